@@ -1,0 +1,8 @@
+#include "config.h"
+
+int main (void);
+int
+main (void)
+{
+  return 0;
+}

@@ -1,0 +1,5 @@
+#include "config.h"
+
+#include "flitlab-topology.h"
+
+G_DEFINE_QUARK (flitlab-topology-error-quark, flitlab_topology_error)

@@ -1,0 +1,67 @@
+/* flitlab-project.h: a Flitlab project (a list of studies) and its .flitlab XML file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "flitlab-study.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_PROJECT_ERROR (flitlab_project_error_quark ())
+
+typedef enum
+{
+  FLITLAB_PROJECT_ERROR_PARSE,     /* not well-formed, truncated, or hostile XML */
+  FLITLAB_PROJECT_ERROR_INVALID,   /* well-formed but not a valid project (missing/out of range) */
+  FLITLAB_PROJECT_ERROR_VERSION,   /* a format version this build cannot read */
+  FLITLAB_PROJECT_ERROR_IO,        /* cannot read or write the file */
+} FlitlabProjectError;
+
+#define FLITLAB_PROJECT_FORMAT_VERSION 1
+
+typedef struct _FlitlabProject FlitlabProject;
+
+GQuark          flitlab_project_error_quark (void);
+
+FlitlabProject *flitlab_project_new         (void);
+FlitlabProject *flitlab_project_copy        (const FlitlabProject *self);
+void            flitlab_project_free        (FlitlabProject       *self);
+
+/* Errors name the file, the line and the problem. */
+FlitlabProject *flitlab_project_load        (const char           *path,
+                                             GError              **error);
+FlitlabProject *flitlab_project_load_from_data (const char        *data,
+                                             gsize                 length,
+                                             const char           *name_for_errors,
+                                             GError              **error);
+/* Atomic: writes a temporary file beside path and renames it over; a failed save leaves
+ * the old file as it was. */
+gboolean        flitlab_project_save        (const FlitlabProject *self,
+                                             const char           *path,
+                                             GError              **error);
+char           *flitlab_project_to_data     (const FlitlabProject *self,
+                                             gsize                *length);
+
+const char     *flitlab_project_get_title   (const FlitlabProject *self);
+void            flitlab_project_set_title   (FlitlabProject       *self,
+                                             const char           *title);
+guint           flitlab_project_get_n_studies (const FlitlabProject *self);
+FlitlabStudy   *flitlab_project_get_study   (const FlitlabProject *self,
+                                             guint                 index);
+FlitlabStudy   *flitlab_project_find_study  (const FlitlabProject *self,
+                                             const char           *name);
+/* Takes ownership of study; inserts at index (G_MAXUINT appends). */
+void            flitlab_project_insert_study (FlitlabProject      *self,
+                                             guint                 index,
+                                             FlitlabStudy         *study);
+/* Returns the removed study, owned by the caller. */
+FlitlabStudy   *flitlab_project_remove_study (FlitlabProject      *self,
+                                             guint                 index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabProject, flitlab_project_free)
+
+G_END_DECLS
