@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds Flitlab and runs the whole test suite: every suite of the normal build (core, io,
+# data, ui), then the core and io tiers again under AddressSanitizer and UndefinedBehaviorSanitizer.
+# Ends with one line "N passed, N failed, N skipped" counted from meson's test logs.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+./build-aux/install-deps.sh --tests || exit 1
+
+status=0
+[ -f build/build.ninja ] || meson setup build || exit 1
+meson compile -C build || exit 1
+meson test -C build --print-errorlogs --num-processes 2 || status=1
+
+# The sanitizer build has no GTK tier: -Dui=false builds core, io and flitlab-cli only.
+[ -f build-sanitize/build.ninja ] || \
+  meson setup build-sanitize -Dui=false -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dbuildtype=debug || exit 1
+meson compile -C build-sanitize || exit 1
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+G_SLICE=always-malloc \
+  meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite core --suite io || status=1
+
+python3 - build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json <<'PY'
+import json, sys
+passed = failed = skipped = 0
+for path in sys.argv[1:]:
+    with open(path) as log:
+        for line in log:
+            result = json.loads(line)["result"]
+            if result in ("OK", "EXPECTEDFAIL"):
+                passed += 1
+            elif result == "SKIP":
+                skipped += 1
+            else:
+                failed += 1
+print(f"{passed} passed, {failed} failed, {skipped} skipped")
+PY
+exit $status
