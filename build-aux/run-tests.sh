@@ -12,7 +12,8 @@ status=0
 meson compile -C build || exit 1
 meson test -C build --print-errorlogs --num-processes 2 || status=1
 
-# The sanitizer build has no GTK tier: -Dui=false builds core, io and flitlab-cli only.
+# The sanitizer build has no GTK tier: -Dui=false builds core, io and flitlab-cli only;
+# the cli suite runs flitlab-cli itself under the sanitizers.
 [ -f build-sanitize/build.ninja ] || \
   meson setup build-sanitize -Dui=false -Db_sanitize=address,undefined -Db_lundef=false \
     -Dbuildtype=debug || exit 1
@@ -20,7 +21,7 @@ meson compile -C build-sanitize || exit 1
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 G_SLICE=always-malloc \
-  meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite core --suite io || status=1
+  meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite core --suite io --suite cli || status=1
 
 python3 - build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json <<'PY'
 import json, sys

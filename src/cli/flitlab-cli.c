@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * flitlab-cli COMMAND [OPTIONS]: topology, models, model, validate. Every error ends the
+ * flitlab-cli COMMAND [OPTIONS]: topology, models, model, simulate, validate. Every error ends the
  * program with a non-zero status and one line on stderr; results go to stdout.
  */
 
@@ -16,6 +16,7 @@
 
 #include "flitlab-model.h"
 #include "flitlab-project.h"
+#include "flitlab-sim.h"
 #include "flitlab-topology.h"
 
 #define FLITLAB_CLI_ERROR (flitlab_cli_error_quark ())
@@ -333,6 +334,234 @@ cmd_model (int      argc,
   return TRUE;
 }
 
+/* ---- simulate ----------------------------------------------------------------------- */
+
+static gboolean
+print_progress (double   fraction,
+                double   seconds_left,
+                gpointer user_data)
+{
+  if (seconds_left >= 0)
+    g_printerr ("\r%3.0f%% (%.0f s left)   ", 100 * fraction, seconds_left);
+  else
+    g_printerr ("\r%3.0f%%   ", 100 * fraction);
+  return TRUE;
+}
+
+static gboolean
+parse_uint64 (const char  *option,
+              const char  *text,
+              guint64      min,
+              guint64      max,
+              guint64     *out,
+              GError     **error)
+{
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, min, max, out, NULL))
+    return usage_error (error, "%s takes a whole number from %" G_GUINT64_FORMAT " to %"
+                        G_GUINT64_FORMAT ", not “%s”", option, min, max, text);
+  return TRUE;
+}
+
+static gboolean
+write_channels_csv (const char              *path,
+                    const FlitlabSimResult  *result,
+                    const FlitlabTopology   *topology,
+                    GError                 **error)
+{
+  static const char * const kinds[] = { "network", "injection", "ejection" };
+  g_autoptr(GString) csv = g_string_new ("rate,channel,kind,src,dst,dim,direction,utilization,blocking\n");
+
+  for (guint i = 0; i < result->n_points; i++)
+    {
+      const FlitlabSimPoint *p = &result->points[i];
+      char rate[G_ASCII_DTOSTR_BUF_SIZE];
+
+      format_number (rate, sizeof rate, p->rate);
+      for (guint c = 0; c < p->n_channels; c++)
+        {
+          const FlitlabChannel *channel = flitlab_topology_get_channel (topology, c);
+          char util[G_ASCII_DTOSTR_BUF_SIZE], blocking[G_ASCII_DTOSTR_BUF_SIZE];
+
+          format_number (util, sizeof util, p->utilization[c]);
+          format_number (blocking, sizeof blocking, p->blocking[c]);
+          g_string_append_printf (csv, "%s,%u,%s,%u,%u,%d,%d,%s,%s\n", rate, c, kinds[channel->kind],
+                                  channel->src, channel->dst,
+                                  channel->dim == G_MAXUINT ? -1 : (int) channel->dim,
+                                  channel->direction, util, blocking);
+        }
+    }
+  return g_file_set_contents (path, csv->str, csv->len, error);
+}
+
+static gboolean
+cmd_simulate (int      argc,
+              char   **argv,
+              GError **error)
+{
+  g_autofree char *topology_spec = NULL, *routing = NULL, *length = NULL, *traffic = NULL;
+  g_autofree char *rates_text = NULL, *format = NULL, *channels = NULL;
+  g_autofree char *flits = NULL, *vcs = NULL, *buffer = NULL, *seed = NULL, *replications = NULL;
+  g_autofree char *warmup = NULL, *cycles = NULL, *threads = NULL, *hotspot = NULL, *hotspot_node = NULL;
+  gboolean progress = FALSE;
+  const GOptionEntry entries[] = {
+    { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec, "The network, such as torus:8x8:bi (see flitlab-cli topology --help)", "SPEC" },
+    { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, "dor (default), adaptive or necklace", "ROUTING" },
+    { "flits", 0, 0, G_OPTION_ARG_STRING, &flits, "Message length in flits (the mean, for exp); default 16", "N" },
+    { "length", 0, 0, G_OPTION_ARG_STRING, &length, "Message length distribution: fixed (default) or exp", "DIST" },
+    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, "Virtual channels per physical channel (default: the fewest the routing needs)", "V" },
+    { "buffer", 0, 0, G_OPTION_ARG_STRING, &buffer, "Flit buffer depth per virtual channel; default 1", "B" },
+    { "traffic", 0, 0, G_OPTION_ARG_STRING, &traffic, "uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, hotspot", "PATTERN" },
+    { "hotspot", 0, 0, G_OPTION_ARG_STRING, &hotspot, "With --traffic hotspot: the fraction of messages sent to the hotspot; default 0.1", "FRACTION" },
+    { "hotspot-node", 0, 0, G_OPTION_ARG_STRING, &hotspot_node, "With --traffic hotspot: the hotspot node; default 0", "NODE" },
+    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, "Loads in messages per cycle per node: a list A,B,… or a range A:B:N", "RATES" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, "Random seed; default 1", "S" },
+    { "replications", 0, 0, G_OPTION_ARG_STRING, &replications, "Independent replications per load; default 3", "R" },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, "Warm-up cycles discarded; default: until the mean latency settles", "C" },
+    { "cycles", 0, 0, G_OPTION_ARG_STRING, &cycles, "Measured cycles per replication; default 20000", "C" },
+    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads, "Threads; default one per core (results do not depend on it)", "T" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: table (default) or csv", "FORMAT" },
+    { "channels", 0, 0, G_OPTION_ARG_FILENAME, &channels, "Write per-channel utilization and blocking of every load to this CSV file", "FILE" },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Show progress on stderr", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("— run the flit-level wormhole simulator");
+  g_autoptr(FlitlabSimConfig) config = NULL;
+  g_autoptr(FlitlabSimResult) result = NULL;
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(GArray) rates = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint64 value;
+  gboolean csv;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!parse_options (context, &argc, &argv, error))
+    return FALSE;
+  if (argc != 1)
+    return usage_error (error, "simulate takes options only, not “%s”", argv[1]);
+  if (topology_spec == NULL)
+    return usage_error (error, "simulate needs --topology (such as --topology torus:8x8:bi)");
+  if (rates_text == NULL)
+    return usage_error (error, "simulate needs --rates (such as --rates 0.001,0.002 or 0.001:0.01:10)");
+  if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "table"))
+    return usage_error (error, "--format is csv or table, not “%s”", format);
+  csv = format != NULL && g_str_equal (format, "csv");
+
+  topology = flitlab_topology_new_from_spec (topology_spec, error);
+  if (topology == NULL)
+    return FALSE;
+  config = flitlab_sim_config_new (topology_spec);
+  if (routing != NULL && !flitlab_routing_from_string (routing, &config->routing))
+    return usage_error (error, "--routing is dor, adaptive or necklace, not “%s”", routing);
+  if (length != NULL)
+    {
+      if (g_str_equal (length, "fixed"))
+        config->length = FLITLAB_LENGTH_FIXED;
+      else if (g_str_equal (length, "exp") || g_str_equal (length, "exponential"))
+        config->length = FLITLAB_LENGTH_EXPONENTIAL;
+      else
+        return usage_error (error, "--length is fixed or exp, not “%s”", length);
+    }
+  if (traffic != NULL && !flitlab_traffic_pattern_from_string (traffic, &config->traffic))
+    return usage_error (error, "--traffic is uniform, transpose, bit-complement, bit-reversal, "
+                        "tornado, neighbour or hotspot, not “%s”", traffic);
+  config->hotspot_fraction = 0.1;
+  if (hotspot != NULL)
+    {
+      char *end = NULL;
+
+      config->hotspot_fraction = g_ascii_strtod (hotspot, &end);
+      if (end == hotspot || *end != '\0' || !(config->hotspot_fraction >= 0 && config->hotspot_fraction <= 1))
+        return usage_error (error, "--hotspot is a fraction from 0 to 1, not “%s”", hotspot);
+    }
+  if (flits != NULL)
+    {
+      char *end = NULL;
+
+      config->flits = g_ascii_strtod (flits, &end);
+      if (end == flits || *end != '\0' || !(config->flits >= 1 && config->flits <= 100000))
+        return usage_error (error, "--flits is a length from 1 to 100000 flits, not “%s”", flits);
+    }
+  if (!parse_uint64 ("--vcs", vcs, 1, 64, &value, error))
+    return FALSE;
+  config->vcs = vcs ? (guint) value : 0;
+  if (!parse_uint64 ("--buffer", buffer, 1, 1024, &value, error))
+    return FALSE;
+  config->buffer = buffer ? (guint) value : config->buffer;
+  if (!parse_uint64 ("--hotspot-node", hotspot_node, 0, G_MAXUINT - 1, &value, error))
+    return FALSE;
+  config->hotspot_node = hotspot_node ? (guint) value : 0;
+  if (!parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &value, error))
+    return FALSE;
+  config->seed = seed ? value : config->seed;
+  if (!parse_uint64 ("--replications", replications, 1, 1000, &value, error))
+    return FALSE;
+  config->replications = replications ? (guint) value : config->replications;
+  if (!parse_uint64 ("--warmup", warmup, 0, 1000000000, &value, error))
+    return FALSE;
+  config->warmup = warmup ? value : 0;
+  if (!parse_uint64 ("--cycles", cycles, 100, 1000000000, &value, error))
+    return FALSE;
+  config->cycles = cycles ? value : config->cycles;
+  if (!parse_uint64 ("--threads", threads, 1, 1024, &value, error))
+    return FALSE;
+  config->threads = threads ? (guint) value : 0;
+
+  if ((rates = parse_rates (rates_text, error)) == NULL)
+    return FALSE;
+  flitlab_sim_config_set_rates (config, (const double *) rates->data, rates->len);
+
+  result = flitlab_sim_run (config, progress ? print_progress : NULL, NULL, error);
+  if (progress)
+    g_printerr ("\n");
+  if (result == NULL)
+    return FALSE;
+
+  if (csv)
+    g_string_append (out, "rate,latency,ci95,network_latency,throughput,queueing,mean_hops,messages\n");
+  else
+    g_string_append_printf (out, "%-12s %-14s %-10s %-16s %-12s %-10s %-10s %s\n", "rate", "latency",
+                            "ci95", "network_latency", "throughput", "queueing", "mean_hops", "messages");
+  for (guint i = 0; i < result->n_points; i++)
+    {
+      const FlitlabSimPoint *p = &result->points[i];
+      char rate[G_ASCII_DTOSTR_BUF_SIZE], lat[G_ASCII_DTOSTR_BUF_SIZE], ci[G_ASCII_DTOSTR_BUF_SIZE];
+      char net[G_ASCII_DTOSTR_BUF_SIZE], thr[G_ASCII_DTOSTR_BUF_SIZE], queue[G_ASCII_DTOSTR_BUF_SIZE];
+      char hops[G_ASCII_DTOSTR_BUF_SIZE];
+
+      format_number (rate, sizeof rate, p->rate);
+      format_number (thr, sizeof thr, p->throughput);
+      if (p->saturated)
+        {
+          g_strlcpy (lat, "saturated", sizeof lat);
+          ci[0] = net[0] = queue[0] = hops[0] = '\0';
+        }
+      else
+        {
+          format_number (lat, sizeof lat, p->latency);
+          if (isfinite (p->ci95))
+            format_number (ci, sizeof ci, p->ci95);
+          else
+            ci[0] = '\0';
+          format_number (net, sizeof net, p->network_latency);
+          format_number (queue, sizeof queue, p->queueing);
+          format_number (hops, sizeof hops, p->mean_hops);
+        }
+      if (csv)
+        g_string_append_printf (out, "%s,%s,%s,%s,%s,%s,%s,%" G_GUINT64_FORMAT "\n",
+                                rate, lat, ci, net, thr, queue, hops, p->messages);
+      else
+        g_string_append_printf (out, "%-12s %-14s %-10s %-16s %-12s %-10s %-10s %" G_GUINT64_FORMAT "\n",
+                                rate, lat, ci, net, thr, queue, hops, p->messages);
+    }
+  fputs (out->str, stdout);
+
+  if (channels != NULL && !write_channels_csv (channels, result, topology, error))
+    return FALSE;
+  return TRUE;
+}
+
 /* ---- validate ----------------------------------------------------------------------- */
 
 static gboolean
@@ -372,6 +601,7 @@ static const Command commands[] = {
   { "topology", cmd_topology, "Describe a network: nodes, channels, diameter, mean distance" },
   { "models", cmd_models, "List the analytical models, their parameters and papers" },
   { "model", cmd_model, "Evaluate a model at a list of loads (table or CSV)" },
+  { "simulate", cmd_simulate, "Run the flit-level wormhole simulator at a list of loads" },
   { "validate", cmd_validate, "Check .flitlab project files" },
 };
 

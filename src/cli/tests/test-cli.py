@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+# test-cli.py: flitlab-cli's contract, as scripts outside the project call it: command
+# names, options, CSV columns, exit codes and one-line errors. Prints TAP.
+import os
+import subprocess
+import sys
+import tempfile
+
+CLI = sys.argv[1]
+SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+results = []
+
+
+def run(*args):
+    proc = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def check(name, condition, detail=""):
+    results.append((name, bool(condition), detail))
+
+
+def fails_with_one_line(name, *args):
+    code, out, err = run(*args)
+    lines = err.strip().splitlines()
+    check(name, code != 0 and len(lines) == 1 and lines[0].startswith("flitlab-cli"),
+          f"exit {code}, stderr {err!r}")
+
+
+def field(text, key):
+    for line in text.splitlines():
+        if line.startswith(key + ":"):
+            return line.split(":", 1)[1].strip()
+    return None
+
+
+# --help and unknown commands
+code, out, _ = run("--help")
+check("help lists the commands", code == 0 and all(c in out for c in
+      ("topology", "models", "model", "simulate", "validate")), out)
+fails_with_one_line("unknown command", "frobnicate")
+
+# topology: counts for the specs
+expected = {
+    "torus:16x16x16:uni": (4096, 4096 * 3 + 2 * 4096, 45),
+    "torus:6x6x6:bi": (216, 216 * 6 + 2 * 216, 9),
+    "mesh:8x8": (64, 2 * 2 * 8 * 7 + 2 * 64, 14),
+    "hypercube:10": (1024, 1024 * 10 + 2 * 1024, 10),
+    "necklace:6,5": (2 ** 5 * (6 * 5 + 2), None, 11),
+}
+for spec, (nodes, channels, diameter) in expected.items():
+    code, out, err = run("topology", spec)
+    ok = code == 0 and field(out, "nodes") == str(nodes) and field(out, "diameter") == str(diameter)
+    if channels is not None:
+        ok = ok and field(out, "channels").split()[0] == str(channels)
+    ok = ok and float(field(out, "mean distance")) > 0
+    check(f"topology {spec}", ok, out + err)
+
+code, out, _ = run("topology", "torus:16x16x16:uni")
+check("uni torus mean distance is 3 x 15/2 x N/(N-1)",
+      code == 0 and abs(float(field(out, "mean distance")) - 22.5 * 4096 / 4095) < 1e-9, out)
+code, out, _ = run("topology", "necklace:3:4,4,2,0,1,3,2,5,1,1,2,3")
+check("irregular necklace counts 2^n + sum k", code == 0 and field(out, "nodes") == str(8 + 28), out)
+
+for bad in ("torus:", "torus:1x4:bi", "mesh:8x", "hypercube:0", "hypercube:40", "necklace:3:4,4",
+            "ring:8", "torus:300x300:bi", ""):
+    fails_with_one_line(f"topology rejects {bad!r}", "topology", bad)
+fails_with_one_line("topology needs a spec", "topology")
+
+# models and model
+code, out, _ = run("models")
+for model in ("ciciani-uni-torus", "ciciani-bi-torus", "ciciani-hypercube", "greenberg-mesh",
+              "greenberg-torus", "quaglia-adaptive-torus", "meraji-necklace", "horng-kleinrock"):
+    check(f"models lists {model}", code == 0 and model in out, out)
+
+code, out, err = run("model", "ciciani-bi-torus", "--param", "k=6x6x6", "--param", "flits=12",
+                     "--rates", "0.001,0.002", "--format", "csv")
+lines = out.strip().splitlines()
+check("model csv header and rows", code == 0 and lines[0].startswith("rate,latency") and len(lines) == 3,
+      out + err)
+check("model csv latency is a number", code == 0 and all(float(l.split(",")[1]) > 0 for l in lines[1:]),
+      out + err)
+
+code, out, err = run("model", "ciciani-bi-torus", "--param", "k=6x6x6", "--param", "flits=12",
+                     "--rates", "0:0.2:5", "--format", "csv")
+lines = out.strip().splitlines()
+check("--rates A:B:N gives N rows", code == 0 and len(lines) == 6, out + err)
+check("beyond saturation the latency is the word saturated",
+      code == 0 and lines[-1].split(",")[1] == "saturated", out + err)
+check("no nan or inf in model output", "nan" not in out.lower() and "inf" not in out.lower(), out)
+
+code, out, err = run("model", "horng-kleinrock", "--param", "n=6", "--param", "buffers=10",
+                     "--rates", "0.2,0.5,1.0", "--format", "csv")
+check("horng-kleinrock columns",
+      code == 0 and out.splitlines()[0].startswith(
+          "rate,latency,throughput,acceptance,utilization,forward,backtrack,power"), out + err)
+
+fails_with_one_line("unknown model", "model", "no-such-model", "--rates", "0.001")
+fails_with_one_line("unsupported parameter", "model", "ciciani-hypercube", "--param", "k=8",
+                    "--rates", "0.001")
+fails_with_one_line("bad rate", "model", "ciciani-bi-torus", "--param", "k=6", "--rates", "-1")
+fails_with_one_line("bad range", "model", "ciciani-bi-torus", "--param", "k=6", "--rates", "0:1:0")
+fails_with_one_line("bad format", "model", "ciciani-bi-torus", "--param", "k=6", "--rates", "0.001",
+                    "--format", "xml")
+
+# simulate
+with tempfile.TemporaryDirectory() as tmp:
+    channels = os.path.join(tmp, "channels.csv")
+    code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--routing", "dor", "--flits", "8",
+                         "--rates", "0.005,0.3", "--cycles", "3000", "--replications", "2",
+                         "--format", "csv", "--channels", channels)
+    lines = out.strip().splitlines()
+    check("simulate csv columns",
+          code == 0 and lines[0].startswith("rate,latency,ci95,network_latency,throughput"), out + err)
+    check("simulate rows", code == 0 and len(lines) == 3 and float(lines[1].split(",")[1]) > 8, out + err)
+    check("simulate reports saturation", code == 0 and lines[-1].split(",")[1] == "saturated", out + err)
+    if os.path.exists(channels):
+        rows = open(channels).read().strip().splitlines()
+        check("--channels writes every channel of every rate",
+              rows[0].startswith("rate,channel") and len(rows) == 1 + 2 * (16 * 4 + 32), rows[:2])
+    else:
+        check("--channels writes every channel of every rate", False, err)
+fails_with_one_line("simulate needs a topology", "simulate", "--rates", "0.01")
+fails_with_one_line("simulate bad routing", "simulate", "--topology", "mesh:4x4", "--rates", "0.01",
+                    "--routing", "zigzag")
+fails_with_one_line("simulate too few vcs", "simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
+                    "--vcs", "1")
+
+# validate
+example = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
+code, out, err = run("validate", example)
+check("validate the bundled example", code == 0 and "valid" in out, out + err)
+with tempfile.NamedTemporaryFile("w", suffix=".flitlab", delete=False) as bad:
+    bad.write("<flitlab-project format='1'><study")
+code, out, err = run("validate", bad.name)
+check("validate names the broken file", code != 0 and os.path.basename(bad.name) in err
+      and len(err.strip().splitlines()) == 1, err)
+os.unlink(bad.name)
+
+print(f"1..{len(results)}")
+for i, (name, ok, detail) in enumerate(results, 1):
+    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
+    if not ok:
+        for line in str(detail).splitlines()[:10]:
+            print(f"# {line}")
+sys.exit(0)

@@ -1,0 +1,174 @@
+/* flitlab-sim-pool.c: independent simulation jobs on a pool of threads
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Workers take job numbers from an atomic counter. Progress is the simulated cycles of all
+ * jobs over the cycles expected, reported under one lock so the callback is never called
+ * twice at once; a FALSE from it cancels every job at its next tick.
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "flitlab-sim-pool.h"
+
+typedef struct
+{
+  guint                n_jobs;
+  FlitlabSimJobFunc    run_job;
+  gpointer             user_data;
+  GError             **errors;
+  gint                 next_job;
+  gint                 cancelled;
+
+  GMutex               lock;
+  guint64             *done;
+  guint64             *expected;
+  gint64               start_time;
+  FlitlabProgressFunc  progress;
+  gpointer             progress_data;
+} Pool;
+
+typedef struct
+{
+  Pool  *pool;
+  guint  job;
+} Tick;
+
+static gboolean
+pool_tick (guint64  cycles_done,
+           guint64  cycles_expected,
+           gpointer data)
+{
+  Tick *tick = data;
+  Pool *pool = tick->pool;
+  gboolean go_on = TRUE;
+
+  if (g_atomic_int_get (&pool->cancelled))
+    return FALSE;
+
+  g_mutex_lock (&pool->lock);
+  pool->expected[tick->job] = MAX (pool->expected[tick->job], cycles_expected);
+  pool->done[tick->job] = MIN (cycles_done, pool->expected[tick->job]);
+  if (pool->progress != NULL)
+    {
+      double done = 0, expected = 0, fraction, elapsed, left = -1;
+
+      for (guint i = 0; i < pool->n_jobs; i++)
+        {
+          done += pool->done[i];
+          expected += pool->expected[i];
+        }
+      fraction = expected > 0 ? MIN (done / expected, 1.0) : 0;
+      elapsed = (g_get_monotonic_time () - pool->start_time) / 1e6;
+      if (fraction > 0.01)
+        left = elapsed * (1 - fraction) / fraction;
+      go_on = pool->progress (fraction, left, pool->progress_data);
+    }
+  g_mutex_unlock (&pool->lock);
+
+  if (!go_on)
+    g_atomic_int_set (&pool->cancelled, TRUE);
+  return go_on;
+}
+
+static gpointer
+pool_worker (gpointer data)
+{
+  Pool *pool = data;
+
+  for (;;)
+    {
+      guint job = (guint) g_atomic_int_add (&pool->next_job, 1);
+      Tick tick = { pool, job };
+
+      if (job >= pool->n_jobs || g_atomic_int_get (&pool->cancelled))
+        break;
+      if (!pool->run_job (job, pool_tick, &tick, pool->user_data, &pool->errors[job]))
+        g_atomic_int_set (&pool->cancelled, TRUE);
+      else
+        pool_tick (pool->expected[job], pool->expected[job], &tick);
+    }
+  return NULL;
+}
+
+gboolean
+flitlab_sim_pool_run (guint                n_jobs,
+                      guint                threads,
+                      guint64              cycles_per_job,
+                      FlitlabSimJobFunc    run_job,
+                      gpointer             user_data,
+                      FlitlabProgressFunc  progress,
+                      gpointer             progress_data,
+                      GError             **error)
+{
+  GPtrArray *workers = g_ptr_array_new ();
+  gboolean ok = TRUE;
+  Pool pool = { 0 };
+
+  pool.n_jobs = n_jobs;
+  pool.run_job = run_job;
+  pool.user_data = user_data;
+  pool.errors = g_new0 (GError *, n_jobs);
+  pool.done = g_new0 (guint64, n_jobs);
+  pool.expected = g_new0 (guint64, n_jobs);
+  for (guint i = 0; i < n_jobs; i++)
+    pool.expected[i] = cycles_per_job;
+  pool.progress = progress;
+  pool.progress_data = progress_data;
+  pool.start_time = g_get_monotonic_time ();
+  g_mutex_init (&pool.lock);
+
+  threads = threads > 0 ? threads : g_get_num_processors ();
+  threads = CLAMP (threads, 1, MAX (n_jobs, 1));
+  for (guint i = 1; i < threads; i++)
+    g_ptr_array_add (workers, g_thread_new ("flitlab-sim", pool_worker, &pool));
+  pool_worker (&pool);
+  for (guint i = 0; i < workers->len; i++)
+    g_thread_join (workers->pdata[i]);
+  g_ptr_array_unref (workers);
+
+  /* The first error in job order, so that the same failure is reported whatever the threads;
+   * a job stopped because another failed reports CANCELLED, so the real failure comes first. */
+  for (guint pass = 0; pass < 2 && ok; pass++)
+    for (guint i = 0; i < n_jobs && ok; i++)
+      if (pool.errors[i] != NULL &&
+          (pass == 1 || !g_error_matches (pool.errors[i], FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED)))
+        {
+          g_propagate_error (error, g_steal_pointer (&pool.errors[i]));
+          ok = FALSE;
+        }
+  if (ok && g_atomic_int_get (&pool.cancelled))
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED, "The simulation was stopped");
+      ok = FALSE;
+    }
+
+  for (guint i = 0; i < n_jobs; i++)
+    g_clear_error (&pool.errors[i]);
+  g_free (pool.errors);
+  g_free (pool.done);
+  g_free (pool.expected);
+  g_mutex_clear (&pool.lock);
+  return ok;
+}
+
+/* Student's t quantile at 0.975 for df degrees of freedom. */
+double
+flitlab_sim_t975 (guint df)
+{
+  static const double table[] = {
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+  };
+
+  if (df == 0)
+    return INFINITY;
+  if (df <= G_N_ELEMENTS (table))
+    return table[df - 1];
+  if (df <= 60)
+    return 2.000;
+  return 1.96;
+}

@@ -1,0 +1,58 @@
+/* flitlab-sim-private.h: one replication of the wormhole engine, as flitlab-sim.c drives it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "flitlab-sim-pool.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_SIM_BATCHES 10
+
+
+typedef struct
+{
+  const FlitlabTopology  *topology;
+  const FlitlabTraffic   *traffic;
+  const FlitlabSimConfig *config;
+  guint                   vcs;
+  double                  rate;
+  guint64                 stream;  /* random stream index: (rate index, replication) */
+  FlitlabSimTick          tick;
+  gpointer                tick_data;
+} FlitlabSimJob;
+
+typedef struct
+{
+  gboolean  saturated;
+  guint64   warmup;            /* cycles discarded */
+  guint64   cycles;            /* cycles measured */
+  guint64   messages;          /* tagged messages delivered */
+  double    latency_sum;
+  double    network_sum;
+  double    queueing_sum;
+  double    hops_sum;
+  guint64   accepted;          /* messages delivered during the measured window */
+  double    batch_sum[FLITLAB_SIM_BATCHES];
+  guint64   batch_count[FLITLAB_SIM_BATCHES];
+  guint     n_channels;
+  guint64  *channel_flits;     /* flits that crossed each channel in the window */
+  guint64  *channel_blocked;   /* header-cycles spent waiting for each channel in the window */
+} FlitlabSimReplication;
+
+/* Checks what the engine cannot run (e.g. a torus with one virtual channel) and returns the
+ * number of virtual channels to use. */
+guint    flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
+                                     const FlitlabSimConfig  *config,
+                                     GError                 **error);
+gboolean flitlab_sim_wormhole_run   (const FlitlabSimJob     *job,
+                                     FlitlabSimReplication   *out,
+                                     GError                 **error);
+void     flitlab_sim_replication_clear (FlitlabSimReplication *out);
+/* Memory the engine and the topology spend per channel (all channels, V virtual channels). */
+gsize    flitlab_sim_wormhole_bytes_per_channel (const FlitlabTopology *topology,
+                                                 guint                  vcs);
+
+G_END_DECLS

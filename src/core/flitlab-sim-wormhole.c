@@ -1,0 +1,908 @@
+/* flitlab-sim-wormhole.c: one replication of the flit-level wormhole network
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The network model (issue "flit-level wormhole simulator"):
+ * - every node has a router, an injection channel from its processor and an ejection channel
+ *   to it; every channel has V virtual channels (VCs) with flit buffers of depth B at its
+ *   downstream end; the injection channel uses one VC (a processor sends one message at a time);
+ * - a flit crosses a channel in one cycle and a physical channel carries at most one flit per
+ *   cycle, whichever VC it belongs to; the ejection channel takes one flit per cycle and never
+ *   blocks (its VCs hold no flits, they only mark which messages are being delivered);
+ * - a message holds each VC from its header to its tail (wormhole); a VC buffer holds flits of
+ *   one message only, so a worm is a chain of VCs, each holding a contiguous run of its flits.
+ *
+ * One cycle:
+ * 1. Poisson arrivals (all nodes together: rate N lambda) join their source queues;
+ * 2. headers waiting for an output VC are served first-come first-served, in the order their
+ *    headers arrived (the waiting list is appended in arrival order); routing takes no cycle;
+ * 3. flits move, worm by worm, oldest worm (first injected) first, and within a worm from the
+ *    header back to the tail, so a single-flit buffer emptied this cycle refills this cycle:
+ *    an unblocked worm advances one flit per cycle, and a lone message of L flits that crosses
+ *    D links has latency exactly D + L + 1 (injection, D links, ejection, then L - 1 flits).
+ * The physical channel a flit crosses is stamped with the cycle, which gives the one flit per
+ * cycle limit; the oldest worm wins a contended physical channel.
+ *
+ * Deadlock freedom: dimension order with two dateline VC classes on tori (a hop uses class 0
+ * while the rest of its path in that dimension still crosses the wrap-around link, class 1
+ * otherwise: memoryless, and equivalent to Dally and Seitz's scheme for breaking the ring),
+ * one class on meshes and hypercubes; adaptive routing adds VCs usable on any minimal hop above
+ * those escape VCs (Duato); necklace routing follows 003 section 3.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-rng.h"
+#include "flitlab-sim-private.h"
+
+#define NONE (-1)
+
+typedef struct
+{
+  gint32  owner;    /* message, or NONE when free */
+  gint32  next;     /* the VC the flits at the front go to, NONE until the header is routed */
+  gint32  prev;     /* the VC upstream in the same worm, NONE at the worm's tail end */
+  guint32 count;    /* flits in the buffer */
+  guint32 received; /* flits of the owner that have entered */
+} Vc;
+
+typedef struct
+{
+  guint32 src;
+  guint32 dst;
+  guint32 length;
+  guint32 at_source;  /* flits still in the processor */
+  guint32 delivered;  /* flits taken by the destination's processor */
+  guint32 hops;
+  guint64 gen;        /* cycle of generation */
+  guint64 inject;     /* cycle the header entered the injection channel */
+  gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
+  gint32  queue_next; /* the next message in the source queue */
+  gboolean passed_base; /* necklace: the header has been at a base vertex */
+  gboolean tagged;    /* generated inside the measured window */
+  gboolean done;
+} Message;
+
+typedef struct
+{
+  gint32 head;
+  gint32 tail;
+  guint  length;
+} SourceQueue;
+
+typedef struct
+{
+  const FlitlabSimJob   *job;
+  const FlitlabTopology *topology;
+  FlitlabRng             rng;
+  FlitlabTopologyFamily  family;
+  gboolean               torus;
+  guint                  n_nodes;
+  guint                  n_dims;
+  guint                  n_channels;
+  guint                  injection_base;
+  guint                  ejection_base;
+  guint                  V;
+  guint                  B;
+  FlitlabRouting         routing;
+
+  Vc                    *vc;
+  guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
+  guint                 *coords;    /* n_nodes x n_dims */
+
+  GArray                *messages;  /* Message */
+  GArray                *free_ids;  /* gint32 */
+  GArray                *active;    /* gint32, in injection order */
+  GArray                *waiting;   /* gint32, headers waiting for an output VC, arrival order */
+  GArray                *waiting_next;
+  SourceQueue           *queues;
+  guint64                queued;    /* messages in all source queues */
+  GArray                *route;     /* scratch for necklace routes */
+
+  guint64                cycle;
+  guint64                last_move;
+  double                 next_arrival;
+  guint64                window_start;
+  guint64                window_end;
+  FlitlabSimReplication *out;
+
+  /* Automatic warm-up: latency of messages finished in the current chunk. */
+  double                 chunk_sum;
+  double                 chunk_sumsq;
+  guint64                chunk_n;
+} Sim;
+
+static inline guint
+vc_channel (const Sim *s,
+            gint32     vc)
+{
+  return (guint) vc / s->V;
+}
+
+static inline gboolean
+is_ejection_vc (const Sim *s,
+                gint32     vc)
+{
+  return vc_channel (s, vc) >= s->ejection_base;
+}
+
+static inline Message *
+message (Sim    *s,
+         gint32  id)
+{
+  return &g_array_index (s->messages, Message, id);
+}
+
+static inline gboolean
+in_window (const Sim *s)
+{
+  return s->cycle >= s->window_start && s->cycle < s->window_end;
+}
+
+/* ---- messages and source queues ---------------------------------------------------- */
+
+static guint32
+draw_length (Sim *s)
+{
+  const FlitlabSimConfig *config = s->job->config;
+
+  if (config->length == FLITLAB_LENGTH_FIXED)
+    return (guint32) MAX (1, lround (config->flits));
+  if (config->flits <= 1)
+    return 1;
+  /* Geometric on 1, 2, ...: the discrete exponential with mean exactly config->flits. */
+  return 1 + (guint32) floor (log1p (-flitlab_rng_uniform (&s->rng)) / log1p (-1.0 / config->flits));
+}
+
+static void grant_injection (Sim *s, guint node);
+
+static void
+generate (Sim   *s,
+          guint  node,
+          guint  dst)
+{
+  SourceQueue *queue = &s->queues[node];
+  Message m = { 0 };
+  gint32 id;
+
+  m.src = node;
+  m.dst = dst;
+  m.length = draw_length (s);
+  m.at_source = m.length;
+  m.gen = s->cycle;
+  m.head = NONE;
+  m.queue_next = NONE;
+  m.tagged = in_window (s);
+
+  if (s->free_ids->len > 0)
+    {
+      id = g_array_index (s->free_ids, gint32, s->free_ids->len - 1);
+      g_array_set_size (s->free_ids, s->free_ids->len - 1);
+      *message (s, id) = m;
+    }
+  else
+    {
+      id = s->messages->len;
+      g_array_append_val (s->messages, m);
+    }
+
+  if (queue->tail == NONE)
+    queue->head = id;
+  else
+    message (s, queue->tail)->queue_next = id;
+  queue->tail = id;
+  queue->length++;
+  s->queued++;
+
+  if (queue->length == 1)
+    grant_injection (s, node);
+}
+
+/* The head of node's source queue takes the injection VC if it is free. */
+static void
+grant_injection (Sim   *s,
+                 guint  node)
+{
+  SourceQueue *queue = &s->queues[node];
+  gint32 inj = (gint32) ((s->injection_base + node) * s->V);
+  gint32 id = queue->head;
+  Message *m;
+
+  if (id == NONE || s->vc[inj].owner != NONE)
+    return;
+
+  m = message (s, id);
+  queue->head = m->queue_next;
+  if (queue->head == NONE)
+    queue->tail = NONE;
+  queue->length--;
+  s->queued--;
+
+  s->vc[inj] = (Vc) { id, NONE, NONE, 0, 0 };
+  m->head = inj;
+  g_array_append_val (s->active, id);
+}
+
+static void
+free_vc (Sim    *s,
+         gint32  vc)
+{
+  guint channel = vc_channel (s, vc);
+  gint32 next = s->vc[vc].next;
+
+  if (next != NONE)
+    s->vc[next].prev = NONE;
+  s->vc[vc] = (Vc) { NONE, NONE, NONE, 0, 0 };
+  if (channel >= s->injection_base && channel < s->ejection_base)
+    grant_injection (s, channel - s->injection_base);
+}
+
+static void
+finish (Sim    *s,
+        gint32  id)
+{
+  Message *m = message (s, id);
+  FlitlabSimReplication *out = s->out;
+  double latency = (double) (s->cycle - m->gen + 1);
+
+  m->done = TRUE;
+  free_vc (s, m->head);
+  g_array_append_val (s->free_ids, id);
+
+  s->chunk_sum += latency;
+  s->chunk_sumsq += latency * latency;
+  s->chunk_n++;
+
+  if (in_window (s))
+    out->accepted++;
+  if (m->tagged)
+    {
+      guint batch = (guint) ((m->gen - s->window_start) * FLITLAB_SIM_BATCHES /
+                             (s->window_end - s->window_start));
+
+      out->messages++;
+      out->latency_sum += latency;
+      out->network_sum += (double) (s->cycle - m->inject + 1);
+      out->queueing_sum += (double) (m->inject - m->gen);
+      out->hops_sum += m->hops;
+      out->batch_sum[batch] += latency;
+      out->batch_count[batch]++;
+    }
+}
+
+/* ---- routing ---------------------------------------------------------------------- */
+
+/* Dateline class of a hop along channel c towards dst: 0 while the rest of the path in that
+ * dimension still crosses the wrap-around link, 1 on the wrap-around link and after it. */
+static guint
+dateline_class (Sim                  *s,
+                const FlitlabChannel *c,
+                guint                 dst)
+{
+  guint from, to;
+
+  if (!s->torus)
+    return 0;
+  if (c->wraparound)
+    return 1;
+  from = s->coords[c->dst * s->n_dims + c->dim];
+  to = s->coords[dst * s->n_dims + c->dim];
+  if (c->direction > 0)
+    return to < from ? 0 : 1;
+  return to > from ? 0 : 1;
+}
+
+/* A free VC of channel among v in [lo, hi), lowest first; NONE when all are held. */
+static gint32
+free_vc_in (Sim   *s,
+            guint  channel,
+            guint  lo,
+            guint  hi)
+{
+  for (guint v = lo; v < hi; v++)
+    {
+      gint32 vc = (gint32) (channel * s->V + v);
+
+      if (s->vc[vc].owner == NONE)
+        return vc;
+    }
+  return NONE;
+}
+
+/* The dimension-ordered hop: the lowest dimension still to correct (on a bi-directional torus
+ * with the destination exactly half way round, the + direction, first in id order). */
+static guint
+dor_channel (Sim   *s,
+             guint  node,
+             guint  dst,
+             guint *next)
+{
+  guint n = flitlab_topology_minimal_next_hops (s->topology, node, dst, next);
+
+  g_assert (n > 0);
+  return next[0];
+}
+
+static gint32
+escape_vc (Sim   *s,
+           guint  channel,
+           guint  dst,
+           guint *preferred)
+{
+  const FlitlabChannel *c = flitlab_topology_get_channel (s->topology, channel);
+
+  if (*preferred == G_MAXUINT)
+    *preferred = channel;
+  if (s->torus)
+    {
+      guint cls = dateline_class (s, c, dst);
+
+      /* DOR spreads each class over half the VCs; adaptive keeps VC 0 and 1 as escape. */
+      if (s->routing == FLITLAB_ROUTING_DOR)
+        return free_vc_in (s, channel, cls * (s->V / 2), (cls + 1) * (s->V / 2));
+      return free_vc_in (s, channel, cls, cls + 1);
+    }
+  if (s->routing == FLITLAB_ROUTING_DOR)
+    return free_vc_in (s, channel, 0, s->V);
+  return free_vc_in (s, channel, 0, 1);
+}
+
+/* Necklace routing (003 section 3) on the deterministic route of flitlab_topology_route_dor():
+ * the source necklace to its nearest base vertex, the base hypercube, the destination necklace.
+ * On necklace links VC 0 is class A (before the route first reaches a base vertex), VC 1 class
+ * B (after), VCs 2..V-1 adaptive; on base links VC 0 is the e-cube escape and VCs 1..V-1 are
+ * adaptive on any base link that brings the header closer to the route's last base vertex. */
+static gint32
+necklace_vc (Sim     *s,
+             Message *m,
+             guint    node,
+             guint   *preferred)
+{
+  guint n_base = 1u << s->n_dims;
+  guint route_len, channel, exit_base = G_MAXUINT;
+  gboolean phase_b;
+  const FlitlabChannel *c;
+  const guint *out;
+  guint n_out;
+  gint32 vc;
+
+  g_array_set_size (s->route, 0);
+  route_len = flitlab_topology_route_dor (s->topology, node, m->dst, s->route);
+  g_assert (route_len > 0);
+  channel = g_array_index (s->route, guint, 0);
+  c = flitlab_topology_get_channel (s->topology, channel);
+  *preferred = channel;
+
+  if (!c->base_link)
+    {
+      /* Class A until the worm has passed a base vertex, class B after. */
+      phase_b = m->passed_base || node < n_base;
+      if ((vc = free_vc_in (s, channel, 2, s->V)) != NONE)
+        return vc;
+      return free_vc_in (s, channel, phase_b ? 1 : 0, phase_b ? 2 : 1);
+    }
+
+  /* In the base hypercube: the base vertex where the route leaves it. */
+  for (guint i = 0; i < route_len; i++)
+    {
+      const FlitlabChannel *hop = flitlab_topology_get_channel (s->topology,
+                                                                g_array_index (s->route, guint, i));
+
+      if (!hop->base_link)
+        break;
+      exit_base = hop->dst;
+    }
+  n_out = flitlab_topology_get_out_channels (s->topology, node, &out);
+  for (guint i = 0; i < n_out; i++)
+    {
+      const FlitlabChannel *o = flitlab_topology_get_channel (s->topology, out[i]);
+
+      if (o->base_link && ((o->src ^ exit_base) & (1u << o->dim)) &&
+          (vc = free_vc_in (s, out[i], 1, s->V)) != NONE)
+        return vc;
+    }
+  return free_vc_in (s, channel, 0, 1);
+}
+
+/* Tries to give the waiting header of message id an output VC; returns TRUE when granted.
+ * *preferred is the channel it waits for when it is not (for the blocking statistics). */
+static gboolean
+allocate (Sim    *s,
+          gint32  id,
+          guint  *preferred)
+{
+  Message *m = message (s, id);
+  gint32 here = m->head;
+  guint node = flitlab_topology_get_channel (s->topology, vc_channel (s, here))->dst;
+  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
+  gint32 vc = NONE;
+
+  *preferred = G_MAXUINT;
+  if (node == m->dst)
+    {
+      guint ejection = s->ejection_base + node;
+
+      *preferred = ejection;
+      vc = free_vc_in (s, ejection, 0, s->V);
+    }
+  else if (s->routing == FLITLAB_ROUTING_NECKLACE)
+    vc = necklace_vc (s, m, node, preferred);
+  else if (s->routing == FLITLAB_ROUTING_ADAPTIVE)
+    {
+      guint n = flitlab_topology_minimal_next_hops (s->topology, node, m->dst, next);
+      guint first_adaptive = s->torus ? 2 : 1;
+
+      /* 002 section 2: prefer the lowest dimension (X), take another when its adaptive VCs are
+       * busy, then fall back on the escape VC of the dimension-ordered hop. */
+      *preferred = next[0];
+      for (guint i = 0; i < n && vc == NONE; i++)
+        vc = free_vc_in (s, next[i], first_adaptive, s->V);
+      if (vc == NONE)
+        vc = escape_vc (s, dor_channel (s, node, m->dst, next), m->dst, preferred);
+    }
+  else
+    vc = escape_vc (s, dor_channel (s, node, m->dst, next), m->dst, preferred);
+
+  if (vc == NONE)
+    return FALSE;
+
+  s->vc[vc] = (Vc) { id, NONE, here, 0, 0 };
+  s->vc[here].next = vc;
+  return TRUE;
+}
+
+/* ---- flit movement ---------------------------------------------------------------- */
+
+/* Moves the front flit of VC from into VC to, if the buffer has room and the physical channel
+ * is free this cycle. */
+static void
+move (Sim    *s,
+      gint32  from,
+      gint32  to)
+{
+  guint channel = vc_channel (s, to);
+  gboolean ejection = is_ejection_vc (s, to);
+  gint32 id = s->vc[from].owner;
+  Message *m;
+
+  if (s->vc[from].count == 0 || s->stamp[channel] == s->cycle ||
+      (!ejection && s->vc[to].count >= s->B))
+    return;
+
+  m = message (s, id);
+  s->stamp[channel] = s->cycle;
+  s->last_move = s->cycle;
+  s->vc[from].count--;
+  s->vc[to].received++;
+  if (in_window (s))
+    s->out->channel_flits[channel]++;
+
+  if (ejection)
+    {
+      m->head = to;
+      m->delivered++;
+    }
+  else
+    {
+      s->vc[to].count++;
+      if (s->vc[to].received == 1)
+        {
+          /* The header has arrived: it asks for its next VC from the next cycle on. */
+          m->head = to;
+          m->hops++;
+          if (flitlab_topology_get_channel (s->topology, channel)->dst < (1u << s->n_dims))
+            m->passed_base = TRUE;
+          g_array_append_val (s->waiting_next, id);
+        }
+    }
+
+  if (s->vc[from].count == 0 && s->vc[from].received == m->length)
+    free_vc (s, from);
+  if (ejection && m->delivered == m->length)
+    finish (s, id);
+}
+
+static void
+advance (Sim    *s,
+         gint32  id)
+{
+  Message *m = message (s, id);
+  gint32 cur = m->head;
+
+  if (s->vc[cur].next != NONE)
+    move (s, cur, s->vc[cur].next);
+  if (m->done)
+    return;
+
+  /* Back along the worm: every VC pushes its front flit into the one downstream of it. */
+  for (;;)
+    {
+      gint32 prev = s->vc[cur].prev;
+
+      if (prev == NONE)
+        break;
+      move (s, prev, cur);
+      cur = prev;
+    }
+
+  /* The tail end: the processor feeds the injection VC. */
+  if (m->at_source > 0 && s->vc[cur].owner == id &&
+      vc_channel (s, cur) >= s->injection_base && vc_channel (s, cur) < s->ejection_base)
+    {
+      guint channel = vc_channel (s, cur);
+
+      if (s->vc[cur].count < s->B && s->stamp[channel] != s->cycle)
+        {
+          s->stamp[channel] = s->cycle;
+          s->last_move = s->cycle;
+          s->vc[cur].count++;
+          s->vc[cur].received++;
+          m->at_source--;
+          if (in_window (s))
+            s->out->channel_flits[channel]++;
+          if (s->vc[cur].received == 1)
+            {
+              m->inject = s->cycle;
+              g_array_append_val (s->waiting_next, id);
+            }
+        }
+    }
+}
+
+/* ---- the cycle loop --------------------------------------------------------------- */
+
+static void
+step (Sim *s)
+{
+  const double node_rate = s->job->rate * s->n_nodes;
+  guint kept = 0;
+
+  /* 1. Arrivals: the superposition of the nodes' Poisson processes, node drawn uniformly. */
+  while (node_rate > 0 && s->next_arrival < (double) (s->cycle + 1))
+    {
+      guint node = flitlab_rng_below (&s->rng, s->n_nodes);
+      guint dst = flitlab_traffic_destination (s->job->traffic, node, &s->rng);
+
+      if (dst != G_MAXUINT)
+        generate (s, node, dst);
+      s->next_arrival += flitlab_rng_exponential (&s->rng, 1.0 / node_rate);
+    }
+
+  /* 2. Output VCs, first come first served. */
+  for (guint i = 0; i < s->waiting->len; i++)
+    {
+      gint32 id = g_array_index (s->waiting, gint32, i);
+      guint preferred;
+
+      if (!allocate (s, id, &preferred))
+        {
+          g_array_index (s->waiting, gint32, kept++) = id;
+          if (in_window (s) && preferred != G_MAXUINT)
+            s->out->channel_blocked[preferred]++;
+        }
+    }
+  g_array_set_size (s->waiting, kept);
+
+  /* 3. Flits, oldest worm first; finished worms leave the list. */
+  kept = 0;
+  for (guint i = 0; i < s->active->len; i++)
+    {
+      gint32 id = g_array_index (s->active, gint32, i);
+
+      advance (s, id);
+      if (!message (s, id)->done)
+        g_array_index (s->active, gint32, kept++) = id;
+    }
+  g_array_set_size (s->active, kept);
+
+  /* Headers that arrived this cycle wait behind those already waiting. */
+  g_array_append_vals (s->waiting, s->waiting_next->data, s->waiting_next->len);
+  g_array_set_size (s->waiting_next, 0);
+
+  s->cycle++;
+}
+
+static char *
+describe_deadlock (Sim *s)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_append_printf (text, "Deadlock: no flit moved for %" G_GUINT64_FORMAT
+                          " cycles with %u messages in the network; waiting headers hold:",
+                          s->cycle - s->last_move, s->active->len);
+  for (guint i = 0; i < s->waiting->len && i < 8; i++)
+    {
+      Message *m = message (s, g_array_index (s->waiting, gint32, i));
+      const FlitlabChannel *c = flitlab_topology_get_channel (s->topology,
+                                                              vc_channel (s, m->head));
+
+      g_string_append_printf (text, " channel %u (%u→%u, VC %u) towards %u;",
+                              c->id, c->src, c->dst, (guint) m->head % s->V, m->dst);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* TRUE while source queues stay bounded; a queue this long means the offered load exceeds
+ * what the network accepts. */
+static gboolean
+queues_bounded (Sim *s)
+{
+  return s->queued < 64 * (guint64) s->n_nodes + 10000;
+}
+
+static gboolean
+run_until (Sim      *s,
+           guint64   end,
+           guint64   expected,
+           GError  **error)
+{
+  const FlitlabSimConfig *config = s->job->config;
+  guint64 watchdog = config->watchdog > 0 ? config->watchdog : 20000;
+
+  while (s->cycle < end)
+    {
+      step (s);
+
+      if (s->active->len > 0 && s->cycle - s->last_move > watchdog)
+        {
+          g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK,
+                               describe_deadlock (s));
+          return FALSE;
+        }
+      if ((s->cycle & 1023) == 0)
+        {
+          if (!queues_bounded (s))
+            {
+              s->out->saturated = TRUE;
+              return TRUE;
+            }
+          if (s->job->tick != NULL && !s->job->tick (s->cycle, expected, s->job->tick_data))
+            {
+              g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED,
+                                   "The simulation was stopped");
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* Runs 1000-cycle chunks until the mean latency of the messages finished in a chunk agrees
+ * with the previous chunk's within 5% plus two standard errors; at least 2000 cycles, at most
+ * as many as are measured. */
+static gboolean
+auto_warmup (Sim      *s,
+             guint64   expected,
+             GError  **error)
+{
+  const guint64 chunk = 1000;
+  const guint64 limit = MAX (s->job->config->cycles, 4 * chunk);
+  double prev_mean = -1, prev_var = 0;
+  guint64 prev_n = 0;
+
+  while (s->cycle < limit)
+    {
+      double mean, var;
+
+      s->chunk_sum = s->chunk_sumsq = 0;
+      s->chunk_n = 0;
+      if (!run_until (s, s->cycle + chunk, expected, error))
+        return FALSE;
+      if (s->out->saturated)
+        return TRUE;
+
+      mean = s->chunk_n > 0 ? s->chunk_sum / s->chunk_n : 0;
+      var = s->chunk_n > 1 ? (s->chunk_sumsq - s->chunk_n * mean * mean) / (s->chunk_n - 1) : 0;
+      if (prev_mean >= 0 && s->cycle >= 2 * chunk)
+        {
+          double se = sqrt (MAX (var, 0) / MAX (s->chunk_n, 1) + prev_var / MAX (prev_n, 1));
+
+          if (fabs (mean - prev_mean) <= 0.05 * prev_mean + 2 * se)
+            return TRUE;
+        }
+      prev_mean = mean;
+      prev_var = MAX (var, 0);
+      prev_n = s->chunk_n;
+    }
+  return TRUE;
+}
+
+guint
+flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
+                            const FlitlabSimConfig  *config,
+                            GError                 **error)
+{
+  FlitlabTopologyFamily family = flitlab_topology_get_family (topology);
+  gboolean torus = family == FLITLAB_TOPOLOGY_TORUS;
+  guint escape, vcs;
+
+  if (config->routing == FLITLAB_ROUTING_NECKLACE && family != FLITLAB_TOPOLOGY_NECKLACE)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "Necklace routing needs a necklace hypercube (such as necklace:3,4)");
+      return 0;
+    }
+  if (family == FLITLAB_TOPOLOGY_NECKLACE && config->routing != FLITLAB_ROUTING_NECKLACE)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "A necklace hypercube is simulated with necklace routing (--routing necklace)");
+      return 0;
+    }
+
+  /* The fewest VCs each routing needs to be deadlock-free. */
+  switch (config->routing)
+    {
+    case FLITLAB_ROUTING_DOR:
+      escape = torus ? 2 : 1;
+      break;
+    case FLITLAB_ROUTING_ADAPTIVE:
+      escape = torus ? 3 : 2;
+      break;
+    case FLITLAB_ROUTING_NECKLACE:
+    default:
+      escape = 3;
+      break;
+    }
+  vcs = config->vcs > 0 ? config->vcs : escape;
+  if (vcs < escape)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "%s routing on this network needs at least %u virtual channels, not %u",
+                   flitlab_routing_to_string (config->routing), escape, vcs);
+      return 0;
+    }
+  if (config->routing == FLITLAB_ROUTING_DOR && torus && vcs % 2 != 0)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "Dimension-ordered routing on a torus splits the virtual channels into two "
+                   "dateline classes: give an even number, not %u", vcs);
+      return 0;
+    }
+  if (vcs > 64)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "At most 64 virtual channels per channel, not %u", vcs);
+      return 0;
+    }
+  return vcs;
+}
+
+gsize
+flitlab_sim_wormhole_bytes_per_channel (const FlitlabTopology *topology,
+                                        guint                  vcs)
+{
+  /* VC state, the crossing stamp, the two statistics counters, the topology's channel record
+   * and its out-channel index. Messages and queues grow with the load, not the network. */
+  return vcs * sizeof (Vc) + sizeof (guint64) * 3 + sizeof (FlitlabChannel) + sizeof (guint);
+}
+
+void
+flitlab_sim_replication_clear (FlitlabSimReplication *out)
+{
+  g_clear_pointer (&out->channel_flits, g_free);
+  g_clear_pointer (&out->channel_blocked, g_free);
+}
+
+gboolean
+flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
+                          FlitlabSimReplication  *out,
+                          GError                **error)
+{
+  const FlitlabSimConfig *config = job->config;
+  const FlitlabTopology *topology = job->topology;
+  guint64 expected, drain_end;
+  gboolean ok = FALSE;
+  Sim s = { 0 };
+
+  s.job = job;
+  s.topology = topology;
+  s.family = flitlab_topology_get_family (topology);
+  s.torus = s.family == FLITLAB_TOPOLOGY_TORUS;
+  s.n_nodes = flitlab_topology_get_n_nodes (topology);
+  s.n_dims = flitlab_topology_get_n_dims (topology);
+  s.n_channels = flitlab_topology_get_n_channels (topology);
+  s.injection_base = flitlab_topology_get_n_network_channels (topology);
+  s.ejection_base = s.injection_base + s.n_nodes;
+  s.V = job->vcs;
+  s.B = MAX (config->buffer, 1);
+  s.routing = config->routing;
+  s.out = out;
+  flitlab_rng_init (&s.rng, config->seed, job->stream);
+
+  s.vc = g_new (Vc, (gsize) s.n_channels * s.V);
+  for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
+    s.vc[i] = (Vc) { NONE, NONE, NONE, 0, 0 };
+  s.stamp = g_new (guint64, s.n_channels);
+  memset (s.stamp, 0xff, sizeof (guint64) * s.n_channels);
+  s.coords = g_new (guint, (gsize) s.n_nodes * MAX (s.n_dims, 1));
+  if (s.family == FLITLAB_TOPOLOGY_TORUS || s.family == FLITLAB_TOPOLOGY_MESH)
+    for (guint n = 0; n < s.n_nodes; n++)
+      flitlab_topology_get_coords (topology, n, s.coords + (gsize) n * s.n_dims);
+  s.messages = g_array_new (FALSE, FALSE, sizeof (Message));
+  s.free_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
+  s.active = g_array_new (FALSE, FALSE, sizeof (gint32));
+  s.waiting = g_array_new (FALSE, FALSE, sizeof (gint32));
+  s.waiting_next = g_array_new (FALSE, FALSE, sizeof (gint32));
+  s.route = g_array_new (FALSE, FALSE, sizeof (guint));
+  s.queues = g_new (SourceQueue, s.n_nodes);
+  for (guint n = 0; n < s.n_nodes; n++)
+    s.queues[n] = (SourceQueue) { NONE, NONE, 0 };
+  s.next_arrival = job->rate > 0 ? flitlab_rng_exponential (&s.rng, 1.0 / (job->rate * s.n_nodes)) : 0;
+
+  memset (out, 0, sizeof *out);
+  out->n_channels = s.n_channels;
+  out->channel_flits = g_new0 (guint64, s.n_channels);
+  out->channel_blocked = g_new0 (guint64, s.n_channels);
+
+  /* No window yet: nothing is tagged or counted during the warm-up. */
+  s.window_start = s.window_end = G_MAXUINT64;
+  expected = (config->warmup > 0 ? config->warmup : 2000) + config->cycles;
+
+  if (config->warmup > 0)
+    {
+      if (!run_until (&s, config->warmup, expected, error))
+        goto out;
+    }
+  else if (!auto_warmup (&s, expected, error))
+    goto out;
+
+  out->warmup = s.cycle;
+  s.window_start = s.cycle;
+  s.window_end = s.cycle + config->cycles;
+  out->cycles = config->cycles;
+  if (!out->saturated && !run_until (&s, s.window_end, s.window_end, error))
+    goto out;
+
+  /* Drain: run on (arrivals continue, untagged) until every tagged message has arrived. A
+   * stable network drains in about one latency; one that does not within as long again as
+   * the window is saturated. */
+  drain_end = s.window_end + config->cycles + 10000;
+  while (!out->saturated)
+    {
+      gboolean pending = FALSE;
+
+      for (guint i = 0; i < s.active->len && !pending; i++)
+        pending = message (&s, g_array_index (s.active, gint32, i))->tagged;
+      for (guint n = 0; n < s.n_nodes && !pending; n++)
+        pending = s.queues[n].head != NONE && message (&s, s.queues[n].head)->tagged;
+      if (!pending)
+        break;
+      if (s.cycle >= drain_end)
+        {
+          out->saturated = TRUE;
+          break;
+        }
+      if (!run_until (&s, s.cycle + 100, s.window_end, error))
+        goto out;
+    }
+
+  /* The accepted rate must keep up with the offered one; a shortfall beyond noise means the
+   * source queues are growing. */
+  if (!out->saturated)
+    {
+      double offered = job->rate * s.n_nodes * flitlab_traffic_active_fraction (job->traffic) *
+                       config->cycles;
+
+      if (offered > 100 && out->accepted < 0.9 * offered)
+        out->saturated = TRUE;
+    }
+  ok = TRUE;
+
+out:
+  g_free (s.vc);
+  g_free (s.stamp);
+  g_free (s.coords);
+  g_array_unref (s.messages);
+  g_array_unref (s.free_ids);
+  g_array_unref (s.active);
+  g_array_unref (s.waiting);
+  g_array_unref (s.waiting_next);
+  g_array_unref (s.route);
+  g_free (s.queues);
+  if (!ok)
+    flitlab_sim_replication_clear (out);
+  return ok;
+}

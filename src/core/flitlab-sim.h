@@ -1,0 +1,118 @@
+/* flitlab-sim.h: the flit-level wormhole simulator
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * flitlab_sim_run() simulates one network at a list of loads, several independent
+ * replications each, on a pool of threads. Every (load, replication) pair has its own random
+ * stream derived from the seed, so results are bit-identical whatever the number of threads.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "flitlab-topology.h"
+#include "flitlab-traffic.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_SIM_ERROR (flitlab_sim_error_quark ())
+
+typedef enum
+{
+  FLITLAB_SIM_ERROR_INVALID,   /* a configuration that cannot be simulated */
+  FLITLAB_SIM_ERROR_DEADLOCK,  /* the watchdog saw no flit move while messages were in flight */
+  FLITLAB_SIM_ERROR_CANCELLED, /* the progress callback asked to stop */
+  FLITLAB_SIM_ERROR_INVARIANT, /* a guarantee of the algorithm was broken (checking mode) */
+} FlitlabSimError;
+
+typedef enum
+{
+  FLITLAB_ROUTING_DOR,      /* dimension order; dateline virtual channels on tori */
+  FLITLAB_ROUTING_ADAPTIVE, /* minimal fully adaptive with Duato's escape channels */
+  FLITLAB_ROUTING_NECKLACE, /* 003 section 3: source necklace, base hypercube, destination necklace */
+} FlitlabRouting;
+
+typedef enum
+{
+  FLITLAB_LENGTH_FIXED,
+  FLITLAB_LENGTH_EXPONENTIAL, /* mean flits, at least one flit */
+} FlitlabLengthDistribution;
+
+typedef struct
+{
+  char                     *topology;        /* a topology spec, e.g. "torus:8x8:bi" */
+  FlitlabRouting            routing;
+  FlitlabTrafficPattern     traffic;
+  double                    hotspot_fraction;
+  guint                     hotspot_node;
+  FlitlabLengthDistribution length;
+  double                    flits;           /* (mean) message length in flits */
+  guint                     vcs;             /* virtual channels per physical channel; 0: default */
+  guint                     buffer;          /* flit buffer depth per virtual channel (>= 1) */
+  guint                     n_rates;
+  double                   *rates;           /* messages per cycle per node */
+  guint64                   seed;
+  guint                     replications;    /* >= 1 */
+  guint64                   warmup;          /* cycles discarded; 0: until the running mean settles */
+  guint64                   cycles;          /* measured cycles per replication */
+  guint                     threads;         /* 0: one per core */
+  guint64                   watchdog;        /* cycles without a moving flit before a deadlock is
+                                                reported; 0: 20000 */
+} FlitlabSimConfig;
+
+typedef struct
+{
+  double    rate;             /* offered, messages per cycle per node */
+  gboolean  saturated;        /* source queues grew without bound: latency is meaningless */
+  double    latency;          /* generation to tail arrival, cycles (mean over replications) */
+  double    ci95;             /* half-width of the 95% confidence interval of latency */
+  double    network_latency;  /* injection of the header to tail arrival */
+  double    queueing;         /* generation to injection of the header (source queue) */
+  double    throughput;       /* accepted, messages per cycle per node */
+  double    mean_hops;        /* network hops per delivered message */
+  guint64   messages;         /* messages measured, all replications */
+  guint     n_channels;       /* of the topology: network + injection + ejection */
+  double   *utilization;      /* per channel: share of cycles a flit crossed it */
+  double   *blocking;         /* per channel: mean headers waiting for it per cycle */
+} FlitlabSimPoint;
+
+typedef struct
+{
+  guint            n_points;
+  FlitlabSimPoint *points;
+  guint            vcs;       /* the virtual channels used (after defaults) */
+  guint64          warmup;    /* the warm-up used, cycles (largest over replications) */
+} FlitlabSimResult;
+
+/* fraction in [0,1], seconds_left < 0 when unknown; return FALSE to cancel. Called from the
+ * simulation threads, one call at a time. */
+typedef gboolean (*FlitlabProgressFunc) (double   fraction,
+                                         double   seconds_left,
+                                         gpointer user_data);
+
+GQuark            flitlab_sim_error_quark    (void);
+
+const char       *flitlab_routing_to_string  (FlitlabRouting             routing);
+gboolean          flitlab_routing_from_string (const char               *text,
+                                              FlitlabRouting           *routing);
+
+/* Defaults: dor, uniform, fixed 16 flits, default vcs, buffer 1, seed 1, 3 replications,
+ * automatic warm-up, 20000 measured cycles. */
+FlitlabSimConfig *flitlab_sim_config_new     (const char                *topology);
+FlitlabSimConfig *flitlab_sim_config_copy    (const FlitlabSimConfig    *config);
+void              flitlab_sim_config_free    (FlitlabSimConfig          *config);
+void              flitlab_sim_config_set_rates (FlitlabSimConfig        *config,
+                                              const double              *rates,
+                                              guint                      n_rates);
+
+FlitlabSimResult *flitlab_sim_run            (const FlitlabSimConfig    *config,
+                                              FlitlabProgressFunc        progress,
+                                              gpointer                   user_data,
+                                              GError                   **error);
+void              flitlab_sim_result_free    (FlitlabSimResult          *result);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimConfig, flitlab_sim_config_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimResult, flitlab_sim_result_free)
+
+G_END_DECLS

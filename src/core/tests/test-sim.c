@@ -1,0 +1,436 @@
+/* test-sim.c: the flit-level wormhole simulator against exact values and the papers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-sim-private.h"
+
+/* Our latency counts the injection and ejection cycles (zero load: D + L + 1); the papers'
+ * simulators count from the header leaving the source router to the tail reaching the
+ * destination router (zero load: D + L - 1). Comparisons with their tables subtract these. */
+#define PAPER_CONVENTION_OFFSET 2.0
+
+static FlitlabSimResult *
+run_one (const char     *topology,
+         FlitlabRouting  routing,
+         double          flits,
+         double          rate,
+         guint64         cycles)
+{
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (topology);
+  g_autoptr(GError) error = NULL;
+  FlitlabSimResult *result;
+
+  config->routing = routing;
+  config->flits = flits;
+  config->cycles = cycles;
+  config->replications = 2;
+  flitlab_sim_config_set_rates (config, &rate, 1);
+  result = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  return result;
+}
+
+/* At a load where messages almost never meet, each one takes exactly its hops plus L + 1
+ * cycles, and the hops average to the topology's exact mean distance. */
+static void
+check_zero_load (gconstpointer data)
+{
+  const char *spec = data;
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
+  FlitlabRouting routing = g_str_has_prefix (spec, "necklace") ? FLITLAB_ROUTING_NECKLACE
+                                                                : FLITLAB_ROUTING_DOR;
+  double rate = 0.02 / flitlab_topology_get_n_nodes (topology);
+  g_autoptr(FlitlabSimResult) result = run_one (spec, routing, 8, rate, 100000);
+  const FlitlabSimPoint *p = &result->points[0];
+  double exact = p->mean_hops + 8 + 1;
+
+  g_test_message ("%s: latency %.4f, hops + L + 1 = %.4f, mean hops %.4f, mean distance %.4f, %"
+                  G_GUINT64_FORMAT " messages", spec, p->latency, exact, p->mean_hops,
+                  flitlab_topology_mean_distance (topology), p->messages);
+  g_assert_false (p->saturated);
+  g_assert_cmpuint (p->messages, >, 300);
+  /* Contention can only add to the exact value; at this load it adds almost nothing. */
+  g_assert_cmpfloat (p->latency, >=, exact - 1e-9);
+  g_assert_cmpfloat (p->latency - exact, <, 0.02);
+  /* Necklace routing is not always minimal (it passes a base vertex), so only the tori,
+   * meshes and hypercubes must average the minimal distance. */
+  if (routing != FLITLAB_ROUTING_NECKLACE)
+    g_assert_cmpfloat (fabs (p->mean_hops / flitlab_topology_mean_distance (topology) - 1), <, 0.05);
+}
+
+/* Every flit that is delivered crossed mean_hops network channels, one injection and one
+ * ejection channel: the summed utilizations must account for exactly that traffic. */
+static void
+test_flow_conservation (void)
+{
+  g_autoptr(FlitlabSimResult) result = run_one ("torus:8x8:bi", FLITLAB_ROUTING_DOR, 16, 0.01, 40000);
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:8x8:bi", NULL);
+  const FlitlabSimPoint *p = &result->points[0];
+  guint n_network = flitlab_topology_get_n_network_channels (topology);
+  guint n_nodes = flitlab_topology_get_n_nodes (topology);
+  double network = 0, injection = 0, expected;
+
+  for (guint c = 0; c < n_network; c++)
+    network += p->utilization[c];
+  for (guint c = n_network; c < n_network + n_nodes; c++)
+    injection += p->utilization[c];
+  expected = p->throughput * n_nodes * p->mean_hops * 16;
+  g_test_message ("network flits/cycle %.4f, throughput x N x hops x L %.4f", network, expected);
+  g_assert_cmpfloat (fabs (network / expected - 1), <, 0.01);
+  g_assert_cmpfloat (fabs (injection / (p->throughput * n_nodes * 16) - 1), <, 0.01);
+  g_assert_cmpfloat (fabs (p->throughput / 0.01 - 1), <, 0.03);
+}
+
+static FlitlabSimResult *
+run_threads (guint threads)
+{
+  const double rates[] = { 0.004, 0.012 };
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:6x6:bi");
+  g_autoptr(GError) error = NULL;
+  FlitlabSimResult *result;
+
+  config->routing = FLITLAB_ROUTING_ADAPTIVE;
+  config->vcs = 4;
+  config->length = FLITLAB_LENGTH_EXPONENTIAL;
+  config->flits = 12;
+  config->cycles = 5000;
+  config->replications = 3;
+  config->threads = threads;
+  config->seed = 42;
+  flitlab_sim_config_set_rates (config, rates, G_N_ELEMENTS (rates));
+  result = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return result;
+}
+
+static void
+test_threads_identical (void)
+{
+  g_autoptr(FlitlabSimResult) one = run_threads (1);
+  g_autoptr(FlitlabSimResult) two = run_threads (2);
+  g_autoptr(FlitlabSimResult) five = run_threads (5);
+
+  for (guint i = 0; i < one->n_points; i++)
+    {
+      const FlitlabSimPoint *a = &one->points[i], *b = &two->points[i], *c = &five->points[i];
+
+      g_assert_true (memcmp (&a->latency, &b->latency, sizeof (double)) == 0);
+      g_assert_true (memcmp (&a->latency, &c->latency, sizeof (double)) == 0);
+      g_assert_true (memcmp (&a->ci95, &c->ci95, sizeof (double)) == 0);
+      g_assert_true (memcmp (&a->throughput, &c->throughput, sizeof (double)) == 0);
+      g_assert_true (memcmp (a->utilization, c->utilization, sizeof (double) * a->n_channels) == 0);
+      g_assert_true (memcmp (a->blocking, b->blocking, sizeof (double) * a->n_channels) == 0);
+    }
+}
+
+static void
+test_saturation (void)
+{
+  g_autoptr(FlitlabSimResult) result = run_one ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 16, 0.2, 5000);
+
+  g_assert_true (result->points[0].saturated);
+  g_assert_true (isnan (result->points[0].latency));
+  g_assert_cmpfloat (result->points[0].throughput, <, 0.2);
+}
+
+static gboolean
+stop_at_once (double   fraction,
+              double   seconds_left,
+              gpointer data)
+{
+  guint *calls = data;
+
+  (*calls)++;
+  return FALSE;
+}
+
+static void
+test_cancel (void)
+{
+  const double rate = 0.005;
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:8x8:bi");
+  g_autoptr(FlitlabSimResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  guint calls = 0;
+
+  config->cycles = 1000000;
+  config->threads = 2;
+  flitlab_sim_config_set_rates (config, &rate, 1);
+  result = flitlab_sim_run (config, stop_at_once, &calls, &error);
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED);
+  g_assert_null (result);
+  g_assert_cmpuint (calls, >=, 1);
+}
+
+/* A uni-directional ring with one virtual channel and no dateline deadlocks under load: the
+ * watchdog must stop the run and name the channels, not hang. */
+static void
+test_deadlock_reported (void)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4:uni", NULL);
+  g_autoptr(FlitlabTraffic) traffic = flitlab_traffic_new (topology, FLITLAB_TRAFFIC_UNIFORM, 0, 0, NULL);
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4:uni");
+  g_autoptr(GError) error = NULL;
+  FlitlabSimReplication out;
+  FlitlabSimJob job = { 0 };
+
+  config->flits = 32;
+  config->warmup = 1000;
+  config->cycles = 200000;
+  config->watchdog = 500;
+  job.topology = topology;
+  job.traffic = traffic;
+  job.config = config;
+  job.vcs = 1;
+  job.rate = 0.05;
+  g_assert_false (flitlab_sim_wormhole_run (&job, &out, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK);
+  g_assert_nonnull (strstr (error->message, "channel"));
+  g_test_message ("%s", error->message);
+}
+
+static void
+check_invalid (const char     *topology,
+               FlitlabRouting  routing,
+               guint           vcs,
+               double          rate,
+               double          flits,
+               GQuark          domain,
+               int             code)
+{
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (topology);
+  g_autoptr(FlitlabSimResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  config->routing = routing;
+  config->vcs = vcs;
+  config->flits = flits;
+  flitlab_sim_config_set_rates (config, &rate, 1);
+  result = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_null (result);
+  g_assert_error (error, domain, code);
+}
+
+static void
+test_invalid (void)
+{
+  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_NECKLACE, 0, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("necklace:2,3", FLITLAB_ROUTING_DOR, 0, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 1, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 3, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_ADAPTIVE, 2, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, 1.5, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, NAN, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, 0.01, 0, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("mesh:4x", FLITLAB_ROUTING_DOR, 0, 0.01, 8, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+}
+
+static void
+test_traffic_patterns (void)
+{
+  g_autoptr(FlitlabTopology) torus = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
+  g_autoptr(FlitlabTopology) ring = flitlab_topology_new_from_spec ("torus:5:bi", NULL);
+  g_autoptr(FlitlabTopology) necklace = flitlab_topology_new_from_spec ("necklace:2,3", NULL);
+  g_autoptr(GError) error = NULL;
+  FlitlabRng rng;
+
+  flitlab_rng_init (&rng, 7, 0);
+  for (FlitlabTrafficPattern p = FLITLAB_TRAFFIC_UNIFORM; p <= FLITLAB_TRAFFIC_HOTSPOT; p++)
+    {
+      g_autoptr(FlitlabTraffic) traffic = flitlab_traffic_new (torus, p, 0.3, 5, &error);
+      guint seen[16] = { 0 };
+      FlitlabTrafficPattern back;
+
+      g_assert_no_error (error);
+      g_assert_true (flitlab_traffic_pattern_from_string (flitlab_traffic_pattern_to_string (p), &back));
+      g_assert_cmpint (back, ==, p);
+      for (guint i = 0; i < 16000; i++)
+        {
+          guint src = i % 16, dst = flitlab_traffic_destination (traffic, src, &rng);
+
+          g_assert_true (dst == G_MAXUINT || (dst < 16 && dst != src));
+          if (dst != G_MAXUINT)
+            seen[dst]++;
+        }
+      if (p == FLITLAB_TRAFFIC_HOTSPOT)
+        /* 0.3 of the 15 other nodes' messages plus the uniform share. */
+        g_assert_cmpfloat (fabs (seen[5] / 15000.0 - (0.3 + 0.7 / 15)), <, 0.02);
+      if (p == FLITLAB_TRAFFIC_TRANSPOSE)
+        g_assert_cmpfloat (flitlab_traffic_active_fraction (traffic), ==, 12.0 / 16.0);
+    }
+
+  /* Transpose needs an even number of dimensions; permutations need coordinates. */
+  g_assert_null (flitlab_traffic_new (ring, FLITLAB_TRAFFIC_TRANSPOSE, 0, 0, &error));
+  g_assert_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (flitlab_traffic_new (necklace, FLITLAB_TRAFFIC_TORNADO, 0, 0, &error));
+  g_assert_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (flitlab_traffic_new (torus, FLITLAB_TRAFFIC_HOTSPOT, 1.5, 0, &error));
+  g_assert_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (flitlab_traffic_new (torus, FLITLAB_TRAFFIC_HOTSPOT, 0.5, 16, &error));
+  g_assert_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID);
+}
+
+/* Heavy load with adaptive routing on every family that has it: no deadlock may appear. */
+static void
+check_no_deadlock (gconstpointer data)
+{
+  const char *spec = data;
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (spec);
+  g_autoptr(FlitlabSimResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const double rates[] = { 0.02, 0.2 };
+
+  config->routing = g_str_has_prefix (spec, "necklace") ? FLITLAB_ROUTING_NECKLACE
+                                                         : FLITLAB_ROUTING_ADAPTIVE;
+  config->flits = 16;
+  config->warmup = 2000;
+  config->cycles = 8000;
+  config->replications = 1;
+  config->watchdog = 5000;
+  flitlab_sim_config_set_rates (config, rates, G_N_ELEMENTS (rates));
+  result = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (result->points[0].saturated);
+  g_assert_cmpfloat (result->points[0].latency, >, 16);
+}
+
+typedef struct
+{
+  double rate;
+  double simulation; /* the paper's simulation column */
+} PaperRow;
+
+static void
+check_paper_rows (const char     *spec,
+                  FlitlabRouting  routing,
+                  guint           vcs,
+                  const PaperRow *rows,
+                  guint           n_rows,
+                  double          tolerance)
+{
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (spec);
+  g_autoptr(FlitlabSimResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree double *rates = g_new (double, n_rows);
+
+  for (guint i = 0; i < n_rows; i++)
+    rates[i] = rows[i].rate;
+  config->routing = routing;
+  config->vcs = vcs;
+  config->length = FLITLAB_LENGTH_EXPONENTIAL;
+  config->flits = 12;
+  config->cycles = 20000;
+  config->replications = 2;
+  config->seed = 2026;
+  flitlab_sim_config_set_rates (config, rates, n_rows);
+  result = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < n_rows; i++)
+    {
+      const FlitlabSimPoint *p = &result->points[i];
+      double ours = p->latency - PAPER_CONVENTION_OFFSET;
+      double deviation = ours / rows[i].simulation - 1;
+
+      g_test_message ("%s %s rate %.3f: paper %.2f, ours %.2f ± %.2f (%+.1f%%)", spec,
+                      flitlab_routing_to_string (routing), rows[i].rate, rows[i].simulation,
+                      ours, p->ci95, 100 * deviation);
+      g_assert_false (p->saturated);
+      g_assert_cmpfloat (fabs (deviation), <, tolerance);
+    }
+}
+
+/* 000 Table 3: 6x6x6 bi-directional torus, dimension order, exponential lengths of mean 12
+ * flits, single-flit buffers; the simulation column up to 0.02. */
+static void
+test_paper_ciciani_table3 (void)
+{
+  static const PaperRow rows[] = {
+    { 0.001, 15.77 }, { 0.002, 16.02 }, { 0.005, 16.87 }, { 0.010, 18.42 }, { 0.016, 21.16 },
+    { 0.020, 23.16 },
+  };
+
+  check_paper_rows ("torus:6x6x6:bi", FLITLAB_ROUTING_DOR, 2, rows, G_N_ELEMENTS (rows), 0.05);
+}
+
+/* 002 Tables 1-2: adaptive routing with four virtual channels, 12-flit messages; low and
+ * medium load. */
+static void
+test_paper_quaglia_tables (void)
+{
+  static const PaperRow t4[] = { { 0.001, 13.43 }, { 0.003, 13.68 }, { 0.005, 14.14 }, { 0.008, 14.73 } };
+  static const PaperRow t8[] = { { 0.001, 15.55 }, { 0.003, 16.27 }, { 0.005, 17.10 }, { 0.008, 18.65 } };
+  static const PaperRow t12[] = { { 0.001, 17.79 }, { 0.003, 19.09 }, { 0.005, 20.73 } };
+  static const PaperRow t16[] = { { 0.001, 20.07 }, { 0.003, 21.85 } };
+
+  check_paper_rows ("torus:4x4:bi", FLITLAB_ROUTING_ADAPTIVE, 4, t4, G_N_ELEMENTS (t4), 0.05);
+  check_paper_rows ("torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, 4, t8, G_N_ELEMENTS (t8), 0.05);
+  check_paper_rows ("torus:12x12:bi", FLITLAB_ROUTING_ADAPTIVE, 4, t12, G_N_ELEMENTS (t12), 0.05);
+  check_paper_rows ("torus:16x16:bi", FLITLAB_ROUTING_ADAPTIVE, 4, t16, G_N_ELEMENTS (t16), 0.05);
+}
+
+static void
+test_rng (void)
+{
+  FlitlabRng a, b;
+  double sum = 0;
+  guint counts[7] = { 0 };
+
+  flitlab_rng_init (&a, 1, 0);
+  flitlab_rng_init (&b, 1, 1);
+  g_assert_cmpuint (flitlab_rng_next (&a), !=, flitlab_rng_next (&b));
+  for (guint i = 0; i < 70000; i++)
+    counts[flitlab_rng_below (&a, 7)]++;
+  for (guint i = 0; i < 7; i++)
+    g_assert_cmpfloat (fabs (counts[i] / 10000.0 - 1), <, 0.05);
+  for (guint i = 0; i < 100000; i++)
+    sum += flitlab_rng_exponential (&a, 3);
+  g_assert_cmpfloat (fabs (sum / 100000 / 3 - 1), <, 0.02);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char * const zero_load[] = {
+    "torus:8x8:uni", "torus:6x6x6:bi", "torus:4x6x3:bi", "mesh:8x8", "hypercube:6", "necklace:3,4",
+  };
+  static const char * const adaptive[] = { "torus:6x6:bi", "mesh:6x6", "hypercube:5", "necklace:3,3" };
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/flitlab/sim/rng", test_rng);
+  for (guint i = 0; i < G_N_ELEMENTS (zero_load); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/flitlab/sim/zero-load/%s", zero_load[i]);
+
+      g_test_add_data_func (path, zero_load[i], check_zero_load);
+    }
+  g_test_add_func ("/flitlab/sim/flow-conservation", test_flow_conservation);
+  g_test_add_func ("/flitlab/sim/threads-identical", test_threads_identical);
+  g_test_add_func ("/flitlab/sim/saturation", test_saturation);
+  g_test_add_func ("/flitlab/sim/cancel", test_cancel);
+  g_test_add_func ("/flitlab/sim/deadlock-reported", test_deadlock_reported);
+  g_test_add_func ("/flitlab/sim/invalid", test_invalid);
+  g_test_add_func ("/flitlab/sim/traffic-patterns", test_traffic_patterns);
+  for (guint i = 0; i < G_N_ELEMENTS (adaptive); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/flitlab/sim/no-deadlock/%s", adaptive[i]);
+
+      g_test_add_data_func (path, adaptive[i], check_no_deadlock);
+    }
+  g_test_add_func ("/flitlab/sim/paper/ciciani-table3", test_paper_ciciani_table3);
+  g_test_add_func ("/flitlab/sim/paper/quaglia-tables", test_paper_quaglia_tables);
+
+  return g_test_run ();
+}
