@@ -17,6 +17,7 @@
 #include "flitlab-model.h"
 #include "flitlab-project.h"
 #include "flitlab-sim.h"
+#include "flitlab-sim-backtrack.h"
 #include "flitlab-topology.h"
 
 #define FLITLAB_CLI_ERROR (flitlab_cli_error_quark ())
@@ -348,6 +349,8 @@ print_progress (double   fraction,
   return TRUE;
 }
 
+static const char * const channel_kinds[] = { "network", "injection", "ejection" };
+
 static gboolean
 parse_uint64 (const char  *option,
               const char  *text,
@@ -370,7 +373,6 @@ write_channels_csv (const char              *path,
                     const FlitlabTopology   *topology,
                     GError                 **error)
 {
-  static const char * const kinds[] = { "network", "injection", "ejection" };
   g_autoptr(GString) csv = g_string_new ("rate,channel,kind,src,dst,dim,direction,utilization,blocking\n");
 
   for (guint i = 0; i < result->n_points; i++)
@@ -386,13 +388,80 @@ write_channels_csv (const char              *path,
 
           format_number (util, sizeof util, p->utilization[c]);
           format_number (blocking, sizeof blocking, p->blocking[c]);
-          g_string_append_printf (csv, "%s,%u,%s,%u,%u,%d,%d,%s,%s\n", rate, c, kinds[channel->kind],
+          g_string_append_printf (csv, "%s,%u,%s,%u,%u,%d,%d,%s,%s\n", rate, c, channel_kinds[channel->kind],
                                   channel->src, channel->dst,
                                   channel->dim == G_MAXUINT ? -1 : (int) channel->dim,
                                   channel->direction, util, blocking);
         }
     }
   return g_file_set_contents (path, csv->str, csv->len, error);
+}
+
+static gboolean
+simulate_backtrack (const FlitlabBacktrackConfig  *config,
+                    const FlitlabTopology         *topology,
+                    gboolean                       csv,
+                    gboolean                       progress,
+                    const char                    *channels,
+                    GError                       **error)
+{
+  static const char * const columns[] = {
+    "rate", "latency", "ci95", "throughput", "acceptance", "utilization", "forward", "backtrack",
+    "queue", "hops", "power",
+  };
+  g_autoptr(FlitlabBacktrackResult) result = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  result = flitlab_sim_backtrack_run (config, progress ? print_progress : NULL, NULL, error);
+  if (progress)
+    g_printerr ("\n");
+  if (result == NULL)
+    return FALSE;
+
+  for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+    g_string_append_printf (out, csv ? "%s%s" : "%s%-13s", c > 0 && csv ? "," : (c > 0 ? " " : ""), columns[c]);
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < result->n_points; i++)
+    {
+      const FlitlabBacktrackPoint *p = &result->points[i];
+      const double values[] = {
+        p->rate, p->delay, p->ci95, p->throughput, p->acceptance, p->utilization, p->forward,
+        p->backtrack, p->queue, p->hops, p->power,
+      };
+
+      for (guint c = 0; c < G_N_ELEMENTS (values); c++)
+        {
+          char cell[G_ASCII_DTOSTR_BUF_SIZE] = "";
+
+          if (isfinite (values[c]))
+            format_number (cell, sizeof cell, values[c]);
+          g_string_append_printf (out, csv ? "%s%s" : "%s%-13s", c > 0 && csv ? "," : (c > 0 ? " " : ""), cell);
+        }
+      g_string_append_c (out, '\n');
+    }
+  fputs (out->str, stdout);
+
+  if (channels != NULL)
+    {
+      g_autoptr(GString) text = g_string_new ("rate,channel,kind,src,dst,dim,direction,utilization,blocking\n");
+
+      for (guint i = 0; i < result->n_points; i++)
+        for (guint c = 0; c < result->points[i].n_channels; c++)
+          {
+            const FlitlabChannel *channel = flitlab_topology_get_channel (topology, c);
+            char rate[G_ASCII_DTOSTR_BUF_SIZE], util[G_ASCII_DTOSTR_BUF_SIZE];
+
+            format_number (rate, sizeof rate, result->points[i].rate);
+            format_number (util, sizeof util, result->points[i].channel_utilization[c]);
+            g_string_append_printf (text, "%s,%u,%s,%u,%u,%d,%d,%s,\n", rate, c,
+                                    channel_kinds[channel->kind], channel->src, channel->dst,
+                                    channel->dim == G_MAXUINT ? -1 : (int) channel->dim,
+                                    channel->direction, util);
+          }
+      if (!g_file_set_contents (channels, text->str, text->len, error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -404,10 +473,13 @@ cmd_simulate (int      argc,
   g_autofree char *rates_text = NULL, *format = NULL, *channels = NULL;
   g_autofree char *flits = NULL, *vcs = NULL, *buffer = NULL, *seed = NULL, *replications = NULL;
   g_autofree char *warmup = NULL, *cycles = NULL, *threads = NULL, *hotspot = NULL, *hotspot_node = NULL;
-  gboolean progress = FALSE;
+  g_autofree char *buffers = NULL;
+  gboolean progress = FALSE, check = FALSE;
   const GOptionEntry entries[] = {
     { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec, "The network, such as torus:8x8:bi (see flitlab-cli topology --help)", "SPEC" },
-    { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, "dor (default), adaptive or necklace", "ROUTING" },
+    { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, "dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)", "ROUTING" },
+    { "buffers", 0, 0, G_OPTION_ARG_STRING, &buffers, "With --routing backtrack: message buffers per node, at least n", "M" },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &check, "With --routing backtrack: check the algorithm's guarantees every cycle", NULL },
     { "flits", 0, 0, G_OPTION_ARG_STRING, &flits, "Message length in flits (the mean, for exp); default 16", "N" },
     { "length", 0, 0, G_OPTION_ARG_STRING, &length, "Message length distribution: fixed (default) or exp", "DIST" },
     { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, "Virtual channels per physical channel (default: the fewest the routing needs)", "V" },
@@ -451,6 +523,40 @@ cmd_simulate (int      argc,
   topology = flitlab_topology_new_from_spec (topology_spec, error);
   if (topology == NULL)
     return FALSE;
+  if (g_strcmp0 (routing, "backtrack") == 0)
+    {
+      g_autoptr(FlitlabBacktrackConfig) bt = NULL;
+
+      if (flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_HYPERCUBE)
+        return usage_error (error, "--routing backtrack simulates a hypercube (such as --topology hypercube:6)");
+      if (buffers == NULL)
+        return usage_error (error, "--routing backtrack needs --buffers M (at least the dimension n)");
+      bt = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), 0);
+      if (!parse_uint64 ("--buffers", buffers, 1, 1000, &value, error))
+        return FALSE;
+      bt->buffers = (guint) value;
+      if (!parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &value, error))
+        return FALSE;
+      bt->seed = seed ? value : bt->seed;
+      if (!parse_uint64 ("--replications", replications, 1, 1000, &value, error))
+        return FALSE;
+      bt->replications = replications ? (guint) value : bt->replications;
+      if (!parse_uint64 ("--warmup", warmup, 0, 1000000000, &value, error))
+        return FALSE;
+      bt->warmup = warmup ? value : bt->warmup;
+      if (!parse_uint64 ("--cycles", cycles, 100, 1000000000, &value, error))
+        return FALSE;
+      bt->cycles = cycles ? value : bt->cycles;
+      if (!parse_uint64 ("--threads", threads, 1, 1024, &value, error))
+        return FALSE;
+      bt->threads = threads ? (guint) value : 0;
+      bt->check = check;
+      if ((rates = parse_rates (rates_text, error)) == NULL)
+        return FALSE;
+      bt->n_rates = rates->len;
+      bt->rates = g_memdup2 (rates->data, sizeof (double) * rates->len);
+      return simulate_backtrack (bt, topology, csv, progress, channels, error);
+    }
   config = flitlab_sim_config_new (topology_spec);
   if (routing != NULL && !flitlab_routing_from_string (routing, &config->routing))
     return usage_error (error, "--routing is dor, adaptive or necklace, not “%s”", routing);

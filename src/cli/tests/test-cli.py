@@ -120,6 +120,15 @@ with tempfile.TemporaryDirectory() as tmp:
               rows[0].startswith("rate,channel") and len(rows) == 1 + 2 * (16 * 4 + 32), rows[:2])
     else:
         check("--channels writes every channel of every rate", False, err)
+code, out, err = run("simulate", "--topology", "hypercube:4", "--routing", "backtrack", "--buffers", "6",
+                     "--rates", "0.2,1.0", "--cycles", "2000", "--replications", "2", "--format", "csv")
+lines = out.strip().splitlines()
+check("simulate backtrack columns", code == 0 and lines[0].startswith(
+    "rate,latency,ci95,throughput,acceptance,utilization,forward,backtrack") and len(lines) == 3, out + err)
+fails_with_one_line("backtrack needs a hypercube", "simulate", "--topology", "mesh:4x4", "--routing",
+                    "backtrack", "--buffers", "6", "--rates", "0.1")
+fails_with_one_line("backtrack needs M >= n", "simulate", "--topology", "hypercube:6", "--routing",
+                    "backtrack", "--buffers", "3", "--rates", "0.1")
 fails_with_one_line("simulate needs a topology", "simulate", "--rates", "0.01")
 fails_with_one_line("simulate bad routing", "simulate", "--topology", "mesh:4x4", "--rates", "0.01",
                     "--routing", "zigzag")
