@@ -1,0 +1,552 @@
+/* flitlab-render-plot.c: latency-against-load plots drawn with cairo
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <pango/pangocairo.h>
+
+#include "flitlab-render-plot.h"
+
+G_DEFINE_QUARK (flitlab-render-error-quark, flitlab_render_error)
+
+#define MAX_TICKS 12
+
+static void
+series_free (gpointer data)
+{
+  FlitlabPlotSeries *series = data;
+
+  g_free (series->label);
+  g_free (series->x);
+  g_free (series->y);
+  g_free (series->error);
+  g_free (series);
+}
+
+FlitlabPlot *
+flitlab_plot_new (const char *title,
+                  const char *x_label,
+                  const char *y_label)
+{
+  FlitlabPlot *plot = g_new0 (FlitlabPlot, 1);
+
+  plot->title = g_strdup (title);
+  plot->x_label = g_strdup (x_label);
+  plot->y_label = g_strdup (y_label);
+  plot->x_min = plot->x_max = plot->y_min = plot->y_max = NAN;
+  plot->series = g_ptr_array_new_with_free_func (series_free);
+  return plot;
+}
+
+void
+flitlab_plot_free (FlitlabPlot *plot)
+{
+  if (plot == NULL)
+    return;
+  g_free (plot->title);
+  g_free (plot->x_label);
+  g_free (plot->y_label);
+  g_ptr_array_unref (plot->series);
+  g_free (plot);
+}
+
+FlitlabPlotSeries *
+flitlab_plot_add_series (FlitlabPlot     *plot,
+                         const char      *label,
+                         FlitlabPlotKind  kind,
+                         const double    *x,
+                         const double    *y,
+                         const double    *error,
+                         guint            n)
+{
+  FlitlabPlotSeries *series = g_new0 (FlitlabPlotSeries, 1);
+
+  series->label = g_strdup (label);
+  series->kind = kind;
+  series->n = n;
+  series->x = g_memdup2 (x, sizeof (double) * n);
+  series->y = g_memdup2 (y, sizeof (double) * n);
+  series->error = error != NULL ? g_memdup2 (error, sizeof (double) * n) : NULL;
+  series->saturation = NAN;
+  series->color = plot->series->len;
+  g_ptr_array_add (plot->series, series);
+  return series;
+}
+
+void
+flitlab_plot_palette (guint   index,
+                      double *r,
+                      double *g,
+                      double *b)
+{
+  /* Okabe & Ito (2008), without yellow, which is too light on white. */
+  static const guint colors[] = { 0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7, 0x56b4e9, 0xe69f00, 0x000000 };
+  guint c = colors[index % G_N_ELEMENTS (colors)];
+
+  *r = ((c >> 16) & 0xff) / 255.0;
+  *g = ((c >> 8) & 0xff) / 255.0;
+  *b = (c & 0xff) / 255.0;
+}
+
+/* Heckbert's nice numbers: a step of 1, 2 or 5 times a power of ten. */
+static double
+nice_step (double range,
+           guint  max_ticks)
+{
+  double raw = range / MAX (max_ticks - 1, 1);
+  double magnitude = pow (10, floor (log10 (raw)));
+  double fraction = raw / magnitude;
+
+  if (fraction <= 1)
+    return magnitude;
+  if (fraction <= 2)
+    return 2 * magnitude;
+  if (fraction <= 5)
+    return 5 * magnitude;
+  return 10 * magnitude;
+}
+
+guint
+flitlab_plot_nice_ticks (double  lo,
+                         double  hi,
+                         guint   max_ticks,
+                         double *ticks)
+{
+  double step, first;
+  guint n = 0;
+
+  if (!(hi > lo) || !isfinite (lo) || !isfinite (hi) || max_ticks < 2)
+    return 0;
+  step = nice_step (hi - lo, max_ticks);
+  first = ceil (lo / step - 1e-9) * step;
+  for (double t = first; t <= hi + step * 1e-9 && n < max_ticks; t = first + n * step)
+    ticks[n++] = fabs (t) < step * 1e-9 ? 0 : t;
+  return n;
+}
+
+/* The data range, widened to round numbers. */
+static void
+data_range (const FlitlabPlot *plot,
+            FlitlabPlotFrame  *frame)
+{
+  double x_lo = INFINITY, x_hi = -INFINITY, y_lo = INFINITY, y_hi = -INFINITY, step;
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      for (guint i = 0; i < series->n; i++)
+        {
+          double e = series->error && isfinite (series->error[i]) ? series->error[i] : 0;
+
+          if (!isfinite (series->x[i]))
+            continue;
+          x_lo = MIN (x_lo, series->x[i]);
+          x_hi = MAX (x_hi, series->x[i]);
+          if (!isfinite (series->y[i]) || (plot->log_y && series->y[i] - e <= 0))
+            continue;
+          y_lo = MIN (y_lo, series->y[i] - e);
+          y_hi = MAX (y_hi, series->y[i] + e);
+        }
+      if (isfinite (series->saturation))
+        x_hi = MAX (x_hi, series->saturation);
+    }
+  if (!isfinite (x_lo))
+    x_lo = 0, x_hi = 1;
+  if (!isfinite (y_lo))
+    y_lo = plot->log_y ? 1 : 0, y_hi = plot->log_y ? 100 : 1;
+  if (x_hi <= x_lo)
+    x_hi = x_lo + 1;
+  if (y_hi <= y_lo)
+    y_hi = y_lo + 1;
+
+  /* Loads start at zero; latencies get a little room above and below. */
+  x_lo = MIN (x_lo, 0);
+  step = nice_step (x_hi - x_lo, 6);
+  frame->x_min = isfinite (plot->x_min) ? plot->x_min : floor (x_lo / step) * step;
+  frame->x_max = isfinite (plot->x_max) ? plot->x_max : ceil (x_hi / step) * step;
+  if (plot->log_y)
+    {
+      frame->y_min = isfinite (plot->y_min) ? plot->y_min : pow (10, floor (log10 (y_lo)));
+      frame->y_max = isfinite (plot->y_max) ? plot->y_max : pow (10, ceil (log10 (y_hi)));
+    }
+  else
+    {
+      step = nice_step (y_hi - y_lo, 6);
+      frame->y_min = isfinite (plot->y_min) ? plot->y_min : floor (y_lo / step) * step;
+      frame->y_max = isfinite (plot->y_max) ? plot->y_max : ceil (y_hi / step) * step;
+    }
+  if (frame->x_max <= frame->x_min)
+    frame->x_max = frame->x_min + 1;
+  if (frame->y_max <= frame->y_min)
+    frame->y_max = frame->y_min + 1;
+}
+
+static double
+map_x (const FlitlabPlotFrame *f,
+       double                  x)
+{
+  return f->left + (x - f->x_min) / (f->x_max - f->x_min) * (f->right - f->left);
+}
+
+static double
+map_y (const FlitlabPlotFrame *f,
+       double                  y)
+{
+  double t = f->log_y ? (log10 (y) - log10 (f->y_min)) / (log10 (f->y_max) - log10 (f->y_min))
+                      : (y - f->y_min) / (f->y_max - f->y_min);
+
+  return f->bottom - t * (f->bottom - f->top);
+}
+
+static void
+draw_text (cairo_t    *cr,
+           const char *text,
+           const char *font,
+           double      x,
+           double      y,
+           double      align_x, /* 0 left, 0.5 centre, 1 right */
+           double      align_y,
+           double      angle)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+  int w, h;
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_rotate (cr, angle);
+  cairo_move_to (cr, -align_x * w, -align_y * h);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+}
+
+static char *
+format_tick (double value,
+             double step)
+{
+  int decimals = step >= 1 ? 0 : (int) ceil (-log10 (step) - 1e-9);
+
+  return g_strdup_printf ("%.*f", CLAMP (decimals, 0, 10), value);
+}
+
+static void
+draw_axes (cairo_t                *cr,
+           const FlitlabPlot      *plot,
+           const FlitlabPlotFrame *f)
+{
+  double ticks[MAX_TICKS];
+  guint n;
+
+  /* Grid and ticks. */
+  cairo_set_line_width (cr, 1);
+  n = flitlab_plot_nice_ticks (f->x_min, f->x_max, 7, ticks);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *label = format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
+      double x = round (map_x (f, ticks[i])) + 0.5;
+
+      cairo_set_source_rgb (cr, 0.9, 0.9, 0.9);
+      cairo_move_to (cr, x, f->top);
+      cairo_line_to (cr, x, f->bottom);
+      cairo_stroke (cr);
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      draw_text (cr, label, "Sans 9", x, f->bottom + 4, 0.5, 0, 0);
+    }
+
+  if (f->log_y)
+    for (double decade = f->y_min; decade <= f->y_max * 1.0001; decade *= 10)
+      for (guint m = 1; m < 10 && decade * m <= f->y_max * 1.0001; m++)
+        {
+          double y = round (map_y (f, decade * m)) + 0.5;
+
+          cairo_set_source_rgb (cr, m == 1 ? 0.85 : 0.94, m == 1 ? 0.85 : 0.94, m == 1 ? 0.85 : 0.94);
+          cairo_move_to (cr, f->left, y);
+          cairo_line_to (cr, f->right, y);
+          cairo_stroke (cr);
+          if (m == 1 || m == 2 || m == 5)
+            {
+              g_autofree char *label = g_strdup_printf ("%g", decade * m);
+
+              cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+              draw_text (cr, label, "Sans 9", f->left - 5, y, 1, 0.5, 0);
+            }
+        }
+  else
+    {
+      n = flitlab_plot_nice_ticks (f->y_min, f->y_max, 7, ticks);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *label = format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
+          double y = round (map_y (f, ticks[i])) + 0.5;
+
+          cairo_set_source_rgb (cr, 0.9, 0.9, 0.9);
+          cairo_move_to (cr, f->left, y);
+          cairo_line_to (cr, f->right, y);
+          cairo_stroke (cr);
+          cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+          draw_text (cr, label, "Sans 9", f->left - 5, y, 1, 0.5, 0);
+        }
+    }
+
+  /* Frame and labels. */
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  cairo_rectangle (cr, f->left + 0.5, f->top + 0.5, f->right - f->left - 1, f->bottom - f->top - 1);
+  cairo_stroke (cr);
+  if (plot->x_label != NULL)
+    draw_text (cr, plot->x_label, "Sans 10", (f->left + f->right) / 2, f->bottom + 22, 0.5, 0, 0);
+  if (plot->y_label != NULL)
+    draw_text (cr, plot->y_label, "Sans 10", 14, (f->top + f->bottom) / 2, 0.5, 0.5, -G_PI / 2);
+  if (plot->title != NULL)
+    draw_text (cr, plot->title, "Sans Bold 11", (f->left + f->right) / 2, 8, 0.5, 0, 0);
+}
+
+static gboolean
+visible (const FlitlabPlotFrame *f,
+         double                  y)
+{
+  return isfinite (y) && (!f->log_y || y > 0);
+}
+
+static void
+draw_series (cairo_t                 *cr,
+             const FlitlabPlotSeries *series,
+             const FlitlabPlotFrame  *f)
+{
+  double r, g, b;
+  gboolean pen_down = FALSE;
+
+  flitlab_plot_palette (series->color, &r, &g, &b);
+  cairo_set_source_rgb (cr, r, g, b);
+
+  if (series->kind == FLITLAB_PLOT_LINE)
+    {
+      cairo_set_line_width (cr, 2);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      for (guint i = 0; i < series->n; i++)
+        {
+          if (!visible (f, series->y[i]) || !isfinite (series->x[i]))
+            {
+              pen_down = FALSE;
+              continue;
+            }
+          if (pen_down)
+            cairo_line_to (cr, map_x (f, series->x[i]), map_y (f, series->y[i]));
+          else
+            cairo_move_to (cr, map_x (f, series->x[i]), map_y (f, series->y[i]));
+          pen_down = TRUE;
+        }
+      cairo_stroke (cr);
+    }
+  else
+    {
+      cairo_set_line_width (cr, 1.5);
+      for (guint i = 0; i < series->n; i++)
+        {
+          double x, y;
+
+          if (!visible (f, series->y[i]) || !isfinite (series->x[i]))
+            continue;
+          x = map_x (f, series->x[i]);
+          y = map_y (f, series->y[i]);
+          if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
+            {
+              double lo = series->y[i] - series->error[i], hi = series->y[i] + series->error[i];
+              double y_lo = visible (f, lo) ? map_y (f, lo) : f->bottom, y_hi = map_y (f, hi);
+
+              cairo_move_to (cr, x, y_lo);
+              cairo_line_to (cr, x, y_hi);
+              cairo_move_to (cr, x - 4, y_lo);
+              cairo_line_to (cr, x + 4, y_lo);
+              cairo_move_to (cr, x - 4, y_hi);
+              cairo_line_to (cr, x + 4, y_hi);
+              cairo_stroke (cr);
+            }
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x, y, 3.5, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
+    }
+
+  if (isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max)
+    {
+      const double dash[] = { 5, 4 };
+      double x = map_x (f, series->saturation);
+
+      cairo_save (cr);
+      cairo_set_line_width (cr, 1.2);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_move_to (cr, x, f->top);
+      cairo_line_to (cr, x, f->bottom);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+      draw_text (cr, "saturation", "Sans 8", x - 3, f->top + 4, 1, 0, 0);
+    }
+}
+
+static void
+draw_legend (cairo_t                *cr,
+             const FlitlabPlot      *plot,
+             const FlitlabPlotFrame *f)
+{
+  const double row = 16, pad = 6;
+  double width = 0, x = f->left + 10, y = f->top + 10;
+
+  if (plot->series->len == 0)
+    return;
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      PangoLayout *layout = pango_cairo_create_layout (cr);
+      PangoFontDescription *desc = pango_font_description_from_string ("Sans 9");
+      int w, h;
+
+      pango_layout_set_font_description (layout, desc);
+      pango_layout_set_text (layout, series->label ? series->label : "", -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      width = MAX (width, w);
+      pango_font_description_free (desc);
+      g_object_unref (layout);
+    }
+
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+  cairo_rectangle (cr, x, y, width + 2 * pad + 28, plot->series->len * row + 2 * pad);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      double r, g, b, cy = y + pad + s * row + row / 2;
+
+      flitlab_plot_palette (series->color, &r, &g, &b);
+      cairo_set_source_rgb (cr, r, g, b);
+      if (series->kind == FLITLAB_PLOT_LINE)
+        {
+          cairo_set_line_width (cr, 2);
+          cairo_move_to (cr, x + pad, cy);
+          cairo_line_to (cr, x + pad + 20, cy);
+          cairo_stroke (cr);
+        }
+      else
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x + pad + 10, cy, 3.5, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      draw_text (cr, series->label ? series->label : "", "Sans 9", x + pad + 28, cy, 0, 0.5, 0);
+    }
+}
+
+void
+flitlab_render_plot (cairo_t           *cr,
+                     const FlitlabPlot *plot,
+                     double             width,
+                     double             height,
+                     FlitlabPlotFrame  *frame_out)
+{
+  FlitlabPlotFrame frame = { 0 };
+
+  g_return_if_fail (cr != NULL && plot != NULL);
+
+  frame.log_y = plot->log_y;
+  data_range (plot, &frame);
+  frame.left = 64;
+  frame.top = plot->title != NULL ? 32 : 12;
+  frame.right = MAX (width - 28, frame.left + 10);
+  frame.bottom = MAX (height - 46, frame.top + 10);
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+  draw_axes (cr, plot, &frame);
+
+  /* Clip a little outside the frame, so markers and error bars on its edge stay whole. */
+  cairo_save (cr);
+  cairo_rectangle (cr, frame.left - 6, frame.top - 6, frame.right - frame.left + 12,
+                   frame.bottom - frame.top + 12);
+  cairo_clip (cr);
+  for (guint s = 0; s < plot->series->len; s++)
+    draw_series (cr, plot->series->pdata[s], &frame);
+  cairo_restore (cr);
+
+  draw_legend (cr, plot, &frame);
+  cairo_restore (cr);
+
+  if (frame_out != NULL)
+    *frame_out = frame;
+}
+
+gboolean
+flitlab_render_plot_to_file (const FlitlabPlot  *plot,
+                             const char         *path,
+                             double              width,
+                             double              height,
+                             double              scale,
+                             GError            **error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  gboolean png = g_str_has_suffix (path, ".png");
+
+  if (!(width >= 50 && width <= 10000 && height >= 50 && height <= 10000 && scale > 0 && scale <= 8))
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
+                   "A figure is 50 to 10000 points wide and high at a scale up to 8, not %g × %g at %g",
+                   width, height, scale);
+      return FALSE;
+    }
+  if (g_str_has_suffix (path, ".svg"))
+    surface = cairo_svg_surface_create (path, width, height);
+  else if (g_str_has_suffix (path, ".pdf"))
+    surface = cairo_pdf_surface_create (path, width, height);
+  else if (png)
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
+                                          (int) ceil (height * scale));
+  else
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT,
+                   "“%s”: figures are written as .svg, .pdf or .png", path);
+      return FALSE;
+    }
+
+  cr = cairo_create (surface);
+  if (png)
+    cairo_scale (cr, scale, scale);
+  flitlab_render_plot (cr, plot, width, height, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  if (png)
+    status = cairo_surface_write_to_png (surface, path);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_IO,
+                   "Could not write “%s”: %s", path, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

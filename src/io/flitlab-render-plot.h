@@ -1,0 +1,105 @@
+/* flitlab-render-plot.h: latency-against-load plots drawn with cairo
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One renderer for the window, the export and the command-line tool: it draws onto any
+ * cairo_t (a GtkSnapshot's, an SVG, PDF or image surface), so screen and files match.
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define FLITLAB_RENDER_ERROR (flitlab_render_error_quark ())
+
+typedef enum
+{
+  FLITLAB_RENDER_ERROR_FORMAT, /* a file name whose extension is not .svg, .pdf or .png */
+  FLITLAB_RENDER_ERROR_IO,
+  FLITLAB_RENDER_ERROR_SIZE,
+} FlitlabRenderError;
+
+typedef enum
+{
+  FLITLAB_PLOT_LINE,   /* a model curve */
+  FLITLAB_PLOT_POINTS, /* simulation points with 95% error bars */
+} FlitlabPlotKind;
+
+typedef struct
+{
+  char            *label;
+  FlitlabPlotKind  kind;
+  guint            n;
+  double          *x;
+  double          *y;     /* NaN: no value (saturated); a line breaks there */
+  double          *error; /* half-widths, or NULL */
+  double           saturation; /* x where the series saturates, or NaN */
+  guint            color;      /* index into the palette */
+} FlitlabPlotSeries;
+
+typedef struct
+{
+  char      *title;
+  char      *x_label;
+  char      *y_label;
+  gboolean   log_y;
+  double     x_min, x_max, y_min, y_max; /* NaN: from the data */
+  GPtrArray *series;                     /* FlitlabPlotSeries* */
+} FlitlabPlot;
+
+/* The drawn frame, for hit-testing and zoom in the window. */
+typedef struct
+{
+  double left, top, right, bottom;       /* data area in the cairo user space */
+  double x_min, x_max, y_min, y_max;     /* data range shown */
+  gboolean log_y;
+} FlitlabPlotFrame;
+
+GQuark             flitlab_render_error_quark (void);
+
+FlitlabPlot       *flitlab_plot_new           (const char        *title,
+                                               const char        *x_label,
+                                               const char        *y_label);
+void               flitlab_plot_free          (FlitlabPlot       *plot);
+/* Copies the arrays; error may be NULL. Returns the series, owned by the plot. */
+FlitlabPlotSeries *flitlab_plot_add_series    (FlitlabPlot       *plot,
+                                               const char        *label,
+                                               FlitlabPlotKind    kind,
+                                               const double      *x,
+                                               const double      *y,
+                                               const double      *error,
+                                               guint              n);
+
+/* The palette (Okabe and Ito's, safe for colour-blind readers). */
+void               flitlab_plot_palette       (guint              index,
+                                               double            *r,
+                                               double            *g,
+                                               double            *b);
+
+/* Round-number ticks covering [lo, hi]: returns their count, at most max_ticks. */
+guint              flitlab_plot_nice_ticks    (double             lo,
+                                               double             hi,
+                                               guint              max_ticks,
+                                               double            *ticks);
+
+void               flitlab_render_plot        (cairo_t           *cr,
+                                               const FlitlabPlot *plot,
+                                               double             width,
+                                               double             height,
+                                               FlitlabPlotFrame  *frame);
+
+/* Writes the plot to path as SVG, PDF or PNG by its extension; width and height in points
+ * (PNG: pixels at scale). */
+gboolean           flitlab_render_plot_to_file (const FlitlabPlot *plot,
+                                                const char        *path,
+                                                double             width,
+                                                double             height,
+                                                double             scale,
+                                                GError           **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabPlot, flitlab_plot_free)
+
+G_END_DECLS

@@ -1,0 +1,188 @@
+/* test-render.c: the plot renderer on image, SVG and PDF surfaces; no display needed
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gstdio.h>
+#include <libxml/parser.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+
+#include "flitlab-render-plot.h"
+
+static FlitlabPlot *
+sample_plot (gboolean log_y)
+{
+  static const double x[] = { 0, 0.002, 0.004, 0.006, 0.008, 0.01 };
+  static const double model[] = { 16, 17, 18.5, 21, 27, NAN };
+  static const double sim[] = { 16.2, 17.3, 18.9, 21.8, 29, 45 };
+  static const double ci[] = { 0.1, 0.2, 0.3, 0.5, 1.2, 4 };
+  FlitlabPlot *plot = flitlab_plot_new ("6×6×6 torus", "Load (messages/cycle/node)", "Latency (cycles)");
+  FlitlabPlotSeries *curve;
+
+  plot->log_y = log_y;
+  curve = flitlab_plot_add_series (plot, "model", FLITLAB_PLOT_LINE, x, model, NULL, G_N_ELEMENTS (x));
+  curve->saturation = 0.0093;
+  flitlab_plot_add_series (plot, "simulation", FLITLAB_PLOT_POINTS, x, sim, ci, G_N_ELEMENTS (x));
+  return plot;
+}
+
+static void
+test_nice_ticks (void)
+{
+  double ticks[12];
+  guint n = flitlab_plot_nice_ticks (0, 0.0093, 7, ticks);
+
+  g_assert_cmpuint (n, >=, 4);
+  g_assert_cmpfloat (ticks[0], ==, 0);
+  for (guint i = 1; i < n; i++)
+    {
+      double step = ticks[i] - ticks[i - 1], mantissa = step / pow (10, floor (log10 (step)));
+
+      /* Steps of 1, 2 or 5 times a power of ten. */
+      g_assert_true (fabs (mantissa - 1) < 1e-6 || fabs (mantissa - 2) < 1e-6 || fabs (mantissa - 5) < 1e-6);
+      g_assert_cmpfloat (ticks[i], <=, 0.0093 * (1 + 1e-9));
+    }
+  g_assert_cmpuint (flitlab_plot_nice_ticks (1, 1, 7, ticks), ==, 0);
+  g_assert_cmpuint (flitlab_plot_nice_ticks (NAN, 1, 7, ticks), ==, 0);
+}
+
+/* Counts pixels near a colour of the palette. */
+static guint
+count_color (cairo_surface_t *surface,
+             guint            palette_index)
+{
+  double r, g, b;
+  int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  guint n = 0;
+
+  flitlab_plot_palette (palette_index, &r, &g, &b);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 p = *(const guint32 *) (data + y * stride + 4 * x);
+
+        if (abs ((int) ((p >> 16) & 0xff) - (int) (r * 255)) < 8 &&
+            abs ((int) ((p >> 8) & 0xff) - (int) (g * 255)) < 8 &&
+            abs ((int) (p & 0xff) - (int) (b * 255)) < 8)
+          n++;
+      }
+  return n;
+}
+
+static void
+test_image (void)
+{
+  g_autoptr(FlitlabPlot) plot = sample_plot (FALSE);
+  g_autoptr(FlitlabPlot) log_plot = sample_plot (TRUE);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
+  cairo_t *cr = cairo_create (surface);
+  FlitlabPlotFrame frame;
+
+  flitlab_render_plot (cr, plot, 640, 400, &frame);
+  cairo_surface_flush (surface);
+  /* The model line and the simulation markers are both drawn, each in its own colour. */
+  g_assert_cmpuint (count_color (surface, 0), >, 300);
+  g_assert_cmpuint (count_color (surface, 1), >, 100);
+  g_assert_cmpfloat (frame.x_min, ==, 0);
+  g_assert_cmpfloat (frame.x_max, >=, 0.01);
+  g_assert_cmpfloat (frame.y_min, <=, 16);
+  g_assert_cmpfloat (frame.y_max, >=, 49);
+  g_assert_cmpfloat (frame.left, <, frame.right);
+
+  flitlab_render_plot (cr, log_plot, 640, 400, &frame);
+  g_assert_true (frame.log_y);
+  g_assert_cmpfloat (frame.y_min, ==, 10);
+  g_assert_cmpfloat (frame.y_max, ==, 100);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_empty_and_degenerate (void)
+{
+  g_autoptr(FlitlabPlot) empty = flitlab_plot_new (NULL, NULL, NULL);
+  g_autoptr(FlitlabPlot) nans = flitlab_plot_new ("all saturated", "x", "y");
+  const double x[] = { 0.1, 0.2 }, y[] = { NAN, NAN };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 200);
+  cairo_t *cr = cairo_create (surface);
+  FlitlabPlotFrame frame;
+
+  flitlab_render_plot (cr, empty, 300, 200, &frame);
+  g_assert_true (frame.x_max > frame.x_min && frame.y_max > frame.y_min);
+  flitlab_plot_add_series (nans, "model", FLITLAB_PLOT_LINE, x, y, NULL, 2);
+  flitlab_render_plot (cr, nans, 300, 200, &frame);
+  g_assert_true (isfinite (frame.y_min) && isfinite (frame.y_max));
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_files (void)
+{
+  g_autoptr(FlitlabPlot) plot = sample_plot (FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-render-XXXXXX", NULL);
+  g_autofree char *svg = g_build_filename (dir, "plot.svg", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "plot.pdf", NULL);
+  g_autofree char *png = g_build_filename (dir, "plot.png", NULL);
+  g_autofree char *bad = g_build_filename (dir, "plot.bmp", NULL);
+  g_autofree char *contents = NULL;
+  xmlDocPtr doc;
+  xmlXPathContextPtr xpath;
+  xmlXPathObjectPtr paths;
+  cairo_surface_t *image;
+
+  g_assert_true (flitlab_render_plot_to_file (plot, svg, 480, 320, 1, &error));
+  g_assert_no_error (error);
+  doc = xmlReadFile (svg, NULL, XML_PARSE_NONET);
+  g_assert_nonnull (doc);
+  xpath = xmlXPathNewContext (doc);
+  xmlXPathRegisterNs (xpath, BAD_CAST "svg", BAD_CAST "http://www.w3.org/2000/svg");
+  paths = xmlXPathEvalExpression (BAD_CAST "//svg:path", xpath);
+  g_assert_nonnull (paths->nodesetval);
+  g_assert_cmpint (paths->nodesetval->nodeNr, >, 10);
+  xmlXPathFreeObject (paths);
+  xmlXPathFreeContext (xpath);
+  xmlFreeDoc (doc);
+
+  g_assert_true (flitlab_render_plot_to_file (plot, pdf, 480, 320, 1, &error));
+  g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+
+  g_assert_true (flitlab_render_plot_to_file (plot, png, 480, 320, 2, &error));
+  image = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 960);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 640);
+  cairo_surface_destroy (image);
+
+  g_assert_false (flitlab_render_plot_to_file (plot, bad, 480, 320, 1, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
+  g_clear_error (&error);
+  g_assert_false (flitlab_render_plot_to_file (plot, png, 0, 320, 1, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE);
+
+  g_unlink (svg);
+  g_unlink (pdf);
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flitlab/render/plot/nice-ticks", test_nice_ticks);
+  g_test_add_func ("/flitlab/render/plot/image", test_image);
+  g_test_add_func ("/flitlab/render/plot/empty-and-degenerate", test_empty_and_degenerate);
+  g_test_add_func ("/flitlab/render/plot/files", test_files);
+  return g_test_run ();
+}
