@@ -2,8 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * flitlab-cli COMMAND [OPTIONS]: topology, models, model, simulate, validate. Every error ends the
- * program with a non-zero status and one line on stderr; results go to stdout.
+ * flitlab-cli COMMAND [OPTIONS]: topology, models, model, simulate, run, export, validate.
+ * Every error ends the program with a non-zero status and one line on stderr; results go to
+ * stdout. Command names, options and CSV columns are a contract: add, never rename.
  */
 
 #include "config.h"
@@ -16,6 +17,8 @@
 
 #include "flitlab-model.h"
 #include "flitlab-project.h"
+#include "flitlab-runner.h"
+#include "flitlab-study-plot.h"
 #include "flitlab-sim.h"
 #include "flitlab-sim-backtrack.h"
 #include "flitlab-topology.h"
@@ -668,6 +671,138 @@ cmd_simulate (int      argc,
   return TRUE;
 }
 
+/* ---- run and export ----------------------------------------------------------------- */
+
+static gboolean
+cmd_run (int      argc,
+         char   **argv,
+         GError **error)
+{
+  g_autofree char *output = NULL, *only = NULL;
+  gboolean no_simulation = FALSE, progress = FALSE;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Save the project with its results here (default: in place)", "FILE" },
+    { "study", 0, 0, G_OPTION_ARG_STRING, &only, "Run only this study", "NAME" },
+    { "no-simulation", 0, 0, G_OPTION_ARG_NONE, &no_simulation, "Evaluate the models only", NULL },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Show the simulations' progress on stderr", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — run every study and save the results into the project");
+  g_autoptr(FlitlabProject) project = NULL;
+  guint ran = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!parse_options (context, &argc, &argv, error))
+    return FALSE;
+  if (argc != 2)
+    return usage_error (error, "run takes one .flitlab project");
+  project = flitlab_project_load (argv[1], error);
+  if (project == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+    {
+      FlitlabStudy *study = flitlab_project_get_study (project, i);
+
+      if (only != NULL && g_strcmp0 (study->name, only) != 0)
+        continue;
+      if (progress)
+        g_printerr ("%s\n", study->name);
+      if (!flitlab_runner_evaluate_models (study, error))
+        return FALSE;
+      if (!no_simulation &&
+          !flitlab_runner_simulate (study, progress ? print_progress : NULL, NULL, error))
+        return FALSE;
+      if (progress && study->simulation.enabled && !no_simulation)
+        g_printerr ("\n");
+      ran++;
+    }
+  if (only != NULL && ran == 0)
+    return usage_error (error, "%s has no study called “%s”", argv[1], only);
+  return flitlab_project_save (project, output != NULL ? output : argv[1], error);
+}
+
+static gboolean
+write_plot_csv (const FlitlabPlot  *plot,
+                const char         *path,
+                GError            **error)
+{
+  g_autoptr(GString) csv = g_string_new ("series,kind,rate,value,ci95\n");
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      g_autofree char *label = g_strdup (series->label);
+
+      g_strdelimit (label, ",\"\n", ';');
+      for (guint i = 0; i < series->n; i++)
+        {
+          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE] = "saturated";
+          char e[G_ASCII_DTOSTR_BUF_SIZE] = "";
+
+          format_number (x, sizeof x, series->x[i]);
+          if (isfinite (series->y[i]))
+            format_number (y, sizeof y, series->y[i]);
+          if (series->error != NULL && isfinite (series->error[i]))
+            format_number (e, sizeof e, series->error[i]);
+          g_string_append_printf (csv, "%s,%s,%s,%s,%s\n", label,
+                                  series->kind == FLITLAB_PLOT_LINE ? "model" : "points", x, y, e);
+        }
+    }
+  return g_file_set_contents (path, csv->str, csv->len, error);
+}
+
+static gboolean
+cmd_export (int      argc,
+            char   **argv,
+            GError **error)
+{
+  g_autofree char *study_name = NULL, *figure = NULL, *output = NULL, *metric = NULL;
+  double width = 640, height = 420, scale = 2;
+  gboolean log_y = FALSE;
+  const GOptionEntry entries[] = {
+    { "study", 0, 0, G_OPTION_ARG_STRING, &study_name, "The study to draw", "NAME" },
+    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot", "FIGURE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "FILE.svg, .pdf, .png, or .csv for the plotted data", "FILE" },
+    { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default), throughput, acceptance, utilization, power", "NAME" },
+    { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, "Logarithmic value axis", NULL },
+    { "width", 0, 0, G_OPTION_ARG_DOUBLE, &width, "Width in points (default 640)", "W" },
+    { "height", 0, 0, G_OPTION_ARG_DOUBLE, &height, "Height in points (default 420)", "H" },
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, "PNG pixels per point (default 2)", "S" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — draw a study's figure to a file");
+  g_autoptr(FlitlabProject) project = NULL;
+  g_autoptr(FlitlabPlot) plot = NULL;
+  FlitlabStudy *study;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!parse_options (context, &argc, &argv, error))
+    return FALSE;
+  if (argc != 2)
+    return usage_error (error, "export takes one .flitlab project");
+  if (study_name == NULL || output == NULL)
+    return usage_error (error, "export needs --study NAME and --output FILE");
+  if (figure != NULL && !g_str_equal (figure, "plot"))
+    return usage_error (error, "--figure %s is not available yet: this version draws the plot",
+                        figure);
+  project = flitlab_project_load (argv[1], error);
+  if (project == NULL)
+    return FALSE;
+  study = flitlab_project_find_study (project, study_name);
+  if (study == NULL)
+    return usage_error (error, "%s has no study called “%s”", argv[1], study_name);
+
+  plot = flitlab_study_plot_new (study, metric);
+  plot->log_y = log_y;
+  if (plot->series->len == 0)
+    return usage_error (error, "Study “%s” has no %s results to draw: run it first (flitlab-cli run)",
+                        study_name, metric ? metric : "latency");
+  if (g_str_has_suffix (output, ".csv"))
+    return write_plot_csv (plot, output, error);
+  return flitlab_render_plot_to_file (plot, output, width, height, scale, error);
+}
+
 /* ---- validate ----------------------------------------------------------------------- */
 
 static gboolean
@@ -708,6 +843,8 @@ static const Command commands[] = {
   { "models", cmd_models, "List the analytical models, their parameters and papers" },
   { "model", cmd_model, "Evaluate a model at a list of loads (table or CSV)" },
   { "simulate", cmd_simulate, "Run the flit-level wormhole simulator at a list of loads" },
+  { "run", cmd_run, "Run every study of a project headless and save the results into it" },
+  { "export", cmd_export, "Draw a study's figure to SVG, PDF or PNG, or its data to CSV" },
   { "validate", cmd_validate, "Check .flitlab project files" },
 };
 

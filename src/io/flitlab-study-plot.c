@@ -1,0 +1,106 @@
+/* flitlab-study-plot.c: the plot of a study's results
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "flitlab-study-plot.h"
+
+static const char *
+axis_label (const char *metric)
+{
+  static const struct { const char *metric, *label; } labels[] = {
+    { "latency", "Latency (cycles)" },
+    { "throughput", "Throughput (messages/cycle/node)" },
+    { "acceptance", "Acceptance probability" },
+    { "utilization", "Channel utilization" },
+    { "power", "Power" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (g_str_equal (labels[i].metric, metric))
+      return labels[i].label;
+  return metric;
+}
+
+/* One series from a table's rate column and metric column; FALSE when it has no such column. */
+static gboolean
+add_table (FlitlabPlot             *plot,
+           const FlitlabStudyTable *table,
+           const char              *metric,
+           const char              *label,
+           FlitlabPlotKind          kind,
+           gboolean                 with_error)
+{
+  int rate = flitlab_study_table_find_column (table, "rate");
+  int value = flitlab_study_table_find_column (table, metric);
+  int ci = with_error ? flitlab_study_table_find_column (table, "ci95") : -1;
+  g_autofree double *x = NULL, *y = NULL, *e = NULL;
+  FlitlabPlotSeries *series;
+
+  if (rate < 0 || value < 0 || table->n_rows == 0)
+    return FALSE;
+  x = g_new (double, table->n_rows);
+  y = g_new (double, table->n_rows);
+  e = g_new (double, table->n_rows);
+  for (guint i = 0; i < table->n_rows; i++)
+    {
+      x[i] = flitlab_study_table_get (table, i, rate);
+      y[i] = table->saturated[i] ? NAN : flitlab_study_table_get (table, i, value);
+      e[i] = ci >= 0 ? flitlab_study_table_get (table, i, ci) : NAN;
+    }
+  series = flitlab_plot_add_series (plot, label, kind, x, y, ci >= 0 ? e : NULL, table->n_rows);
+  series->saturation = kind == FLITLAB_PLOT_LINE ? table->saturation_rate : NAN;
+  return TRUE;
+}
+
+void
+flitlab_study_plot_add (FlitlabPlot        *plot,
+                        const FlitlabStudy *study,
+                        const char         *metric,
+                        gboolean            prefix_labels)
+{
+  metric = metric != NULL ? metric : "latency";
+
+  for (guint m = 0; m < study->models->len; m++)
+    {
+      const FlitlabStudyModel *model = study->models->pdata[m];
+      g_autofree char *label = prefix_labels ? g_strdup_printf ("%s: %s model", study->name, model->id)
+                                             : g_strdup_printf ("%s model", model->id);
+
+      if (model->curve != NULL)
+        add_table (plot, model->curve, metric, label, FLITLAB_PLOT_LINE, FALSE);
+    }
+  if (study->simulation.points != NULL)
+    {
+      g_autofree char *label = prefix_labels ? g_strdup_printf ("%s: simulation", study->name)
+                                             : g_strdup ("simulation (95% CI)");
+
+      add_table (plot, study->simulation.points, metric, label, FLITLAB_PLOT_POINTS,
+                 g_str_equal (metric, "latency"));
+    }
+  for (guint r = 0; r < study->references->len; r++)
+    {
+      const FlitlabStudyTable *reference = study->references->pdata[r];
+
+      add_table (plot, reference, metric, reference->title ? reference->title : "reference",
+                 FLITLAB_PLOT_POINTS, FALSE);
+    }
+}
+
+FlitlabPlot *
+flitlab_study_plot_new (const FlitlabStudy *study,
+                        const char         *metric)
+{
+  FlitlabPlot *plot;
+
+  g_return_val_if_fail (study != NULL, NULL);
+
+  metric = metric != NULL ? metric : "latency";
+  plot = flitlab_plot_new (study->name, "Load (messages/cycle/node)", axis_label (metric));
+  flitlab_study_plot_add (plot, study, metric, FALSE);
+  return plot;
+}

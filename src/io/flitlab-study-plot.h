@@ -1,0 +1,25 @@
+/* flitlab-study-plot.h: the plot of a study's results, as the window and the export draw it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "flitlab-render-plot.h"
+#include "flitlab-study.h"
+
+G_BEGIN_DECLS
+
+/* metric: a result column, "latency" (the default, NULL), "throughput", "acceptance",
+ * "utilization", "power", ... Model curves become lines (their saturation marked), simulation
+ * points markers with their 95% intervals (latency only), reference tables hollow series.
+ * Series without that column are left out. */
+FlitlabPlot *flitlab_study_plot_new     (const FlitlabStudy *study,
+                                         const char         *metric);
+/* Adds the study's series to an existing plot (comparison mode); labels get the study name. */
+void         flitlab_study_plot_add     (FlitlabPlot        *plot,
+                                         const FlitlabStudy *study,
+                                         const char         *metric,
+                                         gboolean            prefix_labels);
+
+G_END_DECLS
