@@ -1,5 +1,1064 @@
+/* flitlab-topology.c: the networks of the papers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One struct for every family. Nodes are numbered as flitlab-topology.h says (torus and mesh
+ * by mixed-radix coordinates, hypercube by address, necklace: base vertices 0..2^n-1, then the
+ * necklace nodes edge by edge, index 1 next to the smaller base vertex). Channels are built
+ * once, in id order, with a per-node index of the channels leaving each node.
+ *
+ * Necklace hypercube (003 Definition 1): base edges are numbered by their smaller base vertex
+ * b, then by dimension d (b has bit d clear); edge e joins b and b | 1 << d directly (a base
+ * link) and through a necklace of k_e nodes. The distance between two nodes is exact and O(1):
+ * a base link is never longer than the necklace beside it, so a shortest path leaves the source
+ * necklace at one of its two base vertices, crosses the base hypercube (Hamming distance) and
+ * enters the destination necklace at one of its two base vertices, unless both lie on the same
+ * necklace and walking along it is shorter.
+ */
+
 #include "config.h"
+
+#include <string.h>
 
 #include "flitlab-topology.h"
 
+struct _FlitlabTopology
+{
+  FlitlabTopologyFamily family;
+  gboolean              bidirectional;
+  gboolean              irregular;        /* necklace built from a size vector */
+  guint                 n_dims;           /* torus/mesh dims; hypercube/necklace n */
+  guint                 radices[FLITLAB_TOPOLOGY_MAX_DIMS];
+  guint                 n_nodes;
+  guint                 n_network;
+  FlitlabChannel       *channels;         /* n_network + 2 n_nodes */
+  guint                *out_offsets;      /* n_nodes + 1 */
+  guint                *out_ids;          /* n_network */
+
+  /* Necklace only. */
+  guint                 n_edges;
+  guint                *sizes;            /* k_e per edge */
+  guint                *first;            /* first node id of each edge's necklace */
+  guint                *edge_base;        /* smaller base vertex of each edge */
+  guint                *edge_dim;
+  guint                *node_edge;        /* per node: its edge, G_MAXUINT for a base vertex */
+  guint                *edge_of;          /* base vertex * n + dim -> its edge */
+
+  /* Mean distance and diameter, computed once (necklaces need all pairs). */
+  GMutex                lock;
+  gboolean              have_stats;
+  double                mean_distance;
+  guint                 diameter;
+};
+
 G_DEFINE_QUARK (flitlab-topology-error-quark, flitlab_topology_error)
+
+static FlitlabTopology *
+topology_alloc (FlitlabTopologyFamily family)
+{
+  FlitlabTopology *self = g_new0 (FlitlabTopology, 1);
+
+  self->family = family;
+  g_mutex_init (&self->lock);
+  return self;
+}
+
+void
+flitlab_topology_free (FlitlabTopology *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->channels);
+  g_free (self->out_offsets);
+  g_free (self->out_ids);
+  g_free (self->sizes);
+  g_free (self->first);
+  g_free (self->edge_base);
+  g_free (self->edge_dim);
+  g_free (self->node_edge);
+  g_free (self->edge_of);
+  g_mutex_clear (&self->lock);
+  g_free (self);
+}
+
+/* ---- construction ------------------------------------------------------------------ */
+
+typedef struct
+{
+  GArray *channels;
+  GArray *offsets;
+} Builder;
+
+static void
+add_channel (GArray   *channels,
+             guint     src,
+             guint     dst,
+             guint     dim,
+             int       direction,
+             gboolean  wraparound,
+             gboolean  base_link)
+{
+  FlitlabChannel c = { channels->len, FLITLAB_CHANNEL_NETWORK, src, dst, dim, direction,
+                       wraparound, base_link };
+
+  g_array_append_val (channels, c);
+}
+
+/* The neighbours of node, in id order (dimension, then +1 before -1). */
+static void
+add_node_channels (FlitlabTopology *self,
+                   GArray          *channels,
+                   guint            node)
+{
+  guint coords[FLITLAB_TOPOLOGY_MAX_DIMS];
+
+  switch (self->family)
+    {
+    case FLITLAB_TOPOLOGY_TORUS:
+    case FLITLAB_TOPOLOGY_MESH:
+      flitlab_topology_get_coords (self, node, coords);
+      for (guint d = 0; d < self->n_dims; d++)
+        {
+          guint k = self->radices[d], c = coords[d];
+          gboolean torus = self->family == FLITLAB_TOPOLOGY_TORUS;
+
+          if (torus || c + 1 < k)
+            {
+              coords[d] = (c + 1) % k;
+              add_channel (channels, node, flitlab_topology_node_from_coords (self, coords), d, +1,
+                           c + 1 == k, FALSE);
+            }
+          if (self->bidirectional && (torus || c > 0))
+            {
+              coords[d] = (c + k - 1) % k;
+              add_channel (channels, node, flitlab_topology_node_from_coords (self, coords), d, -1,
+                           c == 0, FALSE);
+            }
+          coords[d] = c;
+        }
+      break;
+
+    case FLITLAB_TOPOLOGY_HYPERCUBE:
+      for (guint d = 0; d < self->n_dims; d++)
+        add_channel (channels, node, node ^ (1u << d), d, (node >> d) & 1 ? -1 : +1, FALSE, FALSE);
+      break;
+
+    case FLITLAB_TOPOLOGY_NECKLACE:
+    default:
+      if (node < (1u << self->n_dims))
+        {
+          /* A base vertex: per dimension, the base link, then the link into the necklace. */
+          for (guint d = 0; d < self->n_dims; d++)
+            {
+              guint other = node ^ (1u << d), e = self->edge_of[node * self->n_dims + d];
+              int dir = node < other ? +1 : -1;
+
+              add_channel (channels, node, other, d, dir, FALSE, TRUE);
+              if (self->sizes[e] > 0)
+                add_channel (channels, node,
+                             dir > 0 ? self->first[e] : self->first[e] + self->sizes[e] - 1,
+                             d, dir, FALSE, FALSE);
+            }
+        }
+      else
+        {
+          guint e = self->node_edge[node], i = node - self->first[e] + 1, k = self->sizes[e];
+          guint lower = self->edge_base[e], upper = lower | (1u << self->edge_dim[e]);
+
+          add_channel (channels, node, i == k ? upper : node + 1, self->edge_dim[e], +1, FALSE, FALSE);
+          add_channel (channels, node, i == 1 ? lower : node - 1, self->edge_dim[e], -1, FALSE, FALSE);
+        }
+      break;
+    }
+}
+
+static void
+build_channels (FlitlabTopology *self)
+{
+  GArray *channels = g_array_new (FALSE, FALSE, sizeof (FlitlabChannel));
+
+  self->out_offsets = g_new (guint, self->n_nodes + 1);
+  for (guint node = 0; node < self->n_nodes; node++)
+    {
+      self->out_offsets[node] = channels->len;
+      add_node_channels (self, channels, node);
+    }
+  self->out_offsets[self->n_nodes] = channels->len;
+  self->n_network = channels->len;
+  self->out_ids = g_new (guint, self->n_network);
+  for (guint i = 0; i < self->n_network; i++)
+    self->out_ids[i] = i;
+
+  for (guint node = 0; node < self->n_nodes; node++)
+    {
+      FlitlabChannel c = { channels->len, FLITLAB_CHANNEL_INJECTION, node, node, G_MAXUINT, 0, FALSE, FALSE };
+
+      g_array_append_val (channels, c);
+    }
+  for (guint node = 0; node < self->n_nodes; node++)
+    {
+      FlitlabChannel c = { channels->len, FLITLAB_CHANNEL_EJECTION, node, node, G_MAXUINT, 0, FALSE, FALSE };
+
+      g_array_append_val (channels, c);
+    }
+  self->channels = (FlitlabChannel *) g_array_free (channels, FALSE);
+}
+
+static FlitlabTopology *
+new_cube (FlitlabTopologyFamily   family,
+          guint                   n_dims,
+          const guint            *radices,
+          gboolean                bidirectional,
+          GError                **error)
+{
+  const char *name = family == FLITLAB_TOPOLOGY_TORUS ? "torus" : "mesh";
+  FlitlabTopology *self;
+  guint64 nodes = 1;
+
+  if (n_dims == 0 || n_dims > FLITLAB_TOPOLOGY_MAX_DIMS)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   "A %s has 1 to %u dimensions, not %u", name, FLITLAB_TOPOLOGY_MAX_DIMS, n_dims);
+      return NULL;
+    }
+  for (guint d = 0; d < n_dims; d++)
+    {
+      if (radices[d] < 2 || radices[d] > 256)
+        {
+          g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+                       "A %s radix must be from 2 to 256, not %u (dimension %u)", name, radices[d], d);
+          return NULL;
+        }
+      nodes *= radices[d];
+      if (nodes > FLITLAB_TOPOLOGY_MAX_NODES)
+        {
+          g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
+                       "A %s of more than %u nodes is too large to handle", name,
+                       FLITLAB_TOPOLOGY_MAX_NODES);
+          return NULL;
+        }
+    }
+
+  self = topology_alloc (family);
+  self->bidirectional = bidirectional;
+  self->n_dims = n_dims;
+  memcpy (self->radices, radices, sizeof (guint) * n_dims);
+  self->n_nodes = (guint) nodes;
+  build_channels (self);
+  return self;
+}
+
+FlitlabTopology *
+flitlab_topology_new_torus (guint          n_dims,
+                            const guint   *radices,
+                            gboolean       bidirectional,
+                            GError       **error)
+{
+  return new_cube (FLITLAB_TOPOLOGY_TORUS, n_dims, radices, bidirectional, error);
+}
+
+FlitlabTopology *
+flitlab_topology_new_mesh (guint          n_dims,
+                           const guint   *radices,
+                           GError       **error)
+{
+  return new_cube (FLITLAB_TOPOLOGY_MESH, n_dims, radices, TRUE, error);
+}
+
+FlitlabTopology *
+flitlab_topology_new_hypercube (guint    n,
+                                GError **error)
+{
+  FlitlabTopology *self;
+
+  if (n < 1 || n > 16)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, n > 16 ? FLITLAB_TOPOLOGY_ERROR_TOO_LARGE
+                                                          : FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   "A hypercube has 1 to 16 dimensions, not %u", n);
+      return NULL;
+    }
+  self = topology_alloc (FLITLAB_TOPOLOGY_HYPERCUBE);
+  self->bidirectional = TRUE;
+  self->n_dims = n;
+  for (guint d = 0; d < n; d++)
+    self->radices[d] = 2;
+  self->n_nodes = 1u << n;
+  build_channels (self);
+  return self;
+}
+
+FlitlabTopology *
+flitlab_topology_new_necklace_irregular (guint          n,
+                                         const guint   *sizes,
+                                         guint          n_sizes,
+                                         GError       **error)
+{
+  FlitlabTopology *self;
+  guint n_edges, e = 0;
+  guint64 nodes;
+
+  if (n < 1 || n > 12)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   "A necklace hypercube's base hypercube has 1 to 12 dimensions, not %u", n);
+      return NULL;
+    }
+  n_edges = n << (n - 1);
+  if (n_sizes != n_edges)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   "An irregular necklace hypercube with n = %u needs one necklace size per base "
+                   "edge, n·2^(n-1) = %u of them, not %u", n, n_edges, n_sizes);
+      return NULL;
+    }
+  nodes = 1u << n;
+  for (guint i = 0; i < n_sizes; i++)
+    nodes += sizes[i];
+  if (nodes > FLITLAB_TOPOLOGY_MAX_NODES)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
+                   "A necklace hypercube of %" G_GUINT64_FORMAT " nodes is too large (at most %u)",
+                   nodes, FLITLAB_TOPOLOGY_MAX_NODES);
+      return NULL;
+    }
+
+  self = topology_alloc (FLITLAB_TOPOLOGY_NECKLACE);
+  self->bidirectional = TRUE;
+  self->irregular = TRUE;
+  self->n_dims = n;
+  for (guint d = 0; d < n; d++)
+    self->radices[d] = 2;
+  self->n_nodes = (guint) nodes;
+  self->n_edges = n_edges;
+  self->sizes = g_memdup2 (sizes, sizeof (guint) * n_edges);
+  self->first = g_new (guint, n_edges);
+  self->edge_base = g_new (guint, n_edges);
+  self->edge_dim = g_new (guint, n_edges);
+  self->node_edge = g_new (guint, self->n_nodes);
+  self->edge_of = g_new (guint, (gsize) n << n);
+  for (guint b = 0; b < (1u << n); b++)
+    {
+      self->node_edge[b] = G_MAXUINT;
+      for (guint d = 0; d < n; d++)
+        if (!(b & (1u << d)))
+          {
+            self->edge_base[e] = b;
+            self->edge_dim[e] = d;
+            self->edge_of[b * n + d] = self->edge_of[(b | (1u << d)) * n + d] = e;
+            e++;
+          }
+    }
+  for (guint i = 0, next = 1u << n; i < n_edges; i++)
+    {
+      self->first[i] = next;
+      for (guint j = 0; j < sizes[i]; j++)
+        self->node_edge[next + j] = i;
+      next += sizes[i];
+    }
+  build_channels (self);
+  return self;
+}
+
+FlitlabTopology *
+flitlab_topology_new_necklace (guint    n,
+                               guint    k,
+                               GError **error)
+{
+  g_autofree guint *sizes = NULL;
+  FlitlabTopology *self;
+
+  if (n < 1 || n > 12 || k > 4096)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   "A regular (n,k) necklace hypercube has n from 1 to 12 and k from 0 to 4096, not (%u,%u)",
+                   n, k);
+      return NULL;
+    }
+  sizes = g_new (guint, n << (n - 1));
+  for (guint i = 0; i < (n << (n - 1)); i++)
+    sizes[i] = k;
+  self = flitlab_topology_new_necklace_irregular (n, sizes, n << (n - 1), error);
+  if (self != NULL)
+    self->irregular = FALSE;
+  return self;
+}
+
+/* ---- specs ------------------------------------------------------------------------- */
+
+static gboolean
+parse_list (const char *text,
+            const char *separator,
+            guint      *values,
+            guint       max_values,
+            guint      *n_values)
+{
+  g_auto(GStrv) parts = g_strsplit (text, separator, -1);
+  guint n = g_strv_length (parts);
+
+  if (n == 0 || n > max_values)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 v;
+
+      if (!g_ascii_string_to_unsigned (parts[i], 10, 0, 1000000, &v, NULL))
+        return FALSE;
+      values[i] = (guint) v;
+    }
+  *n_values = n;
+  return TRUE;
+}
+
+FlitlabTopology *
+flitlab_topology_new_from_spec (const char  *spec,
+                                GError     **error)
+{
+  g_auto(GStrv) parts = NULL;
+  guint n_parts, values[FLITLAB_TOPOLOGY_MAX_DIMS], n_values;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  parts = g_strsplit (spec, ":", -1);
+  n_parts = g_strv_length (parts);
+
+  if (n_parts >= 2 && n_parts <= 3 && g_str_equal (parts[0], "torus"))
+    {
+      gboolean bi = TRUE;
+
+      if (n_parts == 3 && !g_str_equal (parts[2], "bi") && !g_str_equal (parts[2], "uni"))
+        goto bad;
+      bi = n_parts == 2 || g_str_equal (parts[2], "bi");
+      if (!parse_list (parts[1], "x", values, FLITLAB_TOPOLOGY_MAX_DIMS, &n_values))
+        goto bad;
+      return flitlab_topology_new_torus (n_values, values, bi, error);
+    }
+  if (n_parts == 2 && g_str_equal (parts[0], "mesh"))
+    {
+      if (!parse_list (parts[1], "x", values, FLITLAB_TOPOLOGY_MAX_DIMS, &n_values))
+        goto bad;
+      return flitlab_topology_new_mesh (n_values, values, error);
+    }
+  if (n_parts == 2 && g_str_equal (parts[0], "hypercube"))
+    {
+      if (!parse_list (parts[1], ",", values, 1, &n_values))
+        goto bad;
+      return flitlab_topology_new_hypercube (values[0], error);
+    }
+  if (n_parts == 2 && g_str_equal (parts[0], "necklace"))
+    {
+      if (!parse_list (parts[1], ",", values, 2, &n_values) || n_values != 2)
+        goto bad;
+      return flitlab_topology_new_necklace (values[0], values[1], error);
+    }
+  if (n_parts == 3 && g_str_equal (parts[0], "necklace"))
+    {
+      g_autofree guint *sizes = g_new (guint, 12 << 11);
+      guint n_sizes;
+
+      if (!parse_list (parts[1], ",", values, 1, &n_values) ||
+          !parse_list (parts[2], ",", sizes, 12 << 11, &n_sizes))
+        goto bad;
+      return flitlab_topology_new_necklace_irregular (values[0], sizes, n_sizes, error);
+    }
+
+bad:
+  g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+               "“%s” is not a network: write torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, "
+               "hypercube:10, necklace:6,5 or necklace:3:4,4,2,…", spec);
+  return NULL;
+}
+
+FlitlabTopology *
+flitlab_topology_copy (const FlitlabTopology *self)
+{
+  g_autofree char *spec = flitlab_topology_dup_spec (self);
+
+  return flitlab_topology_new_from_spec (spec, NULL);
+}
+
+static void
+append_radices (GString               *text,
+                const FlitlabTopology *self,
+                const char            *separator)
+{
+  for (guint d = 0; d < self->n_dims; d++)
+    g_string_append_printf (text, "%s%u", d > 0 ? separator : "", self->radices[d]);
+}
+
+char *
+flitlab_topology_dup_spec (const FlitlabTopology *self)
+{
+  GString *text = g_string_new (NULL);
+
+  switch (self->family)
+    {
+    case FLITLAB_TOPOLOGY_TORUS:
+      g_string_append (text, "torus:");
+      append_radices (text, self, "x");
+      g_string_append (text, self->bidirectional ? ":bi" : ":uni");
+      break;
+    case FLITLAB_TOPOLOGY_MESH:
+      g_string_append (text, "mesh:");
+      append_radices (text, self, "x");
+      break;
+    case FLITLAB_TOPOLOGY_HYPERCUBE:
+      g_string_append_printf (text, "hypercube:%u", self->n_dims);
+      break;
+    case FLITLAB_TOPOLOGY_NECKLACE:
+    default:
+      if (!self->irregular)
+        g_string_append_printf (text, "necklace:%u,%u", self->n_dims, self->sizes[0]);
+      else
+        {
+          g_string_append_printf (text, "necklace:%u:", self->n_dims);
+          for (guint e = 0; e < self->n_edges; e++)
+            g_string_append_printf (text, "%s%u", e > 0 ? "," : "", self->sizes[e]);
+        }
+      break;
+    }
+  return g_string_free (text, FALSE);
+}
+
+char *
+flitlab_topology_dup_title (const FlitlabTopology *self)
+{
+  GString *text = g_string_new (NULL);
+
+  switch (self->family)
+    {
+    case FLITLAB_TOPOLOGY_TORUS:
+      append_radices (text, self, "×");
+      g_string_append (text, self->bidirectional ? " torus, bi-directional" : " torus, uni-directional");
+      break;
+    case FLITLAB_TOPOLOGY_MESH:
+      append_radices (text, self, "×");
+      g_string_append (text, " mesh");
+      break;
+    case FLITLAB_TOPOLOGY_HYPERCUBE:
+      g_string_append_printf (text, "%u-cube (%u nodes)", self->n_dims, self->n_nodes);
+      break;
+    case FLITLAB_TOPOLOGY_NECKLACE:
+    default:
+      if (!self->irregular)
+        g_string_append_printf (text, "(%u,%u) necklace hypercube (%u nodes)", self->n_dims,
+                                self->sizes[0], self->n_nodes);
+      else
+        g_string_append_printf (text, "irregular necklace hypercube, n = %u (%u nodes)",
+                                self->n_dims, self->n_nodes);
+      break;
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* ---- accessors --------------------------------------------------------------------- */
+
+FlitlabTopologyFamily
+flitlab_topology_get_family (const FlitlabTopology *self)
+{
+  return self->family;
+}
+
+gboolean
+flitlab_topology_is_bidirectional (const FlitlabTopology *self)
+{
+  return self->bidirectional;
+}
+
+guint
+flitlab_topology_get_n_dims (const FlitlabTopology *self)
+{
+  return self->n_dims;
+}
+
+guint
+flitlab_topology_get_radix (const FlitlabTopology *self,
+                            guint                  dim)
+{
+  g_return_val_if_fail (dim < self->n_dims, 0);
+  return self->radices[dim];
+}
+
+guint
+flitlab_topology_get_necklace_size (const FlitlabTopology *self,
+                                    guint                  edge)
+{
+  if (self->family != FLITLAB_TOPOLOGY_NECKLACE || edge >= self->n_edges)
+    return 0;
+  return self->sizes[edge];
+}
+
+guint
+flitlab_topology_get_n_nodes (const FlitlabTopology *self)
+{
+  return self->n_nodes;
+}
+
+guint
+flitlab_topology_get_n_channels (const FlitlabTopology *self)
+{
+  return self->n_network + 2 * self->n_nodes;
+}
+
+guint
+flitlab_topology_get_n_network_channels (const FlitlabTopology *self)
+{
+  return self->n_network;
+}
+
+const FlitlabChannel *
+flitlab_topology_get_channel (const FlitlabTopology *self,
+                              guint                  id)
+{
+  g_return_val_if_fail (id < self->n_network + 2 * self->n_nodes, NULL);
+  return &self->channels[id];
+}
+
+guint
+flitlab_topology_get_injection_channel (const FlitlabTopology *self,
+                                        guint                  node)
+{
+  return self->n_network + node;
+}
+
+guint
+flitlab_topology_get_ejection_channel (const FlitlabTopology *self,
+                                       guint                  node)
+{
+  return self->n_network + self->n_nodes + node;
+}
+
+guint
+flitlab_topology_get_out_channels (const FlitlabTopology  *self,
+                                   guint                   node,
+                                   const guint           **channel_ids)
+{
+  g_return_val_if_fail (node < self->n_nodes, 0);
+  *channel_ids = self->out_ids + self->out_offsets[node];
+  return self->out_offsets[node + 1] - self->out_offsets[node];
+}
+
+/* On a necklace base vertex both the base link and the necklace link of a dimension share its
+ * direction: the base link, first in id order, is the one returned. */
+guint
+flitlab_topology_find_channel (const FlitlabTopology *self,
+                               guint                  src,
+                               guint                  dim,
+                               int                    direction)
+{
+  g_return_val_if_fail (src < self->n_nodes, G_MAXUINT);
+  for (guint i = self->out_offsets[src]; i < self->out_offsets[src + 1]; i++)
+    if (self->channels[i].dim == dim && self->channels[i].direction == direction)
+      return i;
+  return G_MAXUINT;
+}
+
+void
+flitlab_topology_get_coords (const FlitlabTopology *self,
+                             guint                  node,
+                             guint                 *coords)
+{
+  for (guint d = 0; d < self->n_dims; d++)
+    {
+      coords[d] = node % self->radices[d];
+      node /= self->radices[d];
+    }
+}
+
+guint
+flitlab_topology_node_from_coords (const FlitlabTopology *self,
+                                   const guint           *coords)
+{
+  guint node = 0;
+
+  for (guint d = self->n_dims; d > 0; d--)
+    node = node * self->radices[d - 1] + coords[d - 1];
+  return node;
+}
+
+FlitlabNecklaceAddress
+flitlab_topology_get_necklace_address (const FlitlabTopology *self,
+                                       guint                  node)
+{
+  FlitlabNecklaceAddress address = { node, 0, 0 };
+  guint e;
+
+  g_return_val_if_fail (self->family == FLITLAB_TOPOLOGY_NECKLACE && node < self->n_nodes, address);
+  if (node < (1u << self->n_dims))
+    return address;
+  e = self->node_edge[node];
+  address.b = self->edge_base[e];
+  address.d = self->edge_dim[e] + 1;
+  address.i = node - self->first[e] + 1;
+  return address;
+}
+
+/* ---- distances --------------------------------------------------------------------- */
+
+/* A necklace node's two ways into the base hypercube: the base vertex and the hops to it. */
+static void
+necklace_exits (const FlitlabTopology *self,
+                guint                  node,
+                guint                  base[2],
+                guint                  cost[2])
+{
+  guint e, i;
+
+  if (node < (1u << self->n_dims))
+    {
+      base[0] = base[1] = node;
+      cost[0] = cost[1] = 0;
+      return;
+    }
+  e = self->node_edge[node];
+  i = node - self->first[e] + 1;
+  base[0] = self->edge_base[e];
+  cost[0] = i;
+  base[1] = self->edge_base[e] | (1u << self->edge_dim[e]);
+  cost[1] = self->sizes[e] + 1 - i;
+}
+
+static guint
+necklace_distance (const FlitlabTopology *self,
+                   guint                  src,
+                   guint                  dst)
+{
+  guint sb[2], sc[2], db[2], dc[2], best = G_MAXUINT;
+
+  necklace_exits (self, src, sb, sc);
+  necklace_exits (self, dst, db, dc);
+  for (guint a = 0; a < 2; a++)
+    for (guint b = 0; b < 2; b++)
+      best = MIN (best, sc[a] + (guint) __builtin_popcount (sb[a] ^ db[b]) + dc[b]);
+  if (src >= (1u << self->n_dims) && dst >= (1u << self->n_dims) &&
+      self->node_edge[src] == self->node_edge[dst])
+    best = MIN (best, (guint) ABS ((int) src - (int) dst));
+  return best;
+}
+
+guint
+flitlab_topology_distance (const FlitlabTopology *self,
+                           guint                  src,
+                           guint                  dst)
+{
+  guint a[FLITLAB_TOPOLOGY_MAX_DIMS], b[FLITLAB_TOPOLOGY_MAX_DIMS], hops = 0;
+
+  g_return_val_if_fail (src < self->n_nodes && dst < self->n_nodes, 0);
+
+  switch (self->family)
+    {
+    case FLITLAB_TOPOLOGY_HYPERCUBE:
+      return (guint) __builtin_popcount (src ^ dst);
+    case FLITLAB_TOPOLOGY_NECKLACE:
+      return necklace_distance (self, src, dst);
+    case FLITLAB_TOPOLOGY_TORUS:
+    case FLITLAB_TOPOLOGY_MESH:
+    default:
+      flitlab_topology_get_coords (self, src, a);
+      flitlab_topology_get_coords (self, dst, b);
+      for (guint d = 0; d < self->n_dims; d++)
+        {
+          guint k = self->radices[d], forward = (b[d] + k - a[d]) % k;
+
+          if (self->family == FLITLAB_TOPOLOGY_MESH)
+            hops += (guint) ABS ((int) b[d] - (int) a[d]);
+          else if (!self->bidirectional)
+            hops += forward;
+          else
+            hops += MIN (forward, k - forward);
+        }
+      return hops;
+    }
+}
+
+/* Mean distance over all ordered pairs of distinct nodes and the diameter. Tori and meshes sum
+ * per dimension (the mean over all pairs, self included, times N/(N-1)); hypercubes in closed
+ * form; necklaces over all pairs with the O(1) distance. */
+static void
+compute_stats (FlitlabTopology *self)
+{
+  double all_pairs = 0, n = self->n_nodes;
+
+  switch (self->family)
+    {
+    case FLITLAB_TOPOLOGY_HYPERCUBE:
+      self->mean_distance = self->n_dims / 2.0 * n / (n - 1);
+      self->diameter = self->n_dims;
+      return;
+
+    case FLITLAB_TOPOLOGY_TORUS:
+    case FLITLAB_TOPOLOGY_MESH:
+      self->diameter = 0;
+      for (guint d = 0; d < self->n_dims; d++)
+        {
+          double k = self->radices[d];
+          guint ki = self->radices[d];
+
+          if (self->family == FLITLAB_TOPOLOGY_MESH)
+            {
+              all_pairs += (k * k - 1) / (3 * k);
+              self->diameter += ki - 1;
+            }
+          else if (!self->bidirectional)
+            {
+              all_pairs += (k - 1) / 2;
+              self->diameter += ki - 1;
+            }
+          else
+            {
+              all_pairs += ki % 2 == 0 ? k / 4 : (k * k - 1) / (4 * k);
+              self->diameter += ki / 2;
+            }
+        }
+      self->mean_distance = n > 1 ? all_pairs * n / (n - 1) : 0;
+      return;
+
+    case FLITLAB_TOPOLOGY_NECKLACE:
+    default:
+      {
+        guint64 sum = 0;
+        guint diameter = 0;
+
+        for (guint a = 0; a < self->n_nodes; a++)
+          for (guint b = 0; b < self->n_nodes; b++)
+            {
+              guint dist = necklace_distance (self, a, b);
+
+              sum += dist;
+              diameter = MAX (diameter, dist);
+            }
+        self->mean_distance = n > 1 ? (double) sum / (n * (n - 1)) : 0;
+        self->diameter = diameter;
+        return;
+      }
+    }
+}
+
+static void
+ensure_stats (const FlitlabTopology *self)
+{
+  FlitlabTopology *mutable = (FlitlabTopology *) self;
+
+  g_mutex_lock (&mutable->lock);
+  if (!mutable->have_stats)
+    {
+      compute_stats (mutable);
+      mutable->have_stats = TRUE;
+    }
+  g_mutex_unlock (&mutable->lock);
+}
+
+double
+flitlab_topology_mean_distance (const FlitlabTopology *self)
+{
+  ensure_stats (self);
+  return self->mean_distance;
+}
+
+guint
+flitlab_topology_diameter (const FlitlabTopology *self)
+{
+  ensure_stats (self);
+  return self->diameter;
+}
+
+/* Channels cut, one direction, by halving the network across its largest dimension: a torus
+ * ring is cut twice when bi-directional (2N/k), once per ring direction otherwise (N/k); a mesh
+ * line once (N/k); a hypercube 2^(n-1); a necklace hypercube 2^n, quoted from [23] in 003 (each
+ * cut base edge also cuts its necklace). For an odd radix the halves differ by one slice. */
+guint
+flitlab_topology_bisection_width (const FlitlabTopology *self)
+{
+  guint k_max = 0;
+
+  switch (self->family)
+    {
+    case FLITLAB_TOPOLOGY_HYPERCUBE:
+      return self->n_nodes / 2;
+    case FLITLAB_TOPOLOGY_NECKLACE:
+      return 1u << self->n_dims;
+    case FLITLAB_TOPOLOGY_TORUS:
+    case FLITLAB_TOPOLOGY_MESH:
+    default:
+      for (guint d = 0; d < self->n_dims; d++)
+        k_max = MAX (k_max, self->radices[d]);
+      if (self->family == FLITLAB_TOPOLOGY_TORUS && self->bidirectional)
+        return 2 * (self->n_nodes / k_max);
+      return self->n_nodes / k_max;
+    }
+}
+
+/* ---- routes ------------------------------------------------------------------------ */
+
+/* The dimension-ordered hop out of node towards dst on a torus, mesh or hypercube: the lowest
+ * dimension still to correct; on a bi-directional torus the shorter way, + when both are equal. */
+static guint
+dor_hop (const FlitlabTopology *self,
+         guint                  node,
+         guint                  dst)
+{
+  guint a[FLITLAB_TOPOLOGY_MAX_DIMS], b[FLITLAB_TOPOLOGY_MAX_DIMS];
+
+  if (self->family == FLITLAB_TOPOLOGY_HYPERCUBE)
+    {
+      guint d = (guint) __builtin_ctz (node ^ dst);
+
+      return flitlab_topology_find_channel (self, node, d, (node >> d) & 1 ? -1 : +1);
+    }
+  flitlab_topology_get_coords (self, node, a);
+  flitlab_topology_get_coords (self, dst, b);
+  for (guint d = 0; d < self->n_dims; d++)
+    if (a[d] != b[d])
+      {
+        guint k = self->radices[d], forward = (b[d] + k - a[d]) % k;
+        int dir;
+
+        if (self->family == FLITLAB_TOPOLOGY_MESH)
+          dir = b[d] > a[d] ? +1 : -1;
+        else if (!self->bidirectional)
+          dir = +1;
+        else
+          dir = forward <= k - forward ? +1 : -1;
+        return flitlab_topology_find_channel (self, node, d, dir);
+      }
+  return G_MAXUINT;
+}
+
+/* The channel from node to its neighbour next (necklace: base link preferred when both join). */
+static guint
+channel_to (const FlitlabTopology *self,
+            guint                  node,
+            guint                  next,
+            gboolean               base)
+{
+  for (guint i = self->out_offsets[node]; i < self->out_offsets[node + 1]; i++)
+    if (self->channels[i].dst == next && self->channels[i].base_link == base)
+      return i;
+  return G_MAXUINT;
+}
+
+/* Position along necklace e: 0 at its smaller base vertex, 1..k on it, k + 1 at the other. */
+static guint
+necklace_position (const FlitlabTopology *self,
+                   guint                  e,
+                   guint                  node)
+{
+  if (node == self->edge_base[e])
+    return 0;
+  if (node < (1u << self->n_dims))
+    return self->sizes[e] + 1;
+  return node - self->first[e] + 1;
+}
+
+static guint
+necklace_node (const FlitlabTopology *self,
+               guint                  e,
+               guint                  position)
+{
+  if (position == 0)
+    return self->edge_base[e];
+  if (position == self->sizes[e] + 1)
+    return self->edge_base[e] | (1u << self->edge_dim[e]);
+  return self->first[e] + position - 1;
+}
+
+/* Along necklace e, link by link, from *node to target (both on it or at its ends). */
+static void
+walk_necklace (const FlitlabTopology *self,
+               guint                  e,
+               guint                 *node,
+               guint                  target,
+               GArray                *route)
+{
+  guint here = necklace_position (self, e, *node), there = necklace_position (self, e, target);
+
+  while (here != there)
+    {
+      guint next = here < there ? here + 1 : here - 1;
+      guint c = channel_to (self, *node, necklace_node (self, e, next), FALSE);
+
+      g_array_append_val (route, c);
+      *node = self->channels[c].dst;
+      here = next;
+    }
+}
+
+/* 003 section 3: to the nearest base vertex of the source necklace (the smaller one on a tie),
+ * e-cube across the base hypercube to the destination's nearest base vertex, then along the
+ * destination necklace; when both lie on one necklace and walking along it is no longer, the
+ * walk. Not always a shortest path: the hop count may exceed distance(). */
+static guint
+necklace_route (const FlitlabTopology *self,
+                guint                  src,
+                guint                  dst,
+                GArray                *route)
+{
+  guint sb[2], sc[2], db[2], dc[2], from, to, node = src, start = route->len;
+  guint n_base = 1u << self->n_dims;
+
+  necklace_exits (self, src, sb, sc);
+  necklace_exits (self, dst, db, dc);
+  from = sc[1] < sc[0] ? sb[1] : sb[0];
+  to = dc[1] < dc[0] ? db[1] : db[0];
+
+  if (src >= n_base && dst >= n_base && self->node_edge[src] == self->node_edge[dst] &&
+      (guint) ABS ((int) src - (int) dst) <= MIN (sc[0], sc[1]) +
+        (guint) __builtin_popcount (from ^ to) + MIN (dc[0], dc[1]))
+    {
+      walk_necklace (self, self->node_edge[src], &node, dst, route);
+      return route->len - start;
+    }
+
+  if (src >= n_base)
+    walk_necklace (self, self->node_edge[src], &node, from, route);
+  while (node != to)
+    {
+      guint d = (guint) __builtin_ctz (node ^ to), c = channel_to (self, node, node ^ (1u << d), TRUE);
+
+      g_array_append_val (route, c);
+      node ^= 1u << d;
+    }
+  if (dst >= n_base)
+    walk_necklace (self, self->node_edge[dst], &node, dst, route);
+  return route->len - start;
+}
+
+guint
+flitlab_topology_route_dor (const FlitlabTopology *self,
+                            guint                  src,
+                            guint                  dst,
+                            GArray                *route)
+{
+  guint node = src, start = route->len;
+
+  g_return_val_if_fail (src < self->n_nodes && dst < self->n_nodes, 0);
+
+  if (self->family == FLITLAB_TOPOLOGY_NECKLACE)
+    return necklace_route (self, src, dst, route);
+  while (node != dst)
+    {
+      guint c = dor_hop (self, node, dst);
+
+      g_array_append_val (route, c);
+      node = self->channels[c].dst;
+    }
+  return route->len - start;
+}
+
+guint
+flitlab_topology_minimal_next_hops (const FlitlabTopology *self,
+                                    guint                  node,
+                                    guint                  dst,
+                                    guint                 *next)
+{
+  guint n = 0, here;
+
+  g_return_val_if_fail (node < self->n_nodes && dst < self->n_nodes, 0);
+  if (node == dst)
+    return 0;
+  here = flitlab_topology_distance (self, node, dst);
+  for (guint i = self->out_offsets[node]; i < self->out_offsets[node + 1]; i++)
+    if (flitlab_topology_distance (self, self->channels[i].dst, dst) + 1 == here)
+      next[n++] = i;
+  return n;
+}
