@@ -24,6 +24,7 @@
 #include "flitlab-topology.h"
 
 #define FLITLAB_CLI_ERROR (flitlab_cli_error_quark ())
+static GQuark flitlab_cli_error_quark (void);
 G_DEFINE_QUARK (flitlab-cli-error-quark, flitlab_cli_error)
 
 /* A CSV or table cell for a number: enough digits to be useful, locale-independent. */

@@ -339,8 +339,11 @@ param_string (GHashTable  *params,
   const char *text = g_hash_table_lookup (params, name);
 
   if (text == NULL || *text == '\0')
-    g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                 "The parameter “%s” is missing", name);
+    {
+      g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                   "The parameter “%s” is missing", name);
+      return NULL;
+    }
   return text;
 }
 

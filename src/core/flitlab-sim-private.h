@@ -35,6 +35,7 @@ typedef struct
   double    queueing_sum;
   double    hops_sum;
   guint64   accepted;          /* messages delivered during the measured window */
+  guint64   generated;         /* messages generated during the measured window */
   double    batch_sum[FLITLAB_SIM_BATCHES];
   guint64   batch_count[FLITLAB_SIM_BATCHES];
   guint     n_channels;

@@ -46,8 +46,8 @@ check_zero_load (gconstpointer data)
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
   FlitlabRouting routing = g_str_has_prefix (spec, "necklace") ? FLITLAB_ROUTING_NECKLACE
                                                                 : FLITLAB_ROUTING_DOR;
-  double rate = 0.02 / flitlab_topology_get_n_nodes (topology);
-  g_autoptr(FlitlabSimResult) result = run_one (spec, routing, 8, rate, 100000);
+  double rate = 0.002 / flitlab_topology_get_n_nodes (topology);
+  g_autoptr(FlitlabSimResult) result = run_one (spec, routing, 8, rate, 200000);
   const FlitlabSimPoint *p = &result->points[0];
   double exact = p->mean_hops + 8 + 1;
 
@@ -56,9 +56,10 @@ check_zero_load (gconstpointer data)
                   flitlab_topology_mean_distance (topology), p->messages);
   g_assert_false (p->saturated);
   g_assert_cmpuint (p->messages, >, 300);
-  /* Contention can only add to the exact value; at this load it adds almost nothing. */
+  /* Contention can only add to the exact value; at this load (one message every 500 cycles in
+   * the whole network) it adds a few hundredths of a cycle; an off-by-one would add 1. */
   g_assert_cmpfloat (p->latency, >=, exact - 1e-9);
-  g_assert_cmpfloat (p->latency - exact, <, 0.02);
+  g_assert_cmpfloat (p->latency - exact, <, 0.05);
   /* Necklace routing is not always minimal (it passes a base vertex), so only the tori,
    * meshes and hypercubes must average the minimal distance. */
   if (routing != FLITLAB_ROUTING_NECKLACE)
@@ -288,10 +289,11 @@ check_no_deadlock (gconstpointer data)
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (spec);
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autoptr(GError) error = NULL;
-  const double rates[] = { 0.02, 0.2 };
+  gboolean necklace = g_str_has_prefix (spec, "necklace");
+  /* A stable load first (necklace nodes have degree two and saturate early), then overload. */
+  const double rates[] = { necklace ? 0.004 : 0.02, 0.2 };
 
-  config->routing = g_str_has_prefix (spec, "necklace") ? FLITLAB_ROUTING_NECKLACE
-                                                         : FLITLAB_ROUTING_ADAPTIVE;
+  config->routing = necklace ? FLITLAB_ROUTING_NECKLACE : FLITLAB_ROUTING_ADAPTIVE;
   config->flits = 16;
   config->warmup = 2000;
   config->cycles = 8000;
@@ -310,24 +312,32 @@ typedef struct
   double simulation; /* the paper's simulation column */
 } PaperRow;
 
-static void
-check_paper_rows (const char     *spec,
-                  FlitlabRouting  routing,
-                  guint           vcs,
-                  const PaperRow *rows,
-                  guint           n_rows,
-                  double          tolerance)
+/* Runs the paper's network and returns our latency per row in the papers' convention.
+ *
+ * What the papers' simulators measured, found by comparing (docs/validation/simulators.md):
+ * latency from the header entering the network to the tail arriving, without the source
+ * queue and without the injection and ejection cycles. Our network_latency minus 2 is that.
+ * 002 Tables 1-2 match it with exponential lengths; 000 Table 3 matches it only with fixed
+ * lengths and two VCs per dateline class, although the paper says exponential lengths. */
+static double *
+simulate_rows (const char                *spec,
+               FlitlabRouting             routing,
+               guint                      vcs,
+               FlitlabLengthDistribution  length,
+               const PaperRow            *rows,
+               guint                      n_rows)
 {
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (spec);
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree double *rates = g_new (double, n_rows);
+  double *ours = g_new (double, n_rows);
 
   for (guint i = 0; i < n_rows; i++)
     rates[i] = rows[i].rate;
   config->routing = routing;
   config->vcs = vcs;
-  config->length = FLITLAB_LENGTH_EXPONENTIAL;
+  config->length = length;
   config->flits = 12;
   config->cycles = 20000;
   config->replications = 2;
@@ -335,48 +345,77 @@ check_paper_rows (const char     *spec,
   flitlab_sim_config_set_rates (config, rates, n_rows);
   result = flitlab_sim_run (config, NULL, NULL, &error);
   g_assert_no_error (error);
-
   for (guint i = 0; i < n_rows; i++)
     {
-      const FlitlabSimPoint *p = &result->points[i];
-      double ours = p->latency - PAPER_CONVENTION_OFFSET;
-      double deviation = ours / rows[i].simulation - 1;
-
-      g_test_message ("%s %s rate %.3f: paper %.2f, ours %.2f ± %.2f (%+.1f%%)", spec,
-                      flitlab_routing_to_string (routing), rows[i].rate, rows[i].simulation,
-                      ours, p->ci95, 100 * deviation);
-      g_assert_false (p->saturated);
-      g_assert_cmpfloat (fabs (deviation), <, tolerance);
+      g_assert_false (result->points[i].saturated);
+      ours[i] = result->points[i].network_latency - PAPER_CONVENTION_OFFSET;
+      g_test_message ("%s %s %u VCs %s, rate %.3f: paper %.2f, ours %.2f (%+.1f%%)", spec,
+                      flitlab_routing_to_string (routing), vcs,
+                      length == FLITLAB_LENGTH_FIXED ? "fixed" : "exp", rows[i].rate,
+                      rows[i].simulation, ours[i], 100 * (ours[i] / rows[i].simulation - 1));
     }
+  return ours;
 }
 
-/* 000 Table 3: 6x6x6 bi-directional torus, dimension order, exponential lengths of mean 12
- * flits, single-flit buffers; the simulation column up to 0.02. */
+static void
+check_paper_rows (const char                *spec,
+                  FlitlabRouting             routing,
+                  guint                      vcs,
+                  FlitlabLengthDistribution  length,
+                  const PaperRow            *rows,
+                  guint                      n_rows,
+                  double                     tolerance)
+{
+  g_autofree double *ours = simulate_rows (spec, routing, vcs, length, rows, n_rows);
+
+  for (guint i = 0; i < n_rows; i++)
+    g_assert_cmpfloat (fabs (ours[i] / rows[i].simulation - 1), <, tolerance);
+}
+
+static const PaperRow ciciani_table3[] = {
+  { 0.001, 15.77 }, { 0.002, 16.02 }, { 0.005, 16.87 }, { 0.010, 18.42 }, { 0.016, 21.16 },
+  { 0.020, 23.16 },
+};
+
+/* 000 Table 3: 6x6x6 bi-directional torus, dimension order, single-flit buffers, 12 flits,
+ * up to 0.02. Reproduced with fixed lengths and 4 VCs. */
 static void
 test_paper_ciciani_table3 (void)
 {
-  static const PaperRow rows[] = {
-    { 0.001, 15.77 }, { 0.002, 16.02 }, { 0.005, 16.87 }, { 0.010, 18.42 }, { 0.016, 21.16 },
-    { 0.020, 23.16 },
-  };
-
-  check_paper_rows ("torus:6x6x6:bi", FLITLAB_ROUTING_DOR, 2, rows, G_N_ELEMENTS (rows), 0.05);
+  check_paper_rows ("torus:6x6x6:bi", FLITLAB_ROUTING_DOR, 4, FLITLAB_LENGTH_FIXED,
+                    ciciani_table3, G_N_ELEMENTS (ciciani_table3), 0.05);
 }
 
-/* 002 Tables 1-2: adaptive routing with four virtual channels, 12-flit messages; low and
- * medium load. */
+/* The same with the exponential lengths the paper states: our latency is higher from 0.005
+ * on, more so with every row, because long messages hold their channels longer (the mean
+ * residual time of a geometric length of mean 12 is 11.5 cycles, of a fixed one 6). This is
+ * the deviation found, kept as a test: lowering it would mean changing the paper's setup. */
+static void
+test_paper_ciciani_table3_exponential (void)
+{
+  g_autofree double *ours = simulate_rows ("torus:6x6x6:bi", FLITLAB_ROUTING_DOR, 4,
+                                           FLITLAB_LENGTH_EXPONENTIAL, ciciani_table3, 4);
+
+  g_assert_cmpfloat (fabs (ours[0] / ciciani_table3[0].simulation - 1), <, 0.03);
+  for (guint i = 1; i < 4; i++)
+    g_assert_cmpfloat (ours[i] / ciciani_table3[i].simulation - 1, >, ours[i - 1] / ciciani_table3[i - 1].simulation - 1);
+  g_assert_cmpfloat (ours[3] / ciciani_table3[3].simulation - 1, >, 0.05);
+}
+
+/* 002 Tables 1-2: adaptive routing with four virtual channels, exponential lengths of mean 12
+ * flits; low and medium load, within 5%. */
 static void
 test_paper_quaglia_tables (void)
 {
-  static const PaperRow t4[] = { { 0.001, 13.43 }, { 0.003, 13.68 }, { 0.005, 14.14 }, { 0.008, 14.73 } };
-  static const PaperRow t8[] = { { 0.001, 15.55 }, { 0.003, 16.27 }, { 0.005, 17.10 }, { 0.008, 18.65 } };
-  static const PaperRow t12[] = { { 0.001, 17.79 }, { 0.003, 19.09 }, { 0.005, 20.73 } };
-  static const PaperRow t16[] = { { 0.001, 20.07 }, { 0.003, 21.85 } };
+  static const PaperRow t4[] = { { 0.001, 13.43 }, { 0.003, 13.68 }, { 0.005, 14.14 }, { 0.008, 14.73 }, { 0.011, 15.29 } };
+  static const PaperRow t8[] = { { 0.001, 15.55 }, { 0.003, 16.27 }, { 0.005, 17.10 }, { 0.008, 18.65 }, { 0.011, 20.12 } };
+  static const PaperRow t12[] = { { 0.001, 17.79 }, { 0.003, 19.09 }, { 0.005, 20.73 }, { 0.008, 22.65 } };
+  static const PaperRow t16[] = { { 0.001, 20.07 }, { 0.003, 21.85 }, { 0.005, 23.99 } };
 
-  check_paper_rows ("torus:4x4:bi", FLITLAB_ROUTING_ADAPTIVE, 4, t4, G_N_ELEMENTS (t4), 0.05);
-  check_paper_rows ("torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, 4, t8, G_N_ELEMENTS (t8), 0.05);
-  check_paper_rows ("torus:12x12:bi", FLITLAB_ROUTING_ADAPTIVE, 4, t12, G_N_ELEMENTS (t12), 0.05);
-  check_paper_rows ("torus:16x16:bi", FLITLAB_ROUTING_ADAPTIVE, 4, t16, G_N_ELEMENTS (t16), 0.05);
+  check_paper_rows ("torus:4x4:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t4, G_N_ELEMENTS (t4), 0.05);
+  check_paper_rows ("torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t8, G_N_ELEMENTS (t8), 0.05);
+  check_paper_rows ("torus:12x12:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t12, G_N_ELEMENTS (t12), 0.05);
+  check_paper_rows ("torus:16x16:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t16, G_N_ELEMENTS (t16), 0.05);
 }
 
 static void
@@ -430,6 +469,7 @@ main (int   argc,
       g_test_add_data_func (path, adaptive[i], check_no_deadlock);
     }
   g_test_add_func ("/flitlab/sim/paper/ciciani-table3", test_paper_ciciani_table3);
+  g_test_add_func ("/flitlab/sim/paper/ciciani-table3-exponential", test_paper_ciciani_table3_exponential);
   g_test_add_func ("/flitlab/sim/paper/quaglia-tables", test_paper_quaglia_tables);
 
   return g_test_run ();
