@@ -1,3 +1,625 @@
+/* flitlab-study.c: one study of a project
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
 #include "flitlab-study.h"
+
+G_DEFINE_QUARK (flitlab-study-error-quark, flitlab_study_error)
+
+static const char * const routing_names[] = {
+  "dor", "adaptive", "necklace", "backtrack", NULL,
+};
+
+static const char * const pattern_names[] = {
+  "uniform", "transpose", "bit-complement", "bit-reversal", "tornado", "neighbour", "hotspot",
+  NULL,
+};
+
+static const char * const length_names[] = {
+  "fixed", "exponential", NULL,
+};
+
+const char * const *
+flitlab_study_routing_names (void)
+{
+  return routing_names;
+}
+
+const char * const *
+flitlab_study_pattern_names (void)
+{
+  return pattern_names;
+}
+
+const char * const *
+flitlab_study_length_names (void)
+{
+  return length_names;
+}
+
+gboolean
+flitlab_study_name_in (const char * const *names,
+                       const char         *name)
+{
+  g_return_val_if_fail (names != NULL, FALSE);
+
+  if (name == NULL)
+    return FALSE;
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_str_equal (names[i], name))
+      return TRUE;
+  return FALSE;
+}
+
+static GHashTable *
+string_table_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+static GHashTable *
+string_table_copy (GHashTable *table)
+{
+  GHashTable *copy = string_table_new ();
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy, g_strdup (key), g_strdup (value));
+  return copy;
+}
+
+/* ---- tables ------------------------------------------------------------------------- */
+
+FlitlabStudyTable *
+flitlab_study_table_new (const char * const *columns)
+{
+  FlitlabStudyTable *table;
+
+  g_return_val_if_fail (columns != NULL, NULL);
+
+  table = g_new0 (FlitlabStudyTable, 1);
+  table->columns = g_strdupv ((char **) columns);
+  table->n_columns = g_strv_length (table->columns);
+  table->saturation_rate = NAN;
+  table->info = string_table_new ();
+  return table;
+}
+
+FlitlabStudyTable *
+flitlab_study_table_copy (const FlitlabStudyTable *table)
+{
+  FlitlabStudyTable *copy;
+
+  g_return_val_if_fail (table != NULL, NULL);
+
+  copy = g_new0 (FlitlabStudyTable, 1);
+  copy->title = g_strdup (table->title);
+  copy->columns = g_strdupv (table->columns);
+  copy->n_columns = table->n_columns;
+  copy->n_rows = table->n_rows;
+  copy->values = g_memdup2 (table->values,
+                            sizeof (double) * (gsize) table->n_rows * table->n_columns);
+  copy->saturated = g_memdup2 (table->saturated, sizeof (gboolean) * table->n_rows);
+  copy->saturation_rate = table->saturation_rate;
+  copy->info = string_table_copy (table->info);
+  return copy;
+}
+
+void
+flitlab_study_table_free (FlitlabStudyTable *table)
+{
+  if (table == NULL)
+    return;
+  g_free (table->title);
+  g_strfreev (table->columns);
+  g_free (table->values);
+  g_free (table->saturated);
+  g_clear_pointer (&table->info, g_hash_table_unref);
+  g_free (table);
+}
+
+void
+flitlab_study_table_append (FlitlabStudyTable *table,
+                            const double      *values,
+                            gboolean           saturated)
+{
+  gsize n;
+
+  g_return_if_fail (table != NULL);
+  g_return_if_fail (values != NULL || table->n_columns == 0);
+
+  n = table->n_columns;
+  table->values = g_renew (double, table->values, (table->n_rows + 1) * n);
+  if (n > 0)
+    memcpy (table->values + table->n_rows * n, values, n * sizeof (double));
+  table->saturated = g_renew (gboolean, table->saturated, table->n_rows + 1);
+  table->saturated[table->n_rows] = saturated != FALSE;
+  table->n_rows++;
+}
+
+int
+flitlab_study_table_find_column (const FlitlabStudyTable *table,
+                                 const char              *name)
+{
+  g_return_val_if_fail (table != NULL, -1);
+  g_return_val_if_fail (name != NULL, -1);
+
+  for (guint i = 0; i < table->n_columns; i++)
+    if (g_str_equal (table->columns[i], name))
+      return (int) i;
+  return -1;
+}
+
+double
+flitlab_study_table_get (const FlitlabStudyTable *table,
+                         guint                    row,
+                         guint                    column)
+{
+  g_return_val_if_fail (table != NULL, NAN);
+  g_return_val_if_fail (row < table->n_rows && column < table->n_columns, NAN);
+
+  return table->values[(gsize) row * table->n_columns + column];
+}
+
+/* ---- per-channel statistics --------------------------------------------------------- */
+
+static void
+series_free (gpointer data)
+{
+  FlitlabStudySeries *series = data;
+
+  g_free (series->name);
+  g_free (series->values);
+  g_free (series);
+}
+
+FlitlabStudyChannels *
+flitlab_study_channels_new (double rate,
+                            guint  n_channels)
+{
+  FlitlabStudyChannels *channels = g_new0 (FlitlabStudyChannels, 1);
+
+  channels->rate = rate;
+  channels->n_channels = n_channels;
+  channels->series = g_ptr_array_new_with_free_func (series_free);
+  return channels;
+}
+
+FlitlabStudyChannels *
+flitlab_study_channels_copy (const FlitlabStudyChannels *channels)
+{
+  FlitlabStudyChannels *copy;
+
+  g_return_val_if_fail (channels != NULL, NULL);
+
+  copy = flitlab_study_channels_new (channels->rate, channels->n_channels);
+  for (guint i = 0; i < channels->series->len; i++)
+    {
+      const FlitlabStudySeries *series = g_ptr_array_index (channels->series, i);
+
+      flitlab_study_channels_add (copy, series->name, series->values);
+    }
+  return copy;
+}
+
+void
+flitlab_study_channels_free (FlitlabStudyChannels *channels)
+{
+  if (channels == NULL)
+    return;
+  g_clear_pointer (&channels->series, g_ptr_array_unref);
+  g_free (channels);
+}
+
+double *
+flitlab_study_channels_add (FlitlabStudyChannels *channels,
+                            const char           *name,
+                            const double         *values)
+{
+  FlitlabStudySeries *series;
+
+  g_return_val_if_fail (channels != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  series = g_new0 (FlitlabStudySeries, 1);
+  series->name = g_strdup (name);
+  series->values = g_new0 (double, MAX (channels->n_channels, 1));
+  if (values != NULL && channels->n_channels > 0)
+    memcpy (series->values, values, sizeof (double) * channels->n_channels);
+  g_ptr_array_add (channels->series, series);
+  return series->values;
+}
+
+const double *
+flitlab_study_channels_find (const FlitlabStudyChannels *channels,
+                             const char                 *name)
+{
+  g_return_val_if_fail (channels != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < channels->series->len; i++)
+    {
+      const FlitlabStudySeries *series = g_ptr_array_index (channels->series, i);
+
+      if (g_str_equal (series->name, name))
+        return series->values;
+    }
+  return NULL;
+}
+
+static GPtrArray *
+channels_array_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_channels_free);
+}
+
+static GPtrArray *
+channels_array_copy (GPtrArray *array)
+{
+  GPtrArray *copy = channels_array_new ();
+
+  for (guint i = 0; i < array->len; i++)
+    g_ptr_array_add (copy, flitlab_study_channels_copy (g_ptr_array_index (array, i)));
+  return copy;
+}
+
+/* ---- models ------------------------------------------------------------------------- */
+
+FlitlabStudyModel *
+flitlab_study_model_new (const char *id)
+{
+  FlitlabStudyModel *model;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  model = g_new0 (FlitlabStudyModel, 1);
+  model->id = g_strdup (id);
+  model->params = string_table_new ();
+  model->channels = channels_array_new ();
+  return model;
+}
+
+FlitlabStudyModel *
+flitlab_study_model_copy (const FlitlabStudyModel *model)
+{
+  FlitlabStudyModel *copy;
+
+  g_return_val_if_fail (model != NULL, NULL);
+
+  copy = g_new0 (FlitlabStudyModel, 1);
+  copy->id = g_strdup (model->id);
+  copy->params = string_table_copy (model->params);
+  if (model->curve != NULL)
+    copy->curve = flitlab_study_table_copy (model->curve);
+  copy->channels = channels_array_copy (model->channels);
+  return copy;
+}
+
+void
+flitlab_study_model_free (FlitlabStudyModel *model)
+{
+  if (model == NULL)
+    return;
+  g_free (model->id);
+  g_clear_pointer (&model->params, g_hash_table_unref);
+  g_clear_pointer (&model->curve, flitlab_study_table_free);
+  g_clear_pointer (&model->channels, g_ptr_array_unref);
+  g_free (model);
+}
+
+/* ---- studies ------------------------------------------------------------------------ */
+
+FlitlabStudy *
+flitlab_study_new (const char *name)
+{
+  FlitlabStudy *self;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  self = g_new0 (FlitlabStudy, 1);
+  self->name = g_strdup (name);
+  self->topology = g_strdup ("torus:8x8:bi");
+  self->routing = g_strdup ("dor");
+  self->pattern = g_strdup ("uniform");
+  self->hotspot_fraction = 0.1;
+  self->hotspot_node = 0;
+  self->length = g_strdup ("fixed");
+  self->flits = 16;
+  self->flit_width = 32;
+  self->rate_min = 0.001;
+  self->rate_max = 0.02;
+  self->n_rates = 20;
+  self->models = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_model_free);
+
+  self->simulation.enabled = FALSE;
+  self->simulation.vcs = 0;
+  self->simulation.buffer = 1;
+  self->simulation.node_buffers = 0;
+  self->simulation.seed = 1;
+  self->simulation.replications = 3;
+  self->simulation.warmup = 0;
+  self->simulation.cycles = 20000;
+  self->simulation.threads = 0;
+  self->simulation.watchdog = 0;
+  self->simulation.channels = channels_array_new ();
+
+  self->references = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_table_free);
+  self->settings = string_table_new ();
+  return self;
+}
+
+FlitlabStudy *
+flitlab_study_copy (const FlitlabStudy *self)
+{
+  FlitlabStudy *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  copy = g_new0 (FlitlabStudy, 1);
+  /* Scalars first, then replace every pointer by a deep copy. */
+  *copy = *self;
+  copy->name = g_strdup (self->name);
+  copy->notes = g_strdup (self->notes);
+  copy->topology = g_strdup (self->topology);
+  copy->routing = g_strdup (self->routing);
+  copy->pattern = g_strdup (self->pattern);
+  copy->length = g_strdup (self->length);
+
+  copy->models = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_model_free);
+  for (guint i = 0; i < self->models->len; i++)
+    g_ptr_array_add (copy->models, flitlab_study_model_copy (g_ptr_array_index (self->models, i)));
+
+  copy->simulation.points = NULL;
+  if (self->simulation.points != NULL)
+    copy->simulation.points = flitlab_study_table_copy (self->simulation.points);
+  copy->simulation.channels = channels_array_copy (self->simulation.channels);
+
+  copy->references = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_table_free);
+  for (guint i = 0; i < self->references->len; i++)
+    g_ptr_array_add (copy->references,
+                     flitlab_study_table_copy (g_ptr_array_index (self->references, i)));
+  copy->settings = string_table_copy (self->settings);
+  return copy;
+}
+
+void
+flitlab_study_free (FlitlabStudy *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->name);
+  g_free (self->notes);
+  g_free (self->topology);
+  g_free (self->routing);
+  g_free (self->pattern);
+  g_free (self->length);
+  g_clear_pointer (&self->models, g_ptr_array_unref);
+  g_clear_pointer (&self->simulation.points, flitlab_study_table_free);
+  g_clear_pointer (&self->simulation.channels, g_ptr_array_unref);
+  g_clear_pointer (&self->references, g_ptr_array_unref);
+  g_clear_pointer (&self->settings, g_hash_table_unref);
+  g_free (self);
+}
+
+void
+flitlab_study_clear_results (FlitlabStudy *self)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint i = 0; i < self->models->len; i++)
+    {
+      FlitlabStudyModel *model = g_ptr_array_index (self->models, i);
+
+      g_clear_pointer (&model->curve, flitlab_study_table_free);
+      g_ptr_array_set_size (model->channels, 0);
+    }
+  g_clear_pointer (&self->simulation.points, flitlab_study_table_free);
+  g_ptr_array_set_size (self->simulation.channels, 0);
+}
+
+FlitlabStudyModel *
+flitlab_study_add_model (FlitlabStudy *self,
+                         const char   *id)
+{
+  FlitlabStudyModel *model;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  model = flitlab_study_model_new (id);
+  g_ptr_array_add (self->models, model);
+  return model;
+}
+
+FlitlabStudyModel *
+flitlab_study_find_model (const FlitlabStudy *self,
+                          const char         *id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint i = 0; i < self->models->len; i++)
+    {
+      FlitlabStudyModel *model = g_ptr_array_index (self->models, i);
+
+      if (g_str_equal (model->id, id))
+        return model;
+    }
+  return NULL;
+}
+
+double *
+flitlab_study_dup_rates (const FlitlabStudy *self,
+                         guint              *n_rates)
+{
+  double *rates;
+  guint n;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  n = MAX (self->n_rates, 1);
+  rates = g_new (double, n);
+  for (guint i = 0; i < n; i++)
+    rates[i] = n == 1 ? self->rate_min
+                      : self->rate_min + (self->rate_max - self->rate_min) * i / (n - 1);
+  /* The last load is exactly rate_max, whatever the rounding above. */
+  if (n > 1)
+    rates[n - 1] = self->rate_max;
+  if (n_rates != NULL)
+    *n_rates = n;
+  return rates;
+}
+
+static gboolean
+fail (GError    **error,
+      const char *format,
+      ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+fail (GError    **error,
+      const char *format,
+      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_propagate_error (error, g_error_new_valist (FLITLAB_STUDY_ERROR,
+                                                FLITLAB_STUDY_ERROR_INVALID, format, args));
+  va_end (args);
+  return FALSE;
+}
+
+const char * const *
+flitlab_study_curve_columns (void)
+{
+  static const char * const columns[] = { "rate", "latency", NULL };
+
+  return columns;
+}
+
+const char * const *
+flitlab_study_points_columns (void)
+{
+  static const char * const columns[] = {
+    "rate", "latency", "ci95", "network_latency", "throughput", NULL,
+  };
+
+  return columns;
+}
+
+static gboolean
+check_table (const FlitlabStudyTable *table,
+             const char * const      *required,
+             const char              *what,
+             GError                 **error)
+{
+  for (guint i = 0; required[i] != NULL; i++)
+    if (i >= table->n_columns || !g_str_equal (table->columns[i], required[i]))
+      {
+        g_autofree char *list = g_strjoinv (" ", (char **) required);
+
+        return fail (error, "%s: the first columns must be: %s", what, list);
+      }
+  if (table->n_columns > FLITLAB_STUDY_MAX_COLUMNS || table->n_rows > FLITLAB_STUDY_MAX_ROWS)
+    return fail (error, "%s: too many columns or rows", what);
+  return TRUE;
+}
+
+gboolean
+flitlab_study_check (const FlitlabStudy  *self,
+                     GError             **error)
+{
+  const FlitlabStudySimulation *sim;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  sim = &self->simulation;
+  if (self->name == NULL || self->name[0] == '\0')
+    return fail (error, "A study needs a name");
+  if (self->topology == NULL || self->topology[0] == '\0')
+    return fail (error, "Study “%s”: no topology", self->name);
+  if (!flitlab_study_name_in (routing_names, self->routing))
+    return fail (error, "Study “%s”: unknown routing “%s”", self->name,
+                 self->routing ? self->routing : "");
+  if (!flitlab_study_name_in (pattern_names, self->pattern))
+    return fail (error, "Study “%s”: unknown traffic pattern “%s”", self->name,
+                 self->pattern ? self->pattern : "");
+  if (!(self->hotspot_fraction >= 0 && self->hotspot_fraction <= 1))
+    return fail (error, "Study “%s”: the hotspot fraction must be in 0..1", self->name);
+  if (!flitlab_study_name_in (length_names, self->length))
+    return fail (error, "Study “%s”: unknown length distribution “%s”", self->name,
+                 self->length ? self->length : "");
+  if (!(self->flits >= 1 && self->flits <= FLITLAB_STUDY_MAX_FLITS))
+    return fail (error, "Study “%s”: the message length must be 1..%.0f flits", self->name,
+                 FLITLAB_STUDY_MAX_FLITS);
+  if (self->flit_width < 1 || self->flit_width > FLITLAB_STUDY_MAX_FLIT_WIDTH)
+    return fail (error, "Study “%s”: the flit width must be 1..%u bits", self->name,
+                 FLITLAB_STUDY_MAX_FLIT_WIDTH);
+  if (!(self->rate_min >= 0 && self->rate_max <= FLITLAB_STUDY_MAX_RATE
+        && self->rate_min <= self->rate_max))
+    return fail (error, "Study “%s”: the load range must satisfy 0 ≤ min ≤ max ≤ %g",
+                 self->name, FLITLAB_STUDY_MAX_RATE);
+  if (self->n_rates < 1 || self->n_rates > FLITLAB_STUDY_MAX_RATES)
+    return fail (error, "Study “%s”: the number of loads must be 1..%u", self->name,
+                 FLITLAB_STUDY_MAX_RATES);
+  for (guint i = 0; i < self->models->len; i++)
+    {
+      const FlitlabStudyModel *model = g_ptr_array_index (self->models, i);
+
+      if (model->id == NULL || model->id[0] == '\0')
+        return fail (error, "Study “%s”: a model without an id", self->name);
+      if (model->curve != NULL)
+        {
+          g_autofree char *what = g_strdup_printf ("Study “%s”, model %s", self->name,
+                                                   model->id);
+
+          if (!check_table (model->curve, flitlab_study_curve_columns (), what, error))
+            return FALSE;
+        }
+    }
+  if (sim->vcs > FLITLAB_STUDY_MAX_VCS)
+    return fail (error, "Study “%s”: at most %u virtual channels", self->name,
+                 FLITLAB_STUDY_MAX_VCS);
+  if (sim->buffer < 1 || sim->buffer > FLITLAB_STUDY_MAX_BUFFER)
+    return fail (error, "Study “%s”: the buffer depth must be 1..%u flits", self->name,
+                 FLITLAB_STUDY_MAX_BUFFER);
+  if (sim->node_buffers > FLITLAB_STUDY_MAX_BUFFER)
+    return fail (error, "Study “%s”: at most %u node buffers", self->name,
+                 FLITLAB_STUDY_MAX_BUFFER);
+  if (sim->replications < 1 || sim->replications > FLITLAB_STUDY_MAX_REPLICATIONS)
+    return fail (error, "Study “%s”: the replications must be 1..%u", self->name,
+                 FLITLAB_STUDY_MAX_REPLICATIONS);
+  if (sim->cycles < 1)
+    return fail (error, "Study “%s”: a simulation needs at least one measured cycle",
+                 self->name);
+  if (sim->threads > FLITLAB_STUDY_MAX_THREADS)
+    return fail (error, "Study “%s”: at most %u threads", self->name,
+                 FLITLAB_STUDY_MAX_THREADS);
+  if (sim->points != NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("Study “%s”, simulation", self->name);
+
+      if (!check_table (sim->points, flitlab_study_points_columns (), what, error))
+        return FALSE;
+    }
+  for (guint i = 0; i < self->references->len; i++)
+    {
+      const FlitlabStudyTable *reference = g_ptr_array_index (self->references, i);
+      g_autofree char *what = g_strdup_printf ("Study “%s”, reference %u", self->name, i + 1);
+
+      if (reference->title == NULL)
+        return fail (error, "%s: a reference needs a title", what);
+      if (!check_table (reference, flitlab_study_curve_columns (), what, error))
+        return FALSE;
+    }
+  return TRUE;
+}

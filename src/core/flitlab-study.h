@@ -1,4 +1,16 @@
-/* flitlab-study.h: one study of a project (stub until the project-format work lands) */
+/* flitlab-study.h: one study of a project — a network, its traffic, what to run, the results
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A study is a plain struct with public fields: the window edits them, the runners fill the
+ * results, src/io/flitlab-project.c reads and writes them (docs/project-format.md). Every
+ * pointer field is owned by the struct that holds it and freed by flitlab_study_free();
+ * strings are UTF-8 and allocated with g_malloc. Routing, traffic pattern and length
+ * distribution are kept as their file names ("dor", "uniform", "fixed") so that the study does
+ * not depend on the simulator's enums; flitlab_study_*_names() list the accepted names.
+ *
+ * "No value" in a result (a saturated row, a column a point does not have) is NaN.
+ */
 
 #pragma once
 
@@ -6,10 +18,192 @@
 
 G_BEGIN_DECLS
 
+#define FLITLAB_STUDY_ERROR (flitlab_study_error_quark ())
+
+typedef enum
+{
+  FLITLAB_STUDY_ERROR_INVALID, /* a field out of range or unknown */
+} FlitlabStudyError;
+
+/* Ranges the project format accepts (docs/project-format.md). */
+#define FLITLAB_STUDY_MAX_RATES          10000
+/* Messages per cycle per node. Flit-level networks saturate far below 1, but the backtracking
+ * model (horng-kleinrock) takes geometric arrival means up to 1e9. */
+#define FLITLAB_STUDY_MAX_RATE           1.0e9
+#define FLITLAB_STUDY_MAX_FLITS          1.0e6
+#define FLITLAB_STUDY_MAX_FLIT_WIDTH     65536    /* bits */
+#define FLITLAB_STUDY_MAX_VCS            64
+#define FLITLAB_STUDY_MAX_BUFFER         1000000  /* flits */
+#define FLITLAB_STUDY_MAX_REPLICATIONS   10000
+#define FLITLAB_STUDY_MAX_THREADS        1024
+#define FLITLAB_STUDY_MAX_COLUMNS        256
+#define FLITLAB_STUDY_MAX_ROWS           1000000
+#define FLITLAB_STUDY_MAX_CHANNELS       (16u * 1024u * 1024u)
+
+/* A table of results: named columns, rows of doubles, a saturated flag per row.
+ * Model curves have the columns "rate", "latency" and then the model's extra columns;
+ * simulation points "rate", "latency", "ci95", "network_latency", "throughput" and then any
+ * extra ones. Column names are non-empty and contain no white space. */
+typedef struct
+{
+  char       *title;           /* references only (e.g. "Table 2, simulation"); else NULL */
+  char      **columns;         /* NULL-terminated */
+  guint       n_columns;
+  guint       n_rows;
+  double     *values;          /* n_rows * n_columns, row-major; NaN: no value */
+  gboolean   *saturated;       /* n_rows: the load is beyond saturation */
+  double      saturation_rate; /* messages per cycle per node; NaN: unknown */
+  GHashTable *info;            /* string -> string: anything else the producer records
+                                  (e.g. "vcs" and "warmup" actually used by a simulation) */
+} FlitlabStudyTable;
+
+/* Per-channel statistics at one load: named series indexed by channel ids (flitlab-topology.h:
+ * network, then injection, then ejection channels) — of the study's topology for simulation
+ * results, of the model's own topology (flitlab_model_get_topology()) for a model's. Names used
+ * so far: "utilization" (0..1), "flow" (messages per cycle), "blocking" (mean headers waiting
+ * per cycle), "wait" (cycles), "time" (cycles). */
+typedef struct
+{
+  char   *name;
+  double *values;   /* n_channels of the owning FlitlabStudyChannels */
+} FlitlabStudySeries;
+
+typedef struct
+{
+  double     rate;       /* messages per cycle per node */
+  guint      n_channels;
+  GPtrArray *series;     /* FlitlabStudySeries*, owned */
+} FlitlabStudyChannels;
+
+/* An analytical model to evaluate, with its results. */
+typedef struct
+{
+  char              *id;       /* a flitlab-model.h registry id, e.g. "ciciani-uni-torus" */
+  GHashTable        *params;   /* string -> string, e.g. "k" -> "16x16x16" */
+  FlitlabStudyTable *curve;    /* NULL until evaluated */
+  GPtrArray         *channels; /* FlitlabStudyChannels*, owned; per-channel results by load */
+} FlitlabStudyModel;
+
+typedef struct
+{
+  gboolean           enabled;
+  guint              vcs;          /* virtual channels per physical channel; 0: the default */
+  guint              buffer;       /* flit buffer depth per virtual channel, >= 1 */
+  guint              node_buffers; /* message buffers per node (backtracking); 0: none */
+  guint64            seed;
+  guint              replications; /* >= 1 */
+  guint64            warmup;       /* cycles; 0: until the running mean settles */
+  guint64            cycles;       /* measured cycles per replication, >= 1 */
+  guint              threads;      /* 0: one per core */
+  guint64            watchdog;     /* cycles without progress before a deadlock; 0: default */
+  FlitlabStudyTable *points;       /* NULL until run */
+  GPtrArray         *channels;     /* FlitlabStudyChannels*, owned */
+} FlitlabStudySimulation;
+
 typedef struct _FlitlabStudy FlitlabStudy;
 
-void flitlab_study_free (FlitlabStudy *self);
+struct _FlitlabStudy
+{
+  char                  *name;
+  char                  *notes;            /* free text; may be NULL */
+
+  /* Network */
+  char                  *topology;         /* a spec: "torus:16x16x16:uni", "mesh:8x8", ... */
+  char                  *routing;          /* flitlab_study_routing_names() */
+
+  /* Traffic */
+  char                  *pattern;          /* flitlab_study_pattern_names() */
+  double                 hotspot_fraction; /* 0..1, hotspot pattern only */
+  guint                  hotspot_node;
+  char                  *length;           /* flitlab_study_length_names() */
+  double                 flits;            /* (mean) message length in flits, >= 1 */
+  guint                  flit_width;       /* bits, >= 1 */
+
+  /* Load range, messages per cycle per node: n_rates evenly spaced from rate_min to
+   * rate_max (rate_min alone when n_rates is 1). */
+  double                 rate_min;
+  double                 rate_max;
+  guint                  n_rates;
+
+  GPtrArray             *models;           /* FlitlabStudyModel*, owned */
+  FlitlabStudySimulation simulation;
+  GPtrArray             *references;       /* FlitlabStudyTable* with a title, owned: values
+                                              to compare with, e.g. a paper's table */
+  GHashTable            *settings;         /* string -> string: view state the window keeps
+                                              (plot axes, shown layers, ...) */
+};
+
+GQuark                flitlab_study_error_quark    (void);
+
+/* Defaults: "torus:8x8:bi", dor, uniform (hotspot fraction 0.1 at node 0), fixed 16 flits,
+ * 32-bit flits, 20 rates from 0.001 to 0.02, no model, simulation off with 0 (default) vcs,
+ * buffer 1, no node buffers, seed 1, 3 replications, automatic warm-up, 20000 cycles,
+ * 0 (all) threads, default watchdog. */
+FlitlabStudy         *flitlab_study_new            (const char          *name);
+FlitlabStudy         *flitlab_study_copy           (const FlitlabStudy  *self);
+void                  flitlab_study_free           (FlitlabStudy        *self);
+/* Drops every result (curves, points, per-channel statistics), keeping the settings. */
+void                  flitlab_study_clear_results  (FlitlabStudy        *self);
+
+/* The n_rates loads of the range; free with g_free(). */
+double               *flitlab_study_dup_rates      (const FlitlabStudy  *self,
+                                                    guint               *n_rates);
+/* Checks every range and name the format allows (not the topology spec, which needs
+ * flitlab-topology). The message names the field. */
+gboolean              flitlab_study_check          (const FlitlabStudy  *self,
+                                                    GError             **error);
+
+/* NULL-terminated lists of the accepted names. */
+const char * const   *flitlab_study_routing_names  (void);
+const char * const   *flitlab_study_pattern_names  (void);
+const char * const   *flitlab_study_length_names   (void);
+/* The columns every model curve / simulation table starts with, NULL-terminated. */
+const char * const   *flitlab_study_curve_columns  (void);
+const char * const   *flitlab_study_points_columns (void);
+gboolean              flitlab_study_name_in        (const char * const  *names,
+                                                    const char          *name);
+
+/* Appends a new model with no parameters; the study owns it. */
+FlitlabStudyModel    *flitlab_study_add_model      (FlitlabStudy        *self,
+                                                    const char          *id);
+/* The first model with that id, or NULL. */
+FlitlabStudyModel    *flitlab_study_find_model     (const FlitlabStudy  *self,
+                                                    const char          *id);
+
+FlitlabStudyModel    *flitlab_study_model_new      (const char          *id);
+FlitlabStudyModel    *flitlab_study_model_copy     (const FlitlabStudyModel *model);
+void                  flitlab_study_model_free     (FlitlabStudyModel   *model);
+
+/* columns: NULL-terminated, copied. */
+FlitlabStudyTable    *flitlab_study_table_new      (const char * const  *columns);
+FlitlabStudyTable    *flitlab_study_table_copy     (const FlitlabStudyTable *table);
+void                  flitlab_study_table_free     (FlitlabStudyTable   *table);
+/* values: n_columns doubles, copied. */
+void                  flitlab_study_table_append   (FlitlabStudyTable   *table,
+                                                    const double        *values,
+                                                    gboolean             saturated);
+/* The index of column name, or -1. */
+int                   flitlab_study_table_find_column (const FlitlabStudyTable *table,
+                                                    const char          *name);
+double                flitlab_study_table_get      (const FlitlabStudyTable *table,
+                                                    guint                row,
+                                                    guint                column);
+
+FlitlabStudyChannels *flitlab_study_channels_new   (double               rate,
+                                                    guint                n_channels);
+FlitlabStudyChannels *flitlab_study_channels_copy  (const FlitlabStudyChannels *channels);
+void                  flitlab_study_channels_free  (FlitlabStudyChannels *channels);
+/* Adds a series of n_channels values (copied; NULL: zeros) and returns its array. */
+double               *flitlab_study_channels_add   (FlitlabStudyChannels *channels,
+                                                    const char          *name,
+                                                    const double        *values);
+/* The series called name, or NULL. */
+const double         *flitlab_study_channels_find  (const FlitlabStudyChannels *channels,
+                                                    const char          *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabStudy, flitlab_study_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabStudyModel, flitlab_study_model_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabStudyTable, flitlab_study_table_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabStudyChannels, flitlab_study_channels_free)
 
 G_END_DECLS

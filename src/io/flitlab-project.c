@@ -1,3 +1,1617 @@
+/* flitlab-project.c: a Flitlab project and its .flitlab XML file (format 1)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The format is described in docs/project-format.md and data/flitlab-project.rng. Writing is
+ * done by hand into a GString, so the output is deterministic (parameters and settings sorted
+ * by name) and numbers are formatted by us; reading goes through libxml2's tree parser with
+ * network access off, no entity substitution, no DTD loading, and a SAX hook that stops the
+ * parse at the first <!DOCTYPE: a project never has a DTD, so entity declarations — and with
+ * them entity expansion and external entities — cannot reach the tree.
+ */
+
 #include "config.h"
 
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+
+#include "flitlab-model.h"
 #include "flitlab-project.h"
+#include "flitlab-topology.h"
+
+struct _FlitlabProject
+{
+  char      *title;
+  GPtrArray *studies; /* FlitlabStudy*, owned */
+};
+
+G_DEFINE_QUARK (flitlab-project-error-quark, flitlab_project_error)
+
+/* ---- the project ------------------------------------------------------------------- */
+
+FlitlabProject *
+flitlab_project_new (void)
+{
+  FlitlabProject *self = g_new0 (FlitlabProject, 1);
+
+  self->studies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
+  return self;
+}
+
+FlitlabProject *
+flitlab_project_copy (const FlitlabProject *self)
+{
+  FlitlabProject *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  copy = flitlab_project_new ();
+  copy->title = g_strdup (self->title);
+  for (guint i = 0; i < self->studies->len; i++)
+    g_ptr_array_add (copy->studies, flitlab_study_copy (g_ptr_array_index (self->studies, i)));
+  return copy;
+}
+
+void
+flitlab_project_free (FlitlabProject *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->title);
+  g_clear_pointer (&self->studies, g_ptr_array_unref);
+  g_free (self);
+}
+
+const char *
+flitlab_project_get_title (const FlitlabProject *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->title;
+}
+
+void
+flitlab_project_set_title (FlitlabProject *self,
+                           const char     *title)
+{
+  char *copy;
+
+  g_return_if_fail (self != NULL);
+
+  copy = g_strdup (title);
+  g_free (self->title);
+  self->title = copy;
+}
+
+guint
+flitlab_project_get_n_studies (const FlitlabProject *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->studies->len;
+}
+
+FlitlabStudy *
+flitlab_project_get_study (const FlitlabProject *self,
+                           guint                 index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->studies->len, NULL);
+  return g_ptr_array_index (self->studies, index);
+}
+
+FlitlabStudy *
+flitlab_project_find_study (const FlitlabProject *self,
+                            const char           *name)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < self->studies->len; i++)
+    {
+      FlitlabStudy *study = g_ptr_array_index (self->studies, i);
+
+      if (g_strcmp0 (study->name, name) == 0)
+        return study;
+    }
+  return NULL;
+}
+
+void
+flitlab_project_insert_study (FlitlabProject *self,
+                              guint           index,
+                              FlitlabStudy   *study)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (study != NULL);
+
+  if (index > self->studies->len)
+    index = self->studies->len;
+  g_ptr_array_insert (self->studies, (int) index, study);
+}
+
+FlitlabStudy *
+flitlab_project_remove_study (FlitlabProject *self,
+                              guint           index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->studies->len, NULL);
+
+  return g_ptr_array_steal_index (self->studies, index);
+}
+
+/* ---- writing ----------------------------------------------------------------------- */
+
+/* The shortest decimal text that reads back to the same bits; "-" for NaN and ±inf, which
+ * the format stores as "no value". */
+static void
+append_double (GString *out,
+               double   value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  static const char * const formats[] = { "%.15g", "%.16g", "%.17g" };
+
+  if (!isfinite (value))
+    {
+      g_string_append_c (out, '-');
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      double back;
+
+      g_ascii_formatd (buffer, sizeof buffer, formats[i], value);
+      back = g_ascii_strtod (buffer, NULL);
+      if (memcmp (&back, &value, sizeof value) == 0)
+        break;
+    }
+  g_string_append (out, buffer);
+}
+
+/* XML 1.0 allows neither C0 controls other than tab, newline and return (not even as
+ * character references) nor invalid UTF-8: both become U+FFFD rather than making the file
+ * unreadable. In attributes, tab, newline and return are written as references so that
+ * attribute normalisation gives them back. */
+static void
+append_escaped (GString    *out,
+                const char *text,
+                gboolean    attribute)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+
+  for (const char *p = valid; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      switch (c)
+        {
+        case '&':
+          g_string_append (out, "&amp;");
+          break;
+        case '<':
+          g_string_append (out, "&lt;");
+          break;
+        case '>':
+          g_string_append (out, "&gt;");
+          break;
+        case '"':
+          g_string_append (out, attribute ? "&quot;" : "\"");
+          break;
+        case '\r':
+          g_string_append (out, "&#13;");
+          break;
+        case '\t':
+        case '\n':
+          if (attribute)
+            g_string_append_printf (out, "&#%d;", c);
+          else
+            g_string_append_c (out, (char) c);
+          break;
+        default:
+          if (c < 0x20 || c == 0x7f)
+            g_string_append (out, "\xef\xbf\xbd");
+          else
+            g_string_append_c (out, (char) c);
+          break;
+        }
+    }
+}
+
+static void
+attr_string (GString    *out,
+             const char *name,
+             const char *value)
+{
+  g_string_append_printf (out, " %s=\"", name);
+  append_escaped (out, value != NULL ? value : "", TRUE);
+  g_string_append_c (out, '"');
+}
+
+static void
+attr_double (GString    *out,
+             const char *name,
+             double      value)
+{
+  g_string_append_printf (out, " %s=\"", name);
+  append_double (out, value);
+  g_string_append_c (out, '"');
+}
+
+static void
+attr_uint (GString    *out,
+           const char *name,
+           guint64     value)
+{
+  g_string_append_printf (out, " %s=\"%" G_GUINT64_FORMAT "\"", name, value);
+}
+
+static void
+indent (GString *out,
+        guint    depth)
+{
+  for (guint i = 0; i < depth; i++)
+    g_string_append (out, "  ");
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* <ELEMENT name="…" value="…"/> for every pair, sorted by name so files diff well. */
+static void
+write_pairs (GString    *out,
+             guint       depth,
+             const char *element,
+             GHashTable *table)
+{
+  g_autofree gpointer *keys = NULL;
+  guint n_keys = 0;
+
+  if (table == NULL)
+    return;
+  keys = g_hash_table_get_keys_as_array (table, &n_keys);
+  qsort (keys, n_keys, sizeof (gpointer), compare_strings);
+  for (guint i = 0; i < n_keys; i++)
+    {
+      indent (out, depth);
+      g_string_append_printf (out, "<%s", element);
+      attr_string (out, "name", keys[i]);
+      attr_string (out, "value", g_hash_table_lookup (table, keys[i]));
+      g_string_append (out, "/>\n");
+    }
+}
+
+static void
+write_table (GString                 *out,
+             guint                    depth,
+             const char              *element,
+             const FlitlabStudyTable *table)
+{
+  indent (out, depth);
+  g_string_append_printf (out, "<%s", element);
+  /* Only a reference has a title (and always one). */
+  if (g_str_equal (element, "reference"))
+    attr_string (out, "title", table->title);
+  if (isfinite (table->saturation_rate))
+    attr_double (out, "saturation-rate", table->saturation_rate);
+  g_string_append (out, ">\n");
+
+  write_pairs (out, depth + 1, "info", table->info);
+
+  indent (out, depth + 1);
+  g_string_append (out, "<columns>");
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      if (c > 0)
+        g_string_append_c (out, ' ');
+      append_escaped (out, table->columns[c], FALSE);
+    }
+  g_string_append (out, "</columns>\n");
+
+  for (guint r = 0; r < table->n_rows; r++)
+    {
+      indent (out, depth + 1);
+      g_string_append (out, table->saturated[r] ? "<row saturated=\"true\">" : "<row>");
+      for (guint c = 0; c < table->n_columns; c++)
+        {
+          if (c > 0)
+            g_string_append_c (out, ' ');
+          append_double (out, table->values[(gsize) r * table->n_columns + c]);
+        }
+      g_string_append (out, "</row>\n");
+    }
+
+  indent (out, depth);
+  g_string_append_printf (out, "</%s>\n", element);
+}
+
+static void
+write_channels (GString   *out,
+                guint      depth,
+                GPtrArray *array)
+{
+  for (guint i = 0; i < array->len; i++)
+    {
+      const FlitlabStudyChannels *channels = g_ptr_array_index (array, i);
+
+      indent (out, depth);
+      g_string_append (out, "<channels");
+      attr_double (out, "rate", channels->rate);
+      attr_uint (out, "count", channels->n_channels);
+      g_string_append (out, ">\n");
+      for (guint s = 0; s < channels->series->len; s++)
+        {
+          const FlitlabStudySeries *series = g_ptr_array_index (channels->series, s);
+
+          indent (out, depth + 1);
+          g_string_append (out, "<series");
+          attr_string (out, "name", series->name);
+          g_string_append_c (out, '>');
+          /* Eight numbers a line keeps large networks readable and diffable. */
+          for (guint c = 0; c < channels->n_channels; c++)
+            {
+              if (c % 8 == 0)
+                {
+                  g_string_append_c (out, '\n');
+                  indent (out, depth + 2);
+                }
+              else
+                g_string_append_c (out, ' ');
+              append_double (out, series->values[c]);
+            }
+          g_string_append_c (out, '\n');
+          indent (out, depth + 1);
+          g_string_append (out, "</series>\n");
+        }
+      indent (out, depth);
+      g_string_append (out, "</channels>\n");
+    }
+}
+
+static void
+write_study (GString            *out,
+             const FlitlabStudy *study)
+{
+  const FlitlabStudySimulation *sim = &study->simulation;
+
+  g_string_append (out, "  <study");
+  attr_string (out, "name", study->name);
+  g_string_append (out, ">\n");
+
+  if (study->notes != NULL)
+    {
+      g_string_append (out, "    <notes>");
+      append_escaped (out, study->notes, FALSE);
+      g_string_append (out, "</notes>\n");
+    }
+
+  g_string_append (out, "    <network");
+  attr_string (out, "topology", study->topology);
+  attr_string (out, "routing", study->routing);
+  g_string_append (out, "/>\n");
+
+  g_string_append (out, "    <traffic");
+  attr_string (out, "pattern", study->pattern);
+  attr_double (out, "hotspot-fraction", study->hotspot_fraction);
+  attr_uint (out, "hotspot-node", study->hotspot_node);
+  attr_string (out, "length", study->length);
+  attr_double (out, "flits", study->flits);
+  attr_uint (out, "flit-width", study->flit_width);
+  g_string_append (out, "/>\n");
+
+  g_string_append (out, "    <load");
+  attr_double (out, "min", study->rate_min);
+  attr_double (out, "max", study->rate_max);
+  attr_uint (out, "count", study->n_rates);
+  g_string_append (out, "/>\n");
+
+  for (guint i = 0; i < study->models->len; i++)
+    {
+      const FlitlabStudyModel *model = g_ptr_array_index (study->models, i);
+
+      g_string_append (out, "    <model");
+      attr_string (out, "id", model->id);
+      g_string_append (out, ">\n");
+      write_pairs (out, 3, "param", model->params);
+      if (model->curve != NULL)
+        write_table (out, 3, "curve", model->curve);
+      write_channels (out, 3, model->channels);
+      g_string_append (out, "    </model>\n");
+    }
+
+  g_string_append (out, "    <simulation");
+  attr_string (out, "enabled", sim->enabled ? "true" : "false");
+  attr_uint (out, "vcs", sim->vcs);
+  attr_uint (out, "buffer", sim->buffer);
+  attr_uint (out, "node-buffers", sim->node_buffers);
+  attr_uint (out, "seed", sim->seed);
+  attr_uint (out, "replications", sim->replications);
+  attr_uint (out, "warmup", sim->warmup);
+  attr_uint (out, "cycles", sim->cycles);
+  attr_uint (out, "threads", sim->threads);
+  attr_uint (out, "watchdog", sim->watchdog);
+  if (sim->points == NULL && sim->channels->len == 0)
+    g_string_append (out, "/>\n");
+  else
+    {
+      g_string_append (out, ">\n");
+      if (sim->points != NULL)
+        write_table (out, 3, "points", sim->points);
+      write_channels (out, 3, sim->channels);
+      g_string_append (out, "    </simulation>\n");
+    }
+
+  for (guint i = 0; i < study->references->len; i++)
+    write_table (out, 2, "reference", g_ptr_array_index (study->references, i));
+
+  write_pairs (out, 2, "setting", study->settings);
+
+  g_string_append (out, "  </study>\n");
+}
+
+char *
+flitlab_project_to_data (const FlitlabProject *self,
+                         gsize                *length)
+{
+  GString *out;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  g_string_append (out, "<flitlab-project");
+  attr_uint (out, "format", FLITLAB_PROJECT_FORMAT_VERSION);
+  if (self->title != NULL)
+    attr_string (out, "title", self->title);
+  g_string_append (out, ">\n");
+  for (guint i = 0; i < self->studies->len; i++)
+    write_study (out, g_ptr_array_index (self->studies, i));
+  g_string_append (out, "</flitlab-project>\n");
+
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+flitlab_project_save (const FlitlabProject *self,
+                      const char           *path,
+                      GError              **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(FlitlabProject) check = NULL;
+  gsize length;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Never write a file that flitlab_project_load() would refuse: that would lose the work as
+   * surely as a failed write. First the friendly check, then the reader itself on the bytes. */
+  for (guint i = 0; i < self->studies->len; i++)
+    if (!flitlab_study_check (g_ptr_array_index (self->studies, i), &local_error))
+      {
+        g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID,
+                     "Cannot save %s: %s", path, local_error->message);
+        return FALSE;
+      }
+  data = flitlab_project_to_data (self, &length);
+  check = flitlab_project_load_from_data (data, length, "(the project to save)", &local_error);
+  if (check == NULL)
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID,
+                   "Cannot save %s: %s", path, local_error->message);
+      return FALSE;
+    }
+
+  /* g_file_set_contents() writes PATH.XXXXXX beside path, fsyncs it, renames it over path and
+   * removes it on failure: the old file is either replaced whole or left as it was. */
+  if (!g_file_set_contents (path, data, (gssize) length, &local_error))
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                   "Cannot save %s: %s", path, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- reading ----------------------------------------------------------------------- */
+
+typedef struct
+{
+  const char *file;     /* for messages */
+  GError     *error;    /* the first problem */
+  /* Set by the SAX hook when a <!DOCTYPE is seen. */
+  gboolean    saw_dtd;
+  int         dtd_line;
+  /* The first error libxml2 reported. */
+  char       *xml_message;
+  int         xml_line;
+} Reader;
+
+static gboolean
+reader_fail (Reader     *r,
+             xmlNode    *node,
+             int         code,
+             const char *format,
+             ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+reader_fail (Reader     *r,
+             xmlNode    *node,
+             int         code,
+             const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  if (r->error != NULL)
+    return FALSE;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  r->error = g_error_new (FLITLAB_PROJECT_ERROR, code, "%s:%ld: %s", r->file,
+                          node != NULL ? xmlGetLineNo (node) : 1L, message);
+  return FALSE;
+}
+
+#define INVALID FLITLAB_PROJECT_ERROR_INVALID
+
+static void
+on_internal_subset (void          *ctx,
+                    const xmlChar *name,
+                    const xmlChar *external_id,
+                    const xmlChar *system_id)
+{
+  xmlParserCtxt *ctxt = ctx;
+  Reader *r = ctxt->_private;
+
+  if (!r->saw_dtd)
+    {
+      r->saw_dtd = TRUE;
+      r->dtd_line = ctxt->input != NULL ? ctxt->input->line : 1;
+    }
+  xmlStopParser (ctxt);
+}
+
+static void
+on_structured_error (void       *ctx,
+                     xmlErrorPtr xml_error)
+{
+  xmlParserCtxt *ctxt = ctx;
+  Reader *r = ctxt->_private;
+
+  if (r->xml_message != NULL || xml_error == NULL || xml_error->level < XML_ERR_ERROR)
+    return;
+  /* libxml2 messages end in a newline and some continue on a second line. */
+  r->xml_message = g_strstrip (g_strdelimit (g_strdup (xml_error->message ? xml_error->message
+                                                                          : "malformed XML"),
+                                             "\r\n", ' '));
+  r->xml_line = xml_error->line;
+}
+
+/* Attributes: every one must be in allowed. */
+static gboolean
+check_attributes (Reader             *r,
+                  xmlNode            *node,
+                  const char * const *allowed)
+{
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      if (attr->ns != NULL || !flitlab_study_name_in (allowed, (const char *) attr->name))
+        return reader_fail (r, node, INVALID, "unknown attribute “%s” on <%s>",
+                            (const char *) attr->name, (const char *) node->name);
+    }
+  return TRUE;
+}
+
+static char *
+dup_attribute (xmlNode    *node,
+               const char *name)
+{
+  xmlChar *value = xmlGetNoNsProp (node, (const xmlChar *) name);
+  char *copy;
+
+  if (value == NULL)
+    return NULL;
+  copy = g_strdup ((const char *) value);
+  xmlFree (value);
+  return copy;
+}
+
+static char *
+require_attribute (Reader     *r,
+                   xmlNode    *node,
+                   const char *name)
+{
+  char *value = dup_attribute (node, name);
+
+  if (value == NULL)
+    reader_fail (r, node, INVALID, "<%s> needs the attribute “%s”",
+                 (const char *) node->name, name);
+  return value;
+}
+
+/* A decimal number: [+-]? (digits [. digits*] | . digits) ([eE] [+-]? digits)?. Hex, "nan",
+ * "inf" and locale forms ("1,5") are refused; so is a value that overflows to infinity. */
+static gboolean
+parse_number (const char *text,
+              gsize       length,
+              double     *out)
+{
+  char buffer[64];
+  gsize i = 0, digits = 0;
+  char *end = NULL;
+  double value;
+
+  if (length == 0 || length >= sizeof buffer)
+    return FALSE;
+  if (text[i] == '+' || text[i] == '-')
+    i++;
+  while (i < length && g_ascii_isdigit (text[i]))
+    i++, digits++;
+  if (i < length && text[i] == '.')
+    {
+      i++;
+      while (i < length && g_ascii_isdigit (text[i]))
+        i++, digits++;
+    }
+  if (digits == 0)
+    return FALSE;
+  if (i < length && (text[i] == 'e' || text[i] == 'E'))
+    {
+      gsize exp_digits = 0;
+
+      i++;
+      if (i < length && (text[i] == '+' || text[i] == '-'))
+        i++;
+      while (i < length && g_ascii_isdigit (text[i]))
+        i++, exp_digits++;
+      if (exp_digits == 0)
+        return FALSE;
+    }
+  if (i != length)
+    return FALSE;
+
+  memcpy (buffer, text, length);
+  buffer[length] = '\0';
+  value = g_ascii_strtod (buffer, &end);
+  /* ERANGE on underflow is fine (subnormals round-trip); overflow gives ±inf. */
+  if (end != buffer + length || !isfinite (value))
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+double_attribute (Reader     *r,
+                  xmlNode    *node,
+                  const char *name,
+                  gboolean    required,
+                  double      min,
+                  double      max,
+                  double     *out)
+{
+  g_autofree char *text = required ? require_attribute (r, node, name)
+                                   : dup_attribute (node, name);
+  double value;
+
+  if (text == NULL)
+    return !required;
+  if (!parse_number (text, strlen (text), &value))
+    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not a number "
+                        "(write decimal numbers with a dot, e.g. 0.25)",
+                        name, (const char *) node->name, text);
+  if (!(value >= min && value <= max))
+    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: %s is out of range "
+                        "(%g..%g)", name, (const char *) node->name, text, min, max);
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+uint_attribute (Reader     *r,
+                xmlNode    *node,
+                const char *name,
+                gboolean    required,
+                guint64     min,
+                guint64     max,
+                guint64    *out)
+{
+  g_autofree char *text = required ? require_attribute (r, node, name)
+                                   : dup_attribute (node, name);
+  guint64 value;
+
+  if (text == NULL)
+    return !required;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value, NULL))
+    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not a whole "
+                        "number", name, (const char *) node->name, text);
+  if (value < min || value > max)
+    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: %s is out of range "
+                        "(%" G_GUINT64_FORMAT "..%" G_GUINT64_FORMAT ")",
+                        name, (const char *) node->name, text, min, max);
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+guint_attribute (Reader     *r,
+                 xmlNode    *node,
+                 const char *name,
+                 gboolean    required,
+                 guint       min,
+                 guint       max,
+                 guint      *out)
+{
+  guint64 value = *out;
+
+  if (!uint_attribute (r, node, name, required, min, max, &value))
+    return FALSE;
+  *out = (guint) value;
+  return TRUE;
+}
+
+static gboolean
+bool_attribute (Reader     *r,
+                xmlNode    *node,
+                const char *name,
+                gboolean    required,
+                gboolean   *out)
+{
+  g_autofree char *text = required ? require_attribute (r, node, name)
+                                   : dup_attribute (node, name);
+
+  if (text == NULL)
+    return !required;
+  if (g_str_equal (text, "true") || g_str_equal (text, "1"))
+    *out = TRUE;
+  else if (g_str_equal (text, "false") || g_str_equal (text, "0"))
+    *out = FALSE;
+  else
+    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not true or false",
+                        name, (const char *) node->name, text);
+  return TRUE;
+}
+
+static gboolean
+name_attribute (Reader             *r,
+                xmlNode            *node,
+                const char         *name,
+                const char * const *names,
+                const char         *what,
+                char              **out)
+{
+  g_autofree char *text = require_attribute (r, node, name);
+
+  if (text == NULL)
+    return FALSE;
+  if (!flitlab_study_name_in (names, text))
+    {
+      g_autofree char *list = g_strjoinv (", ", (char **) names);
+
+      return reader_fail (r, node, INVALID, "unknown %s “%s” (known: %s)", what, text, list);
+    }
+  g_free (*out);
+  *out = g_steal_pointer (&text);
+  return TRUE;
+}
+
+/* The next element child after *cursor (NULL: the first), skipping comments, processing
+ * instructions and white space; FALSE at the end or on an error (r->error set). */
+static gboolean
+next_element (Reader   *r,
+              xmlNode  *parent,
+              xmlNode **cursor)
+{
+  xmlNode *node = *cursor == NULL ? parent->children : (*cursor)->next;
+
+  for (; node != NULL; node = node->next)
+    {
+      switch (node->type)
+        {
+        case XML_ELEMENT_NODE:
+          if (node->ns != NULL)
+            return reader_fail (r, node, INVALID, "element <%s> is in a namespace; Flitlab "
+                                "projects use none", (const char *) node->name);
+          *cursor = node;
+          return TRUE;
+        case XML_TEXT_NODE:
+        case XML_CDATA_SECTION_NODE:
+          if (node->content != NULL)
+            for (const xmlChar *p = node->content; *p != '\0'; p++)
+              if (!g_ascii_isspace (*p))
+                return reader_fail (r, node, INVALID, "unexpected text inside <%s>",
+                                    (const char *) parent->name);
+          break;
+        case XML_COMMENT_NODE:
+        case XML_PI_NODE:
+          break;
+        default:
+          return reader_fail (r, node, INVALID, "unexpected content inside <%s>",
+                              (const char *) parent->name);
+        }
+    }
+  *cursor = NULL;
+  return FALSE;
+}
+
+/* The text of an element that holds only text. */
+static char *
+leaf_text (Reader  *r,
+           xmlNode *node)
+{
+  GString *text = g_string_new (NULL);
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE)
+        g_string_append (text, (const char *) child->content);
+      else if (child->type != XML_COMMENT_NODE && child->type != XML_PI_NODE)
+        {
+          reader_fail (r, child, INVALID, "<%s> holds only text", (const char *) node->name);
+          g_string_free (text, TRUE);
+          return NULL;
+        }
+    }
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Splits element text into white-space separated numbers; "-" gives NaN when allow_none.
+ * Stops with an error past max_values. */
+static GArray *
+parse_numbers (Reader     *r,
+               xmlNode    *node,
+               gboolean    allow_none,
+               guint       max_values)
+{
+  g_autofree char *text = leaf_text (r, node);
+  g_autoptr(GArray) values = NULL;
+  const char *p;
+
+  if (text == NULL)
+    return NULL;
+  values = g_array_new (FALSE, FALSE, sizeof (double));
+  p = text;
+  for (;;)
+    {
+      const char *start;
+      double value;
+
+      while (is_space (*p))
+        p++;
+      if (*p == '\0')
+        break;
+      start = p;
+      while (*p != '\0' && !is_space (*p))
+        p++;
+      if (allow_none && p - start == 1 && *start == '-')
+        value = NAN;
+      else if (!parse_number (start, (gsize) (p - start), &value))
+        {
+          g_autofree char *token = g_strndup (start, MIN ((gsize) (p - start), 40));
+
+          reader_fail (r, node, INVALID, "“%s” in <%s> is not a number (write decimal numbers "
+                       "with a dot%s)", token, (const char *) node->name,
+                       allow_none ? ", and - for no value" : "");
+          return NULL;
+        }
+      if (values->len >= max_values)
+        {
+          reader_fail (r, node, INVALID, "<%s> holds more than %u numbers",
+                       (const char *) node->name, max_values);
+          return NULL;
+        }
+      g_array_append_val (values, value);
+    }
+  return g_steal_pointer (&values);
+}
+
+/* <name-list element="…" name="…" value="…"/> into a string table. */
+static gboolean
+parse_pair (Reader     *r,
+            xmlNode    *node,
+            GHashTable *table)
+{
+  static const char * const attributes[] = { "name", "value", NULL };
+  g_autofree char *name = NULL;
+  g_autofree char *value = NULL;
+
+  if (!check_attributes (r, node, attributes))
+    return FALSE;
+  if ((name = require_attribute (r, node, "name")) == NULL
+      || (value = require_attribute (r, node, "value")) == NULL)
+    return FALSE;
+  if (name[0] == '\0')
+    return reader_fail (r, node, INVALID, "<%s> needs a non-empty name",
+                        (const char *) node->name);
+  if (g_hash_table_contains (table, name))
+    return reader_fail (r, node, INVALID, "<%s name=\"%s\"> appears twice",
+                        (const char *) node->name, name);
+  g_hash_table_insert (table, g_steal_pointer (&name), g_steal_pointer (&value));
+  return TRUE;
+}
+
+/* <curve>, <points> or <reference>: info*, columns, row*. */
+static FlitlabStudyTable *
+parse_table (Reader             *r,
+             xmlNode            *node,
+             const char * const *required)
+{
+  static const char * const attributes[] = { "saturation-rate", "title", NULL };
+  g_autoptr(FlitlabStudyTable) table = NULL;
+  g_autoptr(GHashTable) info = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  xmlNode *child = NULL;
+  double saturation = NAN;
+  gboolean is_reference = g_str_equal ((const char *) node->name, "reference");
+
+  if (!check_attributes (r, node, attributes)
+      || !double_attribute (r, node, "saturation-rate", FALSE, 0, G_MAXDOUBLE, &saturation))
+    return NULL;
+  if (is_reference != (xmlHasProp (node, (const xmlChar *) "title") != NULL))
+    {
+      reader_fail (r, node, INVALID, is_reference ? "<reference> needs the attribute “title”"
+                                                  : "only <reference> takes a title");
+      return NULL;
+    }
+
+  while (next_element (r, node, &child))
+    {
+      const char *name = (const char *) child->name;
+
+      if (g_str_equal (name, "info"))
+        {
+          if (table != NULL)
+            {
+              reader_fail (r, child, INVALID, "<info> must come before <columns>");
+              return NULL;
+            }
+          if (!parse_pair (r, child, info))
+            return NULL;
+        }
+      else if (g_str_equal (name, "columns"))
+        {
+          g_autofree char *text = NULL;
+          g_auto(GStrv) columns = NULL;
+          g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+          if (table != NULL)
+            {
+              reader_fail (r, child, INVALID, "<columns> appears twice");
+              return NULL;
+            }
+          if (!check_attributes (r, child, (const char * const[]) { NULL })
+              || (text = leaf_text (r, child)) == NULL)
+            return NULL;
+          g_strdelimit (text, "\t\r\n", ' ');
+          columns = g_strsplit (text, " ", -1);
+          for (guint i = 0; columns[i] != NULL; i++)
+            {
+              if (columns[i][0] == '\0')
+                continue;
+              for (guint j = 0; j < names->len; j++)
+                if (g_str_equal (g_ptr_array_index (names, j), columns[i]))
+                  {
+                    reader_fail (r, child, INVALID, "column “%s” appears twice", columns[i]);
+                    return NULL;
+                  }
+              g_ptr_array_add (names, columns[i]);
+            }
+          if (names->len > FLITLAB_STUDY_MAX_COLUMNS)
+            {
+              reader_fail (r, child, INVALID, "more than %u columns",
+                           FLITLAB_STUDY_MAX_COLUMNS);
+              return NULL;
+            }
+          for (guint i = 0; required[i] != NULL; i++)
+            if (i >= names->len || !g_str_equal (g_ptr_array_index (names, i), required[i]))
+              {
+                g_autofree char *list = g_strjoinv (" ", (char **) required);
+
+                reader_fail (r, child, INVALID, "the columns of <%s> must begin with: %s",
+                             (const char *) node->name, list);
+                return NULL;
+              }
+          g_ptr_array_add (names, NULL);
+          table = flitlab_study_table_new ((const char * const *) names->pdata);
+        }
+      else if (g_str_equal (name, "row"))
+        {
+          static const char * const row_attributes[] = { "saturated", NULL };
+          g_autoptr(GArray) values = NULL;
+          gboolean saturated = FALSE;
+
+          if (table == NULL)
+            {
+              reader_fail (r, child, INVALID, "<row> before <columns>");
+              return NULL;
+            }
+          if (table->n_rows >= FLITLAB_STUDY_MAX_ROWS)
+            {
+              reader_fail (r, child, INVALID, "more than %u rows", FLITLAB_STUDY_MAX_ROWS);
+              return NULL;
+            }
+          if (!check_attributes (r, child, row_attributes)
+              || !bool_attribute (r, child, "saturated", FALSE, &saturated)
+              || (values = parse_numbers (r, child, TRUE, table->n_columns)) == NULL)
+            return NULL;
+          if (values->len != table->n_columns)
+            {
+              reader_fail (r, child, INVALID, "a row of %u values in a table of %u columns",
+                           values->len, table->n_columns);
+              return NULL;
+            }
+          /* Column 0 is the load: always a number, never negative. */
+          if (!(g_array_index (values, double, 0) >= 0))
+            {
+              reader_fail (r, child, INVALID, "the rate of a row must be a number ≥ 0");
+              return NULL;
+            }
+          flitlab_study_table_append (table, (const double *) values->data, saturated);
+        }
+      else
+        {
+          reader_fail (r, child, INVALID, "unknown element <%s> in <%s>", name,
+                       (const char *) node->name);
+          return NULL;
+        }
+    }
+  if (r->error != NULL)
+    return NULL;
+  if (table == NULL)
+    {
+      reader_fail (r, node, INVALID, "<%s> needs <columns>", (const char *) node->name);
+      return NULL;
+    }
+  table->title = dup_attribute (node, "title");
+  table->saturation_rate = saturation;
+  g_hash_table_unref (table->info);
+  table->info = g_steal_pointer (&info);
+  return g_steal_pointer (&table);
+}
+
+static FlitlabStudyChannels *
+parse_channels (Reader  *r,
+                xmlNode *node,
+                guint    n_topology_channels)
+{
+  static const char * const attributes[] = { "rate", "count", NULL };
+  static const char * const series_attributes[] = { "name", NULL };
+  g_autoptr(FlitlabStudyChannels) channels = NULL;
+  xmlNode *child = NULL;
+  double rate = 0;
+  guint count = 0;
+
+  if (!check_attributes (r, node, attributes)
+      || !double_attribute (r, node, "rate", TRUE, 0, FLITLAB_STUDY_MAX_RATE, &rate)
+      || !guint_attribute (r, node, "count", TRUE, 0, FLITLAB_STUDY_MAX_CHANNELS, &count))
+    return NULL;
+  if (n_topology_channels > 0 && count != n_topology_channels)
+    {
+      reader_fail (r, node, INVALID, "<channels count=\"%u\"> but the topology has %u channels",
+                   count, n_topology_channels);
+      return NULL;
+    }
+
+  channels = flitlab_study_channels_new (rate, count);
+  while (next_element (r, node, &child))
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GArray) values = NULL;
+
+      if (!g_str_equal ((const char *) child->name, "series"))
+        {
+          reader_fail (r, child, INVALID, "unknown element <%s> in <channels>",
+                       (const char *) child->name);
+          return NULL;
+        }
+      if (!check_attributes (r, child, series_attributes)
+          || (name = require_attribute (r, child, "name")) == NULL)
+        return NULL;
+      if (name[0] == '\0' || flitlab_study_channels_find (channels, name) != NULL)
+        {
+          reader_fail (r, child, INVALID, "series names must be non-empty and unique (“%s”)",
+                       name);
+          return NULL;
+        }
+      if ((values = parse_numbers (r, child, TRUE, count)) == NULL)
+        return NULL;
+      if (values->len != count)
+        {
+          reader_fail (r, child, INVALID, "series “%s” has %u values for %u channels", name,
+                       values->len, count);
+          return NULL;
+        }
+      flitlab_study_channels_add (channels, name, (const double *) values->data);
+    }
+  if (r->error != NULL)
+    return NULL;
+  return g_steal_pointer (&channels);
+}
+
+static gboolean
+parse_model (Reader       *r,
+             xmlNode      *node,
+             FlitlabStudy *study)
+{
+  static const char * const attributes[] = { "id", NULL };
+  g_autofree char *id = NULL;
+  FlitlabStudyModel *model;
+  xmlNode *child = NULL;
+
+  if (!check_attributes (r, node, attributes)
+      || (id = require_attribute (r, node, "id")) == NULL)
+    return FALSE;
+  if (flitlab_model_lookup (id) == NULL)
+    {
+      g_autoptr(GString) known = g_string_new (NULL);
+      const FlitlabModelInfo * const *list = flitlab_model_list ();
+
+      for (guint i = 0; list[i] != NULL; i++)
+        g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", list[i]->id);
+      return reader_fail (r, node, INVALID, "unknown model “%s” (known: %s)", id, known->str);
+    }
+
+  model = flitlab_study_add_model (study, id);
+  while (next_element (r, node, &child))
+    {
+      const char *name = (const char *) child->name;
+
+      if (g_str_equal (name, "param"))
+        {
+          if (model->curve != NULL || model->channels->len > 0)
+            return reader_fail (r, child, INVALID, "<param> must come first in <model>");
+          if (!parse_pair (r, child, model->params))
+            return FALSE;
+        }
+      else if (g_str_equal (name, "curve"))
+        {
+          if (model->curve != NULL || model->channels->len > 0)
+            return reader_fail (r, child, INVALID, "one <curve> per model, before <channels>");
+          model->curve = parse_table (r, child, flitlab_study_curve_columns ());
+          if (model->curve == NULL)
+            return FALSE;
+        }
+      else if (g_str_equal (name, "channels"))
+        {
+          /* Indexed by the model's own network (flitlab_model_get_topology()), which need not
+           * be the study's: a torus model in a mesh study. Only the series lengths are
+           * checked here. */
+          FlitlabStudyChannels *channels = parse_channels (r, child, 0);
+
+          if (channels == NULL)
+            return FALSE;
+          g_ptr_array_add (model->channels, channels);
+        }
+      else
+        return reader_fail (r, child, INVALID, "unknown element <%s> in <model>", name);
+    }
+  return r->error == NULL;
+}
+
+static gboolean
+parse_simulation (Reader       *r,
+                  xmlNode      *node,
+                  FlitlabStudy *study,
+                  guint         n_topology_channels)
+{
+  static const char * const attributes[] = {
+    "enabled", "vcs", "buffer", "node-buffers", "seed", "replications", "warmup", "cycles",
+    "threads", "watchdog", NULL,
+  };
+  FlitlabStudySimulation *sim = &study->simulation;
+  xmlNode *child = NULL;
+
+  if (!check_attributes (r, node, attributes)
+      || !bool_attribute (r, node, "enabled", TRUE, &sim->enabled)
+      || !guint_attribute (r, node, "vcs", FALSE, 0, FLITLAB_STUDY_MAX_VCS, &sim->vcs)
+      || !guint_attribute (r, node, "buffer", FALSE, 1, FLITLAB_STUDY_MAX_BUFFER, &sim->buffer)
+      || !guint_attribute (r, node, "node-buffers", FALSE, 0, FLITLAB_STUDY_MAX_BUFFER,
+                           &sim->node_buffers)
+      || !uint_attribute (r, node, "seed", FALSE, 0, G_MAXUINT64, &sim->seed)
+      || !guint_attribute (r, node, "replications", FALSE, 1, FLITLAB_STUDY_MAX_REPLICATIONS,
+                           &sim->replications)
+      || !uint_attribute (r, node, "warmup", FALSE, 0, G_MAXUINT64, &sim->warmup)
+      || !uint_attribute (r, node, "cycles", FALSE, 1, G_MAXUINT64, &sim->cycles)
+      || !guint_attribute (r, node, "threads", FALSE, 0, FLITLAB_STUDY_MAX_THREADS,
+                           &sim->threads)
+      || !uint_attribute (r, node, "watchdog", FALSE, 0, G_MAXUINT64, &sim->watchdog))
+    return FALSE;
+
+  while (next_element (r, node, &child))
+    {
+      const char *name = (const char *) child->name;
+
+      if (g_str_equal (name, "points"))
+        {
+          if (sim->points != NULL || sim->channels->len > 0)
+            return reader_fail (r, child, INVALID, "one <points> per simulation, before "
+                                "<channels>");
+          sim->points = parse_table (r, child, flitlab_study_points_columns ());
+          if (sim->points == NULL)
+            return FALSE;
+        }
+      else if (g_str_equal (name, "channels"))
+        {
+          FlitlabStudyChannels *channels = parse_channels (r, child, n_topology_channels);
+
+          if (channels == NULL)
+            return FALSE;
+          g_ptr_array_add (sim->channels, channels);
+        }
+      else
+        return reader_fail (r, child, INVALID, "unknown element <%s> in <simulation>", name);
+    }
+  return r->error == NULL;
+}
+
+static gboolean
+parse_network (Reader           *r,
+               xmlNode          *node,
+               FlitlabStudy     *study,
+               FlitlabTopology **topology)
+{
+  static const char * const attributes[] = { "topology", "routing", NULL };
+  g_autofree char *spec = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  if (!check_attributes (r, node, attributes)
+      || (spec = require_attribute (r, node, "topology")) == NULL
+      || !name_attribute (r, node, "routing", flitlab_study_routing_names (), "routing",
+                          &study->routing))
+    return FALSE;
+  /* The topology library is the one judge of a spec; building it also gives the node and
+   * channel counts the traffic and per-channel results are checked against. */
+  *topology = flitlab_topology_new_from_spec (spec, &local_error);
+  if (*topology == NULL)
+    return reader_fail (r, node, INVALID, "topology “%s”: %s", spec,
+                        local_error != NULL ? local_error->message : "not a valid spec");
+  g_free (study->topology);
+  study->topology = g_steal_pointer (&spec);
+  return TRUE;
+}
+
+static gboolean
+parse_traffic (Reader          *r,
+               xmlNode         *node,
+               FlitlabStudy    *study,
+               FlitlabTopology *topology)
+{
+  static const char * const attributes[] = {
+    "pattern", "hotspot-fraction", "hotspot-node", "length", "flits", "flit-width", NULL,
+  };
+  guint n_nodes = topology != NULL ? flitlab_topology_get_n_nodes (topology) : G_MAXUINT;
+
+  return check_attributes (r, node, attributes)
+         && name_attribute (r, node, "pattern", flitlab_study_pattern_names (),
+                            "traffic pattern", &study->pattern)
+         && double_attribute (r, node, "hotspot-fraction", FALSE, 0, 1,
+                              &study->hotspot_fraction)
+         && guint_attribute (r, node, "hotspot-node", FALSE, 0, MAX (n_nodes, 1) - 1,
+                             &study->hotspot_node)
+         && name_attribute (r, node, "length", flitlab_study_length_names (),
+                            "length distribution", &study->length)
+         && double_attribute (r, node, "flits", TRUE, 1, FLITLAB_STUDY_MAX_FLITS,
+                              &study->flits)
+         && guint_attribute (r, node, "flit-width", FALSE, 1, FLITLAB_STUDY_MAX_FLIT_WIDTH,
+                             &study->flit_width);
+}
+
+static gboolean
+parse_load (Reader       *r,
+            xmlNode      *node,
+            FlitlabStudy *study)
+{
+  static const char * const attributes[] = { "min", "max", "count", NULL };
+
+  if (!check_attributes (r, node, attributes)
+      || !double_attribute (r, node, "min", TRUE, 0, FLITLAB_STUDY_MAX_RATE, &study->rate_min)
+      || !double_attribute (r, node, "max", TRUE, 0, FLITLAB_STUDY_MAX_RATE, &study->rate_max)
+      || !guint_attribute (r, node, "count", TRUE, 1, FLITLAB_STUDY_MAX_RATES,
+                           &study->n_rates))
+    return FALSE;
+  if (study->rate_min > study->rate_max)
+    return reader_fail (r, node, INVALID, "the load range runs from min to max: min is larger");
+  return TRUE;
+}
+
+static FlitlabStudy *
+parse_study (Reader  *r,
+             xmlNode *node)
+{
+  static const char * const attributes[] = { "name", NULL };
+  g_autoptr(FlitlabStudy) study = NULL;
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *name = NULL;
+  xmlNode *child = NULL;
+  gboolean seen_notes = FALSE, seen_network = FALSE, seen_traffic = FALSE;
+  gboolean seen_load = FALSE, seen_simulation = FALSE;
+  guint n_channels = 0;
+
+  if (!check_attributes (r, node, attributes)
+      || (name = require_attribute (r, node, "name")) == NULL)
+    return NULL;
+  if (name[0] == '\0')
+    {
+      reader_fail (r, node, INVALID, "a study needs a non-empty name");
+      return NULL;
+    }
+  study = flitlab_study_new (name);
+
+  /* <network> first: the traffic and the per-channel results are checked against it. */
+  while (next_element (r, node, &child))
+    {
+      const char *element = (const char *) child->name;
+      gboolean ok;
+
+      if (g_str_equal (element, "notes"))
+        {
+          if (seen_notes || seen_network)
+            ok = reader_fail (r, child, INVALID, "<notes> must come first, once");
+          else if (!check_attributes (r, child, (const char * const[]) { NULL }))
+            ok = FALSE;
+          else
+            ok = (study->notes = leaf_text (r, child)) != NULL;
+          seen_notes = TRUE;
+        }
+      else if (g_str_equal (element, "network"))
+        {
+          if (seen_network)
+            ok = reader_fail (r, child, INVALID, "<network> appears twice");
+          else
+            ok = parse_network (r, child, study, &topology);
+          seen_network = TRUE;
+          if (topology != NULL)
+            n_channels = flitlab_topology_get_n_channels (topology);
+        }
+      else if (!seen_network)
+        ok = reader_fail (r, child, INVALID, "<%s> before <network>", element);
+      else if (g_str_equal (element, "traffic"))
+        {
+          ok = seen_traffic ? reader_fail (r, child, INVALID, "<traffic> appears twice")
+                            : parse_traffic (r, child, study, topology);
+          seen_traffic = TRUE;
+        }
+      else if (g_str_equal (element, "load"))
+        {
+          ok = seen_load ? reader_fail (r, child, INVALID, "<load> appears twice")
+                         : parse_load (r, child, study);
+          seen_load = TRUE;
+        }
+      else if (g_str_equal (element, "model"))
+        ok = parse_model (r, child, study);
+      else if (g_str_equal (element, "simulation"))
+        {
+          ok = seen_simulation ? reader_fail (r, child, INVALID, "<simulation> appears twice")
+                               : parse_simulation (r, child, study, n_channels);
+          seen_simulation = TRUE;
+        }
+      else if (g_str_equal (element, "reference"))
+        {
+          FlitlabStudyTable *table = parse_table (r, child, flitlab_study_curve_columns ());
+
+          ok = table != NULL;
+          if (ok)
+            g_ptr_array_add (study->references, table);
+        }
+      else if (g_str_equal (element, "setting"))
+        ok = parse_pair (r, child, study->settings);
+      else
+        ok = reader_fail (r, child, INVALID, "unknown element <%s> in <study>", element);
+      if (!ok)
+        return NULL;
+    }
+  if (r->error != NULL)
+    return NULL;
+  if (!seen_network || !seen_traffic || !seen_load)
+    {
+      reader_fail (r, node, INVALID, "study “%s” needs <%s>", name,
+                   !seen_network ? "network" : !seen_traffic ? "traffic" : "load");
+      return NULL;
+    }
+  /* Everything above was checked where it was read; this catches what spans elements. */
+  if (!flitlab_study_check (study, &local_error))
+    {
+      reader_fail (r, node, INVALID, "%s", local_error->message);
+      return NULL;
+    }
+  return g_steal_pointer (&study);
+}
+
+static FlitlabProject *
+parse_project (Reader *r,
+               xmlDoc *doc)
+{
+  static const char * const attributes[] = { "format", "title", NULL };
+  g_autoptr(FlitlabProject) project = NULL;
+  g_autofree char *format = NULL;
+  xmlNode *root = xmlDocGetRootElement (doc);
+  xmlNode *child = NULL;
+  guint64 version;
+
+  if (root == NULL)
+    {
+      reader_fail (r, NULL, FLITLAB_PROJECT_ERROR_PARSE, "the document is empty");
+      return NULL;
+    }
+  if (root->ns != NULL)
+    {
+      reader_fail (r, root, INVALID, "not a Flitlab project: the root element <%s> is in the "
+                   "namespace “%s”; Flitlab projects use none", (const char *) root->name,
+                   root->ns->href != NULL ? (const char *) root->ns->href : "");
+      return NULL;
+    }
+  if (!g_str_equal ((const char *) root->name, "flitlab-project"))
+    {
+      reader_fail (r, root, INVALID, "not a Flitlab project: the root element is <%s>, not "
+                   "<flitlab-project>", (const char *) root->name);
+      return NULL;
+    }
+  /* The version first: a newer file may hold anything else. */
+  format = dup_attribute (root, "format");
+  if (format == NULL)
+    {
+      reader_fail (r, root, INVALID, "<flitlab-project> has no format version (format=\"1\")");
+      return NULL;
+    }
+  if (!g_ascii_string_to_unsigned (format, 10, 0, G_MAXUINT64, &version, NULL))
+    {
+      reader_fail (r, root, INVALID, "the format version “%s” is not a whole number", format);
+      return NULL;
+    }
+  if (version != FLITLAB_PROJECT_FORMAT_VERSION)
+    {
+      if (version > FLITLAB_PROJECT_FORMAT_VERSION)
+        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, "the file has format version %s, "
+                     "from a newer Flitlab; this one reads version %d", format,
+                     FLITLAB_PROJECT_FORMAT_VERSION);
+      else
+        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, "the file has format version %s, "
+                     "which no Flitlab wrote; this one reads version %d", format,
+                     FLITLAB_PROJECT_FORMAT_VERSION);
+      return NULL;
+    }
+  if (!check_attributes (r, root, attributes))
+    return NULL;
+
+  project = flitlab_project_new ();
+  project->title = dup_attribute (root, "title");
+  while (next_element (r, root, &child))
+    {
+      FlitlabStudy *study;
+
+      if (!g_str_equal ((const char *) child->name, "study"))
+        {
+          reader_fail (r, child, INVALID, "unknown element <%s> in <flitlab-project>",
+                       (const char *) child->name);
+          return NULL;
+        }
+      study = parse_study (r, child);
+      if (study == NULL)
+        return NULL;
+      g_ptr_array_add (project->studies, study);
+    }
+  if (r->error != NULL)
+    return NULL;
+  return g_steal_pointer (&project);
+}
+
+FlitlabProject *
+flitlab_project_load_from_data (const char  *data,
+                                gsize        length,
+                                const char  *name_for_errors,
+                                GError     **error)
+{
+  Reader reader = { 0 };
+  xmlParserCtxt *ctxt;
+  xmlDoc *doc;
+  FlitlabProject *project = NULL;
+  /* No NOENT (it substitutes entities), no DTDLOAD/DTDATTR/DTDVALID; HUGE only lifts the
+   * 10 MB text-node limit that per-channel series of large networks can reach — without a
+   * DTD there is nothing for it to amplify. */
+  const int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING
+                      | XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES | XML_PARSE_HUGE;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  reader.file = name_for_errors != NULL ? name_for_errors : "(project)";
+  if (length > G_MAXINT)
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                   "%s: the file is too large (%" G_GSIZE_FORMAT " bytes)", reader.file, length);
+      return NULL;
+    }
+
+  ctxt = xmlNewParserCtxt ();
+  if (ctxt == NULL)
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                   "%s: out of memory", reader.file);
+      return NULL;
+    }
+  ctxt->_private = &reader;
+  ctxt->sax->internalSubset = on_internal_subset;
+  ctxt->sax->serror = (xmlStructuredErrorFunc) on_structured_error;
+
+  doc = xmlCtxtReadMemory (ctxt, data != NULL ? data : "", (int) length, NULL, NULL, options);
+  if (reader.saw_dtd)
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
+                   "%s:%d: a document type declaration (<!DOCTYPE>) is not allowed in a Flitlab "
+                   "project: it could declare entities or load external files",
+                   reader.file, reader.dtd_line);
+    }
+  else if (doc == NULL || !ctxt->wellFormed)
+    {
+      const xmlError *last = xmlCtxtGetLastError (ctxt);
+      g_autofree char *fallback = NULL;
+
+      if (reader.xml_message == NULL && last != NULL && last->message != NULL)
+        {
+          fallback = g_strstrip (g_strdelimit (g_strdup (last->message), "\r\n", ' '));
+          reader.xml_line = last->line;
+        }
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
+                   "%s:%d: not well-formed XML: %s", reader.file, MAX (reader.xml_line, 1),
+                   reader.xml_message != NULL ? reader.xml_message
+                   : fallback != NULL ? fallback : "cannot parse the document");
+    }
+  else if (doc->intSubset != NULL || doc->extSubset != NULL)
+    {
+      /* Unreachable with the hook above; kept so a libxml2 change cannot open the door. */
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
+                   "%s:1: a document type declaration is not allowed", reader.file);
+    }
+  else
+    {
+      project = parse_project (&reader, doc);
+      if (project == NULL)
+        g_propagate_error (error, g_steal_pointer (&reader.error));
+    }
+
+  g_clear_error (&reader.error);
+  g_free (reader.xml_message);
+  if (doc != NULL)
+    xmlFreeDoc (doc);
+  xmlFreeParserCtxt (ctxt);
+  return project;
+}
+
+FlitlabProject *
+flitlab_project_load (const char  *path,
+                      GError     **error)
+{
+  g_autofree char *data = NULL;
+  g_autofree char *display = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* Read the bytes ourselves: libxml2 never opens a file or a URL on our behalf. */
+  if (!g_file_get_contents (path, &data, &length, &local_error))
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                   "Cannot open %s: %s", path, local_error->message);
+      return NULL;
+    }
+  display = g_filename_display_name (path);
+  return flitlab_project_load_from_data (data, length, display, error);
+}

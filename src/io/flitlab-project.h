@@ -39,7 +39,8 @@ FlitlabProject *flitlab_project_load_from_data (const char        *data,
                                              const char           *name_for_errors,
                                              GError              **error);
 /* Atomic: writes a temporary file beside path and renames it over; a failed save leaves
- * the old file as it was. */
+ * the old file as it was. A project that flitlab_project_load() would refuse (a study out of
+ * range, an unknown model, a bad topology spec) is not written: FLITLAB_PROJECT_ERROR_INVALID. */
 gboolean        flitlab_project_save        (const FlitlabProject *self,
                                              const char           *path,
                                              GError              **error);
