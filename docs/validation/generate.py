@@ -1,74 +1,111 @@
 #!/usr/bin/env python3
 """Model against simulation, point by point, for every model of the papers.
 
-Runs flitlab-cli model and flitlab-cli simulate on the same networks and loads and writes, per
-comparison, a CSV (rate, model, simulation, ci95, % difference) into docs/validation/ and one
-summary table, docs/validation/README.md. Simulated latencies count the injection and ejection
-cycles (zero load D + L + 1); the models' zero-load values are stated in docs/models/.
+Writes docs/validation/validation.flitlab (one study per comparison: the analytical model and
+the simulation of the same network at the same loads), runs it with `flitlab-cli run`, then
+from the saved results writes per study a CSV (rate, model, simulation, ci95, difference in %)
+and a figure (`flitlab-cli export`, SVG and PNG), and the table docs/validation/summary.md.
+
+Latencies: the simulator counts generation to tail arrival, injection and ejection cycles
+included (zero load: mean hops + L + 1); each model's own convention is in docs/models/.
 
 Usage: docs/validation/generate.py [--cli build/src/cli/flitlab-cli] [--quick]
 """
 import argparse
 import csv
-import io
+import math
 import os
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import quoteattr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-# name, model id, model params, simulate args, rates
-WORMHOLE = [
-    ("ciciani-bi-torus-6x6x6", "ciciani-bi-torus", ["k=6x6x6", "flits=12"],
-     ["--topology", "torus:6x6x6:bi", "--routing", "dor", "--vcs", "2", "--length", "exp", "--flits", "12"],
-     [0.001, 0.002, 0.005, 0.01, 0.016, 0.02, 0.03, 0.04]),
-    ("ciciani-uni-torus-8x8x8", "ciciani-uni-torus", ["k=8x8x8", "flits=25"],
-     ["--topology", "torus:8x8x8:uni", "--routing", "dor", "--vcs", "2", "--flits", "25"],
-     [0.0005, 0.001, 0.002, 0.003, 0.004, 0.005]),
-    ("ciciani-hypercube-8", "ciciani-hypercube", ["n=8", "flits=32"],
-     ["--topology", "hypercube:8", "--routing", "dor", "--flits", "32"],
-     [0.001, 0.002, 0.004, 0.006, 0.008, 0.01]),
-    ("greenberg-mesh-8x8", "greenberg-mesh", ["k=8", "flits=20"],
-     ["--topology", "mesh:8x8", "--routing", "dor", "--flits", "20"],
-     [0.001, 0.002, 0.004, 0.006, 0.008, 0.01]),
-    ("greenberg-torus-8x8", "greenberg-torus", ["k=8", "flits=20"],
-     ["--topology", "torus:8x8:uni", "--routing", "dor", "--vcs", "2", "--flits", "20"],
-     [0.001, 0.002, 0.003, 0.004, 0.005, 0.006]),
-    ("quaglia-adaptive-torus-8x8", "quaglia-adaptive-torus", ["k=8", "flits=12"],
-     ["--topology", "torus:8x8:bi", "--routing", "adaptive", "--vcs", "4", "--length", "exp", "--flits", "12"],
-     [0.001, 0.003, 0.005, 0.008, 0.011, 0.015, 0.02]),
-    ("meraji-necklace-3-4-paper", "meraji-necklace", ["n=3", "k=4", "vcs=4", "flits=16", "variant=paper"],
-     ["--topology", "necklace:3,4", "--routing", "necklace", "--vcs", "4", "--flits", "16"],
-     [0.001, 0.002, 0.004, 0.006, 0.008]),
-    ("meraji-necklace-3-4-consistent", "meraji-necklace", ["n=3", "k=4", "vcs=4", "flits=16", "variant=consistent"],
-     ["--topology", "necklace:3,4", "--routing", "necklace", "--vcs", "4", "--flits", "16"],
-     [0.001, 0.002, 0.004, 0.006, 0.008]),
+# name, notes, topology, routing, length, flits, rates (min, max, count), model id, params,
+# simulation attributes
+STUDIES = [
+    ("ciciani-bi-torus 6x6x6", "000 Table 3 network: dimension order, 4 VCs, fixed 12 flits.",
+     "torus:6x6x6:bi", "dor", "fixed", 12, (0.002, 0.04, 20),
+     "ciciani-bi-torus", {"k": "6x6x6", "flits": "12"}, {"vcs": 4}),
+    ("ciciani-uni-torus 8x8x8", "A uni-directional torus: dimension order with dateline VCs.",
+     "torus:8x8x8:uni", "dor", "fixed", 25, (0.0002, 0.004, 20),
+     "ciciani-uni-torus", {"k": "8x8x8", "flits": "25"}, {"vcs": 2}),
+    ("ciciani-hypercube 8", "e-cube routing on 256 nodes.",
+     "hypercube:8", "dor", "fixed", 32, (0.0005, 0.012, 20),
+     "ciciani-hypercube", {"n": "8", "flits": "32"}, {"vcs": 1}),
+    ("greenberg-mesh 8x8", "001: XY routing on the 8x8 mesh, 20-flit worms.",
+     "mesh:8x8", "dor", "fixed", 20, (0.0005, 0.012, 20),
+     "greenberg-mesh", {"k": "8", "flits": "20"}, {"vcs": 1}),
+    ("greenberg-torus 8x8", "001 Appendix A: uni-directional 8x8 torus with dateline VCs.",
+     "torus:8x8:uni", "dor", "fixed", 20, (0.0005, 0.008, 20),
+     "greenberg-torus", {"k": "8", "flits": "20"}, {"vcs": 2}),
+    ("quaglia-adaptive-torus 8x8", "002: adaptive routing, 4 VCs, exponential lengths of mean 12.",
+     "torus:8x8:bi", "adaptive", "exponential", 12, (0.001, 0.022, 20),
+     "quaglia-adaptive-torus", {"k": "8", "flits": "12"}, {"vcs": 4}),
+    ("meraji-necklace (3,4) paper", "003 with the paper's reading of Eqs. 1 and 10.",
+     "necklace:3,4", "necklace", "fixed", 16, (0.0005, 0.01, 20),
+     "meraji-necklace", {"n": "3", "k": "4", "vcs": "4", "flits": "16", "variant": "paper"}, {"vcs": 4}),
+    ("meraji-necklace (3,4) consistent", "003 with the physically consistent reading.",
+     "necklace:3,4", "necklace", "fixed", 16, (0.0005, 0.01, 20),
+     "meraji-necklace", {"n": "3", "k": "4", "vcs": "4", "flits": "16", "variant": "consistent"}, {"vcs": 4}),
+] + [
+    (f"horng-kleinrock 6-cube M={m}", f"004: the Boolean 6-cube with {m} buffers per node, backtracking.",
+     "hypercube:6", "backtrack", "fixed", 1, (0.1, 3.0, 15),
+     "horng-kleinrock", {"n": "6", "buffers": str(m)}, {"node-buffers": m})
+    for m in (6, 8, 10, 15, 20)
 ]
 
-BACKTRACK_BUFFERS = [6, 8, 10, 15, 20]
-BACKTRACK_RATES = [0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0]
-BACKTRACK_COLUMNS = ["latency", "throughput", "acceptance", "utilization", "forward", "backtrack"]
+BACKTRACK_METRICS = ["latency", "throughput", "acceptance", "utilization", "forward", "backtrack"]
 
 
-def cli(args, command):
-    proc = subprocess.run([args.cli, *command], capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"{' '.join(command)}: {proc.stderr.strip()}")
-    return list(csv.DictReader(io.StringIO(proc.stdout)))
+def write_project(path, cycles):
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<flitlab-project format="1" title="Flitlab validation: models against simulation">']
+    for name, notes, topology, routing, length, flits, (lo, hi, count), model, params, sim in STUDIES:
+        lines.append(f"  <study name={quoteattr(name)}>")
+        lines.append(f"    <notes>{notes}</notes>")
+        lines.append(f'    <network topology="{topology}" routing="{routing}"/>')
+        lines.append(f'    <traffic pattern="uniform" length="{length}" flits="{flits}"/>')
+        lines.append(f'    <load min="{lo}" max="{hi}" count="{count}"/>')
+        lines.append(f'    <model id="{model}">')
+        for key, value in params.items():
+            lines.append(f'      <param name="{key}" value="{value}"/>')
+        lines.append("    </model>")
+        attrs = " ".join(f'{k}="{v}"' for k, v in sim.items())
+        lines.append(f'    <simulation enabled="true" {attrs} seed="2026" replications="3" cycles="{cycles}"/>')
+        lines.append("  </study>")
+    lines.append("</flitlab-project>")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
 
 
-def number(text):
-    try:
-        return float(text)
-    except (TypeError, ValueError):
-        return None
+def table(element):
+    columns = element.find("columns").text.split()
+    rows = []
+    for row in element.findall("row"):
+        values = [math.nan if v == "-" else float(v) for v in row.text.split()]
+        rows.append((dict(zip(columns, values)), row.get("saturated") == "true"))
+    return rows
 
 
 def pct(model, sim):
-    if model is None or sim is None or sim == 0:
+    if model is None or sim is None or math.isnan(model) or math.isnan(sim) or sim == 0:
         return ""
     return f"{100 * (model - sim) / sim:+.1f}"
+
+
+def cell(value, saturated=False):
+    if saturated:
+        return "saturated"
+    return "" if value is None or math.isnan(value) else f"{value:.6g}"
+
+
+def run(args, *command):
+    proc = subprocess.run([args.cli, *command], capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"flitlab-cli {' '.join(command)}: {proc.stderr.strip()}")
 
 
 def main():
@@ -76,54 +113,52 @@ def main():
     parser.add_argument("--cli", default=os.path.join(ROOT, "build", "src", "cli", "flitlab-cli"))
     parser.add_argument("--quick", action="store_true", help="shorter simulations")
     args = parser.parse_args()
-    cycles = "5000" if args.quick else "30000"
-    summary = []
 
-    for name, model, params, sim, rates in WORMHOLE:
-        rate_text = ",".join(str(r) for r in rates)
-        model_rows = cli(args, ["model", model, *sum((["--param", p] for p in params), []),
-                                "--rates", rate_text, "--format", "csv"])
-        sim_rows = cli(args, ["simulate", *sim, "--rates", rate_text, "--cycles", cycles,
-                              "--replications", "3", "--format", "csv"])
-        path = os.path.join(HERE, name + ".csv")
-        with open(path, "w", newline="") as f:
-            out = csv.writer(f)
-            out.writerow(["rate", "model", "simulation", "ci95", "difference_percent"])
-            for m, s in zip(model_rows, sim_rows):
-                lm, ls = number(m["latency"]), number(s["latency"])
-                out.writerow([m["rate"], m["latency"], s["latency"], s["ci95"], pct(lm, ls)])
-                summary.append((name, m["rate"], m["latency"], s["latency"], s["ci95"], pct(lm, ls)))
-        print(f"wrote {os.path.relpath(path, ROOT)}")
+    project = os.path.join(HERE, "validation.flitlab")
+    write_project(project, 4000 if args.quick else 30000)
+    run(args, "run", project, "--progress")
 
-    for buffers in BACKTRACK_BUFFERS:
-        name = f"horng-kleinrock-6cube-M{buffers}"
-        rate_text = ",".join(str(r) for r in BACKTRACK_RATES)
-        model_rows = cli(args, ["model", "horng-kleinrock", "--param", "n=6", "--param", f"buffers={buffers}",
-                                "--rates", rate_text, "--format", "csv"])
-        sim_rows = cli(args, ["simulate", "--topology", "hypercube:6", "--routing", "backtrack",
-                              "--buffers", str(buffers), "--rates", rate_text, "--cycles", cycles,
-                              "--replications", "3", "--format", "csv"])
-        path = os.path.join(HERE, name + ".csv")
-        with open(path, "w", newline="") as f:
+    summary = ["| comparison | points | max abs. difference below 80% of the model's saturation | figure |",
+               "|---|---|---|---|"]
+    root = ET.parse(project).getroot()
+    for study in root.findall("study"):
+        name = study.get("name")
+        slug = name.replace(" ", "-").replace("(", "").replace(")", "").replace(",", "-").replace("=", "")
+        model_el = study.find("model/curve")
+        sim_el = study.find("simulation/points")
+        saturation = float(model_el.get("saturation-rate", "nan"))
+        model_rows, sim_rows = table(model_el), table(sim_el)
+        backtrack = study.find("network").get("routing") == "backtrack"
+        metrics = BACKTRACK_METRICS if backtrack else ["latency"]
+
+        with open(os.path.join(HERE, slug + ".csv"), "w", newline="") as f:
             out = csv.writer(f)
             header = ["rate"]
-            for c in BACKTRACK_COLUMNS:
-                header += [f"{c}_model", f"{c}_simulation", f"{c}_difference_percent"]
+            for m in metrics:
+                header += [f"{m}_model", f"{m}_simulation", f"{m}_difference_percent"]
             out.writerow(header + ["latency_ci95"])
-            for m, s in zip(model_rows, sim_rows):
-                row = [m["rate"]]
-                for c in BACKTRACK_COLUMNS:
-                    row += [m[c], s[c], pct(number(m[c]), number(s[c]))]
-                out.writerow(row + [s["ci95"]])
-                summary.append((name, m["rate"], m["latency"], s["latency"], s["ci95"],
-                                pct(number(m["latency"]), number(s["latency"]))))
-        print(f"wrote {os.path.relpath(path, ROOT)}")
+            worst = 0.0
+            for (m, msat), (s, ssat) in zip(model_rows, sim_rows):
+                row = [cell(m["rate"])]
+                for metric in metrics:
+                    mv, sv = m.get(metric), s.get(metric)
+                    row += [cell(mv, msat), cell(sv, ssat and metric == "latency"),
+                            "" if msat or ssat else pct(mv, sv)]
+                out.writerow(row + [cell(s.get("ci95"))])
+                if not msat and not ssat and (math.isnan(saturation) or m["rate"] <= 0.8 * saturation):
+                    d = pct(m.get("latency"), s.get("latency"))
+                    if d:
+                        worst = max(worst, abs(float(d)))
 
-    with open(os.path.join(HERE, "summary.csv"), "w", newline="") as f:
-        out = csv.writer(f)
-        out.writerow(["comparison", "rate", "model_latency", "simulated_latency", "ci95", "difference_percent"])
-        out.writerows(summary)
-    print("wrote docs/validation/summary.csv")
+        for ext in ("svg", "png"):
+            run(args, "export", project, "--study", name, "--figure", "plot",
+                "--output", os.path.join(HERE, f"{slug}.{ext}"), "--scale", "1.5")
+        summary.append(f"| {name} | {len(model_rows)} | {worst:.1f}% | [{slug}.svg]({slug}.svg) |")
+        print(f"{name}: worst latency difference {worst:.1f}%")
+
+    with open(os.path.join(HERE, "summary.md"), "w") as f:
+        f.write("# Models against simulation (generated by generate.py)\n\n")
+        f.write("\n".join(summary) + "\n")
 
 
 if __name__ == "__main__":
