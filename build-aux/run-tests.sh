@@ -19,6 +19,7 @@ meson test -C build --print-errorlogs --num-processes 2 || status=1
     -Dbuildtype=debug || exit 1
 meson compile -C build-sanitize || exit 1
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 G_SLICE=always-malloc \
   meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite core --suite io --suite cli || status=1

@@ -651,8 +651,9 @@ run_until (Sim      *s,
 
       if (s->active->len > 0 && s->cycle - s->last_move > watchdog)
         {
-          g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK,
-                               describe_deadlock (s));
+          g_autofree char *message = describe_deadlock (s);
+
+          g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK, message);
           return FALSE;
         }
       if ((s->cycle & 1023) == 0)
