@@ -11,13 +11,16 @@
 #include "flitlab-runner.h"
 #include "flitlab-sim-backtrack.h"
 
-/* Which of the n loads keep per-channel results: at most FLITLAB_RUNNER_MAX_CHANNEL_LOADS,
- * evenly spread, always the last. */
+/* Whether load i of n keeps its per-channel results (n_values numbers each): evenly spread,
+ * always the last, within FLITLAB_RUNNER_MAX_CHANNEL_LOADS and _VALUES. */
 static gboolean
 keep_channels (guint i,
-               guint n)
+               guint n,
+               guint n_values)
 {
-  guint every = (n + FLITLAB_RUNNER_MAX_CHANNEL_LOADS - 1) / FLITLAB_RUNNER_MAX_CHANNEL_LOADS;
+  guint loads = CLAMP (FLITLAB_RUNNER_MAX_CHANNEL_VALUES / MAX (n_values, 1), 1,
+                       FLITLAB_RUNNER_MAX_CHANNEL_LOADS);
+  guint every = (n + loads - 1) / loads;
 
   return i == n - 1 || (n - 1 - i) % MAX (every, 1) == 0;
 }
@@ -33,7 +36,7 @@ evaluate_model (FlitlabStudy       *study,
   g_autoptr(GPtrArray) columns = NULL;
   const FlitlabModelInfo *info;
   FlitlabStudyTable *curve;
-  guint n_columns;
+  guint n_columns, n_channel_values;
 
   if (model == NULL)
     {
@@ -52,10 +55,11 @@ evaluate_model (FlitlabStudy       *study,
   curve = flitlab_study_table_new ((const char * const *) columns->pdata);
   curve->saturation_rate = flitlab_model_get_saturation_rate (model);
   g_ptr_array_set_size (entry->channels, 0);
+  n_channel_values = 3 * flitlab_topology_get_n_channels (flitlab_model_get_topology (model));
 
   for (guint i = 0; i < n_rates; i++)
     {
-      gboolean detail = keep_channels (i, n_rates);
+      gboolean detail = keep_channels (i, n_rates, n_channel_values);
       g_autoptr(FlitlabModelPoint) point = detail ? flitlab_model_evaluate_detail (model, rates[i])
                                                   : flitlab_model_evaluate (model, rates[i]);
       g_autofree double *row = g_new (double, n_columns);
@@ -165,7 +169,7 @@ simulate_backtrack (FlitlabStudy         *study,
       };
 
       flitlab_study_table_append (table, row, FALSE);
-      if (keep_channels (i, result->n_points))
+      if (keep_channels (i, result->n_points, p->n_channels))
         store_channels (sim, p->rate, p->n_channels, "utilization", p->channel_utilization, NULL, NULL);
     }
   g_clear_pointer (&sim->points, flitlab_study_table_free);
@@ -241,7 +245,7 @@ flitlab_runner_simulate (FlitlabStudy         *study,
       };
 
       flitlab_study_table_append (table, row, p->saturated);
-      if (keep_channels (i, result->n_points))
+      if (keep_channels (i, result->n_points, 2 * p->n_channels))
         store_channels (sim, p->rate, p->n_channels, "utilization", p->utilization,
                         "blocking", p->blocking);
     }

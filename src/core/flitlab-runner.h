@@ -15,9 +15,11 @@
 
 G_BEGIN_DECLS
 
-/* Per-channel results are kept at this many loads at most (spread over the range), so a
- * project of a large network stays a reasonable size. */
-#define FLITLAB_RUNNER_MAX_CHANNEL_LOADS 5
+/* Per-channel results are kept at this many loads at most (spread over the range, always the
+ * last), and fewer when a network has so many channels that they would pass
+ * FLITLAB_RUNNER_MAX_CHANNEL_VALUES numbers: a project of a large network stays small. */
+#define FLITLAB_RUNNER_MAX_CHANNEL_LOADS  5
+#define FLITLAB_RUNNER_MAX_CHANNEL_VALUES 100000
 
 /* Replaces every model's curve (and per-channel results) with a fresh evaluation over the
  * study's load range, marking the saturation rate. */

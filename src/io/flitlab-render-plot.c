@@ -137,6 +137,7 @@ data_range (const FlitlabPlot *plot,
             FlitlabPlotFrame  *frame)
 {
   double x_lo = INFINITY, x_hi = -INFINITY, y_lo = INFINITY, y_hi = -INFINITY, step;
+  double line_hi = -INFINITY;
 
   for (guint s = 0; s < plot->series->len; s++)
     {
@@ -154,6 +155,8 @@ data_range (const FlitlabPlot *plot,
             continue;
           y_lo = MIN (y_lo, series->y[i] - e);
           y_hi = MAX (y_hi, series->y[i] + e);
+          if (series->kind == FLITLAB_PLOT_LINE)
+            line_hi = MAX (line_hi, series->y[i]);
         }
       if (isfinite (series->saturation))
         x_hi = MAX (x_hi, series->saturation);
@@ -166,6 +169,12 @@ data_range (const FlitlabPlot *plot,
     x_hi = x_lo + 1;
   if (y_hi <= y_lo)
     y_hi = y_lo + 1;
+
+  /* Points near saturation can be a hundred times the zero-load latency and would flatten
+   * everything else: a linear axis stops at four times the smallest value unless a model curve
+   * reaches higher (points above are marked at the top edge). */
+  if (!plot->log_y && y_lo > 0 && y_hi > 4 * y_lo)
+    y_hi = MAX (4 * y_lo, line_hi);
 
   /* Loads start at zero; latencies get a little room above and below. */
   x_lo = MIN (x_lo, 0);
@@ -361,6 +370,16 @@ draw_series (cairo_t                 *cr,
             continue;
           x = map_x (f, series->x[i]);
           y = map_y (f, series->y[i]);
+          if (series->y[i] > f->y_max)
+            {
+              /* Off the scale: a small triangle pointing up at the top edge. */
+              cairo_move_to (cr, x - 4, f->top + 6);
+              cairo_line_to (cr, x + 4, f->top + 6);
+              cairo_line_to (cr, x, f->top);
+              cairo_close_path (cr);
+              cairo_fill (cr);
+              continue;
+            }
           if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
             {
               double lo = series->y[i] - series->error[i], hi = series->y[i] + series->error[i];
