@@ -2,6 +2,7 @@
 # test-cli.py: flitlab-cli's contract, as scripts outside the project call it: command
 # names, options, CSV columns, exit codes and one-line errors. Prints TAP.
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -134,6 +135,50 @@ fails_with_one_line("simulate bad routing", "simulate", "--topology", "mesh:4x4"
                     "--routing", "zigzag")
 fails_with_one_line("simulate too few vcs", "simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
                     "--vcs", "1")
+
+# run and export
+PROJECT = """<?xml version="1.0" encoding="UTF-8"?>
+<flitlab-project format="1" title="cli test">
+  <study name="small torus">
+    <network topology="torus:4x4:bi" routing="dor"/>
+    <traffic pattern="uniform" length="fixed" flits="8"/>
+    <load min="0.002" max="0.2" count="6"/>
+    <model id="ciciani-bi-torus"><param name="k" value="4x4"/><param name="flits" value="8"/></model>
+    <simulation enabled="true" vcs="2" cycles="2000" replications="2"/>
+  </study>
+</flitlab-project>
+"""
+with tempfile.TemporaryDirectory() as tmp:
+    project = os.path.join(tmp, "p.flitlab")
+    with open(project, "w") as f:
+        f.write(PROJECT)
+    code, out, err = run("run", project)
+    check("run saves the results into the project", code == 0 and "<curve" in open(project).read()
+          and "<points" in open(project).read(), err)
+    code, out, err = run("validate", project)
+    check("the saved project validates", code == 0, err)
+    for ext in ("svg", "pdf", "png", "csv"):
+        figure = os.path.join(tmp, "plot." + ext)
+        code, out, err = run("export", project, "--study", "small torus", "--figure", "plot",
+                             "--output", figure)
+        check(f"export {ext}", code == 0 and os.path.getsize(figure) > 200, err)
+    svg = open(os.path.join(tmp, "plot.svg")).read()
+    check("the SVG is XML with drawn paths", svg.startswith("<?xml") and svg.count("<path") > 10, svg[:200])
+    csv_text = open(os.path.join(tmp, "plot.csv")).read().splitlines()
+    check("the CSV has the model and the simulation",
+          csv_text[0] == "series,kind,rate,value,ci95" and any(",model," in l for l in csv_text)
+          and any(",points," in l for l in csv_text), csv_text[:3])
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm:
+        proc = subprocess.run([pdftoppm, "-png", "-r", "50", os.path.join(tmp, "plot.pdf"),
+                               os.path.join(tmp, "page")], capture_output=True)
+        check("pdftoppm renders the exported PDF", proc.returncode == 0
+              and any(n.startswith("page") for n in os.listdir(tmp)), proc.stderr)
+    fails_with_one_line("export of an unknown study", "export", project, "--study", "nope", "--output",
+                        os.path.join(tmp, "x.svg"))
+    fails_with_one_line("export to an unknown format", "export", project, "--study", "small torus",
+                        "--output", os.path.join(tmp, "x.bmp"))
+    fails_with_one_line("run a missing file", "run", os.path.join(tmp, "missing.flitlab"))
 
 # validate
 example = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
