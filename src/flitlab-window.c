@@ -1,0 +1,640 @@
+/* flitlab-window.c: a project's window: its studies, the selected study's plot and summary
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "flitlab-render-plot.h"
+#include "flitlab-runner.h"
+#include "flitlab-study-plot.h"
+#include "flitlab-topology.h"
+#include "flitlab-window.h"
+
+#define MAX_RECENT 8
+
+struct _FlitlabWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template children */
+  AdwActionRow         *distance_row;
+  AdwActionRow         *load_row;
+  AdwActionRow         *models_row;
+  GtkDrawingArea       *plot_area;
+  GMenu                *recent_section;
+  AdwActionRow         *routing_row;
+  AdwActionRow         *simulation_row;
+  AdwActionRow         *size_row;
+  GtkStack             *stack;
+  GtkListBox           *studies_list;
+  GtkLabel             *study_notes;
+  GtkLabel             *study_title;
+  AdwToastOverlay      *toast_overlay;
+  AdwActionRow         *topology_row;
+  AdwActionRow         *traffic_row;
+  AdwWindowTitle       *window_title;
+
+  FlitlabDocument      *document;
+  FlitlabPlot          *plot;
+  GSettings            *settings;
+  GtkFileChooserNative *chooser;
+  gboolean              close_confirmed;
+};
+
+G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+toast (FlitlabWindow *self,
+       const char    *message)
+{
+  AdwToast *t = adw_toast_new (message);
+
+  adw_toast_set_timeout (t, 8);
+  adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
+static FlitlabStudy *
+selected_study (FlitlabWindow *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
+  FlitlabProject *project = flitlab_document_get_project (self->document);
+  int index;
+
+  if (row == NULL)
+    return NULL;
+  index = gtk_list_box_row_get_index (row);
+  if (index < 0 || (guint) index >= flitlab_project_get_n_studies (project))
+    return NULL;
+  return flitlab_project_get_study (project, index);
+}
+
+static void
+update_title (FlitlabWindow *self)
+{
+  g_autofree char *title = flitlab_document_dup_title (self->document);
+  GFile *file = flitlab_document_get_file (self->document);
+  g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (flitlab_document_get_dirty (self->document))
+    subtitle = g_strdup_printf ("%s •", name != NULL ? name : _("Not saved"));
+  else
+    subtitle = g_strdup (name != NULL ? name : "");
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+
+/* ---- the selected study ---------------------------------------------------------- */
+
+static void
+set_row (AdwActionRow *row,
+         const char   *text)
+{
+  adw_action_row_set_subtitle (row, text != NULL ? text : "");
+}
+
+static void
+show_topology (FlitlabWindow *self,
+               FlitlabStudy  *study)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, &error);
+  g_autofree char *title = NULL, *size = NULL, *distance = NULL;
+
+  if (topology == NULL)
+    {
+      set_row (self->topology_row, error->message);
+      set_row (self->size_row, NULL);
+      set_row (self->distance_row, NULL);
+      return;
+    }
+  title = flitlab_topology_dup_title (topology);
+  /* Translators: the first %u is a number of nodes, the second of directed channels */
+  size = g_strdup_printf (_("%u nodes, %u channels"), flitlab_topology_get_n_nodes (topology),
+                          flitlab_topology_get_n_channels (topology));
+  /* Translators: mean number of hops between two nodes, then the largest */
+  distance = g_strdup_printf (_("%.3f hops on average, at most %u"),
+                              flitlab_topology_mean_distance (topology),
+                              flitlab_topology_diameter (topology));
+  set_row (self->topology_row, title);
+  set_row (self->size_row, size);
+  set_row (self->distance_row, distance);
+}
+
+static void
+show_study (FlitlabWindow *self)
+{
+  FlitlabStudy *study = selected_study (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) models = g_string_new (NULL);
+  g_autofree char *traffic = NULL, *load = NULL, *simulation = NULL;
+
+  g_clear_pointer (&self->plot, flitlab_plot_free);
+  if (study == NULL)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (self->plot_area));
+      return;
+    }
+
+  /* Model curves take milliseconds: evaluate them afresh whenever a study is shown. */
+  if (!flitlab_runner_evaluate_models (study, &error))
+    toast (self, error->message);
+
+  gtk_label_set_text (self->study_title, study->name);
+  gtk_label_set_text (self->study_notes, study->notes != NULL ? study->notes : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->study_notes), study->notes != NULL && *study->notes);
+  show_topology (self, study);
+  set_row (self->routing_row, study->routing);
+
+  /* Translators: traffic pattern, message length distribution and mean length */
+  traffic = g_strdup_printf (_("%s destinations, %s lengths of %g flits"), study->pattern,
+                             study->length, study->flits);
+  set_row (self->traffic_row, traffic);
+  /* Translators: a range of loads; the unit is messages per cycle per node */
+  load = g_strdup_printf (_("%g to %g messages/cycle/node in %u steps"), study->rate_min,
+                          study->rate_max, study->n_rates);
+  set_row (self->load_row, load);
+  for (guint i = 0; i < study->models->len; i++)
+    {
+      FlitlabStudyModel *model = study->models->pdata[i];
+
+      g_string_append_printf (models, "%s%s", i > 0 ? ", " : "", model->id);
+      if (model->curve != NULL && model->curve->saturation_rate > 0)
+        /* Translators: a model's saturation rate in messages per cycle per node */
+        g_string_append_printf (models, _(" (saturates at %.4g)"), model->curve->saturation_rate);
+    }
+  set_row (self->models_row, models->len > 0 ? models->str : _("None"));
+  if (!study->simulation.enabled)
+    simulation = g_strdup (_("Off"));
+  else if (study->simulation.points != NULL)
+    simulation = g_strdup_printf (_("%u loads simulated"), study->simulation.points->n_rows);
+  else
+    simulation = g_strdup (_("Not run yet (flitlab-cli run)"));
+  set_row (self->simulation_row, simulation);
+
+  self->plot = flitlab_study_plot_new (study, NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self->plot_area));
+}
+
+static void
+draw_plot (GtkDrawingArea *area,
+           cairo_t        *cr,
+           int             width,
+           int             height,
+           gpointer        user_data)
+{
+  FlitlabWindow *self = user_data;
+
+  if (self->plot != NULL)
+    flitlab_render_plot (cr, self->plot, width, height, NULL);
+}
+
+static void
+on_study_selected (FlitlabWindow *self,
+                   GtkListBoxRow *row,
+                   GtkListBox    *list)
+{
+  show_study (self);
+}
+
+static void
+fill_studies (FlitlabWindow *self)
+{
+  FlitlabProject *project = flitlab_document_get_project (self->document);
+  guint n = flitlab_project_get_n_studies (project);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->studies_list))) != NULL)
+    gtk_list_box_remove (self->studies_list, child);
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *label = gtk_label_new (flitlab_project_get_study (project, i)->name);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_list_box_append (self->studies_list, label);
+    }
+  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "studies" : "empty");
+  if (n > 0)
+    gtk_list_box_select_row (self->studies_list, gtk_list_box_get_row_at_index (self->studies_list, 0));
+}
+
+/* ---- recent files ----------------------------------------------------------------- */
+
+static void
+fill_recent (FlitlabWindow *self)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GList *items = gtk_recent_manager_get_items (manager);
+  guint n = 0;
+
+  g_menu_remove_all (self->recent_section);
+  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!g_str_has_suffix (uri, ".flitlab") || !gtk_recent_info_exists (info))
+        continue;
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
+      g_menu_append_item (self->recent_section, item);
+      n++;
+    }
+  if (n == 0)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Projects"), "win.none");
+
+      g_menu_append_item (self->recent_section, item);
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+static void
+add_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+}
+
+/* ---- document ------------------------------------------------------------------- */
+
+static void
+on_document_notify (FlitlabWindow *self)
+{
+  update_title (self);
+}
+
+void
+flitlab_window_set_document (FlitlabWindow   *self,
+                             FlitlabDocument *document)
+{
+  g_return_if_fail (FLITLAB_IS_WINDOW (self));
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  g_signal_connect_object (document, "notify", G_CALLBACK (on_document_notify), self,
+                           G_CONNECT_SWAPPED);
+  if (flitlab_document_get_file (document) != NULL)
+    add_recent (flitlab_document_get_file (document));
+  fill_studies (self);
+  update_title (self);
+  fill_recent (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+}
+
+FlitlabDocument *
+flitlab_window_get_document (FlitlabWindow *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_WINDOW (self), NULL);
+  return self->document;
+}
+
+void
+flitlab_window_show_error (FlitlabWindow *self,
+                           const char    *heading,
+                           const char    *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+flitlab_window_open_file (FlitlabWindow *self,
+                          GFile         *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabDocument) document = flitlab_document_new_for_file (file, &error);
+
+  if (document == NULL)
+    {
+      flitlab_window_show_error (self, _("Could Not Open the Project"), error->message);
+      return;
+    }
+  flitlab_window_set_document (self, document);
+}
+
+/* ---- actions -------------------------------------------------------------------- */
+
+static void
+add_filter (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Flitlab projects"));
+  gtk_file_filter_add_pattern (filter, "*.flitlab");
+  gtk_file_filter_add_mime_type (filter, "application/x-flitlab");
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+static void
+on_open_response (FlitlabWindow        *self,
+                  int                   response,
+                  GtkFileChooserNative *chooser)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      flitlab_window_open_file (self, file);
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Open a Project"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  add_filter (GTK_FILE_CHOOSER (self->chooser));
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_open_response), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  flitlab_window_open_file (FLITLAB_WINDOW (widget), file);
+}
+
+static gboolean
+save_to (FlitlabWindow *self,
+         GFile         *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!flitlab_document_save (self->document, file, &error))
+    {
+      /* The old file is untouched (saving is atomic) and the document stays dirty. */
+      g_autofree char *message = g_strdup_printf (_("Not saved: %s"), error->message);
+
+      toast (self, message);
+      return FALSE;
+    }
+  add_recent (flitlab_document_get_file (self->document));
+  fill_recent (self);
+  toast (self, _("Project saved"));
+  return TRUE;
+}
+
+static void
+on_save_as_response (FlitlabWindow        *self,
+                     int                   response,
+                     GtkFileChooserNative *chooser)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (save_to (self, file) && self->close_confirmed)
+        gtk_window_destroy (GTK_WINDOW (self));
+    }
+  self->close_confirmed = FALSE;
+  g_clear_object (&self->chooser);
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  g_autofree char *name = flitlab_document_dup_title (self->document);
+  g_autofree char *file_name = g_str_has_suffix (name, ".flitlab") ? g_strdup (name)
+                                                                    : g_strconcat (name, ".flitlab", NULL);
+
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Save the Project"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  add_filter (GTK_FILE_CHOOSER (self->chooser));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), file_name);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_save_as_response), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+
+  if (flitlab_document_get_file (self->document) == NULL)
+    save_as_action (widget, "win.save-as", NULL);
+  else
+    save_to (self, NULL);
+}
+
+/* ---- closing -------------------------------------------------------------------- */
+
+static void
+on_close_response (FlitlabWindow   *self,
+                   const char      *response,
+                   AdwMessageDialog *dialog)
+{
+  if (g_str_equal (response, "discard"))
+    {
+      self->close_confirmed = TRUE;
+      gtk_window_destroy (GTK_WINDOW (self));
+    }
+  else if (g_str_equal (response, "save"))
+    {
+      if (flitlab_document_get_file (self->document) == NULL)
+        {
+          self->close_confirmed = TRUE;
+          save_as_action (GTK_WIDGET (self), "win.save-as", NULL);
+        }
+      else if (save_to (self, NULL))
+        gtk_window_destroy (GTK_WINDOW (self));
+    }
+}
+
+static gboolean
+flitlab_window_close_request (GtkWindow *window)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (window);
+  g_autofree char *title = NULL;
+  GtkWidget *dialog;
+
+  if (self->close_confirmed || self->document == NULL || !flitlab_document_get_dirty (self->document))
+    return GTK_WINDOW_CLASS (flitlab_window_parent_class)->close_request (window);
+
+  title = flitlab_document_dup_title (self->document);
+  dialog = adw_message_dialog_new (window, _("Save Changes?"), NULL);
+  /* Translators: %s is the project's title */
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” has unsaved changes. Changes that are not saved are lost."),
+                                  title);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_close_response), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* ---- GObject -------------------------------------------------------------------- */
+
+static void
+flitlab_window_dispose (GObject *object)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (object);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
+  G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
+}
+
+static void
+flitlab_window_finalize (GObject *object)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (object);
+
+  g_clear_object (&self->document);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->plot, flitlab_plot_free);
+  G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
+}
+
+static void
+flitlab_window_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+flitlab_window_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      if (g_value_get_object (value) != NULL)
+        flitlab_window_set_document (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+flitlab_window_class_init (FlitlabWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = flitlab_window_dispose;
+  object_class->finalize = flitlab_window_finalize;
+  object_class->get_property = flitlab_window_get_property;
+  object_class->set_property = flitlab_window_set_property;
+  window_class->close_request = flitlab_window_close_request;
+
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, FLITLAB_TYPE_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/flitlab/Flitlab/ui/flitlab-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, distance_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, load_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, models_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_area);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, routing_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, size_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, studies_list);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, study_notes);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, study_title);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, topology_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, traffic_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, window_title);
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+}
+
+static void
+flitlab_window_init (FlitlabWindow *self)
+{
+  g_autoptr(FlitlabDocument) empty = flitlab_document_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  gtk_drawing_area_set_draw_func (self->plot_area, draw_plot, self, NULL);
+  g_signal_connect_object (self->studies_list, "row-selected", G_CALLBACK (on_study_selected),
+                           self, G_CONNECT_SWAPPED);
+
+  /* The schema keeps its id when the application id has a .Devel suffix. */
+  self->settings = g_settings_new ("io.github.flitlab.Flitlab");
+  g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+
+  flitlab_window_set_document (self, empty);
+}

@@ -1,0 +1,27 @@
+/* flitlab-window.h: a project's window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "flitlab-document.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_TYPE_WINDOW (flitlab_window_get_type ())
+G_DECLARE_FINAL_TYPE (FlitlabWindow, flitlab_window, FLITLAB, WINDOW, AdwApplicationWindow)
+
+FlitlabDocument *flitlab_window_get_document (FlitlabWindow   *self);
+void             flitlab_window_set_document (FlitlabWindow   *self,
+                                              FlitlabDocument *document);
+/* Loads file into this window; a failure is shown in a dialog and changes nothing. */
+void             flitlab_window_open_file    (FlitlabWindow   *self,
+                                              GFile           *file);
+void             flitlab_window_show_error   (FlitlabWindow   *self,
+                                              const char      *heading,
+                                              const char      *body);
+
+G_END_DECLS

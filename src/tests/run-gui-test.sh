@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Drives the real window under Xvfb through the accessibility stack (shared/GUI-TESTING.md).
+# Arguments: the flitlab binary, flitlab-cli, the source root, the build root.
+# Exit 77 (skipped) when Xvfb, D-Bus or dogtail are missing.
+set -u
+app="$1"; cli="$2"; src="$3"; build="$4"
+
+for tool in Xvfb dbus-run-session gsettings import; do
+  command -v "$tool" >/dev/null || { echo "no $tool: skipped"; exit 77; }
+done
+/usr/bin/python3 -c "import dogtail" 2>/dev/null || { echo "no dogtail: skipped"; exit 77; }
+[ -x /usr/libexec/at-spi-bus-launcher ] || { echo "no AT-SPI: skipped"; exit 77; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$src/data/examples/flitlab-tour.flitlab" "$work/tour.flitlab"
+
+cat > "$work/session.sh" <<EOS
+set -u
+display=:\$((90 + RANDOM % 100))
+Xvfb \$display -screen 0 1280x800x24 >/dev/null 2>&1 &
+xvfb=\$!
+sleep 1
+export DISPLAY=\$display GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=0
+unset GTK_A11Y
+gsettings set org.gnome.desktop.interface toolkit-accessibility true
+/usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+sleep 1
+export FLITLAB_TEST_PROJECT="$work/tour.flitlab" FLITLAB_CLI="$cli" FLITLAB_SHOT="$build/gui-window.png"
+# The app keeps its settings in memory; dogtail reads toolkit-accessibility from dconf.
+GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory "$app" "$work/tour.flitlab" >"$work/app.log" 2>&1 &
+app_pid=\$!
+/usr/bin/python3 "$src/src/tests/test_window.py"
+status=\$?
+kill \$app_pid 2>/dev/null
+wait \$app_pid 2>/dev/null
+kill \$xvfb 2>/dev/null
+# Any warning of the app's fails the test, except GTK 4.8's own when AT-SPI asks for screen
+# coordinates, which it cannot give under X11.
+if grep -E "CRITICAL|WARNING" "$work/app.log" | grep -v "Screen coordinates not supported"; then
+  status=1
+fi
+exit \$status
+EOS
+dbus-run-session -- bash "$work/session.sh"
