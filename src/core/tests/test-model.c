@@ -1,19 +1,111 @@
-/* test-model.c (stub until its unit lands) */
+/* test-model.c: the model registry: listing, parameters, saturation search, no NaN leaks
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 
 #include "config.h"
 
-#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-model.h"
 
 static void
-test_placeholder (void)
+test_registry (void)
 {
-  g_test_skip ("not written yet");
+  const FlitlabModelInfo * const *models = flitlab_model_list ();
+  static const char * const ids[] = {
+    "ciciani-uni-torus", "ciciani-bi-torus", "ciciani-hypercube", "greenberg-mesh",
+    "greenberg-torus", "quaglia-adaptive-torus", "meraji-necklace", "horng-kleinrock",
+  };
+  guint n = 0;
+
+  while (models[n] != NULL)
+    n++;
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (ids));
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      const FlitlabModelInfo *info = flitlab_model_lookup (ids[i]);
+
+      g_assert_nonnull (info);
+      g_assert_cmpstr (info->id, ==, ids[i]);
+      g_assert_true (info->title != NULL && info->paper != NULL && *info->paper != '\0');
+      for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
+        g_assert_true (p->unit != NULL && p->range != NULL && p->description != NULL);
+    }
+  g_assert_null (flitlab_model_lookup ("no-such-model"));
+}
+
+/* Every model builds with its defaults and answers every load with a positive latency or
+ * "saturated": negative, NaN and infinite loads included, never a NaN latency when stable. */
+static void
+test_defaults_and_bad_loads (void)
+{
+  const FlitlabModelInfo * const *models = flitlab_model_list ();
+  const double odd[] = { -1, NAN, INFINITY, -INFINITY, 1e300 };
+
+  for (guint i = 0; models[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(FlitlabModel) model = flitlab_model_new (models[i]->id, NULL, &error);
+      double sat;
+
+      g_assert_no_error (error);
+      sat = flitlab_model_get_saturation_rate (model);
+      g_assert_true (isfinite (sat) && sat > 0);
+      /* Cached: the same value again. */
+      g_assert_cmpfloat (flitlab_model_get_saturation_rate (model), ==, sat);
+      for (guint j = 0; j < G_N_ELEMENTS (odd); j++)
+        {
+          g_autoptr(FlitlabModelPoint) p = flitlab_model_evaluate (model, odd[j]);
+
+          g_assert_true (p->saturated || (isfinite (p->latency) && p->latency > 0));
+        }
+      for (guint j = 0; j <= 20; j++)
+        {
+          g_autoptr(FlitlabModelPoint) p = flitlab_model_evaluate (model, sat * j / 20);
+
+          g_assert_false (p->saturated && j < 20 && g_str_has_prefix (models[i]->id, "ciciani"));
+          if (!p->saturated)
+            {
+              g_assert_true (isfinite (p->latency) && p->latency > 0);
+              for (guint c = 0; c < p->n_values; c++)
+                g_assert_true (isfinite (p->values[c]));
+            }
+        }
+    }
+}
+
+static void
+test_parameter_errors (void)
+{
+  g_autoptr(GHashTable) unknown = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) empty = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (flitlab_model_new ("no-such-model", NULL, &error));
+  g_assert_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_UNKNOWN_MODEL);
+  g_clear_error (&error);
+
+  g_hash_table_insert (unknown, "vcs", "4");
+  g_assert_null (flitlab_model_new ("ciciani-hypercube", unknown, &error));
+  g_assert_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_UNKNOWN_PARAMETER);
+  g_assert_nonnull (strstr (error->message, "vcs"));
+  g_clear_error (&error);
+
+  /* An empty value is refused once, with one error (no warning about overwriting it). */
+  g_hash_table_insert (empty, "flits", "");
+  g_assert_null (flitlab_model_new ("greenberg-mesh", empty, &error));
+  g_assert_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER);
 }
 
 int
-main (int argc, char *argv[])
+main (int   argc,
+      char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/flitlab/model/placeholder", test_placeholder);
+  g_test_add_func ("/flitlab/model/registry", test_registry);
+  g_test_add_func ("/flitlab/model/defaults-and-bad-loads", test_defaults_and_bad_loads);
+  g_test_add_func ("/flitlab/model/parameter-errors", test_parameter_errors);
   return g_test_run ();
 }
