@@ -411,7 +411,8 @@ draw_series (cairo_t                 *cr,
       cairo_line_to (cr, x, f->bottom);
       cairo_stroke (cr);
       cairo_restore (cr);
-      draw_text (cr, "saturation", "Sans 8", x - 3, f->top + 4, 1, 0, 0);
+      /* At the foot of the line: the legend sits at the top, curves climb towards it. */
+      draw_text (cr, "saturation", "Sans 8", x + 3, f->bottom - 3, 0, 1, 0);
     }
 }
 
