@@ -33,6 +33,18 @@ typedef struct
   double  *wy;     /* y-classes, k x k: wait */
   double  *xinj;   /* per node, k x k */
   double  *winj;
+  /* Load-independent coefficients by index, computed once (the inner loops are O(k^2)): */
+  double  *inv_j1k;  /* 1/(j k) */
+  double  *inv_a;    /* 1/(k (k - j)) */
+  double  *inv_b;    /* 1/(k (j + 1)) */
+  double  *cont;     /* (j - 1)/j */
+  double  *cont_w;   /* 1/(k - j + 1) */
+  double  *lam_unit; /* j (k - j) k/(k^2 - 1): a class rate per unit load */
+  double  *ca;       /* torus: (k + j - 3)/(k + j - 1) */
+  double  *cb;       /* torus: 2/(k + j - 1) */
+  double  *new_over; /* torus, per load: lambda_new / lambda_j */
+  double  *inj_x;    /* torus, per load: injection blocking factors */
+  double  *inj_y;
 } Greenberg;
 
 /* Results of one evaluation, for the latency and the detail output. */
@@ -77,6 +89,30 @@ prepare (GHashTable  *params,
   self->wy = g_new0 (double, k * k);
   self->xinj = g_new0 (double, k * k);
   self->winj = g_new0 (double, k * k);
+  self->inv_j1k = g_new0 (double, k);
+  self->inv_a = g_new0 (double, k);
+  self->inv_b = g_new0 (double, k);
+  self->cont = g_new0 (double, k);
+  self->cont_w = g_new0 (double, k);
+  self->lam_unit = g_new0 (double, k);
+  self->ca = g_new0 (double, k);
+  self->cb = g_new0 (double, k);
+  self->new_over = g_new0 (double, k);
+  self->inj_x = g_new0 (double, k);
+  self->inj_y = g_new0 (double, k);
+  for (guint j = 0; j < k; j++)
+    {
+      double kd = k;
+
+      self->inv_j1k[j] = j > 0 ? 1 / (j * kd) : 0;
+      self->inv_a[j] = 1 / (kd * (kd - j));
+      self->inv_b[j] = 1 / (kd * (j + 1));
+      self->cont[j] = j > 0 ? (j - 1.0) / j : 0;
+      self->cont_w[j] = 1 / (kd - j + 1);
+      self->lam_unit[j] = j * (kd - j) * kd / (kd * kd - 1);
+      self->ca[j] = j > 0 ? (kd + j - 3) / (kd + j - 1) : 0;
+      self->cb[j] = j > 0 ? 2 / (kd + j - 1) : 0;
+    }
   return g_steal_pointer (&self);
 }
 
@@ -138,10 +174,10 @@ solve_mesh (Greenberg *self,
   /* x classes <j0>, 1..k-1: the west-bound channel leaving x-position j0 (Eqs. 9, 12). */
   for (guint j0 = 1; j0 < k; j0++)
     {
-      self->lam[j0] = j0 * (kd - j0) * kd / kk1 * lambda;
+      self->lam[j0] = self->lam_unit[j0] * lambda;
       self->x[j0] = L / j0;
       if (j0 > 1)
-        self->x[j0] += (self->x[j0 - 1] + self->w[j0 - 1] / (kd - j0 + 1)) * (j0 - 1.0) / j0;
+        self->x[j0] += (self->x[j0 - 1] + self->w[j0 - 1] * self->cont_w[j0]) * self->cont[j0];
       if (!fw (self->lam[j0], self->x[j0], L, &self->w[j0]))
         return FALSE;
     }
@@ -150,16 +186,18 @@ solve_mesh (Greenberg *self,
   for (guint j0 = 0; j0 < k; j0++)
     for (guint j1 = 1; j1 < k; j1++)
       {
-        double lam_y = j1 * (kd - j1) * kd / kk1 * lambda, x = L / (j1 * kd);
+        double lam_y = self->lam_unit[j1] * lambda, x = L * self->inv_j1k[j1];
 
+        /* The coefficients of Eq. 13 with their divisions hoisted: e.g.
+         * (k(k-j0) - (k-j1))/(k(k-j0)) = 1 - (k-j1) inv_a[j0]. */
         if (j0 >= 1)
-          x += (self->x[j0] + (kd * (kd - j0) - (kd - j1)) / (kd * (kd - j0)) * self->w[j0]) *
-               j0 / (j1 * kd);
+          x += (self->x[j0] + (1 - (kd - j1) * self->inv_a[j0]) * self->w[j0]) *
+               j0 * self->inv_j1k[j1];
         if (j0 + 2 <= k)
-          x += (self->x[k - 1 - j0] + (kd * j0 + j1) / (kd * (j0 + 1)) * self->w[k - 1 - j0]) *
-               (kd - 1 - j0) / (j1 * kd);
+          x += (self->x[k - 1 - j0] + (kd * j0 + j1) * self->inv_b[j0] * self->w[k - 1 - j0]) *
+               (kd - 1 - j0) * self->inv_j1k[j1];
         if (j1 >= 2)
-          x += (XY (j0, j1 - 1) + WY (j0, j1 - 1) / (kd - j1 + 1)) * (j1 - 1.0) / j1;
+          x += (XY (j0, j1 - 1) + WY (j0, j1 - 1) * self->cont_w[j1]) * self->cont[j1];
         XY (j0, j1) = x;
         if (!fw (lam_y, x, L, &WY (j0, j1)))
           return FALSE;
@@ -172,14 +210,15 @@ solve_mesh (Greenberg *self,
         double x = 0;
 
         if (j0 >= 1)
-          x += (self->x[j0] + (kd * (kd - j0) - 1) / (kd * (kd - j0)) * self->w[j0]) * j0 / kk1;
+          x += (self->x[j0] + (1 - self->inv_a[j0]) * self->w[j0]) * j0 / kk1;
         if (j0 + 2 <= k)
-          x += (self->x[k - 1 - j0] + (kd * (1 + j0) - 1) / (kd * (1 + j0)) * self->w[k - 1 - j0]) *
+          x += (self->x[k - 1 - j0] + (1 - self->inv_b[j0]) * self->w[k - 1 - j0]) *
                (kd - 1 - j0) / kk1;
         if (j1 >= 1)
-          x += (XY (j0, j1) + (kd - j1 - 1) / (kd - j1) * WY (j0, j1)) * j1 * kd / kk1;
+          x += (XY (j0, j1) + (1 - kd * self->inv_a[j1]) * WY (j0, j1)) * j1 * kd / kk1;
         if (j1 + 2 <= k)
-          x += (XY (j0, k - 1 - j1) + j1 / (1.0 + j1) * WY (j0, k - 1 - j1)) * (kd - 1 - j1) * kd / kk1;
+          x += (XY (j0, k - 1 - j1) + (1 - kd * self->inv_b[j1]) * WY (j0, k - 1 - j1)) *
+               (kd - 1 - j1) * kd / kk1;
         self->xinj[j0 * k + j1] = x;
         if (!fw (lambda, x, L, &self->winj[j0 * k + j1]))
           return FALSE;
@@ -213,7 +252,10 @@ solve_torus (Greenberg *self,
 
   /* G8: class j is j links before the dateline. */
   for (guint j = 0; j < k; j++)
-    self->lam[j] = j <= 1 ? lam_net : lambda * kd * (kd * (kd - 1) - j * (j - 1.0)) / (2 * kk1);
+    {
+      self->lam[j] = j <= 1 ? lam_net : lambda * kd * (kd * (kd - 1) - j * (j - 1.0)) / (2 * kk1);
+      self->new_over[j] = ratio (lam_new, self->lam[j]);
+    }
 
   /* x dimension, traversed second. */
   self->x[0] = x_base;
@@ -221,9 +263,8 @@ solve_torus (Greenberg *self,
     return FALSE;
   for (guint j0 = 1; j0 < k; j0++)
     {
-      self->x[j0] = (kd + j0 - 3) / (kd + j0 - 1) *
-                    (self->x[j0 - 1] + self->w[j0 - 1] * ratio (lam_new, self->lam[j0 - 1])) +
-                    2 / (kd + j0 - 1) * self->x[0];
+      self->x[j0] = self->ca[j0] * (self->x[j0 - 1] + self->w[j0 - 1] * self->new_over[j0 - 1]) +
+                    self->cb[j0] * self->x[0];
       if (!fw (self->lam[j0], self->x[j0], x_base, &self->w[j0]))
         return FALSE;
     }
@@ -237,20 +278,24 @@ solve_torus (Greenberg *self,
         return FALSE;
       for (guint j1 = 1; j1 < k; j1++)
         {
-          XY (j0, j1) = (kd + j1 - 3) / (kd + j1 - 1) *
-                        (XY (j0, j1 - 1) + WY (j0, j1 - 1) * ratio (lam_new, self->lam[j1 - 1])) +
-                        2 * XY (j0, 0) / (kd + j1 - 1);
+          XY (j0, j1) = self->ca[j1] * (XY (j0, j1 - 1) + WY (j0, j1 - 1) * self->new_over[j1 - 1]) +
+                        self->cb[j1] * XY (j0, 0);
           if (!fw (self->lam[j1], XY (j0, j1), x_base, &WY (j0, j1)))
             return FALSE;
         }
     }
 
+  /* The blocking factors of the injection time depend on one index each: hoisted. */
+  for (guint j = 0; j < k; j++)
+    {
+      self->inj_x[j] = 1 - ratio (lambda, self->lam[j] * (kd + 1));
+      self->inj_y[j] = 1 - ratio (lambda * kd, self->lam[j] * (kd + 1));
+    }
   for (guint j0 = 0; j0 < k; j0++)
     for (guint j1 = 0; j1 < k; j1++)
       {
-        double x = (self->x[j0] + (1 - ratio (lambda, self->lam[j0] * (kd + 1))) * self->w[j0]) / (kd + 1) +
-                   (XY (j0, j1) + (1 - ratio (lambda * kd, self->lam[j1] * (kd + 1))) * WY (j0, j1)) *
-                   kd / (kd + 1);
+        double x = (self->x[j0] + self->inj_x[j0] * self->w[j0]) / (kd + 1) +
+                   (XY (j0, j1) + self->inj_y[j1] * WY (j0, j1)) * kd / (kd + 1);
 
         self->xinj[j0 * k + j1] = x;
         if (!fw (lambda, x, x_base, &self->winj[j0 * k + j1]))
@@ -381,6 +426,17 @@ greenberg_free (gpointer state)
   g_free (self->wy);
   g_free (self->xinj);
   g_free (self->winj);
+  g_free (self->inv_j1k);
+  g_free (self->inv_a);
+  g_free (self->inv_b);
+  g_free (self->cont);
+  g_free (self->cont_w);
+  g_free (self->lam_unit);
+  g_free (self->ca);
+  g_free (self->cb);
+  g_free (self->new_over);
+  g_free (self->inj_x);
+  g_free (self->inj_y);
   g_free (self);
 }
 
