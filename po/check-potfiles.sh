@@ -11,6 +11,14 @@ done < "$top/po/POTFILES.in"
 for f in $(cd "$top" && grep -l -e '_ (' -e 'translatable="yes"' src/*.c ui/*.ui ui/gtk/*.ui 2>/dev/null); do
   grep -qx "$f" "$top/po/POTFILES.in" || { echo "$f has translatable strings but is not in POTFILES.in"; status=1; }
 done
+# it.po has a translation for every message the sources hold today.
+if command -v xgettext >/dev/null && command -v msgcmp >/dev/null; then
+  pot=$(mktemp --suffix=.pot)
+  (cd "$top" && xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --add-comments=Translators \
+     -o "$pot" -f po/POTFILES.in --directory=.) || status=1
+  msgcmp "$top/po/it.po" "$pot" || { echo "it.po misses messages of the sources"; status=1; }
+  rm -f "$pot"
+fi
 stats=$(msgfmt --statistics --output-file=/dev/null "$top/po/it.po" 2>&1)
 echo "it.po: $stats"
 case "$stats" in *untranslated*|*fuzzy*) echo "it.po is incomplete"; status=1 ;; esac

@@ -33,26 +33,6 @@ new_window (GApplication *app)
   return g_object_new (FLITLAB_TYPE_WINDOW, "application", app, NULL);
 }
 
-/* The bundled example: installed, or in the source tree when run uninstalled. */
-static GFile *
-example_file (void)
-{
-  const char *dirs[] = { g_getenv ("FLITLAB_EXAMPLES_DIR"), PKGDATADIR "/examples",
-                         SOURCE_DATADIR "/examples" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
-    {
-      g_autofree char *path = NULL;
-
-      if (dirs[i] == NULL)
-        continue;
-      path = g_build_filename (dirs[i], "flitlab-tour.flitlab", NULL);
-      if (g_file_test (path, G_FILE_TEST_EXISTS))
-        return g_file_new_for_path (path);
-    }
-  return NULL;
-}
-
 static void
 flitlab_application_activate (GApplication *app)
 {
@@ -60,11 +40,9 @@ flitlab_application_activate (GApplication *app)
 
   if (window == NULL)
     {
-      g_autoptr(GFile) example = example_file ();
-
+      /* With no file, the bundled tour. */
       window = GTK_WINDOW (new_window (app));
-      if (example != NULL)
-        flitlab_window_open_file (FLITLAB_WINDOW (window), example);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "flitlab-tour.flitlab");
     }
   gtk_window_present (window);
 }

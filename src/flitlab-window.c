@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
@@ -23,6 +24,7 @@ struct _FlitlabWindow
   AdwActionRow         *distance_row;
   AdwActionRow         *load_row;
   AdwActionRow         *models_row;
+  GMenu                *examples_section;
   GtkDrawingArea       *plot_area;
   GMenu                *recent_section;
   AdwActionRow         *routing_row;
@@ -270,6 +272,64 @@ add_recent (GFile *file)
   g_autofree char *uri = g_file_get_uri (file);
 
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+}
+
+/* ---- examples -------------------------------------------------------------------- */
+
+/* The bundled examples: installed, or in the source tree when run uninstalled. */
+static char *
+dup_examples_dir (void)
+{
+  const char *dirs[] = { g_getenv ("FLITLAB_EXAMPLES_DIR"), PKGDATADIR "/examples",
+                         SOURCE_DATADIR "/examples" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    if (dirs[i] != NULL && g_file_test (dirs[i], G_FILE_TEST_IS_DIR))
+      return g_strdup (dirs[i]);
+  return NULL;
+}
+
+static void
+fill_examples (FlitlabWindow *self)
+{
+  g_autofree char *dir = dup_examples_dir ();
+  g_autoptr(GDir) listing = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (name, ".flitlab"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_menu_remove_all (self->examples_section);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *label = g_strndup (names->pdata[i], strlen (names->pdata[i]) - strlen (".flitlab"));
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "win.open-example", "s", (const char *) names->pdata[i]);
+      g_menu_append_item (self->examples_section, item);
+    }
+}
+
+static void
+open_example_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  g_autofree char *dir = dup_examples_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  if (dir == NULL)
+    {
+      toast (self, _("The example projects are not installed"));
+      return;
+    }
+  path = g_build_filename (dir, g_variant_get_string (parameter, NULL), NULL);
+  file = g_file_new_for_path (path);
+  flitlab_window_open_file (self, file);
 }
 
 /* ---- document ------------------------------------------------------------------- */
@@ -597,6 +657,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, distance_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, load_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, models_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_area);
@@ -615,6 +676,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.open-example", "s", open_example_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
 }
@@ -637,4 +699,5 @@ flitlab_window_init (FlitlabWindow *self)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   flitlab_window_set_document (self, empty);
+  fill_examples (self);
 }
