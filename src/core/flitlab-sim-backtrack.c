@@ -413,9 +413,9 @@ summarize (const Run             *run,
   const FlitlabBacktrackConfig *config = run->config;
   guint N = 1u << config->n, n_channels = flitlab_topology_get_n_channels (run->topology);
   double delay = 0, hops = 0, generated = 0, accepted = 0, window_delivered = 0;
-  double transmissions = 0, forwards = 0, backtracks = 0, queue = 0, cycles, sum = 0, sumsq = 0;
+  double transmissions = 0, forwards = 0, backtracks = 0, queue = 0, cycles;
+  FlitlabBatchMeans batches = { 0 };
   guint64 delivered = 0;
-  guint n_batches = 0;
 
   point->rate = config->rates[rate_index];
   point->n_nodes = N;
@@ -442,15 +442,7 @@ summarize (const Run             *run,
         point->node_queue[v] += rep->node_queue[v] / cycles;
       for (guint c = 0; c < n_channels; c++)
         point->channel_utilization[c] += rep->channel_uses[c] / cycles;
-      for (guint b = 0; b < BATCHES; b++)
-        if (rep->batch_count[b] > 0)
-          {
-            double mean = rep->batch_sum[b] / rep->batch_count[b];
-
-            sum += mean;
-            sumsq += mean * mean;
-            n_batches++;
-          }
+      flitlab_batch_means_add (&batches, rep->batch_sum, rep->batch_count, BATCHES);
     }
 
   point->delivered = delivered;
@@ -463,15 +455,7 @@ summarize (const Run             *run,
   point->forward = forwards / (cycles * N * config->n);
   point->backtrack = backtracks / (cycles * N * config->n);
   point->power = point->delay > 0 ? N * point->throughput * point->acceptance / point->delay : 0;
-  if (n_batches > 1)
-    {
-      double mean = sum / n_batches;
-      double var = MAX (0, (sumsq - n_batches * mean * mean) / (n_batches - 1));
-
-      point->ci95 = flitlab_sim_t975 (n_batches - 1) * sqrt (var / n_batches);
-    }
-  else
-    point->ci95 = NAN;
+  point->ci95 = flitlab_batch_means_ci95 (&batches);
 }
 
 FlitlabBacktrackConfig *

@@ -172,3 +172,32 @@ flitlab_sim_t975 (guint df)
     return 2.000;
   return 1.96;
 }
+
+void
+flitlab_batch_means_add (FlitlabBatchMeans *means,
+                         const double      *batch_sum,
+                         const guint64     *batch_count,
+                         guint              n_batches)
+{
+  for (guint b = 0; b < n_batches; b++)
+    if (batch_count[b] > 0)
+      {
+        double mean = batch_sum[b] / batch_count[b];
+
+        means->sum += mean;
+        means->sumsq += mean * mean;
+        means->n++;
+      }
+}
+
+double
+flitlab_batch_means_ci95 (const FlitlabBatchMeans *means)
+{
+  double mean, var;
+
+  if (means->n < 2)
+    return NAN;
+  mean = means->sum / means->n;
+  var = MAX (0, (means->sumsq - means->n * mean * mean) / (means->n - 1));
+  return flitlab_sim_t975 (means->n - 1) * sqrt (var / means->n);
+}

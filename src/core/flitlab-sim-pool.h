@@ -37,4 +37,20 @@ gboolean flitlab_sim_pool_run (guint                n_jobs,
 /* Student's t quantile at 0.975 with df degrees of freedom, for 95% confidence intervals. */
 double   flitlab_sim_t975     (guint                df);
 
+/* Batch means pooled over replications: add each replication's batches (sums and counts of
+ * the measured values), then the half-width of the 95% interval of the mean (NaN with fewer
+ * than two non-empty batches). */
+typedef struct
+{
+  double sum;
+  double sumsq;
+  guint  n;
+} FlitlabBatchMeans;
+
+void     flitlab_batch_means_add  (FlitlabBatchMeans *means,
+                                   const double      *batch_sum,
+                                   const guint64     *batch_count,
+                                   guint              n_batches);
+double   flitlab_batch_means_ci95 (const FlitlabBatchMeans *means);
+
 G_END_DECLS

@@ -141,8 +141,7 @@ summarize (const Run       *run,
   guint n_nodes = flitlab_topology_get_n_nodes (run->topology);
   guint n_channels = flitlab_topology_get_n_channels (run->topology);
   double latency = 0, network = 0, queueing = 0, hops = 0, accepted = 0, cycles = 0;
-  double batch_sum = 0, batch_sumsq = 0;
-  guint n_batches = 0;
+  FlitlabBatchMeans batches = { 0 };
 
   point->rate = config->rates[rate_index];
   point->n_channels = n_channels;
@@ -161,15 +160,7 @@ summarize (const Run       *run,
       hops += rep->hops_sum;
       accepted += rep->accepted;
       cycles += rep->cycles;
-      for (guint b = 0; b < FLITLAB_SIM_BATCHES; b++)
-        if (rep->batch_count[b] > 0)
-          {
-            double mean = rep->batch_sum[b] / rep->batch_count[b];
-
-            batch_sum += mean;
-            batch_sumsq += mean * mean;
-            n_batches++;
-          }
+      flitlab_batch_means_add (&batches, rep->batch_sum, rep->batch_count, FLITLAB_SIM_BATCHES);
       for (guint c = 0; c < n_channels && rep->channel_flits != NULL; c++)
         {
           point->utilization[c] += rep->channel_flits[c];
@@ -194,15 +185,7 @@ summarize (const Run       *run,
   point->network_latency = network / point->messages;
   point->queueing = queueing / point->messages;
   point->mean_hops = hops / point->messages;
-  if (n_batches > 1)
-    {
-      double mean = batch_sum / n_batches;
-      double var = MAX (0, (batch_sumsq - n_batches * mean * mean) / (n_batches - 1));
-
-      point->ci95 = flitlab_sim_t975 (n_batches - 1) * sqrt (var / n_batches);
-    }
-  else
-    point->ci95 = NAN;
+  point->ci95 = flitlab_batch_means_ci95 (&batches);
 }
 
 static gboolean
