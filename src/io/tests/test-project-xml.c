@@ -701,7 +701,10 @@ test_tour (void)
   g_assert_nonnull (model);
   g_assert_cmpstr (g_hash_table_lookup (model->params, "k"), ==, "16x16x16");
   g_assert_cmpstr (g_hash_table_lookup (model->params, "flits"), ==, "25");
-  g_assert_null (model->curve);
+  /* The tour is bundled with its model curves (flitlab-cli run), so it opens drawn. */
+  g_assert_nonnull (model->curve);
+  g_assert_cmpuint (model->curve->n_rows, ==, study->n_rates);
+  g_assert_cmpfloat (model->curve->saturation_rate, >, 0);
 
   study = flitlab_project_find_study (project, "6×6×6 bi torus");
   g_assert_nonnull (study);
