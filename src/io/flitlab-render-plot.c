@@ -411,8 +411,12 @@ draw_series (cairo_t                 *cr,
       cairo_line_to (cr, x, f->bottom);
       cairo_stroke (cr);
       cairo_restore (cr);
-      /* At the foot of the line: the legend sits at the top, curves climb towards it. */
-      draw_text (cr, "saturation", "Sans 8", x + 3, f->bottom - 3, 0, 1, 0);
+      /* At the foot of the line (the legend sits at the top, curves climb towards it), on
+       * its left when the right edge is too close. */
+      if (x + 60 < f->right)
+        draw_text (cr, "saturation", "Sans 8", x + 3, f->bottom - 3, 0, 1, 0);
+      else
+        draw_text (cr, "saturation", "Sans 8", x - 3, f->bottom - 3, 1, 1, 0);
     }
 }
 
