@@ -273,10 +273,14 @@ test_coordinates_and_addresses (void)
   g_assert_cmpuint (coords[1], ==, 2);
   g_assert_cmpuint (coords[2], ==, 1);
 
-  /* Base vertices are (b, 0, 0); every necklace node knows its edge and index 1..k. */
+  /* Base vertices are (b, 0, 0) of degree 2n (a base link and a necklace link per
+   * dimension); every necklace node knows its edge and index 1..k and has degree 2 (003). */
   for (guint node = 0; node < flitlab_topology_get_n_nodes (necklace); node++)
     {
       FlitlabNecklaceAddress a = flitlab_topology_get_necklace_address (necklace, node);
+      const guint *out;
+
+      g_assert_cmpuint (flitlab_topology_get_out_channels (necklace, node, &out), ==, node < 8 ? 6 : 2);
 
       if (node < 8)
         g_assert_true (a.b == node && a.d == 0 && a.i == 0);
