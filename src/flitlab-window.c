@@ -10,6 +10,8 @@
 
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
+#include "flitlab-sim-runner.h"
+#include "flitlab-sim.h"
 #include "flitlab-study-plot.h"
 #include "flitlab-topology.h"
 #include "flitlab-window.h"
@@ -28,7 +30,9 @@ struct _FlitlabWindow
   GtkDrawingArea       *plot_area;
   GMenu                *recent_section;
   AdwActionRow         *routing_row;
+  GtkProgressBar       *simulation_progress;
   AdwActionRow         *simulation_row;
+  GtkButton            *simulate_button;
   AdwActionRow         *size_row;
   GtkStack             *stack;
   GtkListBox           *studies_list;
@@ -37,6 +41,7 @@ struct _FlitlabWindow
   AdwToastOverlay      *toast_overlay;
   AdwActionRow         *topology_row;
   AdwActionRow         *traffic_row;
+  GtkLabel             *time_left_label;
   AdwWindowTitle       *window_title;
 
   FlitlabDocument      *document;
@@ -44,6 +49,8 @@ struct _FlitlabWindow
   GSettings            *settings;
   GtkFileChooserNative *chooser;
   gboolean              close_confirmed;
+  FlitlabSimRunner     *runner;
+  GCancellable         *simulation;  /* the running simulation's, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -517,6 +524,111 @@ save_action (GtkWidget  *widget,
     save_to (self, NULL);
 }
 
+/* ---- simulation ----------------------------------------------------------------- */
+
+typedef struct
+{
+  FlitlabWindow   *window;   /* a reference */
+  FlitlabDocument *document; /* the document the study belonged to when it started */
+  char            *study;    /* its name */
+} SimulationRun;
+
+static void
+simulation_run_free (SimulationRun *run)
+{
+  g_object_unref (run->window);
+  g_object_unref (run->document);
+  g_free (run->study);
+  g_free (run);
+}
+
+static void
+on_runner_progress (FlitlabWindow *self)
+{
+  double left = flitlab_sim_runner_get_seconds_left (self->runner);
+  g_autofree char *text = NULL;
+
+  gtk_progress_bar_set_fraction (self->simulation_progress, flitlab_sim_runner_get_fraction (self->runner));
+  if (left >= 0)
+    /* Translators: the estimated time a simulation still needs */
+    text = g_strdup_printf (_("%.0f s left"), left);
+  gtk_label_set_text (self->time_left_label, text != NULL ? text : "");
+}
+
+static void
+on_runner_running (FlitlabWindow *self)
+{
+  gboolean running = flitlab_sim_runner_get_running (self->runner);
+
+  gtk_button_set_label (self->simulate_button, running ? _("Stop") : _("Run Simulation"));
+  gtk_widget_set_visible (GTK_WIDGET (self->simulation_progress), running);
+  if (!running)
+    gtk_label_set_text (self->time_left_label, "");
+}
+
+static void
+on_simulation_done (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  SimulationRun *run = user_data;
+  FlitlabWindow *self = run->window;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabStudy) done = flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source), result, &error);
+  FlitlabStudy *study;
+
+  g_clear_object (&self->simulation);
+  if (done == NULL)
+    {
+      toast (self, g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+                   g_error_matches (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED)
+                   ? _("Simulation stopped") : error->message);
+      simulation_run_free (run);
+      return;
+    }
+
+  /* The results go to the study they were run for, if its project is still open. */
+  study = flitlab_project_find_study (flitlab_document_get_project (run->document), run->study);
+  if (study != NULL)
+    {
+      FlitlabStudySimulation tmp = study->simulation;
+
+      study->simulation = done->simulation;
+      done->simulation = tmp;
+      study->simulation.enabled = TRUE;
+      flitlab_document_changed (run->document);
+      if (run->document == self->document && study == selected_study (self))
+        show_study (self);
+      toast (self, _("Simulation finished"));
+    }
+  simulation_run_free (run);
+}
+
+static void
+simulate_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  FlitlabStudy *study = selected_study (self);
+  SimulationRun *run;
+
+  if (self->simulation != NULL)
+    {
+      g_cancellable_cancel (self->simulation);
+      return;
+    }
+  if (study == NULL)
+    return;
+
+  run = g_new0 (SimulationRun, 1);
+  run->window = g_object_ref (self);
+  run->document = g_object_ref (self->document);
+  run->study = g_strdup (study->name);
+  self->simulation = g_cancellable_new ();
+  flitlab_sim_runner_run_async (self->runner, study, self->simulation, on_simulation_done, run);
+}
+
 /* ---- closing -------------------------------------------------------------------- */
 
 static void
@@ -581,6 +693,9 @@ flitlab_window_dispose (GObject *object)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (object);
 
+  /* A running simulation stops with its window. */
+  if (self->simulation != NULL)
+    g_cancellable_cancel (self->simulation);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
@@ -595,6 +710,8 @@ flitlab_window_finalize (GObject *object)
 
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
+  g_clear_object (&self->runner);
+  g_clear_object (&self->simulation);
   g_clear_pointer (&self->plot, flitlab_plot_free);
   G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
 }
@@ -663,7 +780,9 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_area);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, routing_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_progress);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulate_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, size_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, studies_list);
@@ -671,6 +790,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, study_title);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, topology_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, time_left_label);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, traffic_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, window_title);
 
@@ -679,6 +799,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-example", "s", open_example_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.simulate", NULL, simulate_action);
 }
 
 static void
@@ -689,6 +810,11 @@ flitlab_window_init (FlitlabWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   gtk_drawing_area_set_draw_func (self->plot_area, draw_plot, self, NULL);
+  self->runner = flitlab_sim_runner_new ();
+  g_signal_connect_object (self->runner, "notify::fraction", G_CALLBACK (on_runner_progress), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->runner, "notify::running", G_CALLBACK (on_runner_running), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->studies_list, "row-selected", G_CALLBACK (on_study_selected),
                            self, G_CONNECT_SWAPPED);
 

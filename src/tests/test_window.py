@@ -34,8 +34,10 @@ def find(root, role, name, timeout=15):
     return None
 
 
-def shot():
-    subprocess.run(["import", "-window", "root", os.environ["FLITLAB_SHOT"]], check=False)
+def shot(name):
+    """A screenshot beside FLITLAB_SHOT, for people to look at: gui-window-NAME.png."""
+    path = os.environ["FLITLAB_SHOT"].replace(".png", f"-{name}.png")
+    subprocess.run(["import", "-window", "root", path], check=False)
 
 
 app = None
@@ -71,7 +73,50 @@ if row is not None:
 check("selecting a study shows its topology", find(window, "label", "6×6×6 torus, bi-directional") is not None)
 check("the plot has an accessible name", find(window, "image", "Latency against load", 3) is not None
       or window.findChildren(lambda n: n.name == "Latency against load", recursive=True) != [])
-shot()
+shot("study")
+
+def named(root, name, timeout=10):
+    end = time.time() + timeout
+    while time.time() < end:
+        found = root.findChildren(lambda n: n.name == name and n.roleName != "label", recursive=True)
+        if found:
+            return found[0]
+        time.sleep(0.5)
+    return None
+
+
+def press(node):
+    try:
+        node.doActionNamed("click")
+    except Exception:
+        node.click()
+
+
+# A simulation on a background thread: the window keeps answering, a progress bar shows, and
+# Stop ends it.
+run = named(window, "Run Simulation")
+check("the study page has a Run Simulation button", run is not None)
+if run is not None:
+    press(run)
+    check("a progress bar shows while it runs", named(window, "Simulation progress", 10) is not None)
+    stop = named(window, "Stop", 10)
+    check("Run Simulation turns into Stop", stop is not None)
+    if stop is not None:
+        press(stop)
+        check("Stop ends the simulation", named(window, "Run Simulation", 20) is not None)
+
+# A short one runs to the end and its points reach the study.
+row = find(window, "label", "8×8 mesh vs torus")
+if row is not None:
+    row.click()
+    time.sleep(1)
+run = named(window, "Run Simulation")
+if run is not None:
+    press(run)
+    done = find(window, "label", "19 loads simulated", 120)
+    check("a finished simulation's points reach the study", done is not None)
+    time.sleep(1)
+shot("simulated")
 
 # Save with the keyboard: the file must still be a valid project.
 before = os.path.getmtime(os.environ["FLITLAB_TEST_PROJECT"])
@@ -105,7 +150,7 @@ if menu is not None:
                                    recursive=False)
         check("the About window opens", any(d.findChildren(lambda n: n.name == "Flitlab", recursive=True)
                                              for d in dialogs))
-        shot()
+        shot("about")
 
 print(f"{len(failures)} failed")
 sys.exit(1 if failures else 0)

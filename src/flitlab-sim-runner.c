@@ -1,0 +1,235 @@
+/* flitlab-sim-runner.c: a study's simulation on a worker thread, with progress and cancel
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The worker runs flitlab_runner_simulate() on its own copy of the study and touches nothing
+ * else. Its progress callback stores the fraction under a mutex and, when no update is already
+ * pending, adds one idle at low priority that notifies the properties on the main thread; it
+ * returns FALSE (stop) once the cancellable is cancelled.
+ */
+
+#include "config.h"
+
+#include "flitlab-runner.h"
+#include "flitlab-sim-runner.h"
+
+struct _FlitlabSimRunner
+{
+  GObject  parent_instance;
+
+  GMutex   lock;
+  double   fraction;
+  double   seconds_left;
+  guint    idle_id;
+  gboolean running;
+};
+
+G_DEFINE_FINAL_TYPE (FlitlabSimRunner, flitlab_sim_runner, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_FRACTION,
+  PROP_SECONDS_LEFT,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+typedef struct
+{
+  FlitlabSimRunner *runner; /* a reference, kept by the task's source object */
+  GCancellable     *cancellable;
+} Progress;
+
+static gboolean
+publish_progress (gpointer data)
+{
+  FlitlabSimRunner *self = data;
+
+  g_mutex_lock (&self->lock);
+  self->idle_id = 0;
+  g_mutex_unlock (&self->lock);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SECONDS_LEFT]);
+  return G_SOURCE_REMOVE;
+}
+
+/* Called on the simulation threads, one call at a time. */
+static gboolean
+on_progress (double   fraction,
+             double   seconds_left,
+             gpointer data)
+{
+  Progress *progress = data;
+  FlitlabSimRunner *self = progress->runner;
+
+  g_mutex_lock (&self->lock);
+  self->fraction = fraction;
+  self->seconds_left = seconds_left;
+  if (self->idle_id == 0)
+    self->idle_id = g_idle_add_full (G_PRIORITY_LOW, publish_progress, g_object_ref (self),
+                                     g_object_unref);
+  g_mutex_unlock (&self->lock);
+  return !g_cancellable_is_cancelled (progress->cancellable);
+}
+
+static void
+worker (GTask        *task,
+        gpointer      source_object,
+        gpointer      task_data,
+        GCancellable *cancellable)
+{
+  FlitlabStudy *study = task_data;
+  Progress progress = { source_object, cancellable };
+  g_autoptr(GError) error = NULL;
+
+  study->simulation.enabled = TRUE;
+  if (!flitlab_runner_simulate (study, on_progress, &progress, &error))
+    {
+      if (!g_task_return_error_if_cancelled (task))
+        g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  g_task_return_pointer (task, flitlab_study_copy (study), (GDestroyNotify) flitlab_study_free);
+}
+
+static void
+set_running (FlitlabSimRunner *self,
+             gboolean          running)
+{
+  if (self->running == running)
+    return;
+  self->running = running;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+void
+flitlab_sim_runner_run_async (FlitlabSimRunner    *self,
+                              const FlitlabStudy  *study,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (FLITLAB_IS_SIM_RUNNER (self));
+  g_return_if_fail (study != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, flitlab_sim_runner_run_async);
+  g_task_set_task_data (task, flitlab_study_copy (study), (GDestroyNotify) flitlab_study_free);
+  g_task_set_return_on_cancel (task, FALSE);
+  self->fraction = 0;
+  self->seconds_left = -1;
+  set_running (self, TRUE);
+  g_task_run_in_thread (task, worker);
+}
+
+FlitlabStudy *
+flitlab_sim_runner_run_finish (FlitlabSimRunner  *self,
+                               GAsyncResult      *result,
+                               GError           **error)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_RUNNER (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  set_running (self, FALSE);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+double
+flitlab_sim_runner_get_fraction (FlitlabSimRunner *self)
+{
+  double fraction;
+
+  g_mutex_lock (&self->lock);
+  fraction = self->fraction;
+  g_mutex_unlock (&self->lock);
+  return fraction;
+}
+
+double
+flitlab_sim_runner_get_seconds_left (FlitlabSimRunner *self)
+{
+  double left;
+
+  g_mutex_lock (&self->lock);
+  left = self->seconds_left;
+  g_mutex_unlock (&self->lock);
+  return left;
+}
+
+gboolean
+flitlab_sim_runner_get_running (FlitlabSimRunner *self)
+{
+  return self->running;
+}
+
+static void
+flitlab_sim_runner_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  FlitlabSimRunner *self = FLITLAB_SIM_RUNNER (object);
+
+  switch (prop_id)
+    {
+    case PROP_FRACTION:
+      g_value_set_double (value, flitlab_sim_runner_get_fraction (self));
+      break;
+    case PROP_SECONDS_LEFT:
+      g_value_set_double (value, flitlab_sim_runner_get_seconds_left (self));
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+flitlab_sim_runner_finalize (GObject *object)
+{
+  FlitlabSimRunner *self = FLITLAB_SIM_RUNNER (object);
+
+  g_mutex_clear (&self->lock);
+  G_OBJECT_CLASS (flitlab_sim_runner_parent_class)->finalize (object);
+}
+
+static void
+flitlab_sim_runner_class_init (FlitlabSimRunnerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = flitlab_sim_runner_get_property;
+  object_class->finalize = flitlab_sim_runner_finalize;
+
+  properties[PROP_FRACTION] =
+    g_param_spec_double ("fraction", NULL, NULL, 0, 1, 0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SECONDS_LEFT] =
+    g_param_spec_double ("seconds-left", NULL, NULL, -1, G_MAXDOUBLE, -1,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+flitlab_sim_runner_init (FlitlabSimRunner *self)
+{
+  g_mutex_init (&self->lock);
+  self->seconds_left = -1;
+}
+
+FlitlabSimRunner *
+flitlab_sim_runner_new (void)
+{
+  return g_object_new (FLITLAB_TYPE_SIM_RUNNER, NULL);
+}
