@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "flitlab-render-plot.h"
@@ -399,7 +400,33 @@ flitlab_window_open_file (FlitlabWindow *self,
       flitlab_window_show_error (self, _("Could Not Open the Project"), error->message);
       return;
     }
+  /* Never over unsaved changes: those keep their window and the file gets a new one. */
+  if (self->document != NULL && flitlab_document_get_dirty (self->document))
+    {
+      FlitlabWindow *other = g_object_new (FLITLAB_TYPE_WINDOW,
+                                           "application", gtk_window_get_application (GTK_WINDOW (self)),
+                                           NULL);
+
+      flitlab_window_set_document (other, document);
+      gtk_window_present (GTK_WINDOW (other));
+      return;
+    }
   flitlab_window_set_document (self, document);
+}
+
+static gboolean
+on_drop (FlitlabWindow *self,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkDropTarget *target)
+{
+  GFile *file = g_value_get_object (value);
+
+  if (file == NULL)
+    return FALSE;
+  flitlab_window_open_file (self, file);
+  return TRUE;
 }
 
 /* ---- actions -------------------------------------------------------------------- */
@@ -522,6 +549,114 @@ save_action (GtkWidget  *widget,
     save_as_action (widget, "win.save-as", NULL);
   else
     save_to (self, NULL);
+}
+
+/* ---- export ---------------------------------------------------------------------- */
+
+static void
+on_export_response (FlitlabWindow        *self,
+                    int                   response,
+                    GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  const char *format, *size, *scale;
+  double width = 640, height = 420;
+  gboolean ok;
+
+  if (response != GTK_RESPONSE_ACCEPT || self->plot == NULL)
+    {
+      g_clear_object (&self->chooser);
+      return;
+    }
+  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  format = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "format");
+  size = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "size");
+  scale = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "scale");
+  format = format != NULL ? format : "svg";
+  path = g_file_get_path (file);
+  if (path != NULL && !g_str_has_suffix (path, format))
+    {
+      char *with_extension = g_strconcat (path, ".", format, NULL);
+
+      g_free (path);
+      path = with_extension;
+    }
+  if (size != NULL)
+    sscanf (size, "%lfx%lf", &width, &height);
+
+  if (path == NULL)
+    {
+      g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("Figures can only be exported to local files"));
+      ok = FALSE;
+    }
+  else if (g_str_equal (format, "csv"))
+    ok = flitlab_plot_write_csv (self->plot, path, &error);
+  else
+    ok = flitlab_render_plot_to_file (self->plot, path, width, height,
+                                      scale != NULL ? g_ascii_strtod (scale, NULL) : 2, &error);
+  if (ok)
+    {
+      g_settings_set_string (self->settings, "last-export-format", g_str_equal (format, "csv") ? "svg" : format);
+      toast (self, _("Figure exported"));
+    }
+  else
+    {
+      g_autofree char *message = g_strdup_printf (_("Not exported: %s"), error->message);
+
+      toast (self, message);
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  /* Each list starts with its default: GTK 4.8's own chooser ignores set_choice(). */
+  static const char *sizes[] = { "640x420", "800x520", "1200x800", NULL };
+  static const char *size_labels[] = { "640 × 420", "800 × 520", "1200 × 800", NULL };
+  static const char *scales[] = { "2", "1", "3", NULL };
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  FlitlabStudy *study = selected_study (self);
+  g_autofree char *format = NULL, *name = NULL;
+  const char *formats[] = { "svg", "pdf", "png", "csv", NULL };
+  const char *format_labels[] = { "SVG", "PDF", "PNG", _("CSV data"), NULL };
+  const char *scale_labels[] = { _("2× (144 dpi)"), _("1× (72 dpi)"), _("3× (216 dpi)"), NULL };
+
+  if (study == NULL || self->plot == NULL)
+    return;
+  format = g_settings_get_string (self->settings, "last-export-format");
+  /* The last format used first. */
+  for (guint i = 1; formats[i] != NULL; i++)
+    if (g_str_equal (formats[i], format))
+      {
+        const char *first = formats[0], *first_label = format_labels[0];
+
+        formats[0] = formats[i];
+        format_labels[0] = format_labels[i];
+        formats[i] = first;
+        format_labels[i] = first_label;
+      }
+  name = g_strconcat (study->name, ".", format, NULL);
+  g_strdelimit (name, "/", '-');
+
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Export the Figure"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "format", _("Format"), formats, format_labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (self->chooser), "format", format);
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "size", _("Size in points"), sizes, size_labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (self->chooser), "size", "640x420");
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "scale", _("PNG resolution"), scales, scale_labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (self->chooser), "scale", "2");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_export_response), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
 /* ---- simulation ----------------------------------------------------------------- */
@@ -800,6 +935,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.simulate", NULL, simulate_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
 }
 
 static void
@@ -810,6 +946,13 @@ flitlab_window_init (FlitlabWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   gtk_drawing_area_set_draw_func (self->plot_area, draw_plot, self, NULL);
+  {
+    /* Dropping a .flitlab file on the window opens it. */
+    GtkDropTarget *target = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+
+    g_signal_connect_object (target, "drop", G_CALLBACK (on_drop), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+  }
   self->runner = flitlab_sim_runner_new ();
   g_signal_connect_object (self->runner, "notify::fraction", G_CALLBACK (on_runner_progress), self,
                            G_CONNECT_SWAPPED);

@@ -724,36 +724,6 @@ cmd_run (int      argc,
 }
 
 static gboolean
-write_plot_csv (const FlitlabPlot  *plot,
-                const char         *path,
-                GError            **error)
-{
-  g_autoptr(GString) csv = g_string_new ("series,kind,rate,value,ci95\n");
-
-  for (guint s = 0; s < plot->series->len; s++)
-    {
-      const FlitlabPlotSeries *series = plot->series->pdata[s];
-      g_autofree char *label = g_strdup (series->label);
-
-      g_strdelimit (label, ",\"\n", ';');
-      for (guint i = 0; i < series->n; i++)
-        {
-          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE] = "saturated";
-          char e[G_ASCII_DTOSTR_BUF_SIZE] = "";
-
-          format_number (x, sizeof x, series->x[i]);
-          if (isfinite (series->y[i]))
-            format_number (y, sizeof y, series->y[i]);
-          if (series->error != NULL && isfinite (series->error[i]))
-            format_number (e, sizeof e, series->error[i]);
-          g_string_append_printf (csv, "%s,%s,%s,%s,%s\n", label,
-                                  series->kind == FLITLAB_PLOT_LINE ? "model" : "points", x, y, e);
-        }
-    }
-  return g_file_set_contents (path, csv->str, csv->len, error);
-}
-
-static gboolean
 cmd_export (int      argc,
             char   **argv,
             GError **error)
@@ -800,7 +770,7 @@ cmd_export (int      argc,
     return usage_error (error, "Study “%s” has no %s results to draw: run it first (flitlab-cli run)",
                         study_name, metric ? metric : "latency");
   if (g_str_has_suffix (output, ".csv"))
-    return write_plot_csv (plot, output, error);
+    return flitlab_plot_write_csv (plot, output, error);
   return flitlab_render_plot_to_file (plot, output, width, height, scale, error);
 }
 

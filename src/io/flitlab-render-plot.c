@@ -574,3 +574,45 @@ flitlab_render_plot_to_file (const FlitlabPlot  *plot,
     }
   return TRUE;
 }
+
+static void
+csv_number (char   *buf,
+            gsize   len,
+            double  value)
+{
+  g_ascii_formatd (buf, len, "%.10g", value);
+}
+
+gboolean
+flitlab_plot_write_csv (const FlitlabPlot  *plot,
+                        const char         *path,
+                        GError            **error)
+{
+  g_autoptr(GString) csv = g_string_new ("series,kind,rate,value,ci95\n");
+
+  g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      g_autofree char *label = g_strdup (series->label);
+
+      g_strdelimit (label, ",\"\n", ';');
+      for (guint i = 0; i < series->n; i++)
+        {
+          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE] = "saturated";
+          char e[G_ASCII_DTOSTR_BUF_SIZE] = "";
+
+          csv_number (x, sizeof x, series->x[i]);
+          if (isfinite (series->y[i]))
+            csv_number (y, sizeof y, series->y[i]);
+          if (series->error != NULL && isfinite (series->error[i]))
+            csv_number (e, sizeof e, series->error[i]);
+          g_string_append_printf (csv, "%s,%s,%s,%s,%s\n", label,
+                                  series->kind == FLITLAB_PLOT_LINE ? "model" : "points", x, y, e);
+        }
+    }
+  if (!g_file_set_contents (path, csv->str, csv->len, error))
+    return FALSE;
+  return TRUE;
+}

@@ -100,6 +100,11 @@ gboolean           flitlab_render_plot_to_file (const FlitlabPlot *plot,
                                                 double             scale,
                                                 GError           **error);
 
+/* The plotted data as CSV: series,kind,rate,value,ci95 ("saturated" where a value is missing). */
+gboolean           flitlab_plot_write_csv      (const FlitlabPlot *plot,
+                                                const char        *path,
+                                                GError           **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabPlot, flitlab_plot_free)
 
 G_END_DECLS

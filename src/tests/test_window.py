@@ -118,6 +118,27 @@ if run is not None:
     time.sleep(1)
 shot("simulated")
 
+# Export the shown figure as SVG through the file chooser (Ctrl+E): a file that parses as XML.
+# The chooser opens in the working directory, which the app shares with this script.
+figure = os.path.join(os.getcwd(), "flitlab-gui-test-figure.svg")
+if os.path.exists(figure):
+    os.unlink(figure)
+rawinput.keyCombo("<Control>e")
+time.sleep(2)
+shot("export")
+# The Name field has the focus with the proposed name selected up to its extension: typing
+# replaces the name and keeps ".svg".
+rawinput.typeText("flitlab-gui-test-figure")
+time.sleep(0.5)
+rawinput.pressKey("Return")
+time.sleep(2)
+exported = False
+if os.path.exists(figure):
+    import xml.dom.minidom
+    exported = len(xml.dom.minidom.parse(figure).getElementsByTagName("path")) > 10
+    os.unlink(figure)
+check("Ctrl+E exports the figure as a valid SVG", exported)
+
 # Save with the keyboard: the file must still be a valid project.
 before = os.path.getmtime(os.environ["FLITLAB_TEST_PROJECT"])
 time.sleep(1.1)
