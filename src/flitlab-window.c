@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,6 +29,8 @@ struct _FlitlabWindow
   AdwActionRow         *load_row;
   AdwActionRow         *models_row;
   GMenu                *examples_section;
+  GtkToggleButton      *log_button;
+  GtkDropDown          *metric_dropdown;
   GtkDrawingArea       *plot_area;
   GMenu                *recent_section;
   AdwActionRow         *routing_row;
@@ -47,6 +50,7 @@ struct _FlitlabWindow
 
   FlitlabDocument      *document;
   FlitlabPlot          *plot;
+  FlitlabPlotFrame      frame;      /* where the plot was last drawn, for hover */
   GSettings            *settings;
   GtkFileChooserNative *chooser;
   gboolean              close_confirmed;
@@ -144,6 +148,25 @@ show_topology (FlitlabWindow *self,
   set_row (self->distance_row, distance);
 }
 
+/* The metrics of the dropdown, in its order. */
+static const char * const metrics[] = { "latency", "throughput", "acceptance", "utilization", "power" };
+
+static void
+rebuild_plot (FlitlabWindow *self)
+{
+  FlitlabStudy *study = selected_study (self);
+  guint metric = gtk_drop_down_get_selected (self->metric_dropdown);
+
+  g_clear_pointer (&self->plot, flitlab_plot_free);
+  if (study != NULL)
+    {
+      self->plot = flitlab_study_plot_new (study, metrics[MIN (metric, G_N_ELEMENTS (metrics) - 1)]);
+      self->plot->log_y = gtk_toggle_button_get_active (self->log_button);
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->plot_area), NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self->plot_area));
+}
+
 static void
 show_study (FlitlabWindow *self)
 {
@@ -195,8 +218,7 @@ show_study (FlitlabWindow *self)
     simulation = g_strdup (_("Not run yet (flitlab-cli run)"));
   set_row (self->simulation_row, simulation);
 
-  self->plot = flitlab_study_plot_new (study, NULL);
-  gtk_widget_queue_draw (GTK_WIDGET (self->plot_area));
+  rebuild_plot (self);
 }
 
 static void
@@ -209,7 +231,62 @@ draw_plot (GtkDrawingArea *area,
   FlitlabWindow *self = user_data;
 
   if (self->plot != NULL)
-    flitlab_render_plot (cr, self->plot, width, height, NULL);
+    flitlab_render_plot (cr, self->plot, width, height, &self->frame);
+}
+
+/* Hover: the data point nearest the pointer, within 8 pixels, as a tooltip with its values.
+ * The frame the renderer returned maps data to pixels exactly as drawn. */
+static void
+on_plot_motion (FlitlabWindow *self,
+                double         px,
+                double         py)
+{
+  const FlitlabPlotFrame *f = &self->frame;
+  const FlitlabPlotSeries *best = NULL;
+  double best_d = 64;
+  guint best_i = 0;
+
+  if (self->plot == NULL || f->right <= f->left)
+    return;
+  for (guint s = 0; s < self->plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = self->plot->series->pdata[s];
+
+      for (guint i = 0; i < series->n; i++)
+        {
+          double x, y, d;
+
+          if (!isfinite (series->y[i]) || (f->log_y && series->y[i] <= 0))
+            continue;
+          x = f->left + (series->x[i] - f->x_min) / (f->x_max - f->x_min) * (f->right - f->left);
+          y = f->log_y ? f->bottom - (log10 (series->y[i]) - log10 (f->y_min)) /
+                                     (log10 (f->y_max) - log10 (f->y_min)) * (f->bottom - f->top)
+                       : f->bottom - (series->y[i] - f->y_min) / (f->y_max - f->y_min) * (f->bottom - f->top);
+          d = (x - px) * (x - px) + (y - py) * (y - py);
+          if (d < best_d)
+            {
+              best_d = d;
+              best = series;
+              best_i = i;
+            }
+        }
+    }
+  if (best == NULL)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->plot_area), NULL);
+  else
+    {
+      g_autofree char *text = NULL;
+
+      if (best->error != NULL && isfinite (best->error[best_i]))
+        /* Translators: a plotted point: series, load, value ± its 95% confidence interval */
+        text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%.6g ± %.3g"), best->label,
+                                best->x[best_i], best->y[best_i], best->error[best_i]);
+      else
+        /* Translators: a plotted point: series, load, value */
+        text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%.6g"), best->label,
+                                best->x[best_i], best->y[best_i]);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->plot_area), text);
+    }
 }
 
 static void
@@ -910,6 +987,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
                                                "/io/github/flitlab/Flitlab/ui/flitlab-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, distance_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, log_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metric_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, load_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, models_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_area);
@@ -946,6 +1025,16 @@ flitlab_window_init (FlitlabWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   gtk_drawing_area_set_draw_func (self->plot_area, draw_plot, self, NULL);
+  {
+    GtkEventController *motion = gtk_event_controller_motion_new ();
+
+    g_signal_connect_object (motion, "motion", G_CALLBACK (on_plot_motion), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self->plot_area), motion);
+  }
+  g_signal_connect_object (self->metric_dropdown, "notify::selected", G_CALLBACK (rebuild_plot), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->log_button, "toggled", G_CALLBACK (rebuild_plot), self,
+                           G_CONNECT_SWAPPED);
   {
     /* Dropping a .flitlab file on the window opens it. */
     GtkDropTarget *target = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);

@@ -131,6 +131,23 @@ flitlab_plot_nice_ticks (double  lo,
   return n;
 }
 
+/* A log axis ends on 1, 2 or 5 times a power of ten, not only on whole decades. */
+static double
+log_floor (double v)
+{
+  double decade = pow (10, floor (log10 (v)));
+
+  return v >= 5 * decade ? 5 * decade : v >= 2 * decade ? 2 * decade : decade;
+}
+
+static double
+log_ceil (double v)
+{
+  double decade = pow (10, floor (log10 (v)));
+
+  return v <= decade ? decade : v <= 2 * decade ? 2 * decade : v <= 5 * decade ? 5 * decade : 10 * decade;
+}
+
 /* The data range, widened to round numbers. */
 static void
 data_range (const FlitlabPlot *plot,
@@ -183,8 +200,8 @@ data_range (const FlitlabPlot *plot,
   frame->x_max = isfinite (plot->x_max) ? plot->x_max : ceil (x_hi / step) * step;
   if (plot->log_y)
     {
-      frame->y_min = isfinite (plot->y_min) ? plot->y_min : pow (10, floor (log10 (y_lo)));
-      frame->y_max = isfinite (plot->y_max) ? plot->y_max : pow (10, ceil (log10 (y_hi)));
+      frame->y_min = isfinite (plot->y_min) ? plot->y_min : log_floor (y_lo);
+      frame->y_max = isfinite (plot->y_max) ? plot->y_max : log_ceil (y_hi);
     }
   else
     {
@@ -276,10 +293,14 @@ draw_axes (cairo_t                *cr,
     }
 
   if (f->log_y)
-    for (double decade = f->y_min; decade <= f->y_max * 1.0001; decade *= 10)
+    for (double decade = pow (10, floor (log10 (f->y_min))); decade <= f->y_max * 1.0001; decade *= 10)
       for (guint m = 1; m < 10 && decade * m <= f->y_max * 1.0001; m++)
         {
-          double y = round (map_y (f, decade * m)) + 0.5;
+          double y;
+
+          if (decade * m < f->y_min * 0.9999)
+            continue;
+          y = round (map_y (f, decade * m)) + 0.5;
 
           cairo_set_source_rgb (cr, m == 1 ? 0.85 : 0.94, m == 1 ? 0.85 : 0.94, m == 1 ? 0.85 : 0.94);
           cairo_move_to (cr, f->left, y);

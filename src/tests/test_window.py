@@ -118,6 +118,15 @@ if run is not None:
     time.sleep(1)
 shot("simulated")
 
+# The value axis can be logarithmic; the plot redraws (a screenshot shows it).
+log = named(window, "Logarithmic", 5)
+check("the plot has a logarithmic-axis switch", log is not None)
+if log is not None:
+    press(log)
+    time.sleep(1)
+    shot("log")
+    press(log)
+
 # Export the shown figure as SVG through the file chooser (Ctrl+E): a file that parses as XML.
 # The chooser opens in the working directory, which the app shares with this script.
 figure = os.path.join(os.getcwd(), "flitlab-gui-test-figure.svg")

@@ -99,7 +99,8 @@ test_image (void)
   flitlab_render_plot (cr, log_plot, 640, 400, &frame);
   g_assert_true (frame.log_y);
   g_assert_cmpfloat (frame.y_min, ==, 10);
-  g_assert_cmpfloat (frame.y_max, ==, 100);
+  /* 49 at most: the axis ends at 50, a 1-2-5 step, not at the next decade. */
+  g_assert_cmpfloat (frame.y_max, ==, 50);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
