@@ -760,6 +760,9 @@ on_runner_progress (FlitlabWindow *self)
   double left = flitlab_sim_runner_get_seconds_left (self->runner);
   g_autofree char *text = NULL;
 
+  /* A last update can arrive after the run ended: it must not leave a time behind. */
+  if (!flitlab_sim_runner_get_running (self->runner))
+    return;
   gtk_progress_bar_set_fraction (self->simulation_progress, flitlab_sim_runner_get_fraction (self->runner));
   if (left >= 0)
     /* Translators: the estimated time a simulation still needs */
@@ -790,6 +793,12 @@ on_simulation_done (GObject      *source,
   FlitlabStudy *study;
 
   g_clear_object (&self->simulation);
+  if (self->toast_overlay == NULL)
+    {
+      /* The window was closed while it ran. */
+      simulation_run_free (run);
+      return;
+    }
   if (done == NULL)
     {
       toast (self, g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
@@ -905,9 +914,19 @@ flitlab_window_dispose (GObject *object)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (object);
 
-  /* A running simulation stops with its window. */
+  /* A running simulation stops with its window, and nothing it reports afterwards reaches the
+   * widgets released below. */
   if (self->simulation != NULL)
     g_cancellable_cancel (self->simulation);
+  if (self->runner != NULL)
+    g_signal_handlers_disconnect_by_data (self->runner, self);
+  /* Disposing the list and the controls emits selection changes: they must not reach us. */
+  if (self->studies_list != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->studies_list, self);
+      g_signal_handlers_disconnect_by_data (self->metric_dropdown, self);
+      g_signal_handlers_disconnect_by_data (self->log_button, self);
+    }
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
