@@ -55,6 +55,8 @@ struct _FlitlabWindow
   GtkFileChooserNative *chooser;
   gboolean              close_confirmed;
   FlitlabSimRunner     *runner;
+  FlitlabStudy         *deleted;        /* the last deleted study, for Undo */
+  guint                 deleted_index;
   GCancellable         *simulation;  /* the running simulation's, or NULL */
 };
 
@@ -628,6 +630,116 @@ save_action (GtkWidget  *widget,
     save_to (self, NULL);
 }
 
+/* ---- studies: add, duplicate, delete ---------------------------------------------- */
+
+static char *
+unique_name (FlitlabProject *project,
+             const char     *base)
+{
+  if (flitlab_project_find_study (project, base) == NULL)
+    return g_strdup (base);
+  for (guint i = 2;; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s (%u)", base, i);
+
+      if (flitlab_project_find_study (project, name) == NULL)
+        return g_steal_pointer (&name);
+    }
+}
+
+static void
+insert_study (FlitlabWindow *self,
+              guint          index,
+              FlitlabStudy  *study)
+{
+  FlitlabProject *project = flitlab_document_get_project (self->document);
+
+  index = MIN (index, flitlab_project_get_n_studies (project));
+  flitlab_project_insert_study (project, index, study);
+  flitlab_document_changed (self->document);
+  fill_studies (self);
+  gtk_list_box_select_row (self->studies_list, gtk_list_box_get_row_at_index (self->studies_list, index));
+}
+
+static void
+add_study_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  g_autofree char *name = unique_name (flitlab_document_get_project (self->document), _("New study"));
+  FlitlabStudy *study = flitlab_study_new (name);
+  FlitlabStudyModel *model;
+
+  /* A study that draws at once: the default 8x8 torus with the model of 000 for it. */
+  model = flitlab_study_add_model (study, "ciciani-bi-torus");
+  g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8x8"));
+  g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup_printf ("%g", study->flits));
+  insert_study (self, G_MAXUINT, study);
+}
+
+static void
+duplicate_study_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  FlitlabStudy *study = selected_study (self), *copy;
+  g_autofree char *base = NULL;
+
+  if (study == NULL)
+    return;
+  copy = flitlab_study_copy (study);
+  /* Translators: the name of a duplicated study; %s is the original's */
+  base = g_strdup_printf (_("%s (copy)"), study->name);
+  g_free (copy->name);
+  copy->name = unique_name (flitlab_document_get_project (self->document), base);
+  insert_study (self, gtk_list_box_row_get_index (gtk_list_box_get_selected_row (self->studies_list)) + 1,
+                copy);
+}
+
+static void
+delete_study_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
+  g_autofree char *title = NULL;
+  AdwToast *t;
+  int index;
+
+  if (row == NULL || selected_study (self) == NULL)
+    return;
+  index = gtk_list_box_row_get_index (row);
+  g_clear_pointer (&self->deleted, flitlab_study_free);
+  self->deleted = flitlab_project_remove_study (flitlab_document_get_project (self->document), index);
+  self->deleted_index = index;
+  flitlab_document_changed (self->document);
+  fill_studies (self);
+
+  /* Translators: %s is the deleted study's name */
+  title = g_strdup_printf (_("“%s” deleted"), self->deleted->name);
+  t = adw_toast_new (title);
+  adw_toast_set_button_label (t, _("_Undo"));
+  adw_toast_set_action_name (t, "win.undo-delete");
+  /* Undo is only worth anything now: it goes before any toast waiting in line. */
+  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
+static void
+undo_delete_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+
+  if (self->deleted == NULL)
+    return;
+  insert_study (self, self->deleted_index, g_steal_pointer (&self->deleted));
+}
+
 /* ---- export ---------------------------------------------------------------------- */
 
 static void
@@ -942,6 +1054,7 @@ flitlab_window_finalize (GObject *object)
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_object (&self->runner);
+  g_clear_pointer (&self->deleted, flitlab_study_free);
   g_clear_object (&self->simulation);
   g_clear_pointer (&self->plot, flitlab_plot_free);
   G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
@@ -1034,6 +1147,10 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.simulate", NULL, simulate_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.add-study", NULL, add_study_action);
+  gtk_widget_class_install_action (widget_class, "win.duplicate-study", NULL, duplicate_study_action);
+  gtk_widget_class_install_action (widget_class, "win.delete-study", NULL, delete_study_action);
+  gtk_widget_class_install_action (widget_class, "win.undo-delete", NULL, undo_delete_action);
 }
 
 static void

@@ -118,6 +118,25 @@ if run is not None:
     time.sleep(1)
 shot("simulated")
 
+# Studies: duplicate the selected one, delete the copy, undo the deletion from the toast.
+dup = named(window, "Duplicate the Study", 5)
+check("the sidebar has a Duplicate button", dup is not None)
+if dup is not None:
+    press(dup)
+    check("duplicating adds the copy to the sidebar", find(window, "label", "8×8 mesh vs torus (copy)", 5) is not None)
+    delete = named(window, "Delete the Study", 5)
+    if delete is not None:
+        press(delete)
+        time.sleep(1)
+        gone = not window.findChildren(lambda n: n.roleName == "label" and n.name == "8×8 mesh vs torus (copy)",
+                                       recursive=True)
+        check("deleting removes it", gone)
+        shot("deleted")
+        # The toast's Undo button is on screen (gui-window-deleted.png) but GTK 4.8 does not
+        # expose toasts to AT-SPI: undo with its key, Ctrl+Z.
+        rawinput.keyCombo("<Control>z")
+        check("Ctrl+Z brings it back", find(window, "label", "8×8 mesh vs torus (copy)", 5) is not None)
+
 # The value axis can be logarithmic; the plot redraws (a screenshot shows it).
 log = named(window, "Logarithmic", 5)
 check("the plot has a logarithmic-axis switch", log is not None)
