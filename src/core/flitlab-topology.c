@@ -7,6 +7,10 @@
  * necklace nodes edge by edge, index 1 next to the smaller base vertex). Channels are built
  * once, in id order, with a per-node index of the channels leaving each node.
  *
+ * A bi-directional torus of radix 2 keeps both the +1 and the -1 channel of a dimension
+ * although they join the same two nodes (the -1 one is the wrap-around): they are distinct
+ * channels with distinct ids, so every torus node has 2 n channels.
+ *
  * Necklace hypercube (003 Definition 1): base edges are numbered by their smaller base vertex
  * b, then by dimension d (b has bit d clear); edge e joins b and b | 1 << d directly (a base
  * link) and through a necklace of k_e nodes. The distance between two nodes is exact and O(1):
@@ -288,6 +292,21 @@ flitlab_topology_new_hypercube (guint    n,
   return self;
 }
 
+/* The base hypercube of a necklace hypercube has 1 to 16 dimensions, as a hypercube does. */
+static gboolean
+check_necklace_n (guint    n,
+                  GError **error)
+{
+  if (n < 1 || n > 16)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, n > 16 ? FLITLAB_TOPOLOGY_ERROR_TOO_LARGE
+                                                          : FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   "A necklace hypercube's base hypercube has 1 to 16 dimensions, not %u", n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 FlitlabTopology *
 flitlab_topology_new_necklace_irregular (guint          n,
                                          const guint   *sizes,
@@ -298,12 +317,8 @@ flitlab_topology_new_necklace_irregular (guint          n,
   guint n_edges, e = 0;
   guint64 nodes;
 
-  if (n < 1 || n > 12)
-    {
-      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-                   "A necklace hypercube's base hypercube has 1 to 12 dimensions, not %u", n);
-      return NULL;
-    }
+  if (!check_necklace_n (n, error))
+    return NULL;
   n_edges = n << (n - 1);
   if (n_sizes != n_edges)
     {
@@ -368,11 +383,20 @@ flitlab_topology_new_necklace (guint    n,
   g_autofree guint *sizes = NULL;
   FlitlabTopology *self;
 
-  if (n < 1 || n > 12 || k > 4096)
+  if (!check_necklace_n (n, error))
+    return NULL;
+  if (k > 4096)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-                   "A regular (n,k) necklace hypercube has n from 1 to 12 and k from 0 to 4096, not (%u,%u)",
-                   n, k);
+                   "A regular (n,k) necklace hypercube has k from 0 to 4096 nodes per necklace, not %u", k);
+      return NULL;
+    }
+  /* 2^(n-1) (nk + 2) nodes (003), checked before the size vector is built. */
+  if (((guint64) n * k + 2) << (n - 1) > FLITLAB_TOPOLOGY_MAX_NODES)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
+                   "A (%u,%u) necklace hypercube has %" G_GUINT64_FORMAT " nodes, too large (at most %u)",
+                   n, k, ((guint64) n * k + 2) << (n - 1), FLITLAB_TOPOLOGY_MAX_NODES);
       return NULL;
     }
   sizes = g_new (guint, n << (n - 1));
@@ -453,11 +477,17 @@ flitlab_topology_new_from_spec (const char  *spec,
     }
   if (n_parts == 3 && g_str_equal (parts[0], "necklace"))
     {
-      g_autofree guint *sizes = g_new (guint, 12 << 11);
-      guint n_sizes;
+      /* One size per comma-separated field, at most 16 2^15 (the edges of a 16-cube). */
+      guint max_sizes = 1, n_sizes;
+      g_autofree guint *sizes = NULL;
 
+      for (const char *p = parts[2]; *p != '\0'; p++)
+        max_sizes += *p == ',';
+      if (max_sizes > 16u << 15)
+        goto bad;
+      sizes = g_new (guint, max_sizes);
       if (!parse_list (parts[1], ",", values, 1, &n_values) ||
-          !parse_list (parts[2], ",", sizes, 12 << 11, &n_sizes))
+          !parse_list (parts[2], ",", sizes, max_sizes, &n_sizes))
         goto bad;
       return flitlab_topology_new_necklace_irregular (values[0], sizes, n_sizes, error);
     }
@@ -771,9 +801,72 @@ flitlab_topology_distance (const FlitlabTopology *self,
     }
 }
 
+/* The sum of distances from src to every node and its eccentricity, in O(2^n + edges): the
+ * distances to the base vertices first (through either end of src's necklace, then Hamming),
+ * then per necklace in closed form. The two ends x, y of a necklace are adjacent, so the
+ * distance to its j-th node, min (D(x) + j, D(y) + k + 1 - j), grows up to the crossover m and
+ * falls after it. On src's own necklace the direct walk |i - j| also counts. */
+static void
+necklace_source_stats (const FlitlabTopology *self,
+                       guint                  src,
+                       guint                 *base_dist,
+                       guint64               *sum,
+                       guint                 *eccentricity)
+{
+  guint sb[2], sc[2], n_base = 1u << self->n_dims, ecc = 0;
+  guint own = src >= n_base ? self->node_edge[src] : G_MAXUINT;
+  guint64 total = 0;
+
+  necklace_exits (self, src, sb, sc);
+  for (guint v = 0; v < n_base; v++)
+    {
+      base_dist[v] = MIN (sc[0] + (guint) __builtin_popcount (sb[0] ^ v),
+                          sc[1] + (guint) __builtin_popcount (sb[1] ^ v));
+      total += base_dist[v];
+      ecc = MAX (ecc, base_dist[v]);
+    }
+  for (guint e = 0; e < self->n_edges; e++)
+    {
+      guint k = self->sizes[e], a, b, m;
+
+      if (k == 0)
+        continue;
+      a = base_dist[self->edge_base[e]];
+      b = base_dist[self->edge_base[e] | (1u << self->edge_dim[e])];
+      if (e == own)
+        {
+          guint i = src - self->first[e] + 1;
+
+          for (guint j = 1; j <= k; j++)
+            {
+              guint d = MIN (MIN (a + j, b + k + 1 - j), (guint) ABS ((int) i - (int) j));
+
+              total += d;
+              ecc = MAX (ecc, d);
+            }
+          continue;
+        }
+      /* a + j <= b + k + 1 - j for j <= m; |a - b| <= 1 keeps m within 0..k. */
+      m = (b + k + 1 - a) / 2;
+      m = MIN (m, k);
+      total += (guint64) m * a + (guint64) m * (m + 1) / 2 +
+               (guint64) (k - m) * b + (guint64) (k - m) * (k - m + 1) / 2;
+      if (m >= 1)
+        ecc = MAX (ecc, a + m);
+      if (m < k)
+        ecc = MAX (ecc, b + k - m);
+    }
+  *sum = total;
+  *eccentricity = ecc;
+}
+
 /* Mean distance over all ordered pairs of distinct nodes and the diameter. Tori and meshes sum
  * per dimension (the mean over all pairs, self included, times N/(N-1)); hypercubes in closed
- * form; necklaces over all pairs with the O(1) distance. */
+ * form; necklaces source by source (necklace_source_stats): k + 1 representatives for a regular
+ * one (milliseconds at any size), all N sources for an irregular one, O(N (2^n + n 2^(n-1))):
+ * under 0.1 s to 10000 nodes, about 1 s at 30000, some 15 s at the worst case allowed (n = 13,
+ * every necklace of size 1, 61440 nodes). Computed once, on first
+ * use, under the lock: the one mutable part of a topology. */
 static void
 compute_stats (FlitlabTopology *self)
 {
@@ -816,16 +909,34 @@ compute_stats (FlitlabTopology *self)
     case FLITLAB_TOPOLOGY_NECKLACE:
     default:
       {
-        guint64 sum = 0;
-        guint diameter = 0;
+        g_autofree guint *base_dist = g_new (guint, 1u << self->n_dims);
+        guint64 sum = 0, source_sum;
+        guint diameter = 0, ecc;
 
-        for (guint a = 0; a < self->n_nodes; a++)
-          for (guint b = 0; b < self->n_nodes; b++)
+        if (!self->irregular)
+          {
+            /* The regular necklace's automorphisms (XOR translations of the base hypercube,
+             * which may reverse a necklace, and permutations of its dimensions) take every base
+             * vertex to vertex 0 and every necklace node to index i or k + 1 - i of edge 0:
+             * k + 1 sources stand for all N. */
+            guint k = self->sizes[0], n_edges = self->n_edges;
+
+            necklace_source_stats (self, 0, base_dist, &source_sum, &ecc);
+            sum = (guint64) source_sum << self->n_dims;
+            diameter = ecc;
+            for (guint i = 1; i <= k; i++)
+              {
+                necklace_source_stats (self, self->first[0] + i - 1, base_dist, &source_sum, &ecc);
+                sum += source_sum * n_edges;
+                diameter = MAX (diameter, ecc);
+              }
+          }
+        else
+          for (guint a = 0; a < self->n_nodes; a++)
             {
-              guint dist = necklace_distance (self, a, b);
-
-              sum += dist;
-              diameter = MAX (diameter, dist);
+              necklace_source_stats (self, a, base_dist, &source_sum, &ecc);
+              sum += source_sum;
+              diameter = MAX (diameter, ecc);
             }
         self->mean_distance = n > 1 ? (double) sum / (n * (n - 1)) : 0;
         self->diameter = diameter;
@@ -862,29 +973,76 @@ flitlab_topology_diameter (const FlitlabTopology *self)
   return self->diameter;
 }
 
-/* Channels cut, one direction, by halving the network across its largest dimension: a torus
- * ring is cut twice when bi-directional (2N/k), once per ring direction otherwise (N/k); a mesh
- * line once (N/k); a hypercube 2^(n-1); a necklace hypercube 2^n, quoted from [23] in 003 (each
- * cut base edge also cuts its necklace). For an odd radix the halves differ by one slice. */
+/* Torus and mesh: halve the dimensions in mask by cutting across dimension d between two slices
+ * of the others. That cuts c channels per ring or line across d (c = 2 on a bi-directional
+ * torus ring, 1 on a uni-directional ring or a mesh line): c N'/k_d, N' the nodes of mask. An
+ * odd k_d leaves the middle slice to be split in half as well, by the same rule on the other
+ * dimensions. The cheapest choice of d wins. */
+static guint
+cube_bisection (const FlitlabTopology *self,
+                guint                  mask)
+{
+  guint best = G_MAXUINT, nodes = 1, per_ring;
+
+  if (mask == 0)
+    return 0;
+  for (guint d = 0; d < self->n_dims; d++)
+    if (mask & (1u << d))
+      nodes *= self->radices[d];
+  per_ring = self->family == FLITLAB_TOPOLOGY_TORUS && self->bidirectional ? 2 : 1;
+  for (guint d = 0; d < self->n_dims; d++)
+    {
+      guint k = self->radices[d], width;
+      gboolean repeat = FALSE;
+
+      if (!(mask & (1u << d)))
+        continue;
+      /* Dimensions of equal radix give the same width: try the first only. */
+      for (guint e = 0; e < d; e++)
+        repeat |= (mask & (1u << e)) && self->radices[e] == k;
+      if (repeat)
+        continue;
+      width = per_ring * (nodes / k);
+      if (k % 2 == 1)
+        width += cube_bisection (self, mask & ~(1u << d));
+      best = MIN (best, width);
+    }
+  return best;
+}
+
+/* Channels from one half to the other across a balanced cut (halves differ by at most a node).
+ * Torus and mesh: cube_bisection(); with an even largest radix k_max that is 2N/k_max on a
+ * bi-directional torus and N/k_max on a uni-directional torus or a mesh, the usual values. With
+ * only odd radices the middle slice is split too (a 3x3 mesh: 3 + 1): an explicit balanced cut,
+ * minimal on every small network the tests check by brute force, an upper bound in general.
+ * Hypercube: 2^(n-1). Necklace hypercube: 2^n for a regular one with k >= 1, as 003 quotes from
+ * [23]: a cut across one base dimension cuts its 2^(n-1) base links and, in the middle, each of
+ * the 2^(n-1) necklaces beside them. In general 2^(n-1) plus the non-empty necklaces of the
+ * base dimension that has fewest (2^(n-1) for k = 0, a plain hypercube); for an irregular one
+ * that cut need not be balanced, so the value is then only an estimate. */
 guint
 flitlab_topology_bisection_width (const FlitlabTopology *self)
 {
-  guint k_max = 0;
+  guint fewest = G_MAXUINT;
 
   switch (self->family)
     {
     case FLITLAB_TOPOLOGY_HYPERCUBE:
       return self->n_nodes / 2;
     case FLITLAB_TOPOLOGY_NECKLACE:
-      return 1u << self->n_dims;
+      for (guint d = 0; d < self->n_dims; d++)
+        {
+          guint necklaces = 0;
+
+          for (guint e = 0; e < self->n_edges; e++)
+            necklaces += self->edge_dim[e] == d && self->sizes[e] > 0;
+          fewest = MIN (fewest, necklaces);
+        }
+      return (1u << (self->n_dims - 1)) + fewest;
     case FLITLAB_TOPOLOGY_TORUS:
     case FLITLAB_TOPOLOGY_MESH:
     default:
-      for (guint d = 0; d < self->n_dims; d++)
-        k_max = MAX (k_max, self->radices[d]);
-      if (self->family == FLITLAB_TOPOLOGY_TORUS && self->bidirectional)
-        return 2 * (self->n_nodes / k_max);
-      return self->n_nodes / k_max;
+      return cube_bisection (self, (1u << self->n_dims) - 1);
     }
 }
 
@@ -984,9 +1142,12 @@ walk_necklace (const FlitlabTopology *self,
 }
 
 /* 003 section 3: to the nearest base vertex of the source necklace (the smaller one on a tie),
- * e-cube across the base hypercube to the destination's nearest base vertex, then along the
- * destination necklace; when both lie on one necklace and walking along it is no longer, the
- * walk. Not always a shortest path: the hop count may exceed distance(). */
+ * e-cube across the base hypercube to the destination's nearest base vertex (again the smaller
+ * on a tie), then along the destination necklace; when both lie on one necklace and walking
+ * along it is no longer, the walk. The nearest end of a necklace always lies on a shortest
+ * path, so with even necklace sizes the route is a shortest one; the middle node of an odd
+ * necklace is as near to both ends, and the tie rule may cost a hop at either end: then the
+ * hop count exceeds distance() (by at most 2; 432 of 1936 pairs of the (3,3)-RNH). */
 static guint
 necklace_route (const FlitlabTopology *self,
                 guint                  src,

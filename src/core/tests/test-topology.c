@@ -14,6 +14,7 @@ static const char * const specs[] = {
   "torus:8x8:uni", "torus:6x6x6:bi", "torus:4x6x3:bi", "torus:5x3:uni", "torus:2x2:bi",
   "torus:7:bi", "mesh:8x8", "mesh:3x5x2", "hypercube:1", "hypercube:6", "necklace:3,4",
   "necklace:2,3", "necklace:1,2", "necklace:3,0", "necklace:3:4,0,2,1,0,3,2,5,1,1,2,3",
+  "necklace:4,3", "necklace:2:0,3,1,2", "torus:3x4:uni", "mesh:5x2x3",
 };
 
 static FlitlabTopology *
@@ -74,6 +75,10 @@ test_counts (void)
     /* 003: 2^(n-1)(nk+2) nodes, n2^(n-1) + n2^(n-1)(k+1) links (each two channels), n + k */
     { "necklace:3,4", 4 * 14, 2 * (12 + 12 * 5), 7 },
     { "necklace:6,5", 32 * 32, 2 * (192 + 192 * 6), 11 },
+    /* The largest regular necklace hypercube under the node limit: 2^12 (13 + 2). */
+    { "necklace:13,1", 4096 * 15, 2 * (13 * 4096 * 3), 14 },
+    { "torus:64x64x16:bi", 65536, 6 * 65536, 32 + 32 + 8 },
+    { "torus:2x2:bi", 4, 4 * 4, 2 },
     /* 2^n + sum k_i nodes */
     { "necklace:3:4,0,2,1,0,3,2,5,1,1,2,3", 8 + 24, 2 * (12 + 24 + 10), 0 },
   };
@@ -239,12 +244,202 @@ test_mean_distance_closed_forms (void)
     }
 }
 
+/* The same closed forms read as the papers' other convention, the mean over all N^2 ordered
+ * pairs with the source itself among the destinations: (k^2 - 1)/(3k) per mesh dimension and
+ * (k - 1)/2 per uni-directional ring. The exact mean over distinct pairs is that times
+ * N/(N - 1); for asymmetric networks the per-dimension sums add up. */
+static void
+test_mean_distance_self_included (void)
+{
+  static const char * const cases[] = { "mesh:3x5x4", "torus:3x7:uni", "torus:4x5x6:bi", "mesh:64x64x16",
+                                        "torus:64x64x16:uni", "torus:64x64x16:bi" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(FlitlabTopology) t = topology (cases[i]);
+      FlitlabTopologyFamily family = flitlab_topology_get_family (t);
+      double n = flitlab_topology_get_n_nodes (t), with_self = 0;
+
+      for (guint d = 0; d < flitlab_topology_get_n_dims (t); d++)
+        {
+          double k = flitlab_topology_get_radix (t, d);
+
+          if (family == FLITLAB_TOPOLOGY_MESH)
+            with_self += (k * k - 1) / (3 * k);
+          else if (!flitlab_topology_is_bidirectional (t))
+            with_self += (k - 1) / 2;
+          else
+            /* floor(k/2) (ceil(k/2)) / k: k/4 for even k, (k^2 - 1)/(4k) for odd k. */
+            with_self += floor (k / 2) * ceil (k / 2) / k;
+        }
+      g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (t) - with_self * n / (n - 1)), <, 1e-9);
+    }
+}
+
+/* 003 gives a (n,k)-RNH the diameter n + k. That holds for every n >= 2 checked here. For n = 1
+ * the network is a single ring of k + 2 nodes (two base vertices, their link and one necklace),
+ * whose diameter is floor((k + 2)/2), not 1 + k: the paper's formula assumes n >= 2. */
+static void
+test_necklace_diameter (void)
+{
+  for (guint n = 1; n <= 6; n++)
+    for (guint k = 0; k <= 9; k++)
+      {
+        g_autoptr(FlitlabTopology) t = flitlab_topology_new_necklace (n, k, NULL);
+        guint expected = n >= 2 ? n + k : (k + 2) / 2;
+
+        g_assert_nonnull (t);
+        g_assert_cmpuint (flitlab_topology_get_n_nodes (t), ==, (1u << n) + (n << (n - 1)) * k);
+        g_assert_cmpuint (flitlab_topology_diameter (t), ==, expected);
+      }
+}
+
+/* A regular necklace hypercube's mean distance and diameter come from k + 1 representative
+ * sources (its symmetry); the same network built as an irregular one is summed over every
+ * source. Both must agree, on networks larger than the breadth-first checks reach. */
+static void
+test_necklace_symmetry (void)
+{
+  static const guint cases[][2] = { { 6, 5 }, { 4, 9 }, { 2, 7 }, { 5, 0 }, { 7, 2 }, { 1, 6 } };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      guint n = cases[c][0], k = cases[c][1], n_edges = n << (n - 1);
+      g_autofree guint *sizes = g_new (guint, n_edges);
+      g_autoptr(FlitlabTopology) regular = flitlab_topology_new_necklace (n, k, NULL);
+      g_autoptr(FlitlabTopology) irregular = NULL;
+
+      for (guint e = 0; e < n_edges; e++)
+        sizes[e] = k;
+      irregular = flitlab_topology_new_necklace_irregular (n, sizes, n_edges, NULL);
+      g_assert_nonnull (irregular);
+      g_assert_cmpuint (flitlab_topology_get_n_channels (regular), ==, flitlab_topology_get_n_channels (irregular));
+      g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (regular) -
+                               flitlab_topology_mean_distance (irregular)), <, 1e-12);
+      g_assert_cmpuint (flitlab_topology_diameter (regular), ==, flitlab_topology_diameter (irregular));
+      g_assert_cmpuint (flitlab_topology_get_necklace_size (regular, n_edges - 1), ==, k);
+      g_assert_cmpuint (flitlab_topology_get_necklace_size (regular, n_edges), ==, 0);
+    }
+}
+
+/* The necklace route of 003 section 3 has min(i, k+1-i) + H(b_s, b_d) + min(j, k+1-j) hops
+ * (nearest base vertices, the smaller one on a tie), or |i - j| when source and destination
+ * share a necklace and that is no longer. Walking to the nearest end of a necklace is always
+ * on some shortest path, so with even k (no ties) the route is a shortest path. With odd k the
+ * middle node of a necklace is as near to both ends, and taking the smaller one costs a hop
+ * when the other lies one step nearer the destination: route_dor is then longer than
+ * distance(). The test requires exactly that: no longer route for (3,4), some for (3,3). */
+static void
+check_necklace_route (const char *spec,
+                      gboolean    expect_longer)
+{
+  g_autoptr(FlitlabTopology) t = topology (spec);
+  g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint n = flitlab_topology_get_n_nodes (t), longer = 0, extra = 0;
+  guint k = flitlab_topology_get_necklace_size (t, 0);
+
+  for (guint a = 0; a < n; a++)
+    for (guint b = 0; b < n; b++)
+      {
+        FlitlabNecklaceAddress sa = flitlab_topology_get_necklace_address (t, a);
+        FlitlabNecklaceAddress da = flitlab_topology_get_necklace_address (t, b);
+        guint from = sa.b, to = da.b, to_base = 0, from_base = 0, hops, via_base, shortest;
+
+        if (sa.d > 0)
+          {
+            to_base = MIN (sa.i, k + 1 - sa.i);
+            if (k + 1 - sa.i < sa.i)
+              from = sa.b | (1u << (sa.d - 1));
+          }
+        if (da.d > 0)
+          {
+            from_base = MIN (da.i, k + 1 - da.i);
+            if (k + 1 - da.i < da.i)
+              to = da.b | (1u << (da.d - 1));
+          }
+        via_base = to_base + (guint) __builtin_popcount (from ^ to) + from_base;
+        g_array_set_size (route, 0);
+        hops = flitlab_topology_route_dor (t, a, b, route);
+        if (sa.d > 0 && sa.b == da.b && sa.d == da.d)
+          g_assert_cmpuint (hops, ==, MIN (via_base, (guint) ABS ((int) sa.i - (int) da.i)));
+        else
+          g_assert_cmpuint (hops, ==, via_base);
+        shortest = flitlab_topology_distance (t, a, b);
+        g_assert_cmpuint (hops, <=, shortest + 2);
+        if (hops > shortest)
+          {
+            longer++;
+            extra += hops - shortest;
+          }
+      }
+  g_test_message ("%s: %u of %u routes longer than the shortest path, %u extra hops",
+                  spec, longer, n * n, extra);
+  if (expect_longer)
+    g_assert_cmpuint (longer, >, 0);
+  else
+    g_assert_cmpuint (longer, ==, 0);
+}
+
+static void
+test_necklace_route (void)
+{
+  check_necklace_route ("necklace:3,4", FALSE);
+  check_necklace_route ("necklace:3,3", TRUE);
+  check_necklace_route ("necklace:4,1", TRUE);
+}
+
+/* Radix 2: both channels of a bi-directional dimension join the same two nodes and both count;
+ * radix 4, two hops away: both ways are minimal, and the route takes +1. */
+static void
+test_torus_details (void)
+{
+  g_autoptr(FlitlabTopology) two = topology ("torus:2x2:bi");
+  g_autoptr(FlitlabTopology) four = topology ("torus:4x4:bi");
+  g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint plus = flitlab_topology_find_channel (two, 0, 0, +1), minus = flitlab_topology_find_channel (two, 0, 0, -1);
+  guint next[4], coords[2] = { 2, 0 };
+
+  g_assert_cmpuint (plus, !=, minus);
+  g_assert_cmpuint (flitlab_topology_get_channel (two, plus)->dst, ==, 1);
+  g_assert_cmpuint (flitlab_topology_get_channel (two, minus)->dst, ==, 1);
+  g_assert_false (flitlab_topology_get_channel (two, plus)->wraparound);
+  g_assert_true (flitlab_topology_get_channel (two, minus)->wraparound);
+  g_assert_cmpuint (flitlab_topology_minimal_next_hops (two, 0, 1, next), ==, 2);
+
+  g_assert_cmpuint (flitlab_topology_minimal_next_hops (four, 0, flitlab_topology_node_from_coords (four, coords), next), ==, 2);
+  g_assert_cmpint (flitlab_topology_get_channel (four, next[0])->direction, ==, +1);
+  g_assert_cmpint (flitlab_topology_get_channel (four, next[1])->direction, ==, -1);
+  g_assert_cmpuint (flitlab_topology_route_dor (four, 0, 2, route), ==, 2);
+  g_assert_cmpint (flitlab_topology_get_channel (four, g_array_index (route, guint, 0))->direction, ==, +1);
+}
+
+/* A mesh has no wrap-around: corners have n channels, border nodes fewer than 2n. */
+static void
+test_mesh_border (void)
+{
+  g_autoptr(FlitlabTopology) mesh = topology ("mesh:8x8");
+  const guint *out;
+
+  g_assert_cmpuint (flitlab_topology_get_out_channels (mesh, 0, &out), ==, 2);
+  g_assert_cmpuint (flitlab_topology_get_out_channels (mesh, 3, &out), ==, 3);
+  g_assert_cmpuint (flitlab_topology_get_out_channels (mesh, 9, &out), ==, 4);
+  g_assert_cmpuint (flitlab_topology_find_channel (mesh, 0, 0, -1), ==, G_MAXUINT);
+  g_assert_cmpuint (flitlab_topology_find_channel (mesh, 7, 0, +1), ==, G_MAXUINT);
+  for (guint c = 0; c < flitlab_topology_get_n_network_channels (mesh); c++)
+    g_assert_false (flitlab_topology_get_channel (mesh, c)->wraparound);
+}
+
 static void
 test_bisection (void)
 {
   static const struct { const char *spec; guint width; } cases[] = {
     { "torus:8x8:bi", 16 }, { "torus:8x8:uni", 8 }, { "mesh:8x8", 8 }, { "torus:16x16x16:bi", 512 },
     { "hypercube:10", 512 }, { "necklace:3,4", 8 }, { "mesh:4x8", 4 },
+    /* k = 0: a plain 3-cube. Irregular: 4 base links plus the 3 non-empty necklaces of
+     * dimension 1 (edges 1, 3, 9, 10; edge 1 is empty) or 2 (edges 2, 4, 6, 7; edge 4 empty). */
+    { "necklace:3,0", 4 }, { "necklace:6,5", 64 }, { "necklace:3:4,0,2,1,0,3,2,5,1,1,2,3", 7 },
+    /* Odd radices only: the middle slice is split too. */
+    { "mesh:3x3", 4 }, { "torus:5x3:bi", 8 }, { "torus:5x5x5:bi", 50 + 10 + 2 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -252,6 +447,55 @@ test_bisection (void)
       g_autoptr(FlitlabTopology) t = topology (cases[i].spec);
 
       g_assert_cmpuint (flitlab_topology_bisection_width (t), ==, cases[i].width);
+    }
+}
+
+/* The smallest number of channels from one half to the other over every balanced split of the
+ * nodes (halves differing by at most one), for networks of up to 22 nodes. */
+static guint
+brute_bisection (const FlitlabTopology *t)
+{
+  guint n = flitlab_topology_get_n_nodes (t), n_net = flitlab_topology_get_n_network_channels (t);
+  guint best = G_MAXUINT;
+  guint32 set = (1u << (n / 2)) - 1;
+
+  g_assert_cmpuint (n, <=, 22);
+  while (set < (1u << n))
+    {
+      guint32 low, ripple;
+      guint cut = 0;
+
+      for (guint c = 0; c < n_net; c++)
+        {
+          const FlitlabChannel *channel = flitlab_topology_get_channel (t, c);
+
+          cut += ((set >> channel->src) & 1) && !((set >> channel->dst) & 1);
+        }
+      best = MIN (best, cut);
+      /* The next set of the same size (Gosper). */
+      low = set & -set;
+      ripple = set + low;
+      set = (((ripple ^ set) >> 2) / low) | ripple;
+    }
+  return best;
+}
+
+static void
+test_bisection_brute_force (void)
+{
+  static const char * const cases[] = {
+    "torus:4x4:bi", "torus:4x4:uni", "mesh:4x4", "mesh:2x8", "hypercube:4", "torus:3x3:bi",
+    "torus:3x3:uni", "mesh:3x3", "torus:5x3:bi", "mesh:5x3", "torus:2x2x2x2:bi", "torus:6x3:bi",
+    "torus:5:bi", "torus:3x3x2:bi", "mesh:3x3x2", "torus:7x3:bi", "torus:5x4:uni", "mesh:5x4",
+    "torus:2x2x5:bi", "necklace:2,1", "necklace:2,2", "necklace:3,1", "necklace:3,0",
+    "necklace:1,5", "necklace:2:0,3,1,2", "necklace:2:1,1,0,0",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(FlitlabTopology) t = topology (cases[i]);
+
+      g_assert_cmpuint (flitlab_topology_bisection_width (t), ==, brute_bisection (t));
     }
 }
 
@@ -340,6 +584,24 @@ test_errors (void)
     { "ring:8", FLITLAB_TOPOLOGY_ERROR_INVALID },
     { "", FLITLAB_TOPOLOGY_ERROR_INVALID },
     { "torus:8x8:bi:extra", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "torus:0x4:bi", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "torus:4x4:", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "mesh:8x8x", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "mesh", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "hypercube:", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "hypercube:3,4", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "necklace:3", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "necklace:3,4,5", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "necklace:3:", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "necklace:3:4,4,4,4,4,4,4,4,4,4,4,x", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "necklace:3:4,4,4,4,4,4,4,4,4,4,4,4,4", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "necklace:17,0", FLITLAB_TOPOLOGY_ERROR_TOO_LARGE },
+    { "necklace:14,1", FLITLAB_TOPOLOGY_ERROR_TOO_LARGE },
+    { "necklace:2:40000,40000,0,0", FLITLAB_TOPOLOGY_ERROR_TOO_LARGE },
+    { "torus:16x16x16x16x2:uni", FLITLAB_TOPOLOGY_ERROR_TOO_LARGE },
+    { "mesh:8 x8", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "TORUS:8x8", FLITLAB_TOPOLOGY_ERROR_INVALID },
+    { "torus:8x8:bi\n", FLITLAB_TOPOLOGY_ERROR_INVALID },
   };
   const guint radices[] = { 4, 1 };
   const guint sizes[] = { 1, 2, 3 };
@@ -362,6 +624,18 @@ test_errors (void)
   g_clear_error (&error);
   g_assert_null (flitlab_topology_new_necklace_irregular (2, sizes, 3, &error));
   g_assert_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (flitlab_topology_new_hypercube (17, &error));
+  g_assert_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+  g_assert_null (flitlab_topology_new_necklace (0, 3, &error));
+  g_assert_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* The message quotes the spec and says what is expected. */
+  g_assert_null (flitlab_topology_new_from_spec ("mesh:8x", &error));
+  g_assert_nonnull (strstr (error->message, "mesh:8x"));
+  g_assert_nonnull (strstr (error->message, "torus:16x16x16:uni"));
 }
 
 int
@@ -372,7 +646,14 @@ main (int   argc,
 
   g_test_add_func ("/flitlab/topology/counts", test_counts);
   g_test_add_func ("/flitlab/topology/mean-distance-closed-forms", test_mean_distance_closed_forms);
+  g_test_add_func ("/flitlab/topology/mean-distance-self-included", test_mean_distance_self_included);
+  g_test_add_func ("/flitlab/topology/necklace-diameter", test_necklace_diameter);
+  g_test_add_func ("/flitlab/topology/necklace-symmetry", test_necklace_symmetry);
+  g_test_add_func ("/flitlab/topology/necklace-route", test_necklace_route);
+  g_test_add_func ("/flitlab/topology/torus-details", test_torus_details);
+  g_test_add_func ("/flitlab/topology/mesh-border", test_mesh_border);
   g_test_add_func ("/flitlab/topology/bisection", test_bisection);
+  g_test_add_func ("/flitlab/topology/bisection-brute-force", test_bisection_brute_force);
   g_test_add_func ("/flitlab/topology/coordinates-and-addresses", test_coordinates_and_addresses);
   g_test_add_func ("/flitlab/topology/spec-round-trip", test_spec_round_trip);
   g_test_add_func ("/flitlab/topology/errors", test_errors);
