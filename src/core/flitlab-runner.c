@@ -119,6 +119,37 @@ store_channels (FlitlabStudySimulation *simulation,
   g_ptr_array_add (simulation->channels, channels);
 }
 
+/* The backtracking simulator's configuration of a study. */
+static FlitlabBacktrackConfig *
+study_backtrack_config (const FlitlabStudy  *study,
+                        const double        *rates,
+                        guint                n_rates,
+                        GError             **error)
+{
+  const FlitlabStudySimulation *sim = &study->simulation;
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, error);
+  FlitlabBacktrackConfig *config;
+
+  if (topology == NULL)
+    return NULL;
+  if (flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_HYPERCUBE)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "Study “%s”: backtracking routing runs on a hypercube, not on %s",
+                   study->name, study->topology);
+      return NULL;
+    }
+  config = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), sim->node_buffers);
+  config->rates = g_memdup2 (rates, sizeof (double) * n_rates);
+  config->n_rates = n_rates;
+  config->seed = sim->seed;
+  config->replications = sim->replications;
+  config->warmup = sim->warmup > 0 ? sim->warmup : config->warmup;
+  config->cycles = sim->cycles;
+  config->threads = sim->threads;
+  return config;
+}
+
 static gboolean
 simulate_backtrack (FlitlabStudy         *study,
                     const double         *rates,
@@ -132,28 +163,12 @@ simulate_backtrack (FlitlabStudy         *study,
     "forward", "backtrack", "queue", "hops", "power", NULL,
   };
   FlitlabStudySimulation *sim = &study->simulation;
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, error);
-  g_autoptr(FlitlabBacktrackConfig) config = NULL;
+  g_autoptr(FlitlabBacktrackConfig) config = study_backtrack_config (study, rates, n_rates, error);
   g_autoptr(FlitlabBacktrackResult) result = NULL;
   FlitlabStudyTable *table;
 
-  if (topology == NULL)
+  if (config == NULL)
     return FALSE;
-  if (flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_HYPERCUBE)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Study “%s”: backtracking routing runs on a hypercube, not on %s",
-                   study->name, study->topology);
-      return FALSE;
-    }
-  config = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), sim->node_buffers);
-  config->rates = g_memdup2 (rates, sizeof (double) * n_rates);
-  config->n_rates = n_rates;
-  config->seed = sim->seed;
-  config->replications = sim->replications;
-  config->warmup = sim->warmup > 0 ? sim->warmup : config->warmup;
-  config->cycles = sim->cycles;
-  config->threads = sim->threads;
   result = flitlab_sim_backtrack_run (config, progress, user_data, error);
   if (result == NULL)
     return FALSE;
@@ -175,6 +190,41 @@ simulate_backtrack (FlitlabStudy         *study,
   g_clear_pointer (&sim->points, flitlab_study_table_free);
   sim->points = table;
   return TRUE;
+}
+
+/* The wormhole simulator's configuration of a study. */
+static FlitlabSimConfig *
+study_sim_config (const FlitlabStudy  *study,
+                  const double        *rates,
+                  guint                n_rates,
+                  GError             **error)
+{
+  const FlitlabStudySimulation *sim = &study->simulation;
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (study->topology);
+
+  if (!flitlab_routing_from_string (study->routing, &config->routing) ||
+      !flitlab_traffic_pattern_from_string (study->pattern, &config->traffic))
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "Study “%s”: the simulator has no %s routing or %s traffic",
+                   study->name, study->routing, study->pattern);
+      return NULL;
+    }
+  config->hotspot_fraction = study->hotspot_fraction;
+  config->hotspot_node = study->hotspot_node;
+  config->length = g_strcmp0 (study->length, "fixed") == 0 ? FLITLAB_LENGTH_FIXED
+                                                          : FLITLAB_LENGTH_EXPONENTIAL;
+  config->flits = study->flits;
+  config->vcs = sim->vcs;
+  config->buffer = sim->buffer;
+  config->seed = sim->seed;
+  config->replications = sim->replications;
+  config->warmup = sim->warmup;
+  config->cycles = sim->cycles;
+  config->threads = sim->threads;
+  config->watchdog = sim->watchdog;
+  flitlab_sim_config_set_rates (config, rates, n_rates);
+  return g_steal_pointer (&config);
 }
 
 gboolean
@@ -202,29 +252,9 @@ flitlab_runner_simulate (FlitlabStudy         *study,
   if (g_strcmp0 (study->routing, "backtrack") == 0)
     return simulate_backtrack (study, rates, n_rates, progress, user_data, error);
 
-  config = flitlab_sim_config_new (study->topology);
-  if (!flitlab_routing_from_string (study->routing, &config->routing) ||
-      !flitlab_traffic_pattern_from_string (study->pattern, &config->traffic))
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Study “%s”: the simulator has no %s routing or %s traffic",
-                   study->name, study->routing, study->pattern);
-      return FALSE;
-    }
-  config->hotspot_fraction = study->hotspot_fraction;
-  config->hotspot_node = study->hotspot_node;
-  config->length = g_strcmp0 (study->length, "fixed") == 0 ? FLITLAB_LENGTH_FIXED
-                                                          : FLITLAB_LENGTH_EXPONENTIAL;
-  config->flits = study->flits;
-  config->vcs = sim->vcs;
-  config->buffer = sim->buffer;
-  config->seed = sim->seed;
-  config->replications = sim->replications;
-  config->warmup = sim->warmup;
-  config->cycles = sim->cycles;
-  config->threads = sim->threads;
-  config->watchdog = sim->watchdog;
-  flitlab_sim_config_set_rates (config, rates, n_rates);
+  config = study_sim_config (study, rates, n_rates, error);
+  if (config == NULL)
+    return FALSE;
 
   result = flitlab_sim_run (config, progress, user_data, error);
   if (result == NULL)
@@ -252,4 +282,178 @@ flitlab_runner_simulate (FlitlabStudy         *study,
   g_clear_pointer (&sim->points, flitlab_study_table_free);
   sim->points = table;
   return TRUE;
+}
+
+gboolean
+flitlab_runner_check_simulation (const FlitlabStudy  *study,
+                                 GError             **error)
+{
+  g_autofree double *rates = NULL;
+  guint n_rates;
+
+  g_return_val_if_fail (study != NULL, FALSE);
+
+  rates = flitlab_study_dup_rates (study, &n_rates);
+  if (g_strcmp0 (study->routing, "backtrack") == 0)
+    {
+      g_autoptr(FlitlabBacktrackConfig) config = study_backtrack_config (study, rates, n_rates, error);
+
+      return config != NULL && flitlab_backtrack_config_check (config, error);
+    }
+  else
+    {
+      g_autoptr(FlitlabSimConfig) config = study_sim_config (study, rates, n_rates, error);
+
+      return config != NULL && flitlab_sim_config_check (config, error);
+    }
+}
+
+/* ---- which model describes a study ------------------------------------------------- */
+
+typedef struct
+{
+  FlitlabTopologyFamily family;
+  guint                 n_dims;    /* 0: any */
+  int                   direction; /* tori: 1 uni-directional, 2 bi-directional, 0 either */
+  gboolean              square;    /* the same radix in every dimension */
+  const char           *routing;
+  const char           *needs;     /* what the model describes, for the error */
+} ModelFit;
+
+static const struct
+{
+  const char *id;
+  ModelFit    fit;
+} model_fits[] = {
+  { "ciciani-uni-torus", { FLITLAB_TOPOLOGY_TORUS, 0, 1, FALSE, "dor",
+                           "a uni-directional torus with dimension-ordered routing" } },
+  { "ciciani-bi-torus", { FLITLAB_TOPOLOGY_TORUS, 0, 2, TRUE, "dor",
+                          "a bi-directional torus with the same radix in every dimension and "
+                          "dimension-ordered routing" } },
+  { "ciciani-hypercube", { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "dor",
+                           "a hypercube with dimension-ordered (e-cube) routing" } },
+  { "greenberg-mesh", { FLITLAB_TOPOLOGY_MESH, 2, 0, TRUE, "dor",
+                        "a square 2D mesh with dimension-ordered routing" } },
+  { "greenberg-torus", { FLITLAB_TOPOLOGY_TORUS, 2, 1, TRUE, "dor",
+                         "a square 2D uni-directional torus with dimension-ordered routing" } },
+  { "quaglia-adaptive-torus", { FLITLAB_TOPOLOGY_TORUS, 2, 2, TRUE, "adaptive",
+                                "a square 2D bi-directional torus with adaptive routing" } },
+  { "meraji-necklace", { FLITLAB_TOPOLOGY_NECKLACE, 0, 0, FALSE, "necklace",
+                         "a regular necklace hypercube with necklace routing" } },
+  { "horng-kleinrock", { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "backtrack",
+                         "a hypercube with backtracking routing" } },
+};
+
+static void
+set_param (GHashTable *params,
+           const char *name,
+           char       *value)
+{
+  g_hash_table_insert (params, g_strdup (name), value);
+}
+
+static gboolean
+not_a_param_of (gpointer key,
+                gpointer value,
+                gpointer user_data)
+{
+  const FlitlabModelInfo *info = user_data;
+
+  for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
+    if (g_str_equal (p->name, key))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+flitlab_runner_fit_model (const FlitlabStudy  *study,
+                          const char          *model_id,
+                          GHashTable          *params,
+                          GError             **error)
+{
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(FlitlabModel) model = NULL;
+  g_autoptr(GString) radices = g_string_new (NULL);
+  const ModelFit *fit = NULL;
+  gboolean square = TRUE, regular = TRUE;
+  guint n_dims;
+
+  g_return_val_if_fail (study != NULL && model_id != NULL && params != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (model_fits); i++)
+    if (g_str_equal (model_fits[i].id, model_id))
+      fit = &model_fits[i].fit;
+  if (fit == NULL)
+    {
+      g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_UNKNOWN_MODEL,
+                   "No model is called %s", model_id);
+      return FALSE;
+    }
+  topology = flitlab_topology_new_from_spec (study->topology, error);
+  if (topology == NULL)
+    return FALSE;
+
+  n_dims = flitlab_topology_get_n_dims (topology);
+  for (guint d = 0; d < n_dims; d++)
+    {
+      guint k = flitlab_topology_get_radix (topology, d);
+
+      g_string_append_printf (radices, "%s%u", d > 0 ? "x" : "", k);
+      square = square && k == flitlab_topology_get_radix (topology, 0);
+    }
+  if (flitlab_topology_get_family (topology) == FLITLAB_TOPOLOGY_NECKLACE)
+    for (guint e = 1; e < n_dims << (n_dims - 1); e++)
+      regular = regular && flitlab_topology_get_necklace_size (topology, e) ==
+                           flitlab_topology_get_necklace_size (topology, 0);
+
+  if (flitlab_topology_get_family (topology) != fit->family ||
+      (fit->n_dims > 0 && n_dims != fit->n_dims) ||
+      (fit->direction == 1 && flitlab_topology_is_bidirectional (topology)) ||
+      (fit->direction == 2 && !flitlab_topology_is_bidirectional (topology)) ||
+      (fit->square && !square) || !regular ||
+      g_strcmp0 (study->routing, fit->routing) != 0)
+    {
+      g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                   "The model describes %s", fit->needs);
+      return FALSE;
+    }
+  if (g_strcmp0 (study->pattern, "uniform") != 0)
+    {
+      g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                           "The model describes uniform traffic");
+      return FALSE;
+    }
+
+  /* The dimensions follow from k, an older n could contradict it; and only the model's own
+   * parameters stay. */
+  g_hash_table_remove (params, "n");
+  g_hash_table_foreach_remove (params, not_a_param_of, (gpointer) flitlab_model_lookup (model_id));
+  switch (fit->family)
+    {
+    case FLITLAB_TOPOLOGY_TORUS:
+    case FLITLAB_TOPOLOGY_MESH:
+      set_param (params, "k", g_strdup (radices->str));
+      break;
+    case FLITLAB_TOPOLOGY_NECKLACE:
+      set_param (params, "n", g_strdup_printf ("%u", n_dims));
+      set_param (params, "k", g_strdup_printf ("%u", flitlab_topology_get_necklace_size (topology, 0)));
+      if (study->simulation.vcs > 0)
+        set_param (params, "vcs", g_strdup_printf ("%u", study->simulation.vcs));
+      break;
+    case FLITLAB_TOPOLOGY_HYPERCUBE:
+    default:
+      set_param (params, "n", g_strdup_printf ("%u", n_dims));
+      break;
+    }
+  if (g_str_equal (model_id, "horng-kleinrock"))
+    {
+      if (study->simulation.node_buffers > 0)
+        set_param (params, "buffers", g_strdup_printf ("%u", study->simulation.node_buffers));
+    }
+  else
+    set_param (params, "flits", g_strdup_printf ("%g", study->flits));
+
+  /* The model's own ranges (radix, length, buffers) have the last word. */
+  model = flitlab_model_new (model_id, params, error);
+  return model != NULL;
 }

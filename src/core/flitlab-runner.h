@@ -33,4 +33,20 @@ gboolean flitlab_runner_simulate        (FlitlabStudy         *study,
                                          gpointer              user_data,
                                          GError              **error);
 
+/* Whether the analytical model model_id describes the study: its network, routing, traffic
+ * and, for the models that take them, virtual channels and node buffers. TRUE: params
+ * (string -> string) gets the model's parameters that follow from the study, keeping the
+ * model's other parameters it holds (such as meraji-necklace's variant) and dropping any the
+ * model does not take, and the model accepts them.
+ * FALSE: the error says what the model needs. */
+gboolean flitlab_runner_fit_model       (const FlitlabStudy   *study,
+                                         const char           *model_id,
+                                         GHashTable           *params,
+                                         GError              **error);
+
+/* Every check the simulation of the study makes before it starts (ranges, the routing on this
+ * network, the virtual channels it needs, the traffic), without running it. */
+gboolean flitlab_runner_check_simulation (const FlitlabStudy  *study,
+                                          GError             **error);
+
 G_END_DECLS

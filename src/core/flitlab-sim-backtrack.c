@@ -496,6 +496,43 @@ flitlab_backtrack_result_free (FlitlabBacktrackResult *result)
   g_free (result);
 }
 
+gboolean
+flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
+                                GError                      **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (config->n < 1 || config->n > 14)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "The backtracking simulator takes hypercubes of 1 to 14 dimensions, not %u", config->n);
+      return FALSE;
+    }
+  if (config->buffers < config->n || config->buffers > 32)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "The buffers per node must be at least n = %u and at most 32, not %u",
+                   config->n, config->buffers);
+      return FALSE;
+    }
+  if (config->n_rates == 0 || config->replications < 1 || config->cycles < 100)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "Give at least one load, one replication and 100 measured cycles");
+      return FALSE;
+    }
+  for (guint i = 0; i < config->n_rates; i++)
+    if (!(config->rates[i] >= 0 && config->rates[i] <= 1000))
+      {
+        g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                     "The generation rate must be from 0 to 1000 messages per node per cycle, not %g",
+                     config->rates[i]);
+        return FALSE;
+      }
+
+  return TRUE;
+}
+
 FlitlabBacktrackResult *
 flitlab_sim_backtrack_run (const FlitlabBacktrackConfig  *config,
                            FlitlabProgressFunc            progress,
@@ -509,34 +546,8 @@ flitlab_sim_backtrack_run (const FlitlabBacktrackConfig  *config,
 
   g_return_val_if_fail (config != NULL, NULL);
 
-  if (config->n < 1 || config->n > 14)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The backtracking simulator takes hypercubes of 1 to 14 dimensions, not %u", config->n);
-      return NULL;
-    }
-  if (config->buffers < config->n || config->buffers > 32)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The buffers per node must be at least n = %u and at most 32, not %u",
-                   config->n, config->buffers);
-      return NULL;
-    }
-  if (config->n_rates == 0 || config->replications < 1 || config->cycles < 100)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Give at least one load, one replication and 100 measured cycles");
-      return NULL;
-    }
-  for (guint i = 0; i < config->n_rates; i++)
-    if (!(config->rates[i] >= 0 && config->rates[i] <= 1000))
-      {
-        g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                     "The generation rate must be from 0 to 1000 messages per node per cycle, not %g",
-                     config->rates[i]);
-        return NULL;
-      }
-
+  if (!flitlab_backtrack_config_check (config, error))
+    return NULL;
   topology = flitlab_topology_new_hypercube (config->n, error);
   if (topology == NULL)
     return NULL;

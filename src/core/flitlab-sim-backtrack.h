@@ -54,6 +54,9 @@ typedef struct
 FlitlabBacktrackConfig *flitlab_backtrack_config_new  (guint                         n,
                                                        guint                         buffers);
 void                    flitlab_backtrack_config_free (FlitlabBacktrackConfig       *config);
+/* The checks flitlab_sim_backtrack_run() makes before it starts. */
+gboolean                flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
+                                                       GError                      **error);
 FlitlabBacktrackResult *flitlab_sim_backtrack_run     (const FlitlabBacktrackConfig *config,
                                                        FlitlabProgressFunc           progress,
                                                        gpointer                      user_data,

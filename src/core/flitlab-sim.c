@@ -233,6 +233,25 @@ check_config (const FlitlabSimConfig  *config,
   return TRUE;
 }
 
+gboolean
+flitlab_sim_config_check (const FlitlabSimConfig  *config,
+                          GError                 **error)
+{
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(FlitlabTraffic) traffic = NULL;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_config (config, error))
+    return FALSE;
+  topology = flitlab_topology_new_from_spec (config->topology, error);
+  if (topology == NULL)
+    return FALSE;
+  traffic = flitlab_traffic_new (topology, config->traffic, config->hotspot_fraction,
+                                 config->hotspot_node, error);
+  return traffic != NULL && flitlab_sim_wormhole_check (topology, config, error) > 0;
+}
+
 FlitlabSimResult *
 flitlab_sim_run (const FlitlabSimConfig  *config,
                  FlitlabProgressFunc      progress,

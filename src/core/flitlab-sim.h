@@ -106,6 +106,10 @@ void              flitlab_sim_config_set_rates (FlitlabSimConfig        *config,
                                               const double              *rates,
                                               guint                      n_rates);
 
+/* Every check flitlab_sim_run() makes before it starts: ranges, topology, traffic, and the
+ * virtual channels the routing needs. */
+gboolean          flitlab_sim_config_check   (const FlitlabSimConfig    *config,
+                                              GError                   **error);
 FlitlabSimResult *flitlab_sim_run            (const FlitlabSimConfig    *config,
                                               FlitlabProgressFunc        progress,
                                               gpointer                   user_data,

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "flitlab-model.h"
@@ -92,6 +93,133 @@ test_errors_name_the_study (void)
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
 }
 
+static FlitlabStudy *
+study_of (const char *topology,
+          const char *routing)
+{
+  FlitlabStudy *study = flitlab_study_new ("fit");
+
+  g_free (study->topology);
+  study->topology = g_strdup (topology);
+  g_free (study->routing);
+  study->routing = g_strdup (routing);
+  study->flits = 12;
+  return study;
+}
+
+/* model_id fits (topology, routing) with params name=value... (NULL-terminated pairs), or not
+ * with an error containing needs. */
+static void
+check_fit (const char *topology,
+           const char *routing,
+           const char *model_id,
+           const char *needs,
+           ...)
+{
+  g_autoptr(FlitlabStudy) study = study_of (topology, routing);
+  g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+  va_list args;
+
+  study->simulation.vcs = 5;
+  study->simulation.node_buffers = 9;
+  g_hash_table_insert (params, g_strdup ("variant"), g_strdup ("paper"));
+  g_hash_table_insert (params, g_strdup ("n"), g_strdup ("7"));
+  ok = flitlab_runner_fit_model (study, model_id, params, &error);
+  if (needs != NULL)
+    {
+      g_assert_false (ok);
+      g_assert_nonnull (error);
+      if (strstr (error->message, needs) == NULL)
+        g_error ("%s on %s/%s: “%s” lacks “%s”", model_id, topology, routing, error->message, needs);
+      return;
+    }
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  va_start (args, needs);
+  for (const char *name = va_arg (args, const char *); name != NULL; name = va_arg (args, const char *))
+    g_assert_cmpstr (g_hash_table_lookup (params, name), ==, va_arg (args, const char *));
+  va_end (args);
+}
+
+static void
+test_fit_model (void)
+{
+  check_fit ("torus:16x16x16:uni", "dor", "ciciani-uni-torus", NULL, "k", "16x16x16", "flits", "12", NULL);
+  check_fit ("torus:4x8:uni", "dor", "ciciani-uni-torus", NULL, "k", "4x8", NULL);
+  check_fit ("torus:6x6x6:bi", "dor", "ciciani-bi-torus", NULL, "k", "6x6x6", NULL);
+  check_fit ("torus:6x6x6:bi", "dor", "ciciani-uni-torus", "uni-directional", NULL);
+  check_fit ("torus:4x8:bi", "dor", "ciciani-bi-torus", "same radix", NULL);
+  check_fit ("torus:8x8:bi", "adaptive", "ciciani-bi-torus", "dimension-ordered", NULL);
+  check_fit ("hypercube:10", "dor", "ciciani-hypercube", NULL, "n", "10", NULL);
+  check_fit ("mesh:8x8", "dor", "greenberg-mesh", NULL, "k", "8x8", NULL);
+  check_fit ("mesh:4x8", "dor", "greenberg-mesh", "square", NULL);
+  check_fit ("mesh:4x4x4", "dor", "greenberg-mesh", "2D", NULL);
+  check_fit ("torus:8x8:uni", "dor", "greenberg-torus", NULL, "k", "8x8", NULL);
+  check_fit ("torus:8x8:bi", "adaptive", "quaglia-adaptive-torus", NULL, "k", "8x8", NULL);
+  /* The model's own range has the last word: k a multiple of 4. */
+  check_fit ("torus:6x6:bi", "adaptive", "quaglia-adaptive-torus", "multiple of 4", NULL);
+  check_fit ("necklace:3,4", "necklace", "meraji-necklace", NULL, "n", "3", "k", "4", "vcs", "5",
+             "variant", "paper", NULL);
+  check_fit ("necklace:2:1,2,3,4", "necklace", "meraji-necklace", "regular", NULL);
+  check_fit ("hypercube:6", "backtrack", "horng-kleinrock", NULL, "n", "6", "buffers", "9", NULL);
+  check_fit ("hypercube:6", "backtrack", "ciciani-hypercube", "e-cube", NULL);
+  check_fit ("hypercube:12", "backtrack", "horng-kleinrock", "buffers", NULL);
+  check_fit ("torus:8x8:bi", "dor", "no-such-model", "no-such-model", NULL);
+  check_fit ("torus:1x8:bi", "dor", "ciciani-bi-torus", "radix", NULL);
+
+  {
+    g_autoptr(FlitlabStudy) study = study_of ("torus:8x8:bi", "dor");
+    g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    g_autoptr(GError) error = NULL;
+
+    g_free (study->pattern);
+    study->pattern = g_strdup ("transpose");
+    g_assert_false (flitlab_runner_fit_model (study, "ciciani-bi-torus", params, &error));
+    g_assert_nonnull (strstr (error->message, "uniform"));
+  }
+}
+
+static void
+check_simulation (const char *topology,
+                  const char *routing,
+                  guint       vcs,
+                  const char *needs)
+{
+  g_autoptr(FlitlabStudy) study = study_of (topology, routing);
+  g_autoptr(GError) error = NULL;
+
+  study->simulation.vcs = vcs;
+  study->simulation.node_buffers = 8;
+  if (needs == NULL)
+    {
+      g_assert_true (flitlab_runner_check_simulation (study, &error));
+      g_assert_no_error (error);
+    }
+  else
+    {
+      g_assert_false (flitlab_runner_check_simulation (study, &error));
+      if (strstr (error->message, needs) == NULL)
+        g_error ("%s/%s/%u: “%s” lacks “%s”", topology, routing, vcs, error->message, needs);
+    }
+}
+
+static void
+test_check_simulation (void)
+{
+  check_simulation ("torus:8x8:bi", "dor", 0, NULL);
+  check_simulation ("torus:8x8:bi", "dor", 4, NULL);
+  check_simulation ("torus:8x8:bi", "dor", 3, "even");
+  check_simulation ("torus:8x8:bi", "adaptive", 2, "at least 3");
+  check_simulation ("mesh:8x8", "necklace", 0, "necklace");
+  check_simulation ("necklace:3,4", "dor", 0, "necklace routing");
+  check_simulation ("hypercube:6", "backtrack", 0, NULL);
+  check_simulation ("hypercube:9", "backtrack", 0, "at least n");
+  check_simulation ("torus:8x8:bi", "backtrack", 0, "hypercube");
+  check_simulation ("torus:8x8:bi", "dor", 100, "64");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -99,5 +227,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/runner/models-and-simulation", test_models_and_simulation);
   g_test_add_func ("/flitlab/runner/errors-name-the-study", test_errors_name_the_study);
+  g_test_add_func ("/flitlab/runner/fit-model", test_fit_model);
+  g_test_add_func ("/flitlab/runner/check-simulation", test_check_simulation);
   return g_test_run ();
 }
