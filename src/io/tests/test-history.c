@@ -1,0 +1,119 @@
+/* test-history.c: undo and redo of study edits, additions and deletions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "flitlab-history.h"
+
+/* The project's study names, joined by commas. */
+static char *
+names (FlitlabProject *project)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", flitlab_project_get_study (project, i)->name);
+  return g_string_free (out, FALSE);
+}
+
+#define assert_names(project, expected) \
+  G_STMT_START { g_autofree char *got = names (project); g_assert_cmpstr (got, ==, expected); } G_STMT_END
+
+static FlitlabStudy *
+renamed (FlitlabStudy *study,
+         const char   *name)
+{
+  FlitlabStudy *copy = flitlab_study_copy (study);
+
+  g_free (copy->name);
+  copy->name = g_strdup (name);
+  return copy;
+}
+
+static void
+test_undo_redo (void)
+{
+  g_autoptr(FlitlabProject) project = flitlab_project_new ();
+  g_autoptr(FlitlabHistory) history = flitlab_history_new (project);
+  FlitlabStudy *a, *study;
+  guint index;
+
+  g_assert_false (flitlab_history_can_undo (history));
+  g_assert_false (flitlab_history_undo (history, &index, &study));
+  flitlab_history_insert (history, G_MAXUINT, flitlab_study_new ("a"));
+  flitlab_history_insert (history, G_MAXUINT, flitlab_study_new ("b"));
+  flitlab_history_insert (history, 0, flitlab_study_new ("c"));
+  assert_names (project, "c,a,b");
+  a = flitlab_project_get_study (project, 1);
+
+  /* An edit keeps the study's address. */
+  flitlab_history_edit (history, 1, renamed (a, "a2"));
+  assert_names (project, "c,a2,b");
+  g_assert_true (flitlab_project_get_study (project, 1) == a);
+  flitlab_history_remove (history, 0);
+  assert_names (project, "a2,b");
+
+  g_assert_true (flitlab_history_undo (history, &index, &study));
+  assert_names (project, "c,a2,b");
+  g_assert_cmpuint (index, ==, 0);
+  g_assert_true (flitlab_history_undo (history, &index, &study));
+  assert_names (project, "c,a,b");
+  g_assert_cmpuint (index, ==, 1);
+  g_assert_true (study == a);
+  g_assert_true (flitlab_project_get_study (project, 1) == a);
+  g_assert_true (flitlab_history_can_redo (history));
+
+  g_assert_true (flitlab_history_redo (history, &index, &study));
+  assert_names (project, "c,a2,b");
+  g_assert_true (flitlab_history_redo (history, &index, &study));
+  assert_names (project, "a2,b");
+  g_assert_false (flitlab_history_redo (history, &index, &study));
+
+  /* Undo everything, then a new step forgets what could be redone. */
+  while (flitlab_history_undo (history, NULL, NULL))
+    ;
+  assert_names (project, "");
+  g_assert_true (flitlab_history_redo (history, NULL, NULL));
+  assert_names (project, "a");
+  flitlab_history_insert (history, G_MAXUINT, flitlab_study_new ("d"));
+  assert_names (project, "a,d");
+  g_assert_false (flitlab_history_can_redo (history));
+  g_assert_true (flitlab_history_undo (history, NULL, NULL));
+  g_assert_true (flitlab_history_undo (history, NULL, NULL));
+  g_assert_false (flitlab_history_undo (history, NULL, NULL));
+  assert_names (project, "");
+}
+
+static void
+test_limit (void)
+{
+  g_autoptr(FlitlabProject) project = flitlab_project_new ();
+  g_autoptr(FlitlabHistory) history = flitlab_history_new (project);
+  FlitlabStudy *study;
+  guint undone = 0;
+
+  flitlab_history_insert (history, 0, flitlab_study_new ("0"));
+  study = flitlab_project_get_study (project, 0);
+  for (guint i = 1; i <= FLITLAB_HISTORY_MAX_STEPS + 20; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%u", i);
+
+      flitlab_history_edit (history, 0, renamed (study, name));
+    }
+  while (flitlab_history_undo (history, NULL, NULL))
+    undone++;
+  g_assert_cmpuint (undone, ==, FLITLAB_HISTORY_MAX_STEPS);
+  assert_names (project, "20");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flitlab/history/undo-redo", test_undo_redo);
+  g_test_add_func ("/flitlab/history/limit", test_limit);
+  return g_test_run ();
+}
