@@ -126,7 +126,8 @@ flitlab_application_startup (GApplication *app)
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.export", { "<Control>e", NULL } },
-    { "win.undo-delete", { "<Control>z", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Shift><Control>z", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };

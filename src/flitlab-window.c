@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "flitlab-history.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim-runner.h"
 #include "flitlab-sim.h"
+#include "flitlab-study-editor.h"
 #include "flitlab-study-plot.h"
 #include "flitlab-topology.h"
 #include "flitlab-window.h"
@@ -25,26 +27,19 @@ struct _FlitlabWindow
   AdwApplicationWindow  parent_instance;
 
   /* Template children */
-  AdwActionRow         *distance_row;
-  AdwActionRow         *load_row;
-  AdwActionRow         *models_row;
   GMenu                *examples_section;
   GtkToggleButton      *log_button;
   GtkDropDown          *metric_dropdown;
   GtkDrawingArea       *plot_area;
   GMenu                *recent_section;
-  AdwActionRow         *routing_row;
   GtkProgressBar       *simulation_progress;
-  AdwActionRow         *simulation_row;
   GtkButton            *simulate_button;
-  AdwActionRow         *size_row;
   GtkStack             *stack;
   GtkListBox           *studies_list;
+  FlitlabStudyEditor   *study_editor;
   GtkLabel             *study_notes;
   GtkLabel             *study_title;
   AdwToastOverlay      *toast_overlay;
-  AdwActionRow         *topology_row;
-  AdwActionRow         *traffic_row;
   GtkLabel             *time_left_label;
   AdwWindowTitle       *window_title;
 
@@ -54,11 +49,18 @@ struct _FlitlabWindow
   GSettings            *settings;
   GtkFileChooserNative *chooser;
   gboolean              close_confirmed;
-  FlitlabSimRunner     *runner;
-  FlitlabStudy         *deleted;        /* the last deleted study, for Undo */
-  guint                 deleted_index;
-  GCancellable         *simulation;  /* the running simulation's, or NULL */
+  FlitlabHistory       *history;    /* of the document's project */
+  GHashTable           *runs;       /* FlitlabStudy* -> SimulationRun*: simulations running */
 };
+
+/* A simulation running for one study. */
+typedef struct
+{
+  FlitlabWindow    *window;      /* a reference, until the run reports */
+  FlitlabStudy     *study;       /* valid while the run is not cancelled */
+  FlitlabSimRunner *runner;
+  GCancellable     *cancellable;
+} SimulationRun;
 
 G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -96,6 +98,13 @@ selected_study (FlitlabWindow *self)
 }
 
 static void
+update_undo (FlitlabWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", flitlab_history_can_undo (self->history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", flitlab_history_can_redo (self->history));
+}
+
+static void
 update_title (FlitlabWindow *self)
 {
   g_autofree char *title = flitlab_document_dup_title (self->document);
@@ -114,41 +123,6 @@ update_title (FlitlabWindow *self)
 
 
 /* ---- the selected study ---------------------------------------------------------- */
-
-static void
-set_row (AdwActionRow *row,
-         const char   *text)
-{
-  adw_action_row_set_subtitle (row, text != NULL ? text : "");
-}
-
-static void
-show_topology (FlitlabWindow *self,
-               FlitlabStudy  *study)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, &error);
-  g_autofree char *title = NULL, *size = NULL, *distance = NULL;
-
-  if (topology == NULL)
-    {
-      set_row (self->topology_row, error->message);
-      set_row (self->size_row, NULL);
-      set_row (self->distance_row, NULL);
-      return;
-    }
-  title = flitlab_topology_dup_title (topology);
-  /* Translators: the first %u is a number of nodes, the second of directed channels */
-  size = g_strdup_printf (_("%u nodes, %u channels"), flitlab_topology_get_n_nodes (topology),
-                          flitlab_topology_get_n_channels (topology));
-  /* Translators: mean number of hops between two nodes, then the largest */
-  distance = g_strdup_printf (_("%.3f hops on average, at most %u"),
-                              flitlab_topology_mean_distance (topology),
-                              flitlab_topology_diameter (topology));
-  set_row (self->topology_row, title);
-  set_row (self->size_row, size);
-  set_row (self->distance_row, distance);
-}
 
 /* The metrics of the dropdown, in its order. */
 static const char * const metrics[] = { "latency", "throughput", "acceptance", "utilization", "power" };
@@ -169,58 +143,107 @@ rebuild_plot (FlitlabWindow *self)
   gtk_widget_queue_draw (GTK_WIDGET (self->plot_area));
 }
 
+static SimulationRun *
+run_of (FlitlabWindow *self,
+        FlitlabStudy  *study)
+{
+  return study != NULL ? g_hash_table_lookup (self->runs, study) : NULL;
+}
+
+/* The Run button, progress and editor of the shown study, and the marks of running studies in
+ * the sidebar. */
+static void
+show_running (FlitlabWindow *self)
+{
+  FlitlabProject *project = flitlab_document_get_project (self->document);
+  SimulationRun *run = run_of (self, selected_study (self));
+
+  gtk_button_set_label (self->simulate_button, run != NULL ? _("Stop") : _("Run Simulation"));
+  gtk_widget_set_visible (GTK_WIDGET (self->simulation_progress), run != NULL);
+  if (run != NULL)
+    gtk_progress_bar_set_fraction (self->simulation_progress, flitlab_sim_runner_get_fraction (run->runner));
+  else
+    gtk_label_set_text (self->time_left_label, "");
+  /* A study is not edited under its running simulation: Stop first. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->study_editor), run != NULL ? FALSE : TRUE);
+  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, i);
+      GtkWidget *spinner = row != NULL ? g_object_get_data (G_OBJECT (row), "spinner") : NULL;
+      gboolean running = run_of (self, flitlab_project_get_study (project, i)) != NULL;
+
+      if (spinner == NULL)
+        continue;
+      gtk_widget_set_visible (spinner, running);
+      gtk_spinner_set_spinning (GTK_SPINNER (spinner), running);
+    }
+}
+
 static void
 show_study (FlitlabWindow *self)
 {
   FlitlabStudy *study = selected_study (self);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GString) models = g_string_new (NULL);
-  g_autofree char *traffic = NULL, *load = NULL, *simulation = NULL;
 
   g_clear_pointer (&self->plot, flitlab_plot_free);
+  flitlab_study_editor_set_study (self->study_editor, study,
+                                  flitlab_document_get_project (self->document));
   if (study == NULL)
     {
       gtk_widget_queue_draw (GTK_WIDGET (self->plot_area));
       return;
     }
 
-  /* Model curves take milliseconds: evaluate them afresh whenever a study is shown. */
-  if (!flitlab_runner_evaluate_models (study, &error))
-    toast (self, error->message);
-
   gtk_label_set_text (self->study_title, study->name);
   gtk_label_set_text (self->study_notes, study->notes != NULL ? study->notes : "");
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes), study->notes != NULL && *study->notes);
-  show_topology (self, study);
-  set_row (self->routing_row, study->routing);
-
-  /* Translators: traffic pattern, message length distribution and mean length */
-  traffic = g_strdup_printf (_("%s destinations, %s lengths of %g flits"), study->pattern,
-                             study->length, study->flits);
-  set_row (self->traffic_row, traffic);
-  /* Translators: a range of loads; the unit is messages per cycle per node */
-  load = g_strdup_printf (_("%g to %g messages/cycle/node in %u steps"), study->rate_min,
-                          study->rate_max, study->n_rates);
-  set_row (self->load_row, load);
-  for (guint i = 0; i < study->models->len; i++)
-    {
-      FlitlabStudyModel *model = study->models->pdata[i];
-
-      g_string_append_printf (models, "%s%s", i > 0 ? ", " : "", model->id);
-      if (model->curve != NULL && model->curve->saturation_rate > 0)
-        /* Translators: a model's saturation rate in messages per cycle per node */
-        g_string_append_printf (models, _(" (saturates at %.4g)"), model->curve->saturation_rate);
-    }
-  set_row (self->models_row, models->len > 0 ? models->str : _("None"));
-  if (!study->simulation.enabled)
-    simulation = g_strdup (_("Off"));
-  else if (study->simulation.points != NULL)
-    simulation = g_strdup_printf (_("%u loads simulated"), study->simulation.points->n_rows);
-  else
-    simulation = g_strdup (_("Not run yet (flitlab-cli run)"));
-  set_row (self->simulation_row, simulation);
-
+  /* A project written by hand may come without curves: they take milliseconds. */
+  for (guint m = 0; m < study->models->len; m++)
+    if (((FlitlabStudyModel *) study->models->pdata[m])->curve == NULL &&
+        !flitlab_runner_evaluate_models (study, &error))
+      {
+        toast (self, error->message);
+        break;
+      }
+  show_running (self);
   rebuild_plot (self);
+}
+
+/* ---- simulations running ------------------------------------------------------- */
+
+static void
+simulation_run_free (SimulationRun *run)
+{
+  g_signal_handlers_disconnect_by_data (run->runner, run);
+  g_object_unref (run->runner);
+  g_object_unref (run->cancellable);
+  g_object_unref (run->window);
+  g_free (run);
+}
+
+/* Stops the simulation of study, if one runs: its results will not land. */
+static void
+cancel_run (FlitlabWindow *self,
+            FlitlabStudy  *study)
+{
+  SimulationRun *run = run_of (self, study);
+
+  if (run == NULL)
+    return;
+  g_cancellable_cancel (run->cancellable);
+  g_hash_table_remove (self->runs, study);
+}
+
+static void
+cancel_all_runs (FlitlabWindow *self)
+{
+  GHashTableIter iter;
+  SimulationRun *run;
+
+  g_hash_table_iter_init (&iter, self->runs);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &run))
+    g_cancellable_cancel (run->cancellable);
+  g_hash_table_remove_all (self->runs);
 }
 
 static void
@@ -310,15 +333,35 @@ fill_studies (FlitlabWindow *self)
     gtk_list_box_remove (self->studies_list, child);
   for (guint i = 0; i < n; i++)
     {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *label = gtk_label_new (flitlab_project_get_study (project, i)->name);
+      GtkWidget *spinner = gtk_spinner_new ();
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_list_box_append (self->studies_list, label);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_widget_set_visible (spinner, FALSE);
+      gtk_widget_set_tooltip_text (spinner, _("Simulating"));
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), spinner);
+      gtk_list_box_append (self->studies_list, box);
+      g_object_set_data (G_OBJECT (gtk_widget_get_parent (box)), "spinner", spinner);
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "studies" : "empty");
+}
+
+/* Rebuilds the sidebar and selects study index (or the last). */
+static void
+fill_studies_and_select (FlitlabWindow *self,
+                         guint          index)
+{
+  guint n = flitlab_project_get_n_studies (flitlab_document_get_project (self->document));
+
+  fill_studies (self);
   if (n > 0)
-    gtk_list_box_select_row (self->studies_list, gtk_list_box_get_row_at_index (self->studies_list, 0));
+    gtk_list_box_select_row (self->studies_list,
+                             gtk_list_box_get_row_at_index (self->studies_list, MIN (index, n - 1)));
+  show_running (self);
 }
 
 /* ---- recent files ----------------------------------------------------------------- */
@@ -443,7 +486,12 @@ flitlab_window_set_document (FlitlabWindow   *self,
                            G_CONNECT_SWAPPED);
   if (flitlab_document_get_file (document) != NULL)
     add_recent (flitlab_document_get_file (document));
-  fill_studies (self);
+  /* Nothing of the old project may land in the new one. */
+  cancel_all_runs (self);
+  g_clear_pointer (&self->history, flitlab_history_free);
+  self->history = flitlab_history_new (flitlab_document_get_project (document));
+  update_undo (self);
+  fill_studies_and_select (self, 0);
   update_title (self);
   fill_recent (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
@@ -647,18 +695,24 @@ unique_name (FlitlabProject *project,
     }
 }
 
+/* After any step of the history: the project changed around study index. */
+static void
+after_step (FlitlabWindow *self,
+            guint          index)
+{
+  flitlab_document_changed (self->document);
+  update_undo (self);
+  fill_studies_and_select (self, index);
+}
+
 static void
 insert_study (FlitlabWindow *self,
               guint          index,
               FlitlabStudy  *study)
 {
-  FlitlabProject *project = flitlab_document_get_project (self->document);
-
-  index = MIN (index, flitlab_project_get_n_studies (project));
-  flitlab_project_insert_study (project, index, study);
-  flitlab_document_changed (self->document);
-  fill_studies (self);
-  gtk_list_box_select_row (self->studies_list, gtk_list_box_get_row_at_index (self->studies_list, index));
+  index = MIN (index, flitlab_project_get_n_studies (flitlab_document_get_project (self->document)));
+  flitlab_history_insert (self->history, index, study);
+  after_step (self, index);
 }
 
 static void
@@ -705,39 +759,70 @@ delete_study_action (GtkWidget  *widget,
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
   GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
-  g_autofree char *title = NULL;
+  g_autofree char *title = NULL, *name = NULL;
   AdwToast *t;
   int index;
 
   if (row == NULL || selected_study (self) == NULL)
     return;
   index = gtk_list_box_row_get_index (row);
-  g_clear_pointer (&self->deleted, flitlab_study_free);
-  self->deleted = flitlab_project_remove_study (flitlab_document_get_project (self->document), index);
-  self->deleted_index = index;
-  flitlab_document_changed (self->document);
-  fill_studies (self);
+  name = g_strdup (selected_study (self)->name);
+  cancel_run (self, selected_study (self));
+  flitlab_history_remove (self->history, index);
+  after_step (self, index);
 
   /* Translators: %s is the deleted study's name */
-  title = g_strdup_printf (_("“%s” deleted"), self->deleted->name);
+  title = g_strdup_printf (_("“%s” deleted"), name);
   t = adw_toast_new (title);
   adw_toast_set_button_label (t, _("_Undo"));
-  adw_toast_set_action_name (t, "win.undo-delete");
+  adw_toast_set_action_name (t, "win.undo");
   /* Undo is only worth anything now: it goes before any toast waiting in line. */
   adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
 }
 
+/* Undo and redo: a study whose contents change, or which leaves the project, stops simulating. */
 static void
-undo_delete_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+step_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  gboolean undo = g_str_equal (action_name, "win.undo");
+  FlitlabStudy *study = NULL;
+  guint index;
 
-  if (self->deleted == NULL)
+  if (!(undo ? flitlab_history_undo : flitlab_history_redo) (self->history, &index, &study))
     return;
-  insert_study (self, self->deleted_index, g_steal_pointer (&self->deleted));
+  cancel_run (self, study);
+  /* Curves follow the contents they came back with; nothing to do for a study that left. */
+  if (index < flitlab_project_get_n_studies (flitlab_document_get_project (self->document)) &&
+      flitlab_project_get_study (flitlab_document_get_project (self->document), index) == study)
+    flitlab_runner_evaluate_models (study, NULL);
+  after_step (self, index);
+}
+
+static gboolean
+on_study_edited (FlitlabWindow      *self,
+                 FlitlabStudy       *edited,
+                 const char         *note,
+                 FlitlabStudyEditor *editor)
+{
+  FlitlabStudy *study = selected_study (self);
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
+  g_autoptr(GError) error = NULL;
+
+  if (study == NULL || row == NULL)
+    return FALSE;
+  cancel_run (self, study);
+  flitlab_history_edit (self->history, gtk_list_box_row_get_index (row), edited);
+  /* Model curves take milliseconds: they follow every change. */
+  if (!flitlab_runner_evaluate_models (study, &error))
+    toast (self, error->message);
+  if (note != NULL)
+    toast (self, note);
+  after_step (self, gtk_list_box_row_get_index (row));
+  return TRUE;
 }
 
 /* ---- export ---------------------------------------------------------------------- */
@@ -850,47 +935,21 @@ export_action (GtkWidget  *widget,
 
 /* ---- simulation ----------------------------------------------------------------- */
 
-typedef struct
-{
-  FlitlabWindow   *window;   /* a reference */
-  FlitlabDocument *document; /* the document the study belonged to when it started */
-  char            *study;    /* its name */
-} SimulationRun;
-
 static void
-simulation_run_free (SimulationRun *run)
+on_runner_progress (SimulationRun *run)
 {
-  g_object_unref (run->window);
-  g_object_unref (run->document);
-  g_free (run->study);
-  g_free (run);
-}
-
-static void
-on_runner_progress (FlitlabWindow *self)
-{
-  double left = flitlab_sim_runner_get_seconds_left (self->runner);
+  FlitlabWindow *self = run->window;
+  double left = flitlab_sim_runner_get_seconds_left (run->runner);
   g_autofree char *text = NULL;
 
-  /* A last update can arrive after the run ended: it must not leave a time behind. */
-  if (!flitlab_sim_runner_get_running (self->runner))
+  /* Only the shown study's run draws, and a last update after its end leaves nothing behind. */
+  if (run_of (self, selected_study (self)) != run || !flitlab_sim_runner_get_running (run->runner))
     return;
-  gtk_progress_bar_set_fraction (self->simulation_progress, flitlab_sim_runner_get_fraction (self->runner));
+  gtk_progress_bar_set_fraction (self->simulation_progress, flitlab_sim_runner_get_fraction (run->runner));
   if (left >= 0)
     /* Translators: the estimated time a simulation still needs */
     text = g_strdup_printf (_("%.0f s left"), left);
   gtk_label_set_text (self->time_left_label, text != NULL ? text : "");
-}
-
-static void
-on_runner_running (FlitlabWindow *self)
-{
-  gboolean running = flitlab_sim_runner_get_running (self->runner);
-
-  gtk_button_set_label (self->simulate_button, running ? _("Stop") : _("Run Simulation"));
-  gtk_widget_set_visible (GTK_WIDGET (self->simulation_progress), running);
-  if (!running)
-    gtk_label_set_text (self->time_left_label, "");
 }
 
 static void
@@ -902,38 +961,39 @@ on_simulation_done (GObject      *source,
   FlitlabWindow *self = run->window;
   g_autoptr(GError) error = NULL;
   g_autoptr(FlitlabStudy) done = flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source), result, &error);
-  FlitlabStudy *study;
+  FlitlabStudy *study = run->study;
+  FlitlabStudySimulation tmp;
 
-  g_clear_object (&self->simulation);
-  if (self->toast_overlay == NULL)
+  /* Cancelled (Stop, an edit, a deletion, another project, the window closed): the study may
+   * be gone, and nothing lands. */
+  if (g_cancellable_is_cancelled (run->cancellable) || self->toast_overlay == NULL)
     {
-      /* The window was closed while it ran. */
+      if (self->toast_overlay != NULL)
+        toast (self, _("Simulation stopped"));
       simulation_run_free (run);
       return;
     }
+  g_hash_table_remove (self->runs, study);
   if (done == NULL)
+    toast (self, error->message);
+  else
     {
-      toast (self, g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-                   g_error_matches (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED)
-                   ? _("Simulation stopped") : error->message);
-      simulation_run_free (run);
-      return;
-    }
-
-  /* The results go to the study they were run for, if its project is still open. */
-  study = flitlab_project_find_study (flitlab_document_get_project (run->document), run->study);
-  if (study != NULL)
-    {
-      FlitlabStudySimulation tmp = study->simulation;
-
+      tmp = study->simulation;
       study->simulation = done->simulation;
       done->simulation = tmp;
       study->simulation.enabled = TRUE;
-      flitlab_document_changed (run->document);
-      if (run->document == self->document && study == selected_study (self))
-        show_study (self);
-      toast (self, _("Simulation finished"));
+      flitlab_document_changed (self->document);
+      /* Translators: %s is the name of the study whose simulation finished */
+      {
+        g_autofree char *message = g_strdup_printf (_("Simulation of “%s” finished"), study->name);
+
+        toast (self, message);
+      }
     }
+  if (study == selected_study (self))
+    show_study (self);
+  else
+    show_running (self);
   simulation_run_free (run);
 }
 
@@ -946,20 +1006,25 @@ simulate_action (GtkWidget  *widget,
   FlitlabStudy *study = selected_study (self);
   SimulationRun *run;
 
-  if (self->simulation != NULL)
-    {
-      g_cancellable_cancel (self->simulation);
-      return;
-    }
   if (study == NULL)
     return;
+  if (run_of (self, study) != NULL)
+    {
+      cancel_run (self, study);
+      show_running (self);
+      return;
+    }
 
   run = g_new0 (SimulationRun, 1);
   run->window = g_object_ref (self);
-  run->document = g_object_ref (self->document);
-  run->study = g_strdup (study->name);
-  self->simulation = g_cancellable_new ();
-  flitlab_sim_runner_run_async (self->runner, study, self->simulation, on_simulation_done, run);
+  run->study = study;
+  run->runner = flitlab_sim_runner_new ();
+  run->cancellable = g_cancellable_new ();
+  g_signal_connect_swapped (run->runner, "notify::fraction", G_CALLBACK (on_runner_progress), run);
+  g_hash_table_insert (self->runs, study, run);
+  flitlab_sim_runner_run_async (run->runner, study, run->cancellable, on_simulation_done, run);
+  gtk_progress_bar_set_fraction (self->simulation_progress, 0);
+  show_running (self);
 }
 
 /* ---- closing -------------------------------------------------------------------- */
@@ -1028,10 +1093,8 @@ flitlab_window_dispose (GObject *object)
 
   /* A running simulation stops with its window, and nothing it reports afterwards reaches the
    * widgets released below. */
-  if (self->simulation != NULL)
-    g_cancellable_cancel (self->simulation);
-  if (self->runner != NULL)
-    g_signal_handlers_disconnect_by_data (self->runner, self);
+  if (self->runs != NULL)
+    cancel_all_runs (self);
   /* Disposing the list and the controls emits selection changes: they must not reach us. */
   if (self->studies_list != NULL)
     {
@@ -1053,9 +1116,8 @@ flitlab_window_finalize (GObject *object)
 
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
-  g_clear_object (&self->runner);
-  g_clear_pointer (&self->deleted, flitlab_study_free);
-  g_clear_object (&self->simulation);
+  g_clear_pointer (&self->runs, g_hash_table_unref);
+  g_clear_pointer (&self->history, flitlab_history_free);
   g_clear_pointer (&self->plot, flitlab_plot_free);
   G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
 }
@@ -1115,29 +1177,23 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (FLITLAB_TYPE_STUDY_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, distance_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, log_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metric_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, load_row);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, models_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_area);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, recent_section);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, routing_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_progress);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulate_button);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, size_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, studies_list);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, study_editor);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, study_notes);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, study_title);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, topology_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, time_left_label);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, traffic_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, window_title);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -1150,7 +1206,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.add-study", NULL, add_study_action);
   gtk_widget_class_install_action (widget_class, "win.duplicate-study", NULL, duplicate_study_action);
   gtk_widget_class_install_action (widget_class, "win.delete-study", NULL, delete_study_action);
-  gtk_widget_class_install_action (widget_class, "win.undo-delete", NULL, undo_delete_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, step_action);
 }
 
 static void
@@ -1178,10 +1235,8 @@ flitlab_window_init (FlitlabWindow *self)
     g_signal_connect_object (target, "drop", G_CALLBACK (on_drop), self, G_CONNECT_SWAPPED);
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
   }
-  self->runner = flitlab_sim_runner_new ();
-  g_signal_connect_object (self->runner, "notify::fraction", G_CALLBACK (on_runner_progress), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->runner, "notify::running", G_CALLBACK (on_runner_running), self,
+  self->runs = g_hash_table_new (NULL, NULL);
+  g_signal_connect_object (self->study_editor, "edited", G_CALLBACK (on_study_edited), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->studies_list, "row-selected", G_CALLBACK (on_study_selected),
                            self, G_CONNECT_SWAPPED);

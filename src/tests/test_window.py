@@ -70,7 +70,8 @@ row = find(window, "label", "6×6×6 bi torus")
 if row is not None:
     row.click()
     time.sleep(1)
-check("selecting a study shows its topology", find(window, "label", "6×6×6 torus, bi-directional") is not None)
+check("selecting a study shows its network in the editor",
+      find(window, "label", "216 nodes, 1728 channels; 4.521 hops on average, at most 9") is not None)
 check("the plot has an accessible name", find(window, "image", "Latency against load", 3) is not None
       or window.findChildren(lambda n: n.name == "Latency against load", recursive=True) != [])
 shot("study")
@@ -105,7 +106,8 @@ if run is not None:
         press(stop)
         check("Stop ends the simulation", named(window, "Run Simulation", 20) is not None)
 
-# A short one runs to the end and its points reach the study.
+# A short one runs to the end and its points reach the study; meanwhile another study runs
+# too, and each has its own Stop.
 row = find(window, "label", "8×8 mesh vs torus")
 if row is not None:
     row.click()
@@ -113,10 +115,48 @@ if row is not None:
 run = named(window, "Run Simulation")
 if run is not None:
     press(run)
+    other = find(window, "label", "16×16×16 uni torus (Ciciani Table 2)")
+    if other is not None:
+        other.click()
+        time.sleep(1)
+        second = named(window, "Run Simulation", 5)
+        if second is not None:
+            press(second)
+        check("a second study simulates at the same time", named(window, "Stop", 10) is not None)
+        stop = named(window, "Stop", 5)
+        if stop is not None:
+            press(stop)
+        check("stopping it leaves the first running", named(window, "Run Simulation", 10) is not None)
+        row.click()
+        time.sleep(1)
     done = find(window, "label", "19 loads simulated", 120)
     check("a finished simulation's points reach the study", done is not None)
     time.sleep(1)
 shot("simulated")
+
+# Editing: switching a model off takes its curve away; Ctrl+Z brings it back, Ctrl+Shift+Z
+# takes it away again. The model's row shows its saturation load while it is in the study.
+def model_row_saturates():
+    return window.findChildren(lambda n: n.roleName == "label" and n.name.startswith("flits = 20, k = 8")
+                               and "saturates" in n.name, recursive=True) != []
+
+
+mesh = window.findChildren(lambda n: n.roleName == "check box" and n.name.startswith("Greenberg and Guan 1997: k×k mesh"),
+                           recursive=True)
+check("the editor lists the mesh model with a switch", mesh != [] and model_row_saturates())
+if mesh:
+    mesh[0].doActionNamed("toggle")
+    time.sleep(1)
+    check("switching the model off takes its curve away", not model_row_saturates())
+    shot("model-off")
+    rawinput.keyCombo("<Control>z")
+    time.sleep(1)
+    check("Ctrl+Z brings the model back", model_row_saturates())
+    rawinput.keyCombo("<Control><Shift>z")
+    time.sleep(1)
+    check("Ctrl+Shift+Z takes it away again", not model_row_saturates())
+    rawinput.keyCombo("<Control>z")
+    time.sleep(1)
 
 # Studies: duplicate the selected one, delete the copy, undo the deletion from the toast.
 dup = named(window, "Duplicate the Study", 5)

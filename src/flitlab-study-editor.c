@@ -1,0 +1,871 @@
+/* flitlab-study-editor.c: the parameters of one study, as preference rows
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every field is checked when it is applied (Enter or the row's apply button): a value the
+ * study cannot take is explained under its group and nothing changes; a valid one becomes an
+ * edited copy of the study for the window, which keeps it with its undo step. Choices that
+ * depend on others (routings of a family, models that describe the network) are offered only
+ * where they are valid.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-model.h"
+#include "flitlab-runner.h"
+#include "flitlab-study-editor.h"
+#include "flitlab-topology.h"
+
+struct _FlitlabStudyEditor
+{
+  GtkBox                parent_instance;
+
+  /* Template children */
+  AdwEntryRow          *buffer_row;
+  AdwEntryRow          *cycles_row;
+  AdwComboRow          *family_row;
+  AdwEntryRow          *flit_width_row;
+  AdwEntryRow          *flits_row;
+  AdwEntryRow          *hotspot_row;
+  AdwComboRow          *length_row;
+  AdwComboRow          *links_row;
+  GtkLabel             *load_error;
+  AdwPreferencesGroup  *models_group;
+  AdwEntryRow          *n_rates_row;
+  AdwEntryRow          *name_row;
+  GtkLabel             *name_error;
+  GtkLabel             *network_error;
+  AdwEntryRow          *node_buffers_row;
+  AdwComboRow          *pattern_row;
+  AdwEntryRow          *rate_max_row;
+  AdwEntryRow          *rate_min_row;
+  AdwEntryRow          *replications_row;
+  AdwComboRow          *routing_row;
+  AdwEntryRow          *seed_row;
+  GtkLabel             *simulation_error;
+  AdwExpanderRow       *simulation_row;
+  AdwEntryRow          *size_row;
+  AdwActionRow         *summary_row;
+  GtkLabel             *traffic_error;
+  AdwActionRow         *unit_row;
+  AdwEntryRow          *vcs_row;
+  AdwEntryRow          *warmup_row;
+
+  const FlitlabStudy   *study;   /* shown; not owned */
+  const FlitlabProject *project; /* not owned */
+  GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
+  GPtrArray            *model_switches; /* GtkSwitch*, likewise */
+  const char * const   *routings;       /* offered for the family shown */
+  gboolean              updating;       /* filling the rows: no edits */
+};
+
+G_DEFINE_FINAL_TYPE (FlitlabStudyEditor, flitlab_study_editor, GTK_TYPE_BOX)
+
+enum {
+  SIGNAL_EDITED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The families in the order of the topology row, with their spec prefix and a default size. */
+static const struct
+{
+  const char *prefix;
+  const char *size;
+} families[] = {
+  { "torus", "8x8" },
+  { "mesh", "8x8" },
+  { "hypercube", "6" },
+  { "necklace", "3,4" },
+};
+
+/* Routings each family can be simulated (and modelled) with, the default first. */
+static const char * const torus_routings[] = { "dor", "adaptive", NULL };
+static const char * const hypercube_routings[] = { "dor", "adaptive", "backtrack", NULL };
+static const char * const necklace_routings[] = { "necklace", NULL };
+
+static const char * const *
+routings_of (guint family)
+{
+  switch (family)
+    {
+    case 2:
+      return hypercube_routings;
+    case 3:
+      return necklace_routings;
+    default:
+      return torus_routings;
+    }
+}
+
+static const char *
+routing_label (const char *routing)
+{
+  if (g_str_equal (routing, "dor"))
+    return _("Dimension-ordered");
+  if (g_str_equal (routing, "adaptive"))
+    return _("Fully adaptive (Duato)");
+  if (g_str_equal (routing, "backtrack"))
+    return _("Backtracking, finite node buffers");
+  return _("Necklace (adaptive, virtual channels)");
+}
+
+static const char *
+pattern_label (const char *pattern)
+{
+  static const struct { const char *name; const char *label; } labels[] = {
+    { "uniform", N_("Uniform") },
+    { "transpose", N_("Transpose") },
+    { "bit-complement", N_("Bit complement") },
+    { "bit-reversal", N_("Bit reversal") },
+    { "tornado", N_("Tornado") },
+    { "neighbour", N_("Nearest neighbour") },
+    { "hotspot", N_("Hotspot") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (g_str_equal (labels[i].name, pattern))
+      return _(labels[i].label);
+  return pattern;
+}
+
+/* ---- the study's topology spec, split into the rows' parts --------------------------- */
+
+static guint
+spec_family (const char *spec)
+{
+  for (guint f = 0; f < G_N_ELEMENTS (families); f++)
+    if (g_str_has_prefix (spec, families[f].prefix) && spec[strlen (families[f].prefix)] == ':')
+      return f;
+  return 0;
+}
+
+/* The part after the family: "8x8" of "torus:8x8:bi", "3:4,4,2,…" of an irregular necklace. */
+static char *
+spec_size (const char *spec)
+{
+  const char *size = strchr (spec, ':');
+  g_auto(GStrv) parts = NULL;
+
+  if (size == NULL)
+    return g_strdup ("");
+  if (spec_family (spec) != 0)
+    return g_strdup (size + 1);
+  parts = g_strsplit (size + 1, ":", 2);
+  return g_strdup (parts[0] != NULL ? parts[0] : "");
+}
+
+static gboolean
+spec_unidirectional (const char *spec)
+{
+  return spec_family (spec) == 0 && g_str_has_suffix (spec, ":uni");
+}
+
+static char *
+make_spec (guint       family,
+           const char *size,
+           gboolean    unidirectional)
+{
+  if (family == 0)
+    return g_strdup_printf ("torus:%s:%s", size, unidirectional ? "uni" : "bi");
+  return g_strdup_printf ("%s:%s", families[family].prefix, size);
+}
+
+/* ---- showing ----------------------------------------------------------------------- */
+
+static void
+set_entry (AdwEntryRow *row,
+           const char  *text)
+{
+  /* Setting the same text again would show the apply button again. */
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (row)), text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (row), text);
+  gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+}
+
+static void
+set_entry_printf (AdwEntryRow *row,
+                  const char  *format,
+                  ...) G_GNUC_PRINTF (2, 3);
+
+static void
+set_entry_printf (AdwEntryRow *row,
+                  const char  *format,
+                  ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  set_entry (row, text);
+}
+
+static void
+show_message (GtkLabel   *label,
+              const char *message)
+{
+  gtk_label_set_text (label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
+}
+
+/* A core error without its "Study “name”: " prefix, which the editor makes plain. */
+static const char *
+without_study (const char *message)
+{
+  const char *colon = g_str_has_prefix (message, "Study “") ? strstr (message, "”: ") : NULL;
+
+  return colon != NULL ? colon + strlen ("”: ") : message;
+}
+
+static char *
+params_text (GHashTable *params)
+{
+  g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (params), (GCompareFunc) g_strcmp0);
+  GString *text = g_string_new (NULL);
+
+  for (GList *k = keys; k != NULL; k = k->next)
+    g_string_append_printf (text, "%s%s = %s", k != keys ? ", " : "", (char *) k->data,
+                            (char *) g_hash_table_lookup (params, k->data));
+  return g_string_free (text, FALSE);
+}
+
+static void
+show_models (FlitlabStudyEditor *self)
+{
+  const FlitlabModelInfo * const *infos = flitlab_model_list ();
+
+  for (guint m = 0; infos[m] != NULL; m++)
+    {
+      AdwActionRow *row = self->model_rows->pdata[m];
+      GtkSwitch *toggle = self->model_switches->pdata[m];
+      FlitlabStudyModel *present = flitlab_study_find_model (self->study, infos[m]->id);
+      g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *subtitle = NULL, *text = NULL;
+      gboolean fits = flitlab_runner_fit_model (self->study, infos[m]->id, params, &error);
+
+      if (present != NULL && !fits)
+        {
+          text = params_text (present->params);
+          /* Translators: a model kept in the study for comparison; %s are its parameters */
+          subtitle = g_strdup_printf (_("Another network, compared: %s"), text);
+        }
+      else if (fits)
+        {
+          g_autoptr(GHashTable) shown = present != NULL ? g_hash_table_ref (present->params)
+                                                        : g_hash_table_ref (params);
+
+          text = params_text (shown);
+          if (present != NULL && present->curve != NULL && present->curve->saturation_rate > 0)
+            /* Translators: a model's parameters, then its saturation load */
+            subtitle = g_strdup_printf (_("%s; saturates at %.4g messages/cycle/node"), text,
+                                        present->curve->saturation_rate);
+          else
+            subtitle = g_strdup (text);
+        }
+      else
+        subtitle = g_strdup (error->message);
+      adw_action_row_set_subtitle (row, subtitle);
+      gtk_switch_set_active (toggle, present != NULL);
+      gtk_widget_set_sensitive (GTK_WIDGET (toggle), present != NULL || fits);
+    }
+}
+
+static void
+show_routings (FlitlabStudyEditor *self,
+               guint               family)
+{
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+
+  self->routings = routings_of (family);
+  for (guint i = 0; self->routings[i] != NULL; i++)
+    gtk_string_list_append (labels, routing_label (self->routings[i]));
+  adw_combo_row_set_model (self->routing_row, G_LIST_MODEL (labels));
+  for (guint i = 0; self->routings[i] != NULL; i++)
+    if (g_strcmp0 (self->routings[i], self->study->routing) == 0)
+      adw_combo_row_set_selected (self->routing_row, i);
+}
+
+static const char *
+size_title (guint family)
+{
+  switch (family)
+    {
+    case 2:
+      return _("Dimensions n (2ⁿ nodes)");
+    case 3:
+      return _("Base dimensions n and necklace size k, as n,k");
+    default:
+      return _("Nodes per dimension, as 8x8 or 16x16x16");
+    }
+}
+
+static void
+show_network (FlitlabStudyEditor *self)
+{
+  const FlitlabStudy *study = self->study;
+  guint family = spec_family (study->topology);
+  g_autofree char *size = spec_size (study->topology);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, &error);
+
+  adw_combo_row_set_selected (self->family_row, family);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->size_row), size_title (family));
+  set_entry (self->size_row, size);
+  adw_combo_row_set_selected (self->links_row, spec_unidirectional (study->topology) ? 1 : 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->links_row), family == 0);
+  show_routings (self, family);
+  if (topology != NULL)
+    {
+      g_autofree char *summary = NULL;
+
+      /* Translators: nodes, directed channels, mean and largest distance in hops */
+      summary = g_strdup_printf (_("%u nodes, %u channels; %.3f hops on average, at most %u"),
+                                 flitlab_topology_get_n_nodes (topology),
+                                 flitlab_topology_get_n_channels (topology),
+                                 flitlab_topology_mean_distance (topology),
+                                 flitlab_topology_diameter (topology));
+      adw_action_row_set_subtitle (self->summary_row, summary);
+    }
+  else
+    adw_action_row_set_subtitle (self->summary_row, error->message);
+  show_message (self->network_error, NULL);
+}
+
+static void
+show_traffic_and_load (FlitlabStudyEditor *self)
+{
+  const FlitlabStudy *study = self->study;
+  const char * const *patterns = flitlab_study_pattern_names ();
+  g_autofree char *unit = NULL;
+  double flits_per_message = study->flits;
+
+  for (guint i = 0; patterns[i] != NULL; i++)
+    if (g_str_equal (patterns[i], study->pattern))
+      adw_combo_row_set_selected (self->pattern_row, i);
+  set_entry_printf (self->hotspot_row, "%g", study->hotspot_fraction);
+  gtk_widget_set_visible (GTK_WIDGET (self->hotspot_row), g_str_equal (study->pattern, "hotspot"));
+  adw_combo_row_set_selected (self->length_row, g_str_equal (study->length, "fixed") ? 0 : 1);
+  set_entry_printf (self->flits_row, "%g", study->flits);
+  set_entry_printf (self->flit_width_row, "%u", study->flit_width);
+  show_message (self->traffic_error, NULL);
+
+  set_entry_printf (self->rate_min_row, "%g", study->rate_min);
+  set_entry_printf (self->rate_max_row, "%g", study->rate_max);
+  set_entry_printf (self->n_rates_row, "%u", study->n_rates);
+  /* Translators: the load unit; %g are the top load, then in flits and bits per cycle per node */
+  unit = g_strdup_printf (_("Messages per cycle per node. The top load, %g, is %.4g flits or %.4g bits per cycle per node."),
+                          study->rate_max, study->rate_max * flits_per_message,
+                          study->rate_max * flits_per_message * study->flit_width);
+  adw_action_row_set_subtitle (self->unit_row, unit);
+  show_message (self->load_error, NULL);
+}
+
+static void
+show_simulation (FlitlabStudyEditor *self)
+{
+  const FlitlabStudySimulation *sim = &self->study->simulation;
+  gboolean backtrack = g_strcmp0 (self->study->routing, "backtrack") == 0;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *subtitle = NULL;
+
+  adw_expander_row_set_enable_expansion (self->simulation_row, sim->enabled);
+  if (!sim->enabled)
+    subtitle = g_strdup (_("Off"));
+  else if (sim->points != NULL)
+    /* Translators: %u is a number of loads */
+    subtitle = g_strdup_printf (ngettext ("%u load simulated", "%u loads simulated",
+                                          sim->points->n_rows), sim->points->n_rows);
+  else
+    subtitle = g_strdup (_("Not run yet"));
+  adw_expander_row_set_subtitle (self->simulation_row, subtitle);
+  set_entry_printf (self->vcs_row, "%u", sim->vcs);
+  set_entry_printf (self->buffer_row, "%u", sim->buffer);
+  set_entry_printf (self->node_buffers_row, "%u", sim->node_buffers);
+  set_entry_printf (self->replications_row, "%u", sim->replications);
+  set_entry_printf (self->cycles_row, "%" G_GUINT64_FORMAT, sim->cycles);
+  set_entry_printf (self->warmup_row, "%" G_GUINT64_FORMAT, sim->warmup);
+  set_entry_printf (self->seed_row, "%" G_GUINT64_FORMAT, sim->seed);
+  gtk_widget_set_visible (GTK_WIDGET (self->vcs_row), !backtrack);
+  gtk_widget_set_visible (GTK_WIDGET (self->buffer_row), !backtrack);
+  gtk_widget_set_visible (GTK_WIDGET (self->node_buffers_row), backtrack);
+  /* A simulation that cannot run says why here, before anyone presses Run. */
+  if (sim->enabled && !flitlab_runner_check_simulation (self->study, &error))
+    show_message (self->simulation_error, without_study (error->message));
+  else
+    show_message (self->simulation_error, NULL);
+}
+
+void
+flitlab_study_editor_set_study (FlitlabStudyEditor   *self,
+                                const FlitlabStudy   *study,
+                                const FlitlabProject *project)
+{
+  g_return_if_fail (FLITLAB_IS_STUDY_EDITOR (self));
+
+  self->study = study;
+  self->project = project;
+  gtk_widget_set_visible (GTK_WIDGET (self), study != NULL);
+  if (study == NULL)
+    return;
+  self->updating = TRUE;
+  set_entry (self->name_row, study->name);
+  show_message (self->name_error, NULL);
+  show_network (self);
+  show_traffic_and_load (self);
+  show_models (self);
+  show_simulation (self);
+  self->updating = FALSE;
+}
+
+/* ---- editing ----------------------------------------------------------------------- */
+
+/* Refits every model that described the study before the edit; one that no longer does is
+ * removed and named in note. Models of another network, kept for comparison, stay as they are. */
+static void
+refit_models (FlitlabStudyEditor *self,
+              FlitlabStudy       *edited,
+              GString            *note)
+{
+  for (guint m = edited->models->len; m-- > 0;)
+    {
+      FlitlabStudyModel *model = edited->models->pdata[m];
+      g_autoptr(GHashTable) scratch = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_autoptr(GError) error = NULL;
+
+      if (!flitlab_runner_fit_model (self->study, model->id, scratch, NULL))
+        continue;
+      if (flitlab_runner_fit_model (edited, model->id, model->params, &error))
+        continue;
+      /* Translators: a model taken out of a study; %s: the model's id, then why */
+      g_string_append_printf (note, _("%s removed: %s. "), model->id, error->message);
+      g_ptr_array_remove_index (edited->models, m);
+    }
+}
+
+/* Hands an edited copy over, or explains why it cannot be. keep_results: the edit changes
+ * nothing the results depend on (the name). */
+static void
+commit (FlitlabStudyEditor *self,
+        FlitlabStudy       *edited,
+        GtkWidget          *row,
+        GtkLabel           *error_label,
+        gboolean            keep_results)
+{
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(GString) note = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  gboolean taken = FALSE;
+
+  topology = flitlab_topology_new_from_spec (edited->topology, &error);
+  if (topology != NULL)
+    flitlab_study_check (edited, &error);
+  if (error != NULL)
+    {
+      show_message (error_label, without_study (error->message));
+      if (row != NULL)
+        gtk_widget_add_css_class (row, "error");
+      flitlab_study_free (edited);
+      return;
+    }
+  if (row != NULL)
+    gtk_widget_remove_css_class (row, "error");
+  show_message (error_label, NULL);
+
+  refit_models (self, edited, note);
+  if (!keep_results)
+    flitlab_study_clear_results (edited);
+  g_signal_emit (self, signals[SIGNAL_EDITED], 0, edited, note->len > 0 ? note->str : NULL, &taken);
+  if (!taken)
+    flitlab_study_free (edited);
+}
+
+/* A refused value: the row turns red and the label says why. */
+static void
+refuse (GtkWidget  *row,
+        GtkLabel   *label,
+        const char *message)
+{
+  gtk_widget_add_css_class (row, "error");
+  show_message (label, message);
+}
+
+static gboolean
+parse_double (const char *text,
+              double     *out)
+{
+  char *end = NULL;
+
+  *out = g_ascii_strtod (text, &end);
+  return end != text && *end == '\0' && isfinite (*out);
+}
+
+static gboolean
+parse_uint64 (const char *text,
+              guint64     max,
+              guint64    *out)
+{
+  return g_ascii_string_to_unsigned (text, 10, 0, max, out, NULL);
+}
+
+static GtkLabel *
+error_label_of (FlitlabStudyEditor *self,
+                AdwEntryRow        *row)
+{
+  if (row == self->size_row)
+    return self->network_error;
+  if (row == self->hotspot_row || row == self->flits_row || row == self->flit_width_row)
+    return self->traffic_error;
+  if (row == self->rate_min_row || row == self->rate_max_row || row == self->n_rates_row)
+    return self->load_error;
+  if (row == self->name_row)
+    return self->name_error;
+  return self->simulation_error;
+}
+
+static void
+on_entry_apply (FlitlabStudyEditor *self,
+                AdwEntryRow        *row)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
+  GtkLabel *label = error_label_of (self, row);
+  FlitlabStudy *edited;
+  FlitlabStudySimulation *sim;
+  double value = 0;
+  guint64 whole = 0;
+  gboolean number, integer;
+
+  if (self->updating || self->study == NULL)
+    return;
+
+  number = parse_double (text, &value);
+  /* Cycles and seeds are 64-bit; every other count fits 32 bits. */
+  integer = parse_uint64 (text, row == self->cycles_row || row == self->warmup_row ||
+                                row == self->seed_row ? G_MAXUINT64 : G_MAXUINT, &whole);
+  if (row == self->name_row)
+    {
+      if (*text == '\0')
+        {
+          refuse (GTK_WIDGET (row), label, _("A study needs a name."));
+          return;
+        }
+      if (!g_str_equal (text, self->study->name) && self->project != NULL &&
+          flitlab_project_find_study (self->project, text) != NULL)
+        {
+          refuse (GTK_WIDGET (row), label, _("Another study has this name: the command line finds studies by name."));
+          return;
+        }
+    }
+  else if (row == self->size_row)
+    ;
+  else if (row == self->hotspot_row || row == self->flits_row || row == self->rate_min_row ||
+           row == self->rate_max_row)
+    {
+      if (!number)
+        {
+          /* Translators: %s is what was typed where a number belongs */
+          g_autofree char *message = g_strdup_printf (_("“%s” is not a number."), text);
+
+          {
+          refuse (GTK_WIDGET (row), label, message);
+          return;
+        }
+        }
+    }
+  else if (!integer)
+    {
+      /* Translators: %s is what was typed where a whole number belongs */
+      g_autofree char *message = g_strdup_printf (_("“%s” is not a whole number."), text);
+
+      {
+          refuse (GTK_WIDGET (row), label, message);
+          return;
+        }
+    }
+
+  edited = flitlab_study_copy (self->study);
+  sim = &edited->simulation;
+  if (row == self->name_row)
+    {
+      g_free (edited->name);
+      edited->name = g_steal_pointer (&text);
+      commit (self, edited, GTK_WIDGET (row), label, TRUE);
+      return;
+    }
+  if (row == self->size_row)
+    {
+      g_free (edited->topology);
+      edited->topology = make_spec (spec_family (self->study->topology), text,
+                                    spec_unidirectional (self->study->topology));
+    }
+  else if (row == self->hotspot_row)
+    edited->hotspot_fraction = value;
+  else if (row == self->flits_row)
+    edited->flits = value;
+  else if (row == self->flit_width_row)
+    edited->flit_width = (guint) whole;
+  else if (row == self->rate_min_row)
+    edited->rate_min = value;
+  else if (row == self->rate_max_row)
+    edited->rate_max = value;
+  else if (row == self->n_rates_row)
+    edited->n_rates = (guint) whole;
+  else if (row == self->vcs_row)
+    sim->vcs = (guint) whole;
+  else if (row == self->buffer_row)
+    sim->buffer = (guint) whole;
+  else if (row == self->node_buffers_row)
+    sim->node_buffers = (guint) whole;
+  else if (row == self->replications_row)
+    sim->replications = (guint) whole;
+  else if (row == self->cycles_row)
+    sim->cycles = whole;
+  else if (row == self->warmup_row)
+    sim->warmup = whole;
+  else if (row == self->seed_row)
+    sim->seed = whole;
+  commit (self, edited, GTK_WIDGET (row), label, FALSE);
+}
+
+static void
+on_combo_selected (FlitlabStudyEditor *self,
+                   GParamSpec         *pspec,
+                   AdwComboRow        *row)
+{
+  guint selected = adw_combo_row_get_selected (row);
+  FlitlabStudy *edited;
+  g_autofree char *size = NULL;
+
+  if (self->updating || self->study == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  edited = flitlab_study_copy (self->study);
+  size = spec_size (self->study->topology);
+  if (row == self->family_row)
+    {
+      guint old = spec_family (self->study->topology);
+      const char * const *routings = routings_of (selected);
+
+      if (selected == old)
+        {
+          flitlab_study_free (edited);
+          return;
+        }
+      /* Tori and meshes share their radices; other families start from a small network. */
+      g_free (edited->topology);
+      edited->topology = make_spec (selected, selected <= 1 && old <= 1 ? size : families[selected].size,
+                                    FALSE);
+      if (!g_strv_contains (routings, edited->routing))
+        {
+          g_free (edited->routing);
+          edited->routing = g_strdup (routings[0]);
+        }
+    }
+  else if (row == self->links_row)
+    {
+      g_free (edited->topology);
+      edited->topology = make_spec (0, size, selected == 1);
+    }
+  else if (row == self->routing_row)
+    {
+      g_free (edited->routing);
+      edited->routing = g_strdup (self->routings[selected]);
+    }
+  else if (row == self->pattern_row)
+    {
+      g_free (edited->pattern);
+      edited->pattern = g_strdup (flitlab_study_pattern_names ()[selected]);
+    }
+  else if (row == self->length_row)
+    {
+      g_free (edited->length);
+      edited->length = g_strdup (flitlab_study_length_names ()[selected]);
+    }
+  commit (self, edited, NULL, self->network_error, FALSE);
+}
+
+static void
+on_simulation_enabled (FlitlabStudyEditor *self)
+{
+  FlitlabStudy *edited;
+
+  if (self->updating || self->study == NULL ||
+      adw_expander_row_get_enable_expansion (self->simulation_row) == self->study->simulation.enabled)
+    return;
+  edited = flitlab_study_copy (self->study);
+  edited->simulation.enabled = adw_expander_row_get_enable_expansion (self->simulation_row);
+  /* Turning the simulation on or off keeps any points it has. */
+  commit (self, edited, NULL, self->simulation_error, TRUE);
+}
+
+static void
+on_model_switch (FlitlabStudyEditor *self,
+                 GParamSpec         *pspec,
+                 GtkSwitch          *toggle)
+{
+  const char *id;
+  FlitlabStudy *edited;
+  gboolean on = gtk_switch_get_active (toggle);
+
+  if (self->updating || self->study == NULL)
+    return;
+  id = g_object_get_data (G_OBJECT (toggle), "model-id");
+  if (on == (flitlab_study_find_model (self->study, id) != NULL))
+    return;
+  edited = flitlab_study_copy (self->study);
+  if (on)
+    {
+      FlitlabStudyModel *model = flitlab_study_add_model (edited, id);
+
+      flitlab_runner_fit_model (edited, id, model->params, NULL);
+    }
+  else
+    for (guint m = edited->models->len; m-- > 0;)
+      if (g_str_equal (((FlitlabStudyModel *) edited->models->pdata[m])->id, id))
+        g_ptr_array_remove_index (edited->models, m);
+  commit (self, edited, NULL, self->network_error, TRUE);
+}
+
+/* ---- GObject ----------------------------------------------------------------------- */
+
+static void
+add_model_rows (FlitlabStudyEditor *self)
+{
+  const FlitlabModelInfo * const *infos = flitlab_model_list ();
+
+  for (guint m = 0; infos[m] != NULL; m++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *toggle = gtk_switch_new ();
+
+      /* Titles and reasons are plain text ("Horng & Kleinrock", "<j0>"). */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), infos[m]->title);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
+      gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+      g_object_set_data_full (G_OBJECT (toggle), "model-id", g_strdup (infos[m]->id), g_free);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+      g_signal_connect_object (toggle, "notify::active", G_CALLBACK (on_model_switch), self,
+                               G_CONNECT_SWAPPED);
+      adw_preferences_group_add (self->models_group, row);
+      g_ptr_array_add (self->model_rows, row);
+      g_ptr_array_add (self->model_switches, toggle);
+    }
+}
+
+static void
+flitlab_study_editor_dispose (GObject *object)
+{
+  FlitlabStudyEditor *self = FLITLAB_STUDY_EDITOR (object);
+
+  self->study = NULL;
+  self->updating = TRUE;
+  gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_STUDY_EDITOR);
+  G_OBJECT_CLASS (flitlab_study_editor_parent_class)->dispose (object);
+}
+
+static void
+flitlab_study_editor_finalize (GObject *object)
+{
+  FlitlabStudyEditor *self = FLITLAB_STUDY_EDITOR (object);
+
+  g_ptr_array_unref (self->model_rows);
+  g_ptr_array_unref (self->model_switches);
+  G_OBJECT_CLASS (flitlab_study_editor_parent_class)->finalize (object);
+}
+
+static void
+flitlab_study_editor_class_init (FlitlabStudyEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = flitlab_study_editor_dispose;
+  object_class->finalize = flitlab_study_editor_finalize;
+
+  signals[SIGNAL_EDITED] =
+    g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  g_signal_accumulator_true_handled, NULL, NULL,
+                  G_TYPE_BOOLEAN, 2, G_TYPE_POINTER, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/flitlab/Flitlab/ui/flitlab-study-editor.ui");
+#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, FlitlabStudyEditor, name)
+  CHILD (buffer_row);
+  CHILD (cycles_row);
+  CHILD (family_row);
+  CHILD (flit_width_row);
+  CHILD (flits_row);
+  CHILD (hotspot_row);
+  CHILD (length_row);
+  CHILD (links_row);
+  CHILD (load_error);
+  CHILD (models_group);
+  CHILD (n_rates_row);
+  CHILD (name_row);
+  CHILD (name_error);
+  CHILD (network_error);
+  CHILD (node_buffers_row);
+  CHILD (pattern_row);
+  CHILD (rate_max_row);
+  CHILD (rate_min_row);
+  CHILD (replications_row);
+  CHILD (routing_row);
+  CHILD (seed_row);
+  CHILD (simulation_error);
+  CHILD (simulation_row);
+  CHILD (size_row);
+  CHILD (summary_row);
+  CHILD (traffic_error);
+  CHILD (unit_row);
+  CHILD (vcs_row);
+  CHILD (warmup_row);
+#undef CHILD
+}
+
+static void
+flitlab_study_editor_init (FlitlabStudyEditor *self)
+{
+  g_autoptr(GtkStringList) patterns = gtk_string_list_new (NULL);
+  const char * const *names = flitlab_study_pattern_names ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->model_rows = g_ptr_array_new ();
+  self->model_switches = g_ptr_array_new ();
+  self->updating = TRUE;
+
+  {
+    AdwEntryRow *rows[] = {
+      self->name_row, self->size_row, self->hotspot_row, self->flits_row, self->flit_width_row,
+      self->rate_min_row, self->rate_max_row, self->n_rates_row, self->vcs_row, self->buffer_row,
+      self->node_buffers_row, self->replications_row, self->cycles_row, self->warmup_row,
+      self->seed_row,
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      g_signal_connect_object (rows[i], "apply", G_CALLBACK (on_entry_apply), self, G_CONNECT_SWAPPED);
+  }
+  for (guint i = 0; names[i] != NULL; i++)
+    gtk_string_list_append (patterns, pattern_label (names[i]));
+  adw_combo_row_set_model (self->pattern_row, G_LIST_MODEL (patterns));
+  {
+    AdwComboRow *combos[] = {
+      self->family_row, self->links_row, self->routing_row, self->pattern_row, self->length_row,
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (combos); i++)
+      g_signal_connect_object (combos[i], "notify::selected", G_CALLBACK (on_combo_selected), self,
+                               G_CONNECT_SWAPPED);
+  }
+  g_signal_connect_object (self->simulation_row, "notify::enable-expansion",
+                           G_CALLBACK (on_simulation_enabled), self, G_CONNECT_SWAPPED);
+  add_model_rows (self);
+  self->updating = FALSE;
+}

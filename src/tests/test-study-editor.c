@@ -1,0 +1,253 @@
+/* test-study-editor.c: the study editor checks every value and hands over valid edits only
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "flitlab-study-editor.h"
+
+typedef struct
+{
+  FlitlabStudyEditor *editor;
+  FlitlabProject     *project;
+  GPtrArray          *edits;  /* every edit handed over, kept: the editor may show one */
+  FlitlabStudy       *edited; /* the last, or NULL when the last attempt was refused */
+  char               *note;
+} Fixture;
+
+static gboolean
+on_edited (FlitlabStudyEditor *editor,
+           FlitlabStudy       *study,
+           const char         *note,
+           Fixture            *f)
+{
+  g_clear_pointer (&f->note, g_free);
+  g_ptr_array_add (f->edits, study);
+  f->edited = study;
+  f->note = g_strdup (note);
+  return TRUE;
+}
+
+static FlitlabStudy *
+add_study (Fixture    *f,
+           const char *name,
+           const char *topology,
+           const char *routing,
+           const char *model_id,
+           const char *k)
+{
+  FlitlabStudy *study = flitlab_study_new (name);
+
+  g_free (study->topology);
+  study->topology = g_strdup (topology);
+  g_free (study->routing);
+  study->routing = g_strdup (routing);
+  if (model_id != NULL)
+    {
+      FlitlabStudyModel *model = flitlab_study_add_model (study, model_id);
+
+      g_hash_table_insert (model->params, g_strdup ("k"), g_strdup (k));
+      g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("16"));
+      model->curve = flitlab_study_table_new (flitlab_study_curve_columns ());
+    }
+  flitlab_project_insert_study (f->project, G_MAXUINT, study);
+  return study;
+}
+
+static void
+setup (Fixture       *f,
+       gconstpointer  data)
+{
+  f->project = flitlab_project_new ();
+  f->edits = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
+  f->editor = g_object_ref_sink (g_object_new (FLITLAB_TYPE_STUDY_EDITOR, NULL));
+  g_signal_connect (f->editor, "edited", G_CALLBACK (on_edited), f);
+  flitlab_study_editor_set_study (f->editor,
+                                  add_study (f, "8x8 torus", "torus:8x8:bi", "dor",
+                                             "ciciani-bi-torus", "8x8"),
+                                  f->project);
+}
+
+static void
+teardown (Fixture       *f,
+          gconstpointer  data)
+{
+  g_clear_pointer (&f->note, g_free);
+  g_object_unref (f->editor);
+  g_ptr_array_unref (f->edits);
+  flitlab_project_free (f->project);
+}
+
+static GtkWidget *
+child (Fixture    *f,
+       const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (f->editor), FLITLAB_TYPE_STUDY_EDITOR, name);
+
+  g_assert_nonnull (object);
+  return GTK_WIDGET (object);
+}
+
+/* Types text into an entry row and presses Enter. */
+static void
+apply (Fixture    *f,
+       const char *row,
+       const char *text)
+{
+  f->edited = NULL;
+  gtk_editable_set_text (GTK_EDITABLE (child (f, row)), text);
+  g_signal_emit_by_name (child (f, row), "apply");
+}
+
+static void
+assert_refused (Fixture    *f,
+                const char *row,
+                const char *label,
+                const char *message)
+{
+  GtkWidget *error = child (f, label);
+
+  g_assert_null (f->edited);
+  g_assert_true (gtk_widget_get_visible (error));
+  if (strstr (gtk_label_get_text (GTK_LABEL (error)), message) == NULL)
+    g_error ("“%s” lacks “%s”", gtk_label_get_text (GTK_LABEL (error)), message);
+  g_assert_true (gtk_widget_has_css_class (child (f, row), "error"));
+}
+
+static const char *
+model_param (FlitlabStudy *study,
+             const char   *id,
+             const char   *name)
+{
+  FlitlabStudyModel *model = flitlab_study_find_model (study, id);
+
+  return model != NULL ? g_hash_table_lookup (model->params, name) : NULL;
+}
+
+static void
+test_size (Fixture       *f,
+           gconstpointer  data)
+{
+  apply (f, "size_row", "4x4x4");
+  g_assert_nonnull (f->edited);
+  g_assert_cmpstr (f->edited->topology, ==, "torus:4x4x4:bi");
+  /* The model follows the network, and the old curve is gone until re-evaluated. */
+  g_assert_cmpstr (model_param (f->edited, "ciciani-bi-torus", "k"), ==, "4x4x4");
+  g_assert_null (flitlab_study_find_model (f->edited, "ciciani-bi-torus")->curve);
+  g_assert_null (f->note);
+  /* The shown study is not changed by the editor. */
+  g_assert_cmpstr (flitlab_project_get_study (f->project, 0)->topology, ==, "torus:8x8:bi");
+}
+
+static void
+test_refused (Fixture       *f,
+              gconstpointer  data)
+{
+  apply (f, "size_row", "1x8");
+  assert_refused (f, "size_row", "network_error", "1");
+  apply (f, "flits_row", "abc");
+  assert_refused (f, "flits_row", "traffic_error", "“abc” is not a number");
+  apply (f, "flits_row", "0");
+  assert_refused (f, "flits_row", "traffic_error", "message length");
+  apply (f, "rate_max_row", "-1");
+  assert_refused (f, "rate_max_row", "load_error", "load range");
+  apply (f, "n_rates_row", "2.5");
+  assert_refused (f, "n_rates_row", "load_error", "whole number");
+  apply (f, "name_row", "");
+  assert_refused (f, "name_row", "name_error", "needs a name");
+
+  /* A valid value clears the explanation. */
+  apply (f, "flits_row", "32");
+  g_assert_nonnull (f->edited);
+  g_assert_cmpfloat (f->edited->flits, ==, 32);
+  g_assert_cmpstr (model_param (f->edited, "ciciani-bi-torus", "flits"), ==, "32");
+  g_assert_false (gtk_widget_get_visible (child (f, "traffic_error")));
+  g_assert_false (gtk_widget_has_css_class (child (f, "flits_row"), "error"));
+}
+
+static void
+test_name (Fixture       *f,
+           gconstpointer  data)
+{
+  add_study (f, "other", "mesh:4x4", "dor", NULL, NULL);
+  apply (f, "name_row", "other");
+  assert_refused (f, "name_row", "name_error", "Another study");
+  apply (f, "name_row", "renamed");
+  g_assert_cmpstr (f->edited->name, ==, "renamed");
+  /* Renaming keeps the results. */
+  g_assert_nonnull (flitlab_study_find_model (f->edited, "ciciani-bi-torus")->curve);
+}
+
+static void
+test_links_remove_model (Fixture       *f,
+                         gconstpointer  data)
+{
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "links_row")), 1);
+  g_assert_nonnull (f->edited);
+  g_assert_cmpstr (f->edited->topology, ==, "torus:8x8:uni");
+  /* The bi-directional model no longer describes the network: it goes, and the note says so. */
+  g_assert_null (flitlab_study_find_model (f->edited, "ciciani-bi-torus"));
+  g_assert_nonnull (f->note);
+  g_assert_nonnull (strstr (f->note, "ciciani-bi-torus removed"));
+}
+
+static void
+test_family (Fixture       *f,
+             gconstpointer  data)
+{
+  FlitlabStudy *study = add_study (f, "adaptive", "torus:8x8:bi", "adaptive", NULL, NULL);
+
+  flitlab_study_editor_set_study (f->editor, study, f->project);
+  /* A mesh keeps the torus's radices and its adaptive routing. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 1);
+  g_assert_cmpstr (f->edited->topology, ==, "mesh:8x8");
+  g_assert_cmpstr (f->edited->routing, ==, "adaptive");
+
+  /* A necklace hypercube takes only necklace routing, and offers only that. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 3);
+  g_assert_nonnull (f->edited);
+  g_assert_cmpstr (f->edited->topology, ==, "necklace:3,4");
+  g_assert_cmpstr (f->edited->routing, ==, "necklace");
+  flitlab_study_editor_set_study (f->editor, f->edited, f->project);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (ADW_COMBO_ROW (child (f, "routing_row")))),
+                    ==, 1);
+  g_assert_false (gtk_widget_get_visible (child (f, "links_row")));
+
+  /* Back to a mesh: a small one, with its default routing. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 1);
+  g_assert_cmpstr (f->edited->topology, ==, "mesh:8x8");
+  g_assert_cmpstr (f->edited->routing, ==, "dor");
+}
+
+static void
+test_kept_model_of_another_network (Fixture       *f,
+                                    gconstpointer  data)
+{
+  /* A model of another network, kept for comparison, does not follow the study. */
+  FlitlabStudy *study = add_study (f, "compare", "torus:8x8x8:bi", "dor", "ciciani-uni-torus", "8x8x8");
+
+  flitlab_study_editor_set_study (f->editor, study, f->project);
+  apply (f, "size_row", "4x4x4");
+  g_assert_cmpstr (model_param (f->edited, "ciciani-uni-torus", "k"), ==, "8x8x8");
+  g_assert_null (f->note);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+#define ADD(path, func) g_test_add ("/flitlab/study-editor/" path, Fixture, NULL, setup, func, teardown)
+  ADD ("size", test_size);
+  ADD ("refused", test_refused);
+  ADD ("name", test_name);
+  ADD ("links-remove-model", test_links_remove_model);
+  ADD ("family", test_family);
+  ADD ("kept-model-of-another-network", test_kept_model_of_another_network);
+#undef ADD
+  return g_test_run ();
+}
