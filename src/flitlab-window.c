@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "flitlab-history.h"
+#include "flitlab-plot-view.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim-runner.h"
@@ -30,7 +31,8 @@ struct _FlitlabWindow
   GMenu                *examples_section;
   GtkToggleButton      *log_button;
   GtkDropDown          *metric_dropdown;
-  GtkDrawingArea       *plot_area;
+  FlitlabPlotView      *plot_view;
+  GtkButton            *reset_zoom_button;
   GMenu                *recent_section;
   GtkProgressBar       *simulation_progress;
   GtkButton            *simulate_button;
@@ -44,8 +46,6 @@ struct _FlitlabWindow
   AdwWindowTitle       *window_title;
 
   FlitlabDocument      *document;
-  FlitlabPlot          *plot;
-  FlitlabPlotFrame      frame;      /* where the plot was last drawn, for hover */
   GSettings            *settings;
   GtkFileChooserNative *chooser;
   gboolean              close_confirmed;
@@ -132,15 +132,14 @@ rebuild_plot (FlitlabWindow *self)
 {
   FlitlabStudy *study = selected_study (self);
   guint metric = gtk_drop_down_get_selected (self->metric_dropdown);
+  FlitlabPlot *plot = NULL;
 
-  g_clear_pointer (&self->plot, flitlab_plot_free);
   if (study != NULL)
     {
-      self->plot = flitlab_study_plot_new (study, metrics[MIN (metric, G_N_ELEMENTS (metrics) - 1)]);
-      self->plot->log_y = gtk_toggle_button_get_active (self->log_button);
+      plot = flitlab_study_plot_new (study, metrics[MIN (metric, G_N_ELEMENTS (metrics) - 1)]);
+      plot->log_y = gtk_toggle_button_get_active (self->log_button);
     }
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->plot_area), NULL);
-  gtk_widget_queue_draw (GTK_WIDGET (self->plot_area));
+  flitlab_plot_view_set_plot (self->plot_view, plot);
 }
 
 static SimulationRun *
@@ -185,12 +184,11 @@ show_study (FlitlabWindow *self)
   FlitlabStudy *study = selected_study (self);
   g_autoptr(GError) error = NULL;
 
-  g_clear_pointer (&self->plot, flitlab_plot_free);
   flitlab_study_editor_set_study (self->study_editor, study,
                                   flitlab_document_get_project (self->document));
   if (study == NULL)
     {
-      gtk_widget_queue_draw (GTK_WIDGET (self->plot_area));
+      flitlab_plot_view_set_plot (self->plot_view, NULL);
       return;
     }
 
@@ -247,78 +245,12 @@ cancel_all_runs (FlitlabWindow *self)
 }
 
 static void
-draw_plot (GtkDrawingArea *area,
-           cairo_t        *cr,
-           int             width,
-           int             height,
-           gpointer        user_data)
-{
-  FlitlabWindow *self = user_data;
-
-  if (self->plot != NULL)
-    flitlab_render_plot (cr, self->plot, width, height, &self->frame);
-}
-
-/* Hover: the data point nearest the pointer, within 8 pixels, as a tooltip with its values.
- * The frame the renderer returned maps data to pixels exactly as drawn. */
-static void
-on_plot_motion (FlitlabWindow *self,
-                double         px,
-                double         py)
-{
-  const FlitlabPlotFrame *f = &self->frame;
-  const FlitlabPlotSeries *best = NULL;
-  double best_d = 64;
-  guint best_i = 0;
-
-  if (self->plot == NULL || f->right <= f->left)
-    return;
-  for (guint s = 0; s < self->plot->series->len; s++)
-    {
-      const FlitlabPlotSeries *series = self->plot->series->pdata[s];
-
-      for (guint i = 0; i < series->n; i++)
-        {
-          double x, y, d;
-
-          if (!isfinite (series->y[i]) || (f->log_y && series->y[i] <= 0))
-            continue;
-          x = f->left + (series->x[i] - f->x_min) / (f->x_max - f->x_min) * (f->right - f->left);
-          y = f->log_y ? f->bottom - (log10 (series->y[i]) - log10 (f->y_min)) /
-                                     (log10 (f->y_max) - log10 (f->y_min)) * (f->bottom - f->top)
-                       : f->bottom - (series->y[i] - f->y_min) / (f->y_max - f->y_min) * (f->bottom - f->top);
-          d = (x - px) * (x - px) + (y - py) * (y - py);
-          if (d < best_d)
-            {
-              best_d = d;
-              best = series;
-              best_i = i;
-            }
-        }
-    }
-  if (best == NULL)
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self->plot_area), NULL);
-  else
-    {
-      g_autofree char *text = NULL;
-
-      if (best->error != NULL && isfinite (best->error[best_i]))
-        /* Translators: a plotted point: series, load, value ± its 95% confidence interval */
-        text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%.6g ± %.3g"), best->label,
-                                best->x[best_i], best->y[best_i], best->error[best_i]);
-      else
-        /* Translators: a plotted point: series, load, value */
-        text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%.6g"), best->label,
-                                best->x[best_i], best->y[best_i]);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->plot_area), text);
-    }
-}
-
-static void
 on_study_selected (FlitlabWindow *self,
                    GtkListBoxRow *row,
                    GtkListBox    *list)
 {
+  /* Another study starts from all of its data. */
+  flitlab_plot_view_reset_zoom (self->plot_view);
   show_study (self);
 }
 
@@ -825,6 +757,14 @@ on_study_edited (FlitlabWindow      *self,
   return TRUE;
 }
 
+static void
+reset_zoom_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  flitlab_plot_view_reset_zoom (FLITLAB_WINDOW (widget)->plot_view);
+}
+
 /* ---- export ---------------------------------------------------------------------- */
 
 static void
@@ -839,7 +779,7 @@ on_export_response (FlitlabWindow        *self,
   double width = 640, height = 420;
   gboolean ok;
 
-  if (response != GTK_RESPONSE_ACCEPT || self->plot == NULL)
+  if (response != GTK_RESPONSE_ACCEPT || flitlab_plot_view_get_plot (self->plot_view) == NULL)
     {
       g_clear_object (&self->chooser);
       return;
@@ -867,9 +807,9 @@ on_export_response (FlitlabWindow        *self,
       ok = FALSE;
     }
   else if (g_str_equal (format, "csv"))
-    ok = flitlab_plot_write_csv (self->plot, path, &error);
+    ok = flitlab_plot_write_csv (flitlab_plot_view_get_plot (self->plot_view), path, &error);
   else
-    ok = flitlab_render_plot_to_file (self->plot, path, width, height,
+    ok = flitlab_render_plot_to_file (flitlab_plot_view_get_plot (self->plot_view), path, width, height,
                                       scale != NULL ? g_ascii_strtod (scale, NULL) : 2, &error);
   if (ok)
     {
@@ -901,7 +841,7 @@ export_action (GtkWidget  *widget,
   const char *format_labels[] = { "SVG", "PDF", "PNG", _("CSV data"), NULL };
   const char *scale_labels[] = { _("2× (144 dpi)"), _("1× (72 dpi)"), _("3× (216 dpi)"), NULL };
 
-  if (study == NULL || self->plot == NULL)
+  if (study == NULL || flitlab_plot_view_get_plot (self->plot_view) == NULL)
     return;
   format = g_settings_get_string (self->settings, "last-export-format");
   /* The last format used first. */
@@ -1118,7 +1058,6 @@ flitlab_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->runs, g_hash_table_unref);
   g_clear_pointer (&self->history, flitlab_history_free);
-  g_clear_pointer (&self->plot, flitlab_plot_free);
   G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
 }
 
@@ -1177,13 +1116,15 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (FLITLAB_TYPE_PLOT_VIEW);
   g_type_ensure (FLITLAB_TYPE_STUDY_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, log_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metric_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_area);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_view);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, reset_zoom_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_progress);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulate_button);
@@ -1206,6 +1147,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.add-study", NULL, add_study_action);
   gtk_widget_class_install_action (widget_class, "win.duplicate-study", NULL, duplicate_study_action);
   gtk_widget_class_install_action (widget_class, "win.delete-study", NULL, delete_study_action);
+  gtk_widget_class_install_action (widget_class, "win.reset-zoom", NULL, reset_zoom_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, step_action);
 }
@@ -1217,13 +1159,8 @@ flitlab_window_init (FlitlabWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  gtk_drawing_area_set_draw_func (self->plot_area, draw_plot, self, NULL);
-  {
-    GtkEventController *motion = gtk_event_controller_motion_new ();
-
-    g_signal_connect_object (motion, "motion", G_CALLBACK (on_plot_motion), self, G_CONNECT_SWAPPED);
-    gtk_widget_add_controller (GTK_WIDGET (self->plot_area), motion);
-  }
+  g_object_bind_property (self->plot_view, "zoomed", self->reset_zoom_button, "visible",
+                          G_BINDING_SYNC_CREATE);
   g_signal_connect_object (self->metric_dropdown, "notify::selected", G_CALLBACK (rebuild_plot), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->log_button, "toggled", G_CALLBACK (rebuild_plot), self,

@@ -13,6 +13,7 @@
 #include <pango/pangocairo.h>
 
 #include "flitlab-render-plot.h"
+#include "flitlab-render-private.h"
 
 G_DEFINE_QUARK (flitlab-render-error-quark, flitlab_render_error)
 
@@ -232,15 +233,15 @@ map_y (const FlitlabPlotFrame *f,
   return f->bottom - t * (f->bottom - f->top);
 }
 
-static void
-draw_text (cairo_t    *cr,
-           const char *text,
-           const char *font,
-           double      x,
-           double      y,
-           double      align_x, /* 0 left, 0.5 centre, 1 right */
-           double      align_y,
-           double      angle)
+void
+flitlab_render_text (cairo_t    *cr,
+                     const char *text,
+                     const char *font,
+                     double      x,
+                     double      y,
+                     double      align_x,
+                     double      align_y,
+                     double      angle)
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *desc = pango_font_description_from_string (font);
@@ -289,7 +290,7 @@ draw_axes (cairo_t                *cr,
       cairo_line_to (cr, x, f->bottom);
       cairo_stroke (cr);
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-      draw_text (cr, label, "Sans 9", x, f->bottom + 4, 0.5, 0, 0);
+      flitlab_render_text (cr, label, "Sans 9", x, f->bottom + 4, 0.5, 0, 0);
     }
 
   if (f->log_y)
@@ -311,7 +312,7 @@ draw_axes (cairo_t                *cr,
               g_autofree char *label = g_strdup_printf ("%g", decade * m);
 
               cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-              draw_text (cr, label, "Sans 9", f->left - 5, y, 1, 0.5, 0);
+              flitlab_render_text (cr, label, "Sans 9", f->left - 5, y, 1, 0.5, 0);
             }
         }
   else
@@ -327,7 +328,7 @@ draw_axes (cairo_t                *cr,
           cairo_line_to (cr, f->right, y);
           cairo_stroke (cr);
           cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-          draw_text (cr, label, "Sans 9", f->left - 5, y, 1, 0.5, 0);
+          flitlab_render_text (cr, label, "Sans 9", f->left - 5, y, 1, 0.5, 0);
         }
     }
 
@@ -336,11 +337,11 @@ draw_axes (cairo_t                *cr,
   cairo_rectangle (cr, f->left + 0.5, f->top + 0.5, f->right - f->left - 1, f->bottom - f->top - 1);
   cairo_stroke (cr);
   if (plot->x_label != NULL)
-    draw_text (cr, plot->x_label, "Sans 10", (f->left + f->right) / 2, f->bottom + 22, 0.5, 0, 0);
+    flitlab_render_text (cr, plot->x_label, "Sans 10", (f->left + f->right) / 2, f->bottom + 22, 0.5, 0, 0);
   if (plot->y_label != NULL)
-    draw_text (cr, plot->y_label, "Sans 10", 14, (f->top + f->bottom) / 2, 0.5, 0.5, -G_PI / 2);
+    flitlab_render_text (cr, plot->y_label, "Sans 10", 14, (f->top + f->bottom) / 2, 0.5, 0.5, -G_PI / 2);
   if (plot->title != NULL)
-    draw_text (cr, plot->title, "Sans Bold 11", (f->left + f->right) / 2, 8, 0.5, 0, 0);
+    flitlab_render_text (cr, plot->title, "Sans Bold 11", (f->left + f->right) / 2, 8, 0.5, 0, 0);
 }
 
 static gboolean
@@ -435,9 +436,9 @@ draw_series (cairo_t                 *cr,
       /* At the foot of the line (the legend sits at the top, curves climb towards it), on
        * its left when the right edge is too close. */
       if (x + 60 < f->right)
-        draw_text (cr, "saturation", "Sans 8", x + 3, f->bottom - 3, 0, 1, 0);
+        flitlab_render_text (cr, "saturation", "Sans 8", x + 3, f->bottom - 3, 0, 1, 0);
       else
-        draw_text (cr, "saturation", "Sans 8", x - 3, f->bottom - 3, 1, 1, 0);
+        flitlab_render_text (cr, "saturation", "Sans 8", x - 3, f->bottom - 3, 1, 1, 0);
     }
 }
 
@@ -494,7 +495,7 @@ draw_legend (cairo_t                *cr,
           cairo_fill (cr);
         }
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      draw_text (cr, series->label ? series->label : "", "Sans 9", x + pad + 28, cy, 0, 0.5, 0);
+      flitlab_render_text (cr, series->label ? series->label : "", "Sans 9", x + pad + 28, cy, 0, 0.5, 0);
     }
 }
 
@@ -538,6 +539,15 @@ flitlab_render_plot (cairo_t           *cr,
     *frame_out = frame;
 }
 
+static void
+draw_plot (cairo_t  *cr,
+           double    width,
+           double    height,
+           gpointer  data)
+{
+  flitlab_render_plot (cr, data, width, height, NULL);
+}
+
 gboolean
 flitlab_render_plot_to_file (const FlitlabPlot  *plot,
                              const char         *path,
@@ -545,6 +555,20 @@ flitlab_render_plot_to_file (const FlitlabPlot  *plot,
                              double              height,
                              double              scale,
                              GError            **error)
+{
+  g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
+
+  return flitlab_render_to_file (path, width, height, scale, draw_plot, (gpointer) plot, error);
+}
+
+gboolean
+flitlab_render_to_file (const char         *path,
+                        double              width,
+                        double              height,
+                        double              scale,
+                        FlitlabRenderFunc   draw,
+                        gpointer            data,
+                        GError            **error)
 {
   cairo_surface_t *surface;
   cairo_status_t status;
@@ -575,7 +599,7 @@ flitlab_render_plot_to_file (const FlitlabPlot  *plot,
   cr = cairo_create (surface);
   if (png)
     cairo_scale (cr, scale, scale);
-  flitlab_render_plot (cr, plot, width, height, NULL);
+  draw (cr, width, height, data);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   if (png)
@@ -636,4 +660,88 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
   if (!g_file_set_contents (path, csv->str, csv->len, error))
     return FALSE;
   return TRUE;
+}
+
+/* ---- zoom and pan ---------------------------------------------------------------- */
+
+static double
+to_space (const FlitlabPlotFrame *f,
+          double                  y)
+{
+  return f->log_y ? log10 (y) : y;
+}
+
+static double
+from_space (const FlitlabPlotFrame *f,
+            double                  v)
+{
+  return f->log_y ? pow (10, v) : v;
+}
+
+/* out = frame with the ranges [x0, x1] and, in plotted space, [v0, v1], if they are usable. */
+static gboolean
+set_ranges (const FlitlabPlotFrame *frame,
+            double                  x0,
+            double                  x1,
+            double                  v0,
+            double                  v1,
+            FlitlabPlotFrame       *out)
+{
+  double y0 = from_space (frame, v0), y1 = from_space (frame, v1);
+
+  /* Narrower than 1e-9 of its magnitude, ticks and labels stop meaning anything. */
+  if (!(isfinite (x0) && isfinite (x1) && isfinite (y0) && isfinite (y1)) ||
+      !(x1 - x0 > 1e-9 * MAX (fabs (x0), fabs (x1))) || !(v1 - v0 > 1e-9 * MAX (fabs (v0), fabs (v1))) ||
+      x1 - x0 > 1e12 || (frame->log_y ? v1 - v0 > 30 : y1 - y0 > 1e12) || (frame->log_y && y0 <= 0))
+    return FALSE;
+  *out = *frame;
+  out->x_min = x0;
+  out->x_max = x1;
+  out->y_min = y0;
+  out->y_max = y1;
+  return TRUE;
+}
+
+gboolean
+flitlab_plot_frame_zoom (const FlitlabPlotFrame *frame,
+                         double                  factor,
+                         double                  px,
+                         double                  py,
+                         FlitlabPlotFrame       *out)
+{
+  double fx, fy, v0, v1, cx, cv;
+
+  g_return_val_if_fail (frame != NULL && out != NULL, FALSE);
+
+  if (!(factor > 0) || frame->right <= frame->left || frame->bottom <= frame->top)
+    return FALSE;
+  fx = CLAMP ((px - frame->left) / (frame->right - frame->left), 0, 1);
+  fy = CLAMP ((frame->bottom - py) / (frame->bottom - frame->top), 0, 1);
+  v0 = to_space (frame, frame->y_min);
+  v1 = to_space (frame, frame->y_max);
+  cx = frame->x_min + fx * (frame->x_max - frame->x_min);
+  cv = v0 + fy * (v1 - v0);
+  return set_ranges (frame, cx - (cx - frame->x_min) * factor, cx + (frame->x_max - cx) * factor,
+                     cv - (cv - v0) * factor, cv + (v1 - cv) * factor, out);
+}
+
+gboolean
+flitlab_plot_frame_pan (const FlitlabPlotFrame *frame,
+                        double                  dx,
+                        double                  dy,
+                        FlitlabPlotFrame       *out)
+{
+  double v0, v1, shift_x, shift_v;
+
+  g_return_val_if_fail (frame != NULL && out != NULL, FALSE);
+
+  if (frame->right <= frame->left || frame->bottom <= frame->top)
+    return FALSE;
+  v0 = to_space (frame, frame->y_min);
+  v1 = to_space (frame, frame->y_max);
+  /* Content follows the pointer: dragging right shows smaller loads. */
+  shift_x = -dx / (frame->right - frame->left) * (frame->x_max - frame->x_min);
+  shift_v = dy / (frame->bottom - frame->top) * (v1 - v0);
+  return set_ranges (frame, frame->x_min + shift_x, frame->x_max + shift_x, v0 + shift_v,
+                     v1 + shift_v, out);
 }

@@ -20,6 +20,8 @@ typedef enum
   FLITLAB_RENDER_ERROR_FORMAT, /* a file name whose extension is not .svg, .pdf or .png */
   FLITLAB_RENDER_ERROR_IO,
   FLITLAB_RENDER_ERROR_SIZE,
+  FLITLAB_RENDER_ERROR_INVALID,   /* settings that do not fit the figure's data (a diagram's plane) */
+  FLITLAB_RENDER_ERROR_TOO_LARGE, /* a network with too many nodes or links to draw legibly */
 } FlitlabRenderError;
 
 typedef enum
@@ -91,6 +93,19 @@ void               flitlab_render_plot        (cairo_t           *cr,
                                                double             height,
                                                FlitlabPlotFrame  *frame);
 
+/* Zoom and pan in a drawn frame, in the plotted space (a logarithmic axis zooms by decades):
+ * out gets frame with the data ranges shown after zooming by factor (< 1: in) around the pixel
+ * (px, py), or after moving the content by (dx, dy) pixels. FALSE, and out untouched, when the
+ * ranges would be empty or not finite (zoomed in or out too far). */
+gboolean           flitlab_plot_frame_zoom    (const FlitlabPlotFrame *frame,
+                                               double             factor,
+                                               double             px,
+                                               double             py,
+                                               FlitlabPlotFrame  *out);
+gboolean           flitlab_plot_frame_pan     (const FlitlabPlotFrame *frame,
+                                               double             dx,
+                                               double             dy,
+                                               FlitlabPlotFrame  *out);
 /* Writes the plot to path as SVG, PDF or PNG by its extension; width and height in points
  * (PNG: pixels at scale). */
 gboolean           flitlab_render_plot_to_file (const FlitlabPlot *plot,

@@ -176,6 +176,65 @@ test_files (void)
   g_rmdir (dir);
 }
 
+static void
+test_zoom_and_pan (void)
+{
+  const FlitlabPlotFrame frame = {
+    .left = 100, .top = 50, .right = 500, .bottom = 450,
+    .x_min = 0, .x_max = 0.04, .y_min = 10, .y_max = 50, .log_y = FALSE,
+  };
+  FlitlabPlotFrame log_frame = frame, out;
+
+  /* Zooming in by 2 around the centre halves both ranges around the centre's values. */
+  g_assert_true (flitlab_plot_frame_zoom (&frame, 0.5, 300, 250, &out));
+  g_assert_cmpfloat_with_epsilon (out.x_min, 0.01, 1e-15);
+  g_assert_cmpfloat_with_epsilon (out.x_max, 0.03, 1e-15);
+  g_assert_cmpfloat_with_epsilon (out.y_min, 20, 1e-12);
+  g_assert_cmpfloat_with_epsilon (out.y_max, 40, 1e-12);
+  /* Around a corner, the value under the pointer stays where it is. */
+  g_assert_true (flitlab_plot_frame_zoom (&frame, 0.5, 100, 450, &out));
+  g_assert_cmpfloat (out.x_min, ==, 0);
+  g_assert_cmpfloat (out.y_min, ==, 10);
+  g_assert_cmpfloat_with_epsilon (out.x_max, 0.02, 1e-15);
+  /* Zooming out and in again comes back. */
+  g_assert_true (flitlab_plot_frame_zoom (&frame, 1.25, 180, 300, &out));
+  g_assert_true (flitlab_plot_frame_zoom (&out, 0.8, 180, 300, &out));
+  g_assert_cmpfloat_with_epsilon (out.x_max, 0.04, 1e-15);
+  g_assert_cmpfloat_with_epsilon (out.y_min, 10, 1e-12);
+
+  /* Panning follows the pointer: dragging right by a quarter of the width shows smaller loads,
+   * dragging down larger values. */
+  g_assert_true (flitlab_plot_frame_pan (&frame, 100, 100, &out));
+  g_assert_cmpfloat_with_epsilon (out.x_min, -0.01, 1e-15);
+  g_assert_cmpfloat_with_epsilon (out.x_max, 0.03, 1e-15);
+  g_assert_cmpfloat_with_epsilon (out.y_min, 20, 1e-12);
+  g_assert_cmpfloat_with_epsilon (out.y_max, 60, 1e-12);
+
+  /* A logarithmic axis zooms by decades: 1..10000 halved around its middle is 10..1000. */
+  log_frame.log_y = TRUE;
+  log_frame.y_min = 1;
+  log_frame.y_max = 10000;
+  g_assert_true (flitlab_plot_frame_zoom (&log_frame, 0.5, 300, 250, &out));
+  g_assert_cmpfloat_with_epsilon (out.y_min, 10, 1e-9);
+  g_assert_cmpfloat_with_epsilon (out.y_max, 1000, 1e-9);
+  g_assert_true (flitlab_plot_frame_pan (&log_frame, 0, 100, &out));
+  g_assert_cmpfloat_with_epsilon (out.y_min, 10, 1e-9);
+
+  /* Too far in or out, or a frame never drawn: refused, out untouched. */
+  out = frame;
+  g_assert_false (flitlab_plot_frame_zoom (&frame, 1e-12, 300, 250, &out));
+  g_assert_false (flitlab_plot_frame_zoom (&frame, 1e15, 300, 250, &out));
+  g_assert_false (flitlab_plot_frame_zoom (&frame, 0, 300, 250, &out));
+  g_assert_false (flitlab_plot_frame_zoom (&frame, NAN, 300, 250, &out));
+  g_assert_false (flitlab_plot_frame_zoom (&log_frame, 1e3, 300, 250, &out));
+  g_assert_cmpfloat (out.x_max, ==, 0.04);
+  {
+    FlitlabPlotFrame undrawn = { 0 };
+
+    g_assert_false (flitlab_plot_frame_pan (&undrawn, 10, 10, &out));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -185,5 +244,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/image", test_image);
   g_test_add_func ("/flitlab/render/plot/empty-and-degenerate", test_empty_and_degenerate);
   g_test_add_func ("/flitlab/render/plot/files", test_files);
+  g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
   return g_test_run ();
 }
