@@ -1,0 +1,38 @@
+/* flitlab-render-private.h: what the renderers of src/io share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef void (*FlitlabRenderFunc) (cairo_t  *cr,
+                                   double    width,
+                                   double    height,
+                                   gpointer  data);
+
+/* Writes draw's figure to path as SVG, PDF or PNG by its extension; width and height in
+ * points (PNG: pixels at scale). Sets FLITLAB_RENDER_ERROR_SIZE, _FORMAT or _IO. */
+gboolean flitlab_render_to_file (const char         *path,
+                                 double              width,
+                                 double              height,
+                                 double              scale,
+                                 FlitlabRenderFunc   draw,
+                                 gpointer            data,
+                                 GError            **error);
+
+/* One line of text at (x, y); align_x and align_y: 0 left/top, 0.5 centre, 1 right/bottom. */
+void     flitlab_render_text    (cairo_t            *cr,
+                                 const char         *text,
+                                 const char         *font,
+                                 double              x,
+                                 double              y,
+                                 double              align_x,
+                                 double              align_y,
+                                 double              angle);
+
+G_END_DECLS
