@@ -28,12 +28,15 @@ struct _FlitlabWindow
   AdwApplicationWindow  parent_instance;
 
   /* Template children */
+  GtkToggleButton      *compare_button;
+  GtkWidget            *editor_pane;
   GMenu                *examples_section;
   GtkToggleButton      *log_button;
   GtkDropDown          *metric_dropdown;
   FlitlabPlotView      *plot_view;
   GtkButton            *reset_zoom_button;
   GMenu                *recent_section;
+  GtkWidget            *simulation_box;
   GtkProgressBar       *simulation_progress;
   GtkButton            *simulate_button;
   GtkStack             *stack;
@@ -80,6 +83,29 @@ toast (FlitlabWindow *self,
 
   adw_toast_set_timeout (t, 8);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
+static gboolean
+comparing (FlitlabWindow *self)
+{
+  return gtk_toggle_button_get_active (self->compare_button);
+}
+
+/* The studies selected in the sidebar, in its order (several when comparing). */
+static GPtrArray *
+selected_studies (FlitlabWindow *self)
+{
+  FlitlabProject *project = flitlab_document_get_project (self->document);
+  GPtrArray *studies = g_ptr_array_new ();
+
+  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, i);
+
+      if (row != NULL && gtk_list_box_row_is_selected (row))
+        g_ptr_array_add (studies, flitlab_project_get_study (project, i));
+    }
+  return studies;
 }
 
 static FlitlabStudy *
@@ -131,14 +157,21 @@ static void
 rebuild_plot (FlitlabWindow *self)
 {
   FlitlabStudy *study = selected_study (self);
-  guint metric = gtk_drop_down_get_selected (self->metric_dropdown);
+  guint metric_index = gtk_drop_down_get_selected (self->metric_dropdown);
+  const char *metric = metrics[MIN (metric_index, G_N_ELEMENTS (metrics) - 1)];
   FlitlabPlot *plot = NULL;
 
-  if (study != NULL)
+  if (comparing (self))
     {
-      plot = flitlab_study_plot_new (study, metrics[MIN (metric, G_N_ELEMENTS (metrics) - 1)]);
-      plot->log_y = gtk_toggle_button_get_active (self->log_button);
+      g_autoptr(GPtrArray) studies = selected_studies (self);
+
+      plot = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) studies->pdata,
+                                                studies->len, metric);
     }
+  else if (study != NULL)
+    plot = flitlab_study_plot_new (study, metric);
+  if (plot != NULL)
+    plot->log_y = gtk_toggle_button_get_active (self->log_button);
   flitlab_plot_view_set_plot (self->plot_view, plot);
 }
 
@@ -244,11 +277,63 @@ cancel_all_runs (FlitlabWindow *self)
   g_hash_table_remove_all (self->runs);
 }
 
+/* Comparing: the title says what is overlaid, the plot shows it. */
+static void
+show_comparison (FlitlabWindow *self)
+{
+  g_autoptr(GPtrArray) studies = selected_studies (self);
+  g_autofree char *title = NULL;
+
+  /* Translators: the title of comparison mode; %u is the number of studies overlaid */
+  title = g_strdup_printf (ngettext ("Comparing %u study", "Comparing %u studies", studies->len),
+                           studies->len);
+  gtk_label_set_text (self->study_title, title);
+  gtk_label_set_text (self->study_notes,
+                      _("Ctrl+click or Shift+click studies in the list to add or take them away."));
+  gtk_widget_set_visible (GTK_WIDGET (self->study_notes), TRUE);
+  rebuild_plot (self);
+}
+
+static void
+on_compare_toggled (FlitlabWindow *self)
+{
+  gboolean on = comparing (self);
+  FlitlabStudy *study = selected_study (self);
+
+  gtk_widget_set_visible (self->editor_pane, !on);
+  gtk_widget_set_visible (self->simulation_box, !on);
+  gtk_list_box_set_selection_mode (self->studies_list, on ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_BROWSE);
+  flitlab_plot_view_reset_zoom (self->plot_view);
+  if (on)
+    show_comparison (self);
+  else
+    {
+      /* Back to one study: the one that was selected first. */
+      g_autoptr(GPtrArray) studies = selected_studies (self);
+      FlitlabProject *project = flitlab_document_get_project (self->document);
+
+      study = studies->len > 0 ? studies->pdata[0] : study;
+      for (guint i = 0; study != NULL && i < flitlab_project_get_n_studies (project); i++)
+        if (flitlab_project_get_study (project, i) == study)
+          gtk_list_box_select_row (self->studies_list, gtk_list_box_get_row_at_index (self->studies_list, i));
+      show_study (self);
+    }
+}
+
+static void
+on_selected_rows_changed (FlitlabWindow *self)
+{
+  if (comparing (self))
+    show_comparison (self);
+}
+
 static void
 on_study_selected (FlitlabWindow *self,
                    GtkListBoxRow *row,
                    GtkListBox    *list)
 {
+  if (comparing (self))
+    return;
   /* Another study starts from all of its data. */
   flitlab_plot_view_reset_zoom (self->plot_view);
   show_study (self);
@@ -1041,6 +1126,7 @@ flitlab_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->studies_list, self);
       g_signal_handlers_disconnect_by_data (self->metric_dropdown, self);
       g_signal_handlers_disconnect_by_data (self->log_button, self);
+      g_signal_handlers_disconnect_by_data (self->compare_button, self);
     }
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
@@ -1120,12 +1206,15 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   g_type_ensure (FLITLAB_TYPE_STUDY_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, compare_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, editor_pane);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, log_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metric_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_view);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, reset_zoom_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_box);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_progress);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulate_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, stack);
@@ -1177,6 +1266,10 @@ flitlab_window_init (FlitlabWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->studies_list, "row-selected", G_CALLBACK (on_study_selected),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->studies_list, "selected-rows-changed",
+                           G_CALLBACK (on_selected_rows_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->compare_button, "toggled", G_CALLBACK (on_compare_toggled), self,
+                           G_CONNECT_SWAPPED);
 
   /* The schema keeps its id when the application id has a .Devel suffix. */
   self->settings = g_settings_new ("io.github.flitlab.Flitlab");

@@ -104,3 +104,39 @@ flitlab_study_plot_new (const FlitlabStudy *study,
   flitlab_study_plot_add (plot, study, metric, FALSE);
   return plot;
 }
+
+FlitlabPlot *
+flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
+                                   guint                       n_studies,
+                                   const char                 *metric)
+{
+  g_autoptr(GString) title = g_string_new (NULL);
+  FlitlabPlot *plot;
+
+  g_return_val_if_fail (studies != NULL || n_studies == 0, NULL);
+
+  metric = metric != NULL ? metric : "latency";
+  for (guint i = 0; i < n_studies; i++)
+    g_string_append_printf (title, "%s%s", i > 0 ? " · " : "", studies[i]->name);
+  /* A title longer than a figure is wide says less than a count. */
+  if (g_utf8_strlen (title->str, -1) > 80)
+    g_string_printf (title, "Comparison of %u studies", n_studies);
+  plot = flitlab_plot_new (title->str, "Load (messages/cycle/node)", axis_label (metric));
+  /* A study with one model draws its curve and its simulation in one colour, so the eye pairs
+   * them; references, and the series of studies with several models, keep colours of their own. */
+  for (guint i = 0, extra = n_studies; i < n_studies; i++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("%s: ", studies[i]->name);
+      guint first = plot->series->len;
+
+      flitlab_study_plot_add (plot, studies[i], metric, TRUE);
+      for (guint s = first; s < plot->series->len; s++)
+        {
+          FlitlabPlotSeries *series = plot->series->pdata[s];
+          gboolean own = g_str_has_prefix (series->label, prefix); /* not a reference */
+
+          series->color = own && studies[i]->models->len <= 1 ? i : extra++;
+        }
+    }
+  return plot;
+}

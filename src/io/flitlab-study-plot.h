@@ -16,6 +16,10 @@ G_BEGIN_DECLS
  * Series without that column are left out. */
 FlitlabPlot *flitlab_study_plot_new     (const FlitlabStudy *study,
                                          const char         *metric);
+/* The studies overlaid (comparison mode), each series labelled with its study's name. */
+FlitlabPlot *flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
+                                                guint                       n_studies,
+                                                const char                 *metric);
 /* Adds the study's series to an existing plot (comparison mode); labels get the study name. */
 void         flitlab_study_plot_add     (FlitlabPlot        *plot,
                                          const FlitlabStudy *study,

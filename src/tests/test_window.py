@@ -177,6 +177,20 @@ if dup is not None:
         rawinput.keyCombo("<Control>z")
         check("Ctrl+Z brings it back", find(window, "label", "8×8 mesh vs torus (copy)", 5) is not None)
 
+# Comparison mode: the plot overlays the selected studies and the editor steps aside.
+compare = named(window, "Compare", 5)
+check("the sidebar has a Compare button", compare is not None)
+if compare is not None:
+    press(compare)
+    time.sleep(1)
+    check("Compare shows the comparison", find(window, "label", "Comparing 1 study", 5) is not None)
+    shot("compare")
+    press(compare)
+    time.sleep(1)
+    check("leaving it brings the editor back", find(window, "label", "Comparing 1 study", 1) is None
+          and window.findChildren(lambda n: n.roleName == "check box" and n.name.startswith("Greenberg"),
+                                  recursive=True) != [])
+
 # The value axis can be logarithmic; the plot redraws (a screenshot shows it).
 log = named(window, "Logarithmic", 5)
 check("the plot has a logarithmic-axis switch", log is not None)

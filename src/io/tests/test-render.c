@@ -13,6 +13,7 @@
 #include <libxml/xpathInternals.h>
 
 #include "flitlab-render-plot.h"
+#include "flitlab-study-plot.h"
 
 static FlitlabPlot *
 sample_plot (gboolean log_y)
@@ -235,6 +236,63 @@ test_zoom_and_pan (void)
   }
 }
 
+static FlitlabStudy *
+compared_study (const char *name,
+                guint       n_models)
+{
+  FlitlabStudy *study = flitlab_study_new (name);
+  const double row[] = { 0.01, 20 }, points[] = { 0.01, 21, 0.5, 18, 0.01, 1.0, 2.0 };
+  FlitlabStudyTable *reference = flitlab_study_table_new (flitlab_study_curve_columns ());
+
+  for (guint m = 0; m < n_models; m++)
+    {
+      FlitlabStudyModel *model = flitlab_study_add_model (study, m == 0 ? "ciciani-bi-torus" : "greenberg-mesh");
+
+      model->curve = flitlab_study_table_new (flitlab_study_curve_columns ());
+      flitlab_study_table_append (model->curve, row, FALSE);
+    }
+  study->simulation.points = flitlab_study_table_new (flitlab_study_points_columns ());
+  flitlab_study_table_append (study->simulation.points, points, FALSE);
+  reference->title = g_strdup ("Table 1");
+  flitlab_study_table_append (reference, row, FALSE);
+  g_ptr_array_add (study->references, reference);
+  return study;
+}
+
+static void
+test_comparison (void)
+{
+  g_autoptr(FlitlabStudy) a = compared_study ("mesh", 1);
+  g_autoptr(FlitlabStudy) b = compared_study ("torus", 2);
+  const FlitlabStudy *studies[] = { a, b };
+  g_autoptr(FlitlabPlot) plot = flitlab_study_plot_new_comparison (studies, 2, "latency");
+  const char *labels[] = {
+    "mesh: ciciani-bi-torus model", "mesh: simulation", "Table 1",
+    "torus: ciciani-bi-torus model", "torus: greenberg-mesh model", "torus: simulation", "Table 1",
+  };
+  g_autofree char *long_name = g_strnfill (100, 'x');
+
+  g_assert_cmpstr (plot->title, ==, "mesh · torus");
+  g_assert_cmpuint (plot->series->len, ==, G_N_ELEMENTS (labels));
+  for (guint s = 0; s < plot->series->len; s++)
+    g_assert_cmpstr (((FlitlabPlotSeries *) plot->series->pdata[s])->label, ==, labels[s]);
+  /* One model: its curve and its simulation share the study's colour; references, and the
+   * series of a study with two models, have colours of their own. */
+  {
+    const guint colors[] = { 0, 0, 2, 3, 4, 5, 6 };
+
+    for (guint s = 0; s < plot->series->len; s++)
+      g_assert_cmpuint (((FlitlabPlotSeries *) plot->series->pdata[s])->color, ==, colors[s]);
+  }
+
+  g_free (b->name);
+  b->name = g_steal_pointer (&long_name);
+  g_clear_pointer (&plot, flitlab_plot_free);
+  plot = flitlab_study_plot_new_comparison (studies, 2, "throughput");
+  g_assert_cmpstr (plot->title, ==, "Comparison of 2 studies");
+  g_assert_cmpstr (plot->y_label, ==, "Throughput (messages/cycle/node)");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -245,5 +303,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/empty-and-degenerate", test_empty_and_degenerate);
   g_test_add_func ("/flitlab/render/plot/files", test_files);
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
+  g_test_add_func ("/flitlab/render/plot/comparison", test_comparison);
   return g_test_run ();
 }
