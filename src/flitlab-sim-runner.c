@@ -4,8 +4,9 @@
  *
  * The worker runs flitlab_runner_simulate() on its own copy of the study and touches nothing
  * else. Its progress callback stores the fraction under a mutex and, when no update is already
- * pending, adds one idle at low priority that notifies the properties on the main thread; it
- * returns FALSE (stop) once the cancellable is cancelled.
+ * pending, adds one idle that notifies the properties on the main thread; it
+ * returns FALSE (stop) once the cancellable is cancelled. Each load simulated is added to a
+ * table of points, likewise under the mutex, announced by the same idle (n-points).
  */
 
 #include "config.h"
@@ -22,6 +23,7 @@ struct _FlitlabSimRunner
   double   seconds_left;
   guint    idle_id;
   gboolean running;
+  FlitlabStudyTable *points; /* loads done so far in this run */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabSimRunner, flitlab_sim_runner, G_TYPE_OBJECT)
@@ -31,6 +33,7 @@ enum {
   PROP_FRACTION,
   PROP_SECONDS_LEFT,
   PROP_RUNNING,
+  PROP_N_POINTS,
   N_PROPS
 };
 
@@ -52,10 +55,23 @@ publish_progress (gpointer data)
   g_mutex_unlock (&self->lock);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SECONDS_LEFT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_POINTS]);
   return G_SOURCE_REMOVE;
 }
 
 /* Called on the simulation threads, one call at a time. */
+/* With the lock held. */
+static void
+schedule_publish (FlitlabSimRunner *self)
+{
+  if (self->idle_id == 0)
+    /* Above redrawing: a window that animates (a spinner) under slow software rendering
+     * redraws back to back, and would starve an idle below it until the run ends. At most one
+     * is pending, so it cannot flood the loop. */
+    self->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT, publish_progress, g_object_ref (self),
+                                     g_object_unref);
+}
+
 static gboolean
 on_progress (double   fraction,
              double   seconds_left,
@@ -67,11 +83,24 @@ on_progress (double   fraction,
   g_mutex_lock (&self->lock);
   self->fraction = fraction;
   self->seconds_left = seconds_left;
-  if (self->idle_id == 0)
-    self->idle_id = g_idle_add_full (G_PRIORITY_LOW, publish_progress, g_object_ref (self),
-                                     g_object_unref);
+  schedule_publish (self);
   g_mutex_unlock (&self->lock);
   return !g_cancellable_is_cancelled (progress->cancellable);
+}
+
+/* Called on the simulation threads, several at once. */
+static void
+on_point (const double *row,
+          gboolean      saturated,
+          gpointer      data)
+{
+  Progress *progress = data;
+  FlitlabSimRunner *self = progress->runner;
+
+  g_mutex_lock (&self->lock);
+  flitlab_study_table_append (self->points, row, saturated);
+  schedule_publish (self);
+  g_mutex_unlock (&self->lock);
 }
 
 static void
@@ -85,7 +114,7 @@ worker (GTask        *task,
   g_autoptr(GError) error = NULL;
 
   study->simulation.enabled = TRUE;
-  if (!flitlab_runner_simulate (study, on_progress, &progress, &error))
+  if (!flitlab_runner_simulate_with_points (study, on_progress, on_point, &progress, &error))
     {
       if (!g_task_return_error_if_cancelled (task))
         g_task_return_error (task, g_steal_pointer (&error));
@@ -122,8 +151,12 @@ flitlab_sim_runner_run_async (FlitlabSimRunner    *self,
   g_task_set_source_tag (task, flitlab_sim_runner_run_async);
   g_task_set_task_data (task, flitlab_study_copy (study), (GDestroyNotify) flitlab_study_free);
   g_task_set_return_on_cancel (task, FALSE);
+  g_mutex_lock (&self->lock);
   self->fraction = 0;
   self->seconds_left = -1;
+  g_clear_pointer (&self->points, flitlab_study_table_free);
+  self->points = flitlab_study_table_new (flitlab_runner_points_columns ());
+  g_mutex_unlock (&self->lock);
   set_running (self, TRUE);
   g_task_run_in_thread (task, worker);
 }
@@ -162,6 +195,31 @@ flitlab_sim_runner_get_seconds_left (FlitlabSimRunner *self)
   return left;
 }
 
+FlitlabStudyTable *
+flitlab_sim_runner_dup_points (FlitlabSimRunner *self)
+{
+  FlitlabStudyTable *points = NULL;
+
+  g_return_val_if_fail (FLITLAB_IS_SIM_RUNNER (self), NULL);
+
+  g_mutex_lock (&self->lock);
+  if (self->points != NULL && self->points->n_rows > 0)
+    points = flitlab_study_table_copy (self->points);
+  g_mutex_unlock (&self->lock);
+  return points;
+}
+
+static guint
+get_n_points (FlitlabSimRunner *self)
+{
+  guint n;
+
+  g_mutex_lock (&self->lock);
+  n = self->points != NULL ? self->points->n_rows : 0;
+  g_mutex_unlock (&self->lock);
+  return n;
+}
+
 gboolean
 flitlab_sim_runner_get_running (FlitlabSimRunner *self)
 {
@@ -187,6 +245,9 @@ flitlab_sim_runner_get_property (GObject    *object,
     case PROP_RUNNING:
       g_value_set_boolean (value, self->running);
       break;
+    case PROP_N_POINTS:
+      g_value_set_uint (value, get_n_points (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -197,6 +258,7 @@ flitlab_sim_runner_finalize (GObject *object)
 {
   FlitlabSimRunner *self = FLITLAB_SIM_RUNNER (object);
 
+  g_clear_pointer (&self->points, flitlab_study_table_free);
   g_mutex_clear (&self->lock);
   G_OBJECT_CLASS (flitlab_sim_runner_parent_class)->finalize (object);
 }
@@ -218,6 +280,9 @@ flitlab_sim_runner_class_init (FlitlabSimRunnerClass *klass)
   properties[PROP_RUNNING] =
     g_param_spec_boolean ("running", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_POINTS] =
+    g_param_spec_uint ("n-points", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -28,6 +28,9 @@ FlitlabStudy     *flitlab_sim_runner_run_finish   (FlitlabSimRunner    *self,
 double            flitlab_sim_runner_get_fraction (FlitlabSimRunner    *self);
 /* Negative while unknown. */
 double            flitlab_sim_runner_get_seconds_left (FlitlabSimRunner *self);
+/* The loads simulated so far in the current run, in the order they finished (NULL: none yet);
+ * the n-points property tells when more arrive. */
+FlitlabStudyTable *flitlab_sim_runner_dup_points  (FlitlabSimRunner    *self);
 gboolean          flitlab_sim_runner_get_running  (FlitlabSimRunner    *self);
 
 G_END_DECLS

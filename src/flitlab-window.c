@@ -63,6 +63,7 @@ typedef struct
   FlitlabStudy     *study;       /* valid while the run is not cancelled */
   FlitlabSimRunner *runner;
   GCancellable     *cancellable;
+  guint             points_shown; /* loads of this run in the plot */
 } SimulationRun;
 
 G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -169,7 +170,13 @@ rebuild_plot (FlitlabWindow *self)
                                                 studies->len, metric);
     }
   else if (study != NULL)
-    plot = flitlab_study_plot_new (study, metric);
+    {
+      /* A running simulation's loads show as they finish. */
+      SimulationRun *run = g_hash_table_lookup (self->runs, study);
+      g_autoptr(FlitlabStudyTable) running = run != NULL ? flitlab_sim_runner_dup_points (run->runner) : NULL;
+
+      plot = flitlab_study_plot_new_running (study, metric, running);
+    }
   if (plot != NULL)
     plot->log_y = gtk_toggle_button_get_active (self->log_button);
   flitlab_plot_view_set_plot (self->plot_view, plot);
@@ -978,6 +985,19 @@ on_runner_progress (SimulationRun *run)
 }
 
 static void
+on_runner_points (SimulationRun *run)
+{
+  FlitlabWindow *self = run->window;
+  guint n_points;
+
+  g_object_get (run->runner, "n-points", &n_points, NULL);
+  if (n_points == run->points_shown || run_of (self, selected_study (self)) != run || comparing (self))
+    return;
+  run->points_shown = n_points;
+  rebuild_plot (self);
+}
+
+static void
 on_simulation_done (GObject      *source,
                     GAsyncResult *result,
                     gpointer      user_data)
@@ -1046,6 +1066,7 @@ simulate_action (GtkWidget  *widget,
   run->runner = flitlab_sim_runner_new ();
   run->cancellable = g_cancellable_new ();
   g_signal_connect_swapped (run->runner, "notify::fraction", G_CALLBACK (on_runner_progress), run);
+  g_signal_connect_swapped (run->runner, "notify::n-points", G_CALLBACK (on_runner_points), run);
   g_hash_table_insert (self->runs, study, run);
   flitlab_sim_runner_run_async (run->runner, study, run->cancellable, on_simulation_done, run);
   gtk_progress_bar_set_fraction (self->simulation_progress, 0);

@@ -227,16 +227,79 @@ study_sim_config (const FlitlabStudy  *study,
   return g_steal_pointer (&config);
 }
 
+/* The wormhole simulator's columns, in the order point_row() fills them. */
+static const char * const points_columns[] = {
+  "rate", "latency", "ci95", "network_latency", "throughput", "queueing", "mean_hops", NULL,
+};
+
+static void
+point_row (const FlitlabSimPoint *p,
+           double                *row)
+{
+  row[0] = p->rate;
+  row[1] = p->latency;
+  row[2] = p->ci95;
+  row[3] = p->network_latency;
+  row[4] = p->throughput;
+  row[5] = p->queueing;
+  row[6] = p->mean_hops;
+}
+
+/* flitlab_sim_run_with_points() gives progress and points one user_data: the relay holds
+ * both callbacks and the caller's data. */
+typedef struct
+{
+  FlitlabProgressFunc    progress;
+  FlitlabRunnerPointFunc point;
+  gpointer               user_data;
+} PointRelay;
+
+static gboolean
+relay_progress (double   fraction,
+                double   seconds_left,
+                gpointer data)
+{
+  PointRelay *relay = data;
+
+  return relay->progress == NULL || relay->progress (fraction, seconds_left, relay->user_data);
+}
+
+static void
+relay_point (guint                  index,
+             const FlitlabSimPoint *point,
+             gpointer               data)
+{
+  PointRelay *relay = data;
+  double row[G_N_ELEMENTS (points_columns) - 1];
+
+  point_row (point, row);
+  relay->point (row, point->saturated, relay->user_data);
+}
+
+const char * const *
+flitlab_runner_points_columns (void)
+{
+  return points_columns;
+}
+
 gboolean
 flitlab_runner_simulate (FlitlabStudy         *study,
                          FlitlabProgressFunc   progress,
                          gpointer              user_data,
                          GError              **error)
 {
-  static const char * const columns[] = {
-    "rate", "latency", "ci95", "network_latency", "throughput", "queueing", "mean_hops", NULL,
-  };
+  return flitlab_runner_simulate_with_points (study, progress, NULL, user_data, error);
+}
+
+gboolean
+flitlab_runner_simulate_with_points (FlitlabStudy            *study,
+                                     FlitlabProgressFunc      progress,
+                                     FlitlabRunnerPointFunc   point,
+                                     gpointer                 user_data,
+                                     GError                 **error)
+{
   FlitlabStudySimulation *sim = &study->simulation;
+  PointRelay relay = { progress, point, user_data };
   g_autoptr(FlitlabSimConfig) config = NULL;
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autofree double *rates = NULL;
@@ -256,24 +319,24 @@ flitlab_runner_simulate (FlitlabStudy         *study,
   if (config == NULL)
     return FALSE;
 
-  result = flitlab_sim_run (config, progress, user_data, error);
+  result = point != NULL ? flitlab_sim_run_with_points (config, relay_progress, relay_point, &relay, error)
+                         : flitlab_sim_run (config, progress, user_data, error);
   if (result == NULL)
     {
       g_prefix_error (error, "Study “%s”: ", study->name);
       return FALSE;
     }
 
-  table = flitlab_study_table_new (columns);
+  table = flitlab_study_table_new (points_columns);
   g_snprintf (vcs, sizeof vcs, "%u", result->vcs);
   g_hash_table_insert (table->info, g_strdup ("vcs"), g_strdup (vcs));
   g_ptr_array_set_size (sim->channels, 0);
   for (guint i = 0; i < result->n_points; i++)
     {
       const FlitlabSimPoint *p = &result->points[i];
-      const double row[] = {
-        p->rate, p->latency, p->ci95, p->network_latency, p->throughput, p->queueing, p->mean_hops,
-      };
+      double row[G_N_ELEMENTS (points_columns) - 1];
 
+      point_row (p, row);
       flitlab_study_table_append (table, row, p->saturated);
       if (keep_channels (i, result->n_points, 2 * p->n_channels))
         store_channels (sim, p->rate, p->n_channels, "utilization", p->utilization,

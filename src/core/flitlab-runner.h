@@ -33,6 +33,22 @@ gboolean flitlab_runner_simulate        (FlitlabStudy         *study,
                                          gpointer              user_data,
                                          GError              **error);
 
+/* Called on a simulation thread as soon as a load is simulated, with its row in the columns
+ * of flitlab_runner_points_columns(); several threads may call at once. */
+typedef void (*FlitlabRunnerPointFunc) (const double *row,
+                                        gboolean      saturated,
+                                        gpointer      user_data);
+
+/* As flitlab_runner_simulate(), and point (may be NULL) hears of each load as soon as it is
+ * done (not for the backtracking simulator, whose loads all finish together). */
+gboolean flitlab_runner_simulate_with_points (FlitlabStudy          *study,
+                                              FlitlabProgressFunc    progress,
+                                              FlitlabRunnerPointFunc point,
+                                              gpointer               user_data,
+                                              GError               **error);
+/* The columns of a wormhole simulation's points, NULL-terminated. */
+const char * const *flitlab_runner_points_columns (void);
+
 /* Whether the analytical model model_id describes the study: its network, routing, traffic
  * and, for the models that take them, virtual channels and node buffers. TRUE: params
  * (string -> string) gets the model's parameters that follow from the study, keeping the

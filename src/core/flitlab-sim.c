@@ -105,7 +105,14 @@ typedef struct
   FlitlabTraffic         *traffic;
   guint                   vcs;
   FlitlabSimReplication  *replications; /* rate index * replications + replication */
+  gint                   *finished;     /* replications finished, per rate index (atomic) */
+  FlitlabPointFunc        point;
+  gpointer                point_data;
 } Run;
+
+static void summarize (const Run       *run,
+                       guint            rate_index,
+                       FlitlabSimPoint *point);
 
 static gboolean
 run_job (guint            job,
@@ -115,6 +122,7 @@ run_job (guint            job,
          GError         **error)
 {
   Run *run = user_data;
+  guint rate_index;
   FlitlabSimJob sim_job = {
     .topology = run->topology,
     .traffic = run->traffic,
@@ -126,7 +134,21 @@ run_job (guint            job,
     .tick_data = tick_data,
   };
 
-  return flitlab_sim_wormhole_run (&sim_job, &run->replications[job], error);
+  rate_index = job / run->config->replications;
+  if (!flitlab_sim_wormhole_run (&sim_job, &run->replications[job], error))
+    return FALSE;
+  /* The last replication of a load to finish pools it for whoever watches. */
+  if (run->point != NULL &&
+      g_atomic_int_add (&run->finished[rate_index], 1) + 1 == (gint) run->config->replications)
+    {
+      FlitlabSimPoint point = { 0 };
+
+      summarize (run, rate_index, &point);
+      run->point (rate_index, &point, run->point_data);
+      g_free (point.utilization);
+      g_free (point.blocking);
+    }
+  return TRUE;
 }
 
 /* Pools the replications of one load: latencies over all measured messages, the confidence
@@ -258,6 +280,16 @@ flitlab_sim_run (const FlitlabSimConfig  *config,
                  gpointer                 user_data,
                  GError                 **error)
 {
+  return flitlab_sim_run_with_points (config, progress, NULL, user_data, error);
+}
+
+FlitlabSimResult *
+flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
+                             FlitlabProgressFunc      progress,
+                             FlitlabPointFunc         point,
+                             gpointer                 user_data,
+                             GError                 **error)
+{
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autoptr(FlitlabTraffic) traffic = NULL;
   FlitlabSimResult *result = NULL;
@@ -285,6 +317,9 @@ flitlab_sim_run (const FlitlabSimConfig  *config,
     return NULL;
   n_jobs = config->n_rates * config->replications;
   run.replications = g_new0 (FlitlabSimReplication, n_jobs);
+  run.finished = g_new0 (gint, config->n_rates);
+  run.point = point;
+  run.point_data = user_data;
 
   if (flitlab_sim_pool_run (n_jobs, config->threads,
                             (config->warmup > 0 ? config->warmup : 2000) + config->cycles,
@@ -303,5 +338,6 @@ flitlab_sim_run (const FlitlabSimConfig  *config,
   for (guint i = 0; i < n_jobs; i++)
     flitlab_sim_replication_clear (&run.replications[i]);
   g_free (run.replications);
+  g_free (run.finished);
   return result;
 }

@@ -110,6 +110,19 @@ void              flitlab_sim_config_set_rates (FlitlabSimConfig        *config,
  * virtual channels the routing needs. */
 gboolean          flitlab_sim_config_check   (const FlitlabSimConfig    *config,
                                               GError                   **error);
+/* Called on a simulation thread when every replication of load number index has finished,
+ * with its pooled point (valid during the call only); calls may come from several threads at
+ * once and in any order of loads. */
+typedef void (*FlitlabPointFunc) (guint                  index,
+                                  const FlitlabSimPoint *point,
+                                  gpointer               user_data);
+
+/* As flitlab_sim_run(), and point (may be NULL) hears of each load as soon as it is done. */
+FlitlabSimResult *flitlab_sim_run_with_points (const FlitlabSimConfig *config,
+                                              FlitlabProgressFunc     progress,
+                                              FlitlabPointFunc        point,
+                                              gpointer                user_data,
+                                              GError                **error);
 FlitlabSimResult *flitlab_sim_run            (const FlitlabSimConfig    *config,
                                               FlitlabProgressFunc        progress,
                                               gpointer                   user_data,

@@ -16,6 +16,11 @@ G_BEGIN_DECLS
  * Series without that column are left out. */
 FlitlabPlot *flitlab_study_plot_new     (const FlitlabStudy *study,
                                          const char         *metric);
+/* As flitlab_study_plot_new(), with points (when not NULL) instead of the study's simulation
+ * points: the loads of a simulation still running. */
+FlitlabPlot *flitlab_study_plot_new_running (const FlitlabStudy      *study,
+                                             const char              *metric,
+                                             const FlitlabStudyTable *points);
 /* The studies overlaid (comparison mode), each series labelled with its study's name. */
 FlitlabPlot *flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
                                                 guint                       n_studies,

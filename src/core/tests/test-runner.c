@@ -74,6 +74,78 @@ test_models_and_simulation (void)
   g_assert_cmpuint (study->simulation.channels->len, >=, 1);
 }
 
+typedef struct
+{
+  GMutex              lock;
+  FlitlabStudyTable  *rows;
+  guint               progress_calls;
+} Heard;
+
+static gboolean
+count_progress (double   fraction,
+                double   seconds_left,
+                gpointer data)
+{
+  Heard *heard = data;
+
+  g_mutex_lock (&heard->lock);
+  heard->progress_calls++;
+  g_mutex_unlock (&heard->lock);
+  return TRUE;
+}
+
+static void
+keep_point (const double *row,
+            gboolean      saturated,
+            gpointer      data)
+{
+  Heard *heard = data;
+
+  g_mutex_lock (&heard->lock);
+  flitlab_study_table_append (heard->rows, row, saturated);
+  g_mutex_unlock (&heard->lock);
+}
+
+/* Each load is heard as soon as it is done, with exactly the row the final table gets. */
+static void
+test_points_as_they_finish (void)
+{
+  g_autoptr(FlitlabStudy) study = torus_study ();
+  g_autoptr(GError) error = NULL;
+  Heard heard = { 0 };
+  const FlitlabStudyTable *points;
+
+  g_mutex_init (&heard.lock);
+  heard.rows = flitlab_study_table_new (flitlab_runner_points_columns ());
+  study->simulation.threads = 2;
+  g_assert_true (flitlab_runner_simulate_with_points (study, count_progress, keep_point, &heard, &error));
+  g_assert_no_error (error);
+  points = study->simulation.points;
+  g_assert_cmpuint (heard.rows->n_rows, ==, points->n_rows);
+  g_assert_cmpuint (heard.rows->n_columns, ==, points->n_columns);
+  g_assert_cmpuint (heard.progress_calls, >, 0);
+  for (guint i = 0; i < points->n_rows; i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < heard.rows->n_rows && !found; j++)
+        if (flitlab_study_table_get (heard.rows, j, 0) == flitlab_study_table_get (points, i, 0))
+          {
+            found = TRUE;
+            g_assert_true (heard.rows->saturated[j] == points->saturated[i]);
+            for (guint c = 1; c < points->n_columns; c++)
+              {
+                double a = flitlab_study_table_get (heard.rows, j, c), b = flitlab_study_table_get (points, i, c);
+
+                g_assert_true ((isnan (a) && isnan (b)) || a == b);
+              }
+          }
+      g_assert_true (found);
+    }
+  flitlab_study_table_free (heard.rows);
+  g_mutex_clear (&heard.lock);
+}
+
 static void
 test_errors_name_the_study (void)
 {
@@ -227,6 +299,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/runner/models-and-simulation", test_models_and_simulation);
   g_test_add_func ("/flitlab/runner/errors-name-the-study", test_errors_name_the_study);
+  g_test_add_func ("/flitlab/runner/points-as-they-finish", test_points_as_they_finish);
   g_test_add_func ("/flitlab/runner/fit-model", test_fit_model);
   g_test_add_func ("/flitlab/runner/check-simulation", test_check_simulation);
   return g_test_run ();
