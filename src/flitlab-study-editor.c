@@ -427,6 +427,22 @@ flitlab_study_editor_set_study (FlitlabStudyEditor   *self,
 
 /* ---- editing ----------------------------------------------------------------------- */
 
+/* Whether params hold every value the study gives (derived); others, such as a variant, may
+ * be there too. */
+static gboolean
+follows (GHashTable *derived,
+         GHashTable *params)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, derived);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_strcmp0 (value, g_hash_table_lookup (params, key)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* Refits every model that described the study before the edit; one that no longer does is
  * removed and named in note. Models of another network, kept for comparison, stay as they are. */
 static void
@@ -440,7 +456,10 @@ refit_models (FlitlabStudyEditor *self,
       g_autoptr(GHashTable) scratch = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autoptr(GError) error = NULL;
 
-      if (!flitlab_runner_fit_model (self->study, model->id, scratch, NULL))
+      /* Only a model that follows the study (its parameters are the ones the study gives) is
+       * refitted; another instance of it, for a comparison, keeps its own. */
+      if (!flitlab_runner_fit_model (self->study, model->id, scratch, NULL) ||
+          !follows (scratch, model->params))
         continue;
       if (flitlab_runner_fit_model (edited, model->id, model->params, &error))
         continue;

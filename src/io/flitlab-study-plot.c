@@ -57,6 +57,34 @@ add_table (FlitlabPlot             *plot,
   return TRUE;
 }
 
+/* The model's id, and when the study holds the same model more than once (a comparison of
+ * radices or message lengths), the parameters that tell this one apart: "ciciani-uni-torus
+ * k=5x10x20". */
+static char *
+model_name (const FlitlabStudy      *study,
+            const FlitlabStudyModel *model)
+{
+  GString *name = g_string_new (model->id);
+  g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (model->params), (GCompareFunc) g_strcmp0);
+
+  for (GList *k = keys; k != NULL; k = k->next)
+    {
+      const char *value = g_hash_table_lookup (model->params, k->data);
+      gboolean differs = FALSE;
+
+      for (guint m = 0; m < study->models->len; m++)
+        {
+          const FlitlabStudyModel *other = study->models->pdata[m];
+
+          differs |= other != model && g_str_equal (other->id, model->id) &&
+                     g_strcmp0 (g_hash_table_lookup (other->params, k->data), value) != 0;
+        }
+      if (differs)
+        g_string_append_printf (name, " %s=%s", (char *) k->data, value);
+    }
+  return g_string_free (name, FALSE);
+}
+
 void
 flitlab_study_plot_add (FlitlabPlot        *plot,
                         const FlitlabStudy *study,
@@ -68,8 +96,9 @@ flitlab_study_plot_add (FlitlabPlot        *plot,
   for (guint m = 0; m < study->models->len; m++)
     {
       const FlitlabStudyModel *model = study->models->pdata[m];
-      g_autofree char *label = prefix_labels ? g_strdup_printf ("%s: %s model", study->name, model->id)
-                                             : g_strdup_printf ("%s model", model->id);
+      g_autofree char *name = model_name (study, model);
+      g_autofree char *label = prefix_labels ? g_strdup_printf ("%s: %s model", study->name, name)
+                                             : g_strdup_printf ("%s model", name);
 
       if (model->curve != NULL)
         add_table (plot, model->curve, metric, label, FLITLAB_PLOT_LINE, FALSE);

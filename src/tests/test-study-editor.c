@@ -235,6 +235,24 @@ test_kept_model_of_another_network (Fixture       *f,
   g_assert_null (f->note);
 }
 
+static void
+test_second_instance_keeps_its_own (Fixture       *f,
+                                    gconstpointer  data)
+{
+  /* The same model twice, one following the study and one for another radix: only the first
+   * follows an edit. */
+  FlitlabStudy *study = add_study (f, "radices", "torus:8x8x8:uni", "dor", "ciciani-uni-torus", "8x8x8");
+  FlitlabStudyModel *other = flitlab_study_add_model (study, "ciciani-uni-torus");
+
+  g_hash_table_insert (other->params, g_strdup ("k"), g_strdup ("4x8x16"));
+  g_hash_table_insert (other->params, g_strdup ("flits"), g_strdup ("16"));
+  flitlab_study_editor_set_study (f->editor, study, f->project);
+  apply (f, "size_row", "6x6x6");
+  g_assert_nonnull (f->edited);
+  g_assert_cmpstr (g_hash_table_lookup (((FlitlabStudyModel *) f->edited->models->pdata[0])->params, "k"), ==, "6x6x6");
+  g_assert_cmpstr (g_hash_table_lookup (((FlitlabStudyModel *) f->edited->models->pdata[1])->params, "k"), ==, "4x8x16");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -248,6 +266,7 @@ main (int   argc,
   ADD ("links-remove-model", test_links_remove_model);
   ADD ("family", test_family);
   ADD ("kept-model-of-another-network", test_kept_model_of_another_network);
+  ADD ("second-instance-keeps-its-own", test_second_instance_keeps_its_own);
 #undef ADD
   return g_test_run ();
 }

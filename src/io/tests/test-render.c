@@ -285,6 +285,22 @@ test_comparison (void)
       g_assert_cmpuint (((FlitlabPlotSeries *) plot->series->pdata[s])->color, ==, colors[s]);
   }
 
+  /* The same model twice: its labels say which is which. */
+  {
+    g_autoptr(FlitlabPlot) twice = NULL;
+    FlitlabStudyModel *second = flitlab_study_model_copy (b->models->pdata[0]);
+
+    g_hash_table_insert (((FlitlabStudyModel *) b->models->pdata[0])->params, g_strdup ("k"), g_strdup ("8x8x8"));
+    g_hash_table_insert (((FlitlabStudyModel *) b->models->pdata[0])->params, g_strdup ("flits"), g_strdup ("25"));
+    g_hash_table_insert (second->params, g_strdup ("k"), g_strdup ("4x8x16"));
+    g_hash_table_insert (second->params, g_strdup ("flits"), g_strdup ("25"));
+    g_ptr_array_add (b->models, second);
+    twice = flitlab_study_plot_new (b, "latency");
+    g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[0])->label, ==, "ciciani-bi-torus k=8x8x8 model");
+    g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[1])->label, ==, "greenberg-mesh model");
+    g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==, "ciciani-bi-torus k=4x8x16 model");
+  }
+
   g_free (b->name);
   b->name = g_steal_pointer (&long_name);
   g_clear_pointer (&plot, flitlab_plot_free);
