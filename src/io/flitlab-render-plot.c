@@ -433,12 +433,59 @@ draw_series (cairo_t                 *cr,
       cairo_line_to (cr, x, f->bottom);
       cairo_stroke (cr);
       cairo_restore (cr);
-      /* At the foot of the line (the legend sits at the top, curves climb towards it), on
-       * its left when the right edge is too close. */
-      if (x + 60 < f->right)
-        flitlab_render_text (cr, "saturation", "Sans 8", x + 3, f->bottom - 3, 0, 1, 0);
-      else
-        flitlab_render_text (cr, "saturation", "Sans 8", x - 3, f->bottom - 3, 1, 1, 0);
+    }
+}
+
+/* The "saturation" labels at the foot of their lines (the legend sits at the top, curves
+ * climb towards it), on the left of a line too close to the right edge; a label that would
+ * run into one already placed goes a row higher. */
+static void
+draw_saturation_labels (cairo_t                *cr,
+                        const FlitlabPlot      *plot,
+                        const FlitlabPlotFrame *f)
+{
+  const double width = 52, row_height = 11;
+  double row_end[8];
+  guint n_rows = 0;
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      if (isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max)
+        g_array_append_val (order, s);
+    }
+  /* Left to right, so each row fills like a line of text. */
+  for (guint i = 1; i < order->len; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        guint *a = &g_array_index (order, guint, j - 1), *b = &g_array_index (order, guint, j), t;
+
+        if (((FlitlabPlotSeries *) plot->series->pdata[*a])->saturation <=
+            ((FlitlabPlotSeries *) plot->series->pdata[*b])->saturation)
+          break;
+        t = *a, *a = *b, *b = t;
+      }
+  for (guint i = 0; i < order->len; i++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[g_array_index (order, guint, i)];
+      double x = map_x (f, series->saturation), r, g, b;
+      gboolean right = x + width + 8 < f->right;
+      double start = right ? x + 3 : x - 3 - width;
+      guint row = 0;
+
+      while (row < n_rows && start < row_end[row] + 4)
+        row++;
+      if (row == G_N_ELEMENTS (row_end))
+        continue; /* eight rows of labels on one spot: the lines say enough */
+      if (row == n_rows)
+        n_rows++;
+      row_end[row] = start + width;
+      flitlab_plot_palette (series->color, &r, &g, &b);
+      cairo_set_source_rgb (cr, r, g, b);
+      flitlab_render_text (cr, "saturation", "Sans 8", right ? x + 3 : x - 3,
+                           f->bottom - 3 - row * row_height, right ? 0 : 1, 1, 0);
     }
 }
 
@@ -531,6 +578,7 @@ flitlab_render_plot (cairo_t           *cr,
   for (guint s = 0; s < plot->series->len; s++)
     draw_series (cr, plot->series->pdata[s], &frame);
   cairo_restore (cr);
+  draw_saturation_labels (cr, plot, &frame);
 
   draw_legend (cr, plot, &frame);
   cairo_restore (cr);
