@@ -17,6 +17,7 @@
 
 #include "flitlab-model.h"
 #include "flitlab-project.h"
+#include "flitlab-render-topology.h"
 #include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
 #include "flitlab-sim.h"
@@ -723,22 +724,119 @@ cmd_run (int      argc,
   return flitlab_project_save (project, output != NULL ? output : argv[1], error);
 }
 
+/* Whether table marks the load rate saturated. */
+static gboolean
+saturated_at (const FlitlabStudyTable *table,
+              double                   rate)
+{
+  int column = table != NULL ? flitlab_study_table_find_column (table, "rate") : -1;
+
+  for (guint row = 0; column >= 0 && row < table->n_rows; row++)
+    if (fabs (flitlab_study_table_get (table, row, column) - rate) <= 1e-9 * fabs (rate))
+      return table->saturated[row];
+  return FALSE;
+}
+
+/* The per-channel results with the named series at the highest load below saturation (beyond
+ * it a simulation's channels stand still: a picture of zeros), or at the highest load when all
+ * are saturated; NULL when there are none. */
+static const FlitlabStudyChannels *
+highest_load (const GPtrArray         *channels,
+              const FlitlabStudyTable *table,
+              const char              *series)
+{
+  const FlitlabStudyChannels *best = NULL, *highest = NULL;
+
+  for (guint i = 0; channels != NULL && i < channels->len; i++)
+    {
+      const FlitlabStudyChannels *c = channels->pdata[i];
+
+      if (flitlab_study_channels_find (c, series) == NULL)
+        continue;
+      if (highest == NULL || c->rate > highest->rate)
+        highest = c;
+      if (!saturated_at (table, c->rate) && (best == NULL || c->rate > best->rate))
+        best = c;
+    }
+  return best != NULL ? best : highest;
+}
+
+/* The study's network coloured by channel utilization: the simulation's at its highest load
+ * below saturation, else the first model's (on the model's own network, which its channel ids
+ * index), else uncoloured. */
+static gboolean
+export_topology (const FlitlabStudy  *study,
+                 const char          *output,
+                 double               width,
+                 double               height,
+                 double               scale,
+                 const char          *plane,
+                 GError             **error)
+{
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(FlitlabTopologyView) view = NULL;
+  const FlitlabStudyChannels *channels = highest_load (study->simulation.channels,
+                                                       study->simulation.points, "utilization");
+  const char *source = "simulation";
+  char rate[G_ASCII_DTOSTR_BUF_SIZE];
+  guint64 value;
+
+  if (channels == NULL && study->models->len > 0)
+    {
+      const FlitlabStudyModel *model = study->models->pdata[0];
+
+      channels = highest_load (model->channels, model->curve, "utilization");
+      if (channels != NULL)
+        {
+          FlitlabModel *built = flitlab_model_new (model->id, model->params, error);
+
+          if (built == NULL)
+            return FALSE;
+          topology = flitlab_topology_copy (flitlab_model_get_topology (built));
+          flitlab_model_free (built);
+          source = model->id;
+        }
+    }
+  if (topology == NULL && (topology = flitlab_topology_new_from_spec (study->topology, error)) == NULL)
+    return FALSE;
+
+  view = flitlab_topology_view_new (topology);
+  view->title = g_strdup (study->name);
+  if (channels != NULL)
+    {
+      if (channels->n_channels != flitlab_topology_get_n_channels (topology))
+        return usage_error (error, "Study “%s” has per-channel results for %u channels, but its "
+                            "network has %u: run it again (flitlab-cli run)", study->name,
+                            channels->n_channels, flitlab_topology_get_n_channels (topology));
+      flitlab_topology_view_set_values (view, flitlab_study_channels_find (channels, "utilization"),
+                                        channels->n_channels);
+      g_ascii_formatd (rate, sizeof rate, "%.3g", channels->rate);
+      view->value_label = g_strdup_printf ("Channel utilization (%s, load %s)", source, rate);
+      view->value_min = 0;
+    }
+  if (!parse_uint64 ("--plane", plane, 0, G_MAXUINT, &value, error))
+    return FALSE;
+  view->plane = plane != NULL ? (guint) value : 0;
+  return flitlab_render_topology_to_file (view, output, width, height, scale, error);
+}
+
 static gboolean
 cmd_export (int      argc,
             char   **argv,
             GError **error)
 {
-  g_autofree char *study_name = NULL, *figure = NULL, *output = NULL, *metric = NULL;
-  double width = 640, height = 420, scale = 2;
-  gboolean log_y = FALSE;
+  g_autofree char *study_name = NULL, *figure = NULL, *output = NULL, *metric = NULL, *plane = NULL;
+  double width = NAN, height = NAN, scale = 2;
+  gboolean log_y = FALSE, topology;
   const GOptionEntry entries[] = {
     { "study", 0, 0, G_OPTION_ARG_STRING, &study_name, "The study to draw", "NAME" },
-    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot", "FIGURE" },
+    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default) or topology (the network coloured by channel utilization)", "FIGURE" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "FILE.svg, .pdf, .png, or .csv for the plotted data", "FILE" },
     { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default), throughput, acceptance, utilization, power", "NAME" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, "Logarithmic value axis", NULL },
-    { "width", 0, 0, G_OPTION_ARG_DOUBLE, &width, "Width in points (default 640)", "W" },
-    { "height", 0, 0, G_OPTION_ARG_DOUBLE, &height, "Height in points (default 420)", "H" },
+    { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, "Topology of 3 or more dimensions: the plane to draw (default 0)", "N" },
+    { "width", 0, 0, G_OPTION_ARG_DOUBLE, &width, "Width in points (default 640; topology 800)", "W" },
+    { "height", 0, 0, G_OPTION_ARG_DOUBLE, &height, "Height in points (default 420; topology 600)", "H" },
     { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, "PNG pixels per point (default 2)", "S" },
     { NULL }
   };
@@ -754,15 +852,24 @@ cmd_export (int      argc,
     return usage_error (error, "export takes one .flitlab project");
   if (study_name == NULL || output == NULL)
     return usage_error (error, "export needs --study NAME and --output FILE");
-  if (figure != NULL && !g_str_equal (figure, "plot"))
-    return usage_error (error, "--figure %s is not available yet: this version draws the plot",
-                        figure);
+  if (figure != NULL && !g_str_equal (figure, "plot") && !g_str_equal (figure, "topology"))
+    return usage_error (error, "--figure is plot or topology, not “%s”", figure);
+  topology = figure != NULL && g_str_equal (figure, "topology");
+  if (topology && (metric != NULL || log_y))
+    return usage_error (error, "--metric and --log apply to --figure plot");
+  if (!topology && plane != NULL)
+    return usage_error (error, "--plane applies to --figure topology");
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
   study = flitlab_project_find_study (project, study_name);
   if (study == NULL)
     return usage_error (error, "%s has no study called “%s”", argv[1], study_name);
+  if (topology)
+    return export_topology (study, output, isnan (width) ? 800 : width, isnan (height) ? 600 : height,
+                            scale, plane, error);
+  width = isnan (width) ? 640 : width;
+  height = isnan (height) ? 420 : height;
 
   plot = flitlab_study_plot_new (study, metric);
   plot->log_y = log_y;

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 CLI = sys.argv[1]
 SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
@@ -26,6 +27,22 @@ def fails_with_one_line(name, *args):
     lines = err.strip().splitlines()
     check(name, code != 0 and len(lines) == 1 and lines[0].startswith("flitlab-cli"),
           f"exit {code}, stderr {err!r}")
+
+
+def channel_strokes(path):
+    """The stroke colours of an SVG's stroked path elements: one per drawn network channel
+    (cairo writes style="fill:none;...;stroke:rgb(...)" or, in later versions, attributes)."""
+    strokes = []
+    for element in ET.parse(path).iter("{http://www.w3.org/2000/svg}path"):
+        style = element.get("style", "")
+        if "fill:none" in style or element.get("fill") == "none":
+            properties = dict(p.split(":", 1) for p in style.split(";") if ":" in p)
+            strokes.append(properties.get("stroke", element.get("stroke")))
+    return strokes
+
+
+def channel_paths(path):
+    return len(channel_strokes(path))
 
 
 def field(text, key):
@@ -146,6 +163,12 @@ PROJECT = """<?xml version="1.0" encoding="UTF-8"?>
     <model id="ciciani-bi-torus"><param name="k" value="4x4"/><param name="flits" value="8"/></model>
     <simulation enabled="true" vcs="2" cycles="2000" replications="2"/>
   </study>
+  <study name="model only">
+    <network topology="torus:4x4x4:bi" routing="dor"/>
+    <traffic pattern="uniform" length="fixed" flits="8"/>
+    <load min="0.002" max="0.01" count="3"/>
+    <model id="ciciani-bi-torus"><param name="k" value="4x4x4"/><param name="flits" value="8"/></model>
+  </study>
 </flitlab-project>
 """
 with tempfile.TemporaryDirectory() as tmp:
@@ -174,6 +197,39 @@ with tempfile.TemporaryDirectory() as tmp:
                                os.path.join(tmp, "page")], capture_output=True)
         check("pdftoppm renders the exported PDF", proc.returncode == 0
               and any(n.startswith("page") for n in os.listdir(tmp)), proc.stderr)
+    # export --figure topology: one stroked SVG path per drawn channel, coloured by utilization
+    diagram = os.path.join(tmp, "topology.svg")
+    code, out, err = run("export", project, "--study", "small torus", "--figure", "topology",
+                         "--output", diagram)
+    check("export topology svg", code == 0 and os.path.getsize(diagram) > 1000, err)
+    if code == 0:
+        check("the topology SVG has one path per channel of the 4x4 torus",
+              channel_paths(diagram) == 64, channel_paths(diagram))
+        check("the topology SVG is coloured by utilization, with a colour bar",
+              len(set(channel_strokes(diagram))) > 1 and "linearGradient" in open(diagram).read(),
+              set(channel_strokes(diagram)))
+    for ext in ("pdf", "png"):
+        figure = os.path.join(tmp, "topology." + ext)
+        code, out, err = run("export", project, "--study", "small torus", "--figure", "topology",
+                             "--output", figure)
+        check(f"export topology {ext}", code == 0 and os.path.getsize(figure) > 1000, err)
+    code, out, err = run("export", project, "--study", "model only", "--figure", "topology",
+                         "--plane", "2", "--width", "500", "--height", "400", "--output", diagram)
+    check("export topology of a model's 3D torus, one plane",
+          code == 0 and channel_paths(diagram) == 64, err)
+    fails_with_one_line("export topology of a plane that does not exist", "export", project,
+                        "--study", "model only", "--figure", "topology", "--plane", "4",
+                        "--output", diagram)
+    fails_with_one_line("export an unknown figure", "export", project, "--study", "small torus",
+                        "--figure", "pie", "--output", diagram)
+    code, out, err = run("export", project, "--study", "small torus", "--figure", "pie",
+                         "--output", diagram)
+    check("an unknown figure names the figures", "plot or topology" in err, err)
+    fails_with_one_line("--plane needs --figure topology", "export", project, "--study",
+                        "small torus", "--plane", "1", "--output", diagram)
+    fails_with_one_line("export topology to an unknown format", "export", project, "--study",
+                        "small torus", "--figure", "topology", "--output",
+                        os.path.join(tmp, "x.bmp"))
     fails_with_one_line("export of an unknown study", "export", project, "--study", "nope", "--output",
                         os.path.join(tmp, "x.svg"))
     fails_with_one_line("export to an unknown format", "export", project, "--study", "small torus",

@@ -1,0 +1,109 @@
+/* bench-render-topology.c: how long a network diagram takes to draw and to hit-test
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window redraws the diagram when its size or data change and hit-tests on every pointer
+ * motion. For each network: the first frame (layout included), then the best of several
+ * redraws onto a 1200×900 ARGB32 image surface with a heatmap (target 16 ms), and the mean
+ * time of a hit-test at random points, best of several runs (target well under 1 ms).
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "flitlab-render-topology.h"
+
+#define WIDTH  1200
+#define HEIGHT 900
+
+typedef struct
+{
+  const char *spec;
+  guint       plane;
+} Case;
+
+static const Case cases[] = {
+  { "torus:16x16x16:uni", 7 },
+  { "hypercube:10", 0 },
+  { "torus:16x16x16:bi", 7 },
+  { "necklace:6,5", 0 },
+};
+
+static double
+frame_ms (FlitlabTopologyView *view,
+          cairo_t             *cr)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  flitlab_render_topology (cr, view, WIDTH, HEIGHT);
+  cairo_surface_flush (cairo_get_target (cr));
+  return (g_get_monotonic_time () - start) / 1e3;
+}
+
+static void
+bench (const Case *c)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (c->spec, NULL);
+  g_autoptr(FlitlabTopologyView) view = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  g_autofree double *values = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+  double first, best = INFINITY, best_hit = INFINITY;
+  guint n, hits = 0;
+  const guint n_queries = 200000;
+
+  if (topology == NULL)
+    return;
+  view = flitlab_topology_view_new (topology);
+  view->plane = c->plane;
+  n = flitlab_topology_get_n_network_channels (topology);
+  values = g_new (double, n);
+  for (guint i = 0; i < n; i++)
+    values[i] = g_rand_double_range (rand, 0.05, 0.6);
+  flitlab_topology_view_set_values (view, values, n);
+  view->value_label = g_strdup ("Channel utilization");
+  view->value_min = 0;
+
+  first = frame_ms (view, cr);
+  for (guint run = 0; run < 10; run++)
+    best = MIN (best, frame_ms (view, cr));
+
+  for (guint run = 0; run < 5; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      hits = 0;
+      for (guint q = 0; q < n_queries; q++)
+        {
+          double x = g_rand_double_range (rand, 0, WIDTH);
+          double y = g_rand_double_range (rand, 0, HEIGHT);
+
+          hits += flitlab_topology_view_hit_channel (view, x, y) >= 0;
+          hits += flitlab_topology_view_hit_node (view, x, y) >= 0;
+        }
+      best_hit = MIN (best_hit, (g_get_monotonic_time () - start) / (double) n_queries);
+    }
+
+  printf ("%-20s %5u %7u %12.1f %12.1f %8s %14.3f %9.0f%%\n", c->spec, c->plane,
+          flitlab_topology_view_get_n_drawn_channels (view), first, best, best <= 16 ? "yes" : "NO",
+          best_hit, 100.0 * hits / (2.0 * n_queries));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  printf ("%dx%d ARGB32 image surface, viridis heatmap; "
+          "frame target 16 ms, hover target < 1000 us\n", WIDTH, HEIGHT);
+  printf ("%-20s %5s %7s %12s %12s %8s %14s %10s\n", "network", "plane", "drawn", "first ms",
+          "frame ms", "<=16ms", "hover us", "hit rate");
+  printf ("(hover: one channel and one node hit-test at a random point)\n");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    bench (&cases[i]);
+  return 0;
+}

@@ -1,0 +1,108 @@
+/* flitlab-render-topology.h: network diagrams with a heatmap per channel, drawn with cairo
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Draws any network of flitlab-topology.h: meshes and tori as a grid (three or more
+ * dimensions one k0×k1 plane at a time), 1D tori as a ring, hypercubes up to 2^10 nodes with
+ * the recursive layout of Ciciani et al. (dimensions alternate between x and y, each offset
+ * double the last), necklace hypercubes after Meraji et al. Fig. 1. Every directed network
+ * channel is its own line, coloured by a value (viridis; NaN: grey), with a colour bar.
+ *
+ * In SVG and PDF output each drawn network channel is exactly one stroked path (arrowhead
+ * included) and everything else is filled, so a script can find and restyle the channels.
+ *
+ * The view keeps the layout of its last render, so hit-testing uses the same geometry as the
+ * picture; it is recomputed only when the size or the plane changes.
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "flitlab-render-plot.h"
+#include "flitlab-topology.h"
+
+G_BEGIN_DECLS
+
+typedef struct _FlitlabTopologyLayout FlitlabTopologyLayout;
+
+typedef struct
+{
+  /* Settings, read at every render; pointer fields are owned by the view. */
+  double   *values;      /* per channel id, n_values of them (the network channels, or all
+                            channels as in a FlitlabStudySeries); NaN: no value (grey);
+                            NULL: uncoloured, no colour bar */
+  guint     n_values;
+  char     *value_label; /* the colour bar's caption with its unit; NULL: "Value" */
+  double    value_min;   /* the colour bar's range; NaN: from the finite values */
+  double    value_max;
+  guint     plane;       /* tori and meshes of 3 or more dimensions: the plane of dimensions
+                            0 and 1 to draw, by the mixed-radix index of coordinates 2, 3, … */
+  char     *title;       /* NULL: the topology's title; "": none */
+  GArray   *route;       /* guint channel ids drawn bold while the others fade; empty: none */
+  gboolean  node_labels; /* label nodes when they are few and large enough (default TRUE) */
+
+  /*< private >*/
+  FlitlabTopology       *topology;
+  FlitlabTopologyLayout *layout;
+} FlitlabTopologyView;
+
+/* Copies the topology. */
+FlitlabTopologyView   *flitlab_topology_view_new         (const FlitlabTopology     *topology);
+void                   flitlab_topology_view_free        (FlitlabTopologyView       *view);
+const FlitlabTopology *flitlab_topology_view_get_topology (const FlitlabTopologyView *view);
+
+/* Copies values (NULL: uncoloured). */
+void                   flitlab_topology_view_set_values  (FlitlabTopologyView       *view,
+                                                          const double              *values,
+                                                          guint                      n_values);
+/* How many planes the plane setting chooses from (1 unless 3 or more dimensions). */
+guint                  flitlab_topology_view_get_n_planes (const FlitlabTopologyView *view);
+
+/* Whether the view can be drawn: FLITLAB_RENDER_ERROR_TOO_LARGE for a network too large to
+ * draw (a hypercube beyond 2^10 nodes, a plane or necklace hypercube beyond 4096 nodes),
+ * FLITLAB_RENDER_ERROR_INVALID for values, plane or route that do not fit the network.
+ * flitlab_render_topology() draws the message instead of the network. */
+gboolean               flitlab_topology_view_check       (const FlitlabTopologyView *view,
+                                                          GError                   **error);
+
+/* Draws the diagram filling width × height of the cairo user space and keeps its layout. */
+void                   flitlab_render_topology           (cairo_t                   *cr,
+                                                          FlitlabTopologyView       *view,
+                                                          double                     width,
+                                                          double                     height);
+
+/* The network channel or node drawn under (x, y) in the last render's user space, or -1.
+ * Constant time: a bucket grid over the drawn lines and nodes. */
+int                    flitlab_topology_view_hit_channel (const FlitlabTopologyView *view,
+                                                          double                     x,
+                                                          double                     y);
+int                    flitlab_topology_view_hit_node    (const FlitlabTopologyView *view,
+                                                          double                     x,
+                                                          double                     y);
+/* Where the last render drew a node's centre, or the middle of a channel's line (on the
+ * line; for a torus wrap-around, on its outgoing arc); FALSE when it was not drawn. */
+gboolean               flitlab_topology_view_get_node_position (const FlitlabTopologyView *view,
+                                                          guint                      node,
+                                                          double                    *x,
+                                                          double                    *y);
+gboolean               flitlab_topology_view_get_channel_middle (const FlitlabTopologyView *view,
+                                                          guint                      channel,
+                                                          double                    *x,
+                                                          double                    *y);
+/* The number of network channels the last render drew (a 3D torus: one plane's). */
+guint                  flitlab_topology_view_get_n_drawn_channels (const FlitlabTopologyView *view);
+
+/* Writes the diagram to path as SVG, PDF or PNG by its extension; width and height in points
+ * (PNG: pixels at scale). Fails with flitlab_topology_view_check()'s errors too. */
+gboolean               flitlab_render_topology_to_file   (FlitlabTopologyView       *view,
+                                                          const char                *path,
+                                                          double                     width,
+                                                          double                     height,
+                                                          double                     scale,
+                                                          GError                   **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabTopologyView, flitlab_topology_view_free)
+
+G_END_DECLS

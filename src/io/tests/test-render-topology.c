@@ -1,0 +1,527 @@
+/* test-render-topology.c: network diagrams on SVG, PDF, PNG and image surfaces; hit-testing
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <libxml/parser.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+
+#include "flitlab-colormap.h"
+#include "flitlab-render-topology.h"
+
+typedef struct
+{
+  const char *spec;
+  guint       plane;
+  guint       drawn; /* network channels in the picture, counted by hand */
+} Case;
+
+static const Case cases[] = {
+  { "torus:4x4:bi", 0, 4 * 4 * 4 },
+  { "torus:4x4:uni", 0, 4 * 4 * 2 },
+  { "mesh:3x3", 0, 2 * 2 * 3 * 2 },
+  { "hypercube:4", 0, 16 * 4 },
+  { "torus:3x4x2:bi", 0, 3 * 4 * 4 },
+  { "torus:3x4x2:bi", 1, 3 * 4 * 4 },
+  /* 12 base links and 12 necklaces of 3 links, both directions. */
+  { "necklace:3,2", 0, 2 * (12 + 12 * 3) },
+  { "torus:8:bi", 0, 16 },
+  { "mesh:5", 0, 8 },
+  { "torus:2x2:bi", 0, 4 * 4 },
+};
+
+static FlitlabTopologyView *
+view_for (const char *spec,
+          guint       plane)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, &error);
+  FlitlabTopologyView *view;
+
+  g_assert_no_error (error);
+  view = flitlab_topology_view_new (topology);
+  view->plane = plane;
+  return view;
+}
+
+/* Values that differ from channel to channel, in [0, 1]. */
+static void
+set_values (FlitlabTopologyView *view,
+            double               shift)
+{
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  g_autofree double *values = g_new (double, n);
+
+  for (guint i = 0; i < n; i++)
+    values[i] = fmod (i * 0.37 + shift, 1.0);
+  flitlab_topology_view_set_values (view, values, n);
+  view->value_min = 0;
+  view->value_max = 1;
+}
+
+/* A stroked path: cairo 1.16 writes style="fill:none;…", later versions fill="none". */
+static gboolean
+is_stroked (xmlNodePtr node)
+{
+  g_autofree char *style = (char *) xmlGetProp (node, BAD_CAST "style");
+  g_autofree char *fill = (char *) xmlGetProp (node, BAD_CAST "fill");
+
+  return (style != NULL && strstr (style, "fill:none") != NULL) || g_strcmp0 (fill, "none") == 0;
+}
+
+/* The style (or stroke and stroke-width attributes) of every stroked path, in order. */
+static GPtrArray *
+svg_channel_styles (const char *path)
+{
+  GPtrArray *styles = g_ptr_array_new_with_free_func (g_free);
+  xmlDocPtr doc = xmlReadFile (path, NULL, XML_PARSE_NONET);
+  xmlXPathContextPtr xpath;
+  xmlXPathObjectPtr paths;
+
+  g_assert_nonnull (doc);
+  xpath = xmlXPathNewContext (doc);
+  xmlXPathRegisterNs (xpath, BAD_CAST "svg", BAD_CAST "http://www.w3.org/2000/svg");
+  paths = xmlXPathEvalExpression (BAD_CAST "//svg:path[not(ancestor::svg:defs)]", xpath);
+  g_assert_nonnull (paths);
+  for (int i = 0; paths->nodesetval != NULL && i < paths->nodesetval->nodeNr; i++)
+    {
+      xmlNodePtr node = paths->nodesetval->nodeTab[i];
+      g_autofree char *style = (char *) xmlGetProp (node, BAD_CAST "style");
+      g_autofree char *stroke = (char *) xmlGetProp (node, BAD_CAST "stroke");
+      g_autofree char *width = (char *) xmlGetProp (node, BAD_CAST "stroke-width");
+
+      if (is_stroked (node))
+        g_ptr_array_add (styles, g_strdup_printf ("%s|%s|%s", style ? style : "",
+                                                  stroke ? stroke : "", width ? width : ""));
+    }
+  xmlXPathFreeObject (paths);
+  xmlXPathFreeContext (xpath);
+  xmlFreeDoc (doc);
+  return styles;
+}
+
+static char *
+tmp_file (const char *dir,
+          const char *name)
+{
+  return g_build_filename (dir, name, NULL);
+}
+
+/* One stroked SVG path per drawn network channel, for every family. */
+static void
+test_svg_channel_count (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
+  g_autofree char *svg = tmp_file (dir, "diagram.svg");
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(FlitlabTopologyView) view = view_for (cases[c].spec, cases[c].plane);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) styles = NULL;
+
+      g_test_message ("%s plane %u", cases[c].spec, cases[c].plane);
+      set_values (view, 0);
+      g_assert_true (flitlab_render_topology_to_file (view, svg, 800, 600, 1, &error));
+      g_assert_no_error (error);
+      styles = svg_channel_styles (svg);
+      g_assert_cmpuint (styles->len, ==, cases[c].drawn);
+      g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, cases[c].drawn);
+
+      /* Uncoloured too. */
+      flitlab_topology_view_set_values (view, NULL, 0);
+      g_assert_true (flitlab_render_topology_to_file (view, svg, 800, 600, 1, &error));
+      g_clear_pointer (&styles, g_ptr_array_unref);
+      styles = svg_channel_styles (svg);
+      g_assert_cmpuint (styles->len, ==, cases[c].drawn);
+    }
+  g_remove (svg);
+  g_rmdir (dir);
+}
+
+/* Exactly the channels of the plane drawn: dimensions 0 and 1, sources in the plane. */
+static void
+test_plane_channels (void)
+{
+  g_autoptr(FlitlabTopologyView) view = view_for ("torus:3x4x2:uni", 1);
+  const FlitlabTopology *t = flitlab_topology_view_get_topology (view);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 500);
+  cairo_t *cr = cairo_create (surface);
+  guint drawn = 0;
+
+  g_assert_cmpuint (flitlab_topology_view_get_n_planes (view), ==, 2);
+  flitlab_render_topology (cr, view, 600, 500);
+  for (guint id = 0; id < flitlab_topology_get_n_network_channels (t); id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+      double x, y;
+      gboolean in_plane = c->dim < 2 && c->src / 12 == 1;
+
+      g_assert_cmpint (flitlab_topology_view_get_channel_middle (view, id, &x, &y), ==, in_plane);
+      drawn += in_plane;
+    }
+  g_assert_cmpuint (drawn, ==, 24);
+  g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, 24);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* Each drawn channel's middle hits that channel, each node's centre that node. */
+static void
+check_hits (FlitlabTopologyView *view,
+            double               width,
+            double               height)
+{
+  const FlitlabTopology *t = flitlab_topology_view_get_topology (view);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width,
+                                                         (int) height);
+  cairo_t *cr = cairo_create (surface);
+  guint channels = 0, nodes = 0;
+
+  flitlab_render_topology (cr, view, width, height);
+  for (guint id = 0; id < flitlab_topology_get_n_network_channels (t); id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+      double x, y, sx, sy, dx, dy;
+
+      if (!flitlab_topology_view_get_channel_middle (view, id, &x, &y))
+        continue;
+      channels++;
+      g_assert_cmpint (flitlab_topology_view_hit_channel (view, x, y), ==, (int) id);
+      g_assert_true (flitlab_topology_view_get_node_position (view, c->src, &sx, &sy));
+      g_assert_true (flitlab_topology_view_get_node_position (view, c->dst, &dx, &dy));
+      /* A straight channel's middle lies near the middle between its nodes. */
+      if ((flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS ||
+           flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_MESH) &&
+          !c->wraparound && flitlab_topology_get_n_dims (t) > 1)
+        g_assert_cmpfloat (hypot (x - (sx + dx) / 2, y - (sy + dy) / 2), <,
+                           0.2 * hypot (sx - dx, sy - dy));
+    }
+  g_assert_cmpuint (channels, ==, flitlab_topology_view_get_n_drawn_channels (view));
+  for (guint node = 0; node < flitlab_topology_get_n_nodes (t); node++)
+    {
+      double x, y;
+
+      if (!flitlab_topology_view_get_node_position (view, node, &x, &y))
+        continue;
+      nodes++;
+      g_assert_cmpint (flitlab_topology_view_hit_node (view, x, y), ==, (int) node);
+    }
+  g_assert_cmpuint (nodes, >, 0);
+  /* Outside the figure and in an empty corner: nothing. */
+  g_assert_cmpint (flitlab_topology_view_hit_channel (view, -5, -5), ==, -1);
+  g_assert_cmpint (flitlab_topology_view_hit_node (view, width + 10, 3), ==, -1);
+  g_assert_cmpint (flitlab_topology_view_hit_node (view, 2, 2), ==, -1);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_hit_testing (void)
+{
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(FlitlabTopologyView) view = view_for (cases[c].spec, cases[c].plane);
+
+      g_test_message ("%s plane %u", cases[c].spec, cases[c].plane);
+      set_values (view, 0.2);
+      check_hits (view, 900, 700);
+    }
+}
+
+static void
+test_hit_testing_large (void)
+{
+  static const Case large[] = {
+    { "hypercube:10", 0, 10240 },
+    { "torus:16x16x16:uni", 5, 512 },
+    { "necklace:6,5", 0, 0 },
+    { "mesh:40x30", 0, 0 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (large); c++)
+    {
+      g_autoptr(FlitlabTopologyView) view = view_for (large[c].spec, large[c].plane);
+
+      g_test_message ("%s", large[c].spec);
+      check_hits (view, 1200, 900);
+      if (large[c].drawn > 0)
+        g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, large[c].drawn);
+    }
+}
+
+/* The stroke colours follow the values: viridis, grey for NaN, one colour when uncoloured. */
+static void
+test_colors (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
+  g_autofree char *svg = tmp_file (dir, "diagram.svg");
+  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:bi", 0);
+  g_autoptr(GPtrArray) low = NULL, high = NULL, mixed = NULL, plain = NULL;
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  g_autofree double *values = g_new (double, n);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double x, y, r, g, b;
+  guint32 before, after;
+  guint n_grey = 0;
+
+  for (guint i = 0; i < n; i++)
+    values[i] = 0.1;
+  flitlab_topology_view_set_values (view, values, n);
+  view->value_min = 0;
+  view->value_max = 1;
+  view->value_label = g_strdup ("Channel utilization");
+  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  low = svg_channel_styles (svg);
+  for (guint i = 0; i < n; i++)
+    values[i] = 0.9;
+  flitlab_topology_view_set_values (view, values, n);
+  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  high = svg_channel_styles (svg);
+  g_assert_cmpuint (low->len, ==, high->len);
+  for (guint i = 0; i < low->len; i++)
+    g_assert_cmpstr (low->pdata[i], !=, high->pdata[i]);
+  /* All alike within one picture. */
+  for (guint i = 1; i < low->len; i++)
+    g_assert_cmpstr (low->pdata[i], ==, low->pdata[0]);
+
+  /* NaN: the colour map's grey, 75%. */
+  for (guint i = 0; i < n; i++)
+    values[i] = i % 2 ? NAN : i / (double) n;
+  flitlab_topology_view_set_values (view, values, n);
+  view->value_min = view->value_max = NAN;
+  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  mixed = svg_channel_styles (svg);
+  for (guint i = 0; i < mixed->len; i++)
+    n_grey += strstr (mixed->pdata[i], "rgb(75%,75%,75%)") != NULL;
+  g_assert_cmpuint (n_grey, ==, n / 2);
+
+  flitlab_topology_view_set_values (view, NULL, 0);
+  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  plain = svg_channel_styles (svg);
+  for (guint i = 1; i < plain->len; i++)
+    g_assert_cmpstr (plain->pdata[i], ==, plain->pdata[0]);
+
+  /* On an image: the pixel under a channel's middle changes with its value. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 480);
+  cr = cairo_create (surface);
+  for (guint i = 0; i < n; i++)
+    values[i] = 0;
+  flitlab_topology_view_set_values (view, values, n);
+  view->value_min = 0;
+  view->value_max = 1;
+  flitlab_render_topology (cr, view, 640, 480);
+  cairo_surface_flush (surface);
+  g_assert_true (flitlab_topology_view_get_channel_middle (view, 0, &x, &y));
+  before = *(guint32 *) (cairo_image_surface_get_data (surface) +
+                         (int) y * cairo_image_surface_get_stride (surface) + 4 * (int) x);
+  values[0] = 1;
+  flitlab_topology_view_set_values (view, values, n);
+  flitlab_render_topology (cr, view, 640, 480);
+  cairo_surface_flush (surface);
+  after = *(guint32 *) (cairo_image_surface_get_data (surface) +
+                        (int) y * cairo_image_surface_get_stride (surface) + 4 * (int) x);
+  g_assert_cmpuint (before, !=, after);
+  /* Viridis' top is yellow: much red and green, little blue. */
+  flitlab_colormap_viridis (1, 0, 1, &r, &g, &b);
+  g_assert_cmpint (abs ((int) ((after >> 16) & 0xff) - (int) (r * 255)), <, 40);
+  g_assert_cmpint (abs ((int) ((after >> 8) & 0xff) - (int) (g * 255)), <, 40);
+  g_assert_cmpint (abs ((int) (after & 0xff) - (int) (b * 255)), <, 40);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  g_remove (svg);
+  g_rmdir (dir);
+}
+
+/* A highlighted route is drawn wider, still one path per channel. */
+static void
+test_route (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
+  g_autofree char *svg = tmp_file (dir, "route.svg");
+  g_autoptr(FlitlabTopologyView) view = view_for ("mesh:4x4", 0);
+  g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GPtrArray) styles = NULL;
+  g_autoptr(GHashTable) widths = g_hash_table_new (g_str_hash, g_str_equal);
+  guint hops = flitlab_topology_route_dor (flitlab_topology_view_get_topology (view), 0, 15, route);
+  guint n_faded = 0;
+
+  g_assert_cmpuint (hops, ==, 6);
+  g_array_append_vals (view->route, route->data, route->len);
+  set_values (view, 0);
+  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  styles = svg_channel_styles (svg);
+  g_assert_cmpuint (styles->len, ==, 48);
+  for (guint i = 0; i < styles->len; i++)
+    n_faded += strstr (styles->pdata[i], "stroke-opacity:0.25") != NULL ||
+               strstr (styles->pdata[i], "stroke-opacity=\"0.25\"") != NULL;
+  g_assert_cmpuint (n_faded, ==, 48 - 6);
+  g_remove (svg);
+  g_rmdir (dir);
+}
+
+static void
+test_errors (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
+  g_autofree char *svg = tmp_file (dir, "x.svg");
+  g_autofree char *bmp = tmp_file (dir, "x.bmp");
+  g_autoptr(FlitlabTopologyView) big = view_for ("hypercube:11", 0);
+  g_autoptr(FlitlabTopologyView) torus = view_for ("torus:4x4x4:bi", 0);
+  g_autoptr(FlitlabTopologyView) necklace = view_for ("necklace:8,20", 0);
+  g_autoptr(GError) error = NULL;
+  double values[5] = { 0 };
+  guint bad_channel = 1000;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 200);
+  cairo_t *cr = cairo_create (surface);
+
+  /* Too large: refused with a message, drawn as that message, never a crash. */
+  g_assert_false (flitlab_topology_view_check (big, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "11-cube"));
+  g_clear_error (&error);
+  g_assert_false (flitlab_render_topology_to_file (big, svg, 640, 480, 1, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (svg, G_FILE_TEST_EXISTS));
+  flitlab_render_topology (cr, big, 300, 200);
+  g_assert_cmpint (flitlab_topology_view_hit_channel (big, 150, 100), ==, -1);
+  g_assert_cmpint (flitlab_topology_view_hit_node (big, 150, 100), ==, -1);
+  g_assert_false (flitlab_topology_view_check (necklace, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+
+  /* Values that do not fit. */
+  flitlab_topology_view_set_values (torus, values, G_N_ELEMENTS (values));
+  g_assert_false (flitlab_render_topology_to_file (torus, svg, 640, 480, 1, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
+  g_clear_error (&error);
+  flitlab_render_topology (cr, torus, 300, 200);
+  g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (torus), ==, 0);
+  flitlab_topology_view_set_values (torus, NULL, 0);
+  torus->n_values = 3;
+  g_assert_false (flitlab_topology_view_check (torus, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
+  g_clear_error (&error);
+  torus->n_values = 0;
+
+  /* No such plane, route channel or colour range. */
+  torus->plane = 4;
+  g_assert_false (flitlab_topology_view_check (torus, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
+  g_clear_error (&error);
+  torus->plane = 3;
+  g_assert_true (flitlab_topology_view_check (torus, NULL));
+  g_array_append_val (torus->route, bad_channel);
+  g_assert_false (flitlab_topology_view_check (torus, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
+  g_clear_error (&error);
+  g_array_set_size (torus->route, 0);
+  torus->value_min = 1;
+  torus->value_max = 0;
+  g_assert_false (flitlab_topology_view_check (torus, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
+  g_clear_error (&error);
+  torus->value_min = torus->value_max = NAN;
+
+  /* Files: an unknown extension, a bad size, an unwritable path. */
+  g_assert_false (flitlab_render_topology_to_file (torus, bmp, 640, 480, 1, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
+  g_clear_error (&error);
+  g_assert_false (flitlab_render_topology_to_file (torus, svg, 0, 480, 1, &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE);
+  g_clear_error (&error);
+  g_assert_false (flitlab_render_topology_to_file (torus, "/nonexistent-dir/x.png", 640, 480, 1,
+                                                   &error));
+  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_IO);
+  g_clear_error (&error);
+
+  /* Degenerate sizes draw nothing useful but stay safe. */
+  flitlab_render_topology (cr, torus, 0, 0);
+  flitlab_render_topology (cr, torus, 3, 2);
+  g_assert_cmpint (flitlab_topology_view_hit_channel (torus, 1, 1), >=, -1);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  g_rmdir (dir);
+}
+
+static guint
+count_non_white (cairo_surface_t *surface)
+{
+  int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  guint n = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      n += (*(const guint32 *) (data + y * stride + 4 * x) & 0xffffff) != 0xffffff;
+  return n;
+}
+
+static void
+test_png_and_pdf (void)
+{
+  static const char * const specs[] = {
+    "torus:8x8:bi", "hypercube:6", "necklace:3,4", "torus:6:uni",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
+  g_autofree char *png = tmp_file (dir, "diagram.png");
+  g_autofree char *pdf = tmp_file (dir, "diagram.pdf");
+
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    {
+      g_autoptr(FlitlabTopologyView) view = view_for (specs[i], 0);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *contents = NULL;
+      cairo_surface_t *image;
+      gsize length;
+
+      set_values (view, 0.5);
+      view->value_label = g_strdup ("Utilization");
+      g_assert_true (flitlab_render_topology_to_file (view, png, 400, 300, 2, &error));
+      g_assert_no_error (error);
+      image = cairo_image_surface_create_from_png (png);
+      g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+      g_assert_cmpint (cairo_image_surface_get_width (image), ==, 800);
+      g_assert_cmpint (cairo_image_surface_get_height (image), ==, 600);
+      g_assert_cmpuint (count_non_white (image), >, 5000);
+      cairo_surface_destroy (image);
+
+      g_assert_true (flitlab_render_topology_to_file (view, pdf, 400, 300, 1, &error));
+      g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
+      g_assert_true (length > 1000 && g_str_has_prefix (contents, "%PDF"));
+    }
+  g_remove (png);
+  g_remove (pdf);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/flitlab/render-topology/svg-channel-count", test_svg_channel_count);
+  g_test_add_func ("/flitlab/render-topology/plane-channels", test_plane_channels);
+  g_test_add_func ("/flitlab/render-topology/hit-testing", test_hit_testing);
+  g_test_add_func ("/flitlab/render-topology/hit-testing-large", test_hit_testing_large);
+  g_test_add_func ("/flitlab/render-topology/colors", test_colors);
+  g_test_add_func ("/flitlab/render-topology/route", test_route);
+  g_test_add_func ("/flitlab/render-topology/errors", test_errors);
+  g_test_add_func ("/flitlab/render-topology/png-and-pdf", test_png_and_pdf);
+
+  return g_test_run ();
+}
