@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "flitlab-history.h"
+#include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
@@ -30,6 +31,8 @@ struct _FlitlabWindow
   /* Template children */
   GtkToggleButton      *compare_button;
   GtkWidget            *editor_pane;
+  GtkStack             *figure_stack;
+  FlitlabNetworkPage   *network_page;
   GMenu                *examples_section;
   GtkToggleButton      *log_button;
   GtkDropDown          *metric_dropdown;
@@ -226,6 +229,7 @@ show_study (FlitlabWindow *self)
 
   flitlab_study_editor_set_study (self->study_editor, study,
                                   flitlab_document_get_project (self->document));
+  flitlab_network_page_set_study (self->network_page, study);
   if (study == NULL)
     {
       flitlab_plot_view_set_plot (self->plot_view, NULL);
@@ -299,6 +303,18 @@ show_comparison (FlitlabWindow *self)
                       _("Ctrl+click or Shift+click studies in the list to add or take them away."));
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes), TRUE);
   rebuild_plot (self);
+}
+
+/* The plot's own controls show with the plot only. */
+static void
+on_figure_changed (FlitlabWindow *self)
+{
+  gboolean plot = g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "plot") == 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->metric_dropdown), plot);
+  gtk_widget_set_visible (GTK_WIDGET (self->log_button), plot);
+  gtk_widget_set_visible (GTK_WIDGET (self->reset_zoom_button),
+                          plot && flitlab_plot_view_get_zoomed (self->plot_view));
 }
 
 static void
@@ -859,6 +875,35 @@ reset_zoom_action (GtkWidget  *widget,
 
 /* ---- export ---------------------------------------------------------------------- */
 
+static gboolean
+showing_network (FlitlabWindow *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "network") == 0 &&
+         flitlab_network_page_get_view (self->network_page) != NULL;
+}
+
+/* The network's coloured values as CSV: one row per network channel, "-" where there is none. */
+static gboolean
+write_network_csv (FlitlabTopologyView *view,
+                   const char          *path,
+                   GError             **error)
+{
+  const FlitlabTopology *topology = flitlab_topology_view_get_topology (view);
+  g_autoptr(GString) csv = g_string_new ("channel,src,dst,dim,direction,value\n");
+
+  for (guint c = 0; c < flitlab_topology_get_n_network_channels (topology); c++)
+    {
+      const FlitlabChannel *channel = flitlab_topology_get_channel (topology, c);
+      double value = view->values != NULL && c < view->n_values ? view->values[c] : NAN;
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append_printf (csv, "%u,%u,%u,%u,%d,%s\n", c, channel->src, channel->dst, channel->dim,
+                              channel->direction,
+                              isfinite (value) ? g_ascii_dtostr (number, sizeof number, value) : "-");
+    }
+  return g_file_set_contents (path, csv->str, csv->len, error);
+}
+
 static void
 on_export_response (FlitlabWindow        *self,
                     int                   response,
@@ -871,7 +916,8 @@ on_export_response (FlitlabWindow        *self,
   double width = 640, height = 420;
   gboolean ok;
 
-  if (response != GTK_RESPONSE_ACCEPT || flitlab_plot_view_get_plot (self->plot_view) == NULL)
+  if (response != GTK_RESPONSE_ACCEPT ||
+      (flitlab_plot_view_get_plot (self->plot_view) == NULL && !showing_network (self)))
     {
       g_clear_object (&self->chooser);
       return;
@@ -898,6 +944,12 @@ on_export_response (FlitlabWindow        *self,
                            _("Figures can only be exported to local files"));
       ok = FALSE;
     }
+  else if (showing_network (self) && g_str_equal (format, "csv"))
+    ok = write_network_csv (flitlab_network_page_get_view (self->network_page), path, &error);
+  else if (showing_network (self))
+    ok = flitlab_render_topology_to_file (flitlab_network_page_get_view (self->network_page), path,
+                                          width, height, scale != NULL ? g_ascii_strtod (scale, NULL) : 2,
+                                          &error);
   else if (g_str_equal (format, "csv"))
     ok = flitlab_plot_write_csv (flitlab_plot_view_get_plot (self->plot_view), path, &error);
   else
@@ -933,7 +985,7 @@ export_action (GtkWidget  *widget,
   const char *format_labels[] = { "SVG", "PDF", "PNG", _("CSV data"), NULL };
   const char *scale_labels[] = { _("2× (144 dpi)"), _("1× (72 dpi)"), _("3× (216 dpi)"), NULL };
 
-  if (study == NULL || flitlab_plot_view_get_plot (self->plot_view) == NULL)
+  if (study == NULL || (flitlab_plot_view_get_plot (self->plot_view) == NULL && !showing_network (self)))
     return;
   format = g_settings_get_string (self->settings, "last-export-format");
   /* The last format used first. */
@@ -1148,6 +1200,8 @@ flitlab_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->metric_dropdown, self);
       g_signal_handlers_disconnect_by_data (self->log_button, self);
       g_signal_handlers_disconnect_by_data (self->compare_button, self);
+      g_signal_handlers_disconnect_by_data (self->figure_stack, self);
+      g_signal_handlers_disconnect_by_data (self->plot_view, self);
     }
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
@@ -1223,6 +1277,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (FLITLAB_TYPE_NETWORK_PAGE);
   g_type_ensure (FLITLAB_TYPE_PLOT_VIEW);
   g_type_ensure (FLITLAB_TYPE_STUDY_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -1230,6 +1285,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, compare_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, editor_pane);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_stack);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, network_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, log_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metric_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_view);
@@ -1269,8 +1326,11 @@ flitlab_window_init (FlitlabWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_object_bind_property (self->plot_view, "zoomed", self->reset_zoom_button, "visible",
-                          G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (self->plot_view, "notify::zoomed", G_CALLBACK (on_figure_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->figure_stack, "notify::visible-child-name",
+                           G_CALLBACK (on_figure_changed), self, G_CONNECT_SWAPPED);
+  on_figure_changed (self);
   g_signal_connect_object (self->metric_dropdown, "notify::selected", G_CALLBACK (rebuild_plot), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->log_button, "toggled", G_CALLBACK (rebuild_plot), self,

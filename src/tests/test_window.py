@@ -221,6 +221,38 @@ if os.path.exists(figure):
     os.unlink(figure)
 check("Ctrl+E exports the figure as a valid SVG", exported)
 
+# The network view: the study's 8×8 mesh with a heatmap; exported, each of its 224 network
+# channels is one stroked path.
+network = window.findChildren(lambda n: n.name == "Network" and n.roleName == "page tab",
+                              recursive=True)
+check("the figure switcher offers the network", network != [])
+if network:
+    press(network[0])
+    time.sleep(1.5)
+    check("the network view shows", find(window, "label", "Click two nodes to see the route between them.", 5) is not None)
+    shot("network")
+    diagram = os.path.join(os.getcwd(), "flitlab-gui-test-network.svg")
+    if os.path.exists(diagram):
+        os.unlink(diagram)
+    rawinput.keyCombo("<Control>e")
+    time.sleep(2)
+    rawinput.typeText("flitlab-gui-test-network")
+    time.sleep(0.5)
+    rawinput.pressKey("Return")
+    time.sleep(2)
+    strokes = 0
+    if os.path.exists(diagram):
+        import xml.dom.minidom
+        strokes = sum(1 for p in xml.dom.minidom.parse(diagram).getElementsByTagName("path")
+                      if "stroke:" in p.getAttribute("style") and "stroke:none" not in p.getAttribute("style"))
+        os.unlink(diagram)
+    check(f"the network exports as SVG, one stroked path per channel ({strokes} of 224)", strokes == 224)
+    plot_tab = window.findChildren(lambda n: n.name == "Plot" and n.roleName == "page tab",
+                                   recursive=True)
+    if plot_tab:
+        press(plot_tab[0])
+        time.sleep(1)
+
 # Save with the keyboard: the file must still be a valid project.
 before = os.path.getmtime(os.environ["FLITLAB_TEST_PROJECT"])
 time.sleep(1.1)

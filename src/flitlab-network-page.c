@@ -1,0 +1,523 @@
+/* flitlab-network-page.c: a study's network drawn with a heatmap of its channels
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The colours come from the model (evaluated at the load of the slider: any load, at once),
+ * from the simulation (its stored per-channel statistics, at the nearest load it kept), or from
+ * their difference at a simulated load. Hovering names a channel or node and its value;
+ * clicking two nodes draws the route between them: the dimension-ordered one, or every minimal
+ * path when the routing is adaptive.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "flitlab-model.h"
+#include "flitlab-network-page.h"
+
+typedef enum
+{
+  SOURCE_MODEL,
+  SOURCE_SIMULATION,
+  SOURCE_DIFFERENCE,
+} Source;
+
+/* The quantities each source has: a series name and its caption with the unit. */
+typedef struct
+{
+  const char *series;
+  const char *name;  /* in the list */
+  const char *label; /* on the colour bar */
+} Quantity;
+
+static const Quantity model_quantities[] = {
+  { "utilization", N_("Utilization"), N_("Utilization (share of cycles held)") },
+  { "flow", N_("Flow"), N_("Flow (messages per cycle)") },
+  { "time", N_("Service time"), N_("Service time (cycles)") },
+};
+static const Quantity simulation_quantities[] = {
+  { "utilization", N_("Utilization"), N_("Utilization (share of cycles a flit crossed)") },
+  { "blocking", N_("Blocking"), N_("Blocking (headers waiting per cycle)") },
+};
+static const Quantity difference_quantities[] = {
+  { "utilization", N_("Utilization"), N_("Utilization, simulation − model") },
+};
+
+struct _FlitlabNetworkPage
+{
+  GtkBox               parent_instance;
+
+  /* Template children */
+  GtkDrawingArea      *area;
+  GtkLabel            *load_label;
+  GtkScale            *load_scale;
+  GtkLabel            *plane_label;
+  GtkSpinButton       *plane_spin;
+  GtkDropDown         *quantity_dropdown;
+  GtkDropDown         *source_dropdown;
+  GtkLabel            *status_label;
+
+  const FlitlabStudy  *study;      /* not owned */
+  FlitlabTopologyView *view;       /* of the study's network */
+  FlitlabModel        *model;      /* the first model of the study's own network, or NULL */
+  int                  route_from; /* the first node clicked, or -1 */
+  gboolean             updating;
+};
+
+G_DEFINE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, GTK_TYPE_BOX)
+
+static const Quantity *
+quantities (Source  source,
+            guint  *n)
+{
+  switch (source)
+    {
+    case SOURCE_SIMULATION:
+      *n = G_N_ELEMENTS (simulation_quantities);
+      return simulation_quantities;
+    case SOURCE_DIFFERENCE:
+      *n = G_N_ELEMENTS (difference_quantities);
+      return difference_quantities;
+    case SOURCE_MODEL:
+    default:
+      *n = G_N_ELEMENTS (model_quantities);
+      return model_quantities;
+    }
+}
+
+static const Quantity *
+current_quantity (FlitlabNetworkPage *self)
+{
+  guint n, selected = gtk_drop_down_get_selected (self->quantity_dropdown);
+  const Quantity *list = quantities (gtk_drop_down_get_selected (self->source_dropdown), &n);
+
+  return &list[MIN (selected, n - 1)];
+}
+
+/* The simulation's stored per-channel statistics nearest to rate, or NULL. */
+static const FlitlabStudyChannels *
+nearest_channels (const FlitlabStudy *study,
+                  double              rate)
+{
+  const FlitlabStudyChannels *best = NULL;
+
+  for (guint i = 0; i < study->simulation.channels->len; i++)
+    {
+      const FlitlabStudyChannels *channels = study->simulation.channels->pdata[i];
+
+      if (best == NULL || fabs (channels->rate - rate) < fabs (best->rate - rate))
+        best = channels;
+    }
+  return best;
+}
+
+static const double *
+model_series (const FlitlabModelPoint *point,
+              const char              *name)
+{
+  if (g_str_equal (name, "flow"))
+    return point->channel_flow;
+  if (g_str_equal (name, "time"))
+    return point->channel_time;
+  return point->channel_utilization;
+}
+
+/* Colours the network for the source, quantity and load chosen; says what is shown. */
+static void
+update_values (FlitlabNetworkPage *self)
+{
+  Source source = gtk_drop_down_get_selected (self->source_dropdown);
+  const Quantity *quantity = current_quantity (self);
+  double rate = gtk_range_get_value (GTK_RANGE (self->load_scale));
+  guint n_channels = flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
+  const FlitlabStudyChannels *measured = NULL;
+  g_autoptr(FlitlabModelPoint) point = NULL;
+  g_autofree double *values = NULL;
+  g_autofree char *text = NULL;
+
+  if (source != SOURCE_MODEL)
+    {
+      measured = nearest_channels (self->study, rate);
+      if (measured == NULL || measured->n_channels != n_channels)
+        {
+          flitlab_topology_view_set_values (self->view, NULL, 0);
+          gtk_label_set_text (self->load_label, _("The simulation has not run: no measurements"));
+          gtk_widget_queue_draw (GTK_WIDGET (self->area));
+          return;
+        }
+      rate = measured->rate;
+    }
+  if (source != SOURCE_SIMULATION)
+    {
+      if (self->model == NULL)
+        {
+          flitlab_topology_view_set_values (self->view, NULL, 0);
+          gtk_label_set_text (self->load_label, _("No model of the study describes this network"));
+          gtk_widget_queue_draw (GTK_WIDGET (self->area));
+          return;
+        }
+      point = flitlab_model_evaluate_detail (self->model, rate);
+      if (point->saturated)
+        {
+          flitlab_topology_view_set_values (self->view, NULL, 0);
+          /* Translators: a load beyond which the model has no steady state */
+          text = g_strdup_printf (_("%.4g: beyond the model's saturation (%.4g)"), rate,
+                                  flitlab_model_get_saturation_rate (self->model));
+          gtk_label_set_text (self->load_label, text);
+          gtk_widget_queue_draw (GTK_WIDGET (self->area));
+          return;
+        }
+    }
+
+  values = g_new (double, n_channels);
+  for (guint c = 0; c < n_channels; c++)
+    {
+      const double *sim = measured != NULL ? flitlab_study_channels_find (measured, quantity->series) : NULL;
+      double model_value = point != NULL ? model_series (point, quantity->series)[c] : NAN;
+      double sim_value = sim != NULL ? sim[c] : NAN;
+
+      values[c] = source == SOURCE_MODEL ? model_value
+                : source == SOURCE_SIMULATION ? sim_value
+                : sim_value - model_value;
+    }
+  flitlab_topology_view_set_values (self->view, values, n_channels);
+  g_free (self->view->value_label);
+  self->view->value_label = g_strdup (_(quantity->label));
+  if (source == SOURCE_MODEL)
+    /* Translators: the load the model is evaluated at */
+    text = g_strdup_printf (_("%.4g (model)"), rate);
+  else
+    /* Translators: the load of the simulation's stored measurements */
+    text = g_strdup_printf (_("%.4g (measured)"), rate);
+  gtk_label_set_text (self->load_label, text);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+static void
+on_source_changed (FlitlabNetworkPage *self)
+{
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  guint n;
+  const Quantity *list = quantities (gtk_drop_down_get_selected (self->source_dropdown), &n);
+
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (labels, _(list[i].name));
+  self->updating = TRUE;
+  gtk_drop_down_set_model (self->quantity_dropdown, G_LIST_MODEL (labels));
+  gtk_drop_down_set_selected (self->quantity_dropdown, 0);
+  self->updating = FALSE;
+  if (self->view != NULL)
+    update_values (self);
+}
+
+static void
+on_setting_changed (FlitlabNetworkPage *self)
+{
+  if (self->updating || self->view == NULL)
+    return;
+  self->view->plane = (guint) gtk_spin_button_get_value_as_int (self->plane_spin);
+  update_values (self);
+}
+
+static void
+draw (GtkDrawingArea *area,
+      cairo_t        *cr,
+      int             width,
+      int             height,
+      gpointer        user_data)
+{
+  FlitlabNetworkPage *self = user_data;
+
+  if (self->view != NULL)
+    flitlab_render_topology (cr, self->view, width, height);
+}
+
+static char *
+describe_node (const FlitlabTopology *topology,
+               guint                  node)
+{
+  guint coords[FLITLAB_TOPOLOGY_MAX_DIMS];
+  GString *text = g_string_new (NULL);
+  guint n_dims = flitlab_topology_get_n_dims (topology);
+
+  /* Translators: a node of the network, by its number */
+  g_string_printf (text, _("Node %u"), node);
+  if (flitlab_topology_get_family (topology) == FLITLAB_TOPOLOGY_NECKLACE)
+    {
+      FlitlabNecklaceAddress a = flitlab_topology_get_necklace_address (topology, node);
+
+      if (a.d == 0)
+        /* Translators: a base vertex of a necklace hypercube */
+        g_string_append_printf (text, _(", base vertex %u"), a.b);
+      else
+        /* Translators: a necklace node: its base vertex, necklace dimension and index */
+        g_string_append_printf (text, _(", necklace of base vertex %u in dimension %u, index %u"),
+                                a.b, a.d, a.i);
+      return g_string_free (text, FALSE);
+    }
+  flitlab_topology_get_coords (topology, node, coords);
+  g_string_append (text, " (");
+  for (guint d = 0; d < n_dims; d++)
+    g_string_append_printf (text, "%s%u", d > 0 ? ", " : "", coords[d]);
+  g_string_append (text, ")");
+  return g_string_free (text, FALSE);
+}
+
+static void
+on_motion (FlitlabNetworkPage *self,
+           double              x,
+           double              y)
+{
+  const FlitlabTopology *topology;
+  g_autofree char *text = NULL;
+  int channel, node;
+
+  if (self->view == NULL)
+    return;
+  topology = flitlab_topology_view_get_topology (self->view);
+  node = flitlab_topology_view_hit_node (self->view, x, y);
+  channel = node < 0 ? flitlab_topology_view_hit_channel (self->view, x, y) : -1;
+  if (node >= 0)
+    text = describe_node (topology, node);
+  else if (channel >= 0)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (topology, channel);
+      double value = self->view->values != NULL && (guint) channel < self->view->n_values
+                     ? self->view->values[channel] : NAN;
+
+      /* Translators: a directed link: its number, its ends, its dimension and direction */
+      text = g_strdup_printf (_("Channel %d: node %u → node %u, dimension %u, %s"), channel, c->src,
+                              c->dst, c->dim, c->direction > 0 ? "+" : "−");
+      if (isfinite (value))
+        {
+          g_autofree char *with_value = g_strdup_printf ("%s\n%s: %.4g", text, self->view->value_label, value);
+
+          g_free (text);
+          text = g_steal_pointer (&with_value);
+        }
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), text);
+}
+
+/* Every channel on some minimal path from src to dst (adaptive routing may take any). */
+static void
+minimal_paths (const FlitlabTopology *topology,
+               guint                  src,
+               guint                  dst,
+               GArray                *route)
+{
+  guint n_nodes = flitlab_topology_get_n_nodes (topology);
+  g_autofree gboolean *seen = g_new0 (gboolean, n_nodes);
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
+
+  g_array_append_val (queue, src);
+  seen[src] = TRUE;
+  for (guint q = 0; q < queue->len; q++)
+    {
+      guint node = g_array_index (queue, guint, q);
+      guint n = flitlab_topology_minimal_next_hops (topology, node, dst, next);
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint to = flitlab_topology_get_channel (topology, next[i])->dst;
+
+          g_array_append_val (route, next[i]);
+          if (!seen[to])
+            {
+              seen[to] = TRUE;
+              g_array_append_val (queue, to);
+            }
+        }
+    }
+}
+
+static void
+on_click (FlitlabNetworkPage *self,
+          int                 n_press,
+          double              x,
+          double              y)
+{
+  const FlitlabTopology *topology;
+  g_autofree char *text = NULL;
+  int node;
+
+  if (self->view == NULL)
+    return;
+  topology = flitlab_topology_view_get_topology (self->view);
+  node = flitlab_topology_view_hit_node (self->view, x, y);
+  g_array_set_size (self->view->route, 0);
+  if (node < 0)
+    {
+      self->route_from = -1;
+      gtk_label_set_text (self->status_label, _("Click two nodes to see the route between them."));
+    }
+  else if (self->route_from < 0 || self->route_from == node)
+    {
+      self->route_from = node;
+      /* Translators: the first of two nodes clicked */
+      text = g_strdup_printf (_("From node %d: click the destination."), node);
+      gtk_label_set_text (self->status_label, text);
+    }
+  else
+    {
+      gboolean adaptive = g_strcmp0 (self->study->routing, "adaptive") == 0 ||
+                          g_strcmp0 (self->study->routing, "necklace") == 0;
+      guint hops = flitlab_topology_distance (topology, self->route_from, node);
+
+      if (adaptive)
+        minimal_paths (topology, self->route_from, node, self->view->route);
+      else
+        flitlab_topology_route_dor (topology, self->route_from, node, self->view->route);
+      text = adaptive
+             /* Translators: the minimal paths between two nodes */
+             ? g_strdup_printf (_("From node %d to node %d: %u hops, every minimal path (%u channels)"),
+                                self->route_from, node, hops, self->view->route->len)
+             /* Translators: the dimension-ordered route between two nodes */
+             : g_strdup_printf (_("From node %d to node %d: %u hops, dimension-ordered"),
+                                self->route_from, node, hops);
+      gtk_label_set_text (self->status_label, text);
+      self->route_from = -1;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+/* The first model of the study that describes the study's own network (not a compared one). */
+static FlitlabModel *
+own_model (const FlitlabStudy    *study,
+           const FlitlabTopology *topology)
+{
+  g_autofree char *spec = flitlab_topology_dup_spec (topology);
+
+  for (guint m = 0; m < study->models->len; m++)
+    {
+      const FlitlabStudyModel *entry = study->models->pdata[m];
+      FlitlabModel *model = flitlab_model_new (entry->id, entry->params, NULL);
+      g_autofree char *model_spec = model != NULL ? flitlab_topology_dup_spec (flitlab_model_get_topology (model)) : NULL;
+
+      if (model != NULL && g_str_equal (model_spec, spec))
+        return model;
+      g_clear_pointer (&model, flitlab_model_free);
+    }
+  return NULL;
+}
+
+void
+flitlab_network_page_set_study (FlitlabNetworkPage *self,
+                                const FlitlabStudy *study)
+{
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(GError) error = NULL;
+  double lo, hi, rate;
+  guint n_planes;
+
+  g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
+
+  self->study = study;
+  g_clear_pointer (&self->view, flitlab_topology_view_free);
+  g_clear_pointer (&self->model, flitlab_model_free);
+  self->route_from = -1;
+  if (study == NULL || (topology = flitlab_topology_new_from_spec (study->topology, &error)) == NULL)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (self->area));
+      return;
+    }
+  self->view = flitlab_topology_view_new (topology);
+  self->model = own_model (study, topology);
+
+  self->updating = TRUE;
+  n_planes = flitlab_topology_view_get_n_planes (self->view);
+  gtk_spin_button_set_range (self->plane_spin, 0, MAX (n_planes, 1) - 1);
+  gtk_spin_button_set_value (self->plane_spin, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->plane_spin), n_planes > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->plane_label), n_planes > 1);
+
+  /* The slider spans the study's loads; it starts where there is something to see: the
+   * simulation's last stored load, else four fifths of the model's saturation. */
+  lo = study->rate_min;
+  hi = MAX (study->rate_max, lo + 1e-9);
+  gtk_range_set_range (GTK_RANGE (self->load_scale), lo, hi);
+  gtk_range_set_increments (GTK_RANGE (self->load_scale), (hi - lo) / 100, (hi - lo) / 10);
+  if (study->simulation.channels->len > 0)
+    rate = ((FlitlabStudyChannels *) study->simulation.channels->pdata[study->simulation.channels->len - 1])->rate;
+  else if (self->model != NULL)
+    rate = MIN (hi, 0.8 * flitlab_model_get_saturation_rate (self->model));
+  else
+    rate = (lo + hi) / 2;
+  gtk_range_set_value (GTK_RANGE (self->load_scale), rate);
+  gtk_drop_down_set_selected (self->source_dropdown,
+                              self->model == NULL && study->simulation.channels->len > 0
+                              ? SOURCE_SIMULATION : SOURCE_MODEL);
+  self->updating = FALSE;
+  gtk_label_set_text (self->status_label, _("Click two nodes to see the route between them."));
+  on_source_changed (self);
+}
+
+FlitlabTopologyView *
+flitlab_network_page_get_view (FlitlabNetworkPage *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self), NULL);
+  return self->view;
+}
+
+static void
+flitlab_network_page_dispose (GObject *object)
+{
+  FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
+
+  self->updating = TRUE;
+  gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_NETWORK_PAGE);
+  G_OBJECT_CLASS (flitlab_network_page_parent_class)->dispose (object);
+}
+
+static void
+flitlab_network_page_finalize (GObject *object)
+{
+  FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
+
+  g_clear_pointer (&self->view, flitlab_topology_view_free);
+  g_clear_pointer (&self->model, flitlab_model_free);
+  G_OBJECT_CLASS (flitlab_network_page_parent_class)->finalize (object);
+}
+
+static void
+flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = flitlab_network_page_dispose;
+  object_class->finalize = flitlab_network_page_finalize;
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/flitlab/Flitlab/ui/flitlab-network-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, area);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, load_label);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, load_scale);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, plane_label);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, plane_spin);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, quantity_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, source_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, status_label);
+}
+
+static void
+flitlab_network_page_init (FlitlabNetworkPage *self)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->route_from = -1;
+  gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
+  g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_click), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->area), motion);
+  gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect_swapped (self->source_dropdown, "notify::selected", G_CALLBACK (on_source_changed), self);
+  g_signal_connect_swapped (self->quantity_dropdown, "notify::selected", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->plane_spin, "value-changed", G_CALLBACK (on_setting_changed), self);
+  on_source_changed (self);
+}

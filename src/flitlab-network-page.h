@@ -1,0 +1,24 @@
+/* flitlab-network-page.h: a study's network drawn with a heatmap of its channels
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "flitlab-render-topology.h"
+#include "flitlab-study.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_TYPE_NETWORK_PAGE (flitlab_network_page_get_type ())
+G_DECLARE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, FLITLAB, NETWORK_PAGE, GtkBox)
+
+/* Shows study's network (not copied: call again after the study changed; NULL: nothing). */
+void                 flitlab_network_page_set_study (FlitlabNetworkPage *self,
+                                                     const FlitlabStudy *study);
+/* The diagram as shown, for export; NULL when there is none. */
+FlitlabTopologyView *flitlab_network_page_get_view  (FlitlabNetworkPage *self);
+
+G_END_DECLS
