@@ -98,6 +98,7 @@ typedef struct
   GArray                *active;    /* gint32, in injection order */
   GArray                *waiting;   /* gint32, headers waiting for an output VC, arrival order */
   GArray                *waiting_next;
+  guint                  blocked;   /* the first this many of waiting failed this cycle */
   SourceQueue           *queues;
   guint64                queued;    /* messages in all source queues */
   GArray                *route;     /* scratch for necklace routes */
@@ -588,6 +589,7 @@ step (Sim *s)
         }
     }
   g_array_set_size (s->waiting, kept);
+  s->blocked = kept;
 
   /* 3. Flits, oldest worm first; finished worms leave the list. */
   kept = 0;
@@ -790,15 +792,14 @@ flitlab_sim_replication_clear (FlitlabSimReplication *out)
   g_clear_pointer (&out->channel_blocked, g_free);
 }
 
-gboolean
-flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
-                          FlitlabSimReplication  *out,
-                          GError                **error)
+/* The engine's state before the first cycle. */
+static void
+sim_init (Sim                   *sp,
+          const FlitlabSimJob   *job,
+          FlitlabSimReplication *out)
 {
   const FlitlabSimConfig *config = job->config;
   const FlitlabTopology *topology = job->topology;
-  guint64 expected, drain_end;
-  gboolean ok = FALSE;
   Sim s = { 0 };
 
   s.job = job;
@@ -836,6 +837,35 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
     s.queues[n] = (SourceQueue) { NONE, NONE, 0 };
   s.next_arrival = job->rate > 0 ? flitlab_rng_exponential (&s.rng, 1.0 / (job->rate * s.n_nodes)) : 0;
 
+  *sp = s;
+}
+
+static void
+sim_clear (Sim *s)
+{
+  g_free (s->vc);
+  g_free (s->stamp);
+  g_free (s->coords);
+  g_array_unref (s->messages);
+  g_array_unref (s->free_ids);
+  g_array_unref (s->active);
+  g_array_unref (s->waiting);
+  g_array_unref (s->waiting_next);
+  g_array_unref (s->route);
+  g_free (s->queues);
+}
+
+gboolean
+flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
+                          FlitlabSimReplication  *out,
+                          GError                **error)
+{
+  const FlitlabSimConfig *config = job->config;
+  guint64 expected, drain_end;
+  gboolean ok = FALSE;
+  Sim s = { 0 };
+
+  sim_init (&s, job, out);
   memset (out, 0, sizeof *out);
   out->n_channels = s.n_channels;
   out->channel_flits = g_new0 (guint64, s.n_channels);
@@ -891,17 +921,136 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
   ok = TRUE;
 
 out:
-  g_free (s.vc);
-  g_free (s.stamp);
-  g_free (s.coords);
-  g_array_unref (s.messages);
-  g_array_unref (s.free_ids);
-  g_array_unref (s.active);
-  g_array_unref (s.waiting);
-  g_array_unref (s.waiting_next);
-  g_array_unref (s.route);
-  g_free (s.queues);
+  sim_clear (&s);
   if (!ok)
     flitlab_sim_replication_clear (out);
   return ok;
+}
+
+/* ---- a replication watched cycle by cycle ---------------------------------------------- */
+
+struct _FlitlabSimTrace
+{
+  FlitlabSimConfig      *config;
+  FlitlabTopology       *topology;
+  FlitlabTraffic        *traffic;
+  FlitlabSimJob          job;
+  FlitlabSimReplication  out;
+  Sim                    sim;
+};
+
+FlitlabSimTrace *
+flitlab_sim_trace_new (const FlitlabSimConfig  *config,
+                       double                   rate,
+                       GError                 **error)
+{
+  g_autoptr(FlitlabSimConfig) copy = NULL;
+  FlitlabSimTrace *trace;
+  guint vcs;
+
+  g_return_val_if_fail (config != NULL, NULL);
+
+  copy = flitlab_sim_config_copy (config);
+  flitlab_sim_config_set_rates (copy, &rate, 1);
+  if (!flitlab_sim_config_check (copy, error))
+    return NULL;
+  trace = g_new0 (FlitlabSimTrace, 1);
+  trace->config = g_steal_pointer (&copy);
+  trace->topology = flitlab_topology_new_from_spec (trace->config->topology, NULL);
+  trace->traffic = flitlab_traffic_new (trace->topology, trace->config->traffic,
+                                        trace->config->hotspot_fraction, trace->config->hotspot_node, NULL);
+  vcs = flitlab_sim_wormhole_check (trace->topology, trace->config, NULL);
+  trace->job = (FlitlabSimJob) {
+    .topology = trace->topology,
+    .traffic = trace->traffic,
+    .config = trace->config,
+    .vcs = vcs,
+    .rate = rate,
+    .stream = 0,
+  };
+  sim_init (&trace->sim, &trace->job, &trace->out);
+  trace->out.n_channels = trace->sim.n_channels;
+  trace->out.channel_flits = g_new0 (guint64, trace->sim.n_channels);
+  trace->out.channel_blocked = g_new0 (guint64, trace->sim.n_channels);
+  /* No measured window: nothing is tagged or counted. */
+  trace->sim.window_start = trace->sim.window_end = G_MAXUINT64;
+  return trace;
+}
+
+void
+flitlab_sim_trace_free (FlitlabSimTrace *trace)
+{
+  if (trace == NULL)
+    return;
+  sim_clear (&trace->sim);
+  flitlab_sim_replication_clear (&trace->out);
+  flitlab_traffic_free (trace->traffic);
+  flitlab_topology_free (trace->topology);
+  flitlab_sim_config_free (trace->config);
+  g_free (trace);
+}
+
+void
+flitlab_sim_trace_step (FlitlabSimTrace *trace,
+                        guint            cycles)
+{
+  g_return_if_fail (trace != NULL);
+
+  for (guint i = 0; i < cycles; i++)
+    step (&trace->sim);
+}
+
+guint64
+flitlab_sim_trace_get_cycle (const FlitlabSimTrace *trace)
+{
+  g_return_val_if_fail (trace != NULL, 0);
+  return trace->sim.cycle;
+}
+
+guint
+flitlab_sim_trace_get_n_in_flight (const FlitlabSimTrace *trace)
+{
+  g_return_val_if_fail (trace != NULL, 0);
+  return trace->sim.active->len;
+}
+
+void
+flitlab_sim_trace_get_channels (const FlitlabSimTrace *trace,
+                                gint32                *holder,
+                                guint                 *flits,
+                                gboolean              *blocked)
+{
+  const Sim *s;
+
+  g_return_if_fail (trace != NULL);
+
+  s = &trace->sim;
+  for (guint c = 0; c < s->n_channels; c++)
+    {
+      gint32 owner = NONE;
+      guint count = 0;
+
+      for (guint v = 0; v < s->V; v++)
+        {
+          const Vc *vc = &s->vc[(gsize) c * s->V + v];
+
+          count += vc->count;
+          if (vc->owner != NONE && (owner == NONE || vc->count > 0))
+            owner = vc->owner;
+        }
+      if (holder != NULL)
+        holder[c] = owner;
+      if (flits != NULL)
+        flits[c] = count;
+      if (blocked != NULL)
+        blocked[c] = FALSE;
+    }
+  if (blocked != NULL)
+    for (guint i = 0; i < s->blocked && i < s->waiting->len; i++)
+      {
+        const Message *m = &g_array_index (s->messages, Message, g_array_index (s->waiting, gint32, i));
+
+        if (m->head != NONE)
+          blocked[vc_channel (s, m->head)] = TRUE;
+      }
 }

@@ -129,7 +129,30 @@ FlitlabSimResult *flitlab_sim_run            (const FlitlabSimConfig    *config,
                                               GError                   **error);
 void              flitlab_sim_result_free    (FlitlabSimResult          *result);
 
+/* A simulation watched cycle by cycle (the classroom animation): one replication of config
+ * at rate, seeded as the first replication of that load, advanced by the caller. */
+typedef struct _FlitlabSimTrace FlitlabSimTrace;
+
+FlitlabSimTrace  *flitlab_sim_trace_new      (const FlitlabSimConfig    *config,
+                                              double                     rate,
+                                              GError                   **error);
+void              flitlab_sim_trace_free     (FlitlabSimTrace           *trace);
+void              flitlab_sim_trace_step     (FlitlabSimTrace           *trace,
+                                              guint                      cycles);
+guint64           flitlab_sim_trace_get_cycle (const FlitlabSimTrace    *trace);
+/* Messages in the network (injected, not yet delivered). */
+guint             flitlab_sim_trace_get_n_in_flight (const FlitlabSimTrace *trace);
+/* Per channel (all channels of the topology, by id): holder, the message holding one of its
+ * virtual channels (the one with flits, else the first held), or -1; flits, the flits in its
+ * buffers; blocked, TRUE where a header waits for its next channel and did not get it this
+ * cycle. Each array n_channels long; any may be NULL. */
+void              flitlab_sim_trace_get_channels (const FlitlabSimTrace *trace,
+                                              gint32                    *holder,
+                                              guint                     *flits,
+                                              gboolean                  *blocked);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimConfig, flitlab_sim_config_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimTrace, flitlab_sim_trace_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimResult, flitlab_sim_result_free)
 
 G_END_DECLS

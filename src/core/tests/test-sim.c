@@ -437,6 +437,66 @@ test_rng (void)
   g_assert_cmpfloat (fabs (sum / 100000 / 3 - 1), <, 0.02);
 }
 
+/* The animation's view of a replication: deterministic, consistent with the buffers. */
+static void
+test_trace (void)
+{
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4x4:bi");
+  g_autoptr(FlitlabSimTrace) a = NULL, b = NULL, idle = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_channels;
+  g_autofree gint32 *holder_a = NULL, *holder_b = NULL;
+  g_autofree guint *flits_a = NULL, *flits_b = NULL;
+  g_autofree gboolean *blocked = NULL;
+  guint held = 0, with_flits = 0, n_blocked = 0;
+
+  config->flits = 8;
+  a = flitlab_sim_trace_new (config, 0.05, &error);
+  g_assert_no_error (error);
+  b = flitlab_sim_trace_new (config, 0.05, &error);
+  n_channels = 96;
+  holder_a = g_new (gint32, n_channels);
+  holder_b = g_new (gint32, n_channels);
+  flits_a = g_new (guint, n_channels);
+  flits_b = g_new (guint, n_channels);
+  blocked = g_new (gboolean, n_channels);
+  for (guint t = 0; t < 20; t++)
+    {
+      flitlab_sim_trace_step (a, 50);
+      flitlab_sim_trace_step (b, 50);
+      flitlab_sim_trace_get_channels (a, holder_a, flits_a, blocked);
+      flitlab_sim_trace_get_channels (b, holder_b, flits_b, NULL);
+      g_assert_cmpmem (holder_a, n_channels * sizeof (gint32), holder_b, n_channels * sizeof (gint32));
+      g_assert_cmpmem (flits_a, n_channels * sizeof (guint), flits_b, n_channels * sizeof (guint));
+      for (guint c = 0; c < n_channels; c++)
+        {
+          /* Two virtual channels of single-flit buffers; flits only where a message holds. */
+          g_assert_cmpuint (flits_a[c], <=, 2);
+          g_assert_true (flits_a[c] == 0 || holder_a[c] >= 0);
+          g_assert_true (!blocked[c] || holder_a[c] >= 0);
+          held += holder_a[c] >= 0;
+          with_flits += flits_a[c] > 0;
+          n_blocked += blocked[c];
+        }
+    }
+  g_assert_cmpuint (flitlab_sim_trace_get_cycle (a), ==, 1000);
+  /* At 0.05 messages per cycle per node, 8 flits, the network is busy and contended. */
+  g_assert_cmpuint (held, >, 0);
+  g_assert_cmpuint (with_flits, >, 0);
+  g_assert_cmpuint (n_blocked, >, 0);
+  g_assert_cmpuint (flitlab_sim_trace_get_n_in_flight (a), >, 0);
+
+  /* No load, no messages. */
+  idle = flitlab_sim_trace_new (config, 0, &error);
+  flitlab_sim_trace_step (idle, 100);
+  g_assert_cmpuint (flitlab_sim_trace_get_n_in_flight (idle), ==, 0);
+
+  /* A configuration the simulator refuses is refused here too. */
+  config->vcs = 3;
+  g_assert_null (flitlab_sim_trace_new (config, 0.01, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -448,6 +508,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/flitlab/sim/trace", test_trace);
   g_test_add_func ("/flitlab/sim/rng", test_rng);
   for (guint i = 0; i < G_N_ELEMENTS (zero_load); i++)
     {
