@@ -7,6 +7,11 @@
  * their difference at a simulated load. Hovering names a channel or node and its value;
  * clicking two nodes draws the route between them: the dimension-ordered one, or every minimal
  * path when the routing is adaptive.
+ *
+ * Play runs one replication of the study's simulation cycle by cycle on the diagram: each
+ * message a colour, its worm the channels it holds, a red dot where its header is blocked. The
+ * frame clock drives it, so it keeps the display's pace; Space plays and pauses, the right
+ * arrow steps one cycle.
  */
 
 #include "config.h"
@@ -16,6 +21,8 @@
 
 #include "flitlab-model.h"
 #include "flitlab-network-page.h"
+#include "flitlab-render-plot.h"
+#include "flitlab-runner.h"
 
 typedef enum
 {
@@ -58,12 +65,19 @@ struct _FlitlabNetworkPage
   GtkDropDown         *quantity_dropdown;
   GtkDropDown         *source_dropdown;
   GtkLabel            *status_label;
+  GtkToggleButton     *play_button;
+  GtkButton           *step_button;
+  GtkDropDown         *speed_dropdown;
 
   const FlitlabStudy  *study;      /* not owned */
   FlitlabTopologyView *view;       /* of the study's network */
   FlitlabModel        *model;      /* the first model of the study's own network, or NULL */
   int                  route_from; /* the first node clicked, or -1 */
   gboolean             updating;
+  FlitlabSimTrace     *trace;      /* the animation's replication, or NULL */
+  guint                tick_id;    /* its frame clock callback while playing */
+  gint64               last_frame; /* frame time of the last step, microseconds */
+  double               owed;       /* cycles due but not yet stepped */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, GTK_TYPE_BOX)
@@ -195,6 +209,165 @@ update_values (FlitlabNetworkPage *self)
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+/* ---- animation ------------------------------------------------------------------------ */
+
+/* Shows the trace's channels: a colour per message (the palette's, by message number), pale
+ * idle channels, and a dot at each blocked header. */
+static void
+show_trace (FlitlabNetworkPage *self)
+{
+  guint n = flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
+  g_autofree gint32 *holder = g_new (gint32, n);
+  g_autofree gboolean *blocked = g_new (gboolean, n);
+  g_autofree guint32 *colors = g_new (guint32, n);
+  g_autofree char *text = NULL, *cycle = NULL;
+
+  flitlab_sim_trace_get_channels (self->trace, holder, NULL, blocked);
+  for (guint c = 0; c < n; c++)
+    {
+      double r, g, b;
+
+      if (holder[c] < 0)
+        {
+          colors[c] = FLITLAB_TOPOLOGY_VIEW_IDLE;
+          continue;
+        }
+      /* Skip the palette's black (index 6): it would read as an outline. */
+      flitlab_plot_palette ((guint) holder[c] % 6, &r, &g, &b);
+      colors[c] = ((guint32) (r * 255) << 16) | ((guint32) (g * 255) << 8) | (guint32) (b * 255);
+    }
+  flitlab_topology_view_set_colors (self->view, colors, blocked, n);
+  cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
+  /* Translators: the animation's clock (a number) and the messages in the network */
+  text = g_strdup_printf (_("Cycle %s: %u messages in the network; red dots are blocked headers"),
+                          cycle, flitlab_sim_trace_get_n_in_flight (self->trace));
+  gtk_label_set_text (self->status_label, text);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+/* Starts a replication at the slider's load, or says why it cannot. */
+static gboolean
+ensure_trace (FlitlabNetworkPage *self)
+{
+  g_autoptr(FlitlabSimConfig) config = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->trace != NULL)
+    return TRUE;
+  if (self->study == NULL || self->view == NULL)
+    return FALSE;
+  config = flitlab_runner_new_sim_config (self->study, &error);
+  if (config != NULL)
+    self->trace = flitlab_sim_trace_new (config, gtk_range_get_value (GTK_RANGE (self->load_scale)), &error);
+  if (self->trace == NULL)
+    {
+      gtk_label_set_text (self->status_label, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+stop_animation (FlitlabNetworkPage *self)
+{
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->area), self->tick_id);
+  self->tick_id = 0;
+  g_clear_pointer (&self->trace, flitlab_sim_trace_free);
+  if (self->view != NULL)
+    flitlab_topology_view_set_colors (self->view, NULL, NULL, 0);
+  self->updating = TRUE;
+  gtk_toggle_button_set_active (self->play_button, FALSE);
+  gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
+  self->updating = FALSE;
+}
+
+static gboolean
+on_tick (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       data)
+{
+  static const double speeds[] = { 2, 10, 60, 300 };
+  FlitlabNetworkPage *self = data;
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  guint speed = MIN (gtk_drop_down_get_selected (self->speed_dropdown), G_N_ELEMENTS (speeds) - 1);
+  guint due;
+
+  if (self->last_frame > 0)
+    self->owed += speeds[speed] * (now - self->last_frame) / 1e6;
+  self->last_frame = now;
+  /* A stalled frame does not make the network race to catch up. */
+  self->owed = MIN (self->owed, speeds[speed]);
+  due = (guint) self->owed;
+  if (due > 0)
+    {
+      self->owed -= due;
+      flitlab_sim_trace_step (self->trace, due);
+      show_trace (self);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_play_toggled (FlitlabNetworkPage *self)
+{
+  gboolean play = gtk_toggle_button_get_active (self->play_button);
+
+  if (self->updating)
+    return;
+  gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
+                            play ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+  if (!play)
+    {
+      if (self->tick_id != 0)
+        gtk_widget_remove_tick_callback (GTK_WIDGET (self->area), self->tick_id);
+      self->tick_id = 0;
+      return;
+    }
+  if (!ensure_trace (self))
+    {
+      self->updating = TRUE;
+      gtk_toggle_button_set_active (self->play_button, FALSE);
+      self->updating = FALSE;
+      return;
+    }
+  self->last_frame = 0;
+  self->owed = 0;
+  show_trace (self);
+  self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->area), on_tick, self, NULL);
+}
+
+static void
+on_step (FlitlabNetworkPage *self)
+{
+  if (!ensure_trace (self))
+    return;
+  if (gtk_toggle_button_get_active (self->play_button))
+    gtk_toggle_button_set_active (self->play_button, FALSE);
+  flitlab_sim_trace_step (self->trace, 1);
+  show_trace (self);
+}
+
+static gboolean
+on_key (FlitlabNetworkPage    *self,
+        guint                  keyval,
+        guint                  keycode,
+        GdkModifierType        state,
+        GtkEventControllerKey *controller)
+{
+  if (keyval == GDK_KEY_space)
+    {
+      gtk_toggle_button_set_active (self->play_button, !gtk_toggle_button_get_active (self->play_button));
+      return TRUE;
+    }
+  if (keyval == GDK_KEY_Right)
+    {
+      on_step (self);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 on_source_changed (FlitlabNetworkPage *self)
 {
@@ -219,6 +392,15 @@ on_setting_changed (FlitlabNetworkPage *self)
     return;
   self->view->plane = (guint) gtk_spin_button_get_value_as_int (self->plane_spin);
   update_values (self);
+}
+
+/* Another load is another simulation: the animation ends. */
+static void
+on_load_changed (FlitlabNetworkPage *self)
+{
+  if (!self->updating)
+    stop_animation (self);
+  on_setting_changed (self);
 }
 
 static void
@@ -415,6 +597,7 @@ flitlab_network_page_set_study (FlitlabNetworkPage *self,
 
   g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
 
+  stop_animation (self);
   self->study = study;
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->model, flitlab_model_free);
@@ -467,6 +650,7 @@ flitlab_network_page_dispose (GObject *object)
 {
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
 
+  stop_animation (self);
   self->updating = TRUE;
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_NETWORK_PAGE);
   G_OBJECT_CLASS (flitlab_network_page_parent_class)->dispose (object);
@@ -477,6 +661,7 @@ flitlab_network_page_finalize (GObject *object)
 {
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
 
+  g_clear_pointer (&self->trace, flitlab_sim_trace_free);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->model, flitlab_model_free);
   G_OBJECT_CLASS (flitlab_network_page_parent_class)->finalize (object);
@@ -500,6 +685,9 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, quantity_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, source_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, play_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, step_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, speed_dropdown);
 }
 
 static void
@@ -517,7 +705,16 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (click));
   g_signal_connect_swapped (self->source_dropdown, "notify::selected", G_CALLBACK (on_source_changed), self);
   g_signal_connect_swapped (self->quantity_dropdown, "notify::selected", G_CALLBACK (on_setting_changed), self);
-  g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_load_changed), self);
   g_signal_connect_swapped (self->plane_spin, "value-changed", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->play_button, "toggled", G_CALLBACK (on_play_toggled), self);
+  g_signal_connect_swapped (self->step_button, "clicked", G_CALLBACK (on_step), self);
+  {
+    GtkEventController *key = gtk_event_controller_key_new ();
+
+    g_signal_connect_swapped (key, "key-pressed", G_CALLBACK (on_key), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), key);
+  }
+  gtk_widget_set_focusable (GTK_WIDGET (self->area), TRUE);
   on_source_changed (self);
 }

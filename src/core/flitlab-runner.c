@@ -276,6 +276,25 @@ relay_point (guint                  index,
   relay->point (row, point->saturated, relay->user_data);
 }
 
+FlitlabSimConfig *
+flitlab_runner_new_sim_config (const FlitlabStudy  *study,
+                               GError             **error)
+{
+  g_autofree double *rates = NULL;
+  guint n_rates;
+
+  g_return_val_if_fail (study != NULL, NULL);
+
+  if (g_strcmp0 (study->routing, "backtrack") == 0)
+    {
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                           "The backtracking network is not a wormhole network");
+      return NULL;
+    }
+  rates = flitlab_study_dup_rates (study, &n_rates);
+  return study_sim_config (study, rates, n_rates, error);
+}
+
 const char * const *
 flitlab_runner_points_columns (void)
 {

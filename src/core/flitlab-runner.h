@@ -46,6 +46,9 @@ gboolean flitlab_runner_simulate_with_points (FlitlabStudy          *study,
                                               FlitlabRunnerPointFunc point,
                                               gpointer               user_data,
                                               GError               **error);
+/* The wormhole simulator's configuration of the study (not for backtracking routing). */
+FlitlabSimConfig *flitlab_runner_new_sim_config (const FlitlabStudy  *study,
+                                                 GError             **error);
 /* The columns of a wormhole simulation's points, NULL-terminated. */
 const char * const *flitlab_runner_points_columns (void);
 

@@ -384,6 +384,8 @@ flitlab_topology_view_free (FlitlabTopologyView *view)
   if (view == NULL)
     return;
   g_free (view->values);
+  g_free (view->colors);
+  g_free (view->marks);
   g_free (view->value_label);
   g_free (view->title);
   g_array_unref (view->route);
@@ -413,6 +415,31 @@ flitlab_topology_view_set_values (FlitlabTopologyView *view,
     return;
   view->values = g_memdup2 (values, sizeof (double) * n_values);
   view->n_values = n_values;
+}
+
+void
+flitlab_topology_view_set_colors (FlitlabTopologyView *view,
+                                  const guint32       *colors,
+                                  const gboolean      *marks,
+                                  guint                n)
+{
+  g_return_if_fail (view != NULL);
+
+  g_clear_pointer (&view->colors, g_free);
+  g_clear_pointer (&view->marks, g_free);
+  view->n_colors = 0;
+  if (colors == NULL && marks == NULL)
+    return;
+  view->colors = colors != NULL ? g_memdup2 (colors, sizeof (guint32) * n) : NULL;
+  view->marks = marks != NULL ? g_memdup2 (marks, sizeof (gboolean) * n) : NULL;
+  view->n_colors = n;
+}
+
+/* Whether the colour bar shows: a heatmap, not the animation's colours. */
+static gboolean
+with_bar (const FlitlabTopologyView *view)
+{
+  return view->values != NULL && view->colors == NULL;
 }
 
 /* Tori and meshes drawn as a grid: two or more dimensions, or a 1D mesh (one row). */
@@ -1067,7 +1094,7 @@ layout_new (cairo_t             *cr,
   layout->width = width;
   layout->height = height;
   layout->plane = view->plane;
-  layout->with_bar = view->values != NULL;
+  layout->with_bar = with_bar (view);
   layout->title_lines = title_lines (view);
   layout->node_labels = view->node_labels;
   layout->left = 16;
@@ -1180,6 +1207,31 @@ value_range (const FlitlabTopologyView *view,
     }
 }
 
+/* A dot where a marked channel ends: the header blocked there. Filled, so an SVG keeps one
+ * stroked path per channel. */
+static void
+draw_marks (cairo_t                   *cr,
+            const FlitlabTopologyView *view)
+{
+  const FlitlabTopologyLayout *layout = view->layout;
+
+  if (view->marks == NULL)
+    return;
+  cairo_set_source_rgb (cr, 0.84, 0.1, 0.1);
+  for (guint i = 0; i < layout->shapes->len; i++)
+    {
+      const Shape *shape = &g_array_index (layout->shapes, Shape, i);
+      const Piece *end;
+
+      if (shape->id >= view->n_colors || !view->marks[shape->id] || shape->n_pieces == 0)
+        continue;
+      end = &shape->pieces[shape->n_pieces - 1];
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, end->p1.x, end->p1.y, 1.2 * layout->line_width + 2, 0, 2 * G_PI);
+    }
+  cairo_fill (cr);
+}
+
 static void
 draw_channels (cairo_t                   *cr,
                const FlitlabTopologyView *view,
@@ -1215,13 +1267,26 @@ draw_channels (cairo_t                   *cr,
 
           if (route && on_route[shape->id] != bold)
             continue;
-          if (view->values != NULL)
+          if (view->colors != NULL && shape->id < view->n_colors)
+            {
+              guint32 color = view->colors[shape->id];
+
+              /* Idle channels step back so the worms stand out. */
+              if (color == FLITLAB_TOPOLOGY_VIEW_IDLE)
+                r = g = b = 0.8;
+              else
+                r = ((color >> 16) & 0xff) / 255.0, g = ((color >> 8) & 0xff) / 255.0, b = (color & 0xff) / 255.0;
+              cairo_set_line_width (cr, (color == FLITLAB_TOPOLOGY_VIEW_IDLE ? 1.0 : 2.0) *
+                                        (bold ? 1.7 : 1) * layout->line_width);
+            }
+          else if (view->values != NULL)
             flitlab_colormap_viridis (view->values[shape->id], lo, hi, &r, &g, &b);
           cairo_set_source_rgba (cr, r, g, b, route && !bold ? 0.25 : 1);
           draw_shape (cr, layout, shape);
           cairo_stroke (cr);
         }
     }
+  draw_marks (cr, view);
 }
 
 static void
@@ -1430,7 +1495,7 @@ flitlab_render_topology (cairo_t             *cr,
 
   layout = view->layout;
   if (layout == NULL || layout->width != width || layout->height != height ||
-      layout->plane != view->plane || layout->with_bar != (view->values != NULL) ||
+      layout->plane != view->plane || layout->with_bar != with_bar (view) ||
       layout->title_lines != title_lines (view) || layout->node_labels != view->node_labels)
     {
       g_clear_pointer (&view->layout, layout_free);
@@ -1447,7 +1512,7 @@ flitlab_render_topology (cairo_t             *cr,
     draw_title (cr, view, width);
   draw_channels (cr, view, lo, hi);
   draw_nodes (cr, view);
-  if (view->values != NULL)
+  if (with_bar (view))
     draw_color_bar (cr, view, lo, hi, with_missing);
   cairo_restore (cr);
 }

@@ -42,11 +42,20 @@ typedef struct
   char     *title;       /* NULL: the topology's title; "": none */
   GArray   *route;       /* guint channel ids drawn bold while the others fade; empty: none */
   gboolean  node_labels; /* label nodes when they are few and large enough (default TRUE) */
+  guint32  *colors;      /* per channel id, n_colors of them: 0xRRGGBB, or
+                            FLITLAB_TOPOLOGY_VIEW_IDLE; replaces the heatmap and its colour bar
+                            (the animation's worms); NULL: none */
+  gboolean *marks;       /* per channel id, n_colors of them: a dot at the channel's end (a
+                            blocked header); NULL: none */
+  guint     n_colors;
 
   /*< private >*/
   FlitlabTopology       *topology;
   FlitlabTopologyLayout *layout;
 } FlitlabTopologyView;
+
+/* A channel no message holds, in the colors setting: drawn thin and pale. */
+#define FLITLAB_TOPOLOGY_VIEW_IDLE 0xffffffffu
 
 /* Copies the topology. */
 FlitlabTopologyView   *flitlab_topology_view_new         (const FlitlabTopology     *topology);
@@ -57,6 +66,11 @@ const FlitlabTopology *flitlab_topology_view_get_topology (const FlitlabTopology
 void                   flitlab_topology_view_set_values  (FlitlabTopologyView       *view,
                                                           const double              *values,
                                                           guint                      n_values);
+/* Copies colors and marks (each may be NULL); n: their length. */
+void                   flitlab_topology_view_set_colors  (FlitlabTopologyView       *view,
+                                                          const guint32             *colors,
+                                                          const gboolean            *marks,
+                                                          guint                      n);
 /* How many planes the plane setting chooses from (1 unless 3 or more dimensions). */
 guint                  flitlab_topology_view_get_n_planes (const FlitlabTopologyView *view);
 

@@ -247,6 +247,22 @@ if network:
                       if "stroke:" in p.getAttribute("style") and "stroke:none" not in p.getAttribute("style"))
         os.unlink(diagram)
     check(f"the network exports as SVG, one stroked path per channel ({strokes} of 224)", strokes == 224)
+    # The classroom animation: a step shows the clock; Play runs on (the frame clock drives it).
+    step = named(window, "One cycle forward", 5)
+    check("the network view has a step button", step is not None)
+    if step is not None:
+        press(step)
+        check("a step shows cycle 1", find(window, "label", "Cycle 1: 0 messages in the network; red dots are blocked headers", 5) is not None
+              or window.findChildren(lambda n: n.roleName == "label" and n.name.startswith("Cycle 1:"), recursive=True) != [])
+    play = named(window, "Play the simulation", 5)
+    if play is not None:
+        press(play)
+        time.sleep(3)
+        later = window.findChildren(lambda n: n.roleName == "label" and n.name.startswith("Cycle ")
+                                    and not n.name.startswith("Cycle 1:"), recursive=True)
+        check("Play runs the animation on", later != [])
+        shot("animation")
+        press(play)
     plot_tab = window.findChildren(lambda n: n.name == "Plot" and n.roleName == "page tab",
                                    recursive=True)
     if plot_tab:
