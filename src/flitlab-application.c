@@ -128,6 +128,7 @@ flitlab_application_startup (GApplication *app)
     { "win.export", { "<Control>e", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Shift><Control>z", NULL } },
+    { "win.presentation", { "F5", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };

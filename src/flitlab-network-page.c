@@ -78,6 +78,7 @@ struct _FlitlabNetworkPage
   guint                tick_id;    /* its frame clock callback while playing */
   gint64               last_frame; /* frame time of the last step, microseconds */
   double               owed;       /* cycles due but not yet stepped */
+  double               scale;      /* drawing magnification (presentation mode), >= 1 */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, GTK_TYPE_BOX)
@@ -412,8 +413,11 @@ draw (GtkDrawingArea *area,
 {
   FlitlabNetworkPage *self = user_data;
 
-  if (self->view != NULL)
-    flitlab_render_topology (cr, self->view, width, height);
+  if (self->view == NULL)
+    return;
+  /* Magnified like the plot: the layout (and hit-testing) in the diagram's own units. */
+  cairo_scale (cr, self->scale, self->scale);
+  flitlab_render_topology (cr, self->view, width / self->scale, height / self->scale);
 }
 
 static char *
@@ -458,6 +462,8 @@ on_motion (FlitlabNetworkPage *self,
 
   if (self->view == NULL)
     return;
+  x /= self->scale;
+  y /= self->scale;
   topology = flitlab_topology_view_get_topology (self->view);
   node = flitlab_topology_view_hit_node (self->view, x, y);
   channel = node < 0 ? flitlab_topology_view_hit_channel (self->view, x, y) : -1;
@@ -528,6 +534,8 @@ on_click (FlitlabNetworkPage *self,
 
   if (self->view == NULL)
     return;
+  x /= self->scale;
+  y /= self->scale;
   topology = flitlab_topology_view_get_topology (self->view);
   node = flitlab_topology_view_hit_node (self->view, x, y);
   g_array_set_size (self->view->route, 0);
@@ -638,6 +646,16 @@ flitlab_network_page_set_study (FlitlabNetworkPage *self,
   on_source_changed (self);
 }
 
+void
+flitlab_network_page_set_scale (FlitlabNetworkPage *self,
+                                double              scale)
+{
+  g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
+
+  self->scale = MAX (scale, 1);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
 FlitlabTopologyView *
 flitlab_network_page_get_view (FlitlabNetworkPage *self)
 {
@@ -698,6 +716,7 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->route_from = -1;
+  self->scale = 1;
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_click), self);

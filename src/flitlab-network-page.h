@@ -18,6 +18,9 @@ G_DECLARE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, FLITLAB, NETWORK
 /* Shows study's network (not copied: call again after the study changed; NULL: nothing). */
 void                 flitlab_network_page_set_study (FlitlabNetworkPage *self,
                                                      const FlitlabStudy *study);
+/* Draws type and lines scale times larger (presentation mode); 1: as exported. */
+void                 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
+                                                     double              scale);
 /* The diagram as shown, for export; NULL when there is none. */
 FlitlabTopologyView *flitlab_network_page_get_view  (FlitlabNetworkPage *self);
 

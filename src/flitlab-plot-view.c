@@ -24,6 +24,7 @@ struct _FlitlabPlotView
   double           x_min, x_max, y_min, y_max; /* the zoomed ranges, in data units */
   FlitlabPlotFrame drag_start;   /* the frame when a drag began */
   double           pointer_x, pointer_y; /* the last pointer position, where the wheel zooms */
+  double           scale;        /* drawing magnification (presentation mode), >= 1 */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabPlotView, flitlab_plot_view, GTK_TYPE_DRAWING_AREA)
@@ -107,8 +108,12 @@ draw (GtkDrawingArea *area,
 {
   FlitlabPlotView *self = FLITLAB_PLOT_VIEW (area);
 
-  if (self->plot != NULL)
-    flitlab_render_plot (cr, self->plot, width, height, &self->frame);
+  if (self->plot == NULL)
+    return;
+  /* Magnified, the figure is drawn smaller and scaled up: type and lines grow alike, and the
+   * frame stays in the figure's own units, where the pointer is divided by the scale. */
+  cairo_scale (cr, self->scale, self->scale);
+  flitlab_render_plot (cr, self->plot, width / self->scale, height / self->scale, &self->frame);
 }
 
 /* Hover: the data point nearest the pointer, within 8 pixels, as a tooltip with its values. */
@@ -123,6 +128,8 @@ on_motion (FlitlabPlotView *self,
   guint best_i = 0;
   g_autofree char *text = NULL;
 
+  px /= self->scale;
+  py /= self->scale;
   self->pointer_x = px;
   self->pointer_y = py;
   if (self->plot == NULL || f->right <= f->left)
@@ -189,7 +196,8 @@ on_drag_update (FlitlabPlotView *self,
 {
   FlitlabPlotFrame out;
 
-  show_frame (self, flitlab_plot_frame_pan (&self->drag_start, offset_x, offset_y, &out), &out);
+  show_frame (self, flitlab_plot_frame_pan (&self->drag_start, offset_x / self->scale,
+                                            offset_y / self->scale, &out), &out);
 }
 
 static void
@@ -278,6 +286,16 @@ flitlab_plot_view_reset_zoom (FlitlabPlotView *self)
   apply_ranges (self);
 }
 
+void
+flitlab_plot_view_set_scale (FlitlabPlotView *self,
+                             double           scale)
+{
+  g_return_if_fail (FLITLAB_IS_PLOT_VIEW (self));
+
+  self->scale = MAX (scale, 1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 gboolean
 flitlab_plot_view_get_zoomed (FlitlabPlotView *self)
 {
@@ -335,6 +353,7 @@ flitlab_plot_view_init (FlitlabPlotView *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *click = gtk_gesture_click_new ();
 
+  self->scale = 1;
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self), draw, NULL, NULL);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);

@@ -22,5 +22,8 @@ FlitlabPlot *flitlab_plot_view_get_plot   (FlitlabPlotView *self);
 /* Back to the ranges the data asks for. */
 void         flitlab_plot_view_reset_zoom (FlitlabPlotView *self);
 gboolean     flitlab_plot_view_get_zoomed (FlitlabPlotView *self);
+/* Draws type, lines and markers scale times larger (presentation mode); 1: as exported. */
+void         flitlab_plot_view_set_scale  (FlitlabPlotView *self,
+                                           double           scale);
 
 G_END_DECLS

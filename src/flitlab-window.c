@@ -39,6 +39,7 @@ struct _FlitlabWindow
   FlitlabPlotView      *plot_view;
   GtkButton            *reset_zoom_button;
   GMenu                *recent_section;
+  GtkWidget            *sidebar;
   GtkWidget            *simulation_box;
   GtkProgressBar       *simulation_progress;
   GtkButton            *simulate_button;
@@ -55,6 +56,7 @@ struct _FlitlabWindow
   GSettings            *settings;
   GtkFileChooserNative *chooser;
   gboolean              close_confirmed;
+  gboolean              presenting; /* presentation mode: full screen, large type */
   FlitlabHistory       *history;    /* of the document's project */
   GHashTable           *runs;       /* FlitlabStudy* -> SimulationRun*: simulations running */
 };
@@ -323,7 +325,7 @@ on_compare_toggled (FlitlabWindow *self)
   gboolean on = comparing (self);
   FlitlabStudy *study = selected_study (self);
 
-  gtk_widget_set_visible (self->editor_pane, !on);
+  gtk_widget_set_visible (self->editor_pane, !on && !self->presenting);
   gtk_widget_set_visible (self->simulation_box, !on);
   gtk_list_box_set_selection_mode (self->studies_list, on ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_BROWSE);
   flitlab_plot_view_reset_zoom (self->plot_view);
@@ -865,6 +867,55 @@ on_study_edited (FlitlabWindow      *self,
   return TRUE;
 }
 
+/* Presentation mode: full screen, the figure alone, type and lines half as large again. The
+ * plot's own controls, the Run button and the network's Play stay for the keyboard. */
+static void
+set_presenting (FlitlabWindow *self,
+                gboolean       presenting)
+{
+  double scale = presenting ? 1.5 : 1;
+
+  self->presenting = presenting;
+  if (presenting)
+    {
+      gtk_window_fullscreen (GTK_WINDOW (self));
+      gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
+    }
+  else
+    {
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
+    }
+  gtk_widget_set_visible (self->sidebar, !presenting);
+  gtk_widget_set_visible (self->editor_pane, !presenting && !comparing (self));
+  flitlab_plot_view_set_scale (self->plot_view, scale);
+  flitlab_network_page_set_scale (self->network_page, scale);
+}
+
+static void
+presentation_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+
+  set_presenting (self, !self->presenting);
+}
+
+/* Escape leaves presentation mode, and does what it did before otherwise. */
+static gboolean
+on_escape (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+
+  if (!self->presenting)
+    return FALSE;
+  set_presenting (self, FALSE);
+  return TRUE;
+}
+
 static void
 reset_zoom_action (GtkWidget  *widget,
                    const char *action_name,
@@ -1292,6 +1343,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_view);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, reset_zoom_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_box);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_progress);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulate_button);
@@ -1315,6 +1367,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.duplicate-study", NULL, duplicate_study_action);
   gtk_widget_class_install_action (widget_class, "win.delete-study", NULL, delete_study_action);
   gtk_widget_class_install_action (widget_class, "win.reset-zoom", NULL, reset_zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.presentation", NULL, presentation_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, step_action);
 }
@@ -1341,6 +1394,16 @@ flitlab_window_init (FlitlabWindow *self)
 
     g_signal_connect_object (target, "drop", G_CALLBACK (on_drop), self, G_CONNECT_SWAPPED);
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+  }
+  {
+    /* Before any focused widget takes Escape for itself. */
+    GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+
+    gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                            gtk_callback_action_new (on_escape, NULL, NULL)));
+    gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }
   self->runs = g_hash_table_new (NULL, NULL);
   g_signal_connect_object (self->study_editor, "edited", G_CALLBACK (on_study_edited), self,

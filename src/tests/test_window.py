@@ -269,6 +269,21 @@ if network:
         press(plot_tab[0])
         time.sleep(1)
 
+# Presentation mode: F5 leaves the figure alone, in large type; Escape brings the rest back.
+def studies_showing():
+    # GTK 4.8 takes hidden widgets out of the accessibility tree (its "showing" state is not
+    # kept up to date), so the sidebar is there or not.
+    return window.findChildren(lambda n: n.roleName == "list" and n.name == "Studies", recursive=True) != []
+
+
+rawinput.pressKey("F5")
+time.sleep(1.5)
+check("F5 shows the figure alone (presentation mode)", not studies_showing())
+shot("presentation")
+rawinput.pressKey("Escape")
+time.sleep(1.5)
+check("Escape leaves presentation mode", studies_showing())
+
 # Save with the keyboard: the file must still be a valid project.
 before = os.path.getmtime(os.environ["FLITLAB_TEST_PROJECT"])
 time.sleep(1.1)
