@@ -294,6 +294,20 @@ check("Ctrl+S saves the project", after > before)
 valid = subprocess.run([os.environ["FLITLAB_CLI"], "validate", os.environ["FLITLAB_TEST_PROJECT"]],
                        capture_output=True, text=True)
 check("the saved project is valid", valid.returncode == 0)
+check("the saved project holds the duplicated study", "4 studies" in valid.stdout)
+
+# Reopen it through the Open dialog (Ctrl+O, the path typed): the studies come back from disk.
+rawinput.keyCombo("<Control>o")
+time.sleep(2)
+rawinput.typeText(os.environ["FLITLAB_TEST_PROJECT"])
+time.sleep(0.5)
+rawinput.pressKey("Return")
+time.sleep(2.5)
+rows = window.findChildren(lambda n: n.roleName == "label" and n.name in
+                           ("16×16×16 uni torus (Ciciani Table 2)", "6×6×6 bi torus", "8×8 mesh vs torus",
+                            "8×8 mesh vs torus (copy)"), recursive=True)
+check("reopening the saved project lists its four studies", len({r.name for r in rows}) == 4)
+shot("reopened")
 
 menu = next(iter(window.findChildren(lambda n: n.name == "Main Menu" and n.roleName != "label",
                                       recursive=True)), None)
