@@ -625,16 +625,16 @@ flitlab_network_page_set_study (FlitlabNetworkPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->plane_spin), n_planes > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->plane_label), n_planes > 1);
 
-  /* The slider spans the study's loads; it starts where there is something to see: the
-   * simulation's last stored load, else four fifths of the model's saturation. */
+  /* The slider spans the study's loads; it starts where there is something to see: four
+   * fifths of the model's saturation, else the simulation's last stored load. */
   lo = study->rate_min;
   hi = MAX (study->rate_max, lo + 1e-9);
   gtk_range_set_range (GTK_RANGE (self->load_scale), lo, hi);
   gtk_range_set_increments (GTK_RANGE (self->load_scale), (hi - lo) / 100, (hi - lo) / 10);
-  if (study->simulation.channels->len > 0)
-    rate = ((FlitlabStudyChannels *) study->simulation.channels->pdata[study->simulation.channels->len - 1])->rate;
-  else if (self->model != NULL)
+  if (self->model != NULL)
     rate = MIN (hi, 0.8 * flitlab_model_get_saturation_rate (self->model));
+  else if (study->simulation.channels->len > 0)
+    rate = ((FlitlabStudyChannels *) study->simulation.channels->pdata[study->simulation.channels->len - 1])->rate;
   else
     rate = (lo + hi) / 2;
   gtk_range_set_value (GTK_RANGE (self->load_scale), rate);

@@ -33,6 +33,7 @@ struct _FlitlabWindow
   GtkWidget            *editor_pane;
   GtkStack             *figure_stack;
   FlitlabNetworkPage   *network_page;
+  GtkBox               *compared_networks; /* comparing: a network page per study */
   GMenu                *examples_section;
   GtkToggleButton      *log_button;
   GtkDropDown          *metric_dropdown;
@@ -290,6 +291,26 @@ cancel_all_runs (FlitlabWindow *self)
   g_hash_table_remove_all (self->runs);
 }
 
+/* Comparing: the networks side by side, each with its own controls; none otherwise. */
+static void
+show_compared_networks (FlitlabWindow *self,
+                        GPtrArray     *studies)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks))) != NULL)
+    gtk_box_remove (self->compared_networks, child);
+  for (guint i = 0; studies != NULL && i < studies->len; i++)
+    {
+      FlitlabNetworkPage *page = g_object_new (FLITLAB_TYPE_NETWORK_PAGE, NULL);
+
+      flitlab_network_page_set_study (page, studies->pdata[i]);
+      gtk_box_append (self->compared_networks, GTK_WIDGET (page));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->compared_networks), studies != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->network_page), studies == NULL);
+}
+
 /* Comparing: the title says what is overlaid, the plot shows it. */
 static void
 show_comparison (FlitlabWindow *self)
@@ -305,6 +326,7 @@ show_comparison (FlitlabWindow *self)
                       _("Ctrl+click or Shift+click studies in the list to add or take them away."));
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes), TRUE);
   rebuild_plot (self);
+  show_compared_networks (self, studies);
 }
 
 /* The plot's own controls show with the plot only. */
@@ -337,6 +359,7 @@ on_compare_toggled (FlitlabWindow *self)
       g_autoptr(GPtrArray) studies = selected_studies (self);
       FlitlabProject *project = flitlab_document_get_project (self->document);
 
+      show_compared_networks (self, NULL);
       study = studies->len > 0 ? studies->pdata[0] : study;
       for (guint i = 0; study != NULL && i < flitlab_project_get_n_studies (project); i++)
         if (flitlab_project_get_study (project, i) == study)
@@ -926,11 +949,23 @@ reset_zoom_action (GtkWidget  *widget,
 
 /* ---- export ---------------------------------------------------------------------- */
 
+/* The network diagram on screen, or NULL: comparing, the first study's. */
+static FlitlabTopologyView *
+shown_network (FlitlabWindow *self)
+{
+  GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks));
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "network") != 0)
+    return NULL;
+  if (comparing (self))
+    return first != NULL ? flitlab_network_page_get_view (FLITLAB_NETWORK_PAGE (first)) : NULL;
+  return flitlab_network_page_get_view (self->network_page);
+}
+
 static gboolean
 showing_network (FlitlabWindow *self)
 {
-  return g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "network") == 0 &&
-         flitlab_network_page_get_view (self->network_page) != NULL;
+  return shown_network (self) != NULL;
 }
 
 /* The network's coloured values as CSV: one row per network channel, "-" where there is none. */
@@ -996,9 +1031,9 @@ on_export_response (FlitlabWindow        *self,
       ok = FALSE;
     }
   else if (showing_network (self) && g_str_equal (format, "csv"))
-    ok = write_network_csv (flitlab_network_page_get_view (self->network_page), path, &error);
+    ok = write_network_csv (shown_network (self), path, &error);
   else if (showing_network (self))
-    ok = flitlab_render_topology_to_file (flitlab_network_page_get_view (self->network_page), path,
+    ok = flitlab_render_topology_to_file (shown_network (self), path,
                                           width, height, scale != NULL ? g_ascii_strtod (scale, NULL) : 2,
                                           &error);
   else if (g_str_equal (format, "csv"))
@@ -1334,6 +1369,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, compare_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, compared_networks);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, editor_pane);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_stack);
