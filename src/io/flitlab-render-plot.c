@@ -366,20 +366,26 @@ draw_series (cairo_t                 *cr,
     {
       cairo_set_line_width (cr, 2);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      /* Round caps: a value alone between saturated rows still shows, as a dot. */
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       for (guint i = 0; i < series->n; i++)
         {
+          double x, y;
+
           if (!visible (f, series->y[i]) || !isfinite (series->x[i]))
             {
               pen_down = FALSE;
               continue;
             }
-          if (pen_down)
-            cairo_line_to (cr, map_x (f, series->x[i]), map_y (f, series->y[i]));
-          else
-            cairo_move_to (cr, map_x (f, series->x[i]), map_y (f, series->y[i]));
+          x = map_x (f, series->x[i]);
+          y = map_y (f, series->y[i]);
+          if (!pen_down)
+            cairo_move_to (cr, x, y);
+          cairo_line_to (cr, x, y);
           pen_down = TRUE;
         }
       cairo_stroke (cr);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
     }
   else
     {
