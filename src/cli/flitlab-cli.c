@@ -17,6 +17,7 @@
 
 #include "flitlab-model.h"
 #include "flitlab-project.h"
+#include "flitlab-render-flow.h"
 #include "flitlab-render-topology.h"
 #include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
@@ -820,21 +821,54 @@ export_topology (const FlitlabStudy  *study,
   return flitlab_render_topology_to_file (view, output, width, height, scale, error);
 }
 
+/* The study's first model drawn as its paper's flow diagram, at rate_text or at four fifths of
+ * the model's saturation. */
+static gboolean
+export_flow (const FlitlabStudy  *study,
+             const char          *output,
+             double               width,
+             double               height,
+             double               scale,
+             const char          *rate_text,
+             GError             **error)
+{
+  g_autoptr(FlitlabModel) model = NULL;
+  const FlitlabStudyModel *entry;
+  double rate;
+
+  if (study->models->len == 0)
+    return usage_error (error, "Study “%s” has no model to draw", study->name);
+  entry = study->models->pdata[0];
+  model = flitlab_model_new (entry->id, entry->params, error);
+  if (model == NULL)
+    return FALSE;
+  if (rate_text != NULL)
+    {
+      if (!parse_rate (rate_text, &rate, error))
+        return FALSE;
+    }
+  else
+    rate = 0.8 * flitlab_model_get_saturation_rate (model);
+  return flitlab_render_flow_to_file (model, rate, output, width, height, scale, error);
+}
+
 static gboolean
 cmd_export (int      argc,
             char   **argv,
             GError **error)
 {
   g_autofree char *study_name = NULL, *figure = NULL, *output = NULL, *metric = NULL, *plane = NULL;
+  g_autofree char *rate = NULL;
   double width = NAN, height = NAN, scale = 2;
-  gboolean log_y = FALSE, topology;
+  gboolean log_y = FALSE, topology, flow;
   const GOptionEntry entries[] = {
     { "study", 0, 0, G_OPTION_ARG_STRING, &study_name, "The study to draw", "NAME" },
-    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default) or topology (the network coloured by channel utilization)", "FIGURE" },
+    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default), topology (the network coloured by channel utilization) or flow (the first model's channel classes, as its paper draws them)", "FIGURE" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "FILE.svg, .pdf, .png, or .csv for the plotted data", "FILE" },
     { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default), throughput, acceptance, utilization, power", "NAME" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, "Logarithmic value axis", NULL },
     { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, "Topology of 3 or more dimensions: the plane to draw (default 0)", "N" },
+    { "rate", 0, 0, G_OPTION_ARG_STRING, &rate, "Flow: the load in messages per cycle per node (default: four fifths of saturation)", "R" },
     { "width", 0, 0, G_OPTION_ARG_DOUBLE, &width, "Width in points (default 640; topology 800)", "W" },
     { "height", 0, 0, G_OPTION_ARG_DOUBLE, &height, "Height in points (default 420; topology 600)", "H" },
     { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, "PNG pixels per point (default 2)", "S" },
@@ -852,13 +886,17 @@ cmd_export (int      argc,
     return usage_error (error, "export takes one .flitlab project");
   if (study_name == NULL || output == NULL)
     return usage_error (error, "export needs --study NAME and --output FILE");
-  if (figure != NULL && !g_str_equal (figure, "plot") && !g_str_equal (figure, "topology"))
-    return usage_error (error, "--figure is plot or topology, not “%s”", figure);
+  if (figure != NULL && !g_str_equal (figure, "plot") && !g_str_equal (figure, "topology") &&
+      !g_str_equal (figure, "flow"))
+    return usage_error (error, "--figure is plot, topology or flow, not “%s”", figure);
   topology = figure != NULL && g_str_equal (figure, "topology");
-  if (topology && (metric != NULL || log_y))
+  flow = figure != NULL && g_str_equal (figure, "flow");
+  if ((topology || flow) && (metric != NULL || log_y))
     return usage_error (error, "--metric and --log apply to --figure plot");
   if (!topology && plane != NULL)
     return usage_error (error, "--plane applies to --figure topology");
+  if (!flow && rate != NULL)
+    return usage_error (error, "--rate applies to --figure flow");
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
@@ -868,6 +906,9 @@ cmd_export (int      argc,
   if (topology)
     return export_topology (study, output, isnan (width) ? 800 : width, isnan (height) ? 600 : height,
                             scale, plane, error);
+  if (flow)
+    return export_flow (study, output, isnan (width) ? 800 : width, isnan (height) ? 560 : height,
+                        scale, rate, error);
   width = isnan (width) ? 640 : width;
   height = isnan (height) ? 420 : height;
 

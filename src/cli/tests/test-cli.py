@@ -41,6 +41,14 @@ def channel_strokes(path):
     return strokes
 
 
+def filled_paths(svg):
+    """Paths cairo filled with a colour other than white: the flow diagram's boxes and bars."""
+    import xml.dom.minidom
+    doc = xml.dom.minidom.parse(svg)
+    return sum(1 for p in doc.getElementsByTagName("path")
+               if "fill:rgb" in p.getAttribute("style") and "fill:rgb(100%,100%,100%)" not in p.getAttribute("style"))
+
+
 def channel_paths(path):
     return len(channel_strokes(path))
 
@@ -220,11 +228,27 @@ with tempfile.TemporaryDirectory() as tmp:
     fails_with_one_line("export topology of a plane that does not exist", "export", project,
                         "--study", "model only", "--figure", "topology", "--plane", "4",
                         "--output", diagram)
+    # export --figure flow: the model's channel classes as its paper draws them
+    for ext in ("svg", "pdf", "png"):
+        figure = os.path.join(tmp, "flow." + ext)
+        code, out, err = run("export", project, "--study", "model only", "--figure", "flow",
+                             "--output", figure)
+        check(f"export flow {ext}", code == 0 and os.path.getsize(figure) > 1000, err)
+    flow_svg = os.path.join(tmp, "flow.svg")
+    check("the flow SVG parses and fills a box per class (6 c classes, injection, ejection)",
+          filled_paths(flow_svg) >= 8, filled_paths(flow_svg))
+    code, out, err = run("export", project, "--study", "model only", "--figure", "flow",
+                         "--rate", "5", "--output", flow_svg)
+    check("export flow beyond saturation draws the diagram's message", code == 0, err)
+    fails_with_one_line("export flow with a bad rate", "export", project, "--study", "model only",
+                        "--figure", "flow", "--rate", "fast", "--output", flow_svg)
+    fails_with_one_line("--rate belongs to the flow figure", "export", project, "--study",
+                        "small torus", "--figure", "plot", "--rate", "0.01", "--output", flow_svg)
     fails_with_one_line("export an unknown figure", "export", project, "--study", "small torus",
                         "--figure", "pie", "--output", diagram)
     code, out, err = run("export", project, "--study", "small torus", "--figure", "pie",
                          "--output", diagram)
-    check("an unknown figure names the figures", "plot or topology" in err, err)
+    check("an unknown figure names the figures", "plot, topology or flow" in err, err)
     fails_with_one_line("--plane needs --figure topology", "export", project, "--study",
                         "small torus", "--plane", "1", "--output", diagram)
     fails_with_one_line("export topology to an unknown format", "export", project, "--study",

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each figure is drawn at 640×420 (plots) or 600×450 (diagrams) on an image surface and
+ * Each figure is drawn at 640×420 (plots), 600×450 (networks) or 800×560 (flow diagrams) on an image surface and
  * compared pixel by pixel with its golden PNG in src/io/tests/golden/ (the directory is passed
  * as the first argument). Antialiasing and font hinting may move an edge by a pixel between
  * builds, so a figure passes when under 0.05% of its pixels differ by more than 48 levels in
@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "flitlab-render-flow.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-topology.h"
 
@@ -140,6 +141,35 @@ draw_necklace (cairo_t *cr)
   draw_network (cr, "necklace:3,3");
 }
 
+/* A model's flow diagram at seven tenths of its saturation, default parameters. */
+static void
+draw_flow (cairo_t    *cr,
+           const char *model_id)
+{
+  g_autoptr(FlitlabModel) model = flitlab_model_new (model_id, NULL, NULL);
+  g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 0.7 * flitlab_model_get_saturation_rate (model));
+
+  flitlab_render_flow (cr, model, point, 800, 560);
+}
+
+static void
+draw_flow_bi_torus (cairo_t *cr)
+{
+  draw_flow (cr, "ciciani-bi-torus");
+}
+
+static void
+draw_flow_adaptive (cairo_t *cr)
+{
+  draw_flow (cr, "quaglia-adaptive-torus");
+}
+
+static void
+draw_flow_backtracking (cairo_t *cr)
+{
+  draw_flow (cr, "horng-kleinrock");
+}
+
 /* ---- comparison ---------------------------------------------------------------------- */
 
 typedef struct
@@ -159,6 +189,9 @@ static const Figure figures[] = {
   { "network-uni-torus-plane", 600, 450, draw_uni_torus_plane },
   { "network-hypercube", 600, 450, draw_hypercube },
   { "network-necklace", 600, 450, draw_necklace },
+  { "flow-bi-torus", 800, 560, draw_flow_bi_torus },
+  { "flow-adaptive-torus", 800, 560, draw_flow_adaptive },
+  { "flow-backtracking", 800, 560, draw_flow_backtracking },
 };
 
 static cairo_surface_t *

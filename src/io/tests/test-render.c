@@ -12,6 +12,7 @@
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
 
+#include "flitlab-render-flow.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-study-plot.h"
 
@@ -309,6 +310,47 @@ test_comparison (void)
   g_assert_cmpstr (plot->y_label, ==, "Throughput (messages/cycle/node)");
 }
 
+/* Every model's flow diagram draws, coloured, below saturation; beyond it, the message only. */
+static void
+test_flow_every_model (void)
+{
+  const FlitlabModelInfo * const *models = flitlab_model_list ();
+
+  for (guint m = 0; models[m] != NULL; m++)
+    for (guint beyond = 0; beyond < 2; beyond++)
+      {
+        g_autoptr(FlitlabModel) model = flitlab_model_new (models[m]->id, NULL, NULL);
+        double saturation = flitlab_model_get_saturation_rate (model);
+        g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, beyond ? 2 * saturation : 0.5 * saturation);
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 560);
+        cairo_t *cr = cairo_create (surface);
+        const guchar *data;
+        int stride;
+        guint coloured = 0;
+
+        flitlab_render_flow (cr, model, point, 800, 560);
+        cairo_surface_flush (surface);
+        data = cairo_image_surface_get_data (surface);
+        stride = cairo_image_surface_get_stride (surface);
+        /* Below the title: a pixel far from grey is a box's colour. */
+        for (int y = 80; y < 560; y += 2)
+          for (int x = 0; x < 740; x += 2)
+            {
+              const guchar *p = data + y * stride + 4 * x;
+
+              coloured += MAX (MAX (p[0], p[1]), p[2]) - MIN (MIN (p[0], p[1]), p[2]) > 60;
+            }
+        /* The backtracking network has no saturation point: its model stays stable at twice
+         * the load of its largest power. */
+        g_assert_true (beyond || !point->saturated);
+        if (point->saturated ? coloured != 0 : coloured < 500)
+          g_error ("%s at %g (%s): %u coloured pixels", models[m]->id, point->rate,
+                   point->saturated ? "saturated" : "stable", coloured);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -320,5 +362,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/files", test_files);
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
   g_test_add_func ("/flitlab/render/plot/comparison", test_comparison);
+  g_test_add_func ("/flitlab/render/flow/every-model", test_flow_every_model);
   return g_test_run ();
 }

@@ -1,0 +1,498 @@
+/* flitlab-render-flow.c: a model's channel classes drawn as the papers draw them, with values
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every model names its classes after its paper (src/core/flitlab-model-*.c): "c[d=1,i=3]",
+ * "C[d=2]", "<3>", "<2,5>", "X_{1,2}", "injection", … The names place each class in a grid of
+ * cells, one grid for every diagram; arrows join the cells the flow goes through. The grid is
+ * then fitted to the figure, labels shrink away when the cells get too small for them, and a
+ * colour bar gives the scale.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "flitlab-colormap.h"
+#include "flitlab-render-flow.h"
+#include "flitlab-render-plot.h"
+#include "flitlab-render-private.h"
+
+typedef struct
+{
+  guint  column;
+  guint  row;
+  guint  klass;  /* index into the point's classes */
+} Cell;
+
+typedef struct
+{
+  guint from;     /* cell indices */
+  guint to;
+} Arrow;
+
+typedef struct
+{
+  GArray *cells;   /* Cell */
+  GArray *arrows;  /* Arrow */
+  guint   columns;
+  guint   rows;
+  char   *column_label_format; /* e.g. "dimension %u"; NULL: none */
+  const char *note;            /* how to read the layout; NULL: none */
+} Diagram;
+
+static void
+add_cell (Diagram *d,
+          guint    column,
+          guint    row,
+          guint    klass)
+{
+  Cell cell = { column, row, klass };
+
+  g_array_append_val (d->cells, cell);
+  d->columns = MAX (d->columns, column + 1);
+  d->rows = MAX (d->rows, row + 1);
+}
+
+static void
+add_arrow (Diagram *d,
+           guint    from,
+           guint    to)
+{
+  Arrow arrow = { from, to };
+
+  g_array_append_val (d->arrows, arrow);
+}
+
+static const FlitlabModelClass *
+klass (const FlitlabModelPoint *point,
+       guint                    i)
+{
+  return &g_array_index (point->classes, FlitlabModelClass, i);
+}
+
+/* The cells of classes no layout placed: rows of their own under the rest, as wide as it. */
+static void
+add_others (Diagram                 *d,
+            const FlitlabModelPoint *point,
+            const gboolean          *placed)
+{
+  guint row = d->rows, column = 0, width = MAX (d->columns, 8);
+
+  for (guint i = 0; i < point->classes->len; i++)
+    if (!placed[i])
+      {
+        if (column == width)
+          column = 0, row++;
+        add_cell (d, column++, row, i);
+      }
+}
+
+/* 000 Figs. 1 and 3: per dimension a column of c_{d,i}, i hops still to go in it, the flow
+ * running down each column (i to i - 1) and on to the next dimension. Fig. 5: the chain
+ * C_1 … C_n of the hypercube. */
+static gboolean
+layout_ciciani (Diagram                 *d,
+                const FlitlabModelPoint *point,
+                gboolean                *placed)
+{
+  gboolean any = FALSE;
+  int last_top[64];
+
+  for (guint c = 0; c < G_N_ELEMENTS (last_top); c++)
+    last_top[c] = -1;
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint dim, hops;
+
+      if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 && hops >= 1)
+        {
+          add_cell (d, dim, hops - 1, i);
+          placed[i] = any = TRUE;
+        }
+      else if (sscanf (klass (point, i)->name, "C[d=%u]", &dim) == 1)
+        {
+          add_cell (d, dim, 0, i);
+          placed[i] = any = TRUE;
+        }
+    }
+  if (!any)
+    return FALSE;
+  /* Down each column from the most hops to one; from the last cell of a column (one hop
+   * left) to the top of the next, where a message turns. */
+  for (guint a = 0; a < d->cells->len; a++)
+    for (guint b = 0; b < d->cells->len; b++)
+      {
+        const Cell *ca = &g_array_index (d->cells, Cell, a), *cb = &g_array_index (d->cells, Cell, b);
+
+        if (d->rows > 1 && ca->column == cb->column && cb->row + 1 == ca->row)
+          add_arrow (d, a, b);
+        if (ca->column + 1 == cb->column && ca->row == 0 && (d->rows == 1 || cb->row == 0))
+          add_arrow (d, a, b);
+      }
+  d->column_label_format = g_strdup (d->rows > 1 ? "dimension %u" : "C%u");
+  d->note = d->rows > 1 ? "a column per dimension, c[d,i] with i hops still to go in it; the flow runs up each column and on to the next dimension"
+                        : "the chain C_1 … C_n of dimensions in e-cube order; the flow runs left to right";
+  return TRUE;
+}
+
+/* 001: the x classes <j0> in a row above the y classes <j0,j1>, j0 across, j1 down. */
+static gboolean
+layout_greenberg (Diagram                 *d,
+                  const FlitlabModelPoint *point,
+                  gboolean                *placed)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint j0, j1;
+      char end;
+
+      if (sscanf (klass (point, i)->name, "<%u,%u%c", &j0, &j1, &end) == 3 && end == '>')
+        {
+          add_cell (d, j0, 1 + j1, i);
+          placed[i] = any = TRUE;
+        }
+      else if (sscanf (klass (point, i)->name, "<%u%c", &j0, &end) == 2 && end == '>')
+        {
+          add_cell (d, j0, 0, i);
+          placed[i] = any = TRUE;
+        }
+    }
+  /* The injection channels inj(c,r), one per node, as a grid of the nodes to the right. */
+  if (any)
+    {
+      guint base = d->columns + 1;
+
+      d->note = "top row: x classes <j0>; below: y classes <j0,j1>, j0 across and j1 down; right: the injection channel of each node; last: ejection";
+      for (guint i = 0; i < point->classes->len; i++)
+        {
+          guint c, r;
+
+          if (sscanf (klass (point, i)->name, "inj(%u,%u)", &c, &r) == 2)
+            {
+              add_cell (d, base + c, 1 + r, i);
+              placed[i] = TRUE;
+            }
+        }
+    }
+  return any;
+}
+
+/* 002 Fig. 1: the south-east quadrant, X_{i,j} on the left and Y_{i,j} on the right, i down
+ * and j across, the adaptive flows from each X to the X and Y it may take next. */
+static gboolean
+layout_quaglia (Diagram                 *d,
+                const FlitlabModelPoint *point,
+                gboolean                *placed)
+{
+  guint width = 0;
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint a, b;
+
+      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 ||
+          sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2)
+        width = MAX (width, b);
+    }
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint a, b;
+
+      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
+        {
+          add_cell (d, b - 1, a - 1, i);
+          placed[i] = any = TRUE;
+        }
+      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
+        {
+          add_cell (d, width + 1 + b - 1, a - 1, i);
+          placed[i] = any = TRUE;
+        }
+    }
+  if (any)
+    d->note = "the south-east quadrant: X_{i,j} on the left, Y_{i,j} on the right (i down, j across); below: the other classes and the routing probabilities";
+  return any;
+}
+
+static void
+diagram_clear (Diagram *d)
+{
+  g_array_unref (d->cells);
+  g_array_unref (d->arrows);
+  g_free (d->column_label_format);
+}
+
+/* ---- drawing --------------------------------------------------------------------------- */
+
+static void
+cell_rect (const Diagram *d,
+           const Cell    *cell,
+           double         left,
+           double         top,
+           double         cell_w,
+           double         cell_h,
+           double        *x,
+           double        *y,
+           double        *w,
+           double        *h)
+{
+  *w = cell_w * 0.8;
+  *h = cell_h * 0.7;
+  *x = left + cell->column * cell_w + (cell_w - *w) / 2;
+  *y = top + cell->row * cell_h + (cell_h - *h) / 2;
+}
+
+static void
+draw_arrow_between (cairo_t *cr,
+                    double   x0,
+                    double   y0,
+                    double   x1,
+                    double   y1)
+{
+  double dx = x1 - x0, dy = y1 - y0, len = hypot (dx, dy), a = MIN (7, len / 3);
+
+  if (len < 1)
+    return;
+  dx /= len, dy /= len;
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1 - a * dx, y1 - a * dy);
+  cairo_stroke (cr);
+  cairo_move_to (cr, x1, y1);
+  cairo_line_to (cr, x1 - a * dx - 0.45 * a * dy, y1 - a * dy + 0.45 * a * dx);
+  cairo_line_to (cr, x1 - a * dx + 0.45 * a * dy, y1 - a * dy - 0.45 * a * dx);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+static void
+draw_color_bar (cairo_t *cr,
+                double   x,
+                double   y,
+                double   h,
+                double   hi)
+{
+  char text[32];
+
+  for (guint i = 0; i < 64; i++)
+    {
+      double r, g, b;
+
+      flitlab_colormap_viridis (hi * (i + 0.5) / 64, 0, hi, &r, &g, &b);
+      cairo_set_source_rgb (cr, r, g, b);
+      cairo_rectangle (cr, x, y + h - (i + 1) * h / 64, 14, h / 64 + 0.5);
+      cairo_fill (cr);
+    }
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  g_snprintf (text, sizeof text, "%.3g", hi);
+  flitlab_render_text (cr, text, "Sans 8", x + 18, y, 0, 0.5, 0);
+  flitlab_render_text (cr, "0", "Sans 8", x + 18, y + h, 0, 0.5, 0);
+  flitlab_render_text (cr, "utilization", "Sans 8", x + 7, y + h + 6, 0.5, 0, 0);
+}
+
+/* The model's distributions as bar charts in a band: the 004 chain's stationary
+ * probabilities, the 003 virtual-channel occupancies, the 002 routing probabilities. */
+static void
+draw_vectors (cairo_t                 *cr,
+              const FlitlabModelPoint *point,
+              double                   left,
+              double                   top,
+              double                   width,
+              double                   height)
+{
+  guint n = MIN (point->vectors->len, 3);
+  double chart_w = width / MAX (n, 1);
+
+  for (guint v = 0; v < n; v++)
+    {
+      const FlitlabModelVector *vector = point->vectors->pdata[v];
+      double x0 = left + v * chart_w + 10, w = chart_w - 20, h = height - 48, hi = 0;
+
+      for (guint i = 0; i < vector->n_values; i++)
+        if (isfinite (vector->values[i]))
+          hi = MAX (hi, vector->values[i]);
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      flitlab_render_text (cr, vector->name, "Sans Bold 9", x0 + w / 2, top, 0.5, 0, 0);
+      for (guint i = 0; i < vector->n_values && hi > 0; i++)
+        {
+          double bw = w / vector->n_values, bh = isfinite (vector->values[i]) ? h * vector->values[i] / hi : 0;
+          double r, g, b;
+
+          flitlab_colormap_viridis (vector->values[i], 0, hi, &r, &g, &b);
+          cairo_set_source_rgb (cr, r, g, b);
+          cairo_rectangle (cr, x0 + i * bw + 1, top + 28 + h - bh, bw - 2, bh);
+          cairo_fill (cr);
+          if (bw >= 26)
+            {
+              char text[32];
+
+              g_snprintf (text, sizeof text, "%.2g", vector->values[i]);
+              cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+              flitlab_render_text (cr, text, "Sans 7", x0 + (i + 0.5) * bw, top + 28 + h - bh - 1, 0.5, 1, 0);
+            }
+        }
+      cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, x0, top + 28 + h + 0.5);
+      cairo_line_to (cr, x0 + w, top + 28 + h + 0.5);
+      cairo_stroke (cr);
+    }
+}
+
+void
+flitlab_render_flow (cairo_t                 *cr,
+                     const FlitlabModel      *model,
+                     const FlitlabModelPoint *point,
+                     double                   width,
+                     double                   height)
+{
+  const FlitlabModelInfo *info;
+  Diagram d = { g_array_new (FALSE, FALSE, sizeof (Cell)), g_array_new (FALSE, FALSE, sizeof (Arrow)), 0, 0, NULL };
+  g_autofree gboolean *placed = NULL;
+  g_autofree char *title = NULL;
+  double top = 52, left = 20, right = width - 70, bottom = height - 16, hi = 0;
+  double cell_w, cell_h;
+  gboolean labels, with_vectors;
+
+  g_return_if_fail (cr != NULL && model != NULL && point != NULL);
+
+  info = flitlab_model_get_info (model);
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+  flitlab_render_text (cr, info->title, "Sans Bold 11", width / 2, 10, 0.5, 0, 0);
+  /* Translators would not reach this: the figures are in English, like the plots. */
+  title = point->saturated
+          ? g_strdup_printf ("load %.4g messages/cycle/node: beyond saturation, no steady state", point->rate)
+          : g_strdup_printf ("load %.4g messages/cycle/node; latency %.2f cycles; boxes: T service time, λ flow",
+                             point->rate, point->latency);
+  flitlab_render_text (cr, title, "Sans 9", width / 2, 28, 0.5, 0, 0);
+  if (point->saturated || point->classes == NULL || point->classes->len == 0)
+    {
+      diagram_clear (&d);
+      cairo_restore (cr);
+      return;
+    }
+
+  placed = g_new0 (gboolean, point->classes->len);
+  if (!layout_ciciani (&d, point, placed) && !layout_greenberg (&d, point, placed))
+    layout_quaglia (&d, point, placed);
+  add_others (&d, point, placed);
+  with_vectors = point->vectors != NULL && point->vectors->len > 0;
+  if (with_vectors)
+    {
+      draw_vectors (cr, point, left, height - 0.3 * height, right - left, 0.3 * height - 16);
+      bottom = height - 0.3 * height - 10;
+    }
+  if (d.note != NULL)
+    {
+      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      flitlab_render_text (cr, d.note, "Sans 8", width / 2, 44, 0.5, 0, 0);
+      top += 12;
+    }
+  if (d.column_label_format != NULL)
+    top += 16;
+
+  for (guint i = 0; i < point->classes->len; i++)
+    if (isfinite (klass (point, i)->utilization))
+      hi = MAX (hi, klass (point, i)->utilization);
+  hi = hi > 0 ? hi : 1;
+  cell_w = (right - left) / MAX (d.columns, 1);
+  cell_h = (bottom - top) / MAX (d.rows, 1);
+  /* Room for three lines of 8-point text, else colours only (the title says what they are). */
+  labels = cell_w * 0.8 >= 50 && cell_h * 0.7 >= 38;
+
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  cairo_set_line_width (cr, 1.2);
+  for (guint a = 0; a < d.arrows->len; a++)
+    {
+      const Arrow *arrow = &g_array_index (d.arrows, Arrow, a);
+      const Cell *from = &g_array_index (d.cells, Cell, arrow->from), *to = &g_array_index (d.cells, Cell, arrow->to);
+      double x0, y0, w0, h0, x1, y1, w1, h1;
+
+      cell_rect (&d, from, left, top, cell_w, cell_h, &x0, &y0, &w0, &h0);
+      cell_rect (&d, to, left, top, cell_w, cell_h, &x1, &y1, &w1, &h1);
+      if (from->column == to->column)
+        draw_arrow_between (cr, x0 + w0 / 2, y0 < y1 ? y0 + h0 : y0, x1 + w1 / 2, y0 < y1 ? y1 : y1 + h1);
+      else
+        draw_arrow_between (cr, x0 + w0, y0 + h0 / 2, x1, y1 + h1 / 2);
+    }
+
+  for (guint c = 0; c < d.cells->len; c++)
+    {
+      const Cell *cell = &g_array_index (d.cells, Cell, c);
+      const FlitlabModelClass *k = klass (point, cell->klass);
+      double x, y, w, h, r, g, b;
+
+      cell_rect (&d, cell, left, top, cell_w, cell_h, &x, &y, &w, &h);
+      flitlab_colormap_viridis (k->utilization, 0, hi, &r, &g, &b);
+      cairo_set_source_rgb (cr, r, g, b);
+      cairo_rectangle (cr, x, y, w, h);
+      cairo_fill (cr);
+      if (labels)
+        {
+          char line[64];
+          /* Light text on the dark half of the scale. */
+          double shade = isfinite (k->utilization) && k->utilization < 0.55 * hi ? 1 : 0.1;
+
+          cairo_set_source_rgb (cr, shade, shade, shade);
+          flitlab_render_text (cr, k->name, "Sans Bold 8", x + w / 2, y + 3, 0.5, 0, 0);
+          g_snprintf (line, sizeof line, "T %.3g", k->time);
+          flitlab_render_text (cr, line, "Sans 8", x + w / 2, y + h / 2 + 1, 0.5, 0.5, 0);
+          g_snprintf (line, sizeof line, "λ %.3g", k->flow);
+          flitlab_render_text (cr, line, "Sans 8", x + w / 2, y + h - 3, 0.5, 1, 0);
+        }
+    }
+  if (d.column_label_format != NULL)
+    for (guint column = 0; column < d.columns; column++)
+      {
+        g_autofree char *label = g_strdup_printf (d.column_label_format, column);
+
+        cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+        flitlab_render_text (cr, label, "Sans 9", left + (column + 0.5) * cell_w, top - 16, 0.5, 0, 0);
+      }
+  draw_color_bar (cr, width - 56, top + 10, MIN (bottom - top - 40, 220), hi);
+  diagram_clear (&d);
+  cairo_restore (cr);
+}
+
+typedef struct
+{
+  const FlitlabModel      *model;
+  const FlitlabModelPoint *point;
+} FlowFigure;
+
+static void
+draw_figure (cairo_t  *cr,
+             double    width,
+             double    height,
+             gpointer  data)
+{
+  const FlowFigure *figure = data;
+
+  flitlab_render_flow (cr, figure->model, figure->point, width, height);
+}
+
+gboolean
+flitlab_render_flow_to_file (const FlitlabModel  *model,
+                             double               rate,
+                             const char          *path,
+                             double               width,
+                             double               height,
+                             double               scale,
+                             GError             **error)
+{
+  g_autoptr(FlitlabModelPoint) point = NULL;
+  FlowFigure figure;
+
+  g_return_val_if_fail (model != NULL && path != NULL, FALSE);
+
+  point = flitlab_model_evaluate_detail (model, rate);
+  figure = (FlowFigure) { model, point };
+  return flitlab_render_to_file (path, width, height, scale, draw_figure, &figure, error);
+}

@@ -1,0 +1,42 @@
+/* flitlab-render-flow.h: a model's channel classes drawn as the papers draw them, with values
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The diagram of a model evaluated at one load (flitlab_model_evaluate_detail()): one box per
+ * channel class, coloured by its utilization on the viridis scale of a colour bar and labelled
+ * with its service time T and flow λ; arrows carry the flow from class to class. Laid out after
+ * the papers: Ciciani et al. (000) a column of c_{d,i} classes per dimension (Figs. 1, 3) or
+ * the chain C_1 … C_n of the hypercube (Fig. 5); Greenberg and Guan (001) the x classes <j0>
+ * above the y classes <j0,j1>; Quaglia et al. (002) the south-east quadrant of X_{i,j} and
+ * Y_{i,j} channels (Fig. 1); the others a row of their classes, with their distributions (the
+ * Markov chain's stationary probabilities of 004, the virtual-channel occupancies of 003) as
+ * bars underneath.
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "flitlab-model.h"
+
+G_BEGIN_DECLS
+
+/* Draws model's diagram at point (from flitlab_model_evaluate_detail()) in width × height of
+ * the cairo user space; a saturated point draws a message saying so. */
+void     flitlab_render_flow         (cairo_t                 *cr,
+                                      const FlitlabModel      *model,
+                                      const FlitlabModelPoint *point,
+                                      double                   width,
+                                      double                   height);
+/* Evaluates model at rate and writes its diagram to path as SVG, PDF or PNG by its extension;
+ * width and height in points (PNG: pixels at scale). */
+gboolean flitlab_render_flow_to_file (const FlitlabModel      *model,
+                                      double                   rate,
+                                      const char              *path,
+                                      double                   width,
+                                      double                   height,
+                                      double                   scale,
+                                      GError                 **error);
+
+G_END_DECLS
