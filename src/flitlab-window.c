@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "flitlab-flow-page.h"
 #include "flitlab-history.h"
 #include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
+#include "flitlab-render-flow.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim-runner.h"
@@ -33,6 +35,7 @@ struct _FlitlabWindow
   GtkWidget            *editor_pane;
   GtkStack             *figure_stack;
   FlitlabNetworkPage   *network_page;
+  FlitlabFlowPage      *flow_page;
   GtkBox               *compared_networks; /* comparing: a network page per study */
   GMenu                *examples_section;
   GtkToggleButton      *log_button;
@@ -233,6 +236,7 @@ show_study (FlitlabWindow *self)
   flitlab_study_editor_set_study (self->study_editor, study,
                                   flitlab_document_get_project (self->document));
   flitlab_network_page_set_study (self->network_page, study);
+  flitlab_flow_page_set_study (self->flow_page, study);
   if (study == NULL)
     {
       flitlab_plot_view_set_plot (self->plot_view, NULL);
@@ -913,6 +917,7 @@ set_presenting (FlitlabWindow *self,
   gtk_widget_set_visible (self->editor_pane, !presenting && !comparing (self));
   flitlab_plot_view_set_scale (self->plot_view, scale);
   flitlab_network_page_set_scale (self->network_page, scale);
+  flitlab_flow_page_set_scale (self->flow_page, scale);
 }
 
 static void
@@ -963,6 +968,13 @@ shown_network (FlitlabWindow *self)
 }
 
 static gboolean
+showing_flow (FlitlabWindow *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "flow") == 0 &&
+         flitlab_flow_page_get_model (self->flow_page, NULL) != NULL;
+}
+
+static gboolean
 showing_network (FlitlabWindow *self)
 {
   return shown_network (self) != NULL;
@@ -1003,7 +1015,7 @@ on_export_response (FlitlabWindow        *self,
   gboolean ok;
 
   if (response != GTK_RESPONSE_ACCEPT ||
-      (flitlab_plot_view_get_plot (self->plot_view) == NULL && !showing_network (self)))
+      (flitlab_plot_view_get_plot (self->plot_view) == NULL && !showing_network (self) && !showing_flow (self)))
     {
       g_clear_object (&self->chooser);
       return;
@@ -1029,6 +1041,20 @@ on_export_response (FlitlabWindow        *self,
       g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                            _("Figures can only be exported to local files"));
       ok = FALSE;
+    }
+  else if (showing_flow (self) && g_str_equal (format, "csv"))
+    {
+      g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("The flow diagram exports as SVG, PDF or PNG"));
+      ok = FALSE;
+    }
+  else if (showing_flow (self))
+    {
+      double rate;
+      FlitlabModel *model = flitlab_flow_page_get_model (self->flow_page, &rate);
+
+      ok = flitlab_render_flow_to_file (model, rate, path, width, height,
+                                        scale != NULL ? g_ascii_strtod (scale, NULL) : 2, &error);
     }
   else if (showing_network (self) && g_str_equal (format, "csv"))
     ok = write_network_csv (shown_network (self), path, &error);
@@ -1071,7 +1097,8 @@ export_action (GtkWidget  *widget,
   const char *format_labels[] = { "SVG", "PDF", "PNG", _("CSV data"), NULL };
   const char *scale_labels[] = { _("2× (144 dpi)"), _("1× (72 dpi)"), _("3× (216 dpi)"), NULL };
 
-  if (study == NULL || (flitlab_plot_view_get_plot (self->plot_view) == NULL && !showing_network (self)))
+  if (study == NULL || (flitlab_plot_view_get_plot (self->plot_view) == NULL && !showing_network (self) &&
+                        !showing_flow (self)))
     return;
   format = g_settings_get_string (self->settings, "last-export-format");
   /* The last format used first. */
@@ -1363,6 +1390,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (FLITLAB_TYPE_FLOW_PAGE);
   g_type_ensure (FLITLAB_TYPE_NETWORK_PAGE);
   g_type_ensure (FLITLAB_TYPE_PLOT_VIEW);
   g_type_ensure (FLITLAB_TYPE_STUDY_EDITOR);
@@ -1373,6 +1401,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, editor_pane);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_stack);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, flow_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, network_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, log_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metric_dropdown);

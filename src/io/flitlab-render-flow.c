@@ -356,7 +356,7 @@ flitlab_render_flow (cairo_t                 *cr,
   g_autofree char *title = NULL;
   double top = 52, left = 20, right = width - 70, bottom = height - 16, hi = 0;
   double cell_w, cell_h;
-  gboolean labels, with_vectors;
+  gboolean labels, names, with_vectors;
 
   g_return_if_fail (cr != NULL && model != NULL && point != NULL);
 
@@ -405,7 +405,9 @@ flitlab_render_flow (cairo_t                 *cr,
   cell_w = (right - left) / MAX (d.columns, 1);
   cell_h = (bottom - top) / MAX (d.rows, 1);
   /* Room for three lines of 8-point text, else colours only (the title says what they are). */
-  labels = cell_w * 0.8 >= 50 && cell_h * 0.7 >= 38;
+  labels = cell_w * 0.8 >= 64 && cell_h * 0.7 >= 38;
+  /* Narrower: the class names alone. */
+  names = !labels && cell_w * 0.8 >= 40 && cell_h * 0.7 >= 14;
 
   cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
   cairo_set_line_width (cr, 1.2);
@@ -434,6 +436,13 @@ flitlab_render_flow (cairo_t                 *cr,
       cairo_set_source_rgb (cr, r, g, b);
       cairo_rectangle (cr, x, y, w, h);
       cairo_fill (cr);
+      if (names)
+        {
+          double shade = isfinite (k->utilization) && k->utilization < 0.55 * hi ? 1 : 0.1;
+
+          cairo_set_source_rgb (cr, shade, shade, shade);
+          flitlab_render_text (cr, k->name, "Sans 7", x + w / 2, y + h / 2, 0.5, 0.5, 0);
+        }
       if (labels)
         {
           char line[64];

@@ -269,6 +269,20 @@ if network:
         press(plot_tab[0])
         time.sleep(1)
 
+# The flow view: the study's model drawn as its paper's diagram.
+flow_tab = window.findChildren(lambda n: n.name == "Flow" and n.roleName == "page tab", recursive=True)
+check("the figure switcher offers the flow diagram", flow_tab != [])
+if flow_tab:
+    press(flow_tab[0])
+    time.sleep(1.5)
+    check("the flow view shows the model's diagram",
+          named(window, "Flow diagram of the model's channel classes", 5) is not None)
+    shot("flow")
+    plot_tab = window.findChildren(lambda n: n.name == "Plot" and n.roleName == "page tab", recursive=True)
+    if plot_tab:
+        press(plot_tab[0])
+        time.sleep(1)
+
 # Presentation mode: F5 leaves the figure alone, in large type; Escape brings the rest back.
 def studies_showing():
     # GTK 4.8 takes hidden widgets out of the accessibility tree (its "showing" state is not

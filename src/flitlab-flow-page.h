@@ -1,0 +1,28 @@
+/* flitlab-flow-page.h: a study's model drawn as its paper's flow diagram, at a chosen load
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "flitlab-model.h"
+#include "flitlab-study.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_TYPE_FLOW_PAGE (flitlab_flow_page_get_type ())
+G_DECLARE_FINAL_TYPE (FlitlabFlowPage, flitlab_flow_page, FLITLAB, FLOW_PAGE, GtkBox)
+
+/* Shows the study's models (not copied: call again after it changed; NULL: nothing). */
+void          flitlab_flow_page_set_study (FlitlabFlowPage    *self,
+                                           const FlitlabStudy *study);
+/* The model drawn and its load, for export; NULL when there is none. */
+FlitlabModel *flitlab_flow_page_get_model (FlitlabFlowPage    *self,
+                                           double             *rate);
+/* Type and lines scale times larger (presentation mode). */
+void          flitlab_flow_page_set_scale (FlitlabFlowPage    *self,
+                                           double              scale);
+
+G_END_DECLS
