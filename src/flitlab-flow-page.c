@@ -108,6 +108,15 @@ flitlab_flow_page_set_study (FlitlabFlowPage    *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+void
+flitlab_flow_page_share_load (FlitlabFlowPage *self,
+                              GtkAdjustment   *load)
+{
+  g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
+
+  gtk_range_set_adjustment (GTK_RANGE (self->load_scale), load);
+}
+
 FlitlabModel *
 flitlab_flow_page_get_model (FlitlabFlowPage *self,
                              double          *rate)

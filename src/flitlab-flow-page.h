@@ -18,6 +18,9 @@ G_DECLARE_FINAL_TYPE (FlitlabFlowPage, flitlab_flow_page, FLITLAB, FLOW_PAGE, Gt
 /* Shows the study's models (not copied: call again after it changed; NULL: nothing). */
 void          flitlab_flow_page_set_study (FlitlabFlowPage    *self,
                                            const FlitlabStudy *study);
+/* Shares load with another view: moving either slider moves both. */
+void          flitlab_flow_page_share_load (FlitlabFlowPage   *self,
+                                            GtkAdjustment     *load);
 /* The model drawn and its load, for export; NULL when there is none. */
 FlitlabModel *flitlab_flow_page_get_model (FlitlabFlowPage    *self,
                                            double             *rate);

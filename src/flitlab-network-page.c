@@ -656,6 +656,13 @@ flitlab_network_page_set_scale (FlitlabNetworkPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+GtkAdjustment *
+flitlab_network_page_get_load (FlitlabNetworkPage *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self), NULL);
+  return gtk_range_get_adjustment (GTK_RANGE (self->load_scale));
+}
+
 FlitlabTopologyView *
 flitlab_network_page_get_view (FlitlabNetworkPage *self)
 {

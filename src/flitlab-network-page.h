@@ -21,6 +21,8 @@ void                 flitlab_network_page_set_study (FlitlabNetworkPage *self,
 /* Draws type and lines scale times larger (presentation mode); 1: as exported. */
 void                 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
                                                      double              scale);
+/* The load slider's adjustment, for other views to share (messages per cycle per node). */
+GtkAdjustment       *flitlab_network_page_get_load (FlitlabNetworkPage *self);
 /* The diagram as shown, for export; NULL when there is none. */
 FlitlabTopologyView *flitlab_network_page_get_view  (FlitlabNetworkPage *self);
 

@@ -187,7 +187,12 @@ rebuild_plot (FlitlabWindow *self)
       plot = flitlab_study_plot_new_running (study, metric, running);
     }
   if (plot != NULL)
-    plot->log_y = gtk_toggle_button_get_active (self->log_button);
+    {
+      plot->log_y = gtk_toggle_button_get_active (self->log_button);
+      /* The load the network and flow views show, on the curve. */
+      if (!comparing (self))
+        plot->marker = gtk_adjustment_get_value (flitlab_network_page_get_load (self->network_page));
+    }
   flitlab_plot_view_set_plot (self->plot_view, plot);
 }
 
@@ -1314,6 +1319,7 @@ flitlab_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->log_button, self);
       g_signal_handlers_disconnect_by_data (self->compare_button, self);
       g_signal_handlers_disconnect_by_data (self->figure_stack, self);
+      g_signal_handlers_disconnect_by_data (flitlab_network_page_get_load (self->network_page), self);
       g_signal_handlers_disconnect_by_data (self->plot_view, self);
     }
   if (self->chooser != NULL)
@@ -1446,6 +1452,10 @@ flitlab_window_init (FlitlabWindow *self)
 
   g_signal_connect_object (self->plot_view, "notify::zoomed", G_CALLBACK (on_figure_changed), self,
                            G_CONNECT_SWAPPED);
+  /* One load for the network and flow views, marked on the plot. */
+  flitlab_flow_page_share_load (self->flow_page, flitlab_network_page_get_load (self->network_page));
+  g_signal_connect_object (flitlab_network_page_get_load (self->network_page), "value-changed",
+                           G_CALLBACK (rebuild_plot), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->figure_stack, "notify::visible-child-name",
                            G_CALLBACK (on_figure_changed), self, G_CONNECT_SWAPPED);
   on_figure_changed (self);

@@ -42,6 +42,7 @@ flitlab_plot_new (const char *title,
   plot->x_label = g_strdup (x_label);
   plot->y_label = g_strdup (y_label);
   plot->x_min = plot->x_max = plot->y_min = plot->y_max = NAN;
+  plot->marker = NAN;
   plot->series = g_ptr_array_new_with_free_func (series_free);
   return plot;
 }
@@ -585,6 +586,16 @@ flitlab_render_plot (cairo_t           *cr,
     draw_series (cr, plot->series->pdata[s], &frame);
   cairo_restore (cr);
   draw_saturation_labels (cr, plot, &frame);
+  if (isfinite (plot->marker) && plot->marker >= frame.x_min && plot->marker <= frame.x_max)
+    {
+      double x = round (map_x (&frame, plot->marker)) + 0.5;
+
+      cairo_set_source_rgba (cr, 0.15, 0.15, 0.15, 0.6);
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, x, frame.top);
+      cairo_line_to (cr, x, frame.bottom);
+      cairo_stroke (cr);
+    }
 
   draw_legend (cr, plot, &frame);
   cairo_restore (cr);

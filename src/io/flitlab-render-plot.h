@@ -50,6 +50,8 @@ typedef struct
   gboolean   log_y;
   double     x_min, x_max, y_min, y_max; /* NaN: from the data */
   GPtrArray *series;                     /* FlitlabPlotSeries* */
+  double     marker;                     /* a load marked by a thin vertical line (the load
+                                            the network and flow views show); NaN: none */
 } FlitlabPlot;
 
 /* The drawn frame, for hit-testing and zoom in the window. */
