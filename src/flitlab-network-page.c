@@ -68,6 +68,7 @@ struct _FlitlabNetworkPage
   GtkToggleButton     *play_button;
   GtkButton           *step_button;
   GtkDropDown         *speed_dropdown;
+  GtkToggleButton     *stack_button;
 
   const FlitlabStudy  *study;      /* not owned */
   FlitlabTopologyView *view;       /* of the study's network */
@@ -404,6 +405,63 @@ on_load_changed (FlitlabNetworkPage *self)
   on_setting_changed (self);
 }
 
+static gboolean
+stacked (FlitlabNetworkPage *self)
+{
+  return gtk_toggle_button_get_active (self->stack_button) && gtk_widget_get_visible (GTK_WIDGET (self->stack_button));
+}
+
+/* The planes of the third dimension stacked in an oblique projection, back to front, each a
+ * layer of the same drawing (no colour bar, no hover: the single plane has those). */
+static void
+draw_stack (FlitlabNetworkPage *self,
+            cairo_t            *cr,
+            double              width,
+            double              height)
+{
+  guint n = flitlab_topology_view_get_n_planes (self->view), shown = self->view->plane;
+  /* Each plane, flattened to half its height, spans two steps of the stack: the one in front
+   * veils the back half of the one behind it. */
+  double step = 0.9 * height / (MAX (n, 1) + 1), plane_w = 0.7 * width, plane_h = 4 * step;
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  self->view->layer = TRUE;
+  self->view->node_labels = FALSE;
+  for (guint p = n; p-- > 0;)
+    {
+      cairo_matrix_t oblique;
+
+      cairo_save (cr);
+      cairo_translate (cr, 0.05 * width + p * 0.35 * step, 0.05 * height + (n - 1 - p) * step);
+      /* Flattened to half its height and leaning right: depth as seen from above. */
+      cairo_matrix_init (&oblique, 1, 0, 0.5, 0.5, 0, 0);
+      cairo_transform (cr, &oblique);
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
+      cairo_rectangle (cr, 0, 0, plane_w, plane_h);
+      cairo_fill (cr);
+      self->view->plane = p;
+      flitlab_render_topology (cr, self->view, plane_w, plane_h);
+      cairo_restore (cr);
+    }
+  self->view->plane = shown;
+  self->view->layer = FALSE;
+  self->view->node_labels = TRUE;
+}
+
+static void
+on_stack_toggled (FlitlabNetworkPage *self)
+{
+  g_autofree char *text = NULL;
+
+  if (stacked (self))
+    /* Translators: the stacked view of a 3D network's planes */
+    text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 in front; one plane at a time for hovering and routes."),
+                            flitlab_topology_view_get_n_planes (self->view));
+  gtk_label_set_text (self->status_label, text != NULL ? text : _("Click two nodes to see the route between them."));
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
 static void
 draw (GtkDrawingArea *area,
       cairo_t        *cr,
@@ -417,7 +475,10 @@ draw (GtkDrawingArea *area,
     return;
   /* Magnified like the plot: the layout (and hit-testing) in the diagram's own units. */
   cairo_scale (cr, self->scale, self->scale);
-  flitlab_render_topology (cr, self->view, width / self->scale, height / self->scale);
+  if (stacked (self))
+    draw_stack (self, cr, width / self->scale, height / self->scale);
+  else
+    flitlab_render_topology (cr, self->view, width / self->scale, height / self->scale);
 }
 
 static char *
@@ -461,6 +522,8 @@ on_motion (FlitlabNetworkPage *self,
   int channel, node;
 
   if (self->view == NULL)
+    return;
+  if (stacked (self))
     return;
   x /= self->scale;
   y /= self->scale;
@@ -533,6 +596,8 @@ on_click (FlitlabNetworkPage *self,
   int node;
 
   if (self->view == NULL)
+    return;
+  if (stacked (self))
     return;
   x /= self->scale;
   y /= self->scale;
@@ -624,6 +689,9 @@ flitlab_network_page_set_study (FlitlabNetworkPage *self,
   gtk_spin_button_set_value (self->plane_spin, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->plane_spin), n_planes > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->plane_label), n_planes > 1);
+  /* A stack reads for a few small planes only. */
+  gtk_widget_set_visible (GTK_WIDGET (self->stack_button), n_planes > 1 && n_planes <= 8 &&
+                          flitlab_topology_get_n_nodes (topology) <= 1024);
 
   /* The slider spans the study's loads; it starts where there is something to see: four
    * fifths of the model's saturation, else the simulation's last stored load. */
@@ -713,6 +781,7 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, play_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, step_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, speed_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, stack_button);
 }
 
 static void
@@ -735,6 +804,7 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   g_signal_connect_swapped (self->plane_spin, "value-changed", G_CALLBACK (on_setting_changed), self);
   g_signal_connect_swapped (self->play_button, "toggled", G_CALLBACK (on_play_toggled), self);
   g_signal_connect_swapped (self->step_button, "clicked", G_CALLBACK (on_step), self);
+  g_signal_connect_swapped (self->stack_button, "toggled", G_CALLBACK (on_stack_toggled), self);
   {
     GtkEventController *key = gtk_event_controller_key_new ();
 

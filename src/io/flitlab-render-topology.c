@@ -439,7 +439,7 @@ flitlab_topology_view_set_colors (FlitlabTopologyView *view,
 static gboolean
 with_bar (const FlitlabTopologyView *view)
 {
-  return view->values != NULL && view->colors == NULL;
+  return view->values != NULL && view->colors == NULL && !view->layer;
 }
 
 /* Tori and meshes drawn as a grid: two or more dimensions, or a 1D mesh (one row). */
@@ -583,7 +583,7 @@ title_lines (const FlitlabTopologyView *view)
 {
   g_autofree char *subtitle = NULL;
 
-  if (view->title != NULL && view->title[0] == '\0')
+  if (view->layer || (view->title != NULL && view->title[0] == '\0'))
     return 0;
   subtitle = dup_subtitle (view);
   return subtitle != NULL ? 2 : 1;
@@ -1481,9 +1481,12 @@ flitlab_render_topology (cairo_t             *cr,
   g_return_if_fail (cr != NULL && view != NULL);
 
   cairo_save (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_fill (cr);
+  if (!view->layer)
+    {
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_rectangle (cr, 0, 0, width, height);
+      cairo_fill (cr);
+    }
 
   if (!flitlab_topology_view_check (view, &error))
     {

@@ -48,6 +48,8 @@ typedef struct
   gboolean *marks;       /* per channel id, n_colors of them: a dot at the channel's end (a
                             blocked header); NULL: none */
   guint     n_colors;
+  gboolean  layer;       /* one layer of a larger figure (a stack of planes): no background,
+                            no colour bar, no title */
 
   /*< private >*/
   FlitlabTopology       *topology;
