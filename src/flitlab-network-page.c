@@ -73,6 +73,7 @@ struct _FlitlabNetworkPage
   const FlitlabStudy  *study;      /* not owned */
   FlitlabTopologyView *view;       /* of the study's network */
   FlitlabModel        *model;      /* the first model of the study's own network, or NULL */
+  FlitlabModelPoint   *point;      /* the model at the load shown, for hovering; or NULL */
   int                  route_from; /* the first node clicked, or -1 */
   gboolean             updating;
   FlitlabSimTrace     *trace;      /* the animation's replication, or NULL */
@@ -149,7 +150,7 @@ update_values (FlitlabNetworkPage *self)
   double rate = gtk_range_get_value (GTK_RANGE (self->load_scale));
   guint n_channels = flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
   const FlitlabStudyChannels *measured = NULL;
-  g_autoptr(FlitlabModelPoint) point = NULL;
+  FlitlabModelPoint *point = NULL;
   g_autofree double *values = NULL;
   g_autofree char *text = NULL;
 
@@ -174,7 +175,8 @@ update_values (FlitlabNetworkPage *self)
           gtk_widget_queue_draw (GTK_WIDGET (self->area));
           return;
         }
-      point = flitlab_model_evaluate_detail (self->model, rate);
+      g_clear_pointer (&self->point, flitlab_model_point_free);
+      point = self->point = flitlab_model_evaluate_detail (self->model, rate);
       if (point->saturated)
         {
           flitlab_topology_view_set_values (self->view, NULL, 0);
@@ -548,6 +550,16 @@ on_motion (FlitlabNetworkPage *self,
           g_free (text);
           text = g_steal_pointer (&with_value);
         }
+      if (self->point != NULL && self->point->channel_class != NULL && (guint) channel < self->point->n_channels &&
+          self->point->channel_class[channel] != NULL)
+        {
+          /* Translators: the analytical model's class of a channel, e.g. "<3,5>" */
+          g_autofree char *with_class = g_strdup_printf (_("%s\nModel class: %s"), text,
+                                                         self->point->channel_class[channel]);
+
+          g_free (text);
+          text = g_steal_pointer (&with_class);
+        }
     }
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), text);
 }
@@ -673,6 +685,7 @@ flitlab_network_page_set_study (FlitlabNetworkPage *self,
   stop_animation (self);
   self->study = study;
   g_clear_pointer (&self->view, flitlab_topology_view_free);
+  g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
   self->route_from = -1;
   if (study == NULL || (topology = flitlab_topology_new_from_spec (study->topology, &error)) == NULL)
@@ -756,6 +769,7 @@ flitlab_network_page_finalize (GObject *object)
 
   g_clear_pointer (&self->trace, flitlab_sim_trace_free);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
+  g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
   G_OBJECT_CLASS (flitlab_network_page_parent_class)->finalize (object);
 }

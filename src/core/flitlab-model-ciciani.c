@@ -505,6 +505,8 @@ map_channels (const CicianiState *self,
           point->channel_flow[id] = dim_flow[d];
           point->channel_utilization[id] = dim_util[d];
           point->channel_time[id] = dim_flow[d] > 0 ? dim_util[d] / dim_flow[d] : 0;
+          /* A link of dimension d carries every class c[d,i] of it (or C[d] in the cube). */
+          point->channel_class[id] = g_strdup_printf (self->kind == CICIANI_HYPERCUBE ? "C[d=%u]" : "c[d=%u,i=*]", d);
         }
       else
         {
@@ -514,6 +516,8 @@ map_channels (const CicianiState *self,
           point->channel_flow[id] = rate;
           point->channel_time[id] = self->flits;
           point->channel_utilization[id] = rate * self->flits;
+          point->channel_class[id] = g_strdup (id < self->n_network + (self->n_channels - self->n_network) / 2
+                                               ? "injection" : "ejection");
         }
     }
 }

@@ -481,6 +481,28 @@ solve (const Greenberg *self,
 
 /* ---- detail: classes and their mapping onto physical channels ------------------------- */
 
+
+/* The class of a physical channel, named as the detail output names it (M3). */
+static char *
+class_name (const ChannelClass *cls,
+            guint               k)
+{
+  switch ((ChannelKind) cls->kind)
+    {
+    case CHANNEL_X:
+      return g_strdup_printf ("<%u>", cls->a);
+    case CHANNEL_Y:
+      return g_strdup_printf ("<%u,%u>", cls->a, cls->b);
+    case CHANNEL_INJECTION:
+      return g_strdup_printf ("inj(%u,%u)", cls->a % k, cls->a / k);
+    case CHANNEL_EJECTION:
+      return g_strdup ("ejection");
+    case CHANNEL_NONE:
+    default:
+      return NULL;
+    }
+}
+
 static void
 detail (const Greenberg   *self,
         Solution          *s,
@@ -574,6 +596,7 @@ detail (const Greenberg   *self,
       point->channel_flow[id] = flow;
       point->channel_time[id] = time;
       point->channel_utilization[id] = MIN (util, 1);
+      point->channel_class[id] = class_name (cls, self->k);
     }
 }
 

@@ -703,6 +703,7 @@ horng_fill_channels (const FlitlabHorng         *self,
           point->channel_flow[id] = s->utilization;
           point->channel_time[id] = 1;
           point->channel_utilization[id] = s->utilization;
+          point->channel_class[id] = g_strdup ("channel");
         }
       else
         {

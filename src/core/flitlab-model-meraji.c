@@ -305,12 +305,14 @@ meraji_evaluate (gpointer           state,
               point->channel_flow[c] = sub->lambda_c;
               point->channel_time[c] = sub->s;
               point->channel_utilization[c] = MIN (sub->rho, 1.0);
+              point->channel_class[c] = g_strdup (channel->base_link ? "hypercube" : "necklace");
             }
           else
             {
               point->channel_flow[c] = point->rate;
               point->channel_time[c] = self->flits;
               point->channel_utilization[c] = MIN (point->rate * self->flits, 1.0);
+              point->channel_class[c] = g_strdup (channel->kind == FLITLAB_CHANNEL_INJECTION ? "injection" : "ejection");
             }
         }
     }

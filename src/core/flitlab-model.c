@@ -202,6 +202,7 @@ evaluate (const FlitlabModel *self,
       point->channel_flow = g_new0 (double, point->n_channels);
       point->channel_time = g_new0 (double, point->n_channels);
       point->channel_utilization = g_new0 (double, point->n_channels);
+      point->channel_class = g_new0 (char *, point->n_channels + 1);
     }
 
   stable = rate >= 0 && isfinite (rate) && self->info->evaluate (self->state, point, detail);
@@ -299,6 +300,9 @@ flitlab_model_point_free (FlitlabModelPoint *point)
   g_free (point->channel_flow);
   g_free (point->channel_time);
   g_free (point->channel_utilization);
+  for (guint c = 0; point->channel_class != NULL && c < point->n_channels; c++)
+    g_free (point->channel_class[c]);
+  g_free (point->channel_class);
   g_free (point);
 }
 

@@ -66,6 +66,9 @@ typedef struct
   double    *channel_flow;        /* messages per cycle on each physical channel */
   double    *channel_time;        /* service time seen there, cycles */
   double    *channel_utilization; /* 0..1 */
+  char     **channel_class;       /* the model's class of each channel, as its paper names it
+                                     ("<3,5>", "necklace", "c[d=1,i=1..3]"); NULL entries
+                                     where the model does not say */
 } FlitlabModelPoint;
 
 typedef struct _FlitlabModelInfo FlitlabModelInfo;

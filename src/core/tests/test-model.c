@@ -99,11 +99,46 @@ test_parameter_errors (void)
   g_assert_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER);
 }
 
+/* Every network channel of every model names its class; where the model's classes are the
+ * physical channels' (001, 003, 004), the name is one of the point's classes. */
+static void
+test_channel_classes (void)
+{
+  const FlitlabModelInfo * const *models = flitlab_model_list ();
+
+  for (guint m = 0; models[m] != NULL; m++)
+    {
+      g_autoptr(FlitlabModel) model = flitlab_model_new (models[m]->id, NULL, NULL);
+      g_autoptr(FlitlabModelPoint) point =
+        flitlab_model_evaluate_detail (model, 0.5 * flitlab_model_get_saturation_rate (model));
+      const FlitlabTopology *topology = flitlab_model_get_topology (model);
+      gboolean exact = g_str_has_prefix (models[m]->id, "greenberg") ||
+                       g_str_equal (models[m]->id, "meraji-necklace") ||
+                       g_str_equal (models[m]->id, "horng-kleinrock");
+
+      g_assert_nonnull (point->channel_class);
+      for (guint c = 0; c < flitlab_topology_get_n_network_channels (topology); c++)
+        {
+          gboolean found = FALSE;
+
+          if (point->channel_class[c] == NULL)
+            g_error ("%s: channel %u has no class", models[m]->id, c);
+          for (guint k = 0; exact && k < point->classes->len && !found; k++)
+            found = g_str_equal (g_array_index (point->classes, FlitlabModelClass, k).name,
+                                 point->channel_class[c]);
+          if (exact && !found)
+            g_error ("%s: channel %u's class %s is not among the model's", models[m]->id, c,
+                     point->channel_class[c]);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flitlab/model/channel-classes", test_channel_classes);
   g_test_add_func ("/flitlab/model/registry", test_registry);
   g_test_add_func ("/flitlab/model/defaults-and-bad-loads", test_defaults_and_bad_loads);
   g_test_add_func ("/flitlab/model/parameter-errors", test_parameter_errors);
