@@ -755,6 +755,12 @@ horng_evaluate (gpointer           state,
       flitlab_model_point_add_vector (point, "transit-arrivals", t, self->n + 1);
       flitlab_model_point_add_vector (point, "distance", self->dest + 1, self->n);
       flitlab_model_point_add_vector (point, "transit-probability", &s.p_transit, 1);
+      {
+        /* Fig. 4's header chain: p and q, a message assigned in the first or second phase. */
+        const double pq[] = { s.p, s.q };
+
+        flitlab_model_point_add_vector (point, "header-phases", pq, 2);
+      }
 
       if (point->channel_flow != NULL)
         horng_fill_channels (self, &s, point);

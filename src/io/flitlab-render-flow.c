@@ -294,6 +294,64 @@ draw_color_bar (cairo_t *cr,
   flitlab_render_text (cr, "utilization", "Sans 8", x + 7, y + h + 6, 0.5, 0, 0);
 }
 
+static const FlitlabModelVector *
+find_vector (const FlitlabModelPoint *point,
+             const char              *name)
+{
+  for (guint v = 0; point->vectors != NULL && v < point->vectors->len; v++)
+    if (g_str_equal (((FlitlabModelVector *) point->vectors->pdata[v])->name, name))
+      return point->vectors->pdata[v];
+  return NULL;
+}
+
+/* 004 Fig. 4: the number i of one-bits left in a message's header. From state i a message is
+ * forwarded (to i - 1) with probability p + q (i - 1)/(n - 1), and backtracked (to i + 1) with
+ * q (n - i)/(n - 1); from n it can only go back to n - 1; 0 is delivery. */
+static void
+draw_header_chain (cairo_t *cr,
+                   guint    n,
+                   double   p,
+                   double   q,
+                   double   left,
+                   double   top,
+                   double   width,
+                   double   height)
+{
+  double step = width / (n + 1), radius = MIN (step / 4, height / 5), y = top + height / 2;
+
+  cairo_new_path (cr);
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  flitlab_render_text (cr, "header chain (004 Fig. 4): state i = one-bits still to correct",
+                       "Sans Bold 9", left + width / 2, top, 0.5, 0, 0);
+  for (guint i = 0; i <= n; i++)
+    {
+      double x = left + (i + 0.5) * step;
+      char label[32];
+
+      cairo_set_line_width (cr, 1.2);
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, i == 0 ? 0.85 : 1, i == 0 ? 0.95 : 1, i == 0 ? 0.85 : 1);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      cairo_stroke (cr);
+      g_snprintf (label, sizeof label, "%u", i);
+      flitlab_render_text (cr, label, "Sans Bold 9", x, y, 0.5, 0.5, 0);
+      if (i == 0)
+        continue;
+      /* Forward, i to i - 1, drawn above; backtrack, i to i + 1, below. */
+      g_snprintf (label, sizeof label, "%.3g", i == n ? 1.0 : p + q * (i - 1) / MAX (n - 1, 1));
+      draw_arrow_between (cr, x - radius * 0.7, y - radius * 0.7, x - step + radius * 0.7, y - radius * 0.7);
+      flitlab_render_text (cr, label, "Sans 8", x - step / 2, y - radius * 0.7 - 2, 0.5, 1, 0);
+      if (i < n)
+        {
+          g_snprintf (label, sizeof label, "%.3g", q * (n - i) / MAX (n - 1, 1));
+          draw_arrow_between (cr, x + radius * 0.7, y + radius * 0.7, x + step - radius * 0.7, y + radius * 0.7);
+          flitlab_render_text (cr, label, "Sans 8", x + step / 2, y + radius * 0.7 + 2, 0.5, 0, 0);
+        }
+    }
+}
+
 /* The model's distributions as bar charts in a band: the 004 chain's stationary
  * probabilities, the 003 virtual-channel occupancies, the 002 routing probabilities. */
 static void
@@ -389,6 +447,19 @@ flitlab_render_flow (cairo_t                 *cr,
       draw_vectors (cr, point, left, height - 0.3 * height, right - left, 0.3 * height - 16);
       bottom = height - 0.3 * height - 10;
     }
+  {
+    const FlitlabModelVector *phases = find_vector (point, "header-phases");
+    const FlitlabModelVector *hops = find_vector (point, "hops-to-go");
+
+    if (phases != NULL && phases->n_values == 2 && hops != NULL && hops->n_values >= 2)
+      {
+        double band = 0.28 * height;
+
+        draw_header_chain (cr, hops->n_values, phases->values[0], phases->values[1], left,
+                           bottom - band, right - left, band);
+        bottom -= band + 8;
+      }
+  }
   if (d.note != NULL)
     {
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
