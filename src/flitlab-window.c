@@ -61,6 +61,7 @@ struct _FlitlabWindow
   GtkFileChooserNative *chooser;
   gboolean              close_confirmed;
   gboolean              presenting; /* presentation mode: full screen, large type */
+  gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
   FlitlabHistory       *history;    /* of the document's project */
   GHashTable           *runs;       /* FlitlabStudy* -> SimulationRun*: simulations running */
 };
@@ -189,8 +190,8 @@ rebuild_plot (FlitlabWindow *self)
   if (plot != NULL)
     {
       plot->log_y = gtk_toggle_button_get_active (self->log_button);
-      /* The load the network and flow views show, on the curve. */
-      if (!comparing (self))
+      /* The load the network and flow views show, on the curve, once somebody chose it. */
+      if (!comparing (self) && self->load_chosen)
         plot->marker = gtk_adjustment_get_value (flitlab_network_page_get_load (self->network_page));
     }
   flitlab_plot_view_set_plot (self->plot_view, plot);
@@ -300,6 +301,15 @@ cancel_all_runs (FlitlabWindow *self)
   g_hash_table_remove_all (self->runs);
 }
 
+/* The shared load moved: by a person when the network or flow view shows. */
+static void
+on_load_moved (FlitlabWindow *self)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "plot") != 0)
+    self->load_chosen = TRUE;
+  rebuild_plot (self);
+}
+
 /* Comparing: the networks side by side, each with its own controls; none otherwise. */
 static void
 show_compared_networks (FlitlabWindow *self,
@@ -391,9 +401,11 @@ on_study_selected (FlitlabWindow *self,
 {
   if (comparing (self))
     return;
-  /* Another study starts from all of its data. */
+  /* Another study starts from all of its data, and unmarked. */
   flitlab_plot_view_reset_zoom (self->plot_view);
   show_study (self);
+  self->load_chosen = FALSE;
+  rebuild_plot (self);
 }
 
 static void
@@ -1455,7 +1467,7 @@ flitlab_window_init (FlitlabWindow *self)
   /* One load for the network and flow views, marked on the plot. */
   flitlab_flow_page_share_load (self->flow_page, flitlab_network_page_get_load (self->network_page));
   g_signal_connect_object (flitlab_network_page_get_load (self->network_page), "value-changed",
-                           G_CALLBACK (rebuild_plot), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (on_load_moved), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->figure_stack, "notify::visible-child-name",
                            G_CALLBACK (on_figure_changed), self, G_CONNECT_SWAPPED);
   on_figure_changed (self);
