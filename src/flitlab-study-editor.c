@@ -488,6 +488,10 @@ commit (FlitlabStudyEditor *self,
     flitlab_study_check (edited, &error);
   if (error != NULL)
     {
+      /* A choice (a combo row) that cannot be taken goes back to the study's; a typed value
+       * stays, marked, for correcting. */
+      if (row == NULL)
+        flitlab_study_editor_set_study (self, self->study, self->project);
       show_message (error_label, without_study (error->message));
       if (row != NULL)
         gtk_widget_add_css_class (row, "error");
