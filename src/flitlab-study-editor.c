@@ -56,6 +56,7 @@ struct _FlitlabStudyEditor
   AdwEntryRow          *warmup_row;
 
   const FlitlabStudy   *study;   /* shown; not owned */
+  FlitlabTopology      *topology; /* its network, built once for every row that needs it */
   const FlitlabProject *project; /* not owned */
   GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
   GPtrArray            *model_switches; /* GtkSwitch*, likewise */
@@ -249,7 +250,8 @@ show_models (FlitlabStudyEditor *self)
       g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autoptr(GError) error = NULL;
       g_autofree char *subtitle = NULL, *text = NULL;
-      gboolean fits = flitlab_runner_fit_model (self->study, infos[m]->id, params, &error);
+      gboolean fits = self->topology != NULL &&
+                      flitlab_runner_fit_model_on (self->study, self->topology, infos[m]->id, params, &error);
 
       if (present != NULL && !fits)
         {
@@ -271,7 +273,7 @@ show_models (FlitlabStudyEditor *self)
             subtitle = g_strdup (text);
         }
       else
-        subtitle = g_strdup (error->message);
+        subtitle = g_strdup (error != NULL ? error->message : "");
       adw_action_row_set_subtitle (row, subtitle);
       gtk_switch_set_active (toggle, present != NULL);
       gtk_widget_set_sensitive (GTK_WIDGET (toggle), present != NULL || fits);
@@ -307,14 +309,15 @@ size_title (guint family)
     }
 }
 
+/* topology_error: why self->topology could not be built, when it could not. */
 static void
-show_network (FlitlabStudyEditor *self)
+show_network (FlitlabStudyEditor *self,
+              const GError       *topology_error)
 {
   const FlitlabStudy *study = self->study;
   guint family = spec_family (study->topology);
   g_autofree char *size = spec_size (study->topology);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, &error);
+  const FlitlabTopology *topology = self->topology;
 
   adw_combo_row_set_selected (self->family_row, family);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->size_row), size_title (family));
@@ -335,7 +338,7 @@ show_network (FlitlabStudyEditor *self)
       adw_action_row_set_subtitle (self->summary_row, summary);
     }
   else
-    adw_action_row_set_subtitle (self->summary_row, error->message);
+    adw_action_row_set_subtitle (self->summary_row, topology_error->message);
   show_message (self->network_error, NULL);
 }
 
@@ -408,17 +411,21 @@ flitlab_study_editor_set_study (FlitlabStudyEditor   *self,
                                 const FlitlabStudy   *study,
                                 const FlitlabProject *project)
 {
+  g_autoptr(GError) error = NULL;
+
   g_return_if_fail (FLITLAB_IS_STUDY_EDITOR (self));
 
   self->study = study;
   self->project = project;
+  g_clear_pointer (&self->topology, flitlab_topology_free);
   gtk_widget_set_visible (GTK_WIDGET (self), study != NULL);
   if (study == NULL)
     return;
+  self->topology = flitlab_topology_new_from_spec (study->topology, &error);
   self->updating = TRUE;
   set_entry (self->name_row, study->name);
   show_message (self->name_error, NULL);
-  show_network (self);
+  show_network (self, error);
   show_traffic_and_load (self);
   show_models (self);
   show_simulation (self);
@@ -446,9 +453,10 @@ follows (GHashTable *derived,
 /* Refits every model that described the study before the edit; one that no longer does is
  * removed and named in note. Models of another network, kept for comparison, stay as they are. */
 static void
-refit_models (FlitlabStudyEditor *self,
-              FlitlabStudy       *edited,
-              GString            *note)
+refit_models (FlitlabStudyEditor    *self,
+              FlitlabStudy          *edited,
+              const FlitlabTopology *edited_topology,
+              GString               *note)
 {
   for (guint m = edited->models->len; m-- > 0;)
     {
@@ -458,10 +466,11 @@ refit_models (FlitlabStudyEditor *self,
 
       /* Only a model that follows the study (its parameters are the ones the study gives) is
        * refitted; another instance of it, for a comparison, keeps its own. */
-      if (!flitlab_runner_fit_model (self->study, model->id, scratch, NULL) ||
+      if (self->topology == NULL ||
+          !flitlab_runner_fit_model_on (self->study, self->topology, model->id, scratch, NULL) ||
           !follows (scratch, model->params))
         continue;
-      if (flitlab_runner_fit_model (edited, model->id, model->params, &error))
+      if (flitlab_runner_fit_model_on (edited, edited_topology, model->id, model->params, &error))
         continue;
       /* Translators: a model taken out of a study; %s: the model's id, then why */
       g_string_append_printf (note, _("%s removed: %s. "), model->id, error->message);
@@ -502,7 +511,7 @@ commit (FlitlabStudyEditor *self,
     gtk_widget_remove_css_class (row, "error");
   show_message (error_label, NULL);
 
-  refit_models (self, edited, note);
+  refit_models (self, edited, topology, note);
   if (!keep_results)
     flitlab_study_clear_results (edited);
   g_signal_emit (self, signals[SIGNAL_EDITED], 0, edited, note->len > 0 ? note->str : NULL, &taken);
@@ -799,6 +808,7 @@ flitlab_study_editor_finalize (GObject *object)
 {
   FlitlabStudyEditor *self = FLITLAB_STUDY_EDITOR (object);
 
+  g_clear_pointer (&self->topology, flitlab_topology_free);
   g_ptr_array_unref (self->model_rows);
   g_ptr_array_unref (self->model_switches);
   G_OBJECT_CLASS (flitlab_study_editor_parent_class)->finalize (object);

@@ -454,13 +454,27 @@ flitlab_runner_fit_model (const FlitlabStudy  *study,
                           GError             **error)
 {
   g_autoptr(FlitlabTopology) topology = NULL;
+
+  g_return_val_if_fail (study != NULL && model_id != NULL && params != NULL, FALSE);
+
+  topology = flitlab_topology_new_from_spec (study->topology, error);
+  return topology != NULL && flitlab_runner_fit_model_on (study, topology, model_id, params, error);
+}
+
+gboolean
+flitlab_runner_fit_model_on (const FlitlabStudy     *study,
+                             const FlitlabTopology  *topology,
+                             const char             *model_id,
+                             GHashTable             *params,
+                             GError                **error)
+{
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GString) radices = g_string_new (NULL);
   const ModelFit *fit = NULL;
   gboolean square = TRUE, regular = TRUE;
   guint n_dims;
 
-  g_return_val_if_fail (study != NULL && model_id != NULL && params != NULL, FALSE);
+  g_return_val_if_fail (study != NULL && topology != NULL && model_id != NULL && params != NULL, FALSE);
 
   for (guint i = 0; i < G_N_ELEMENTS (model_fits); i++)
     if (g_str_equal (model_fits[i].id, model_id))
@@ -471,10 +485,6 @@ flitlab_runner_fit_model (const FlitlabStudy  *study,
                    "No model is called %s", model_id);
       return FALSE;
     }
-  topology = flitlab_topology_new_from_spec (study->topology, error);
-  if (topology == NULL)
-    return FALSE;
-
   n_dims = flitlab_topology_get_n_dims (topology);
   for (guint d = 0; d < n_dims; d++)
     {

@@ -63,6 +63,14 @@ gboolean flitlab_runner_fit_model       (const FlitlabStudy   *study,
                                          GHashTable           *params,
                                          GError              **error);
 
+/* The same, with study's network already built (topology: of study->topology): a caller
+ * fitting every model builds it once. */
+gboolean flitlab_runner_fit_model_on    (const FlitlabStudy     *study,
+                                         const FlitlabTopology  *topology,
+                                         const char             *model_id,
+                                         GHashTable             *params,
+                                         GError                **error);
+
 /* Every check the simulation of the study makes before it starts (ranges, the routing on this
  * network, the virtual channels it needs, the traffic), without running it. */
 gboolean flitlab_runner_check_simulation (const FlitlabStudy  *study,
