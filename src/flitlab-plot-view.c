@@ -144,10 +144,7 @@ on_motion (FlitlabPlotView *self,
 
           if (!isfinite (series->y[i]) || (f->log_y && series->y[i] <= 0))
             continue;
-          x = f->left + (series->x[i] - f->x_min) / (f->x_max - f->x_min) * (f->right - f->left);
-          y = f->log_y ? f->bottom - (log10 (series->y[i]) - log10 (f->y_min)) /
-                                     (log10 (f->y_max) - log10 (f->y_min)) * (f->bottom - f->top)
-                       : f->bottom - (series->y[i] - f->y_min) / (f->y_max - f->y_min) * (f->bottom - f->top);
+          flitlab_plot_frame_to_user (f, series->x[i], series->y[i], &x, &y);
           d = (x - px) * (x - px) + (y - py) * (y - py);
           if (d < best_d)
             {

@@ -727,6 +727,17 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
   return TRUE;
 }
 
+void
+flitlab_plot_frame_to_user (const FlitlabPlotFrame *frame,
+                            double                  x,
+                            double                  y,
+                            double                 *ux,
+                            double                 *uy)
+{
+  *ux = map_x (frame, x);
+  *uy = map_y (frame, y);
+}
+
 /* ---- zoom and pan ---------------------------------------------------------------- */
 
 static double

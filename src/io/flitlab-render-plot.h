@@ -95,6 +95,12 @@ void               flitlab_render_plot        (cairo_t           *cr,
                                                double             height,
                                                FlitlabPlotFrame  *frame);
 
+/* Where the data point (x, y) was drawn in the frame, in the cairo user space. */
+void               flitlab_plot_frame_to_user (const FlitlabPlotFrame *frame,
+                                               double             x,
+                                               double             y,
+                                               double            *ux,
+                                               double            *uy);
 /* Zoom and pan in a drawn frame, in the plotted space (a logarithmic axis zooms by decades):
  * out gets frame with the data ranges shown after zooming by factor (< 1: in) around the pixel
  * (px, py), or after moving the content by (dx, dy) pixels. FALSE, and out untouched, when the

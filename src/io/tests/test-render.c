@@ -187,6 +187,17 @@ test_zoom_and_pan (void)
   };
   FlitlabPlotFrame log_frame = frame, out;
 
+  /* Data to pixels, as drawn: the corners of the ranges are the corners of the frame. */
+  {
+    double ux, uy;
+
+    flitlab_plot_frame_to_user (&frame, 0, 10, &ux, &uy);
+    g_assert_cmpfloat (ux, ==, 100);
+    g_assert_cmpfloat (uy, ==, 450);
+    flitlab_plot_frame_to_user (&frame, 0.04, 50, &ux, &uy);
+    g_assert_cmpfloat_with_epsilon (ux, 500, 1e-9);
+    g_assert_cmpfloat_with_epsilon (uy, 50, 1e-9);
+  }
   /* Zooming in by 2 around the centre halves both ranges around the centre's values. */
   g_assert_true (flitlab_plot_frame_zoom (&frame, 0.5, 300, 250, &out));
   g_assert_cmpfloat_with_epsilon (out.x_min, 0.01, 1e-15);
