@@ -514,6 +514,20 @@ describe_node (const FlitlabTopology *topology,
   return g_string_free (text, FALSE);
 }
 
+/* A pointer position in the diagram's own units, for hit-testing; FALSE when nothing drawn
+ * can be hit (no network, or the stack of planes, which has no single layout). */
+static gboolean
+to_diagram (FlitlabNetworkPage *self,
+            double             *x,
+            double             *y)
+{
+  if (self->view == NULL || stacked (self))
+    return FALSE;
+  *x /= self->scale;
+  *y /= self->scale;
+  return TRUE;
+}
+
 static void
 on_motion (FlitlabNetworkPage *self,
            double              x,
@@ -523,12 +537,8 @@ on_motion (FlitlabNetworkPage *self,
   g_autofree char *text = NULL;
   int channel, node;
 
-  if (self->view == NULL)
+  if (!to_diagram (self, &x, &y))
     return;
-  if (stacked (self))
-    return;
-  x /= self->scale;
-  y /= self->scale;
   topology = flitlab_topology_view_get_topology (self->view);
   node = flitlab_topology_view_hit_node (self->view, x, y);
   channel = node < 0 ? flitlab_topology_view_hit_channel (self->view, x, y) : -1;
@@ -607,12 +617,8 @@ on_click (FlitlabNetworkPage *self,
   g_autofree char *text = NULL;
   int node;
 
-  if (self->view == NULL)
+  if (!to_diagram (self, &x, &y))
     return;
-  if (stacked (self))
-    return;
-  x /= self->scale;
-  y /= self->scale;
   topology = flitlab_topology_view_get_topology (self->view);
   node = flitlab_topology_view_hit_node (self->view, x, y);
   g_array_set_size (self->view->route, 0);
