@@ -18,6 +18,7 @@
 #include <pango/pangocairo.h>
 
 #include "flitlab-colormap.h"
+#include "flitlab-hairline.h"
 #include "flitlab-render-private.h"
 #include "flitlab-render-topology.h"
 
@@ -29,6 +30,8 @@
 #define MAX_UNIT           160.0  /* pixels between neighbours: a 2×2 mesh is not a poster */
 /* Beyond this many nodes they are small dots: the channels carry the picture. */
 #define MAX_ROUND_NODES    256
+/* From this many channels on, an image is drawn with hairlines (flitlab-hairline.h). */
+#define MIN_HAIRLINE_CHANNELS 2048
 /* Extra room between the copies of a sub-cube, in steps per level, so the recursion shows. */
 #define CUBE_GAP           0.25
 
@@ -1232,6 +1235,115 @@ draw_marks (cairo_t                   *cr,
   cairo_fill (cr);
 }
 
+/* A channel's colour, width and opacity as drawn (route: the bold pass or the dimmed one). */
+static void
+channel_style (const FlitlabTopologyView *view,
+               const Shape               *shape,
+               gboolean                   route,
+               gboolean                   bold,
+               double                     lo,
+               double                     hi,
+               double                    *rgb,
+               double                    *width,
+               double                    *alpha)
+{
+  double line_width = view->layout->line_width;
+
+  rgb[0] = rgb[1] = rgb[2] = 0.3;
+  *width = (bold ? 1.7 : 1) * line_width;
+  if (view->colors != NULL && shape->id < view->n_colors)
+    {
+      guint32 color = view->colors[shape->id];
+
+      /* Idle channels step back so the worms stand out. */
+      if (color == FLITLAB_TOPOLOGY_VIEW_IDLE)
+        rgb[0] = rgb[1] = rgb[2] = 0.8;
+      else
+        {
+          rgb[0] = ((color >> 16) & 0xff) / 255.0;
+          rgb[1] = ((color >> 8) & 0xff) / 255.0;
+          rgb[2] = (color & 0xff) / 255.0;
+        }
+      *width *= color == FLITLAB_TOPOLOGY_VIEW_IDLE ? 1.0 : 2.0;
+    }
+  else if (view->values != NULL)
+    flitlab_colormap_viridis (view->values[shape->id], lo, hi, &rgb[0], &rgb[1], &rgb[2]);
+  *alpha = route && !bold ? 0.25 : 1;
+}
+
+/* The channels as hairlines straight into the image under cr, if it is one and they are thin
+ * enough; FALSE: draw them with cairo. Quadratic pieces become chords at most a quarter of
+ * a pixel off the curve, as cairo's tolerance below. */
+static gboolean
+draw_hairlines (cairo_t                   *cr,
+                const FlitlabTopologyView *view,
+                const gboolean            *on_route,
+                double                     lo,
+                double                     hi)
+{
+  const FlitlabTopologyLayout *layout = view->layout;
+  FlitlabHairline target;
+  GArray *lines;
+  cairo_matrix_t m;
+  double sx, sy, ox, oy, ax, bx, ay, by, widest;
+  gboolean route = on_route != NULL;
+
+  if (layout->shapes->len < MIN_HAIRLINE_CHANNELS || layout->arrow > 0)
+    return FALSE;
+  cairo_get_matrix (cr, &m);
+  cairo_surface_get_device_scale (cairo_get_group_target (cr), &sx, &sy);
+  /* The widest line: bold on a route, doubled when held in the animation. */
+  widest = layout->line_width * (route ? 1.7 : 1) * (view->colors != NULL ? 2 : 1) *
+           MAX (fabs (m.xx * sx), fabs (m.yy * sy));
+  if (widest > 4 || !flitlab_hairline_begin (cr, &target))
+    return FALSE;
+  /* User space to the image's pixels: the CTM, then the device scale and offset. */
+  cairo_surface_get_device_offset (cairo_get_group_target (cr), &ox, &oy);
+  ax = m.xx * sx, bx = m.x0 * sx + ox;
+  ay = m.yy * sy, by = m.y0 * sy + oy;
+  lines = g_array_sized_new (FALSE, FALSE, sizeof (FlitlabHairlineSegment), 4 * layout->shapes->len);
+  for (guint pass = 0; pass < (route ? 2u : 1u); pass++)
+    for (guint i = 0; i < layout->shapes->len; i++)
+      {
+        const Shape *shape = &g_array_index (layout->shapes, Shape, i);
+        gboolean bold = pass == 1;
+        double rgb[3], width, alpha;
+        guint32 packed;
+
+        if (route && on_route[shape->id] != bold)
+          continue;
+        channel_style (view, shape, route, bold, lo, hi, rgb, &width, &alpha);
+        packed = ((guint32) (rgb[0] * 255 + 0.5) << 16) | ((guint32) (rgb[1] * 255 + 0.5) << 8) |
+                 (guint32) (rgb[2] * 255 + 0.5);
+        width *= MAX (fabs (ax), fabs (ay));
+        for (guint j = 0; j < shape->n_pieces; j++)
+          {
+            const Piece *p = &shape->pieces[j];
+            /* A quadratic is at most |p0 - 2c + p1|/4 off its chord, n chords n^2 times less. */
+            double off = p->curved ? hypot (ax * (p->p0.x - 2 * p->c.x + p->p1.x),
+                                            ay * (p->p0.y - 2 * p->c.y + p->p1.y)) / 4 : 0;
+            guint n = (guint) CLAMP (ceil (sqrt (off / 0.25)), 1, 64);
+            Point prev = p->p0;
+
+            for (guint k = 1; k <= n; k++)
+              {
+                Point next = k == n ? p->p1 : piece_at (p, (double) k / n);
+
+                FlitlabHairlineSegment line = { ax * prev.x + bx, ay * prev.y + by,
+                                                ax * next.x + bx, ay * next.y + by,
+                                                width, alpha, packed };
+
+                g_array_append_val (lines, line);
+                prev = next;
+              }
+          }
+      }
+  flitlab_hairline_draw (&target, (const FlitlabHairlineSegment *) lines->data, lines->len);
+  flitlab_hairline_end (cr);
+  g_array_unref (lines);
+  return TRUE;
+}
+
 static void
 draw_channels (cairo_t                   *cr,
                const FlitlabTopologyView *view,
@@ -1248,6 +1360,11 @@ draw_channels (cairo_t                   *cr,
       for (guint i = 0; i < view->route->len; i++)
         on_route[g_array_index (view->route, guint, i)] = TRUE;
     }
+  if (draw_hairlines (cr, view, on_route, lo, hi))
+    {
+      draw_marks (cr, view);
+      return;
+    }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   /* A quarter of a pixel off the true curve cannot be seen, and long arcs flatten into
@@ -1259,29 +1376,16 @@ draw_channels (cairo_t                   *cr,
     {
       gboolean bold = pass == 1;
 
-      cairo_set_line_width (cr, bold ? 1.7 * layout->line_width : layout->line_width);
       for (guint i = 0; i < layout->shapes->len; i++)
         {
           const Shape *shape = &g_array_index (layout->shapes, Shape, i);
-          double r = 0.3, g = 0.3, b = 0.3;
+          double rgb[3], width, alpha;
 
           if (route && on_route[shape->id] != bold)
             continue;
-          if (view->colors != NULL && shape->id < view->n_colors)
-            {
-              guint32 color = view->colors[shape->id];
-
-              /* Idle channels step back so the worms stand out. */
-              if (color == FLITLAB_TOPOLOGY_VIEW_IDLE)
-                r = g = b = 0.8;
-              else
-                r = ((color >> 16) & 0xff) / 255.0, g = ((color >> 8) & 0xff) / 255.0, b = (color & 0xff) / 255.0;
-              cairo_set_line_width (cr, (color == FLITLAB_TOPOLOGY_VIEW_IDLE ? 1.0 : 2.0) *
-                                        (bold ? 1.7 : 1) * layout->line_width);
-            }
-          else if (view->values != NULL)
-            flitlab_colormap_viridis (view->values[shape->id], lo, hi, &r, &g, &b);
-          cairo_set_source_rgba (cr, r, g, b, route && !bold ? 0.25 : 1);
+          channel_style (view, shape, route, bold, lo, hi, rgb, &width, &alpha);
+          cairo_set_line_width (cr, width);
+          cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
           draw_shape (cr, layout, shape);
           cairo_stroke (cr);
         }
