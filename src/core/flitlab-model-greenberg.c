@@ -503,6 +503,92 @@ class_name (const ChannelClass *cls,
     }
 }
 
+/* Fig. 3's routing probabilities R_{i|j} between the classes, indexed as detail() adds them:
+ * x classes from j = first, the y classes column by column, inj by node, then ejection. */
+static void
+add_routes (const Greenberg   *self,
+            FlitlabModelPoint *point)
+{
+  const guint k = self->k, first = self->torus ? 0 : 1, n_x = k - first, n_y = k * (k - first);
+  const double kd = k, kk1 = kd * kd - 1;
+  const guint eject = n_x + n_y + k * k;
+#define X_CLASS(j)       ((j) - first)
+#define Y_CLASS(j0, j1)  (n_x + (j0) * (k - first) + (j1) - first)
+#define INJ_CLASS(c, r)  (n_x + n_y + (c) + k * (r))
+
+  if (!self->torus)
+    {
+      /* Section 4's text. East-bound channels are the x classes of the mirror column and
+       * north-bound the y classes of the mirror row (G4). */
+      for (guint j0 = 1; j0 < k; j0++)
+        {
+          if (j0 > 1)
+            flitlab_model_point_add_route (point, X_CLASS (j0), X_CLASS (j0 - 1), (j0 - 1.0) / j0);
+          flitlab_model_point_add_route (point, X_CLASS (j0), eject, 1.0 / j0);
+        }
+      for (guint j0 = 0; j0 < k; j0++)
+        for (guint j1 = 1; j1 < k; j1++)
+          {
+            if (j1 > 1)
+              flitlab_model_point_add_route (point, Y_CLASS (j0, j1), Y_CLASS (j0, j1 - 1), (j1 - 1.0) / j1);
+            flitlab_model_point_add_route (point, Y_CLASS (j0, j1), eject, 1 / (j1 * kd));
+            if (j0 > 0)
+              flitlab_model_point_add_route (point, Y_CLASS (j0, j1), X_CLASS (j0), j0 / (j1 * kd));
+            if (j0 < k - 1)
+              flitlab_model_point_add_route (point, Y_CLASS (j0, j1), X_CLASS (k - 1 - j0),
+                                             (kd - 1 - j0) / (j1 * kd));
+          }
+      for (guint r = 0; r < k; r++)
+        for (guint c = 0; c < k; c++)
+          {
+            if (r < k - 1)
+              flitlab_model_point_add_route (point, INJ_CLASS (c, r), Y_CLASS (c, k - 1 - r),
+                                             (kd - 1 - r) * kd / kk1);
+            if (r > 0)
+              flitlab_model_point_add_route (point, INJ_CLASS (c, r), Y_CLASS (c, r), r * kd / kk1);
+            if (c < k - 1)
+              flitlab_model_point_add_route (point, INJ_CLASS (c, r), X_CLASS (k - 1 - c), (kd - 1 - c) / kk1);
+            if (c > 0)
+              flitlab_model_point_add_route (point, INJ_CLASS (c, r), X_CLASS (c), c / kk1);
+          }
+    }
+  else
+    {
+      /* Appendix A as solve_torus() reads it (G7, G8): in a dimension the message goes on
+       * to the class one link nearer the dateline with ca_j or leaves with cb_j; x class 0
+       * (the wrap link) is its last x hop; leaving y it exits with 1/k or turns into x. */
+      for (guint j = 0; j < k; j++)
+        {
+          if (j > 0)
+            flitlab_model_point_add_route (point, X_CLASS (j), X_CLASS (j - 1), self->ca[j]);
+          flitlab_model_point_add_route (point, X_CLASS (j), eject, j > 0 ? self->cb[j] : 1);
+        }
+      for (guint j0 = 0; j0 < k; j0++)
+        for (guint j1 = 0; j1 < k; j1++)
+          {
+            double leave = j1 > 0 ? self->cb[j1] : 1;
+
+            if (j1 > 0)
+              flitlab_model_point_add_route (point, Y_CLASS (j0, j1), Y_CLASS (j0, j1 - 1), self->ca[j1]);
+            flitlab_model_point_add_route (point, Y_CLASS (j0, j1), eject, leave / kd);
+            flitlab_model_point_add_route (point, Y_CLASS (j0, j1), X_CLASS (j0), leave * (kd - 1) / kd);
+          }
+      /* Injection class (j0, j1) is the node at (k-1-j0, k-1-j1): to x with 1/(k+1), to y
+       * with k/(k+1). */
+      for (guint j1 = 0; j1 < k; j1++)
+        for (guint j0 = 0; j0 < k; j0++)
+          {
+            guint c = k - 1 - j0, r = k - 1 - j1;
+
+            flitlab_model_point_add_route (point, INJ_CLASS (c, r), X_CLASS (j0), 1 / (kd + 1));
+            flitlab_model_point_add_route (point, INJ_CLASS (c, r), Y_CLASS (j0, j1), kd / (kd + 1));
+          }
+    }
+#undef X_CLASS
+#undef Y_CLASS
+#undef INJ_CLASS
+}
+
 static void
 detail (const Greenberg   *self,
         Solution          *s,
@@ -552,6 +638,7 @@ detail (const Greenberg   *self,
       }
   flitlab_model_point_add_class (point, "ejection", lambda, s->x_eject, 0,
                                  MIN (lambda * s->x_eject, 1));
+  add_routes (self, point);
 
   /* M3/M4: each physical channel takes its class's time and utilization. Mesh: its flow is
    * the class's, exact, since the classes are physical channels, and utilization = flow x

@@ -198,6 +198,7 @@ evaluate (const FlitlabModel *self,
       point->classes = g_array_new (FALSE, TRUE, sizeof (FlitlabModelClass));
       g_array_set_clear_func (point->classes, clear_class);
       point->vectors = g_ptr_array_new_with_free_func (free_vector);
+      point->routes = g_array_new (FALSE, FALSE, sizeof (FlitlabModelRoute));
       point->n_channels = flitlab_topology_get_n_channels (self->topology);
       point->channel_flow = g_new0 (double, point->n_channels);
       point->channel_time = g_new0 (double, point->n_channels);
@@ -297,6 +298,7 @@ flitlab_model_point_free (FlitlabModelPoint *point)
   g_free (point->values);
   g_clear_pointer (&point->classes, g_array_unref);
   g_clear_pointer (&point->vectors, g_ptr_array_unref);
+  g_clear_pointer (&point->routes, g_array_unref);
   g_free (point->channel_flow);
   g_free (point->channel_time);
   g_free (point->channel_utilization);
@@ -333,6 +335,21 @@ flitlab_model_point_add_vector (FlitlabModelPoint *point,
   vector->n_values = n_values;
   vector->values = g_memdup2 (values, sizeof (double) * n_values);
   g_ptr_array_add (point->vectors, vector);
+}
+
+void
+flitlab_model_point_add_route (FlitlabModelPoint *point,
+                               guint              from,
+                               guint              to,
+                               double             probability)
+{
+  FlitlabModelRoute route = { from, to, probability };
+
+  g_return_if_fail (point->routes != NULL && point->classes != NULL);
+  g_return_if_fail (from < point->classes->len && to < point->classes->len);
+  /* A way nobody takes (a 2 x 2 torus has them) is no route. */
+  if (probability > 0)
+    g_array_append_val (point->routes, route);
 }
 
 static const char *

@@ -52,6 +52,15 @@ typedef struct
   double *values;
 } FlitlabModelVector;
 
+/* Where a message goes after a class: R_{from|to} of Greenberg and Guan's Fig. 3, the share of
+ * the messages leaving class from that take class to next (indices into the point's classes). */
+typedef struct
+{
+  guint  from;
+  guint  to;
+  double probability;
+} FlitlabModelRoute;
+
 typedef struct
 {
   double     rate;      /* messages per cycle per node */
@@ -62,6 +71,7 @@ typedef struct
   /* Filled only by flitlab_model_evaluate_detail(): */
   GArray    *classes;   /* FlitlabModelClass */
   GPtrArray *vectors;   /* FlitlabModelVector* */
+  GArray    *routes;    /* FlitlabModelRoute, for the models that give them (greenberg-*) */
   guint      n_channels; /* of the model's topology, network + injection + ejection */
   double    *channel_flow;        /* messages per cycle on each physical channel */
   double    *channel_time;        /* service time seen there, cycles */
@@ -157,6 +167,10 @@ void     flitlab_model_point_add_vector (FlitlabModelPoint *point,
                                          const char        *name,
                                          const double      *values,
                                          guint              n_values);
+void     flitlab_model_point_add_route  (FlitlabModelPoint *point,
+                                         guint              from,
+                                         guint              to,
+                                         double             probability);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabModel, flitlab_model_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabModelPoint, flitlab_model_point_free)

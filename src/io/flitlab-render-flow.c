@@ -28,8 +28,9 @@ typedef struct
 
 typedef struct
 {
-  guint from;     /* cell indices */
-  guint to;
+  guint  from;        /* cell indices */
+  guint  to;
+  double probability; /* the model's routing probability, NAN when it gives none */
 } Arrow;
 
 typedef struct
@@ -38,6 +39,7 @@ typedef struct
   GArray *arrows;  /* Arrow */
   guint   columns;
   guint   rows;
+  guint   n_laid_out;  /* cells placed after the paper, before add_others() */
   char   *column_label_format; /* e.g. "dimension %u"; NULL: none */
   const char *note;            /* how to read the layout; NULL: none */
 } Diagram;
@@ -60,7 +62,7 @@ add_arrow (Diagram *d,
            guint    from,
            guint    to)
 {
-  Arrow arrow = { from, to };
+  Arrow arrow = { from, to, NAN };
 
   g_array_append_val (d->arrows, arrow);
 }
@@ -80,6 +82,7 @@ add_others (Diagram                 *d,
 {
   guint row = d->rows, column = 0, width = MAX (d->columns, 8);
 
+  d->n_laid_out = d->cells->len;
   for (guint i = 0; i < point->classes->len; i++)
     if (!placed[i])
       {
@@ -219,6 +222,40 @@ layout_quaglia (Diagram                 *d,
   return any;
 }
 
+/* The model's routes between boxes of the paper's layout side by side or one above the other:
+ * a message going on in its dimension (001: <j0> to <j0-1>, <j0,j1> to <j0,j1-1>). */
+static void
+add_route_arrows (Diagram                 *d,
+                  const FlitlabModelPoint *point)
+{
+  g_autofree int *cell_of = NULL;
+
+  if (point->routes == NULL || point->routes->len == 0)
+    return;
+  cell_of = g_new (int, point->classes->len);
+  for (guint i = 0; i < point->classes->len; i++)
+    cell_of[i] = -1;
+  for (guint c = 0; c < d->n_laid_out; c++)
+    cell_of[g_array_index (d->cells, Cell, c).klass] = (int) c;
+  for (guint r = 0; r < point->routes->len; r++)
+    {
+      const FlitlabModelRoute *route = &g_array_index (point->routes, FlitlabModelRoute, r);
+      int a = cell_of[route->from], b = cell_of[route->to];
+      const Cell *ca, *cb;
+
+      if (a < 0 || b < 0)
+        continue;
+      ca = &g_array_index (d->cells, Cell, a);
+      cb = &g_array_index (d->cells, Cell, b);
+      if ((ca->column == cb->column && ABS ((int) ca->row - (int) cb->row) == 1) ||
+          (ca->row == cb->row && ABS ((int) ca->column - (int) cb->column) == 1))
+        {
+          add_arrow (d, a, b);
+          g_array_index (d->arrows, Arrow, d->arrows->len - 1).probability = route->probability;
+        }
+    }
+}
+
 static void
 diagram_clear (Diagram *d)
 {
@@ -291,7 +328,8 @@ draw_color_bar (cairo_t *cr,
   g_snprintf (text, sizeof text, "%.3g", hi);
   flitlab_render_text (cr, text, "Sans 8", x + 18, y, 0, 0.5, 0);
   flitlab_render_text (cr, "0", "Sans 8", x + 18, y + h, 0, 0.5, 0);
-  flitlab_render_text (cr, "utilization", "Sans 8", x + 7, y + h + 6, 0.5, 0, 0);
+  /* Right-aligned, clear of the boxes left of the bar. */
+  flitlab_render_text (cr, "utilization", "Sans 8", x + 50, y + h + 6, 1, 0, 0);
 }
 
 static const FlitlabModelVector *
@@ -401,6 +439,119 @@ draw_vectors (cairo_t                 *cr,
     }
 }
 
+/* The class Fig. 3 is drawn for: the one with the most ways out, the busiest of those. */
+static int
+fan_out_class (const FlitlabModelPoint *point)
+{
+  g_autofree guint *ways = NULL;
+  int best = -1;
+
+  if (point->routes == NULL || point->routes->len == 0)
+    return -1;
+  ways = g_new0 (guint, point->classes->len);
+  for (guint r = 0; r < point->routes->len; r++)
+    ways[g_array_index (point->routes, FlitlabModelRoute, r).from]++;
+  for (guint c = 0; c < point->classes->len; c++)
+    if (ways[c] > 0 && (best < 0 || ways[c] > ways[best] ||
+                        (ways[c] == ways[best] && klass (point, c)->utilization > klass (point, best)->utilization)))
+      best = (int) c;
+  return best;
+}
+
+static int
+by_probability (gconstpointer a,
+                gconstpointer b)
+{
+  double pa = ((const FlitlabModelRoute *) a)->probability, pb = ((const FlitlabModelRoute *) b)->probability;
+
+  return (pa < pb) - (pa > pb);
+}
+
+/* A class's box: coloured by its utilization, its name and two lines of numbers. */
+static void
+draw_class_box (cairo_t                 *cr,
+                const FlitlabModelClass *k,
+                const char              *line1,
+                const char              *line2,
+                double                   hi,
+                double                   x,
+                double                   y,
+                double                   w,
+                double                   h)
+{
+  double r, g, b, shade = isfinite (k->utilization) && k->utilization < 0.55 * hi ? 1 : 0.1;
+
+  flitlab_colormap_viridis (k->utilization, 0, hi, &r, &g, &b);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, shade, shade, shade);
+  flitlab_render_text (cr, k->name, "Sans Bold 8", x + 6, y + h / 2, 0, 0.5, 0);
+  flitlab_render_text (cr, line1, "Sans 8", x + w - 6, y + h / 2 - 1, 1, 1, 0);
+  flitlab_render_text (cr, line2, "Sans 8", x + w - 6, y + h / 2 + 1, 1, 0, 0);
+}
+
+/* 001 Fig. 3 with numbers: the messages leaving one class (left) and the classes they take
+ * next (right, most likely first), each arrow labelled with its routing probability R_{i|j}. */
+static void
+draw_fan_out (cairo_t                 *cr,
+              const FlitlabModelPoint *point,
+              guint                    from,
+              const char              *note,
+              double                   hi,
+              double                   left,
+              double                   top,
+              double                   width,
+              double                   height)
+{
+  g_autoptr(GArray) ways = g_array_new (FALSE, FALSE, sizeof (FlitlabModelRoute));
+  const FlitlabModelClass *source = klass (point, from);
+  double box_w = MIN (220, 0.3 * width), row_h, box_h, y0 = top + 30, x1 = left + width - box_w;
+  char title[160], line1[64], line2[64];
+
+  for (guint r = 0; r < point->routes->len; r++)
+    if (g_array_index (point->routes, FlitlabModelRoute, r).from == from)
+      g_array_append_val (ways, g_array_index (point->routes, FlitlabModelRoute, r));
+  g_array_sort (ways, by_probability);
+  row_h = (height - 30) / MAX (ways->len, 1);
+  box_h = MIN (0.8 * row_h, 40);
+
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  g_snprintf (title, sizeof title, "Fig. 3 for %s: where its messages go next, with the routing probabilities R",
+              source->name);
+  flitlab_render_text (cr, title, "Sans Bold 9", left + width / 2, top, 0.5, 0, 0);
+  if (note != NULL)
+    {
+      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      flitlab_render_text (cr, note, "Sans 8", left + width / 2, top + 14, 0.5, 0, 0);
+    }
+  g_snprintf (line1, sizeof line1, "λ %.3g", source->flow);
+  g_snprintf (line2, sizeof line2, "T %.3g  W %.3g", source->time, source->wait);
+  draw_class_box (cr, source, line1, line2, hi, left, y0 + (height - 30 - box_h) / 2, box_w, box_h);
+
+  for (guint i = 0; i < ways->len; i++)
+    {
+      const FlitlabModelRoute *way = &g_array_index (ways, FlitlabModelRoute, i);
+      const FlitlabModelClass *next = klass (point, way->to);
+      double y = y0 + i * row_h + (row_h - box_h) / 2, ax = left + box_w, ay = y0 + (height - 30) / 2, slope;
+      char label[32];
+
+      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      cairo_set_line_width (cr, 1.2);
+      draw_arrow_between (cr, ax + 4, ay, x1 - 4, y + box_h / 2);
+      g_snprintf (label, sizeof label, "R = %.3g", way->probability);
+      cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+      /* Near the arrowhead, where the arrows are far apart, above its line from 80 to 16
+       * points before the box. */
+      slope = (y + box_h / 2 - ay) / MAX (x1 - ax - 8, 1);
+      flitlab_render_text (cr, label, "Sans 8", x1 - 16,
+                           y + box_h / 2 - MAX (slope * 80, slope * 16) - 3, 1, 1, 0);
+      g_snprintf (line1, sizeof line1, "λ %.3g", next->flow);
+      g_snprintf (line2, sizeof line2, "T %.3g  W %.3g", next->time, next->wait);
+      draw_class_box (cr, next, line1, line2, hi, x1, y, box_w, box_h);
+    }
+}
+
 void
 flitlab_render_flow (cairo_t                 *cr,
                      const FlitlabModel      *model,
@@ -409,12 +560,14 @@ flitlab_render_flow (cairo_t                 *cr,
                      double                   height)
 {
   const FlitlabModelInfo *info;
-  Diagram d = { g_array_new (FALSE, FALSE, sizeof (Cell)), g_array_new (FALSE, FALSE, sizeof (Arrow)), 0, 0, NULL };
+  Diagram d = { .cells = g_array_new (FALSE, FALSE, sizeof (Cell)),
+                .arrows = g_array_new (FALSE, FALSE, sizeof (Arrow)) };
   g_autofree gboolean *placed = NULL;
   g_autofree char *title = NULL;
   double top = 52, left = 20, right = width - 70, bottom = height - 16, hi = 0;
   double cell_w, cell_h;
   gboolean labels, names, with_vectors;
+  int focus;
 
   g_return_if_fail (cr != NULL && model != NULL && point != NULL);
 
@@ -441,6 +594,24 @@ flitlab_render_flow (cairo_t                 *cr,
   if (!layout_ciciani (&d, point, placed) && !layout_greenberg (&d, point, placed))
     layout_quaglia (&d, point, placed);
   add_others (&d, point, placed);
+  add_route_arrows (&d, point);
+  for (guint i = 0; i < point->classes->len; i++)
+    if (isfinite (klass (point, i)->utilization))
+      hi = MAX (hi, klass (point, i)->utilization);
+  hi = hi > 0 ? hi : 1;
+  focus = fan_out_class (point);
+  if (focus >= 0)
+    {
+      double band = 0.34 * height;
+
+      /* The mesh model folds the east- and north-bound channels onto the mirror image's
+       * west- and south-bound (G4 in docs/models/greenberg1997.md). */
+      draw_fan_out (cr, point, focus,
+                    g_str_equal (info->id, "greenberg-mesh")
+                    ? "east- and north-bound channels are the classes of the mirror column and row" : NULL,
+                    hi, left, bottom - band, right - left, band);
+      bottom -= band + 12;
+    }
   with_vectors = point->vectors != NULL && point->vectors->len > 0;
   if (with_vectors)
     {
@@ -469,10 +640,6 @@ flitlab_render_flow (cairo_t                 *cr,
   if (d.column_label_format != NULL)
     top += 16;
 
-  for (guint i = 0; i < point->classes->len; i++)
-    if (isfinite (klass (point, i)->utilization))
-      hi = MAX (hi, klass (point, i)->utilization);
-  hi = hi > 0 ? hi : 1;
   cell_w = (right - left) / MAX (d.columns, 1);
   cell_h = (bottom - top) / MAX (d.rows, 1);
   /* Room for three lines of 8-point text, else colours only (the title says what they are). */
@@ -493,8 +660,30 @@ flitlab_render_flow (cairo_t                 *cr,
       if (from->column == to->column)
         draw_arrow_between (cr, x0 + w0 / 2, y0 < y1 ? y0 + h0 : y0, x1 + w1 / 2, y0 < y1 ? y1 : y1 + h1);
       else
-        draw_arrow_between (cr, x0 + w0, y0 + h0 / 2, x1, y1 + h1 / 2);
+        draw_arrow_between (cr, x0 < x1 ? x0 + w0 : x0, y0 + h0 / 2, x0 < x1 ? x1 : x1 + w1, y1 + h1 / 2);
+      /* The probability beside the arrow, where the gap between the boxes has room. */
+      if (isfinite (arrow->probability) && from->column == to->column && cell_h * 0.3 >= 11 && cell_w * 0.8 >= 56)
+        {
+          char label[16];
+
+          g_snprintf (label, sizeof label, "%.2g", arrow->probability);
+          flitlab_render_text (cr, label, "Sans 7", x0 + w0 / 2 + 4, (MIN (y0, y1) + MAX (y0, y1) + h0) / 2,
+                               0, 0.5, 0);
+        }
     }
+  if (focus >= 0)
+    for (guint c = 0; c < d.cells->len; c++)
+      if (g_array_index (d.cells, Cell, c).klass == (guint) focus)
+        {
+          double x, y, w, h;
+
+          /* The class Fig. 3 below is drawn for. */
+          cell_rect (&d, &g_array_index (d.cells, Cell, c), left, top, cell_w, cell_h, &x, &y, &w, &h);
+          cairo_set_source_rgb (cr, 0.84, 0.1, 0.1);
+          cairo_set_line_width (cr, 2.5);
+          cairo_rectangle (cr, x - 2.5, y - 2.5, w + 5, h + 5);
+          cairo_stroke (cr);
+        }
 
   for (guint c = 0; c < d.cells->len; c++)
     {

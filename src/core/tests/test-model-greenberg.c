@@ -391,6 +391,68 @@ test_saturated_points (void)
  * of source-destination pairs whose dimension-ordered route uses it, times rate/(N-1) (the
  * library routes x first, the paper y first; under uniform traffic each channel carries the
  * same flow either way). Times: a channel has its class's time (checked on the mirrors). */
+/* How many physical channels a class stands for in the k x k mesh: x classes <j> the
+ * west-bound channels of column j and, mirrored, the east-bound of column k-1-j (2k); y
+ * classes <j0,j1> a south- and a north-bound channel (2); inj one; ejection k^2. */
+static double
+mesh_channels_per_class (const char *name,
+                         guint       k)
+{
+  if (g_str_has_prefix (name, "inj("))
+    return 1;
+  if (g_str_equal (name, "ejection"))
+    return k * k;
+  return strchr (name, ',') != NULL ? 2 : 2 * k;
+}
+
+/* Fig. 3's routing probabilities: out of every class but ejection they add up to one; and in
+ * the mesh, where the classes are physical channels, the flows they route into a class are
+ * the flow Eqs. 9 and 10 give it (each class counted with its channels). */
+static void
+test_routes (void)
+{
+  static const char *ids[] = { "greenberg-mesh", "greenberg-torus" };
+  static const guint ks[] = { 2, 3, 5, 8 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (ks); j++)
+      {
+        guint k = ks[j];
+        g_autoptr(FlitlabModel) m = model (ids[i], k, 20);
+        double rate = 0.5 * flitlab_model_get_saturation_rate (m);
+        g_autoptr(FlitlabModelPoint) p = flitlab_model_evaluate_detail (m, rate);
+        guint n = p->classes->len;
+        g_autofree double *out = g_new0 (double, n);
+        g_autofree double *in = g_new0 (double, n);
+        gboolean mesh = i == 0;
+
+        g_assert_cmpuint (p->routes->len, >, 0);
+        for (guint r = 0; r < p->routes->len; r++)
+          {
+            const FlitlabModelRoute *route = &g_array_index (p->routes, FlitlabModelRoute, r);
+            const FlitlabModelClass *from = &g_array_index (p->classes, FlitlabModelClass, route->from);
+
+            g_assert_cmpfloat (route->probability, >, 0);
+            g_assert_cmpfloat (route->probability, <=, 1);
+            g_assert_false (g_str_equal (from->name, "ejection"));
+            out[route->from] += route->probability;
+            if (mesh)
+              in[route->to] += mesh_channels_per_class (from->name, k) * from->flow * route->probability;
+          }
+        for (guint c = 0; c < n; c++)
+          {
+            const FlitlabModelClass *klass = &g_array_index (p->classes, FlitlabModelClass, c);
+
+            if (g_str_equal (klass->name, "ejection"))
+              continue;
+            g_assert_cmpfloat_with_epsilon (out[c], 1, 1e-12);
+            if (mesh && !g_str_has_prefix (klass->name, "inj("))
+              g_assert_cmpfloat_with_epsilon (in[c] / (mesh_channels_per_class (klass->name, k) * klass->flow),
+                                              1, 1e-12);
+          }
+      }
+}
+
 static void
 test_channel_mapping (void)
 {
@@ -567,6 +629,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/model/greenberg/monotonic", test_monotonic);
   g_test_add_func ("/flitlab/model/greenberg/saturated-points", test_saturated_points);
   g_test_add_func ("/flitlab/model/greenberg/channel-mapping", test_channel_mapping);
+  g_test_add_func ("/flitlab/model/greenberg/routes", test_routes);
   g_test_add_func ("/flitlab/model/greenberg/channel-zero-load", test_channel_zero_load);
   g_test_add_func ("/flitlab/model/greenberg/bad-parameters", test_bad_parameters);
   return g_test_run ();

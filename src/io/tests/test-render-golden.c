@@ -114,7 +114,8 @@ draw_network (cairo_t    *cr,
   flitlab_topology_view_set_values (view, values, n);
   g_free (view->value_label);
   view->value_label = g_strdup ("Utilization");
-  flitlab_render_topology (cr, view, 600, 450);
+  flitlab_render_topology (cr, view, cairo_image_surface_get_width (cairo_get_target (cr)),
+                           cairo_image_surface_get_height (cairo_get_target (cr)));
 }
 
 static void
@@ -133,6 +134,13 @@ static void
 draw_hypercube (cairo_t *cr)
 {
   draw_network (cr, "hypercube:6");
+}
+
+/* 4608 channels: drawn as hairlines into the image (flitlab-hairline.c). */
+static void
+draw_big_hypercube (cairo_t *cr)
+{
+  draw_network (cr, "hypercube:9");
 }
 
 static void
@@ -164,6 +172,13 @@ draw_flow_adaptive (cairo_t *cr)
   draw_flow (cr, "quaglia-adaptive-torus");
 }
 
+/* With Fig. 3's routing probabilities for the busiest class. */
+static void
+draw_flow_mesh (cairo_t *cr)
+{
+  draw_flow (cr, "greenberg-mesh");
+}
+
 static void
 draw_flow_backtracking (cairo_t *cr)
 {
@@ -189,9 +204,11 @@ static const Figure figures[] = {
   { "network-uni-torus-plane", 600, 450, draw_uni_torus_plane },
   { "network-hypercube", 600, 450, draw_hypercube },
   { "network-necklace", 600, 450, draw_necklace },
+  { "network-hypercube-9", 600, 450, draw_big_hypercube },
   { "flow-bi-torus", 800, 560, draw_flow_bi_torus },
   { "flow-adaptive-torus", 800, 560, draw_flow_adaptive },
   { "flow-backtracking", 800, 560, draw_flow_backtracking },
+  { "flow-mesh-routes", 800, 560, draw_flow_mesh },
 };
 
 static cairo_surface_t *
