@@ -34,6 +34,7 @@ static const Case cases[] = {
   { "hypercube:10", 0 },
   { "torus:16x16x16:bi", 7 },
   { "necklace:6,5", 0 },
+  { "hypercube:16", 0 },
 };
 
 static double

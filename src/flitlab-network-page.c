@@ -555,23 +555,34 @@ on_motion (FlitlabNetworkPage *self,
   const FlitlabTopology *topology;
   g_autofree char *text = NULL;
   int channel, node;
+  guint group;
 
   if (!to_diagram (self, &x, &y))
     return;
   topology = flitlab_topology_view_get_topology (self->view);
   node = flitlab_topology_view_hit_node (self->view, x, y);
   channel = node < 0 ? flitlab_topology_view_hit_channel (self->view, x, y) : -1;
-  if (node >= 0)
+  group = flitlab_topology_view_get_group_size (self->view);
+  if (node >= 0 && group > 1)
+    /* Translators: a group of a large hypercube's nodes: the first, the step, how many */
+    text = g_strdup_printf (_("Nodes %d + j·%u, j = 0 to %u: a group of %u nodes that differ only in the higher dimensions"),
+                            node, flitlab_topology_get_n_nodes (topology) / group, group - 1, group);
+  else if (node >= 0)
     text = describe_node (topology, node);
   else if (channel >= 0)
     {
       const FlitlabChannel *c = flitlab_topology_get_channel (topology, channel);
-      double value = self->view->values != NULL && (guint) channel < self->view->n_values
-                     ? self->view->values[channel] : NAN;
+      double value = flitlab_topology_view_get_drawn_value (self->view, channel);
 
-      /* Translators: a directed link: its number, its ends, its dimension and direction */
-      text = g_strdup_printf (_("Channel %d: node %u → node %u, dimension %u, %s"), channel, c->src,
-                              c->dst, c->dim, c->direction > 0 ? "+" : "−");
+      if (group > 1)
+        /* Translators: a link standing for many channels of a large hypercube: how many, the
+         * groups of nodes it joins (by their first node), its dimension */
+        text = g_strdup_printf (_("%u channels from group %u to group %u, dimension %u (the value is their mean)"),
+                                group, c->src, c->dst, c->dim);
+      else
+        /* Translators: a directed link: its number, its ends, its dimension and direction */
+        text = g_strdup_printf (_("Channel %d: node %u → node %u, dimension %u, %s"), channel, c->src,
+                                c->dst, c->dim, c->direction > 0 ? "+" : "−");
       if (isfinite (value))
         {
           g_autofree char *with_value = g_strdup_printf ("%s\n%s: %.4g", text, self->view->value_label, value);

@@ -519,11 +519,11 @@ draw_fan_out (cairo_t                 *cr,
   cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
   g_snprintf (title, sizeof title, "Fig. 3 for %s: where its messages go next, with the routing probabilities R",
               source->name);
-  flitlab_render_text (cr, title, "Sans Bold 9", left + width / 2, top, 0.5, 0, 0);
+  flitlab_render_text_within (cr, title, "Sans Bold 9", left + width / 2, top, 0.5, 0, width);
   if (note != NULL)
     {
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      flitlab_render_text (cr, note, "Sans 8", left + width / 2, top + 14, 0.5, 0, 0);
+      flitlab_render_text_within (cr, note, "Sans 8", left + width / 2, top + 14, 0.5, 0, width);
     }
   g_snprintf (line1, sizeof line1, "λ %.3g", source->flow);
   g_snprintf (line2, sizeof line2, "T %.3g  W %.3g", source->time, source->wait);
@@ -576,13 +576,13 @@ flitlab_render_flow (cairo_t                 *cr,
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
   cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-  flitlab_render_text (cr, info->title, "Sans Bold 11", width / 2, 10, 0.5, 0, 0);
+  flitlab_render_text_within (cr, info->title, "Sans Bold 11", width / 2, 10, 0.5, 0, width - 16);
   /* Translators would not reach this: the figures are in English, like the plots. */
   title = point->saturated
           ? g_strdup_printf ("load %.4g messages/cycle/node: beyond saturation, no steady state", point->rate)
           : g_strdup_printf ("load %.4g messages/cycle/node; latency %.2f cycles; boxes: T service time, λ flow",
                              point->rate, point->latency);
-  flitlab_render_text (cr, title, "Sans 9", width / 2, 28, 0.5, 0, 0);
+  flitlab_render_text_within (cr, title, "Sans 9", width / 2, 28, 0.5, 0, width - 16);
   if (point->saturated || point->classes == NULL || point->classes->len == 0)
     {
       diagram_clear (&d);
@@ -634,7 +634,7 @@ flitlab_render_flow (cairo_t                 *cr,
   if (d.note != NULL)
     {
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      flitlab_render_text (cr, d.note, "Sans 8", width / 2, 44, 0.5, 0, 0);
+      flitlab_render_text_within (cr, d.note, "Sans 8", width / 2, 44, 0.5, 0, width - 16);
       top += 12;
     }
   if (d.column_label_format != NULL)

@@ -261,6 +261,35 @@ flitlab_render_text (cairo_t    *cr,
   g_object_unref (layout);
 }
 
+void
+flitlab_render_text_within (cairo_t    *cr,
+                            const char *text,
+                            const char *font,
+                            double      x,
+                            double      y,
+                            double      align_x,
+                            double      align_y,
+                            double      max_width)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+  int w, h;
+  double scale;
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  scale = w > max_width && max_width > 0 ? max_width / w : 1;
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, scale, scale);
+  cairo_move_to (cr, -align_x * w, -align_y * h);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+}
+
 static char *
 format_tick (double value,
              double step)

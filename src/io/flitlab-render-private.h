@@ -35,4 +35,14 @@ void     flitlab_render_text    (cairo_t            *cr,
                                  double              align_y,
                                  double              angle);
 
+/* The same, made smaller when it is wider than max_width: a long title in a narrow pane. */
+void     flitlab_render_text_within (cairo_t        *cr,
+                                     const char     *text,
+                                     const char     *font,
+                                     double          x,
+                                     double          y,
+                                     double          align_x,
+                                     double          align_y,
+                                     double          max_width);
+
 G_END_DECLS

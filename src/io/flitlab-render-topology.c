@@ -105,6 +105,11 @@ struct _FlitlabTopologyLayout
   GArray  *shapes;                   /* Shape, in channel id order */
   int     *node_slot;                /* per node id: index into nodes, or -1 */
   int     *shape_slot;               /* per network channel id: index into shapes, or -1 */
+  /* A hypercube of more than 2^MAX_HYPERCUBE_DIMS nodes: shape i stands for the channels
+   * members[member_start[i]] .. members[member_start[i + 1] - 1]; NULL: for its id alone. */
+  guint   *member_start;
+  guint   *members;
+  double  *means;                    /* per shape, the last render's shape_mean() */
   GArray  *segments;                 /* Segment */
   Grid     segment_grid;
   Grid     node_grid;
@@ -361,6 +366,9 @@ layout_free (FlitlabTopologyLayout *layout)
   g_array_unref (layout->segments);
   g_free (layout->node_slot);
   g_free (layout->shape_slot);
+  g_free (layout->member_start);
+  g_free (layout->members);
+  g_free (layout->means);
   grid_clear (&layout->segment_grid);
   grid_clear (&layout->node_grid);
   g_free (layout);
@@ -463,6 +471,27 @@ plane_size (const FlitlabTopology *t)
   return flitlab_topology_get_radix (t, 0) * (n_dims > 1 ? flitlab_topology_get_radix (t, 1) : 1);
 }
 
+/* Hypercubes beyond 2^MAX_HYPERCUBE_DIMS nodes are drawn as that many groups: the nodes that
+ * differ only in the higher dimensions are one group, and the channels of a lower dimension
+ * between two groups one link. The channels per link; 1 when nothing is grouped. */
+static guint
+group_size (const FlitlabTopology *t)
+{
+  guint n_dims = flitlab_topology_get_n_dims (t);
+
+  if (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_HYPERCUBE || n_dims <= MAX_HYPERCUBE_DIMS)
+    return 1;
+  return 1u << (n_dims - MAX_HYPERCUBE_DIMS);
+}
+
+guint
+flitlab_topology_view_get_group_size (const FlitlabTopologyView *view)
+{
+  g_return_val_if_fail (view != NULL, 1);
+
+  return group_size (view->topology);
+}
+
 guint
 flitlab_topology_view_get_n_planes (const FlitlabTopologyView *view)
 {
@@ -491,14 +520,6 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
   n_channels = flitlab_topology_get_n_channels (t);
   n_planes = flitlab_topology_view_get_n_planes (view);
 
-  if (family == FLITLAB_TOPOLOGY_HYPERCUBE && n_dims > MAX_HYPERCUBE_DIMS)
-    {
-      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE,
-                   "A %u-cube has %u nodes and %u channels, too many to draw: diagrams show "
-                   "hypercubes of up to 2^%u nodes", n_dims, n_nodes, n_network,
-                   MAX_HYPERCUBE_DIMS);
-      return FALSE;
-    }
   if (family == FLITLAB_TOPOLOGY_NECKLACE &&
       (n_dims > MAX_HYPERCUBE_DIMS || n_nodes > MAX_DRAWN_NODES))
     {
@@ -572,6 +593,14 @@ dup_subtitle (const FlitlabTopologyView *view)
         g_string_append_printf (text, "plane %u (of 0 to %u, by coordinates 3 to %u)", view->plane,
                                 flitlab_topology_view_get_n_planes (view) - 1, n_dims);
       g_string_append (text, "; links between planes not drawn");
+    }
+  if (group_size (t) > 1)
+    {
+      if (text->len > 0)
+        g_string_append (text, "; ");
+      g_string_append_printf (text, "dimensions %u to %u grouped: a node for %u nodes, a link for "
+                              "%u channels (their mean)", MAX_HYPERCUBE_DIMS, n_dims - 1,
+                              group_size (t), group_size (t));
     }
   if (text->len == 0)
     {
@@ -761,12 +790,68 @@ cube_centre (guint  n,
   return pt (far.x / 2, far.y / 2);
 }
 
+/* The groups of a hypercube beyond 2^MAX_HYPERCUBE_DIMS (group_size()): group g holds the
+ * nodes g + j 2^MAX_HYPERCUBE_DIMS and is drawn as node g; a link of dimension d from group g
+ * is drawn once, for the channels of dimension d leaving its nodes, by the first of them. */
+static void
+build_grouped_hypercube (Builder *b)
+{
+  const FlitlabTopology *t = b->topology;
+  FlitlabTopologyLayout *layout = b->layout;
+  const guint n = MAX_HYPERCUBE_DIMS, n_groups = 1u << n, mask = n_groups - 1;
+  guint n_nodes = flitlab_topology_get_n_nodes (t), n_network = flitlab_topology_get_n_network_channels (t);
+  guint n_links = n_groups * n, *fill;
+  Point centre = cube_centre (n, 1);
+  g_autofree int *link_of = g_new (int, n_network);
+
+  for (guint g = 0; g < n_groups; g++)
+    add_node (b, g, NODE_PLAIN, cube_position (g, n, 1));
+  for (guint v = n_groups; v < n_nodes; v++)
+    layout->node_slot[v] = layout->node_slot[v & mask];
+
+  /* Members by link (group, dimension), in channel id order. */
+  layout->member_start = g_new0 (guint, n_links + 1);
+  for (guint id = 0; id < n_network; id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+
+      link_of[id] = c->dim < n ? (int) ((c->src & mask) * n + c->dim) : -1;
+      if (link_of[id] >= 0)
+        layout->member_start[link_of[id] + 1]++;
+    }
+  for (guint l = 0; l < n_links; l++)
+    layout->member_start[l + 1] += layout->member_start[l];
+  layout->members = g_new (guint, layout->member_start[n_links]);
+  fill = g_memdup2 (layout->member_start, sizeof (guint) * n_links);
+  for (guint id = 0; id < n_network; id++)
+    if (link_of[id] >= 0)
+      layout->members[fill[link_of[id]]++] = id;
+  g_free (fill);
+
+  for (guint l = 0; l < n_links; l++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, layout->members[layout->member_start[l]]);
+      guint g = l / n, lo = MIN (g, g ^ (1u << c->dim)), hi = MAX (g, g ^ (1u << c->dim));
+      Point a = node_at (b, lo), z = node_at (b, hi);
+      Piece p = bowed_piece (a, z, cube_bow (a, z, c->dim, 1, centre));
+
+      p = g == lo ? p : reversed (p);
+      add_shape (b, c->id, &p, 1);
+    }
+}
+
 static void
 build_hypercube (Builder *b)
 {
   const FlitlabTopology *t = b->topology;
   guint n = flitlab_topology_get_n_dims (t);
   Point centre = cube_centre (n, 1);
+
+  if (group_size (t) > 1)
+    {
+      build_grouped_hypercube (b);
+      return;
+    }
 
   for (guint v = 0; v < (1u << n); v++)
     add_node (b, v, NODE_PLAIN, cube_position (v, n, 1));
@@ -1026,6 +1111,9 @@ place (cairo_t                   *cr,
       guint dst_style = g_array_index (layout->nodes, Node, layout->node_slot[c->dst]).style;
 
       layout->shape_slot[shape->id] = i;
+      for (guint m = layout->members != NULL ? layout->member_start[i] : 0;
+           layout->members != NULL && m < layout->member_start[i + 1]; m++)
+        layout->shape_slot[layout->members[m]] = i;
       for (guint j = 0; j < shape->n_pieces; j++)
         {
           Piece *p = &shape->pieces[j];
@@ -1180,6 +1268,55 @@ draw_shape (cairo_t                     *cr,
     }
 }
 
+/* The channels shape i is drawn for: its own, or a grouped hypercube's link's. */
+static guint
+shape_members (const FlitlabTopologyLayout *layout,
+               guint                        i,
+               const guint                **members)
+{
+  const Shape *shape = &g_array_index (layout->shapes, Shape, i);
+
+  if (layout->members == NULL)
+    {
+      *members = &shape->id;
+      return 1;
+    }
+  *members = layout->members + layout->member_start[i];
+  return layout->member_start[i + 1] - layout->member_start[i];
+}
+
+/* The value shape i is coloured by: its channel's, or the mean of its channels' finite ones
+ * (NaN when none is). */
+static double
+shape_mean (const FlitlabTopologyView *view,
+            guint                      i)
+{
+  const guint *members;
+  guint n = shape_members (view->layout, i, &members), counted = 0;
+  double sum = 0;
+
+  if (view->values == NULL)
+    return NAN;
+  for (guint m = 0; m < n; m++)
+    if (isfinite (view->values[members[m]]))
+      {
+        sum += view->values[members[m]];
+        counted++;
+      }
+  return n == 1 ? view->values[members[0]] : counted > 0 ? sum / counted : NAN;
+}
+
+/* As shape_mean(), the means of grouped links taken once per render (a 16-cube has a
+ * million channels). */
+static double
+shape_value (const FlitlabTopologyView *view,
+             guint                      i)
+{
+  if (view->layout->means != NULL)
+    return view->layout->means[i];
+  return shape_mean (view, i);
+}
+
 static void
 value_range (const FlitlabTopologyView *view,
              double                    *lo,
@@ -1189,11 +1326,17 @@ value_range (const FlitlabTopologyView *view,
   double min = INFINITY, max = -INFINITY;
 
   for (guint i = 0; view->values != NULL && i < n_network; i++)
-    if (isfinite (view->values[i]))
-      {
-        min = MIN (min, view->values[i]);
-        max = MAX (max, view->values[i]);
-      }
+    {
+      /* A grouped hypercube: the range of the means drawn. */
+      double v = view->layout->members != NULL ? (i < view->layout->shapes->len ? shape_value (view, i) : NAN)
+                                               : view->values[i];
+
+      if (isfinite (v))
+        {
+          min = MIN (min, v);
+          max = MAX (max, v);
+        }
+    }
   *lo = isfinite (view->value_min) ? view->value_min : min;
   *hi = isfinite (view->value_max) ? view->value_max : max;
   if (!isfinite (*lo) || !isfinite (*hi))
@@ -1224,9 +1367,14 @@ draw_marks (cairo_t                   *cr,
   for (guint i = 0; i < layout->shapes->len; i++)
     {
       const Shape *shape = &g_array_index (layout->shapes, Shape, i);
+      const guint *members;
+      guint n = shape_members (layout, i, &members);
+      gboolean marked = FALSE;
       const Piece *end;
 
-      if (shape->id >= view->n_colors || !view->marks[shape->id] || shape->n_pieces == 0)
+      for (guint m = 0; m < n; m++)
+        marked |= members[m] < view->n_colors && view->marks[members[m]];
+      if (!marked || shape->n_pieces == 0)
         continue;
       end = &shape->pieces[shape->n_pieces - 1];
       cairo_new_sub_path (cr);
@@ -1238,7 +1386,7 @@ draw_marks (cairo_t                   *cr,
 /* A channel's colour, width and opacity as drawn (route: the bold pass or the dimmed one). */
 static void
 channel_style (const FlitlabTopologyView *view,
-               const Shape               *shape,
+               guint                      i,
                gboolean                   route,
                gboolean                   bold,
                double                     lo,
@@ -1248,12 +1396,19 @@ channel_style (const FlitlabTopologyView *view,
                double                    *alpha)
 {
   double line_width = view->layout->line_width;
+  const guint *members;
+  guint n = shape_members (view->layout, i, &members);
 
   rgb[0] = rgb[1] = rgb[2] = 0.3;
   *width = (bold ? 1.7 : 1) * line_width;
-  if (view->colors != NULL && shape->id < view->n_colors)
+  if (view->colors != NULL && members[0] < view->n_colors)
     {
-      guint32 color = view->colors[shape->id];
+      guint32 color = FLITLAB_TOPOLOGY_VIEW_IDLE;
+
+      /* A grouped link shows the first of its channels that is held. */
+      for (guint m = 0; m < n && color == FLITLAB_TOPOLOGY_VIEW_IDLE; m++)
+        if (members[m] < view->n_colors)
+          color = view->colors[members[m]];
 
       /* Idle channels step back so the worms stand out. */
       if (color == FLITLAB_TOPOLOGY_VIEW_IDLE)
@@ -1267,7 +1422,7 @@ channel_style (const FlitlabTopologyView *view,
       *width *= color == FLITLAB_TOPOLOGY_VIEW_IDLE ? 1.0 : 2.0;
     }
   else if (view->values != NULL)
-    flitlab_colormap_viridis (view->values[shape->id], lo, hi, &rgb[0], &rgb[1], &rgb[2]);
+    flitlab_colormap_viridis (shape_value (view, i), lo, hi, &rgb[0], &rgb[1], &rgb[2]);
   *alpha = route && !bold ? 0.25 : 1;
 }
 
@@ -1310,9 +1465,9 @@ draw_hairlines (cairo_t                   *cr,
         double rgb[3], width, alpha;
         guint32 packed;
 
-        if (route && on_route[shape->id] != bold)
+        if (route && on_route[i] != bold)
           continue;
-        channel_style (view, shape, route, bold, lo, hi, rgb, &width, &alpha);
+        channel_style (view, i, route, bold, lo, hi, rgb, &width, &alpha);
         packed = ((guint32) (rgb[0] * 255 + 0.5) << 16) | ((guint32) (rgb[1] * 255 + 0.5) << 8) |
                  (guint32) (rgb[2] * 255 + 0.5);
         width *= MAX (fabs (ax), fabs (ay));
@@ -1356,9 +1511,15 @@ draw_channels (cairo_t                   *cr,
 
   if (route)
     {
-      on_route = g_new0 (gboolean, flitlab_topology_get_n_network_channels (view->topology));
+      /* By shape: a grouped link is on the route when one of its channels is. */
+      on_route = g_new0 (gboolean, layout->shapes->len);
       for (guint i = 0; i < view->route->len; i++)
-        on_route[g_array_index (view->route, guint, i)] = TRUE;
+        {
+          int slot = layout->shape_slot[g_array_index (view->route, guint, i)];
+
+          if (slot >= 0)
+            on_route[slot] = TRUE;
+        }
     }
   if (draw_hairlines (cr, view, on_route, lo, hi))
     {
@@ -1381,9 +1542,9 @@ draw_channels (cairo_t                   *cr,
           const Shape *shape = &g_array_index (layout->shapes, Shape, i);
           double rgb[3], width, alpha;
 
-          if (route && on_route[shape->id] != bold)
+          if (route && on_route[i] != bold)
             continue;
-          channel_style (view, shape, route, bold, lo, hi, rgb, &width, &alpha);
+          channel_style (view, i, route, bold, lo, hi, rgb, &width, &alpha);
           cairo_set_line_width (cr, width);
           cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
           draw_shape (cr, layout, shape);
@@ -1540,11 +1701,11 @@ draw_title (cairo_t                   *cr,
   g_autofree char *subtitle = dup_subtitle (view);
 
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  flitlab_render_text (cr, title, "Sans Bold 11", width / 2, 10, 0.5, 0, 0);
+  flitlab_render_text_within (cr, title, "Sans Bold 11", width / 2, 10, 0.5, 0, width - 16);
   if (subtitle != NULL)
     {
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      flitlab_render_text (cr, subtitle, "Sans 9", width / 2, 30, 0.5, 0, 0);
+      flitlab_render_text_within (cr, subtitle, "Sans 9", width / 2, 30, 0.5, 0, width - 16);
     }
 }
 
@@ -1609,11 +1770,20 @@ flitlab_render_topology (cairo_t             *cr,
       view->layout = layout = layout_new (cr, view, width, height);
     }
 
+  g_clear_pointer (&layout->means, g_free);
+  if (view->values != NULL && layout->members != NULL)
+    {
+      double *means = g_new (double, layout->shapes->len);
+
+      for (guint i = 0; i < layout->shapes->len; i++)
+        means[i] = shape_mean (view, i);
+      layout->means = means;
+    }
   if (view->values != NULL)
     {
       value_range (view, &lo, &hi);
       for (guint i = 0; i < layout->shapes->len && !with_missing; i++)
-        with_missing = isnan (view->values[g_array_index (layout->shapes, Shape, i).id]);
+        with_missing = isnan (shape_value (view, i));
     }
   if (layout->title_lines > 0)
     draw_title (cr, view, width);
@@ -1721,6 +1891,19 @@ flitlab_topology_view_get_node_position (const FlitlabTopologyView *view,
   *x = drawn->at.x;
   *y = drawn->at.y;
   return TRUE;
+}
+
+double
+flitlab_topology_view_get_drawn_value (const FlitlabTopologyView *view,
+                                       guint                      channel)
+{
+  g_return_val_if_fail (view != NULL, NAN);
+
+  if (view->layout == NULL || view->values == NULL ||
+      channel >= flitlab_topology_get_n_network_channels (view->topology) ||
+      view->layout->shape_slot[channel] < 0)
+    return NAN;
+  return shape_mean (view, (guint) view->layout->shape_slot[channel]);
 }
 
 gboolean

@@ -76,8 +76,19 @@ void                   flitlab_topology_view_set_colors  (FlitlabTopologyView   
 /* How many planes the plane setting chooses from (1 unless 3 or more dimensions). */
 guint                  flitlab_topology_view_get_n_planes (const FlitlabTopologyView *view);
 
+/* A hypercube beyond 2^10 nodes is drawn as 2^10 groups: the nodes that differ only in
+ * dimensions 10 and up are one group, drawn where the 10-cube draws the group's first node
+ * (hit-tests return that node), and the channels of a lower dimension from one group to
+ * another are one link, coloured by the mean of their values (hit-tests return the first
+ * of them). The nodes per group and channels per link; 1 for every other network. */
+guint                  flitlab_topology_view_get_group_size (const FlitlabTopologyView *view);
+/* The value the last render coloured a channel's line by: its own, or its group's mean;
+ * NaN when it has none or was not drawn. */
+double                 flitlab_topology_view_get_drawn_value (const FlitlabTopologyView *view,
+                                                          guint                      channel);
+
 /* Whether the view can be drawn: FLITLAB_RENDER_ERROR_TOO_LARGE for a network too large to
- * draw (a hypercube beyond 2^10 nodes, a plane or necklace hypercube beyond 4096 nodes),
+ * draw (a plane or necklace hypercube beyond 4096 nodes),
  * FLITLAB_RENDER_ERROR_INVALID for values, plane or route that do not fit the network.
  * flitlab_render_topology() draws the message instead of the network. */
 gboolean               flitlab_topology_view_check       (const FlitlabTopologyView *view,
@@ -107,7 +118,8 @@ gboolean               flitlab_topology_view_get_channel_middle (const FlitlabTo
                                                           guint                      channel,
                                                           double                    *x,
                                                           double                    *y);
-/* The number of network channels the last render drew (a 3D torus: one plane's). */
+/* The number of lines the last render drew for network channels (a 3D torus: one plane's; a
+ * grouped hypercube: one per link). */
 guint                  flitlab_topology_view_get_n_drawn_channels (const FlitlabTopologyView *view);
 
 /* Writes the diagram to path as SVG, PDF or PNG by its extension; width and height in points

@@ -231,6 +231,37 @@ if network:
     time.sleep(1.5)
     check("the network view shows", find(window, "label", "Click two nodes to see the route between them.", 5) is not None)
     shot("network")
+    # Hover: the pointer moved across the middle of the diagram; what it points at is the
+    # diagram's tooltip, which GTK gives as the accessible description.
+    area = named(window, "Network diagram", 5)
+    seen_channel = seen_node = None
+    nodes = []
+    if area is not None:
+        (x0, y0), (w, h) = area.position, area.size
+        for i in range(1, 40):
+            x, y = int(x0 + w * i / 40), int(y0 + h / 2)
+            rawinput.absoluteMotion(x, y)
+            time.sleep(0.3)
+            text = area.description or ""
+            if text.startswith("Channel ") and "Model class: <" in text:
+                seen_channel = seen_channel or text
+            if text.startswith("Node "):
+                seen_node = seen_node or text
+                nodes.append((x, y, text.split()[1]))
+    check(f"hovering a link shows its values and model class ({seen_channel!r})", seen_channel is not None)
+    check(f"hovering a node names it ({seen_node!r})", seen_node is not None)
+    # Routes: a click on one node, then another, shows the dimension-ordered route.
+    if len(nodes) >= 2:
+        for x, y, _ in (nodes[0], nodes[-1]):
+            rawinput.absoluteMotion(x, y)
+            time.sleep(0.3)
+            rawinput.click(x, y)
+            time.sleep(0.7)
+        expected = f"From node {nodes[0][2]} to node {nodes[-1][2]}: "
+        check(f"clicking two nodes shows the route between them ({expected}…)",
+              window.findChildren(lambda n: n.roleName == "label" and n.name.startswith(expected)
+                                  and n.name.endswith("hops, dimension-ordered"), recursive=True) != [])
+        shot("route")
     diagram = os.path.join(os.getcwd(), "flitlab-gui-test-network.svg")
     if os.path.exists(diagram):
         os.unlink(diagram)

@@ -369,13 +369,89 @@ test_route (void)
   g_rmdir (dir);
 }
 
+/* A 12-cube is drawn as the 10-cube of its groups of four nodes: one line per link of four
+ * channels, coloured by their mean; hit-tests and routes go by the groups. */
+static void
+test_grouped_hypercube (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
+  g_autofree char *svg = tmp_file (dir, "cube.svg");
+  g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:12", 0);
+  const FlitlabTopology *t = flitlab_topology_view_get_topology (view);
+  guint n = flitlab_topology_get_n_network_channels (t), n_faded = 0;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 900);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GPtrArray) styles = NULL;
+  double x, y, x2, y2;
+
+  set_values (view, 0);
+  g_assert_true (flitlab_topology_view_check (view, NULL));
+  g_assert_cmpuint (flitlab_topology_view_get_group_size (view), ==, 4);
+  flitlab_render_topology (cr, view, 1200, 900);
+  g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, 10 * 1024);
+
+  for (guint id = 0; id < n; id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+      double sum = 0;
+      int hit;
+
+      if (c->dim >= 10)
+        {
+          /* Inside a group: not drawn. */
+          g_assert_true (isnan (flitlab_topology_view_get_drawn_value (view, id)));
+          g_assert_false (flitlab_topology_view_get_channel_middle (view, id, &x, &y));
+          continue;
+        }
+      /* The four channels of dimension c->dim leaving the nodes of the source's group. */
+      for (guint j = 0; j < 4; j++)
+        {
+          const guint *ids;
+          guint m = flitlab_topology_get_out_channels (t, (c->src & 1023) + 1024 * j, &ids);
+
+          for (guint k = 0; k < m; k++)
+            if (flitlab_topology_get_channel (t, ids[k])->dim == c->dim)
+              sum += fmod (ids[k] * 0.37, 1.0);
+        }
+      g_assert_cmpfloat_with_epsilon (flitlab_topology_view_get_drawn_value (view, id), sum / 4, 1e-12);
+      if (id % 97 != 0)
+        continue;
+      g_assert_true (flitlab_topology_view_get_channel_middle (view, id, &x, &y));
+      hit = flitlab_topology_view_hit_channel (view, x, y);
+      g_assert_cmpint (hit, >=, 0);
+      g_assert_cmpuint (flitlab_topology_get_channel (t, hit)->src & 1023, ==, c->src & 1023);
+      g_assert_cmpuint (flitlab_topology_get_channel (t, hit)->dim, ==, c->dim);
+    }
+  /* A node is drawn where its group is, and the group answers by its first node. */
+  g_assert_true (flitlab_topology_view_get_node_position (view, 5, &x, &y));
+  g_assert_true (flitlab_topology_view_get_node_position (view, 5 + 3 * 1024, &x2, &y2));
+  g_assert_cmpfloat (x, ==, x2);
+  g_assert_cmpfloat (y, ==, y2);
+  g_assert_cmpint (flitlab_topology_view_hit_node (view, x, y), ==, 5);
+
+  /* One path per link in SVG; a route through all twelve dimensions lights the ten links of
+   * its lower dimensions. */
+  flitlab_topology_route_dor (t, 0, 4095, view->route);
+  g_assert_cmpuint (view->route->len, ==, 12);
+  g_assert_true (flitlab_render_topology_to_file (view, svg, 1200, 900, 1, NULL));
+  styles = svg_channel_styles (svg);
+  g_assert_cmpuint (styles->len, ==, 10 * 1024);
+  for (guint i = 0; i < styles->len; i++)
+    n_faded += strstr (styles->pdata[i], "stroke-opacity:0.25") != NULL ||
+               strstr (styles->pdata[i], "stroke-opacity=\"0.25\"") != NULL;
+  g_assert_cmpuint (n_faded, ==, 10 * 1024 - 10);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  g_remove (svg);
+  g_rmdir (dir);
+}
+
 static void
 test_errors (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
   g_autofree char *svg = tmp_file (dir, "x.svg");
   g_autofree char *bmp = tmp_file (dir, "x.bmp");
-  g_autoptr(FlitlabTopologyView) big = view_for ("hypercube:11", 0);
   g_autoptr(FlitlabTopologyView) torus = view_for ("torus:4x4x4:bi", 0);
   g_autoptr(FlitlabTopologyView) necklace = view_for ("necklace:8,20", 0);
   g_autoptr(GError) error = NULL;
@@ -385,20 +461,17 @@ test_errors (void)
   cairo_t *cr = cairo_create (surface);
 
   /* Too large: refused with a message, drawn as that message, never a crash. */
-  g_assert_false (flitlab_topology_view_check (big, &error));
+  g_assert_false (flitlab_topology_view_check (necklace, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE);
-  g_assert_nonnull (strstr (error->message, "11-cube"));
+  g_assert_nonnull (strstr (error->message, "too many to draw"));
   g_clear_error (&error);
-  g_assert_false (flitlab_render_topology_to_file (big, svg, 640, 480, 1, &error));
+  g_assert_false (flitlab_render_topology_to_file (necklace, svg, 640, 480, 1, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE);
   g_clear_error (&error);
   g_assert_false (g_file_test (svg, G_FILE_TEST_EXISTS));
-  flitlab_render_topology (cr, big, 300, 200);
-  g_assert_cmpint (flitlab_topology_view_hit_channel (big, 150, 100), ==, -1);
-  g_assert_cmpint (flitlab_topology_view_hit_node (big, 150, 100), ==, -1);
-  g_assert_false (flitlab_topology_view_check (necklace, &error));
-  g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE);
-  g_clear_error (&error);
+  flitlab_render_topology (cr, necklace, 300, 200);
+  g_assert_cmpint (flitlab_topology_view_hit_channel (necklace, 150, 100), ==, -1);
+  g_assert_cmpint (flitlab_topology_view_hit_node (necklace, 150, 100), ==, -1);
 
   /* Values that do not fit. */
   flitlab_topology_view_set_values (torus, values, G_N_ELEMENTS (values));
@@ -520,6 +593,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/hit-testing-large", test_hit_testing_large);
   g_test_add_func ("/flitlab/render-topology/colors", test_colors);
   g_test_add_func ("/flitlab/render-topology/route", test_route);
+  g_test_add_func ("/flitlab/render-topology/grouped-hypercube", test_grouped_hypercube);
   g_test_add_func ("/flitlab/render-topology/errors", test_errors);
   g_test_add_func ("/flitlab/render-topology/png-and-pdf", test_png_and_pdf);
 
