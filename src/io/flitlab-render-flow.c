@@ -41,6 +41,7 @@ typedef struct
   guint   rows;
   guint   n_laid_out;  /* cells placed after the paper, before add_others() */
   char   *column_label_format; /* e.g. "dimension %u"; NULL: none */
+  const char * const *column_names; /* or a name per column; NULL: none */
   const char *note;            /* how to read the layout; NULL: none */
 } Diagram;
 
@@ -256,6 +257,39 @@ add_route_arrows (Diagram                 *d,
     }
 }
 
+/* 003 section 3: a message crosses three sub-networks, its source necklace to the nearest
+ * base vertex, the base hypercube, and the destination necklace; the model has one class for
+ * both necklaces, drawn at either end. */
+static gboolean
+layout_meraji (Diagram                 *d,
+               const FlitlabModelPoint *point,
+               gboolean                *placed)
+{
+  static const char * const names[] = { "injection", "source necklace", "base hypercube", "destination necklace" };
+  static const char * const classes[] = { "injection", "necklace", "hypercube", "necklace" };
+  int found[G_N_ELEMENTS (classes)];
+
+  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
+    {
+      found[c] = -1;
+      for (guint i = 0; i < point->classes->len; i++)
+        if (g_str_equal (klass (point, i)->name, classes[c]))
+          found[c] = (int) i;
+      if (found[c] < 0)
+        return FALSE;
+    }
+  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
+    {
+      add_cell (d, c, 0, (guint) found[c]);
+      placed[found[c]] = TRUE;
+      if (c > 0)
+        add_arrow (d, c - 1, c);
+    }
+  d->column_names = names;
+  d->note = "the three sub-networks a message crosses (003 section 3), after it is injected";
+  return TRUE;
+}
+
 static void
 diagram_clear (Diagram *d)
 {
@@ -390,8 +424,15 @@ draw_header_chain (cairo_t *cr,
     }
 }
 
-/* The model's distributions as bar charts in a band: the 004 chain's stationary
- * probabilities, the 003 virtual-channel occupancies, the 002 routing probabilities. */
+/* The vectors drawn otherwise: the 004 chains. */
+static gboolean
+drawn_as_chain (const FlitlabModelVector *vector)
+{
+  return g_str_equal (vector->name, "stationary") || g_str_equal (vector->name, "header-phases");
+}
+
+/* The model's other distributions as bar charts in a band (up to three): the 003
+ * virtual-channel occupancies, the 002 routing probabilities, 004's hops to go. */
 static void
 draw_vectors (cairo_t                 *cr,
               const FlitlabModelPoint *point,
@@ -400,12 +441,18 @@ draw_vectors (cairo_t                 *cr,
               double                   width,
               double                   height)
 {
-  guint n = MIN (point->vectors->len, 3);
-  double chart_w = width / MAX (n, 1);
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  double chart_w;
+  guint n;
 
+  for (guint v = 0; v < point->vectors->len && shown->len < 3; v++)
+    if (!drawn_as_chain (point->vectors->pdata[v]))
+      g_ptr_array_add (shown, point->vectors->pdata[v]);
+  n = shown->len;
+  chart_w = width / MAX (n, 1);
   for (guint v = 0; v < n; v++)
     {
-      const FlitlabModelVector *vector = point->vectors->pdata[v];
+      const FlitlabModelVector *vector = shown->pdata[v];
       double x0 = left + v * chart_w + 10, w = chart_w - 20, h = height - 48, hi = 0;
 
       for (guint i = 0; i < vector->n_values; i++)
@@ -436,6 +483,49 @@ draw_vectors (cairo_t                 *cr,
       cairo_move_to (cr, x0, top + 28 + h + 0.5);
       cairo_line_to (cr, x0 + w, top + 28 + h + 0.5);
       cairo_stroke (cr);
+    }
+}
+
+/* 004's buffer chain: one node's occupancy 0..M, each state coloured by its stationary
+ * probability on its own scale and labelled with it. The chain moves up with arrivals and down
+ * by up to n messages a cycle (P = D R A, Eqs. 1-8): too many ways to draw them all. */
+static void
+draw_buffer_chain (cairo_t                  *cr,
+                   const FlitlabModelVector *pi,
+                   double                    left,
+                   double                    top,
+                   double                    width,
+                   double                    height)
+{
+  guint k = pi->n_values;
+  double step = width / MAX (k, 1), radius = MIN (0.42 * step, (height - 34) / 2), y = top + 18 + radius, hi = 0;
+
+  for (guint i = 0; i < k; i++)
+    if (isfinite (pi->values[i]))
+      hi = MAX (hi, pi->values[i]);
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  flitlab_render_text_within (cr, "buffer chain of one node (004 Eqs. 1-8): state i = messages held, π_i its stationary probability",
+                              "Sans Bold 9", left + width / 2, top, 0.5, 0, width);
+  for (guint i = 0; i < k && radius > 2; i++)
+    {
+      double x = left + (i + 0.5) * step, r, g, b, shade;
+      char label[32];
+
+      flitlab_colormap_viridis (pi->values[i], 0, hi > 0 ? hi : 1, &r, &g, &b);
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, r, g, b);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+      shade = isfinite (pi->values[i]) && pi->values[i] < 0.55 * hi ? 1 : 0.1;
+      cairo_set_source_rgb (cr, shade, shade, shade);
+      g_snprintf (label, sizeof label, "%u", i);
+      flitlab_render_text (cr, label, "Sans Bold 8", x, y, 0.5, 0.5, 0);
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      g_snprintf (label, sizeof label, "%.2g", pi->values[i]);
+      flitlab_render_text_within (cr, label, "Sans 7", x, y + radius + 2, 0.5, 0, step - 2);
     }
 }
 
@@ -591,7 +681,8 @@ flitlab_render_flow (cairo_t                 *cr,
     }
 
   placed = g_new0 (gboolean, point->classes->len);
-  if (!layout_ciciani (&d, point, placed) && !layout_greenberg (&d, point, placed))
+  if (!layout_ciciani (&d, point, placed) && !layout_greenberg (&d, point, placed) &&
+      !layout_meraji (&d, point, placed))
     layout_quaglia (&d, point, placed);
   add_others (&d, point, placed);
   add_route_arrows (&d, point);
@@ -612,7 +703,9 @@ flitlab_render_flow (cairo_t                 *cr,
                     hi, left, bottom - band, right - left, band);
       bottom -= band + 12;
     }
-  with_vectors = point->vectors != NULL && point->vectors->len > 0;
+  with_vectors = FALSE;
+  for (guint v = 0; point->vectors != NULL && v < point->vectors->len; v++)
+    with_vectors |= !drawn_as_chain (point->vectors->pdata[v]);
   if (with_vectors)
     {
       draw_vectors (cr, point, left, height - 0.3 * height, right - left, 0.3 * height - 16);
@@ -631,13 +724,24 @@ flitlab_render_flow (cairo_t                 *cr,
         bottom -= band + 8;
       }
   }
+  {
+    const FlitlabModelVector *pi = find_vector (point, "stationary");
+
+    if (pi != NULL && pi->n_values >= 2)
+      {
+        double band = 0.17 * height;
+
+        draw_buffer_chain (cr, pi, left, bottom - band, right - left, band);
+        bottom -= band + 8;
+      }
+  }
   if (d.note != NULL)
     {
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
       flitlab_render_text_within (cr, d.note, "Sans 8", width / 2, 44, 0.5, 0, width - 16);
       top += 12;
     }
-  if (d.column_label_format != NULL)
+  if (d.column_label_format != NULL || d.column_names != NULL)
     top += 16;
 
   cell_w = (right - left) / MAX (d.columns, 1);
@@ -717,10 +821,11 @@ flitlab_render_flow (cairo_t                 *cr,
           flitlab_render_text (cr, line, "Sans 8", x + w / 2, y + h - 3, 0.5, 1, 0);
         }
     }
-  if (d.column_label_format != NULL)
+  if (d.column_label_format != NULL || d.column_names != NULL)
     for (guint column = 0; column < d.columns; column++)
       {
-        g_autofree char *label = g_strdup_printf (d.column_label_format, column);
+        g_autofree char *label = d.column_names != NULL ? g_strdup (d.column_names[column])
+                                                        : g_strdup_printf (d.column_label_format, column);
 
         cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
         flitlab_render_text (cr, label, "Sans 9", left + (column + 0.5) * cell_w, top - 16, 0.5, 0, 0);

@@ -179,6 +179,13 @@ draw_flow_mesh (cairo_t *cr)
   draw_flow (cr, "greenberg-mesh");
 }
 
+/* The three sub-networks of 003. */
+static void
+draw_flow_necklace (cairo_t *cr)
+{
+  draw_flow (cr, "meraji-necklace");
+}
+
 static void
 draw_flow_backtracking (cairo_t *cr)
 {
@@ -209,6 +216,7 @@ static const Figure figures[] = {
   { "flow-adaptive-torus", 800, 560, draw_flow_adaptive },
   { "flow-backtracking", 800, 560, draw_flow_backtracking },
   { "flow-mesh-routes", 800, 560, draw_flow_mesh },
+  { "flow-necklace", 800, 560, draw_flow_necklace },
 };
 
 static cairo_surface_t *
