@@ -43,6 +43,7 @@ static const Quantity model_quantities[] = {
   { "utilization", N_("Utilization"), N_("Utilization (share of cycles held)") },
   { "flow", N_("Flow"), N_("Flow (messages per cycle)") },
   { "time", N_("Service time"), N_("Service time (cycles)") },
+  { "wait", N_("Waiting time"), N_("Waiting time to acquire the channel (cycles)") },
 };
 static const Quantity simulation_quantities[] = {
   { "utilization", N_("Utilization"), N_("Utilization (share of cycles a flit crossed)") },
@@ -138,6 +139,8 @@ model_series (const FlitlabModelPoint *point,
     return point->channel_flow;
   if (g_str_equal (name, "time"))
     return point->channel_time;
+  if (g_str_equal (name, "wait"))
+    return point->channel_wait;
   return point->channel_utilization;
 }
 
@@ -153,6 +156,7 @@ update_values (FlitlabNetworkPage *self)
   FlitlabModelPoint *point = NULL;
   g_autofree double *values = NULL;
   g_autofree char *text = NULL;
+  gboolean any = FALSE;
 
   if (source != SOURCE_MODEL)
     {
@@ -199,6 +203,15 @@ update_values (FlitlabNetworkPage *self)
       values[c] = source == SOURCE_MODEL ? model_value
                 : source == SOURCE_SIMULATION ? sim_value
                 : sim_value - model_value;
+      any |= isfinite (values[c]);
+    }
+  if (!any)
+    {
+      /* Some models give no waiting times: say so rather than draw every channel as missing. */
+      flitlab_topology_view_set_values (self->view, NULL, 0);
+      gtk_label_set_text (self->load_label, _("Not given for this network"));
+      gtk_widget_queue_draw (GTK_WIDGET (self->area));
+      return;
     }
   flitlab_topology_view_set_values (self->view, values, n_channels);
   g_free (self->view->value_label);

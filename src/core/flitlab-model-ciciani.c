@@ -488,7 +488,8 @@ static void
 map_channels (const CicianiState *self,
               FlitlabModelPoint  *point,
               const double       *dim_flow,
-              const double       *dim_util)
+              const double       *dim_util,
+              const double       *dim_wait)
 {
   double rate = point->rate;
 
@@ -505,6 +506,7 @@ map_channels (const CicianiState *self,
           point->channel_flow[id] = dim_flow[d];
           point->channel_utilization[id] = dim_util[d];
           point->channel_time[id] = dim_flow[d] > 0 ? dim_util[d] / dim_flow[d] : 0;
+          point->channel_wait[id] = dim_wait[d];
           /* A link of dimension d carries every class c[d,i] of it (or C[d] in the cube). */
           point->channel_class[id] = g_strdup_printf (self->kind == CICIANI_HYPERCUBE ? "C[d=%u]" : "c[d=%u,i=*]", d);
         }
@@ -544,7 +546,7 @@ torus_detail (const CicianiState    *self,
 {
   double rate = point->rate;
   double q = rate / 2;
-  double dim_flow[MAX_DIMS], dim_util[MAX_DIMS];
+  double dim_flow[MAX_DIMS], dim_util[MAX_DIMS], dim_wait[MAX_DIMS];
   double injection_time = sol->latency - self->path_hole;
 
   for (guint d = 0; d < self->n_dims; d++)
@@ -568,6 +570,7 @@ torus_detail (const CicianiState    *self,
 
       dim_flow[d] = 0;
       dim_util[d] = 0;
+      dim_wait[d] = 0;
       for (guint i = 1; i - 1 < m; i++)
         {
           double share = MIN (1.0, m - (i - 1));
@@ -588,10 +591,13 @@ torus_detail (const CicianiState    *self,
                                          flow * share * service);
           dim_flow[d] += flow * share;
           dim_util[d] += flow * share * service;
+          dim_wait[d] += flow * share * wait_time;
         }
+      /* A link's wait: its classes' waits weighted by their flows. */
+      dim_wait[d] = dim_flow[d] > 0 ? dim_wait[d] / dim_flow[d] : 0;
     }
   add_end_classes (self, point, injection_time);
-  map_channels (self, point, dim_flow, dim_util);
+  map_channels (self, point, dim_flow, dim_util, dim_wait);
 }
 
 static void
@@ -601,7 +607,7 @@ hypercube_detail (const CicianiState    *self,
 {
   guint n = self->n_dims;
   double rate = point->rate;
-  double dim_flow[MAX_DIMS], dim_util[MAX_DIMS];
+  double dim_flow[MAX_DIMS], dim_util[MAX_DIMS], dim_wait[MAX_DIMS];
   double injection_time = sol->latency - n / 2.0;
 
   for (guint j = 1; j <= n; j++)
@@ -622,12 +628,12 @@ hypercube_detail (const CicianiState    *self,
         }
       dim_flow[j - 1] = rate / 2;
       dim_util[j - 1] = rate / 2 * t;
+      dim_wait[j - 1] = conflict / 0.5 * t * t * rate / 2;
       g_snprintf (name, sizeof name, "C[d=%u]", j - 1);
-      flitlab_model_point_add_class (point, name, rate / 2, t,
-                                     conflict / 0.5 * t * t * rate / 2, rate / 2 * t);
+      flitlab_model_point_add_class (point, name, rate / 2, t, dim_wait[j - 1], rate / 2 * t);
     }
   add_end_classes (self, point, injection_time);
-  map_channels (self, point, dim_flow, dim_util);
+  map_channels (self, point, dim_flow, dim_util, dim_wait);
 }
 
 static gboolean

@@ -652,7 +652,7 @@ detail (const Greenberg   *self,
   for (guint id = 0; id < self->n_channels; id++)
     {
       const ChannelClass *cls = &self->channels[id];
-      double flow = 0, time = 0, util = 0;
+      double flow = 0, time = 0, util = 0, wait = NAN;
 
       switch ((ChannelKind) cls->kind)
         {
@@ -660,16 +660,19 @@ detail (const Greenberg   *self,
           flow = self->torus ? s->lam_net : s->lam[cls->a];
           time = s->x[cls->a];
           util = s->lam[cls->a] * time;
+          wait = s->w[cls->a];
           break;
         case CHANNEL_Y:
           flow = self->torus ? s->lam_net : self->lam_unit[cls->b] * lambda;
           time = XY (cls->b, cls->a);
           util = (self->torus ? s->lam[cls->b] : flow) * time;
+          wait = WY (cls->b, cls->a);
           break;
         case CHANNEL_INJECTION:
           flow = lambda;
           time = xinj[cls->a];
           util = flow * time;
+          wait = winj[cls->a];
           break;
         case CHANNEL_EJECTION:
           flow = lambda;
@@ -682,6 +685,7 @@ detail (const Greenberg   *self,
         }
       point->channel_flow[id] = flow;
       point->channel_time[id] = time;
+      point->channel_wait[id] = wait;
       point->channel_utilization[id] = MIN (util, 1);
       point->channel_class[id] = class_name (cls, self->k);
     }

@@ -304,6 +304,7 @@ meraji_evaluate (gpointer           state,
             {
               point->channel_flow[c] = sub->lambda_c;
               point->channel_time[c] = sub->s;
+              point->channel_wait[c] = sub->pblock * sub->w;
               point->channel_utilization[c] = MIN (sub->rho, 1.0);
               point->channel_class[c] = g_strdup (channel->base_link ? "hypercube" : "necklace");
             }

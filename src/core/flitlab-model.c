@@ -203,6 +203,9 @@ evaluate (const FlitlabModel *self,
       point->channel_flow = g_new0 (double, point->n_channels);
       point->channel_time = g_new0 (double, point->n_channels);
       point->channel_utilization = g_new0 (double, point->n_channels);
+      point->channel_wait = g_new (double, point->n_channels);
+      for (guint c = 0; c < point->n_channels; c++)
+        point->channel_wait[c] = NAN;
       point->channel_class = g_new0 (char *, point->n_channels + 1);
     }
 
@@ -302,6 +305,7 @@ flitlab_model_point_free (FlitlabModelPoint *point)
   g_free (point->channel_flow);
   g_free (point->channel_time);
   g_free (point->channel_utilization);
+  g_free (point->channel_wait);
   for (guint c = 0; point->channel_class != NULL && c < point->n_channels; c++)
     g_free (point->channel_class[c]);
   g_free (point->channel_class);

@@ -76,6 +76,8 @@ typedef struct
   double    *channel_flow;        /* messages per cycle on each physical channel */
   double    *channel_time;        /* service time seen there, cycles */
   double    *channel_utilization; /* 0..1 */
+  double    *channel_wait;        /* mean wait of a message to acquire it, cycles; NaN
+                                     where the model gives none (quaglia-*, horng-*) */
   char     **channel_class;       /* the model's class of each channel, as its paper names it
                                      ("<3,5>", "necklace", "c[d=1,i=1..3]"); NULL entries
                                      where the model does not say */

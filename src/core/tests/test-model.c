@@ -133,12 +133,67 @@ test_channel_classes (void)
     }
 }
 
+/* Waiting times per channel: none from the models without them; from the others a finite,
+ * non-negative wait on every network channel. Where the classes are the physical channels
+ * (001, 003) it is its class's wait; in 000 a link's wait is the flow-weighted mean of the
+ * waits of its dimension's classes, so it lies between their least and greatest. */
+static void
+test_channel_waits (void)
+{
+  const FlitlabModelInfo * const *models = flitlab_model_list ();
+
+  for (guint m = 0; models[m] != NULL; m++)
+    {
+      g_autoptr(FlitlabModel) model = flitlab_model_new (models[m]->id, NULL, NULL);
+      g_autoptr(FlitlabModelPoint) point =
+        flitlab_model_evaluate_detail (model, 0.5 * flitlab_model_get_saturation_rate (model));
+      const FlitlabTopology *topology = flitlab_model_get_topology (model);
+      gboolean none = g_str_has_prefix (models[m]->id, "quaglia") || g_str_has_prefix (models[m]->id, "horng");
+      gboolean exact = g_str_has_prefix (models[m]->id, "greenberg") || g_str_equal (models[m]->id, "meraji-necklace");
+      double lo = INFINITY, hi = -INFINITY;
+
+      g_assert_nonnull (point->channel_wait);
+      for (guint k = 0; k < point->classes->len; k++)
+        {
+          const FlitlabModelClass *klass = &g_array_index (point->classes, FlitlabModelClass, k);
+
+          if (g_str_has_prefix (klass->name, "c[") || g_str_has_prefix (klass->name, "C["))
+            lo = MIN (lo, klass->wait), hi = MAX (hi, klass->wait);
+        }
+      for (guint c = 0; c < flitlab_topology_get_n_network_channels (topology); c++)
+        {
+          double wait = point->channel_wait[c];
+
+          if (none)
+            {
+              g_assert_true (isnan (wait));
+              continue;
+            }
+          g_assert_true (isfinite (wait));
+          g_assert_cmpfloat (wait, >=, 0);
+          for (guint k = 0; exact && k < point->classes->len; k++)
+            {
+              const FlitlabModelClass *klass = &g_array_index (point->classes, FlitlabModelClass, k);
+
+              if (g_str_equal (klass->name, point->channel_class[c]))
+                g_assert_cmpfloat_with_epsilon (wait, klass->wait, 1e-12 * MAX (1, klass->wait));
+            }
+          if (!exact)
+            {
+              g_assert_cmpfloat (wait, >=, lo * (1 - 1e-12));
+              g_assert_cmpfloat (wait, <=, hi * (1 + 1e-12));
+            }
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/model/channel-classes", test_channel_classes);
+  g_test_add_func ("/flitlab/model/channel-waits", test_channel_waits);
   g_test_add_func ("/flitlab/model/registry", test_registry);
   g_test_add_func ("/flitlab/model/defaults-and-bad-loads", test_defaults_and_bad_loads);
   g_test_add_func ("/flitlab/model/parameter-errors", test_parameter_errors);
