@@ -234,6 +234,38 @@ map_y (const FlitlabPlotFrame *f,
   return f->bottom - t * (f->bottom - f->top);
 }
 
+/* One line of text, turned by angle, made smaller when wider than max_width (0: any width). */
+static void
+show_text (cairo_t    *cr,
+           const char *text,
+           const char *font,
+           double      x,
+           double      y,
+           double      align_x,
+           double      align_y,
+           double      angle,
+           double      max_width)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+  int w, h;
+  double scale;
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  scale = max_width > 0 && w > max_width ? max_width / w : 1;
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_rotate (cr, angle);
+  cairo_scale (cr, scale, scale);
+  cairo_move_to (cr, -align_x * w, -align_y * h);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+}
+
 void
 flitlab_render_text (cairo_t    *cr,
                      const char *text,
@@ -244,21 +276,7 @@ flitlab_render_text (cairo_t    *cr,
                      double      align_y,
                      double      angle)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (font);
-  int w, h;
-
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  cairo_rotate (cr, angle);
-  cairo_move_to (cr, -align_x * w, -align_y * h);
-  pango_cairo_show_layout (cr, layout);
-  cairo_restore (cr);
-  pango_font_description_free (desc);
-  g_object_unref (layout);
+  show_text (cr, text, font, x, y, align_x, align_y, angle, 0);
 }
 
 void
@@ -271,23 +289,7 @@ flitlab_render_text_within (cairo_t    *cr,
                             double      align_y,
                             double      max_width)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (font);
-  int w, h;
-  double scale;
-
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  scale = w > max_width && max_width > 0 ? max_width / w : 1;
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  cairo_scale (cr, scale, scale);
-  cairo_move_to (cr, -align_x * w, -align_y * h);
-  pango_cairo_show_layout (cr, layout);
-  cairo_restore (cr);
-  pango_font_description_free (desc);
-  g_object_unref (layout);
+  show_text (cr, text, font, x, y, align_x, align_y, 0, max_width);
 }
 
 static char *
