@@ -10,6 +10,8 @@
 #include "flitlab-hairline.h"
 
 #define MAX_BANDS 8
+/* 2^20 pixels: beyond any image, within int arithmetic in 1/256 of a pixel. */
+#define FAR 1048576.0
 
 gboolean
 flitlab_hairline_begin (cairo_t         *cr,
@@ -114,6 +116,14 @@ draw_line (const FlitlabHairline *target,
   if (ub - ua < 1e-9)
     return;
   slope = (vb - va) / (ub - ua);
+  /* Far ends cut off where no image reaches, so the integers below cannot overflow; the same
+   * bound for every band, which must compute the same centres. */
+  if (ua < -FAR)
+    va += slope * (-FAR - ua), ua = -FAR;
+  if (ub > FAR)
+    vb -= slope * (ub - FAR), ub = FAR;
+  if (ub - ua < 1e-9 || MIN (va, vb) > FAR || MAX (va, vb) < -FAR)
+    return;
   /* Across the major axis a line of the given width is this much thicker. */
   half = 0.5 * width * sqrt (1 + slope * slope);
   u_lo = steep ? target->y0 : target->x0;
