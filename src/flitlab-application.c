@@ -129,6 +129,11 @@ flitlab_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Shift><Control>z", NULL } },
     { "win.presentation", { "F5", NULL } },
+    { "win.show-figure::plot", { "<Alt>1", NULL } },
+    { "win.show-figure::network", { "<Alt>2", NULL } },
+    { "win.show-figure::flow", { "<Alt>3", NULL } },
+    { "win.next-study", { "<Control>Page_Down", NULL } },
+    { "win.previous-study", { "<Control>Page_Up", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };

@@ -947,6 +947,36 @@ presentation_action (GtkWidget  *widget,
   set_presenting (self, !self->presenting);
 }
 
+/* Alt+1, 2, 3: the plot, the network or the flow diagram, also in presentation mode. */
+static void
+show_figure_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
+
+  if (gtk_stack_get_child_by_name (self->figure_stack, name) != NULL)
+    gtk_stack_set_visible_child_name (self->figure_stack, name);
+}
+
+/* Ctrl+Page Down and Up: the next or previous study, also when the sidebar is hidden. */
+static void
+select_study_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
+  int index = row != NULL ? gtk_list_box_row_get_index (row) : -1;
+  GtkListBoxRow *next;
+
+  index += g_str_equal (action_name, "win.next-study") ? 1 : -1;
+  next = index >= 0 ? gtk_list_box_get_row_at_index (self->studies_list, index) : NULL;
+  if (next != NULL)
+    gtk_list_box_select_row (self->studies_list, next);
+}
+
 /* Escape leaves presentation mode, and does what it did before otherwise. */
 static gboolean
 on_escape (GtkWidget *widget,
@@ -1451,6 +1481,9 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.delete-study", NULL, delete_study_action);
   gtk_widget_class_install_action (widget_class, "win.reset-zoom", NULL, reset_zoom_action);
   gtk_widget_class_install_action (widget_class, "win.presentation", NULL, presentation_action);
+  gtk_widget_class_install_action (widget_class, "win.show-figure", "s", show_figure_action);
+  gtk_widget_class_install_action (widget_class, "win.next-study", NULL, select_study_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-study", NULL, select_study_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, step_action);
 }

@@ -325,9 +325,39 @@ rawinput.pressKey("F5")
 time.sleep(1.5)
 check("F5 shows the figure alone (presentation mode)", not studies_showing())
 shot("presentation")
+# The keyboard alone in the lecture hall: Alt+2 the network, Alt+3 the flow diagram, Alt+1 the
+# plot; Ctrl+Page Up and Down step through the studies, also while the sidebar is hidden.
+rawinput.keyCombo("<Alt>2")
+time.sleep(1.5)
+check("Alt+2 shows the network in presentation mode", named(window, "Network diagram", 5) is not None)
+rawinput.keyCombo("<Alt>3")
+time.sleep(1.5)
+check("Alt+3 shows the flow diagram", named(window, "Flow diagram of the model's channel classes", 5) is not None)
+rawinput.keyCombo("<Alt>1")
+time.sleep(1)
 rawinput.pressKey("Escape")
 time.sleep(1.5)
 check("Escape leaves presentation mode", studies_showing())
+
+
+def selected_study():
+    # The selected study's name shows twice: in the sidebar and as the page's heading.
+    names = [n.name for n in window.findChildren(lambda n: n.roleName == "label", recursive=True)]
+    twice = [name for name in set(names) if names.count(name) == 2 and name in sidebar_names]
+    return twice[0] if len(twice) == 1 else None
+
+
+sidebar_names = [n.name for n in window.findChildren(
+    lambda n: n.roleName == "list" and n.name == "Studies", recursive=True)[0].findChildren(
+    lambda n: n.roleName == "label", recursive=True)]
+first = selected_study()
+rawinput.keyCombo("<Control>Page_Up")
+time.sleep(1.5)
+second = selected_study()
+rawinput.keyCombo("<Control>Page_Down")
+time.sleep(1.5)
+check(f"Ctrl+Page Up and Down step to the previous study and back ({first} → {second} → {selected_study()})",
+      first is not None and second is not None and second != first and selected_study() == first)
 
 # Save with the keyboard: the file must still be a valid project.
 before = os.path.getmtime(os.environ["FLITLAB_TEST_PROJECT"])
