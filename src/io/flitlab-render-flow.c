@@ -577,8 +577,18 @@ draw_class_box (cairo_t                 *cr,
   cairo_fill (cr);
   cairo_set_source_rgb (cr, shade, shade, shade);
   flitlab_render_text (cr, k->name, "Sans Bold 8", x + 6, y + h / 2, 0, 0.5, 0);
-  flitlab_render_text (cr, line1, "Sans 8", x + w - 6, y + h / 2 - 1, 1, 1, 0);
-  flitlab_render_text (cr, line2, "Sans 8", x + w - 6, y + h / 2 + 1, 1, 0, 0);
+  /* Two lines of numbers where they fit, else one, else none (a short figure). */
+  if (h >= 26)
+    {
+      flitlab_render_text (cr, line1, "Sans 8", x + w - 6, y + h / 2 - 1, 1, 1, 0);
+      flitlab_render_text (cr, line2, "Sans 8", x + w - 6, y + h / 2 + 1, 1, 0, 0);
+    }
+  else if (h >= 12)
+    {
+      g_autofree char *both = g_strdup_printf ("%s  %s", line1, line2);
+
+      flitlab_render_text_within (cr, both, "Sans 8", x + w - 6, y + h / 2, 1, 0.5, w - 60);
+    }
 }
 
 /* 001 Fig. 3 with numbers: the messages leaving one class (left) and the classes they take
