@@ -1630,11 +1630,12 @@ draw_color_bar (cairo_t                   *cr,
                 const FlitlabTopologyView *view,
                 double                     lo,
                 double                     hi,
-                gboolean                   with_missing)
+                gboolean                   with_missing,
+                double                     x,
+                double                     y,
+                double                     h)
 {
-  const FlitlabTopologyLayout *layout = view->layout;
-  double area = layout->bottom - layout->top, h = CLAMP (0.6 * area, 60, 360), w = 14;
-  double x = layout->width - 88, y = layout->top + (area - h) / 2, ticks[12], step;
+  double w = 14, ticks[12], step;
   cairo_pattern_t *gradient = cairo_pattern_create_linear (0, y + h, 0, y);
   const char *caption = view->value_label != NULL ? view->value_label : "Value";
   guint n;
@@ -1676,7 +1677,7 @@ draw_color_bar (cairo_t                   *cr,
       cairo_fill (cr);
       flitlab_render_text (cr, label, "Sans 9", x + w + 6, ty, 0, 0.5, 0);
     }
-  flitlab_render_text (cr, caption, "Sans 10", layout->width - 12, y + h / 2, 0.5, 0.5, G_PI / 2);
+  flitlab_render_text (cr, caption, "Sans 10", x + 76, y + h / 2, 0.5, 0.5, G_PI / 2);
 
   if (with_missing)
     {
@@ -1790,7 +1791,33 @@ flitlab_render_topology (cairo_t             *cr,
   draw_channels (cr, view, lo, hi);
   draw_nodes (cr, view);
   if (with_bar (view))
-    draw_color_bar (cr, view, lo, hi, with_missing);
+    {
+      double area = layout->bottom - layout->top, h = CLAMP (0.6 * area, 60, 360);
+
+      draw_color_bar (cr, view, lo, hi, with_missing, width - 88, layout->top + (area - h) / 2, h);
+    }
+  cairo_restore (cr);
+}
+
+void
+flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
+                                      const FlitlabTopologyView *view,
+                                      double                     x,
+                                      double                     y,
+                                      double                     height)
+{
+  gboolean with_missing = FALSE;
+  double lo, hi;
+
+  g_return_if_fail (cr != NULL && view != NULL);
+
+  if (view->values == NULL || view->layout == NULL)
+    return;
+  value_range (view, &lo, &hi);
+  for (guint i = 0; i < view->layout->shapes->len && !with_missing; i++)
+    with_missing = isnan (shape_value (view, i));
+  cairo_save (cr);
+  draw_color_bar (cr, view, lo, hi, with_missing, x, y, height);
   cairo_restore (cr);
 }
 

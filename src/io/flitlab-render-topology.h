@@ -100,6 +100,14 @@ void                   flitlab_render_topology           (cairo_t               
                                                           double                     width,
                                                           double                     height);
 
+/* The colour bar of the last render's values at (x, y), height tall and about 90 wide, for a
+ * figure drawn in layers (a stack of planes), whose layers draw none; nothing without values. */
+void                   flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
+                                                          const FlitlabTopologyView *view,
+                                                          double                     x,
+                                                          double                     y,
+                                                          double                     height);
+
 /* The network channel or node drawn under (x, y) in the last render's user space, or -1.
  * Constant time: a bucket grid over the drawn lines and nodes. */
 int                    flitlab_topology_view_hit_channel (const FlitlabTopologyView *view,
