@@ -426,52 +426,6 @@ stacked (FlitlabNetworkPage *self)
   return gtk_toggle_button_get_active (self->stack_button) && gtk_widget_get_visible (GTK_WIDGET (self->stack_button));
 }
 
-/* The planes of the third dimension stacked in an isometric projection, plane 0 at the bottom,
- * each a layer of the same drawing (no colour bar, no hover: the single plane has those). A
- * plane's x axis runs down to the right at 30 degrees, its y axis down to the left; each plane
- * is veiled a little, so the ones under it show through dimmer. */
-static void
-draw_stack (FlitlabNetworkPage *self,
-            cairo_t            *cr,
-            double              width,
-            double              height)
-{
-  const double cos30 = 0.8660254037844386, rise = 0.4, margin = 16;
-  guint n = flitlab_topology_view_get_n_planes (self->view), shown = self->view->plane;
-  /* A square plane of side s is a diamond 2 s cos 30 wide and s tall; each plane rises 0.4 s
-   * above the one under it, so its back half covers that one's front. */
-  double room_w = width - 130, room_h = 0.92 * height;
-  double side = MIN (room_w / (2 * cos30), room_h / (1 + rise * (MAX (n, 1) - 1)));
-  double left = 20 + (room_w - 2 * side * cos30) / 2, bottom = 0.04 * height + side * (1 + rise * (n - 1));
-
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  self->view->layer = TRUE;
-  self->view->node_labels = FALSE;
-  for (guint p = 0; p < n; p++)
-    {
-      cairo_matrix_t isometric;
-
-      cairo_save (cr);
-      /* The plane's corner (0, 0) is the diamond's top: side cos 30 in from the left. */
-      cairo_translate (cr, left + side * cos30, bottom - side - p * rise * side);
-      cairo_matrix_init (&isometric, cos30, 0.5, -cos30, 0.5, 0, 0);
-      cairo_transform (cr, &isometric);
-      cairo_set_source_rgba (cr, 1, 1, 1, 0.7);
-      cairo_rectangle (cr, 0, 0, side, side);
-      cairo_fill (cr);
-      self->view->plane = p;
-      /* The renderer keeps a margin round a figure: here the plane's edge is the figure's. */
-      cairo_translate (cr, -margin, -margin);
-      flitlab_render_topology (cr, self->view, side + 2 * margin, side + 2 * margin);
-      cairo_restore (cr);
-    }
-  self->view->plane = shown;
-  self->view->layer = FALSE;
-  self->view->node_labels = TRUE;
-  flitlab_topology_view_draw_color_bar (cr, self->view, width - 100, 0.2 * height, 0.6 * height);
-}
-
 static void
 on_stack_toggled (FlitlabNetworkPage *self)
 {
@@ -500,7 +454,7 @@ draw (GtkDrawingArea *area,
   if (stacked (self))
     {
       cairo_scale (cr, self->scale, self->scale);
-      draw_stack (self, cr, width / self->scale, height / self->scale);
+      flitlab_render_topology_stack (cr, self->view, width / self->scale, height / self->scale);
     }
   else
     {
@@ -799,6 +753,14 @@ flitlab_network_page_get_load (FlitlabNetworkPage *self)
 {
   g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self), NULL);
   return gtk_range_get_adjustment (GTK_RANGE (self->load_scale));
+}
+
+gboolean
+flitlab_network_page_get_stacked (FlitlabNetworkPage *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self), FALSE);
+
+  return self->view != NULL && stacked (self);
 }
 
 FlitlabTopologyView *

@@ -25,5 +25,7 @@ void                 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
 GtkAdjustment       *flitlab_network_page_get_load (FlitlabNetworkPage *self);
 /* The diagram as shown, for export; NULL when there is none. */
 FlitlabTopologyView *flitlab_network_page_get_view  (FlitlabNetworkPage *self);
+/* Whether the page shows the planes stacked (flitlab_render_topology_stack). */
+gboolean             flitlab_network_page_get_stacked (FlitlabNetworkPage *self);
 
 G_END_DECLS

@@ -1105,6 +1105,10 @@ on_export_response (FlitlabWindow        *self,
     }
   else if (showing_network (self) && g_str_equal (format, "csv"))
     ok = write_network_csv (shown_network (self), path, &error);
+  else if (showing_network (self) && !comparing (self) && flitlab_network_page_get_stacked (self->network_page))
+    /* As shown: the stack of planes. */
+    ok = flitlab_render_topology_stack_to_file (shown_network (self), path, width, height,
+                                                scale != NULL ? g_ascii_strtod (scale, NULL) : 2, &error);
   else if (showing_network (self))
     ok = flitlab_render_topology_to_file (shown_network (self), path,
                                           width, height, scale != NULL ? g_ascii_strtod (scale, NULL) : 2,

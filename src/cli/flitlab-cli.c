@@ -772,6 +772,7 @@ export_topology (const FlitlabStudy  *study,
                  double               height,
                  double               scale,
                  const char          *plane,
+                 gboolean             stack,
                  GError             **error)
 {
   g_autoptr(FlitlabTopology) topology = NULL;
@@ -818,6 +819,8 @@ export_topology (const FlitlabStudy  *study,
   if (!parse_uint64 ("--plane", plane, 0, G_MAXUINT, &value, error))
     return FALSE;
   view->plane = plane != NULL ? (guint) value : 0;
+  if (stack)
+    return flitlab_render_topology_stack_to_file (view, output, width, height, scale, error);
   return flitlab_render_topology_to_file (view, output, width, height, scale, error);
 }
 
@@ -860,7 +863,7 @@ cmd_export (int      argc,
   g_autofree char *study_name = NULL, *figure = NULL, *output = NULL, *metric = NULL, *plane = NULL;
   g_autofree char *rate = NULL;
   double width = NAN, height = NAN, scale = 2;
-  gboolean log_y = FALSE, topology, flow;
+  gboolean log_y = FALSE, stack = FALSE, topology, flow;
   const GOptionEntry entries[] = {
     { "study", 0, 0, G_OPTION_ARG_STRING, &study_name, "The study to draw", "NAME" },
     { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default), topology (the network coloured by channel utilization) or flow (the first model's channel classes, as its paper draws them)", "FIGURE" },
@@ -868,6 +871,7 @@ cmd_export (int      argc,
     { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default), throughput, acceptance, utilization, power", "NAME" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, "Logarithmic value axis", NULL },
     { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, "Topology of 3 or more dimensions: the plane to draw (default 0)", "N" },
+    { "stack", 0, 0, G_OPTION_ARG_NONE, &stack, "Topology of 3 or more dimensions: all planes stacked in an isometric view", NULL },
     { "rate", 0, 0, G_OPTION_ARG_STRING, &rate, "Flow: the load in messages per cycle per node (default: four fifths of saturation)", "R" },
     { "width", 0, 0, G_OPTION_ARG_DOUBLE, &width, "Width in points (default 640; topology 800)", "W" },
     { "height", 0, 0, G_OPTION_ARG_DOUBLE, &height, "Height in points (default 420; topology 600)", "H" },
@@ -893,8 +897,10 @@ cmd_export (int      argc,
   flow = figure != NULL && g_str_equal (figure, "flow");
   if ((topology || flow) && (metric != NULL || log_y))
     return usage_error (error, "--metric and --log apply to --figure plot");
-  if (!topology && plane != NULL)
-    return usage_error (error, "--plane applies to --figure topology");
+  if (!topology && (plane != NULL || stack))
+    return usage_error (error, "--plane and --stack apply to --figure topology");
+  if (plane != NULL && stack)
+    return usage_error (error, "--stack draws every plane: leave out --plane");
   if (!flow && rate != NULL)
     return usage_error (error, "--rate applies to --figure flow");
   project = flitlab_project_load (argv[1], error);
@@ -905,7 +911,7 @@ cmd_export (int      argc,
     return usage_error (error, "%s has no study called “%s”", argv[1], study_name);
   if (topology)
     return export_topology (study, output, isnan (width) ? 800 : width, isnan (height) ? 600 : height,
-                            scale, plane, error);
+                            scale, plane, stack, error);
   if (flow)
     return export_flow (study, output, isnan (width) ? 800 : width, isnan (height) ? 560 : height,
                         scale, rate, error);

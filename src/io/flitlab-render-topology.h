@@ -130,6 +130,20 @@ gboolean               flitlab_topology_view_get_channel_middle (const FlitlabTo
  * grouped hypercube: one per link). */
 guint                  flitlab_topology_view_get_n_drawn_channels (const FlitlabTopologyView *view);
 
+/* The planes of a network of three or more dimensions stacked in an isometric projection,
+ * plane 0 at the bottom, with the colour bar beside them; the view's plane is left as it was,
+ * its layout the last plane's. */
+void                   flitlab_render_topology_stack     (cairo_t                   *cr,
+                                                          FlitlabTopologyView       *view,
+                                                          double                     width,
+                                                          double                     height);
+gboolean               flitlab_render_topology_stack_to_file (FlitlabTopologyView   *view,
+                                                          const char                *path,
+                                                          double                     width,
+                                                          double                     height,
+                                                          double                     scale,
+                                                          GError                   **error);
+
 /* Writes the diagram to path as SVG, PDF or PNG by its extension; width and height in points
  * (PNG: pixels at scale). Fails with flitlab_topology_view_check()'s errors too. */
 gboolean               flitlab_render_topology_to_file   (FlitlabTopologyView       *view,

@@ -228,6 +228,14 @@ with tempfile.TemporaryDirectory() as tmp:
     fails_with_one_line("export topology of a plane that does not exist", "export", project,
                         "--study", "model only", "--figure", "topology", "--plane", "4",
                         "--output", diagram)
+    code, out, err = run("export", project, "--study", "model only", "--figure", "topology",
+                         "--stack", "--output", diagram)
+    check("export topology --stack draws the four planes of the 3D torus (4 x 64 paths)",
+          code == 0 and channel_paths(diagram) == 4 * 64, (err, channel_paths(diagram) if code == 0 else None))
+    fails_with_one_line("--stack of a network with one plane", "export", project, "--study",
+                        "small torus", "--figure", "topology", "--stack", "--output", diagram)
+    fails_with_one_line("--stack and --plane together", "export", project, "--study", "model only",
+                        "--figure", "topology", "--stack", "--plane", "1", "--output", diagram)
     # export --figure flow: the model's channel classes as its paper draws them
     for ext in ("svg", "pdf", "png"):
         figure = os.path.join(tmp, "flow." + ext)

@@ -143,6 +143,21 @@ draw_big_hypercube (cairo_t *cr)
   draw_network (cr, "hypercube:9");
 }
 
+/* The planes of a 4×4×3 uni-directional torus in the isometric stack. */
+static void
+draw_stack (cairo_t *cr)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4x3:uni", NULL);
+  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  guint n = flitlab_topology_get_n_channels (topology);
+  g_autofree double *values = g_new (double, n);
+
+  for (guint c = 0; c < n; c++)
+    values[c] = (double) (c % 17) / 16;
+  flitlab_topology_view_set_values (view, values, n);
+  flitlab_render_topology_stack (cr, view, 600, 450);
+}
+
 static void
 draw_necklace (cairo_t *cr)
 {
@@ -212,6 +227,7 @@ static const Figure figures[] = {
   { "network-hypercube", 600, 450, draw_hypercube },
   { "network-necklace", 600, 450, draw_necklace },
   { "network-hypercube-9", 600, 450, draw_big_hypercube },
+  { "network-stack", 600, 450, draw_stack },
   { "flow-bi-torus", 800, 560, draw_flow_bi_torus },
   { "flow-adaptive-torus", 800, 560, draw_flow_adaptive },
   { "flow-backtracking", 800, 560, draw_flow_backtracking },
