@@ -447,34 +447,29 @@ draw (GtkDrawingArea *area,
       gpointer        user_data)
 {
   FlitlabNetworkPage *self = user_data;
+  cairo_surface_t *image;
+  cairo_t *image_cr;
+  int factor;
 
   if (self->view == NULL)
     return;
+  /* GTK records a drawing area's cairo calls and replays them when it renders. Drawn on an
+   * image of the window's pixels instead, a network of thousands of channels takes the
+   * renderer's fast way for images (flitlab-hairline.h): a 10-cube 13 ms, not 108. */
+  factor = gtk_widget_get_scale_factor (GTK_WIDGET (area));
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * factor, height * factor);
+  cairo_surface_set_device_scale (image, factor, factor);
+  image_cr = cairo_create (image);
   /* Magnified like the plot: the layout (and hit-testing) in the diagram's own units. */
+  cairo_scale (image_cr, self->scale, self->scale);
   if (stacked (self))
-    {
-      cairo_scale (cr, self->scale, self->scale);
-      flitlab_render_topology_stack (cr, self->view, width / self->scale, height / self->scale);
-    }
+    flitlab_render_topology_stack (image_cr, self->view, width / self->scale, height / self->scale);
   else
-    {
-      /* GTK records a drawing area's cairo calls and replays them when it renders. Drawn on
-       * an image of the window's pixels instead, a network of thousands of channels takes
-       * the renderer's fast way for images (flitlab-hairline.h): a 10-cube 13 ms, not 108. */
-      int factor = gtk_widget_get_scale_factor (GTK_WIDGET (area));
-      cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * factor,
-                                                           height * factor);
-      cairo_t *image_cr;
-
-      cairo_surface_set_device_scale (image, factor, factor);
-      image_cr = cairo_create (image);
-      cairo_scale (image_cr, self->scale, self->scale);
-      flitlab_render_topology (image_cr, self->view, width / self->scale, height / self->scale);
-      cairo_destroy (image_cr);
-      cairo_set_source_surface (cr, image, 0, 0);
-      cairo_paint (cr);
-      cairo_surface_destroy (image);
-    }
+    flitlab_render_topology (image_cr, self->view, width / self->scale, height / self->scale);
+  cairo_destroy (image_cr);
+  cairo_set_source_surface (cr, image, 0, 0);
+  cairo_paint (cr);
+  cairo_surface_destroy (image);
 }
 
 static char *

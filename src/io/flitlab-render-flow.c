@@ -290,6 +290,14 @@ layout_meraji (Diagram                 *d,
   return TRUE;
 }
 
+/* Light text on the dark half of the viridis scale, dark text on the light half. */
+static double
+text_shade (double value,
+            double hi)
+{
+  return isfinite (value) && value < 0.55 * hi ? 1 : 0.1;
+}
+
 static void
 diagram_clear (Diagram *d)
 {
@@ -519,7 +527,7 @@ draw_buffer_chain (cairo_t                  *cr,
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
       cairo_set_line_width (cr, 1);
       cairo_stroke (cr);
-      shade = isfinite (pi->values[i]) && pi->values[i] < 0.55 * hi ? 1 : 0.1;
+      shade = text_shade (pi->values[i], hi);
       cairo_set_source_rgb (cr, shade, shade, shade);
       g_snprintf (label, sizeof label, "%u", i);
       flitlab_render_text (cr, label, "Sans Bold 8", x, y, 0.5, 0.5, 0);
@@ -569,7 +577,7 @@ draw_class_box (cairo_t                 *cr,
                 double                   w,
                 double                   h)
 {
-  double r, g, b, shade = isfinite (k->utilization) && k->utilization < 0.55 * hi ? 1 : 0.1;
+  double r, g, b, shade = text_shade (k->utilization, hi);
 
   flitlab_colormap_viridis (k->utilization, 0, hi, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
@@ -812,7 +820,7 @@ flitlab_render_flow (cairo_t                 *cr,
       cairo_fill (cr);
       if (names)
         {
-          double shade = isfinite (k->utilization) && k->utilization < 0.55 * hi ? 1 : 0.1;
+          double shade = text_shade (k->utilization, hi);
 
           cairo_set_source_rgb (cr, shade, shade, shade);
           flitlab_render_text (cr, k->name, "Sans 7", x + w / 2, y + h / 2, 0.5, 0.5, 0);
@@ -820,8 +828,7 @@ flitlab_render_flow (cairo_t                 *cr,
       if (labels)
         {
           char line[64];
-          /* Light text on the dark half of the scale. */
-          double shade = isfinite (k->utilization) && k->utilization < 0.55 * hi ? 1 : 0.1;
+          double shade = text_shade (k->utilization, hi);
 
           cairo_set_source_rgb (cr, shade, shade, shade);
           flitlab_render_text (cr, k->name, "Sans Bold 8", x + w / 2, y + 3, 0.5, 0, 0);

@@ -1324,12 +1324,13 @@ value_range (const FlitlabTopologyView *view,
 {
   guint n_network = flitlab_topology_get_n_network_channels (view->topology);
   double min = INFINITY, max = -INFINITY;
+  /* A grouped hypercube: the range of the means drawn; else of every network channel's
+   * value (a 3D torus keeps one scale for all its planes). */
+  guint n = view->layout->members != NULL ? view->layout->shapes->len : n_network;
 
-  for (guint i = 0; view->values != NULL && i < n_network; i++)
+  for (guint i = 0; view->values != NULL && i < n; i++)
     {
-      /* A grouped hypercube: the range of the means drawn. */
-      double v = view->layout->members != NULL ? (i < view->layout->shapes->len ? shape_value (view, i) : NAN)
-                                               : view->values[i];
+      double v = view->layout->members != NULL ? shape_value (view, i) : view->values[i];
 
       if (isfinite (v))
         {
@@ -1630,12 +1631,12 @@ draw_color_bar (cairo_t                   *cr,
                 const FlitlabTopologyView *view,
                 double                     lo,
                 double                     hi,
-                gboolean                   with_missing,
                 double                     x,
                 double                     y,
                 double                     h)
 {
   double w = 14, ticks[12], step;
+  gboolean with_missing = FALSE;
   cairo_pattern_t *gradient = cairo_pattern_create_linear (0, y + h, 0, y);
   const char *caption = view->value_label != NULL ? view->value_label : "Value";
   guint n;
@@ -1678,6 +1679,9 @@ draw_color_bar (cairo_t                   *cr,
       flitlab_render_text (cr, label, "Sans 9", x + w + 6, ty, 0, 0.5, 0);
     }
   flitlab_render_text (cr, caption, "Sans 10", x + 76, y + h / 2, 0.5, 0.5, G_PI / 2);
+
+  for (guint i = 0; i < view->layout->shapes->len && !with_missing; i++)
+    with_missing = isnan (shape_value (view, i));
 
   if (with_missing)
     {
@@ -1741,7 +1745,6 @@ flitlab_render_topology (cairo_t             *cr,
 {
   g_autoptr(GError) error = NULL;
   FlitlabTopologyLayout *layout;
-  gboolean with_missing = FALSE;
   double lo = 0, hi = 1;
 
   g_return_if_fail (cr != NULL && view != NULL);
@@ -1781,11 +1784,7 @@ flitlab_render_topology (cairo_t             *cr,
       layout->means = means;
     }
   if (view->values != NULL)
-    {
-      value_range (view, &lo, &hi);
-      for (guint i = 0; i < layout->shapes->len && !with_missing; i++)
-        with_missing = isnan (shape_value (view, i));
-    }
+    value_range (view, &lo, &hi);
   if (layout->title_lines > 0)
     draw_title (cr, view, width);
   draw_channels (cr, view, lo, hi);
@@ -1794,7 +1793,7 @@ flitlab_render_topology (cairo_t             *cr,
     {
       double area = layout->bottom - layout->top, h = CLAMP (0.6 * area, 60, 360);
 
-      draw_color_bar (cr, view, lo, hi, with_missing, width - 88, layout->top + (area - h) / 2, h);
+      draw_color_bar (cr, view, lo, hi, width - 88, layout->top + (area - h) / 2, h);
     }
   cairo_restore (cr);
 }
@@ -1806,7 +1805,6 @@ flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
                                       double                     y,
                                       double                     height)
 {
-  gboolean with_missing = FALSE;
   double lo, hi;
 
   g_return_if_fail (cr != NULL && view != NULL);
@@ -1814,10 +1812,8 @@ flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
   if (view->values == NULL || view->layout == NULL)
     return;
   value_range (view, &lo, &hi);
-  for (guint i = 0; i < view->layout->shapes->len && !with_missing; i++)
-    with_missing = isnan (shape_value (view, i));
   cairo_save (cr);
-  draw_color_bar (cr, view, lo, hi, with_missing, x, y, height);
+  draw_color_bar (cr, view, lo, hi, x, y, height);
   cairo_restore (cr);
 }
 
@@ -1981,9 +1977,8 @@ flitlab_render_topology_to_file (FlitlabTopologyView  *view,
 {
   g_return_val_if_fail (view != NULL && path != NULL, FALSE);
 
-  if (!flitlab_topology_view_check (view, error))
-    return FALSE;
-  return flitlab_render_to_file (path, width, height, scale, draw_view, view, error);
+  return flitlab_topology_view_check (view, error) &&
+         flitlab_render_to_file (path, width, height, scale, draw_view, view, error);
 }
 
 /* ---- a stack of planes ------------------------------------------------------------ */

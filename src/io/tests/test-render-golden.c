@@ -99,19 +99,28 @@ draw_sparse (cairo_t *cr)
   flitlab_render_plot (cr, plot, 640, 420, NULL);
 }
 
-/* A diagram coloured by a value that grows with the channel id, so every colour shows. */
-static void
-draw_network (cairo_t    *cr,
-              const char *spec)
+/* A view of the network coloured by a value that grows with the channel id, so every colour
+ * shows. */
+static FlitlabTopologyView *
+network_view (const char *spec)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
-  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  FlitlabTopologyView *view = flitlab_topology_view_new (topology);
   guint n = flitlab_topology_get_n_channels (topology);
   g_autofree double *values = g_new (double, n);
 
   for (guint c = 0; c < n; c++)
     values[c] = (double) (c % 17) / 16;
   flitlab_topology_view_set_values (view, values, n);
+  return view;
+}
+
+static void
+draw_network (cairo_t    *cr,
+              const char *spec)
+{
+  g_autoptr(FlitlabTopologyView) view = network_view (spec);
+
   g_free (view->value_label);
   view->value_label = g_strdup ("Utilization");
   flitlab_render_topology (cr, view, cairo_image_surface_get_width (cairo_get_target (cr)),
@@ -147,14 +156,8 @@ draw_big_hypercube (cairo_t *cr)
 static void
 draw_stack (cairo_t *cr)
 {
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4x3:uni", NULL);
-  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
-  guint n = flitlab_topology_get_n_channels (topology);
-  g_autofree double *values = g_new (double, n);
+  g_autoptr(FlitlabTopologyView) view = network_view ("torus:4x4x3:uni");
 
-  for (guint c = 0; c < n; c++)
-    values[c] = (double) (c % 17) / 16;
-  flitlab_topology_view_set_values (view, values, n);
   flitlab_render_topology_stack (cr, view, 600, 450);
 }
 
