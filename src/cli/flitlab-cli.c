@@ -470,12 +470,20 @@ simulate_backtrack (const FlitlabBacktrackConfig  *config,
   return TRUE;
 }
 
+/* flitlab-cli simulate's columns: added at the end, never renamed or moved (README). */
+static const char * const simulate_columns[] = {
+  "rate", "latency", "ci95", "network_latency", "throughput", "queueing", "mean_hops",
+  "messages", "transit_latency", "transit_ci95", "network_ci95", "source_transit_latency",
+  "source_transit_ci95", "throughput_ci95",
+};
+
 static gboolean
 cmd_simulate (int      argc,
               char   **argv,
               GError **error)
 {
   g_autofree char *topology_spec = NULL, *routing = NULL, *length = NULL, *traffic = NULL;
+  g_autofree char *ties = NULL;
   g_autofree char *rates_text = NULL, *format = NULL, *channels = NULL;
   g_autofree char *flits = NULL, *vcs = NULL, *buffer = NULL, *seed = NULL, *replications = NULL;
   g_autofree char *warmup = NULL, *cycles = NULL, *threads = NULL, *hotspot = NULL, *hotspot_node = NULL;
@@ -484,6 +492,7 @@ cmd_simulate (int      argc,
   const GOptionEntry entries[] = {
     { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec, "The network, such as torus:8x8:bi (see flitlab-cli topology --help)", "SPEC" },
     { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, "dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)", "ROUTING" },
+    { "ties", 0, 0, G_OPTION_ARG_STRING, &ties, "Half-way destinations on even-radix tori: balanced (default: each message picks + or - at random) or positive (always +)", "balanced|positive" },
     { "buffers", 0, 0, G_OPTION_ARG_STRING, &buffers, "With --routing backtrack: message buffers per node, at least n", "M" },
     { "check", 0, 0, G_OPTION_ARG_NONE, &check, "With --routing backtrack: check the algorithm's guarantees every cycle", NULL },
     { "flits", 0, 0, G_OPTION_ARG_STRING, &flits, "Message length in flits (the mean, for exp); default 16", "N" },
@@ -566,6 +575,8 @@ cmd_simulate (int      argc,
   config = flitlab_sim_config_new (topology_spec);
   if (routing != NULL && !flitlab_routing_from_string (routing, &config->routing))
     return usage_error (error, "--routing is dor, adaptive or necklace, not “%s”", routing);
+  if (ties != NULL && !flitlab_ties_from_string (ties, &config->ties))
+    return usage_error (error, "--ties is balanced or positive, not “%s”", ties);
   if (length != NULL)
     {
       if (g_str_equal (length, "fixed"))
@@ -630,42 +641,38 @@ cmd_simulate (int      argc,
   if (result == NULL)
     return FALSE;
 
-  if (csv)
-    g_string_append (out, "rate,latency,ci95,network_latency,throughput,queueing,mean_hops,messages\n");
-  else
-    g_string_append_printf (out, "%-12s %-14s %-10s %-16s %-12s %-10s %-10s %s\n", "rate", "latency",
-                            "ci95", "network_latency", "throughput", "queueing", "mean_hops", "messages");
+  for (guint c = 0; c < G_N_ELEMENTS (simulate_columns); c++)
+    g_string_append_printf (out, csv ? "%s%s" : "%s%-14s", c > 0 ? (csv ? "," : " ") : "",
+                            simulate_columns[c]);
+  g_string_append_c (out, '\n');
   for (guint i = 0; i < result->n_points; i++)
     {
       const FlitlabSimPoint *p = &result->points[i];
-      char rate[G_ASCII_DTOSTR_BUF_SIZE], lat[G_ASCII_DTOSTR_BUF_SIZE], ci[G_ASCII_DTOSTR_BUF_SIZE];
-      char net[G_ASCII_DTOSTR_BUF_SIZE], thr[G_ASCII_DTOSTR_BUF_SIZE], queue[G_ASCII_DTOSTR_BUF_SIZE];
-      char hops[G_ASCII_DTOSTR_BUF_SIZE];
+      const double values[] = {
+        p->rate, p->latency[FLITLAB_LATENCY_TOTAL], p->ci95[FLITLAB_LATENCY_TOTAL],
+        p->latency[FLITLAB_LATENCY_NETWORK], p->throughput, p->queueing, p->mean_hops,
+        (double) p->messages, p->latency[FLITLAB_LATENCY_TRANSIT],
+        p->ci95[FLITLAB_LATENCY_TRANSIT], p->ci95[FLITLAB_LATENCY_NETWORK],
+        p->latency[FLITLAB_LATENCY_SOURCE_TRANSIT], p->ci95[FLITLAB_LATENCY_SOURCE_TRANSIT],
+        p->throughput_ci95,
+      };
 
-      format_number (rate, sizeof rate, p->rate);
-      format_number (thr, sizeof thr, p->throughput);
-      if (p->saturated)
+      G_STATIC_ASSERT (G_N_ELEMENTS (values) == G_N_ELEMENTS (simulate_columns));
+      for (guint c = 0; c < G_N_ELEMENTS (values); c++)
         {
-          g_strlcpy (lat, "saturated", sizeof lat);
-          ci[0] = net[0] = queue[0] = hops[0] = '\0';
+          char text[G_ASCII_DTOSTR_BUF_SIZE] = "";
+
+          /* A saturated load has no latency: the word in the latency column, the rest empty. */
+          if (c == 1 && p->saturated)
+            g_strlcpy (text, "saturated", sizeof text);
+          else if (c == 7)
+            g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT, p->messages);
+          else if (isfinite (values[c]))
+            format_number (text, sizeof text, values[c]);
+          g_string_append_printf (out, csv ? "%s%s" : "%s%-14s", c > 0 ? (csv ? "," : " ") : "",
+                                  text);
         }
-      else
-        {
-          format_number (lat, sizeof lat, p->latency);
-          if (isfinite (p->ci95))
-            format_number (ci, sizeof ci, p->ci95);
-          else
-            ci[0] = '\0';
-          format_number (net, sizeof net, p->network_latency);
-          format_number (queue, sizeof queue, p->queueing);
-          format_number (hops, sizeof hops, p->mean_hops);
-        }
-      if (csv)
-        g_string_append_printf (out, "%s,%s,%s,%s,%s,%s,%s,%" G_GUINT64_FORMAT "\n",
-                                rate, lat, ci, net, thr, queue, hops, p->messages);
-      else
-        g_string_append_printf (out, "%-12s %-14s %-10s %-16s %-12s %-10s %-10s %" G_GUINT64_FORMAT "\n",
-                                rate, lat, ci, net, thr, queue, hops, p->messages);
+      g_string_append_c (out, '\n');
     }
   fputs (out->str, stdout);
 

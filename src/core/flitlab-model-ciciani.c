@@ -680,12 +680,17 @@ ciciani_saturation_rate (gpointer data)
   return lo;
 }
 
+static const char torus_saturation[] =
+  "A utilization limit: the largest load at which every channel class's utilization (its flow times its service time) stays below 1 and its waiting time has a real root; at most 1/L, a source sending one flit per cycle.";
+
 const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
   .id = "ciciani-uni-torus",
   .title = "Ciciani et al. 1998: uni-directional torus, dimension-ordered routing",
   .paper = "000_08b1b894a0d9da66.txt, Eqs. 4-15 (generalized to n dimensions)",
   .params = uni_torus_params,
   .columns = NULL,
+  .latency = FLITLAB_LATENCY_TRANSIT,
+  .saturation = torus_saturation,
   .prepare = uni_torus_prepare,
   .build_topology = ciciani_build_topology,
   .evaluate = ciciani_evaluate,
@@ -699,6 +704,8 @@ const FlitlabModelInfo flitlab_model_ciciani_bi_torus = {
   .paper = "000_08b1b894a0d9da66.txt, Eqs. 16-25 (generalized to n dimensions)",
   .params = bi_torus_params,
   .columns = NULL,
+  .latency = FLITLAB_LATENCY_TRANSIT,
+  .saturation = torus_saturation,
   .prepare = bi_torus_prepare,
   .build_topology = ciciani_build_topology,
   .evaluate = ciciani_evaluate,
@@ -712,6 +719,8 @@ const FlitlabModelInfo flitlab_model_ciciani_hypercube = {
   .paper = "000_08b1b894a0d9da66.txt, Eqs. 26-28",
   .params = hypercube_params,
   .columns = NULL,
+  .latency = FLITLAB_LATENCY_TRANSIT,
+  .saturation = "A utilization limit, as for the tori; on hypercubes the source bound 1/L (one flit per cycle out of every node) is usually what binds.",
   .prepare = hypercube_prepare,
   .build_topology = ciciani_build_topology,
   .evaluate = ciciani_evaluate,

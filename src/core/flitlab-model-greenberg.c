@@ -737,12 +737,17 @@ greenberg_saturation_rate (gpointer state)
   return lo;
 }
 
+static const char greenberg_saturation[] =
+  "A utilization limit: the largest load at which every channel class's utilization stays below 1, so its M/G/1 wait stays finite; at most the source bound 1/L.";
+
 const FlitlabModelInfo flitlab_model_greenberg_mesh = {
   .id = "greenberg-mesh",
   .title = "Greenberg and Guan 1997: k×k mesh, dimension-ordered wormhole routing",
   .paper = "001_0362e99452293682.txt, Section 3: Eqs. 1-15 and Fig. 4",
   .params = greenberg_params,
   .columns = NULL,
+  .latency = FLITLAB_LATENCY_TOTAL,
+  .saturation = greenberg_saturation,
   .prepare = mesh_prepare,
   .build_topology = build_topology,
   .evaluate = greenberg_evaluate,
@@ -756,6 +761,8 @@ const FlitlabModelInfo flitlab_model_greenberg_torus = {
   .paper = "001_0362e99452293682.txt, Appendix A",
   .params = greenberg_params,
   .columns = NULL,
+  .latency = FLITLAB_LATENCY_TOTAL,
+  .saturation = greenberg_saturation,
   .prepare = torus_prepare,
   .build_topology = build_topology,
   .evaluate = greenberg_evaluate,

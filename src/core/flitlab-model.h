@@ -12,6 +12,7 @@
 
 #include <glib.h>
 
+#include "flitlab-latency.h"
 #include "flitlab-topology.h"
 
 G_BEGIN_DECLS
@@ -92,6 +93,8 @@ struct _FlitlabModelInfo
   const char                  *paper;   /* file in shared/papers and the equations used */
   const FlitlabModelParamInfo *params;  /* terminated by an entry with name NULL */
   const char * const          *columns; /* extra CSV columns after rate,latency; NULL-terminated */
+  FlitlabLatency               latency; /* which latency the model predicts (flitlab-latency.h) */
+  const char                  *saturation; /* what its saturation rate is, in a sentence */
 
   /* Parses and checks the parameters (every key is one of params; defaults filled in);
    * returns the model's state or NULL with an error. */

@@ -210,6 +210,13 @@ study_sim_config (const FlitlabStudy  *study,
                    study->name, study->routing, study->pattern);
       return NULL;
     }
+  if (!flitlab_ties_from_string (study->ties, &config->ties))
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "Study “%s”: ties are “balanced” or “positive”, not “%s”", study->name,
+                   study->ties);
+      return NULL;
+    }
   config->hotspot_fraction = study->hotspot_fraction;
   config->hotspot_node = study->hotspot_node;
   config->length = g_strcmp0 (study->length, "fixed") == 0 ? FLITLAB_LENGTH_FIXED
@@ -229,7 +236,9 @@ study_sim_config (const FlitlabStudy  *study,
 
 /* The wormhole simulator's columns, in the order point_row() fills them. */
 static const char * const points_columns[] = {
-  "rate", "latency", "ci95", "network_latency", "throughput", "queueing", "mean_hops", NULL,
+  "rate", "latency", "ci95", "network_latency", "throughput", "queueing", "mean_hops",
+  "network_ci95", "transit_latency", "transit_ci95", "source_transit_latency",
+  "source_transit_ci95", "throughput_ci95", NULL,
 };
 
 static void
@@ -237,12 +246,18 @@ point_row (const FlitlabSimPoint *p,
            double                *row)
 {
   row[0] = p->rate;
-  row[1] = p->latency;
-  row[2] = p->ci95;
-  row[3] = p->network_latency;
+  row[1] = p->latency[FLITLAB_LATENCY_TOTAL];
+  row[2] = p->ci95[FLITLAB_LATENCY_TOTAL];
+  row[3] = p->latency[FLITLAB_LATENCY_NETWORK];
   row[4] = p->throughput;
   row[5] = p->queueing;
   row[6] = p->mean_hops;
+  row[7] = p->ci95[FLITLAB_LATENCY_NETWORK];
+  row[8] = p->latency[FLITLAB_LATENCY_TRANSIT];
+  row[9] = p->ci95[FLITLAB_LATENCY_TRANSIT];
+  row[10] = p->latency[FLITLAB_LATENCY_SOURCE_TRANSIT];
+  row[11] = p->ci95[FLITLAB_LATENCY_SOURCE_TRANSIT];
+  row[12] = p->throughput_ci95;
 }
 
 /* flitlab_sim_run_with_points() gives progress and points one user_data: the relay holds

@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "flitlab-sim-pool.h"
+#include "flitlab-stats.h"
 
 typedef struct
 {
@@ -154,25 +155,6 @@ flitlab_sim_pool_run (guint                n_jobs,
   return ok;
 }
 
-/* Student's t quantile at 0.975 for df degrees of freedom. */
-double
-flitlab_sim_t975 (guint df)
-{
-  static const double table[] = {
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-  };
-
-  if (df == 0)
-    return INFINITY;
-  if (df <= G_N_ELEMENTS (table))
-    return table[df - 1];
-  if (df <= 60)
-    return 2.000;
-  return 1.96;
-}
-
 void
 flitlab_batch_means_add (FlitlabBatchMeans *means,
                          const double      *batch_sum,
@@ -199,5 +181,5 @@ flitlab_batch_means_ci95 (const FlitlabBatchMeans *means)
     return NAN;
   mean = means->sum / means->n;
   var = MAX (0, (means->sumsq - means->n * mean * mean) / (means->n - 1));
-  return flitlab_sim_t975 (means->n - 1) * sqrt (var / means->n);
+  return flitlab_stats_t_quantile (0.975, means->n - 1) * sqrt (var / means->n);
 }

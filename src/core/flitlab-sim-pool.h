@@ -34,9 +34,6 @@ gboolean flitlab_sim_pool_run (guint                n_jobs,
                                gpointer             progress_data,
                                GError             **error);
 
-/* Student's t quantile at 0.975 with df degrees of freedom, for 95% confidence intervals. */
-double   flitlab_sim_t975     (guint                df);
-
 /* Batch means pooled over replications: add each replication's batches (sums and counts of
  * the measured values), then the half-width of the 95% interval of the mean (NaN with fewer
  * than two non-empty batches). */

@@ -9,7 +9,11 @@
 
 G_BEGIN_DECLS
 
-#define FLITLAB_SIM_BATCHES 10
+/* Base batches of a replication's measured window, by time; flitlab_stats_ratio() merges
+ * them while they are correlated. A power of two. */
+#define FLITLAB_SIM_BATCHES 64
+/* The first pilot of the automatic warm-up, cycles (flitlab-sim-wormhole.c: auto_warmup()). */
+#define FLITLAB_SIM_PILOT 2000
 
 
 typedef struct
@@ -24,20 +28,23 @@ typedef struct
   gpointer                tick_data;
 } FlitlabSimJob;
 
+/* What one replication measured in its window. Batches split the window into
+ * FLITLAB_SIM_BATCHES equal spans of time: messages count in the batch of their generation,
+ * deliveries in the batch of their delivery. */
 typedef struct
 {
-  gboolean  saturated;
+  gboolean  saturated;         /* a source queue ran away or the window did not drain */
   guint64   warmup;            /* cycles discarded */
   guint64   cycles;            /* cycles measured */
   guint64   messages;          /* tagged messages delivered */
-  double    latency_sum;
-  double    network_sum;
+  double    latency_sum[FLITLAB_LATENCY_N];
   double    queueing_sum;
   double    hops_sum;
   guint64   accepted;          /* messages delivered during the measured window */
   guint64   generated;         /* messages generated during the measured window */
-  double    batch_sum[FLITLAB_SIM_BATCHES];
-  guint64   batch_count[FLITLAB_SIM_BATCHES];
+  double    batch_sum[FLITLAB_LATENCY_N][FLITLAB_SIM_BATCHES];
+  double    batch_count[FLITLAB_SIM_BATCHES];    /* messages generated (tagged) */
+  double    batch_accepted[FLITLAB_SIM_BATCHES]; /* messages delivered */
   guint     n_channels;
   guint64  *channel_flits;     /* flits that crossed each channel in the window */
   guint64  *channel_blocked;   /* header-cycles spent waiting for each channel in the window */

@@ -23,6 +23,13 @@
  * The physical channel a flit crosses is stamped with the cycle, which gives the one flit per
  * cycle limit; the oldest worm wins a contended physical channel.
  *
+ * Ties: on a bi-directional torus of even radix a destination exactly half way round in a
+ * dimension is as near the + way as the - way. With FLITLAB_TIES_BALANCED every message draws
+ * one fair bit per dimension at its generation, from a stream of its replication's own apart
+ * from the arrivals (so the arrivals are those of FLITLAB_TIES_POSITIVE), and goes that way in
+ * dimension order and adaptively alike; after its first hop in the dimension it is no longer
+ * half way, so the bit decides once.
+ *
  * Deadlock freedom: dimension order with two dateline VC classes on tori (a hop uses class 0
  * while the rest of its path in that dimension still crosses the wrap-around link, class 1
  * otherwise: memoryless, and equivalent to Dally and Seitz's scheme for breaking the ring),
@@ -37,6 +44,7 @@
 
 #include "flitlab-rng.h"
 #include "flitlab-sim-private.h"
+#include "flitlab-stats.h"
 
 #define NONE (-1)
 
@@ -59,6 +67,8 @@ typedef struct
   guint32 hops;
   guint64 gen;        /* cycle of generation */
   guint64 inject;     /* cycle the header entered the injection channel */
+  guint64 first;      /* cycle the header left the injection channel (G_MAXUINT64 before) */
+  guint32 ties;       /* bit d set: - in dimension d when it is half way round */
   gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
   gint32  queue_next; /* the next message in the source queue */
   gboolean passed_base; /* necklace: the header has been at a base vertex */
@@ -78,6 +88,7 @@ typedef struct
   const FlitlabSimJob   *job;
   const FlitlabTopology *topology;
   FlitlabRng             rng;
+  FlitlabRng             tie_rng;   /* the messages' tie bits, apart from the arrivals */
   FlitlabTopologyFamily  family;
   gboolean               torus;
   guint                  n_nodes;
@@ -110,10 +121,10 @@ typedef struct
   guint64                window_end;
   FlitlabSimReplication *out;
 
-  /* Automatic warm-up: latency of messages finished in the current chunk. */
-  double                 chunk_sum;
-  double                 chunk_sumsq;
-  guint64                chunk_n;
+  /* Automatic warm-up: the latencies of finished messages in batches of five (MSER-5). */
+  GArray                *pilot;     /* double: batch means */
+  double                 pilot_sum;
+  guint                  pilot_n;
 } Sim;
 
 static inline guint
@@ -141,6 +152,14 @@ static inline gboolean
 in_window (const Sim *s)
 {
   return s->cycle >= s->window_start && s->cycle < s->window_end;
+}
+
+/* The measured window's batch of a cycle inside it. */
+static inline guint
+batch_of (const Sim *s,
+          guint64    cycle)
+{
+  return (guint) ((cycle - s->window_start) * FLITLAB_SIM_BATCHES / (s->window_end - s->window_start));
 }
 
 /* ---- messages and source queues ---------------------------------------------------- */
@@ -174,10 +193,14 @@ generate (Sim   *s,
   m.length = draw_length (s);
   m.at_source = m.length;
   m.gen = s->cycle;
+  m.first = G_MAXUINT64;
+  m.ties = s->job->config->ties == FLITLAB_TIES_BALANCED ? (guint32) flitlab_rng_next (&s->tie_rng) : 0;
   m.head = NONE;
   m.queue_next = NONE;
   m.tagged = in_window (s);
   s->out->generated += m.tagged;
+  if (m.tagged)
+    s->out->batch_count[batch_of (s, s->cycle)]++;
 
   if (s->free_ids->len > 0)
     {
@@ -242,36 +265,55 @@ free_vc (Sim    *s,
     grant_injection (s, channel - s->injection_base);
 }
 
+/* The tail has left the last network channel for the ejection channel this cycle. */
 static void
 finish (Sim    *s,
         gint32  id)
 {
   Message *m = message (s, id);
   FlitlabSimReplication *out = s->out;
-  double latency = (double) (s->cycle - m->gen + 1);
+  double latency[FLITLAB_LATENCY_N];
 
   m->done = TRUE;
   free_vc (s, m->head);
   g_array_append_val (s->free_ids, id);
 
-  s->chunk_sum += latency;
-  s->chunk_sumsq += latency * latency;
-  s->chunk_n++;
+  /* flitlab-latency.h: the four ways of counting. */
+  latency[FLITLAB_LATENCY_TOTAL] = (double) (s->cycle - m->gen + 1);
+  latency[FLITLAB_LATENCY_NETWORK] = (double) (s->cycle - m->inject + 1);
+  latency[FLITLAB_LATENCY_TRANSIT] = (double) (s->cycle - m->first);
+  latency[FLITLAB_LATENCY_SOURCE_TRANSIT] = (double) (s->cycle - m->gen - 1);
+
+  if (s->pilot != NULL)
+    {
+      s->pilot_sum += latency[FLITLAB_LATENCY_TOTAL];
+      if (++s->pilot_n == 5)
+        {
+          double mean = s->pilot_sum / 5;
+
+          g_array_append_val (s->pilot, mean);
+          s->pilot_sum = 0;
+          s->pilot_n = 0;
+        }
+    }
 
   if (in_window (s))
-    out->accepted++;
+    {
+      out->accepted++;
+      out->batch_accepted[batch_of (s, s->cycle)]++;
+    }
   if (m->tagged)
     {
-      guint batch = (guint) ((m->gen - s->window_start) * FLITLAB_SIM_BATCHES /
-                             (s->window_end - s->window_start));
+      guint batch = batch_of (s, m->gen);
 
       out->messages++;
-      out->latency_sum += latency;
-      out->network_sum += (double) (s->cycle - m->inject + 1);
+      for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
+        {
+          out->latency_sum[k] += latency[k];
+          out->batch_sum[k][batch] += latency[k];
+        }
       out->queueing_sum += (double) (m->inject - m->gen);
       out->hops_sum += m->hops;
-      out->batch_sum[batch] += latency;
-      out->batch_count[batch]++;
     }
 }
 
@@ -314,17 +356,48 @@ free_vc_in (Sim   *s,
   return NONE;
 }
 
-/* The dimension-ordered hop: the lowest dimension still to correct (on a bi-directional torus
- * with the destination exactly half way round, the + direction, first in id order). */
+/* The minimal next hops of message m at node, in id order (lowest dimension first), less the
+ * direction its tie bits rule out where both directions of a dimension are minimal. */
 static guint
-dor_channel (Sim   *s,
-             guint  node,
-             guint  dst,
-             guint *next)
+minimal_hops (Sim     *s,
+              Message *m,
+              guint    node,
+              guint   *next)
 {
-  guint n = flitlab_topology_minimal_next_hops (s->topology, node, dst, next);
+  guint n = flitlab_topology_minimal_next_hops (s->topology, node, m->dst, next);
+  guint dims[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
+  int directions[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
+  guint kept = 0;
 
-  g_assert (n > 0);
+  for (guint i = 0; i < n; i++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (s->topology, next[i]);
+
+      dims[i] = c->dim;
+      directions[i] = c->direction;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      int wanted = (m->ties >> dims[i]) & 1 ? -1 : +1;
+      gboolean tied = FALSE;
+
+      for (guint j = 0; j < n; j++)
+        tied |= j != i && dims[j] == dims[i];
+      if (!tied || directions[i] == wanted)
+        next[kept++] = next[i];
+    }
+  g_assert (kept > 0);
+  return kept;
+}
+
+/* The dimension-ordered hop: the lowest dimension still to correct. */
+static guint
+dor_channel (Sim     *s,
+             Message *m,
+             guint    node,
+             guint   *next)
+{
+  minimal_hops (s, m, node, next);
   return next[0];
 }
 
@@ -436,7 +509,7 @@ allocate (Sim    *s,
     vc = necklace_vc (s, m, node, preferred);
   else if (s->routing == FLITLAB_ROUTING_ADAPTIVE)
     {
-      guint n = flitlab_topology_minimal_next_hops (s->topology, node, m->dst, next);
+      guint n = minimal_hops (s, m, node, next);
       guint first_adaptive = s->torus ? 2 : 1;
 
       /* 002 section 2: prefer the lowest dimension (X), take another when its adaptive VCs are
@@ -445,10 +518,10 @@ allocate (Sim    *s,
       for (guint i = 0; i < n && vc == NONE; i++)
         vc = free_vc_in (s, next[i], first_adaptive, s->V);
       if (vc == NONE)
-        vc = escape_vc (s, dor_channel (s, node, m->dst, next), m->dst, preferred);
+        vc = escape_vc (s, dor_channel (s, m, node, next), m->dst, preferred);
     }
   else
-    vc = escape_vc (s, dor_channel (s, node, m->dst, next), m->dst, preferred);
+    vc = escape_vc (s, dor_channel (s, m, node, next), m->dst, preferred);
 
   if (vc == NONE)
     return FALSE;
@@ -477,6 +550,8 @@ move (Sim    *s,
     return;
 
   m = message (s, id);
+  if (m->first == G_MAXUINT64)
+    m->first = s->cycle;
   s->stamp[channel] = s->cycle;
   s->last_move = s->cycle;
   s->vc[from].count--;
@@ -676,44 +751,36 @@ run_until (Sim      *s,
   return TRUE;
 }
 
-/* Runs 1000-cycle chunks until the mean latency of the messages finished in a chunk agrees
- * with the previous chunk's within 5% plus two standard errors; at least 2000 cycles, at most
- * as many as are measured. */
+/* The automatic warm-up: a pilot of FLITLAB_SIM_PILOT cycles, doubled until the MSER-5
+ * truncation point of the latencies finished during it (in the order they finish, in batches
+ * of five) falls in its first half, that is until the pilot holds its start-up transient and
+ * as long again of steady state; at most as long as the measured window (and at least one
+ * pilot). The measured window starts where the pilot ends. */
 static gboolean
 auto_warmup (Sim      *s,
              guint64   expected,
              GError  **error)
 {
-  const guint64 chunk = 1000;
-  const guint64 limit = MAX (s->job->config->cycles, 4 * chunk);
-  double prev_mean = -1, prev_var = 0;
-  guint64 prev_n = 0;
+  const guint64 limit = MAX (s->job->config->cycles, FLITLAB_SIM_PILOT);
+  guint64 pilot = FLITLAB_SIM_PILOT;
+  gboolean ok = TRUE;
 
-  while (s->cycle < limit)
+  s->pilot = g_array_new (FALSE, FALSE, sizeof (double));
+  for (;;)
     {
-      double mean, var;
+      guint n, d;
 
-      s->chunk_sum = s->chunk_sumsq = 0;
-      s->chunk_n = 0;
-      if (!run_until (s, s->cycle + chunk, expected, error))
-        return FALSE;
-      if (s->out->saturated)
-        return TRUE;
-
-      mean = s->chunk_n > 0 ? s->chunk_sum / s->chunk_n : 0;
-      var = s->chunk_n > 1 ? (s->chunk_sumsq - s->chunk_n * mean * mean) / (s->chunk_n - 1) : 0;
-      if (prev_mean >= 0 && s->cycle >= 2 * chunk)
-        {
-          double se = sqrt (MAX (var, 0) / MAX (s->chunk_n, 1) + prev_var / MAX (prev_n, 1));
-
-          if (fabs (mean - prev_mean) <= 0.05 * prev_mean + 2 * se)
-            return TRUE;
-        }
-      prev_mean = mean;
-      prev_var = MAX (var, 0);
-      prev_n = s->chunk_n;
+      if (!(ok = run_until (s, pilot, expected, error)) || s->out->saturated)
+        break;
+      n = s->pilot->len;
+      d = flitlab_stats_mser ((const double *) s->pilot->data, n);
+      /* Fewer than 20 batches say nothing of a transient: a lightly loaded network. */
+      if (n < 20 || d < n / 2 || pilot >= limit)
+        break;
+      pilot = MIN (2 * pilot, limit);
     }
-  return TRUE;
+  g_clear_pointer (&s->pilot, g_array_unref);
+  return ok;
 }
 
 guint
@@ -816,6 +883,9 @@ sim_init (Sim                   *sp,
   s.routing = config->routing;
   s.out = out;
   flitlab_rng_init (&s.rng, config->seed, job->stream);
+  /* The tie bits' stream: the same (seed, stream) pair, in a part of the stream space that
+   * no job index reaches. */
+  flitlab_rng_init (&s.tie_rng, config->seed, job->stream | (G_GUINT64_CONSTANT (1) << 63));
 
   s.vc = g_new (Vc, (gsize) s.n_channels * s.V);
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
@@ -873,7 +943,7 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
 
   /* No window yet: nothing is tagged or counted during the warm-up. */
   s.window_start = s.window_end = G_MAXUINT64;
-  expected = (config->warmup > 0 ? config->warmup : 2000) + config->cycles;
+  expected = (config->warmup > 0 ? config->warmup : FLITLAB_SIM_PILOT) + config->cycles;
 
   if (config->warmup > 0)
     {

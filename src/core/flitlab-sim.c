@@ -10,6 +10,7 @@
 
 #include "flitlab-sim-pool.h"
 #include "flitlab-sim-private.h"
+#include "flitlab-stats.h"
 
 G_DEFINE_QUARK (flitlab-sim-error-quark, flitlab_sim_error)
 
@@ -30,6 +31,34 @@ flitlab_routing_from_string (const char     *text,
     if (g_strcmp0 (text, routing_names[i]) == 0)
       {
         *routing = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static const char * const ties_names[] = { "balanced", "positive", NULL };
+
+const char * const *
+flitlab_ties_names (void)
+{
+  return ties_names;
+}
+
+const char *
+flitlab_ties_to_string (FlitlabTies ties)
+{
+  g_return_val_if_fail (ties <= FLITLAB_TIES_POSITIVE, NULL);
+  return ties_names[ties];
+}
+
+gboolean
+flitlab_ties_from_string (const char  *text,
+                          FlitlabTies *ties)
+{
+  for (guint i = 0; ties_names[i] != NULL; i++)
+    if (g_strcmp0 (text, ties_names[i]) == 0)
+      {
+        *ties = i;
         return TRUE;
       }
   return FALSE;
@@ -151,63 +180,116 @@ run_job (guint            job,
   return TRUE;
 }
 
-/* Pools the replications of one load: latencies over all measured messages, the confidence
- * interval from the batch means of every replication (FLITLAB_SIM_BATCHES batches each, by
- * generation time). */
+/* The one-sided level of the saturation tests: a stable load is called saturated by chance
+ * at most once in a thousand points. */
+#define SATURATION_QUANTILE 0.999
+
+/* Pools the replications of one load: every mean over all measured messages, every interval
+ * by flitlab_stats_ratio() over the batches of all replications. The load is saturated when a
+ * replication saw a source queue run away or its window not drain, or when the pooled
+ * batches show that the network does not carry it: an accepted throughput below the offered
+ * load, or a backlog (messages generated less messages delivered) that grows, beyond the
+ * statistical uncertainty of either (docs/validation/statistics.md). */
 static void
 summarize (const Run       *run,
            guint            rate_index,
            FlitlabSimPoint *point)
 {
   const FlitlabSimConfig *config = run->config;
+  const guint R = config->replications, B = FLITLAB_SIM_BATCHES;
   guint n_nodes = flitlab_topology_get_n_nodes (run->topology);
   guint n_channels = flitlab_topology_get_n_channels (run->topology);
-  double latency = 0, network = 0, queueing = 0, hops = 0, accepted = 0, cycles = 0;
-  FlitlabBatchMeans batches = { 0 };
+  double sums[FLITLAB_LATENCY_N] = { 0 }, queueing = 0, hops = 0, accepted = 0, cycles = 0;
+  g_autofree double *y = g_new (double, R * B);
+  g_autofree double *c = g_new (double, R * B);
+  FlitlabRatioEstimate estimate;
 
   point->rate = config->rates[rate_index];
   point->n_channels = n_channels;
   point->utilization = g_new0 (double, n_channels);
   point->blocking = g_new0 (double, n_channels);
 
-  for (guint r = 0; r < config->replications; r++)
+  for (guint r = 0; r < R; r++)
     {
-      const FlitlabSimReplication *rep = &run->replications[rate_index * config->replications + r];
+      const FlitlabSimReplication *rep = &run->replications[rate_index * R + r];
 
       point->saturated |= rep->saturated;
       point->messages += rep->messages;
-      latency += rep->latency_sum;
-      network += rep->network_sum;
+      for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
+        sums[k] += rep->latency_sum[k];
       queueing += rep->queueing_sum;
       hops += rep->hops_sum;
       accepted += rep->accepted;
       cycles += rep->cycles;
-      flitlab_batch_means_add (&batches, rep->batch_sum, rep->batch_count, FLITLAB_SIM_BATCHES);
-      for (guint c = 0; c < n_channels && rep->channel_flits != NULL; c++)
+      for (guint ch = 0; ch < n_channels && rep->channel_flits != NULL; ch++)
         {
-          point->utilization[c] += rep->channel_flits[c];
-          point->blocking[c] += rep->channel_blocked[c];
+          point->utilization[ch] += rep->channel_flits[ch];
+          point->blocking[ch] += rep->channel_blocked[ch];
         }
     }
 
-  for (guint c = 0; c < n_channels; c++)
+  for (guint ch = 0; ch < n_channels; ch++)
     {
-      point->utilization[c] = cycles > 0 ? point->utilization[c] / cycles : 0;
-      point->blocking[c] = cycles > 0 ? point->blocking[c] / cycles : 0;
+      point->utilization[ch] = cycles > 0 ? point->utilization[ch] / cycles : 0;
+      point->blocking[ch] = cycles > 0 ? point->blocking[ch] / cycles : 0;
     }
-  point->throughput = cycles > 0 ? accepted / (cycles * n_nodes) : 0;
+  point->mean_hops = point->messages > 0 ? hops / point->messages : NAN;
 
-  if (point->saturated || point->messages == 0)
+  /* Accepted throughput: deliveries per batch over the batch's node-cycles. */
+  for (guint r = 0; r < R; r++)
     {
-      point->latency = point->ci95 = point->network_latency = point->queueing = NAN;
-      point->mean_hops = point->messages > 0 ? hops / point->messages : NAN;
-      return;
+      const FlitlabSimReplication *rep = &run->replications[rate_index * R + r];
+
+      for (guint b = 0; b < B; b++)
+        {
+          y[r * B + b] = rep->batch_accepted[b];
+          c[r * B + b] = (double) rep->cycles * n_nodes / B;
+        }
     }
-  point->latency = latency / point->messages;
-  point->network_latency = network / point->messages;
+  flitlab_stats_ratio (y, c, R, B, &estimate);
+  point->throughput = cycles > 0 ? accepted / (cycles * n_nodes) : 0;
+  point->throughput_ci95 = estimate.ci95;
+  if (isfinite (estimate.se) &&
+      point->throughput + flitlab_stats_t_quantile (SATURATION_QUANTILE, estimate.df) * estimate.se <
+      point->rate)
+    point->saturated = TRUE;
+
+  /* Backlog growth per node-cycle: generated less delivered, batch by batch. */
+  for (guint r = 0; r < R; r++)
+    {
+      const FlitlabSimReplication *rep = &run->replications[rate_index * R + r];
+
+      for (guint b = 0; b < B; b++)
+        y[r * B + b] = rep->batch_count[b] - rep->batch_accepted[b];
+    }
+  flitlab_stats_ratio (y, c, R, B, &estimate);
+  if (isfinite (estimate.se) &&
+      estimate.mean - flitlab_stats_t_quantile (SATURATION_QUANTILE, estimate.df) * estimate.se > 0)
+    point->saturated = TRUE;
+
+  for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
+    point->latency[k] = point->ci95[k] = NAN;
+  point->queueing = NAN;
+  if (point->saturated || point->messages == 0)
+    return;
+
   point->queueing = queueing / point->messages;
-  point->mean_hops = hops / point->messages;
-  point->ci95 = flitlab_batch_means_ci95 (&batches);
+  for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
+    {
+      for (guint r = 0; r < R; r++)
+        {
+          const FlitlabSimReplication *rep = &run->replications[rate_index * R + r];
+
+          for (guint b = 0; b < B; b++)
+            {
+              y[r * B + b] = rep->batch_sum[k][b];
+              c[r * B + b] = rep->batch_count[b];
+            }
+        }
+      flitlab_stats_ratio (y, c, R, B, &estimate);
+      point->latency[k] = sums[k] / point->messages;
+      point->ci95[k] = estimate.ci95;
+    }
 }
 
 static gboolean
@@ -322,7 +404,7 @@ flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
   run.point_data = user_data;
 
   if (flitlab_sim_pool_run (n_jobs, config->threads,
-                            (config->warmup > 0 ? config->warmup : 2000) + config->cycles,
+                            (config->warmup > 0 ? config->warmup : FLITLAB_SIM_PILOT) + config->cycles,
                             run_job, &run, progress, user_data, error))
     {
       result = g_new0 (FlitlabSimResult, 1);

@@ -11,6 +11,7 @@
 
 #include <glib.h>
 
+#include "flitlab-latency.h"
 #include "flitlab-topology.h"
 #include "flitlab-traffic.h"
 
@@ -33,6 +34,14 @@ typedef enum
   FLITLAB_ROUTING_NECKLACE, /* 003 section 3: source necklace, base hypercube, destination necklace */
 } FlitlabRouting;
 
+/* Which way a message goes in a dimension of a bi-directional torus where its destination is
+ * exactly half way round (even radix): either way is minimal. */
+typedef enum
+{
+  FLITLAB_TIES_BALANCED, /* each message picks + or - by a fair coin of its own, per dimension */
+  FLITLAB_TIES_POSITIVE, /* always +: the rule of simulators that take the first minimal hop */
+} FlitlabTies;
+
 typedef enum
 {
   FLITLAB_LENGTH_FIXED,
@@ -43,6 +52,7 @@ typedef struct
 {
   char                     *topology;        /* a topology spec, e.g. "torus:8x8:bi" */
   FlitlabRouting            routing;
+  FlitlabTies               ties;
   FlitlabTrafficPattern     traffic;
   double                    hotspot_fraction;
   guint                     hotspot_node;
@@ -64,12 +74,16 @@ typedef struct
 typedef struct
 {
   double    rate;             /* offered, messages per cycle per node */
-  gboolean  saturated;        /* source queues grew without bound: latency is meaningless */
-  double    latency;          /* generation to tail arrival, cycles (mean over replications) */
-  double    ci95;             /* half-width of the 95% confidence interval of latency */
-  double    network_latency;  /* injection of the header to tail arrival */
+  gboolean  saturated;        /* the network does not carry the offered load (accepted
+                                 throughput short of it beyond its uncertainty, or a source
+                                 backlog that grows): every latency is NaN */
+  /* Mean of each latency (flitlab-latency.h) over every measured message, and the half-width
+   * of its 95% confidence interval; NaN when saturated or when there is no interval. */
+  double    latency[FLITLAB_LATENCY_N];
+  double    ci95[FLITLAB_LATENCY_N];
   double    queueing;         /* generation to injection of the header (source queue) */
-  double    throughput;       /* accepted, messages per cycle per node */
+  double    throughput;       /* accepted, messages per cycle per node (also when saturated) */
+  double    throughput_ci95;  /* half-width of its 95% confidence interval */
   double    mean_hops;        /* network hops per delivered message */
   guint64   messages;         /* messages measured, all replications */
   guint     n_channels;       /* of the topology: network + injection + ejection */
@@ -92,6 +106,12 @@ typedef gboolean (*FlitlabProgressFunc) (double   fraction,
                                          gpointer user_data);
 
 GQuark            flitlab_sim_error_quark    (void);
+
+/* "balanced", "positive"; flitlab_ties_names() lists them, NULL-terminated, in enum order. */
+const char * const *flitlab_ties_names       (void);
+const char       *flitlab_ties_to_string     (FlitlabTies                ties);
+gboolean          flitlab_ties_from_string   (const char                *text,
+                                              FlitlabTies               *ties);
 
 const char       *flitlab_routing_to_string  (FlitlabRouting             routing);
 gboolean          flitlab_routing_from_string (const char               *text,

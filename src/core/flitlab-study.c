@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "flitlab-sim.h"
 #include "flitlab-study.h"
 
 G_DEFINE_QUARK (flitlab-study-error-quark, flitlab_study_error)
@@ -328,6 +329,7 @@ flitlab_study_new (const char *name)
   self->name = g_strdup (name);
   self->topology = g_strdup ("torus:8x8:bi");
   self->routing = g_strdup ("dor");
+  self->ties = g_strdup ("balanced");
   self->pattern = g_strdup ("uniform");
   self->hotspot_fraction = 0.1;
   self->hotspot_node = 0;
@@ -370,6 +372,7 @@ flitlab_study_copy (const FlitlabStudy *self)
   copy->notes = g_strdup (self->notes);
   copy->topology = g_strdup (self->topology);
   copy->routing = g_strdup (self->routing);
+  copy->ties = g_strdup (self->ties);
   copy->pattern = g_strdup (self->pattern);
   copy->length = g_strdup (self->length);
 
@@ -399,6 +402,7 @@ flitlab_study_free (FlitlabStudy *self)
   g_free (self->notes);
   g_free (self->topology);
   g_free (self->routing);
+  g_free (self->ties);
   g_free (self->pattern);
   g_free (self->length);
   g_clear_pointer (&self->models, g_ptr_array_unref);
@@ -550,6 +554,9 @@ flitlab_study_check (const FlitlabStudy  *self,
   if (!flitlab_study_name_in (routing_names, self->routing))
     return fail (error, "Study “%s”: unknown routing “%s”", self->name,
                  self->routing ? self->routing : "");
+  if (!flitlab_study_name_in (flitlab_ties_names (), self->ties))
+    return fail (error, "Study “%s”: ties are “balanced” or “positive”, not “%s”", self->name,
+                 self->ties ? self->ties : "");
   if (!flitlab_study_name_in (pattern_names, self->pattern))
     return fail (error, "Study “%s”: unknown traffic pattern “%s”", self->name,
                  self->pattern ? self->pattern : "");

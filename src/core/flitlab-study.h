@@ -110,6 +110,8 @@ struct _FlitlabStudy
   /* Network */
   char                  *topology;         /* a spec: "torus:16x16x16:uni", "mesh:8x8", ... */
   char                  *routing;          /* flitlab_study_routing_names() */
+  char                  *ties;             /* "balanced" or "positive" (flitlab_ties_from_string()):
+                                              half-way destinations on even-radix tori */
 
   /* Traffic */
   char                  *pattern;          /* flitlab_study_pattern_names() */

@@ -23,6 +23,7 @@
 
 #include "flitlab-model.h"
 #include "flitlab-project.h"
+#include "flitlab-sim.h"
 #include "flitlab-topology.h"
 
 struct _FlitlabProject
@@ -395,6 +396,9 @@ write_study (GString            *out,
   g_string_append (out, "    <network");
   attr_string (out, "topology", study->topology);
   attr_string (out, "routing", study->routing);
+  /* Written only when not the default, so that files from before the setting read the same. */
+  if (g_strcmp0 (study->ties, "balanced") != 0)
+    attr_string (out, "ties", study->ties);
   g_string_append (out, "/>\n");
 
   g_string_append (out, "    <traffic");
@@ -1265,14 +1269,16 @@ parse_network (Reader           *r,
                FlitlabStudy     *study,
                FlitlabTopology **topology)
 {
-  static const char * const attributes[] = { "topology", "routing", NULL };
+  static const char * const attributes[] = { "topology", "routing", "ties", NULL };
   g_autofree char *spec = NULL;
   g_autoptr(GError) local_error = NULL;
 
   if (!check_attributes (r, node, attributes)
       || (spec = require_attribute (r, node, "topology")) == NULL
       || !name_attribute (r, node, "routing", flitlab_study_routing_names (), "routing",
-                          &study->routing))
+                          &study->routing)
+      || (xmlHasProp (node, (const xmlChar *) "ties") &&
+          !name_attribute (r, node, "ties", flitlab_ties_names (), "ties", &study->ties)))
     return FALSE;
   /* The topology library is the one judge of a spec; building it also gives the node and
    * channel counts the traffic and per-channel results are checked against. */

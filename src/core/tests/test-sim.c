@@ -52,14 +52,14 @@ check_zero_load (gconstpointer data)
   double exact = p->mean_hops + 8 + 1;
 
   g_test_message ("%s: latency %.4f, hops + L + 1 = %.4f, mean hops %.4f, mean distance %.4f, %"
-                  G_GUINT64_FORMAT " messages", spec, p->latency, exact, p->mean_hops,
+                  G_GUINT64_FORMAT " messages", spec, p->latency[FLITLAB_LATENCY_TOTAL], exact, p->mean_hops,
                   flitlab_topology_mean_distance (topology), p->messages);
   g_assert_false (p->saturated);
   g_assert_cmpuint (p->messages, >, 300);
   /* Contention can only add to the exact value; at this load (one message every 500 cycles in
    * the whole network) it adds a few hundredths of a cycle; an off-by-one would add 1. */
-  g_assert_cmpfloat (p->latency, >=, exact - 1e-9);
-  g_assert_cmpfloat (p->latency - exact, <, 0.05);
+  g_assert_cmpfloat (p->latency[FLITLAB_LATENCY_TOTAL], >=, exact - 1e-9);
+  g_assert_cmpfloat (p->latency[FLITLAB_LATENCY_TOTAL] - exact, <, 0.05);
   /* Necklace routing is not always minimal (it passes a base vertex), so only the tori,
    * meshes and hypercubes must average the minimal distance. */
   if (routing != FLITLAB_ROUTING_NECKLACE)
@@ -122,9 +122,9 @@ test_threads_identical (void)
     {
       const FlitlabSimPoint *a = &one->points[i], *b = &two->points[i], *c = &five->points[i];
 
-      g_assert_true (memcmp (&a->latency, &b->latency, sizeof (double)) == 0);
-      g_assert_true (memcmp (&a->latency, &c->latency, sizeof (double)) == 0);
-      g_assert_true (memcmp (&a->ci95, &c->ci95, sizeof (double)) == 0);
+      g_assert_true (memcmp (a->latency, b->latency, sizeof a->latency) == 0);
+      g_assert_true (memcmp (a->latency, c->latency, sizeof a->latency) == 0);
+      g_assert_true (memcmp (a->ci95, c->ci95, sizeof a->ci95) == 0);
       g_assert_true (memcmp (&a->throughput, &c->throughput, sizeof (double)) == 0);
       g_assert_true (memcmp (a->utilization, c->utilization, sizeof (double) * a->n_channels) == 0);
       g_assert_true (memcmp (a->blocking, b->blocking, sizeof (double) * a->n_channels) == 0);
@@ -137,7 +137,7 @@ test_saturation (void)
   g_autoptr(FlitlabSimResult) result = run_one ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 16, 0.2, 5000);
 
   g_assert_true (result->points[0].saturated);
-  g_assert_true (isnan (result->points[0].latency));
+  g_assert_true (isnan (result->points[0].latency[FLITLAB_LATENCY_TOTAL]));
   g_assert_cmpfloat (result->points[0].throughput, <, 0.2);
 }
 
@@ -303,7 +303,7 @@ check_no_deadlock (gconstpointer data)
   result = flitlab_sim_run (config, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (result->points[0].saturated);
-  g_assert_cmpfloat (result->points[0].latency, >, 16);
+  g_assert_cmpfloat (result->points[0].latency[FLITLAB_LATENCY_TOTAL], >, 16);
 }
 
 typedef struct
@@ -348,7 +348,7 @@ simulate_rows (const char                *spec,
   for (guint i = 0; i < n_rows; i++)
     {
       g_assert_false (result->points[i].saturated);
-      ours[i] = result->points[i].network_latency - PAPER_CONVENTION_OFFSET;
+      ours[i] = result->points[i].latency[FLITLAB_LATENCY_NETWORK] - PAPER_CONVENTION_OFFSET;
       g_test_message ("%s %s %u VCs %s, rate %.3f: paper %.2f, ours %.2f (%+.1f%%)", spec,
                       flitlab_routing_to_string (routing), vcs,
                       length == FLITLAB_LENGTH_FIXED ? "fixed" : "exp", rows[i].rate,
