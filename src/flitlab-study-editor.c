@@ -17,6 +17,7 @@
 
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
+#include "flitlab-sim.h"
 #include "flitlab-study-editor.h"
 #include "flitlab-topology.h"
 
@@ -45,6 +46,7 @@ struct _FlitlabStudyEditor
   AdwEntryRow          *rate_min_row;
   AdwEntryRow          *replications_row;
   AdwComboRow          *routing_row;
+  AdwComboRow          *ties_row;      /* in flitlab_ties_names() order */
   AdwEntryRow          *seed_row;
   GtkLabel             *simulation_error;
   AdwExpanderRow       *simulation_row;
@@ -318,6 +320,7 @@ show_network (FlitlabStudyEditor *self,
   guint family = spec_family (study->topology);
   g_autofree char *size = spec_size (study->topology);
   const FlitlabTopology *topology = self->topology;
+  FlitlabTies ties = FLITLAB_TIES_BALANCED;
 
   adw_combo_row_set_selected (self->family_row, family);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->size_row), size_title (family));
@@ -325,6 +328,10 @@ show_network (FlitlabStudyEditor *self,
   adw_combo_row_set_selected (self->links_row, spec_unidirectional (study->topology) ? 1 : 0);
   gtk_widget_set_visible (GTK_WIDGET (self->links_row), family == 0);
   show_routings (self, family);
+  flitlab_ties_from_string (study->ties, &ties);
+  adw_combo_row_set_selected (self->ties_row, ties);
+  gtk_widget_set_visible (GTK_WIDGET (self->ties_row),
+                          family == 0 && !spec_unidirectional (study->topology));
   if (topology != NULL)
     {
       g_autofree char *summary = NULL;
@@ -709,6 +716,11 @@ on_combo_selected (FlitlabStudyEditor *self,
       g_free (edited->routing);
       edited->routing = g_strdup (self->routings[selected]);
     }
+  else if (row == self->ties_row)
+    {
+      g_free (edited->ties);
+      edited->ties = g_strdup (flitlab_ties_names ()[selected]);
+    }
   else if (row == self->pattern_row)
     {
       g_free (edited->pattern);
@@ -852,6 +864,7 @@ flitlab_study_editor_class_init (FlitlabStudyEditorClass *klass)
   CHILD (replications_row);
   CHILD (routing_row);
   CHILD (seed_row);
+  CHILD (ties_row);
   CHILD (simulation_error);
   CHILD (simulation_row);
   CHILD (size_row);
@@ -890,7 +903,8 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
   adw_combo_row_set_model (self->pattern_row, G_LIST_MODEL (patterns));
   {
     AdwComboRow *combos[] = {
-      self->family_row, self->links_row, self->routing_row, self->pattern_row, self->length_row,
+      self->family_row, self->links_row, self->routing_row, self->ties_row, self->pattern_row,
+      self->length_row,
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (combos); i++)

@@ -222,6 +222,26 @@ test_family (Fixture       *f,
   g_assert_cmpstr (f->edited->routing, ==, "dor");
 }
 
+/* Half-way ties: offered on bi-directional tori only, balanced by default, positive on choice. */
+static void
+test_ties (Fixture       *f,
+           gconstpointer  data)
+{
+  FlitlabStudy *study = add_study (f, "ties", "torus:8x8:bi", "dor", NULL, NULL);
+
+  flitlab_study_editor_set_study (f->editor, study, f->project);
+  g_assert_true (gtk_widget_get_visible (child (f, "ties_row")));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (f, "ties_row"))), ==, 0);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "ties_row")), 1);
+  g_assert_nonnull (f->edited);
+  g_assert_cmpstr (f->edited->ties, ==, "positive");
+
+  /* A mesh has no half-way ties. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 1);
+  flitlab_study_editor_set_study (f->editor, f->edited, f->project);
+  g_assert_false (gtk_widget_get_visible (child (f, "ties_row")));
+}
+
 static void
 test_kept_model_of_another_network (Fixture       *f,
                                     gconstpointer  data)
@@ -265,6 +285,7 @@ main (int   argc,
   ADD ("name", test_name);
   ADD ("links-remove-model", test_links_remove_model);
   ADD ("family", test_family);
+  ADD ("ties", test_ties);
   ADD ("kept-model-of-another-network", test_kept_model_of_another_network);
   ADD ("second-instance-keeps-its-own", test_second_instance_keeps_its_own);
 #undef ADD
