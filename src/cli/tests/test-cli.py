@@ -140,6 +140,16 @@ with tempfile.TemporaryDirectory() as tmp:
           code == 0 and lines[0].startswith("rate,latency,ci95,network_latency,throughput"), out + err)
     check("simulate rows", code == 0 and len(lines) == 3 and float(lines[1].split(",")[1]) > 8, out + err)
     check("simulate reports saturation", code == 0 and lines[-1].split(",")[1] == "saturated", out + err)
+    header = lines[0].split(",")
+    check("simulate adds the latencies and their intervals", header[8:] == [
+        "transit_latency", "transit_ci95", "network_ci95", "source_transit_latency",
+        "source_transit_ci95", "throughput_ci95"], out + err)
+    row = dict(zip(header, lines[1].split(",")))
+    check("transit is the total less the source queue and two cycles",
+          code == 0 and 0 < float(row["transit_latency"]) < float(row["network_latency"]) - 1.9, out)
+    saturated = dict(zip(header, lines[-1].split(",")))
+    check("a saturated load keeps its throughput, no latency",
+          0 < float(saturated["throughput"]) < 0.3 and saturated["transit_latency"] == "", out)
     if os.path.exists(channels):
         rows = open(channels).read().strip().splitlines()
         check("--channels writes every channel of every rate",
@@ -156,6 +166,11 @@ fails_with_one_line("backtrack needs a hypercube", "simulate", "--topology", "me
 fails_with_one_line("backtrack needs M >= n", "simulate", "--topology", "hypercube:6", "--routing",
                     "backtrack", "--buffers", "3", "--rates", "0.1")
 fails_with_one_line("simulate needs a topology", "simulate", "--rates", "0.01")
+fails_with_one_line("simulate bad ties", "simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
+                    "--ties", "sideways")
+code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--flits", "8", "--rates", "0.01",
+                     "--cycles", "2000", "--replications", "1", "--ties", "positive", "--format", "csv")
+check("simulate --ties positive", code == 0 and len(out.strip().splitlines()) == 2, out + err)
 fails_with_one_line("simulate bad routing", "simulate", "--topology", "mesh:4x4", "--rates", "0.01",
                     "--routing", "zigzag")
 fails_with_one_line("simulate too few vcs", "simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",

@@ -263,6 +263,7 @@ assert_studies_equal (const FlitlabStudy *a,
   g_assert_cmpstr (a->notes, ==, b->notes);
   g_assert_cmpstr (a->topology, ==, b->topology);
   g_assert_cmpstr (a->routing, ==, b->routing);
+  g_assert_cmpstr (a->ties, ==, b->ties);
   g_assert_cmpstr (a->pattern, ==, b->pattern);
   assert_double_identical (a->hotspot_fraction, b->hotspot_fraction);
   g_assert_cmpuint (a->hotspot_node, ==, b->hotspot_node);
@@ -418,6 +419,8 @@ make_full_project (void)
   study->topology = g_strdup ("torus:4x4:bi");
   g_free (study->routing);
   study->routing = g_strdup ("adaptive");
+  g_free (study->ties);
+  study->ties = g_strdup ("positive");
   g_free (study->pattern);
   study->pattern = g_strdup ("hotspot");
   study->hotspot_fraction = 0.123456789012345;
@@ -499,6 +502,7 @@ test_round_trip (void)
   g_assert_nonnull (strstr (data, "hotspot-fraction=\"0.123456789012345\""));
   g_assert_nonnull (strstr (data, " -0 "));
   g_assert_nonnull (strstr (data, "seed=\"18446744073709551615\""));
+  g_assert_nonnull (strstr (data, "ties=\"positive\""));
 
   validate_data_with_schema (data, length);
 }
@@ -694,6 +698,8 @@ test_tour (void)
   g_assert_cmpuint (flitlab_project_get_n_studies (project), ==, 3);
 
   study = flitlab_project_find_study (project, "16×16×16 uni torus (Ciciani Table 2)");
+  /* Written before the ties setting: read as balanced. */
+  g_assert_cmpstr (study->ties, ==, "balanced");
   g_assert_nonnull (study);
   g_assert_cmpstr (study->topology, ==, "torus:16x16x16:uni");
   g_assert_cmpfloat (study->flits, ==, 25);
