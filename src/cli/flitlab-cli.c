@@ -245,7 +245,7 @@ cmd_model (int      argc,
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "A model parameter, such as k=16x16x16 or flits=25", "NAME=VALUE" },
     { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, "Loads in messages per cycle per node: a list A,B,… or a range A:B:N", "RATES" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: table (default) or csv", "FORMAT" },
-    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation, "Also print the saturation rate (on stderr for csv)", NULL },
+    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation, "Also print the saturation rate and what it is (on stderr for csv)", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("ID — evaluate an analytical model");
@@ -334,9 +334,9 @@ cmd_model (int      argc,
 
       format_number (sat, sizeof sat, flitlab_model_get_saturation_rate (model));
       if (csv && rates != NULL)
-        g_printerr ("saturation rate: %s messages/cycle/node\n", sat);
+        g_printerr ("saturation rate: %s messages/cycle/node\n%s\n", sat, info->saturation);
       else
-        g_print ("saturation rate: %s messages/cycle/node\n", sat);
+        g_print ("saturation rate: %s messages/cycle/node\n%s\n", sat, info->saturation);
     }
   return TRUE;
 }
