@@ -154,7 +154,24 @@ on_motion (FlitlabPlotView *self,
             }
         }
     }
-  if (best != NULL && best->error != NULL && isfinite (best->error[best_i]))
+  /* Off every point, near a saturation mark: what that rate is. */
+  for (guint s = 0; best == NULL && s < self->plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = self->plot->series->pdata[s];
+      double x, y;
+
+      if (!isfinite (series->saturation) || series->saturation > f->x_max)
+        continue;
+      flitlab_plot_frame_to_user (f, series->saturation, f->y_min, &x, &y);
+      if (fabs (x - px) <= 4 && py >= f->top && py <= f->bottom)
+        best = series;
+    }
+  if (best != NULL && best_d >= 64)
+    /* Translators: a saturation mark: series, then the rate's name and value, then what it is */
+    text = g_strdup_printf (_("%s\n%s\n%s"), best->label,
+                            best->saturation_label != NULL ? best->saturation_label : _("saturation"),
+                            best->saturation_note != NULL ? best->saturation_note : "");
+  else if (best != NULL && best->error != NULL && isfinite (best->error[best_i]))
     /* Translators: a plotted point: series, load, value ± its 95% confidence interval */
     text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%.6g ± %.3g"), best->label,
                             best->x[best_i], best->y[best_i], best->error[best_i]);
@@ -162,6 +179,14 @@ on_motion (FlitlabPlotView *self,
     /* Translators: a plotted point: series, load, value */
     text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%.6g"), best->label,
                             best->x[best_i], best->y[best_i]);
+  if (text != NULL && best_d < 64 && best->saturation_note != NULL)
+    {
+      /* A model's point: what its saturation is, too. */
+      char *more = g_strdup_printf ("%s\n%s: %s", text, best->saturation_label, best->saturation_note);
+
+      g_free (text);
+      text = more;
+    }
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), text);
 }
 

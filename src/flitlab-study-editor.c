@@ -255,7 +255,7 @@ show_models (FlitlabStudyEditor *self)
       gboolean fits = self->topology != NULL &&
                       flitlab_runner_fit_model_on (self->study, self->topology, infos[m]->id, params, &error);
 
-      if (present != NULL && !fits)
+      if (present != NULL && !flitlab_runner_model_follows (self->study, self->topology, present))
         {
           text = params_text (present->params);
           /* Translators: a model kept in the study for comparison; %s are its parameters */
@@ -267,7 +267,12 @@ show_models (FlitlabStudyEditor *self)
                                                         : g_hash_table_ref (params);
 
           text = params_text (shown);
-          if (present != NULL && present->curve != NULL && present->curve->saturation_rate > 0)
+          if (present != NULL && present->curve != NULL && present->curve->saturation_rate > 0 &&
+              infos[m]->capacity)
+            /* Translators: a model's parameters, then its capacity (an asymptotic throughput) */
+            subtitle = g_strdup_printf (_("%s; capacity %.4g messages/cycle/node"), text,
+                                        present->curve->saturation_rate);
+          else if (present != NULL && present->curve != NULL && present->curve->saturation_rate > 0)
             /* Translators: a model's parameters, then its saturation load */
             subtitle = g_strdup_printf (_("%s; saturates at %.4g messages/cycle/node"), text,
                                         present->curve->saturation_rate);
@@ -441,22 +446,6 @@ flitlab_study_editor_set_study (FlitlabStudyEditor   *self,
 
 /* ---- editing ----------------------------------------------------------------------- */
 
-/* Whether params hold every value the study gives (derived); others, such as a variant, may
- * be there too. */
-static gboolean
-follows (GHashTable *derived,
-         GHashTable *params)
-{
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_hash_table_iter_init (&iter, derived);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    if (g_strcmp0 (value, g_hash_table_lookup (params, key)) != 0)
-      return FALSE;
-  return TRUE;
-}
-
 /* Refits every model that described the study before the edit; one that no longer does is
  * removed and named in note. Models of another network, kept for comparison, stay as they are. */
 static void
@@ -468,14 +457,12 @@ refit_models (FlitlabStudyEditor    *self,
   for (guint m = edited->models->len; m-- > 0;)
     {
       FlitlabStudyModel *model = edited->models->pdata[m];
-      g_autoptr(GHashTable) scratch = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autoptr(GError) error = NULL;
 
       /* Only a model that follows the study (its parameters are the ones the study gives) is
        * refitted; another instance of it, for a comparison, keeps its own. */
       if (self->topology == NULL ||
-          !flitlab_runner_fit_model_on (self->study, self->topology, model->id, scratch, NULL) ||
-          !follows (scratch, model->params))
+          !flitlab_runner_model_follows (self->study, self->topology, model))
         continue;
       if (flitlab_runner_fit_model_on (edited, edited_topology, model->id, model->params, &error))
         continue;

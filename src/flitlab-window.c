@@ -162,7 +162,10 @@ update_title (FlitlabWindow *self)
 /* ---- the selected study ---------------------------------------------------------- */
 
 /* The metrics of the dropdown, in its order. */
-static const char * const metrics[] = { "latency", "throughput", "acceptance", "utilization", "power" };
+static const char * const metrics[] = {
+  "latency", "transit", "network", "total", "source-transit", "throughput", "acceptance",
+  "utilization", "power",
+};
 
 static void
 rebuild_plot (FlitlabWindow *self)

@@ -245,7 +245,7 @@ cmd_model (int      argc,
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "A model parameter, such as k=16x16x16 or flits=25", "NAME=VALUE" },
     { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, "Loads in messages per cycle per node: a list A,B,… or a range A:B:N", "RATES" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: table (default) or csv", "FORMAT" },
-    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation, "Also print the saturation rate (on stderr for csv)", NULL },
+    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation, "Also print the saturation rate and what it is (on stderr for csv)", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("ID — evaluate an analytical model");
@@ -334,9 +334,9 @@ cmd_model (int      argc,
 
       format_number (sat, sizeof sat, flitlab_model_get_saturation_rate (model));
       if (csv && rates != NULL)
-        g_printerr ("saturation rate: %s messages/cycle/node\n", sat);
+        g_printerr ("saturation rate: %s messages/cycle/node\n%s\n", sat, info->saturation);
       else
-        g_print ("saturation rate: %s messages/cycle/node\n", sat);
+        g_print ("saturation rate: %s messages/cycle/node\n%s\n", sat, info->saturation);
     }
   return TRUE;
 }
@@ -875,7 +875,7 @@ cmd_export (int      argc,
     { "study", 0, 0, G_OPTION_ARG_STRING, &study_name, "The study to draw", "NAME" },
     { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default), topology (the network coloured by channel utilization) or flow (the first model's channel classes, as its paper draws them)", "FIGURE" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "FILE.svg, .pdf, .png, or .csv for the plotted data", "FILE" },
-    { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default), throughput, acceptance, utilization, power", "NAME" },
+    { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default: the latency the study's models predict), transit, network, total, source-transit (the simulation in that latency, with the models that predict it), throughput, acceptance, utilization, power", "NAME" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, "Logarithmic value axis", NULL },
     { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, "Topology of 3 or more dimensions: the plane to draw (default 0)", "N" },
     { "stack", 0, 0, G_OPTION_ARG_NONE, &stack, "Topology of 3 or more dimensions: all planes stacked in an isometric view", NULL },

@@ -793,6 +793,7 @@ const FlitlabModelInfo flitlab_model_horng_kleinrock = {
   .columns = horng_columns,
   .latency = FLITLAB_LATENCY_TOTAL,
   .saturation = "An asymptotic throughput, not a load: the largest rate the network delivers per node (lambda times the acceptance probability as lambda grows without bound); the backtracking network refuses, it never saturates.",
+  .capacity = TRUE,
   .prepare = horng_prepare,
   .build_topology = horng_build_topology,
   .evaluate = horng_evaluate,

@@ -95,6 +95,9 @@ struct _FlitlabModelInfo
   const char * const          *columns; /* extra CSV columns after rate,latency; NULL-terminated */
   FlitlabLatency               latency; /* which latency the model predicts (flitlab-latency.h) */
   const char                  *saturation; /* what its saturation rate is, in a sentence */
+  gboolean                     capacity;   /* TRUE: the saturation rate is an asymptotic
+                                              throughput, not a load the model stops at: it
+                                              is stable at every load (horng-kleinrock) */
 
   /* Parses and checks the parameters (every key is one of params; defaults filled in);
    * returns the model's state or NULL with an error. */

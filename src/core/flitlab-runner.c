@@ -25,6 +25,33 @@ keep_channels (guint i,
   return i == n - 1 || (n - 1 - i) % MAX (every, 1) == 0;
 }
 
+/* An empty curve of the model: rate, latency and the model's extra columns. */
+static FlitlabStudyTable *
+new_curve (const FlitlabModelInfo *info)
+{
+  g_autoptr(GPtrArray) columns = g_ptr_array_new ();
+
+  g_ptr_array_add (columns, "rate");
+  g_ptr_array_add (columns, "latency");
+  for (guint c = 0; info->columns != NULL && info->columns[c] != NULL; c++)
+    g_ptr_array_add (columns, (gpointer) info->columns[c]);
+  g_ptr_array_add (columns, NULL);
+  return flitlab_study_table_new ((const char * const *) columns->pdata);
+}
+
+static void
+append_point (FlitlabStudyTable       *curve,
+              const FlitlabModelPoint *point)
+{
+  g_autofree double *row = g_new (double, curve->n_columns);
+
+  row[0] = point->rate;
+  row[1] = point->latency;
+  for (guint c = 0; c < point->n_values && 2 + c < curve->n_columns; c++)
+    row[2 + c] = point->values[c];
+  flitlab_study_table_append (curve, row, point->saturated);
+}
+
 static gboolean
 evaluate_model (FlitlabStudy       *study,
                 FlitlabStudyModel  *entry,
@@ -33,26 +60,15 @@ evaluate_model (FlitlabStudy       *study,
                 GError            **error)
 {
   g_autoptr(FlitlabModel) model = flitlab_model_new (entry->id, entry->params, error);
-  g_autoptr(GPtrArray) columns = NULL;
-  const FlitlabModelInfo *info;
   FlitlabStudyTable *curve;
-  guint n_columns, n_channel_values;
+  guint n_channel_values;
 
   if (model == NULL)
     {
       g_prefix_error (error, "Study “%s”, model %s: ", study->name, entry->id);
       return FALSE;
     }
-  info = flitlab_model_get_info (model);
-  columns = g_ptr_array_new ();
-  g_ptr_array_add (columns, "rate");
-  g_ptr_array_add (columns, "latency");
-  for (guint c = 0; info->columns != NULL && info->columns[c] != NULL; c++)
-    g_ptr_array_add (columns, (gpointer) info->columns[c]);
-  n_columns = columns->len;
-  g_ptr_array_add (columns, NULL);
-
-  curve = flitlab_study_table_new ((const char * const *) columns->pdata);
+  curve = new_curve (flitlab_model_get_info (model));
   curve->saturation_rate = flitlab_model_get_saturation_rate (model);
   g_ptr_array_set_size (entry->channels, 0);
   n_channel_values = 3 * flitlab_topology_get_n_channels (flitlab_model_get_topology (model));
@@ -62,14 +78,8 @@ evaluate_model (FlitlabStudy       *study,
       gboolean detail = keep_channels (i, n_rates, n_channel_values);
       g_autoptr(FlitlabModelPoint) point = detail ? flitlab_model_evaluate_detail (model, rates[i])
                                                   : flitlab_model_evaluate (model, rates[i]);
-      g_autofree double *row = g_new (double, n_columns);
 
-      row[0] = rates[i];
-      row[1] = point->latency;
-      for (guint c = 0; c < point->n_values; c++)
-        row[2 + c] = point->values[c];
-      flitlab_study_table_append (curve, row, point->saturated);
-
+      append_point (curve, point);
       if (detail && !point->saturated)
         {
           FlitlabStudyChannels *channels = flitlab_study_channels_new (rates[i], point->n_channels);
@@ -84,6 +94,41 @@ evaluate_model (FlitlabStudy       *study,
   g_clear_pointer (&entry->curve, flitlab_study_table_free);
   entry->curve = curve;
   return TRUE;
+}
+
+FlitlabStudyTable *
+flitlab_runner_model_curve (const FlitlabStudy      *study,
+                            const FlitlabStudyModel *entry,
+                            guint                    n,
+                            GError                 **error)
+{
+  g_autoptr(FlitlabModel) model = NULL;
+  FlitlabStudyTable *curve;
+  double lo, hi;
+
+  g_return_val_if_fail (study != NULL && entry != NULL && n >= 2, NULL);
+
+  model = flitlab_model_new (entry->id, entry->params, error);
+  if (model == NULL)
+    return NULL;
+  curve = new_curve (flitlab_model_get_info (model));
+  /* The stored curve's saturation, when there is one, spares a bisection. */
+  curve->saturation_rate = entry->curve != NULL && isfinite (entry->curve->saturation_rate)
+                             ? entry->curve->saturation_rate
+                             : flitlab_model_get_saturation_rate (model);
+  lo = study->rate_min;
+  hi = study->n_rates > 1 ? MAX (study->rate_max, lo) : lo;
+  if (!flitlab_model_get_info (model)->capacity && curve->saturation_rate > 0)
+    hi = MIN (hi, curve->saturation_rate);
+  if (hi <= lo)
+    lo = hi / n;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate (model, lo + (hi - lo) * i / (n - 1));
+
+      append_point (curve, point);
+    }
+  return curve;
 }
 
 gboolean
@@ -440,6 +485,81 @@ static const struct
   { "horng-kleinrock", { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "backtrack",
                          "a hypercube with backtracking routing" } },
 };
+
+/* A value as numbers: "8x8" gives 8, 8; "12.0" gives 12. FALSE when it is not one. */
+static gboolean
+param_numbers (const char *text,
+               GArray     *numbers)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "x", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *end = NULL;
+      double value = g_ascii_strtod (parts[i], &end);
+
+      if (end == parts[i] || *end != '\0' || !isfinite (value))
+        return FALSE;
+      g_array_append_val (numbers, value);
+    }
+  return numbers->len > 0;
+}
+
+gboolean
+flitlab_runner_param_equal (const char *a,
+                            const char *b)
+{
+  g_autoptr(GArray) x = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) y = g_array_new (FALSE, FALSE, sizeof (double));
+
+  if (a == NULL || b == NULL)
+    return a == b;
+  if (!param_numbers (a, x) || !param_numbers (b, y))
+    return g_str_equal (a, b);
+  /* A radix written once stands for the same radix in every dimension. */
+  if (x->len == 1 || y->len == 1)
+    {
+      GArray *one = x->len == 1 ? x : y, *many = x->len == 1 ? y : x;
+
+      for (guint i = 0; i < many->len; i++)
+        if (g_array_index (many, double, i) != g_array_index (one, double, 0))
+          return FALSE;
+      return TRUE;
+    }
+  if (x->len != y->len)
+    return FALSE;
+  for (guint i = 0; i < x->len; i++)
+    if (g_array_index (x, double, i) != g_array_index (y, double, i))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+flitlab_runner_model_follows (const FlitlabStudy      *study,
+                              const FlitlabTopology   *topology,
+                              const FlitlabStudyModel *model)
+{
+  g_autoptr(FlitlabTopology) built = NULL;
+  g_autoptr(GHashTable) derived = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (study != NULL && model != NULL, FALSE);
+
+  if (topology == NULL)
+    topology = built = flitlab_topology_new_from_spec (study->topology, NULL);
+  if (topology == NULL)
+    return FALSE;
+  /* What the study gives, on top of the model's own values (a variant stays as it is). */
+  derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if (!flitlab_runner_fit_model_on (study, topology, model->id, derived, NULL))
+    return FALSE;
+  g_hash_table_iter_init (&iter, derived);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (!flitlab_runner_param_equal (value, g_hash_table_lookup (model->params, key)))
+      return FALSE;
+  return TRUE;
+}
 
 static void
 set_param (GHashTable *params,

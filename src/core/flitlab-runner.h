@@ -71,6 +71,29 @@ gboolean flitlab_runner_fit_model_on    (const FlitlabStudy     *study,
                                          GHashTable             *params,
                                          GError                **error);
 
+/* Whether two values of a model parameter are the same value: numbers compare as numbers
+ * ("12" and "12.0"), radices as radices ("8" and "8x8", a square radix written once). */
+gboolean flitlab_runner_param_equal     (const char           *a,
+                                         const char           *b);
+
+/* Whether the model describes the study itself: the study's network and traffic give exactly
+ * its parameters (as values, flitlab_runner_param_equal()), so it follows every edit of the
+ * study. FALSE for a model kept to compare another network or message length with it.
+ * topology: of study->topology, or NULL to build it here. */
+gboolean flitlab_runner_model_follows   (const FlitlabStudy      *study,
+                                         const FlitlabTopology   *topology,
+                                         const FlitlabStudyModel *model);
+
+/* The curve a figure draws of the model: n loads evenly spaced from the study's smallest load
+ * up to the model's saturation rate or the study's top load, whichever is lower (the stored
+ * curve has only the study's loads). NULL, with the model's error, when it takes no such
+ * parameters. */
+#define FLITLAB_RUNNER_CURVE_POINTS 240
+FlitlabStudyTable *flitlab_runner_model_curve (const FlitlabStudy      *study,
+                                               const FlitlabStudyModel *model,
+                                               guint                    n,
+                                               GError                 **error);
+
 /* Every check the simulation of the study makes before it starts (ranges, the routing on this
  * network, the virtual channels it needs, the traffic), without running it. */
 gboolean flitlab_runner_check_simulation (const FlitlabStudy  *study,

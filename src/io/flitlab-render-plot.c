@@ -18,6 +18,8 @@
 G_DEFINE_QUARK (flitlab-render-error-quark, flitlab_render_error)
 
 #define MAX_TICKS 12
+/* A saturation mark widens the load axis up to this many times the largest load drawn. */
+#define SATURATION_REACH 1.25
 
 static void
 series_free (gpointer data)
@@ -28,6 +30,8 @@ series_free (gpointer data)
   g_free (series->x);
   g_free (series->y);
   g_free (series->error);
+  g_free (series->saturation_label);
+  g_free (series->saturation_note);
   g_free (series);
 }
 
@@ -172,12 +176,25 @@ data_range (const FlitlabPlot *plot,
           x_hi = MAX (x_hi, series->x[i]);
           if (!isfinite (series->y[i]) || (plot->log_y && series->y[i] - e <= 0))
             continue;
+          /* A model's curve climbs without bound towards its saturation: its last tenth
+           * before it does not set the range (it leaves the frame at the top). */
+          if (series->kind == FLITLAB_PLOT_LINE && series->x[i] > 0.9 * series->saturation &&
+              series->x[i] <= series->saturation)
+            continue;
           y_lo = MIN (y_lo, series->y[i] - e);
           y_hi = MAX (y_hi, series->y[i] + e);
           if (series->kind == FLITLAB_PLOT_LINE)
             line_hi = MAX (line_hi, series->y[i]);
         }
-      if (isfinite (series->saturation))
+    }
+  /* The loads span the data; a saturation mark a little beyond widens them, one far beyond
+   * becomes an arrow at the edge (draw_saturation_labels()). */
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      if (isfinite (series->saturation) && isfinite (x_hi) &&
+          series->saturation <= SATURATION_REACH * x_hi)
         x_hi = MAX (x_hi, series->saturation);
     }
   if (!isfinite (x_lo))
@@ -410,7 +427,10 @@ draw_series (cairo_t                 *cr,
               continue;
             }
           x = map_x (f, series->x[i]);
-          y = map_y (f, series->y[i]);
+          /* A curve towards its saturation reaches values cairo's fixed point cannot hold:
+           * held ten frames away, the part in the frame moves by a tenth of a step at most. */
+          y = CLAMP (map_y (f, series->y[i]), f->top - 10 * (f->bottom - f->top),
+                     f->bottom + 10 * (f->bottom - f->top));
           if (!pen_down)
             cairo_move_to (cr, x, y);
           cairo_line_to (cr, x, y);
@@ -474,15 +494,41 @@ draw_series (cairo_t                 *cr,
     }
 }
 
-/* The "saturation" labels at the foot of their lines (the legend sits at the top, curves
- * climb towards it), on the left of a line too close to the right edge; a label that would
- * run into one already placed goes a row higher. */
+/* The saturation labels ("saturation 0.0093 msg/cycle/node", or the series' own) at the foot
+ * of their lines (the legend sits at the top, curves climb towards it), on the left of a line
+ * too close to the right edge; a saturation beyond the loads shown is an arrow at the right
+ * edge. A label that would run into one already placed goes a row higher. */
+static char *
+saturation_text (const FlitlabPlotSeries *series)
+{
+  if (series->saturation_label != NULL)
+    return g_strdup (series->saturation_label);
+  return g_strdup ("saturation");
+}
+
+static double
+text_width (cairo_t    *cr,
+            const char *text,
+            const char *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+  int w, h;
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+  return w;
+}
+
 static void
 draw_saturation_labels (cairo_t                *cr,
                         const FlitlabPlot      *plot,
                         const FlitlabPlotFrame *f)
 {
-  const double width = 52, row_height = 11;
+  const double row_height = 11;
   double row_end[8];
   guint n_rows = 0;
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -491,7 +537,7 @@ draw_saturation_labels (cairo_t                *cr,
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
 
-      if (isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max)
+      if (isfinite (series->saturation) && series->saturation >= f->x_min)
         g_array_append_val (order, s);
     }
   /* Left to right, so each row fills like a line of text. */
@@ -508,8 +554,12 @@ draw_saturation_labels (cairo_t                *cr,
   for (guint i = 0; i < order->len; i++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[g_array_index (order, guint, i)];
-      double x = map_x (f, series->saturation), r, g, b;
-      gboolean right = x + width + 8 < f->right;
+      gboolean beyond = series->saturation > f->x_max;
+      g_autofree char *label = saturation_text (series);
+      g_autofree char *text = beyond ? g_strconcat (label, " →", NULL) : g_strdup (label);
+      double x = beyond ? f->right : map_x (f, series->saturation), r, g, b;
+      double width = text_width (cr, text, "Sans 8");
+      gboolean right = !beyond && x + width + 8 < f->right;
       double start = right ? x + 3 : x - 3 - width;
       guint row = 0;
 
@@ -522,7 +572,7 @@ draw_saturation_labels (cairo_t                *cr,
       row_end[row] = start + width;
       flitlab_plot_palette (series->color, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
-      flitlab_render_text (cr, "saturation", "Sans 8", right ? x + 3 : x - 3,
+      flitlab_render_text (cr, text, "Sans 8", right ? x + 3 : x - 3,
                            f->bottom - 3 - row * row_height, right ? 0 : 1, 1, 0);
     }
 }

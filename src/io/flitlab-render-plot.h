@@ -39,6 +39,9 @@ typedef struct
   double          *y;     /* NaN: no value (saturated); a line breaks there */
   double          *error; /* half-widths, or NULL */
   double           saturation; /* x where the series saturates, or NaN */
+  char            *saturation_label; /* drawn at its mark ("capacity 0.41 msg/cycle/node");
+                                        NULL: "saturation" */
+  char            *saturation_note;  /* what that rate is, in a sentence (hover); or NULL */
   guint            color;      /* index into the palette */
 } FlitlabPlotSeries;
 

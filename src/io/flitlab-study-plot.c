@@ -7,42 +7,91 @@
 
 #include <math.h>
 
+#include "flitlab-model.h"
+#include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
 
-static const char *
-axis_label (const char *metric)
+/* The latency a metric shows: a latency's name ("transit", ...), or "latency", the one the
+ * study's models predict (the first that describes the study's own network, else the first;
+ * total latency without a model). FALSE for a metric that is no latency. */
+static gboolean
+metric_latency (const FlitlabStudy    *study,
+                const FlitlabTopology *topology,
+                const char            *metric,
+                FlitlabLatency        *latency)
+{
+  const FlitlabModelInfo *first = NULL;
+
+  if (!g_str_equal (metric, "latency"))
+    return flitlab_latency_from_string (metric, latency);
+  for (guint m = 0; m < study->models->len; m++)
+    {
+      const FlitlabStudyModel *model = study->models->pdata[m];
+      const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
+
+      if (info != NULL && topology != NULL && flitlab_runner_model_follows (study, topology, model))
+        {
+          first = info;
+          break;
+        }
+      if (first == NULL)
+        first = info;
+    }
+  *latency = first != NULL ? first->latency : FLITLAB_LATENCY_TOTAL;
+  return TRUE;
+}
+
+static char *
+axis_label (const FlitlabStudy *study,
+            const char         *metric)
 {
   static const struct { const char *metric, *label; } labels[] = {
-    { "latency", "Latency (cycles)" },
     { "throughput", "Throughput (messages/cycle/node)" },
     { "acceptance", "Acceptance probability" },
     { "utilization", "Channel utilization" },
     { "power", "Power" },
   };
+  g_autoptr(FlitlabTopology) topology = NULL;
+  FlitlabLatency latency;
 
+  /* Without a study, "latency" is any study's own. */
+  if (study == NULL && g_str_equal (metric, "latency"))
+    return g_strdup ("Latency (cycles)");
+  if (study != NULL)
+    topology = flitlab_topology_new_from_spec (study->topology, NULL);
+  if (study != NULL ? metric_latency (study, topology, metric, &latency)
+                    : flitlab_latency_from_string (metric, &latency))
+    return g_strdup_printf ("%s (cycles)", flitlab_latency_label (latency));
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     if (g_str_equal (labels[i].metric, metric))
-      return labels[i].label;
-  return metric;
+      return g_strdup (labels[i].label);
+  return g_strdup (metric);
 }
 
-/* One series from a table's rate column and metric column; FALSE when it has no such column. */
-static gboolean
+/* "transit latency", for the middle of a legend entry. */
+static char *
+lower_latency (FlitlabLatency latency)
+{
+  return g_ascii_strdown (flitlab_latency_label (latency), -1);
+}
+
+/* One series from a table's rate column and its value column (with its 95% interval column, or
+ * none); NULL when the table has no such column. */
+static FlitlabPlotSeries *
 add_table (FlitlabPlot             *plot,
            const FlitlabStudyTable *table,
-           const char              *metric,
+           const char              *column,
+           const char              *ci_column,
            const char              *label,
-           FlitlabPlotKind          kind,
-           gboolean                 with_error)
+           FlitlabPlotKind          kind)
 {
   int rate = flitlab_study_table_find_column (table, "rate");
-  int value = flitlab_study_table_find_column (table, metric);
-  int ci = with_error ? flitlab_study_table_find_column (table, "ci95") : -1;
+  int value = flitlab_study_table_find_column (table, column);
+  int ci = ci_column != NULL ? flitlab_study_table_find_column (table, ci_column) : -1;
   g_autofree double *x = NULL, *y = NULL, *e = NULL;
-  FlitlabPlotSeries *series;
 
   if (rate < 0 || value < 0 || table->n_rows == 0)
-    return FALSE;
+    return NULL;
   x = g_new (double, table->n_rows);
   y = g_new (double, table->n_rows);
   e = g_new (double, table->n_rows);
@@ -52,25 +101,30 @@ add_table (FlitlabPlot             *plot,
       y[i] = table->saturated[i] ? NAN : flitlab_study_table_get (table, i, value);
       e[i] = ci >= 0 ? flitlab_study_table_get (table, i, ci) : NAN;
     }
-  series = flitlab_plot_add_series (plot, label, kind, x, y, ci >= 0 ? e : NULL, table->n_rows);
-  series->saturation = kind == FLITLAB_PLOT_LINE ? table->saturation_rate : NAN;
-  return TRUE;
+  return flitlab_plot_add_series (plot, label, kind, x, y, ci >= 0 ? e : NULL, table->n_rows);
 }
 
-/* The model's id, and when the study holds the same model more than once (a comparison of
- * radices or message lengths), the parameters that tell this one apart: "ciciani-uni-torus
- * k=5x10x20". */
+/* The model's id, and the parameters that tell it apart: those it holds in other values than
+ * another instance of it in the study (a comparison of radices or message lengths:
+ * "ciciani-uni-torus k=5x10x20"), and, for a model of another network than the study's, those
+ * the study would give otherwise. */
 static char *
 model_name (const FlitlabStudy      *study,
-            const FlitlabStudyModel *model)
+            const FlitlabTopology   *topology,
+            const FlitlabStudyModel *model,
+            gboolean                 own)
 {
   GString *name = g_string_new (model->id);
   g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (model->params), (GCompareFunc) g_strcmp0);
+  g_autoptr(GHashTable) derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
+  if (!own && topology != NULL)
+    flitlab_runner_fit_model_on (study, topology, model->id, derived, NULL);
   for (GList *k = keys; k != NULL; k = k->next)
     {
       const char *value = g_hash_table_lookup (model->params, k->data);
-      gboolean differs = FALSE;
+      const char *study_value = g_hash_table_lookup (derived, k->data);
+      gboolean differs = !own && (study_value == NULL || !flitlab_runner_param_equal (study_value, value));
 
       for (guint m = 0; m < study->models->len; m++)
         {
@@ -85,38 +139,119 @@ model_name (const FlitlabStudy      *study,
   return g_string_free (name, FALSE);
 }
 
+/* The mark of a model's saturation rate: its name ("saturation", or "capacity" for an
+ * asymptotic throughput), its value, and the sentence saying what it is. */
+static void
+mark_saturation (FlitlabPlotSeries       *series,
+                 const FlitlabModelInfo  *info,
+                 double                   rate)
+{
+  if (!isfinite (rate) || rate <= 0)
+    return;
+  series->saturation = rate;
+  g_free (series->saturation_label);
+  g_free (series->saturation_note);
+  series->saturation_label = g_strdup_printf ("%s %.3g msg/cycle/node",
+                                              info != NULL && info->capacity ? "capacity" : "saturation",
+                                              rate);
+  series->saturation_note = info != NULL ? g_strdup (info->saturation) : NULL;
+}
+
+/* A model's series: its curve drawn from a dense sample (the stored one when the model cannot
+ * be evaluated), labelled with what sets it apart: parameters of another network, or another
+ * latency than the plot's. */
+static void
+add_model (FlitlabPlot              *plot,
+           const FlitlabStudy       *study,
+           const FlitlabTopology    *topology,
+           const FlitlabStudyModel  *model,
+           const char               *metric,
+           const FlitlabLatency     *latency,
+           gboolean                  prefix_labels)
+{
+  const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
+  g_autoptr(FlitlabStudyTable) dense = flitlab_runner_model_curve (study, model, FLITLAB_RUNNER_CURVE_POINTS, NULL);
+  const FlitlabStudyTable *curve = dense != NULL ? dense : model->curve;
+  gboolean own = topology == NULL || flitlab_runner_model_follows (study, topology, model);
+  g_autofree char *name = model_name (study, topology, model, own);
+  g_autoptr(GString) label = g_string_new (NULL);
+  FlitlabPlotSeries *series;
+
+  if (curve == NULL)
+    return;
+  if (prefix_labels)
+    g_string_append_printf (label, "%s: ", study->name);
+  g_string_append_printf (label, "%s model", name);
+  /* Never mixed silently: a model of another latency, or of another network, says so. */
+  if (latency != NULL && info != NULL && info->latency != *latency)
+    {
+      g_autofree char *predicts = lower_latency (info->latency);
+
+      g_string_append_printf (label, " (predicts %s%s", predicts, own ? ")" : "; ");
+    }
+  else if (!own)
+    g_string_append (label, " (");
+  if (!own)
+    g_string_append (label, "not this study's network)");
+  series = add_table (plot, curve, latency != NULL ? "latency" : metric, NULL, label->str,
+                      FLITLAB_PLOT_LINE);
+  if (series != NULL)
+    mark_saturation (series, info, curve->saturation_rate);
+}
+
 void
 flitlab_study_plot_add (FlitlabPlot        *plot,
                         const FlitlabStudy *study,
                         const char         *metric,
                         gboolean            prefix_labels)
 {
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, NULL);
+  FlitlabLatency latency;
+  gboolean is_latency;
+
   metric = metric != NULL ? metric : "latency";
+  is_latency = metric_latency (study, topology, metric, &latency);
 
   for (guint m = 0; m < study->models->len; m++)
-    {
-      const FlitlabStudyModel *model = study->models->pdata[m];
-      g_autofree char *name = model_name (study, model);
-      g_autofree char *label = prefix_labels ? g_strdup_printf ("%s: %s model", study->name, name)
-                                             : g_strdup_printf ("%s model", name);
-
-      if (model->curve != NULL)
-        add_table (plot, model->curve, metric, label, FLITLAB_PLOT_LINE, FALSE);
-    }
+    add_model (plot, study, topology, study->models->pdata[m], metric,
+               is_latency ? &latency : NULL, prefix_labels);
   if (study->simulation.points != NULL)
     {
-      g_autofree char *label = prefix_labels ? g_strdup_printf ("%s: simulation", study->name)
-                                             : g_strdup ("simulation (95% CI)");
+      const FlitlabStudyTable *points = study->simulation.points;
+      const char *column = is_latency ? flitlab_latency_column (latency) : metric;
+      g_autofree char *ci = is_latency ? g_strdup (flitlab_latency_ci_column (latency))
+                                       : g_strdup_printf ("%s_ci95", metric);
+      g_autoptr(GString) label = g_string_new (NULL);
 
-      add_table (plot, study->simulation.points, metric, label, FLITLAB_PLOT_POINTS,
-                 g_str_equal (metric, "latency"));
+      if (prefix_labels)
+        g_string_append_printf (label, "%s: ", study->name);
+      g_string_append (label, "simulation");
+      if (is_latency)
+        {
+          g_autofree char *shown = lower_latency (latency);
+
+          g_string_append_printf (label, ", %s", shown);
+        }
+      if (flitlab_study_table_find_column (points, ci) >= 0)
+        g_string_append (label, " (95% CI)");
+      if (is_latency && flitlab_study_table_find_column (points, column) < 0)
+        {
+          /* Run before this latency was measured: said, not drawn in another one. */
+          g_autofree double *nothing = g_new (double, 1);
+
+          nothing[0] = NAN;
+          g_string_append (label, ": not measured, run again");
+          flitlab_plot_add_series (plot, label->str, FLITLAB_PLOT_POINTS, nothing, nothing, NULL, 1);
+        }
+      else
+        add_table (plot, points, column, ci, label->str, FLITLAB_PLOT_POINTS);
     }
   for (guint r = 0; r < study->references->len; r++)
     {
       const FlitlabStudyTable *reference = study->references->pdata[r];
 
-      add_table (plot, reference, metric, reference->title ? reference->title : "reference",
-                 FLITLAB_PLOT_POINTS, FALSE);
+      add_table (plot, reference, is_latency ? "latency" : metric, NULL,
+                 reference->title ? reference->title : "reference", FLITLAB_PLOT_POINTS);
     }
 }
 
@@ -141,12 +276,14 @@ FlitlabPlot *
 flitlab_study_plot_new (const FlitlabStudy *study,
                         const char         *metric)
 {
+  g_autofree char *y_label = NULL;
   FlitlabPlot *plot;
 
   g_return_val_if_fail (study != NULL, NULL);
 
   metric = metric != NULL ? metric : "latency";
-  plot = flitlab_plot_new (study->name, "Load (messages/cycle/node)", axis_label (metric));
+  y_label = axis_label (study, metric);
+  plot = flitlab_plot_new (study->name, "Load (messages/cycle/node)", y_label);
   flitlab_study_plot_add (plot, study, metric, FALSE);
   return plot;
 }
@@ -157,6 +294,7 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
                                    const char                 *metric)
 {
   g_autoptr(GString) title = g_string_new (NULL);
+  g_autofree char *y_label = NULL;
   FlitlabPlot *plot;
 
   g_return_val_if_fail (studies != NULL || n_studies == 0, NULL);
@@ -167,7 +305,21 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
   /* A title longer than a figure is wide says less than a count. */
   if (g_utf8_strlen (title->str, -1) > 80)
     g_string_printf (title, "Comparison of %u studies", n_studies);
-  plot = flitlab_plot_new (title->str, "Load (messages/cycle/node)", axis_label (metric));
+  /* The studies' latencies may differ ("latency": each its models'): then each series says. */
+  y_label = axis_label (n_studies > 0 ? studies[0] : NULL, metric);
+  for (guint i = 1; i < n_studies; i++)
+    {
+      g_autofree char *other = axis_label (studies[i], metric);
+
+      if (!g_str_equal (other, y_label))
+        g_clear_pointer (&y_label, g_free);
+      if (y_label == NULL)
+        {
+          y_label = axis_label (NULL, metric);
+          break;
+        }
+    }
+  plot = flitlab_plot_new (title->str, "Load (messages/cycle/node)", y_label);
   /* A study with one model draws its curve and its simulation in one colour, so the eye pairs
    * them; references, and the series of studies with several models, keep colours of their own. */
   for (guint i = 0, extra = n_studies; i < n_studies; i++)

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "flitlab-project.h"
+#include "flitlab-runner.h"
 #include "flitlab-study-editor.h"
 
 typedef struct
@@ -273,6 +275,55 @@ test_second_instance_keeps_its_own (Fixture       *f,
   g_assert_cmpstr (g_hash_table_lookup (((FlitlabStudyModel *) f->edited->models->pdata[1])->params, "k"), ==, "4x8x16");
 }
 
+/* Issue #13: in every bundled example, the study's model follows an edit (the examples write
+ * k="8" where the editor writes "8x8"), and its curve changes with it. */
+static void
+test_examples_follow_edits (Fixture       *f,
+                            gconstpointer  data)
+{
+  static const char * const examples[] = {
+    "ciciani-1998", "flitlab-tour", "greenberg-1997", "horng-kleinrock", "meraji-necklace",
+    "quaglia-2002",
+  };
+
+  for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/examples/%s.flitlab", SOURCE_DATADIR, examples[e]);
+      g_autoptr(GError) error = NULL;
+      FlitlabProject *project = flitlab_project_load (path, &error);
+      FlitlabStudy *study;
+      const FlitlabStudyModel *before, *after;
+      g_autofree char *text = NULL;
+      gboolean backtrack, changed = FALSE;
+
+      g_assert_no_error (error);
+      study = flitlab_project_get_study (project, 0);
+      before = study->models->pdata[0];
+      g_assert_true (flitlab_runner_model_follows (study, NULL, before));
+      g_assert_nonnull (before->curve);
+      flitlab_study_editor_set_study (f->editor, study, project);
+      /* The message length doubled; the backtracking network's buffers instead. */
+      backtrack = g_str_equal (study->routing, "backtrack");
+      text = backtrack ? g_strdup_printf ("%u", 2 * study->simulation.node_buffers)
+                       : g_strdup_printf ("%g", 2 * study->flits);
+      apply (f, backtrack ? "node_buffers_row" : "flits_row", text);
+      if (f->edited == NULL)
+        g_error ("%s: the edit %s was refused", examples[e], text);
+      after = f->edited->models->pdata[0];
+      g_assert_cmpstr (after->id, ==, before->id);
+      g_assert_true (flitlab_runner_model_follows (f->edited, NULL, after));
+      g_assert_true (flitlab_runner_evaluate_models (f->edited, NULL));
+      g_assert_cmpuint (after->curve->n_rows, ==, before->curve->n_rows);
+      for (guint i = 0; i < after->curve->n_rows; i++)
+        changed |= !before->curve->saturated[i] && !after->curve->saturated[i] &&
+                   flitlab_study_table_get (after->curve, i, 1) != flitlab_study_table_get (before->curve, i, 1);
+      if (!changed)
+        g_error ("%s: the model's curve did not follow the edit", examples[e]);
+      flitlab_study_editor_set_study (f->editor, NULL, NULL);
+      flitlab_project_free (project);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -288,6 +339,7 @@ main (int   argc,
   ADD ("ties", test_ties);
   ADD ("kept-model-of-another-network", test_kept_model_of_another_network);
   ADD ("second-instance-keeps-its-own", test_second_instance_keeps_its_own);
+  ADD ("examples-follow-edits", test_examples_follow_edits);
 #undef ADD
   return g_test_run ();
 }

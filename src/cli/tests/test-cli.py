@@ -108,6 +108,15 @@ check("model csv latency is a number", code == 0 and all(float(l.split(",")[1]) 
       out + err)
 
 code, out, err = run("model", "ciciani-bi-torus", "--param", "k=6x6x6", "--param", "flits=12",
+                     "--rates", "0.001,0.002", "--format", "csv", "--saturation")
+check("--saturation keeps the csv as it is", code == 0 and out.strip().splitlines() == lines, out + err)
+check("--saturation says the rate and what it is on stderr",
+      "saturation rate:" in err and "utilization limit" in err, err)
+code, out, err = run("model", "horng-kleinrock", "--param", "n=6", "--param", "buffers=10", "--saturation")
+check("horng-kleinrock's saturation is an asymptotic throughput",
+      code == 0 and "saturation rate:" in out and "asymptotic throughput" in out, out + err)
+
+code, out, err = run("model", "ciciani-bi-torus", "--param", "k=6x6x6", "--param", "flits=12",
                      "--rates", "0:0.2:5", "--format", "csv")
 lines = out.strip().splitlines()
 check("--rates A:B:N gives N rows", code == 0 and len(lines) == 6, out + err)
@@ -214,6 +223,17 @@ with tempfile.TemporaryDirectory() as tmp:
     check("the CSV has the model and the simulation",
           csv_text[0] == "series,kind,rate,value,ci95" and any(",model," in l for l in csv_text)
           and any(",points," in l for l in csv_text), csv_text[:3])
+    # Like for like: the bi-directional torus model predicts transit latency, so the default
+    # shows the simulation's transit latency; --metric total shows the total one.
+    for metric, column in ((None, "transit"), ("transit", "transit"), ("total", "total"),
+                           ("network", "network"), ("source-transit", "source and transit")):
+        figure = os.path.join(tmp, "like.csv")
+        code, out, err = run("export", project, "--study", "small torus", "--output", figure,
+                             *(("--metric", metric) if metric else ()))
+        rows = open(figure).read().splitlines() if code == 0 else []
+        check(f"export --metric {metric} shows the simulation's {column} latency",
+              any(l.startswith(f"simulation; {column} latency (95% CI),points,") for l in rows),
+              err + "\n".join(rows[:3]))
     pdftoppm = shutil.which("pdftoppm")
     if pdftoppm:
         proc = subprocess.run([pdftoppm, "-png", "-r", "50", os.path.join(tmp, "plot.pdf"),

@@ -292,6 +292,86 @@ test_check_simulation (void)
   check_simulation ("torus:8x8:bi", "dor", 100, "64");
 }
 
+/* Parameters compare as values: a square radix written once, numbers however written. */
+static void
+test_param_equal (void)
+{
+  g_assert_true (flitlab_runner_param_equal ("8", "8x8"));
+  g_assert_true (flitlab_runner_param_equal ("8x8", "8"));
+  g_assert_true (flitlab_runner_param_equal ("6x6x6", "6"));
+  g_assert_true (flitlab_runner_param_equal ("12", "12.0"));
+  g_assert_true (flitlab_runner_param_equal ("16x16", "16x16"));
+  g_assert_true (flitlab_runner_param_equal ("paper", "paper"));
+  g_assert_false (flitlab_runner_param_equal ("8", "4x4"));
+  g_assert_false (flitlab_runner_param_equal ("4x8", "4"));
+  g_assert_false (flitlab_runner_param_equal ("4x8", "4x8x8"));
+  g_assert_false (flitlab_runner_param_equal ("12", "24"));
+  g_assert_false (flitlab_runner_param_equal ("paper", "consistent"));
+  g_assert_false (flitlab_runner_param_equal ("8", NULL));
+}
+
+/* The examples' models, written k="8" and flits="12", follow their study; one of another
+ * network or length does not. */
+static void
+test_model_follows (void)
+{
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("mesh");
+  FlitlabStudyModel *model;
+
+  g_free (study->topology);
+  study->topology = g_strdup ("mesh:8x8");
+  study->flits = 32;
+  model = flitlab_study_add_model (study, "greenberg-mesh");
+  g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8"));
+  g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("32.0"));
+  g_assert_true (flitlab_runner_model_follows (study, NULL, model));
+  g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("4"));
+  g_assert_false (flitlab_runner_model_follows (study, NULL, model));
+  g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8x8"));
+  g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("16"));
+  g_assert_false (flitlab_runner_model_follows (study, NULL, model));
+  /* A model that does not describe the network at all. */
+  model = flitlab_study_add_model (study, "quaglia-adaptive-torus");
+  g_assert_false (flitlab_runner_model_follows (study, NULL, model));
+}
+
+/* The drawn curve: dense, from the smallest load up to saturation or the top load. */
+static void
+test_model_curve (void)
+{
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("torus");
+  g_autoptr(FlitlabStudyTable) below = NULL;
+  g_autoptr(FlitlabStudyTable) beyond = NULL;
+  FlitlabStudyModel *model = flitlab_study_add_model (study, "ciciani-bi-torus");
+  double saturation;
+
+  g_assert_true (flitlab_runner_fit_model (study, model->id, model->params, NULL));
+  g_assert_true (flitlab_runner_evaluate_models (study, NULL));
+  saturation = model->curve->saturation_rate;
+  g_assert_cmpfloat (saturation, >, 0);
+
+  /* Top load below saturation: the curve ends there. */
+  study->rate_min = 0.1 * saturation;
+  study->rate_max = 0.5 * saturation;
+  below = flitlab_runner_model_curve (study, model, FLITLAB_RUNNER_CURVE_POINTS, NULL);
+  g_assert_cmpuint (below->n_rows, ==, FLITLAB_RUNNER_CURVE_POINTS);
+  g_assert_cmpuint (below->n_rows, >=, 200);
+  g_assert_cmpfloat (flitlab_study_table_get (below, 0, 0), ==, study->rate_min);
+  g_assert_cmpfloat_with_epsilon (flitlab_study_table_get (below, below->n_rows - 1, 0),
+                                  study->rate_max, 1e-12);
+  for (guint i = 0; i < below->n_rows; i++)
+    g_assert_false (below->saturated[i]);
+
+  /* Top load far beyond (a 32×32 torus's range): the curve stops at saturation. */
+  study->rate_max = 10 * saturation;
+  beyond = flitlab_runner_model_curve (study, model, FLITLAB_RUNNER_CURVE_POINTS, NULL);
+  g_assert_cmpfloat_with_epsilon (flitlab_study_table_get (beyond, beyond->n_rows - 1, 0),
+                                  saturation, 1e-12);
+  g_assert_false (beyond->saturated[beyond->n_rows / 2]);
+  g_assert_cmpfloat (flitlab_study_table_get (beyond, beyond->n_rows / 2, 1), >,
+                     flitlab_study_table_get (beyond, 0, 1));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -301,6 +381,9 @@ main (int   argc,
   g_test_add_func ("/flitlab/runner/errors-name-the-study", test_errors_name_the_study);
   g_test_add_func ("/flitlab/runner/points-as-they-finish", test_points_as_they_finish);
   g_test_add_func ("/flitlab/runner/fit-model", test_fit_model);
+  g_test_add_func ("/flitlab/runner/param-equal", test_param_equal);
+  g_test_add_func ("/flitlab/runner/model-follows", test_model_follows);
+  g_test_add_func ("/flitlab/runner/model-curve", test_model_curve);
   g_test_add_func ("/flitlab/runner/check-simulation", test_check_simulation);
   return g_test_run ();
 }

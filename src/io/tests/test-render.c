@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
@@ -14,6 +15,7 @@
 
 #include "flitlab-render-flow.h"
 #include "flitlab-render-plot.h"
+#include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
 
 static FlitlabPlot *
@@ -260,6 +262,9 @@ compared_study (const char *name,
     {
       FlitlabStudyModel *model = flitlab_study_add_model (study, m == 0 ? "ciciani-bi-torus" : "greenberg-mesh");
 
+      /* The first describes the study's 8×8 torus, the second another network. */
+      if (m == 0)
+        g_assert_true (flitlab_runner_fit_model (study, model->id, model->params, NULL));
       model->curve = flitlab_study_table_new (flitlab_study_curve_columns ());
       flitlab_study_table_append (model->curve, row, FALSE);
     }
@@ -279,8 +284,10 @@ test_comparison (void)
   const FlitlabStudy *studies[] = { a, b };
   g_autoptr(FlitlabPlot) plot = flitlab_study_plot_new_comparison (studies, 2, "latency");
   const char *labels[] = {
-    "mesh: ciciani-bi-torus model", "mesh: simulation", "Table 1",
-    "torus: ciciani-bi-torus model", "torus: greenberg-mesh model", "torus: simulation", "Table 1",
+    "mesh: ciciani-bi-torus model", "mesh: simulation, transit latency: not measured, run again",
+    "Table 1", "torus: ciciani-bi-torus model",
+    "torus: greenberg-mesh model (predicts total latency; not this study's network)",
+    "torus: simulation, transit latency: not measured, run again", "Table 1",
   };
   g_autofree char *long_name = g_strnfill (100, 'x');
 
@@ -308,9 +315,12 @@ test_comparison (void)
     g_hash_table_insert (second->params, g_strdup ("flits"), g_strdup ("25"));
     g_ptr_array_add (b->models, second);
     twice = flitlab_study_plot_new (b, "latency");
-    g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[0])->label, ==, "ciciani-bi-torus k=8x8x8 model");
-    g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[1])->label, ==, "greenberg-mesh model");
-    g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==, "ciciani-bi-torus k=4x8x16 model");
+    g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[0])->label, ==,
+                     "ciciani-bi-torus flits=25 k=8x8x8 model (not this study's network)");
+    g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[1])->label, ==,
+                     "greenberg-mesh model (predicts total latency; not this study's network)");
+    g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==,
+                     "ciciani-bi-torus flits=25 k=4x8x16 model (not this study's network)");
   }
 
   g_free (b->name);
@@ -319,6 +329,57 @@ test_comparison (void)
   plot = flitlab_study_plot_new_comparison (studies, 2, "throughput");
   g_assert_cmpstr (plot->title, ==, "Comparison of 2 studies");
   g_assert_cmpstr (plot->y_label, ==, "Throughput (messages/cycle/node)");
+}
+
+/* The simulation is shown in the latency the models predict, with that latency's interval;
+ * a named latency keeps it, and the curves are dense and marked with what saturation means. */
+static void
+test_like_for_like (void)
+{
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("quaglia");
+  FlitlabStudyModel *model;
+  const FlitlabPlotSeries *curve, *points;
+  g_autoptr(FlitlabPlot) plot = NULL;
+  g_autoptr(FlitlabPlot) total = NULL;
+  double row[32];
+  guint n_columns = g_strv_length ((char **) flitlab_runner_points_columns ());
+
+  g_free (study->routing);
+  study->routing = g_strdup ("adaptive");
+  model = flitlab_study_add_model (study, "quaglia-adaptive-torus");
+  g_assert_true (flitlab_runner_fit_model (study, model->id, model->params, NULL));
+  g_assert_true (flitlab_runner_evaluate_models (study, NULL));
+  study->simulation.points = flitlab_study_table_new (flitlab_runner_points_columns ());
+  for (guint c = 0; c < n_columns; c++)
+    row[c] = 100 + c;
+  row[0] = 0.005;
+  row[flitlab_study_table_find_column (study->simulation.points, "transit_latency")] = 17;
+  row[flitlab_study_table_find_column (study->simulation.points, "transit_ci95")] = 0.5;
+  flitlab_study_table_append (study->simulation.points, row, FALSE);
+  row[0] = 0.03;
+  flitlab_study_table_append (study->simulation.points, row, TRUE);
+
+  plot = flitlab_study_plot_new (study, NULL);
+  g_assert_cmpstr (plot->y_label, ==, "Transit latency (cycles)");
+  curve = plot->series->pdata[0];
+  points = plot->series->pdata[1];
+  g_assert_cmpstr (curve->label, ==, "quaglia-adaptive-torus model");
+  g_assert_cmpuint (curve->n, >=, 200);
+  g_assert_cmpfloat (curve->x[curve->n - 1], <=, study->rate_max);
+  g_assert_nonnull (strstr (curve->saturation_label, "saturation"));
+  g_assert_cmpstr (curve->saturation_note, ==, flitlab_model_lookup ("quaglia-adaptive-torus")->saturation);
+  g_assert_cmpstr (points->label, ==, "simulation, transit latency (95% CI)");
+  g_assert_cmpfloat (points->y[0], ==, 17);
+  g_assert_cmpfloat (points->error[0], ==, 0.5);
+  g_assert_true (isnan (points->y[1])); /* saturated: no latency */
+
+  /* Total latency: the simulation's, and the model labelled with the latency it predicts. */
+  total = flitlab_study_plot_new (study, "total");
+  g_assert_cmpstr (total->y_label, ==, "Total latency (cycles)");
+  g_assert_cmpstr (((FlitlabPlotSeries *) total->series->pdata[0])->label, ==,
+                   "quaglia-adaptive-torus model (predicts transit latency)");
+  g_assert_cmpfloat (((FlitlabPlotSeries *) total->series->pdata[1])->y[0], ==, 101);
+  g_assert_cmpfloat (((FlitlabPlotSeries *) total->series->pdata[1])->error[0], ==, 102);
 }
 
 /* Every model's flow diagram draws, coloured, below saturation; beyond it, the message only. */
@@ -373,6 +434,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/files", test_files);
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
   g_test_add_func ("/flitlab/render/plot/comparison", test_comparison);
+  g_test_add_func ("/flitlab/render/plot/like-for-like", test_like_for_like);
   g_test_add_func ("/flitlab/render/flow/every-model", test_flow_every_model);
   return g_test_run ();
 }
