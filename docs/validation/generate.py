@@ -1,97 +1,239 @@
 #!/usr/bin/env python3
-"""Model against simulation, point by point, for every model of the papers.
+"""Every analytical model against Flitlab's simulator: regenerates docs/validation.
 
-Writes docs/validation/validation.flitlab (one study per comparison: the analytical model and
-the simulation of the same network at the same loads), runs it with `flitlab-cli run`, then
-from the saved results writes per study a CSV (rate, model, simulation, ci95, difference in %)
-and a figure (`flitlab-cli export`, SVG and PNG), and the table docs/validation/summary.md.
+Writes docs/validation/validation.flitlab (one study per network: the model or models of it
+and the simulation of the same network at the same loads), runs it study by study with
+`flitlab-cli run`, then from the saved results writes per study a CSV and a figure
+(`flitlab-cli export`, SVG and PNG), and docs/validation/summary.md: per model the largest
+relative error up to 25%, 50% and 75% of the simulated saturation, beside the paper's own
+accuracy claim, and what the numbers say.
 
-Latencies: the simulator counts generation to tail arrival, injection and ejection cycles
-included (zero load: mean hops + L + 1); each model's own convention is in docs/models/.
+Which latency. Each model predicts one of the simulator's four latencies
+(src/core/flitlab-latency.h, FlitlabModelInfo.latency in src/core/flitlab-model-*.c, read
+from the C source at run time): ciciani-* and quaglia-adaptive-torus `transit` (header into
+the first network channel to tail out of the last, zero load D + L - 1), greenberg-* and
+horng-kleinrock `total` (generation to delivery, zero load D + L + 1; for Horng and Kleinrock's
+store-and-forward simulator, acceptance to delivery), meraji-necklace `source-transit`
+(generation to tail out of the last network channel, zero load D + L - 1). The model is always
+compared with the simulation's column of that latency, never another one.
+
+Simulated saturation S. The wormhole simulator flags a load saturated when the accepted
+throughput falls short of the offered load beyond its 95% interval or the source backlog
+grows; S is the largest load below the first flagged one (all loads below it carried). Horng
+and Kleinrock's network refuses messages instead of queueing them, so nothing is ever flagged:
+there S is the largest load below the first at which the accepted throughput is less than 99%
+of the offered load (acceptance < 0.99). When no load of a study is saturated, S is the
+largest load simulated, a lower bound, and the table marks it with "≥".
+
+Everything is seeded (2026) and the simulator's results do not depend on the thread count,
+so a re-run reproduces the committed numbers exactly. The full run takes about 20 minutes
+on one core; it is never part of CI.
 
 With --dally it instead re-runs, at length, the networks of 000 Tables 2 and 4 (Dally's
-simulations of a 16x16x16 uni-directional torus and a 2^10 hypercube) and writes
-docs/validation/dally-tables.md: minutes of simulation, so never part of CI.
+simulations) and writes docs/validation/dally-tables.md.
 
-Usage: docs/validation/generate.py [--cli build/src/cli/flitlab-cli] [--quick] [--dally] [--no-run]
+Usage: docs/validation/generate.py [--cli build/src/cli/flitlab-cli] [--quick] [--dally]
+                                   [--no-run] [--only SUBSTRING]
 """
 import argparse
 import csv
 import math
 import os
+import re
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import quoteattr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-# name, notes, topology, routing, length, flits, rates (min, max, count), model id, params,
-# simulation attributes
+LATENCY_COLUMN = {"total": ("latency", "ci95"), "network": ("network_latency", "network_ci95"),
+                  "transit": ("transit_latency", "transit_ci95"),
+                  "source-transit": ("source_transit_latency", "source_transit_ci95")}
+LATENCY_ENUM = {"FLITLAB_LATENCY_TOTAL": "total", "FLITLAB_LATENCY_NETWORK": "network",
+                "FLITLAB_LATENCY_TRANSIT": "transit",
+                "FLITLAB_LATENCY_SOURCE_TRANSIT": "source-transit"}
+
+
+def model_latencies():
+    """{model id: latency name}, from the FlitlabModelInfo definitions in the C source."""
+    found = {}
+    core = os.path.join(ROOT, "src", "core")
+    for name in sorted(os.listdir(core)):
+        if not (name.startswith("flitlab-model-") and name.endswith(".c")):
+            continue
+        text = open(os.path.join(core, name)).read()
+        for block in re.findall(r"FlitlabModelInfo\s+\w+\s*=\s*\{(.*?)\n\};", text, re.S):
+            mid = re.search(r'\.id\s*=\s*"([^"]+)"', block)
+            lat = re.search(r"\.latency\s*=\s*(FLITLAB_LATENCY_\w+)", block)
+            if mid:
+                found[mid.group(1)] = LATENCY_ENUM[lat.group(1)] if lat else "total"
+    return found
+
+
+# The papers' own accuracy claims, quoted from /work/shared/papers.
+CLAIMS = {
+    "ciciani": ("000 §6 (Table 3): \"The errors are under 5% in most of the instances. We have to "
+                "consider a message generation rate close to 0.04 per node to experience an error "
+                "that overcomes 10%\"; introduction: \"below 10% in most instances, and much less "
+                "for low and average traffic\"."),
+    "greenberg": ("001 §4: \"The model agrees well with simulation results for all cases under "
+                  "study\" (no number; simulated points are shown only where their standard "
+                  "deviation is under 5% of the mean)."),
+    "quaglia": "002: \"under 6% at low and medium load\".",
+    "meraji": ("003 §5: \"the analytical model can predict the mean message latency with a good "
+               "degree of accuracy in the steady-state regions ... some discrepancies around the "
+               "saturation point are apparent\" (no number)."),
+    "horng": "004: the agreement of model and simulation is \"extremely good\" (no number).",
+}
+
+# 000 Table 3: load, the paper's model, the paper's simulation.
+TABLE3 = [(0.001, 15.66, 15.77, -0.7), (0.002, 15.88, 16.02, -0.9), (0.005, 16.57, 16.87, -1.8),
+          (0.010, 17.90, 18.42, -2.9), (0.016, 20.33, 21.16, -4.1), (0.02, 21.69, 23.16, -6.8),
+          (0.04, 35.64, 40.06, -12.4)]
+
+
+def study(name, notes, topology, routing, length, flits, loads, models, sim, cycles, reps=3,
+          group=None, warmup=0):
+    return dict(name=name, notes=notes, topology=topology, routing=routing, length=length,
+                flits=flits, loads=loads, models=models, sim=sim, cycles=cycles, reps=reps,
+                group=group, warmup=warmup)
+
+
+def ciciani_uni(k):
+    return study(f"ciciani-uni-torus {k} uni, 25 flits",
+                 f"000 Fig. 6 network: a 1000-node {k} uni-directional torus, L = 200 bits, "
+                 "W = 8 (25 flits), dimension order with two dateline VCs.",
+                 f"torus:{k}:uni", "dor", "fixed", 25, (0.0002, 0.003, 15),
+                 [("ciciani-uni-torus", {"k": k, "flits": "25"})], {"vcs": 2}, 6000, 2)
+
+
 STUDIES = [
-    ("ciciani-bi-torus 6x6x6", "000 Table 3 network: dimension order, 4 VCs, fixed 12 flits.",
-     "torus:6x6x6:bi", "dor", "fixed", 12, (0.002, 0.04, 20),
-     "ciciani-bi-torus", {"k": "6x6x6", "flits": "12"}, {"vcs": 4}),
-    ("ciciani-uni-torus 8x8x8", "A uni-directional torus: dimension order with dateline VCs.",
-     "torus:8x8x8:uni", "dor", "fixed", 25, (0.0002, 0.004, 20),
-     "ciciani-uni-torus", {"k": "8x8x8", "flits": "25"}, {"vcs": 2}),
-    ("ciciani-hypercube 8", "e-cube routing on 256 nodes.",
-     "hypercube:8", "dor", "fixed", 32, (0.0005, 0.012, 20),
-     "ciciani-hypercube", {"n": "8", "flits": "32"}, {"vcs": 1}),
-    ("greenberg-mesh 8x8", "001: XY routing on the 8x8 mesh, 20-flit worms.",
-     "mesh:8x8", "dor", "fixed", 20, (0.0005, 0.012, 20),
-     "greenberg-mesh", {"k": "8", "flits": "20"}, {"vcs": 1}),
-    ("greenberg-torus 8x8", "001 Appendix A: uni-directional 8x8 torus with dateline VCs.",
-     "torus:8x8:uni", "dor", "fixed", 20, (0.0005, 0.008, 20),
-     "greenberg-torus", {"k": "8", "flits": "20"}, {"vcs": 2}),
-    ("quaglia-adaptive-torus 8x8", "002: adaptive routing, 4 VCs, exponential lengths of mean 12.",
-     "torus:8x8:bi", "adaptive", "exponential", 12, (0.001, 0.022, 20),
-     "quaglia-adaptive-torus", {"k": "8", "flits": "12"}, {"vcs": 4}),
-    ("meraji-necklace (3,4) paper", "003 with the paper's reading of Eqs. 1 and 10.",
-     "necklace:3,4", "necklace", "fixed", 16, (0.0005, 0.01, 20),
-     "meraji-necklace", {"n": "3", "k": "4", "vcs": "4", "flits": "16", "variant": "paper"}, {"vcs": 4}),
-    ("meraji-necklace (3,4) consistent", "003 with the physically consistent reading.",
-     "necklace:3,4", "necklace", "fixed", 16, (0.0005, 0.01, 20),
-     "meraji-necklace", {"n": "3", "k": "4", "vcs": "4", "flits": "16", "variant": "consistent"}, {"vcs": 4}),
+    # ciciani-bi-torus
+    study("ciciani-bi-torus 6x6x6 Table 3, exponential 12",
+          "000 Table 3 as the paper states it: 6x6x6 bi-directional torus, dimension order, "
+          "4 VCs, exponential lengths of mean 12 flits; loads 0.001 to 0.04 (every Table 3 row "
+          "is one of them).",
+          "torus:6x6x6:bi", "dor", "exponential", 12, (0.001, 0.04, 40),
+          [("ciciani-bi-torus", {"k": "6x6x6", "flits": "12"})], {"vcs": 4}, 20000),
+    study("ciciani-bi-torus 6x6x6 fixed 12",
+          "000 Table 3 network with fixed 12-flit messages (docs/validation/simulators.md).",
+          "torus:6x6x6:bi", "dor", "fixed", 12, (0.002, 0.04, 20),
+          [("ciciani-bi-torus", {"k": "6x6x6", "flits": "12"})], {"vcs": 4}, 20000),
+    study("ciciani-bi-torus 8x8x8 fixed 25",
+          "000 Fig. 7 network: 8x8x8 bi-directional torus, L = 200 bits, W = 8 (25 flits), "
+          "dimension order, 4 VCs.",
+          "torus:8x8x8:bi", "dor", "fixed", 25, (0.001, 0.016, 16),
+          [("ciciani-bi-torus", {"k": "8x8x8", "flits": "25"})], {"vcs": 4}, 8000, 2),
+    # ciciani-uni-torus: 000 Fig. 6
+    ciciani_uni("10x10x10"), ciciani_uni("5x10x20"), ciciani_uni("20x10x5"),
+    # ciciani-hypercube
+    study("ciciani-hypercube 6-cube, 16 flits", "e-cube routing on 64 nodes, 16 flits.",
+          "hypercube:6", "dor", "fixed", 16, (0.002, 0.04, 20),
+          [("ciciani-hypercube", {"n": "6", "flits": "16"})], {"vcs": 1}, 20000),
+    study("ciciani-hypercube 8-cube, 32 flits", "e-cube routing on 256 nodes, 32 flits.",
+          "hypercube:8", "dor", "fixed", 32, (0.0005, 0.012, 20),
+          [("ciciani-hypercube", {"n": "8", "flits": "32"})], {"vcs": 1}, 15000),
+    study("ciciani-hypercube 10-cube, 200 flits (Table 4)",
+          "000 Table 4 network (Dally's): 2^10 hypercube, L = 200 bits, W = 1; the loads are "
+          "Table 4's 0.05 to 0.5 bit/cycle over 200 bits.",
+          "hypercube:10", "dor", "fixed", 200, (0.00025, 0.0025, 10),
+          [("ciciani-hypercube", {"n": "10", "flits": "200"})], {"vcs": 1}, 8000, 2),
+    # greenberg-mesh: 001 Figs. 5 and 6
+    study("greenberg-mesh 8x8, 20 flits", "001 Fig. 5: XY routing on the 8x8 mesh, 20-flit worms.",
+          "mesh:8x8", "dor", "fixed", 20, (0.0005, 0.012, 20),
+          [("greenberg-mesh", {"k": "8", "flits": "20"})], {"vcs": 1}, 20000),
+    study("greenberg-mesh 8x8, 32 flits", "001 Fig. 5: XY routing on the 8x8 mesh, 32-flit worms.",
+          "mesh:8x8", "dor", "fixed", 32, (0.0004, 0.008, 20),
+          [("greenberg-mesh", {"k": "8", "flits": "32"})], {"vcs": 1}, 20000),
+    study("greenberg-mesh 16x16, 32 flits", "001 Fig. 6: XY routing on the 16x16 mesh, 32-flit worms.",
+          "mesh:16x16", "dor", "fixed", 32, (0.0002, 0.004, 20),
+          [("greenberg-mesh", {"k": "16", "flits": "32"})], {"vcs": 1}, 12000),
+    # greenberg-torus: 001 Appendix A
+    study("greenberg-torus 8x8, 20 flits", "001 Fig. 5: uni-directional 8x8 torus, dateline VCs, 20 flits.",
+          "torus:8x8:uni", "dor", "fixed", 20, (0.0004, 0.008, 20),
+          [("greenberg-torus", {"k": "8", "flits": "20"})], {"vcs": 2}, 20000),
+    study("greenberg-torus 8x8, 32 flits", "001 Fig. 5: uni-directional 8x8 torus, dateline VCs, 32 flits.",
+          "torus:8x8:uni", "dor", "fixed", 32, (0.00025, 0.005, 20),
+          [("greenberg-torus", {"k": "8", "flits": "32"})], {"vcs": 2}, 20000),
+    study("greenberg-torus 16x16, 32 flits", "001 Fig. 6: uni-directional 16x16 torus, dateline VCs, 32 flits.",
+          "torus:16x16:uni", "dor", "fixed", 32, (0.0001, 0.002, 20),
+          [("greenberg-torus", {"k": "16", "flits": "32"})], {"vcs": 2}, 12000),
+    # quaglia-adaptive-torus: 002 Tables 1-2
+    study("quaglia-adaptive-torus 4x4", "002 Tables 1-2: adaptive routing, 4 VCs, exponential lengths of mean 12.",
+          "torus:4x4:bi", "adaptive", "exponential", 12, (0.002, 0.04, 20),
+          [("quaglia-adaptive-torus", {"k": "4", "flits": "12"})], {"vcs": 4}, 20000),
+    study("quaglia-adaptive-torus 8x8", "002 Tables 1-2: adaptive routing, 4 VCs, exponential lengths of mean 12.",
+          "torus:8x8:bi", "adaptive", "exponential", 12, (0.001, 0.022, 22),
+          [("quaglia-adaptive-torus", {"k": "8", "flits": "12"})], {"vcs": 4}, 20000),
+    study("quaglia-adaptive-torus 16x16", "002 Tables 1-2: adaptive routing, 4 VCs, exponential lengths of mean 12.",
+          "torus:16x16:bi", "adaptive", "exponential", 12, (0.0005, 0.01, 20),
+          [("quaglia-adaptive-torus", {"k": "16", "flits": "12"})], {"vcs": 4}, 10000),
+    # meraji-necklace: 003 Fig. 3 sizes (about 100, 256 and 1000 nodes), M = 32
+    study("meraji-necklace (3,8) 104 nodes, V=4, M=32",
+          "003 Fig. 3e: the small network (about 100 nodes), V = 4, M = 32. Both readings of Eqs. 1 and 10.",
+          "necklace:3,8", "necklace", "fixed", 32, (0.0002, 0.0032, 16),
+          [("meraji-necklace", {"n": "3", "k": "8", "vcs": "4", "flits": "32", "variant": "consistent"}),
+           ("meraji-necklace", {"n": "3", "k": "8", "vcs": "4", "flits": "32", "variant": "paper"})],
+          {"vcs": 4}, 15000),
+    study("meraji-necklace (5,3) 272 nodes, V=6, M=32",
+          "003 Fig. 3c: the medium network (about 256 nodes), V = 6, M = 32. Both readings.",
+          "necklace:5,3", "necklace", "fixed", 32, (0.0003, 0.0051, 17),
+          [("meraji-necklace", {"n": "5", "k": "3", "vcs": "6", "flits": "32", "variant": "consistent"}),
+           ("meraji-necklace", {"n": "5", "k": "3", "vcs": "6", "flits": "32", "variant": "paper"})],
+          {"vcs": 6}, 10000, 2),
+    study("meraji-necklace (6,5) 1024 nodes, V=8, M=32",
+          "003 Fig. 3a: the large network (about 1000 nodes), V = 8, M = 32. Both readings.",
+          "necklace:6,5", "necklace", "fixed", 32, (0.0002, 0.0028, 14),
+          [("meraji-necklace", {"n": "6", "k": "5", "vcs": "8", "flits": "32", "variant": "consistent"}),
+           ("meraji-necklace", {"n": "6", "k": "5", "vcs": "8", "flits": "32", "variant": "paper"})],
+          {"vcs": 8}, 5000, 2),
 ] + [
-    (f"horng-kleinrock 6-cube M={m}", f"004: the Boolean 6-cube with {m} buffers per node, backtracking.",
-     "hypercube:6", "backtrack", "fixed", 1, (0.1, 3.0, 15),
-     "horng-kleinrock", {"n": "6", "buffers": str(m)}, {"node-buffers": m})
+    study(f"horng-kleinrock 6-cube M={m}",
+          f"004 Figs. 6-12: the Boolean 6-cube with {m} buffers per node, backtracking.",
+          "hypercube:6", "backtrack", "fixed", 1, (0.1, 3.0, 30),
+          [("horng-kleinrock", {"n": "6", "buffers": str(m)})], {"node-buffers": m}, 20000,
+          warmup=2000)
     for m in (6, 8, 10, 15, 20)
 ]
 
-BACKTRACK_METRICS = ["latency", "throughput", "acceptance", "utilization", "forward", "backtrack"]
-
-# What each model's latency describes, so that it is compared with the matching simulated
-# quantity: "network" models (zero load D + L - 1: no source queue, no injection and ejection
-# cycles, like the papers' own simulators, docs/validation/simulators.md) are compared with
-# the simulated network_latency - 2; "total" models (Greenberg and Guan: zero load D + L + 1,
-# injection wait included) with the simulated latency; Horng and Kleinrock's delay with the
-# simulated delay from acceptance to delivery; "queued" (Meraji et al.: the source wait of
-# Eq. 21 included, zero load D + M - 1) with the simulated latency - 2.
-CONVENTION = {
-    "ciciani-bi-torus": "network", "ciciani-uni-torus": "network", "ciciani-hypercube": "network",
-    "quaglia-adaptive-torus": "network", "meraji-necklace": "queued",
-    "greenberg-mesh": "total", "greenberg-torus": "total", "horng-kleinrock": "total",
-}
+BACKTRACK_METRICS = ["throughput", "acceptance", "utilization", "forward", "backtrack"]
+FRACTIONS = (0.25, 0.5, 0.75)
 
 
-def write_project(path, cycles):
+def slug_of(name):
+    s = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()
+    return s
+
+
+def model_label(mid, params):
+    return f"{mid} ({params['variant']} reading)" if "variant" in params else mid
+
+
+def write_project(path, studies, quick):
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              '<flitlab-project format="1" title="Flitlab validation: models against simulation">']
-    for name, notes, topology, routing, length, flits, (lo, hi, count), model, params, sim in STUDIES:
-        lines.append(f"  <study name={quoteattr(name)}>")
-        lines.append(f"    <notes>{notes}</notes>")
-        lines.append(f'    <network topology="{topology}" routing="{routing}"/>')
-        lines.append(f'    <traffic pattern="uniform" length="{length}" flits="{flits}"/>')
+    for s in studies:
+        cycles = max(2000, s["cycles"] // 5) if quick else s["cycles"]
+        reps = 2 if quick else s["reps"]
+        lo, hi, count = s["loads"]
+        if quick:
+            count = max(4, count // 3)
+        lines.append(f"  <study name={quoteattr(s['name'])}>")
+        lines.append(f"    <notes>{s['notes']}</notes>")
+        lines.append(f'    <network topology="{s["topology"]}" routing="{s["routing"]}"/>')
+        lines.append(f'    <traffic pattern="uniform" length="{s["length"]}" flits="{s["flits"]}"/>')
         lines.append(f'    <load min="{lo}" max="{hi}" count="{count}"/>')
-        lines.append(f'    <model id="{model}">')
-        for key, value in params.items():
-            lines.append(f'      <param name="{key}" value="{value}"/>')
-        lines.append("    </model>")
-        attrs = " ".join(f'{k}="{v}"' for k, v in sim.items())
-        lines.append(f'    <simulation enabled="true" {attrs} seed="2026" replications="3" cycles="{cycles}"/>')
+        for mid, params in s["models"]:
+            lines.append(f'    <model id="{mid}">')
+            for key, value in params.items():
+                lines.append(f'      <param name="{key}" value="{value}"/>')
+            lines.append("    </model>")
+        attrs = " ".join(f'{k}="{v}"' for k, v in s["sim"].items())
+        lines.append(f'    <simulation enabled="true" {attrs} seed="2026" replications="{reps}" '
+                     f'warmup="{s["warmup"]}" cycles="{cycles}" threads="1"/>')
         lines.append("  </study>")
     lines.append("</flitlab-project>")
     with open(path, "w") as f:
@@ -103,26 +245,296 @@ def table(element):
     rows = []
     for row in element.findall("row"):
         values = [math.nan if v == "-" else float(v) for v in row.text.split()]
-        rows.append((dict(zip(columns, values)), row.get("saturated") == "true"))
+        r = dict(zip(columns, values))
+        r["saturated"] = row.get("saturated") == "true"
+        rows.append(r)
     return rows
 
 
-def pct(model, sim):
-    if model is None or sim is None or math.isnan(model) or math.isnan(sim) or sim == 0:
-        return ""
-    return f"{100 * (model - sim) / sim:+.1f}"
+def finite(x):
+    return x is not None and not math.isnan(x)
 
 
-def cell(value, saturated=False):
-    if saturated:
-        return "saturated"
-    return "" if value is None or math.isnan(value) else f"{value:.6g}"
+def rel(model, sim):
+    if not finite(model) or not finite(sim) or sim == 0:
+        return None
+    return 100.0 * (model - sim) / sim
+
+
+def cell(value, digits=6):
+    return "" if not finite(value) else f"{value:.{digits}g}"
 
 
 def run(args, *command):
     proc = subprocess.run([args.cli, *command], capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"flitlab-cli {' '.join(command)}: {proc.stderr.strip()}")
+    return proc.stdout
+
+
+def simulated_saturation(sim_rows, backtrack):
+    """(S, how): the largest load below the first one that is not carried, and whether one was."""
+    last = None
+    for r in sim_rows:
+        if backtrack:
+            carried = finite(r.get("acceptance")) and r["acceptance"] >= 0.99
+        else:
+            carried = not r["saturated"]
+        if not carried:
+            return last, True
+        last = r["rate"]
+    return last, False
+
+
+def set_reference(study_el, title, rows):
+    """Replace the study's <reference> of this title with these (rate, latency) rows."""
+    for ref in study_el.findall("reference"):
+        if ref.get("title") == title:
+            study_el.remove(ref)
+    if not rows:
+        return
+    ref = ET.SubElement(study_el, "reference", {"title": title})
+    ET.SubElement(ref, "columns").text = "rate latency"
+    for rate, value in rows:
+        ET.SubElement(ref, "row").text = f"{rate!r} {value!r}"
+
+
+# Written after reading the results of the committed full run (seed 2026; the simulator's
+# results do not depend on the thread count, so they reproduce). Keep them true when the
+# simulator or a model changes: the tables above them are regenerated, these words are not.
+COMMENTARY = {}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cli", default=os.path.join(ROOT, "build", "src", "cli", "flitlab-cli"))
+    parser.add_argument("--quick", action="store_true",
+                        help="smoke test: a third of the loads, a fifth of the cycles (not for committing)")
+    parser.add_argument("--dally", action="store_true", help="000 Tables 2 and 4 at length (slow)")
+    parser.add_argument("--no-run", action="store_true",
+                        help="reuse the results saved in validation.flitlab: tables and figures only")
+    parser.add_argument("--only", help="only the studies whose name contains this")
+    parser.add_argument("--output", default=HERE, help="directory to write into (default: docs/validation)")
+    args = parser.parse_args()
+    if args.dally:
+        dally(args, 2000 if args.quick else 10000)
+        return
+
+    latencies = model_latencies()
+    studies = [s for s in STUDIES if not args.only or args.only in s["name"]]
+    os.makedirs(args.output, exist_ok=True)
+    project = os.path.join(args.output, "validation.flitlab")
+    timings = {}
+    started = time.monotonic()
+    if not args.no_run:
+        write_project(project, studies, args.quick)
+        for s in studies:
+            t0 = time.monotonic()
+            run(args, "run", project, "--study", s["name"])
+            timings[s["name"]] = time.monotonic() - t0
+            print(f"{s['name']}: {timings[s['name']]:.0f} s", flush=True)
+    total_time = time.monotonic() - started
+
+    tree = ET.parse(project)
+    root = tree.getroot()
+    results = []   # one per (study, model)
+    for s, study_el in zip(studies, root.findall("study")):
+        assert study_el.get("name") == s["name"]
+        slug = slug_of(s["name"])
+        backtrack = s["routing"] == "backtrack"
+        sim_rows = table(study_el.find("simulation/points"))
+        S, found = simulated_saturation(sim_rows, backtrack)
+        model_els = study_el.findall("model")
+        per_model = []
+        for (mid, params), model_el in zip(s["models"], model_els):
+            latency = latencies[mid]
+            column, ci_column = LATENCY_COLUMN[latency]
+            if backtrack:
+                column, ci_column = "latency", "ci95"
+            curve = model_el.find("curve")
+            per_model.append((mid, params, latency, column, ci_column, table(curve),
+                              float(curve.get("saturation-rate", "nan"))))
+        # The simulation in the latency the (first) model predicts, drawn beside the model.
+        column = per_model[0][3]
+        set_reference(study_el, f"simulation: {per_model[0][2]} latency (what the model predicts)",
+                      [] if column == "latency" else
+                      [(r["rate"], r[column]) for r in sim_rows if finite(r.get(column))])
+        if s["name"].startswith("ciciani-bi-torus 6x6x6"):
+            set_reference(study_el, "000 Table 3: the paper's simulation", [(a, c) for a, _, c, _ in TABLE3])
+            set_reference(study_el, "000 Table 3: the paper's model", [(a, b) for a, b, _, _ in TABLE3])
+
+        # CSV: every point, every model, the compared latency, its interval.
+        with open(os.path.join(args.output, slug + ".csv"), "w", newline="") as f:
+            out = csv.writer(f)
+            header = ["rate", "compared_latency", "simulation", "simulation_ci95", "simulation_saturated",
+                      "simulation_throughput"]
+            for mid, params, *_ in per_model:
+                tag = params.get("variant", "model")
+                header += [f"{tag}", f"{tag}_error_percent"]
+            if backtrack:
+                for m in BACKTRACK_METRICS:
+                    header += [f"{m}_model", f"{m}_simulation", f"{m}_difference_percent"]
+            out.writerow(header)
+            for i, r in enumerate(sim_rows):
+                row = [cell(r["rate"]), per_model[0][2], cell(r.get(column)), cell(r.get(per_model[0][4])),
+                       "yes" if r["saturated"] else "", cell(r.get("throughput"))]
+                for mid, params, latency, col, ci, mrows, msat in per_model:
+                    m = mrows[i]
+                    row += ["saturated" if m["saturated"] else cell(m.get("latency")),
+                            "" if m["saturated"] or r["saturated"] else
+                            (lambda d: "" if d is None else f"{d:+.1f}")(rel(m.get("latency"), r.get(col)))]
+                if backtrack:
+                    m = per_model[0][5][i]
+                    for metric in BACKTRACK_METRICS:
+                        d = rel(m.get(metric), r.get(metric))
+                        row += [cell(m.get(metric)), cell(r.get(metric)),
+                                "" if d is None else f"{d:+.1f}"]
+                out.writerow(row)
+
+        for mid, params, latency, col, ci, mrows, msat in per_model:
+            bands = []
+            for frac in FRACTIONS + (1.0,):
+                worst, where, broke = None, None, None
+                for m, r in zip(mrows, sim_rows):
+                    if S is None or r["rate"] > frac * S * (1 + 1e-9):
+                        continue
+                    if m["saturated"]:
+                        broke = broke or r["rate"]
+                        continue
+                    d = rel(m.get("latency"), r.get(col))
+                    if d is not None and (worst is None or abs(d) > abs(worst)):
+                        worst, where = d, r["rate"]
+                bands.append((worst, where, broke))
+            # Every point's error, for the commentary.
+            errors = [(r["rate"], rel(m.get("latency"), r.get(col)), m["saturated"], r["saturated"])
+                      for m, r in zip(mrows, sim_rows)]
+            results.append(dict(study=s, slug=slug, model=model_label(mid, params), mid=mid,
+                                latency=latency, column=col, S=S, found=found, model_sat=msat,
+                                bands=bands, errors=errors, sim_rows=sim_rows, mrows=mrows))
+    tree.write(project, encoding="UTF-8", xml_declaration=True)
+
+    for s in studies:
+        slug = slug_of(s["name"])
+        for ext in ("svg", "png"):
+            run(args, "export", project, "--study", s["name"], "--figure", "plot",
+                "--output", os.path.join(args.output, f"{slug}.{ext}"), "--scale", "1.5")
+
+    write_summary(args, studies, results, timings, total_time)
+
+
+def fmt_band(band):
+    worst, where, broke = band
+    if broke is not None and worst is None:
+        return f"model saturated (at {broke:g})"
+    text = "–" if worst is None else f"{abs(worst):.1f}% ({worst:+.1f} at {where:g})"
+    if broke is not None:
+        text += f"; model saturated from {broke:g}"
+    return text
+
+
+def family(mid):
+    return mid.split("-")[0]
+
+
+def write_summary(args, studies, results, timings, total_time):
+    lines = ["# Models against simulation", "",
+             "Generated by `docs/validation/generate.py`" + (" **--quick (smoke test, not for citing)**" if args.quick else "") +
+             "; every number below comes from `validation.flitlab` in this directory (seed 2026).",
+             "",
+             "**Which latency.** Each model is compared with the simulation in the latency it predicts "
+             "(`FlitlabModelInfo.latency`, src/core/flitlab-latency.h): *transit* = header into the first "
+             "network channel to tail out of the last (zero load D + L − 1, how the papers' simulators count); "
+             "*total* = generation to delivery (zero load D + L + 1; Horng–Kleinrock: acceptance to delivery "
+             "in their store-and-forward network); *source-transit* = generation to tail out of the last "
+             "network channel (zero load D + L − 1). The column is named in every table. The figures "
+             "(`flitlab-cli export`, which plots the simulation's total latency) also draw the simulation "
+             "in the compared latency, as the reference \"simulation: … latency (what the model predicts)\".",
+             "",
+             "**Simulated saturation S.** The largest simulated load below the first load the simulation "
+             "does not carry: the simulator flags a load when its accepted throughput falls short of the "
+             "offered load beyond the 95% interval, or the source backlog grows. For Horng–Kleinrock "
+             "(messages are refused, not queued) the criterion is an acceptance below 0.99, i.e. the "
+             "accepted throughput is under 99% of the offered load. \"≥\" marks a study in which no load "
+             "saturated (S is then the largest load simulated, a lower bound). S is only as fine as the "
+             "load grid (the step is in the study's CSV).",
+             "",
+             "**Error** = (model − simulation) / simulation, in %, at every simulated load up to the "
+             "given fraction of S; the largest in absolute value is shown with its sign and load. "
+             "\"model saturated\" means the model has no finite latency at a load the simulation carries.",
+             ""]
+    by_family = {}
+    for r in results:
+        by_family.setdefault(r["mid"], []).append(r)
+    order = ["ciciani-bi-torus", "ciciani-uni-torus", "ciciani-hypercube", "greenberg-mesh",
+             "greenberg-torus", "quaglia-adaptive-torus", "meraji-necklace", "horng-kleinrock"]
+    headline = ["| model | latency compared | configurations | max error up to 50% of S | paper's claim |",
+                "|---|---|---|---|---|"]
+    body = []
+    for mid in order:
+        rs = by_family.get(mid, [])
+        if not rs:
+            continue
+        claim = CLAIMS[family(mid)]
+        body += [f"## {mid}", "", f"Latency compared: **{rs[0]['latency']}** (simulation column "
+                 f"`{rs[0]['column']}`). Paper's claim: {claim}", "",
+                 "| configuration | model | S (simulated) | model saturation | ≤ 25% S | ≤ 50% S | ≤ 75% S | ≤ S | data |",
+                 "|---|---|---|---|---|---|---|---|---|"]
+        for r in rs:
+            S = "–" if r["S"] is None else ("" if r["found"] else "≥ ") + f"{r['S']:g}"
+            msat = "–" if math.isnan(r["model_sat"]) else f"{r['model_sat']:.4g}"
+            body.append(f"| {r['study']['name']} | {r['model']} | {S} | {msat} | "
+                        + " | ".join(fmt_band(b) for b in r["bands"])
+                        + f" | [csv]({r['slug']}.csv), [svg]({r['slug']}.svg) |")
+        body.append("")
+        if mid == "ciciani-bi-torus":
+            body += table3_section(rs)
+        body += [COMMENTARY.get(mid, "*(commentary to be written after the full run)*"), ""]
+        for variant in sorted({r["model"] for r in rs}):
+            vs = [r for r in rs if r["model"] == variant]
+            worst = [r["bands"][1][0] for r in vs]
+            broke = [r["bands"][1][2] for r in vs]
+            if any(b is not None for b in broke):
+                cell50 = "model saturated in " + ", ".join(r["study"]["name"] for r, b in zip(vs, broke) if b)
+            else:
+                cell50 = ", ".join("–" if w is None else f"{abs(w):.1f}%" for w in worst)
+            headline.append(f"| {variant} | {vs[0]['latency']} | {len(vs)} | {cell50} | "
+                            f"{CLAIMS[family(mid)].split(':', 1)[1].strip()[:60]}… |")
+    lines += ["## Headline", "", "Largest error up to half the simulated saturation, one number per "
+              "configuration in the order of the model's table below.", ""] + headline + [""] + body
+    if timings:
+        lines += ["## Run time", "", f"Simulations and models of this run: {total_time / 60:.1f} minutes "
+                  f"(one thread{', --quick' if args.quick else ''}).", "",
+                  "| study | seconds |", "|---|---|"]
+        lines += [f"| {name} | {sec:.0f} |" for name, sec in timings.items()] + [""]
+    path = os.path.join(args.output, "summary.md")
+    if args.no_run and os.path.exists(path):
+        old = open(path).read()
+        m = re.search(r"\n## Run time\n.*", old, re.S)
+        if m and not timings:
+            lines.append(m.group(0).strip("\n"))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"wrote {path}")
+
+
+def table3_section(rs):
+    r = next((x for x in rs if "Table 3" in x["study"]["name"]), None)
+    if r is None:
+        return []
+    out = ["000 Table 3 row by row (exponential lengths of mean 12, as the paper states; transit latency):", "",
+           "| load | paper: model | paper: simulation | paper's error (as printed: relative to its model) | ours: model | ours: simulation ± 95% | ours: error |",
+           "|---|---|---|---|---|---|---|"]
+    for load, pm, ps, pe in TABLE3:
+        i = min(range(len(r["sim_rows"])), key=lambda j: abs(r["sim_rows"][j]["rate"] - load))
+        srow, mrow = r["sim_rows"][i], r["mrows"][i]
+        if abs(srow["rate"] - load) > 1e-9:
+            continue
+        sim = "saturated" if srow["saturated"] else f"{srow['transit_latency']:.2f} ± {srow['transit_ci95']:.2f}"
+        mod = "saturated" if mrow["saturated"] else f"{mrow['latency']:.2f}"
+        d = rel(mrow.get("latency"), srow.get("transit_latency"))
+        out.append(f"| {load:g} | {pm} | {ps} | {pe:+.1f}% ({100 * (pm - ps) / ps:+.1f}% of the simulation) | {mod} | {sim} | "
+                   + ("" if d is None or srow["saturated"] or mrow["saturated"] else f"{d:+.1f}%") + " |")
+    return out + [""]
 
 
 # 000 Table 2 (16x16x16 uni torus, 25 flits) and Table 4 (2^10 hypercube, 200 flits): load in
@@ -140,92 +552,24 @@ DALLY = [
 def dally(args, cycles):
     lines = ["# Dally's simulations (000 Tables 2 and 4) against Flitlab's simulator",
              "", "Generated by `docs/validation/generate.py --dally`. Loads in bit/cycle/node as the",
-             "paper gives them (messages of 200 bits); latencies in cycles. Ours: `latency` counts",
-             "generation to tail arrival with injection and ejection; `network` leaves out the source",
-             "queue. Dally's convention is not stated.", ""]
+             "paper gives them (messages of 200 bits); latencies in cycles. Ours: `total` counts",
+             "generation to tail arrival with injection and ejection; `transit` first network channel",
+             "to last (the papers' count). Dally's convention is not stated.", ""]
     for title, sim, rows in DALLY:
         rates = ",".join(str(b / 200) for b, _ in rows)
         proc = subprocess.run([args.cli, "simulate", *sim, "--rates", rates, "--cycles", str(cycles),
-                               "--replications", "2", "--format", "csv"], capture_output=True, text=True)
+                               "--replications", "2", "--threads", "1", "--format", "csv"],
+                              capture_output=True, text=True)
         if proc.returncode != 0:
             sys.exit(proc.stderr.strip())
-        lines += [f"## {title}", "", "| bit/cycle | Dally | ours: latency | ours: network | ci95 |", "|---|---|---|---|---|"]
+        lines += [f"## {title}", "", "| bit/cycle | Dally | ours: total | ours: transit | transit ci95 |",
+                  "|---|---|---|---|---|"]
         for (bits, theirs), row in zip(rows, csv.DictReader(proc.stdout.splitlines())):
-            lines.append(f"| {bits} | {theirs} | {row['latency']} | {row['network_latency']} | {row['ci95']} |")
+            lines.append(f"| {bits} | {theirs} | {row['latency']} | {row['transit_latency']} | {row['transit_ci95']} |")
         lines.append("")
     with open(os.path.join(HERE, "dally-tables.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("wrote docs/validation/dally-tables.md")
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--cli", default=os.path.join(ROOT, "build", "src", "cli", "flitlab-cli"))
-    parser.add_argument("--quick", action="store_true", help="shorter simulations")
-    parser.add_argument("--dally", action="store_true", help="000 Tables 2 and 4 at length (slow)")
-    parser.add_argument("--no-run", action="store_true",
-                        help="reuse the results saved in validation.flitlab: tables and figures only")
-    args = parser.parse_args()
-    if args.dally:
-        dally(args, 2000 if args.quick else 10000)
-        return
-
-    project = os.path.join(HERE, "validation.flitlab")
-    if not args.no_run:
-        write_project(project, 4000 if args.quick else 30000)
-        run(args, "run", project, "--progress")
-
-    summary = ["| comparison | latency compared | points | max abs. difference below 80% of the model's saturation | figure |",
-               "|---|---|---|---|---|"]
-    root = ET.parse(project).getroot()
-    for study in root.findall("study"):
-        name = study.get("name")
-        slug = name.replace(" ", "-").replace("(", "").replace(")", "").replace(",", "-").replace("=", "")
-        model_el = study.find("model/curve")
-        sim_el = study.find("simulation/points")
-        saturation = float(model_el.get("saturation-rate", "nan"))
-        model_rows, sim_rows = table(model_el), table(sim_el)
-        backtrack = study.find("network").get("routing") == "backtrack"
-        metrics = BACKTRACK_METRICS if backtrack else ["latency"]
-        convention = CONVENTION[study.find("model").get("id")]
-        for row, _ in sim_rows:
-            if convention == "network":
-                row["latency"] = row["network_latency"] - 2
-            elif convention == "queued":
-                row["latency"] = row["latency"] - 2
-
-        with open(os.path.join(HERE, slug + ".csv"), "w", newline="") as f:
-            out = csv.writer(f)
-            header = ["rate"]
-            for m in metrics:
-                header += [f"{m}_model", f"{m}_simulation", f"{m}_difference_percent"]
-            out.writerow(header + ["latency_ci95"])
-            worst = 0.0
-            for (m, msat), (s, ssat) in zip(model_rows, sim_rows):
-                row = [cell(m["rate"])]
-                for metric in metrics:
-                    mv, sv = m.get(metric), s.get(metric)
-                    row += [cell(mv, msat), cell(sv, ssat and metric == "latency"),
-                            "" if msat or ssat else pct(mv, sv)]
-                out.writerow(row + [cell(s.get("ci95"))])
-                if not msat and not ssat and (math.isnan(saturation) or m["rate"] <= 0.8 * saturation):
-                    d = pct(m.get("latency"), s.get("latency"))
-                    if d:
-                        worst = max(worst, abs(float(d)))
-
-        for ext in ("svg", "png"):
-            run(args, "export", project, "--study", name, "--figure", "plot",
-                "--output", os.path.join(HERE, f"{slug}.{ext}"), "--scale", "1.5")
-        summary.append(f"| {name} | {convention} | {len(model_rows)} | {worst:.1f}% | [{slug}.svg]({slug}.svg) |")
-        print(f"{name}: worst latency difference {worst:.1f}%")
-
-    with open(os.path.join(HERE, "summary.md"), "w") as f:
-        f.write("# Models against simulation (generated by generate.py)\n\n"
-                "Latency compared: *network* = the simulated network latency minus the injection and "
-                "ejection cycles (these models, like the papers' simulators, leave out the source queue "
-                "and those two cycles); *queued* = the simulated latency minus those two cycles (the model has the source wait); *total* = the simulated latency as measured. The CSV files hold "
-                "every point; the figures plot the simulated latency as measured.\n\n")
-        f.write("\n".join(summary) + "\n")
 
 
 if __name__ == "__main__":
