@@ -41,9 +41,11 @@ metric_latency (const FlitlabStudy    *study,
   return TRUE;
 }
 
+/* topology: of study->topology (NULL when it cannot be built). */
 static char *
-axis_label (const FlitlabStudy *study,
-            const char         *metric)
+axis_label (const FlitlabStudy    *study,
+            const FlitlabTopology *topology,
+            const char            *metric)
 {
   static const struct { const char *metric, *label; } labels[] = {
     { "throughput", "Throughput (messages/cycle/node)" },
@@ -51,14 +53,11 @@ axis_label (const FlitlabStudy *study,
     { "utilization", "Channel utilization" },
     { "power", "Power" },
   };
-  g_autoptr(FlitlabTopology) topology = NULL;
   FlitlabLatency latency;
 
   /* Without a study, "latency" is any study's own. */
   if (study == NULL && g_str_equal (metric, "latency"))
     return g_strdup ("Latency (cycles)");
-  if (study != NULL)
-    topology = flitlab_topology_new_from_spec (study->topology, NULL);
   if (study != NULL ? metric_latency (study, topology, metric, &latency)
                     : flitlab_latency_from_string (metric, &latency))
     return g_strdup_printf ("%s (cycles)", flitlab_latency_label (latency));
@@ -199,13 +198,14 @@ add_model (FlitlabPlot              *plot,
     mark_saturation (series, info, curve->saturation_rate);
 }
 
-void
-flitlab_study_plot_add (FlitlabPlot        *plot,
-                        const FlitlabStudy *study,
-                        const char         *metric,
-                        gboolean            prefix_labels)
+/* flitlab_study_plot_add() on the study's network, built once by the caller. */
+static void
+add_study (FlitlabPlot           *plot,
+           const FlitlabStudy    *study,
+           const FlitlabTopology *topology,
+           const char            *metric,
+           gboolean               prefix_labels)
 {
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, NULL);
   FlitlabLatency latency;
   gboolean is_latency;
 
@@ -255,6 +255,17 @@ flitlab_study_plot_add (FlitlabPlot        *plot,
     }
 }
 
+void
+flitlab_study_plot_add (FlitlabPlot        *plot,
+                        const FlitlabStudy *study,
+                        const char         *metric,
+                        gboolean            prefix_labels)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, NULL);
+
+  add_study (plot, study, topology, metric, prefix_labels);
+}
+
 FlitlabPlot *
 flitlab_study_plot_new_running (const FlitlabStudy      *study,
                                 const char              *metric,
@@ -276,15 +287,17 @@ FlitlabPlot *
 flitlab_study_plot_new (const FlitlabStudy *study,
                         const char         *metric)
 {
+  g_autoptr(FlitlabTopology) topology = NULL;
   g_autofree char *y_label = NULL;
   FlitlabPlot *plot;
 
   g_return_val_if_fail (study != NULL, NULL);
 
   metric = metric != NULL ? metric : "latency";
-  y_label = axis_label (study, metric);
+  topology = flitlab_topology_new_from_spec (study->topology, NULL);
+  y_label = axis_label (study, topology, metric);
   plot = flitlab_plot_new (study->name, "Load (messages/cycle/node)", y_label);
-  flitlab_study_plot_add (plot, study, metric, FALSE);
+  add_study (plot, study, topology, metric, FALSE);
   return plot;
 }
 
@@ -294,10 +307,14 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
                                    const char                 *metric)
 {
   g_autoptr(GString) title = g_string_new (NULL);
+  g_autoptr(GPtrArray) topologies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_topology_free);
   g_autofree char *y_label = NULL;
   FlitlabPlot *plot;
 
   g_return_val_if_fail (studies != NULL || n_studies == 0, NULL);
+
+  for (guint i = 0; i < n_studies; i++)
+    g_ptr_array_add (topologies, flitlab_topology_new_from_spec (studies[i]->topology, NULL));
 
   metric = metric != NULL ? metric : "latency";
   for (guint i = 0; i < n_studies; i++)
@@ -306,16 +323,17 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
   if (g_utf8_strlen (title->str, -1) > 80)
     g_string_printf (title, "Comparison of %u studies", n_studies);
   /* The studies' latencies may differ ("latency": each its models'): then each series says. */
-  y_label = axis_label (n_studies > 0 ? studies[0] : NULL, metric);
+  y_label = axis_label (n_studies > 0 ? studies[0] : NULL,
+                        n_studies > 0 ? topologies->pdata[0] : NULL, metric);
   for (guint i = 1; i < n_studies; i++)
     {
-      g_autofree char *other = axis_label (studies[i], metric);
+      g_autofree char *other = axis_label (studies[i], topologies->pdata[i], metric);
 
       if (!g_str_equal (other, y_label))
         g_clear_pointer (&y_label, g_free);
       if (y_label == NULL)
         {
-          y_label = axis_label (NULL, metric);
+          y_label = axis_label (NULL, NULL, metric);
           break;
         }
     }
@@ -327,7 +345,7 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
       g_autofree char *prefix = g_strdup_printf ("%s: ", studies[i]->name);
       guint first = plot->series->len;
 
-      flitlab_study_plot_add (plot, studies[i], metric, TRUE);
+      add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);
       for (guint s = first; s < plot->series->len; s++)
         {
           FlitlabPlotSeries *series = plot->series->pdata[s];
