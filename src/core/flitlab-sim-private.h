@@ -50,6 +50,14 @@ typedef struct
   guint64  *channel_blocked;   /* header-cycles spent waiting for each channel in the window */
 } FlitlabSimReplication;
 
+/* The cycles a replication is expected to run, for progress: its warm-up (the first pilot when
+ * automatic) and its measured window. */
+static inline guint64
+flitlab_sim_expected_cycles (const FlitlabSimConfig *config)
+{
+  return (config->warmup > 0 ? config->warmup : FLITLAB_SIM_PILOT) + config->cycles;
+}
+
 /* Checks what the engine cannot run (e.g. a torus with one virtual channel) and returns the
  * number of virtual channels to use. */
 guint    flitlab_sim_wormhole_check (const FlitlabTopology   *topology,

@@ -943,7 +943,7 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
 
   /* No window yet: nothing is tagged or counted during the warm-up. */
   s.window_start = s.window_end = G_MAXUINT64;
-  expected = (config->warmup > 0 ? config->warmup : FLITLAB_SIM_PILOT) + config->cycles;
+  expected = flitlab_sim_expected_cycles (config);
 
   if (config->warmup > 0)
     {

@@ -14,7 +14,22 @@
 
 G_DEFINE_QUARK (flitlab-sim-error-quark, flitlab_sim_error)
 
-static const char * const routing_names[] = { "dor", "adaptive", "necklace" };
+static const char * const routing_names[] = { "dor", "adaptive", "necklace", NULL };
+
+/* The index of text in the NULL-terminated names, an enum's values in order. */
+static gboolean
+name_index (const char * const *names,
+            const char         *text,
+            guint              *index)
+{
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_strcmp0 (text, names[i]) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+  return FALSE;
+}
 
 const char *
 flitlab_routing_to_string (FlitlabRouting routing)
@@ -27,13 +42,12 @@ gboolean
 flitlab_routing_from_string (const char     *text,
                              FlitlabRouting *routing)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (routing_names); i++)
-    if (g_strcmp0 (text, routing_names[i]) == 0)
-      {
-        *routing = i;
-        return TRUE;
-      }
-  return FALSE;
+  guint index;
+
+  if (!name_index (routing_names, text, &index))
+    return FALSE;
+  *routing = index;
+  return TRUE;
 }
 
 static const char * const ties_names[] = { "balanced", "positive", NULL };
@@ -55,13 +69,12 @@ gboolean
 flitlab_ties_from_string (const char  *text,
                           FlitlabTies *ties)
 {
-  for (guint i = 0; ties_names[i] != NULL; i++)
-    if (g_strcmp0 (text, ties_names[i]) == 0)
-      {
-        *ties = i;
-        return TRUE;
-      }
-  return FALSE;
+  guint index;
+
+  if (!name_index (ties_names, text, &index))
+    return FALSE;
+  *ties = index;
+  return TRUE;
 }
 
 FlitlabSimConfig *
@@ -402,7 +415,7 @@ flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
   run.point_data = user_data;
 
   if (flitlab_sim_pool_run (n_jobs, config->threads,
-                            (config->warmup > 0 ? config->warmup : FLITLAB_SIM_PILOT) + config->cycles,
+                            flitlab_sim_expected_cycles (config),
                             run_job, &run, progress, user_data, error))
     {
       result = g_new0 (FlitlabSimResult, 1);

@@ -329,7 +329,7 @@ flitlab_study_new (const char *name)
   self->name = g_strdup (name);
   self->topology = g_strdup ("torus:8x8:bi");
   self->routing = g_strdup ("dor");
-  self->ties = g_strdup ("balanced");
+  self->ties = g_strdup (flitlab_ties_to_string (FLITLAB_TIES_BALANCED));
   self->pattern = g_strdup ("uniform");
   self->hotspot_fraction = 0.1;
   self->hotspot_node = 0;

@@ -397,7 +397,7 @@ write_study (GString            *out,
   attr_string (out, "topology", study->topology);
   attr_string (out, "routing", study->routing);
   /* Written only when not the default, so that files from before the setting read the same. */
-  if (g_strcmp0 (study->ties, "balanced") != 0)
+  if (g_strcmp0 (study->ties, flitlab_ties_to_string (FLITLAB_TIES_BALANCED)) != 0)
     attr_string (out, "ties", study->ties);
   g_string_append (out, "/>\n");
 
