@@ -667,7 +667,12 @@ on_open_response (FlitlabWindow        *self,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
-      flitlab_window_open_file (self, file);
+      /* GTK 4.8's chooser can accept a typed name it could not resolve to a file. */
+      if (file != NULL)
+        flitlab_window_open_file (self, file);
+      else
+        flitlab_window_show_error (self, _("Could Not Open the Project"),
+                                   _("The chosen name is not a file."));
     }
   g_clear_object (&self->chooser);
 }
@@ -727,7 +732,7 @@ on_save_as_response (FlitlabWindow        *self,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
-      if (save_to (self, file) && self->close_confirmed)
+      if (file != NULL && save_to (self, file) && self->close_confirmed)
         gtk_window_destroy (GTK_WINDOW (self));
     }
   self->close_confirmed = FALSE;
@@ -1075,7 +1080,7 @@ on_export_response (FlitlabWindow        *self,
   size = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "size");
   scale = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "scale");
   format = format != NULL ? format : "svg";
-  path = g_file_get_path (file);
+  path = file != NULL ? g_file_get_path (file) : NULL;
   if (path != NULL && !g_str_has_suffix (path, format))
     {
       char *with_extension = g_strconcat (path, ".", format, NULL);

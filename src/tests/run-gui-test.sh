@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Drives the real window under Xvfb through the accessibility stack (shared/GUI-TESTING.md).
-# Arguments: the flitlab binary, flitlab-cli, the source root, the build root.
+# Arguments: the flitlab binary, flitlab-cli, the source root, the build root, then optionally
+# the script in src/tests (default test_window.py) and the bundled example the app opens
+# (default flitlab-tour). Every example is copied to a scratch directory, FLITLAB_EXAMPLES.
 # Exit 77 (skipped) when Xvfb, D-Bus or dogtail are missing.
 set -u
-app="$1"; cli="$2"; src="$3"; build="$4"
+app="$1"; cli="$2"; src="$3"; build="$4"; script="${5:-test_window.py}"; example="${6:-flitlab-tour}"
+shots=${script%.py}; shots=${shots#test_}   # screenshots: gui-window-*.png, gui-examples-*.png
 
 for tool in Xvfb dbus-run-session gsettings import; do
   command -v "$tool" >/dev/null || { echo "no $tool: skipped"; exit 77; }
@@ -13,7 +16,8 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$src/data/examples/flitlab-tour.flitlab" "$work/tour.flitlab"
+mkdir "$work/examples"
+cp "$src"/data/examples/*.flitlab "$work/examples/"
 
 cat > "$work/session.sh" <<EOS
 set -u
@@ -26,11 +30,12 @@ unset GTK_A11Y
 gsettings set org.gnome.desktop.interface toolkit-accessibility true
 /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
 sleep 1
-export FLITLAB_TEST_PROJECT="$work/tour.flitlab" FLITLAB_CLI="$cli" FLITLAB_SHOT="$build/gui-window.png"
+export FLITLAB_TEST_PROJECT="$work/examples/$example.flitlab" FLITLAB_EXAMPLES="$work/examples" FLITLAB_CLI="$cli"
+export FLITLAB_SHOT="$build/gui-$shots.png"
 # The app keeps its settings in memory; dogtail reads toolkit-accessibility from dconf.
-GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory "$app" "$work/tour.flitlab" >"$work/app.log" 2>&1 &
+GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory "$app" "\$FLITLAB_TEST_PROJECT" >"$work/app.log" 2>&1 &
 app_pid=\$!
-/usr/bin/python3 "$src/src/tests/test_window.py"
+/usr/bin/python3 "$src/src/tests/$script"
 status=\$?
 kill \$app_pid 2>/dev/null
 wait \$app_pid 2>/dev/null

@@ -6,61 +6,13 @@ holds; prints one line per check.
 """
 import os
 import subprocess
-import sys
 import time
 
-from dogtail.config import config
+from dogtail import rawinput
 
-config.searchCutoffCount = 20
-config.defaultDelay = 0.5
-from dogtail import rawinput, tree  # noqa: E402
+from gui import app_window, check, find, finish, named, press, shot
 
-failures = []
-
-
-def check(name, condition):
-    print(("ok   " if condition else "FAIL ") + name, flush=True)
-    if not condition:
-        failures.append(name)
-
-
-def find(root, role, name, timeout=15):
-    end = time.time() + timeout
-    while time.time() < end:
-        found = root.findChildren(lambda n: n.roleName == role and n.name == name, recursive=True)
-        if found:
-            return found[0]
-        time.sleep(0.5)
-    return None
-
-
-def shot(name):
-    """A screenshot beside FLITLAB_SHOT, for people to look at: gui-window-NAME.png."""
-    path = os.environ["FLITLAB_SHOT"].replace(".png", f"-{name}.png")
-    subprocess.run(["import", "-window", "root", path], check=False)
-
-
-app = None
-for _ in range(40):
-    try:
-        app = tree.root.application("flitlab")
-        break
-    except Exception:
-        time.sleep(0.5)
-check("the application is on the accessibility bus", app is not None)
-if app is None:
-    sys.exit(1)
-
-window = None
-for _ in range(30):
-    windows = [c for c in app.children if c.roleName in ("frame", "window")]
-    if windows:
-        window = windows[0]
-        break
-    time.sleep(0.5)
-check("a window opens", window is not None)
-if window is None:
-    sys.exit(1)
+app, window = app_window()
 
 check("the window shows the project's title", find(window, "label", "A tour of Flitlab") is not None)
 for study in ("16×16×16 uni torus (Ciciani Table 2)", "6×6×6 bi torus", "8×8 mesh vs torus"):
@@ -75,23 +27,6 @@ check("selecting a study shows its network in the editor",
 check("the plot has an accessible name", find(window, "image", "Latency against load", 3) is not None
       or window.findChildren(lambda n: n.name == "Latency against load", recursive=True) != [])
 shot("study")
-
-def named(root, name, timeout=10):
-    end = time.time() + timeout
-    while time.time() < end:
-        found = root.findChildren(lambda n: n.name == name and n.roleName != "label", recursive=True)
-        if found:
-            return found[0]
-        time.sleep(0.5)
-    return None
-
-
-def press(node):
-    try:
-        node.doActionNamed("click")
-    except Exception:
-        node.click()
-
 
 # A simulation on a background thread: the window keeps answering, a progress bar shows, and
 # Stop ends it.
@@ -407,5 +342,4 @@ if menu is not None:
                                              for d in dialogs))
         shot("about")
 
-print(f"{len(failures)} failed")
-sys.exit(1 if failures else 0)
+finish()
