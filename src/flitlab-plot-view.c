@@ -141,10 +141,17 @@ on_motion (FlitlabPlotView *self,
       for (guint i = 0; i < series->n; i++)
         {
           double x, y, d;
+          gboolean saturated = series->saturated != NULL && series->saturated[i];
 
-          if (!isfinite (series->y[i]) || (f->log_y && series->y[i] <= 0))
+          if (!saturated && (!isfinite (series->y[i]) || (f->log_y && series->y[i] <= 0)))
             continue;
-          flitlab_plot_frame_to_user (f, series->x[i], series->y[i], &x, &y);
+          if (saturated)
+            {
+              flitlab_plot_frame_to_user (f, series->x[i], f->y_max, &x, &y);
+              y = f->top + FLITLAB_PLOT_MARK_INSET;
+            }
+          else
+            flitlab_plot_frame_to_user (f, series->x[i], series->y[i], &x, &y);
           d = (x - px) * (x - px) + (y - py) * (y - py);
           if (d < best_d)
             {
@@ -171,6 +178,10 @@ on_motion (FlitlabPlotView *self,
     text = g_strdup_printf (_("%s\n%s\n%s"), best->label,
                             best->saturation_label != NULL ? best->saturation_label : _("saturation"),
                             best->saturation_note != NULL ? best->saturation_note : "");
+  else if (best != NULL && best->saturated != NULL && best->saturated[best_i])
+    /* Translators: a saturated simulation point: series, load */
+    text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\nsaturated: the network does not carry this load"),
+                            best->label, best->x[best_i]);
   else if (best != NULL && best->error != NULL && isfinite (best->error[best_i]))
     /* Translators: a plotted point: series, load, value ± its 95% confidence interval */
     text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%.6g ± %.3g"), best->label,

@@ -30,6 +30,7 @@ series_free (gpointer data)
   g_free (series->x);
   g_free (series->y);
   g_free (series->error);
+  g_free (series->saturated);
   g_free (series->saturation_label);
   g_free (series->saturation_note);
   g_free (series);
@@ -84,6 +85,18 @@ flitlab_plot_add_series (FlitlabPlot     *plot,
   series->color = plot->series->len;
   g_ptr_array_add (plot->series, series);
   return series;
+}
+
+void
+flitlab_plot_series_set_saturated (FlitlabPlotSeries *series,
+                                   guint              i)
+{
+  g_return_if_fail (i < series->n);
+
+  if (series->saturated == NULL)
+    series->saturated = g_new0 (gboolean, series->n);
+  series->saturated[i] = TRUE;
+  series->y[i] = NAN;
 }
 
 void
@@ -400,6 +413,33 @@ visible (const FlitlabPlotFrame *f,
   return isfinite (y) && (!f->log_y || y > 0);
 }
 
+/* The two marks of a point without a drawn value, at the top edge of the frame: a cross for
+ * a saturated load, a triangle pointing up for a value above the scale. */
+static void
+mark_saturated (cairo_t *cr,
+                double   x,
+                double   y)
+{
+  cairo_set_line_width (cr, 1.5);
+  cairo_move_to (cr, x - 3.5, y - 3.5);
+  cairo_line_to (cr, x + 3.5, y + 3.5);
+  cairo_move_to (cr, x + 3.5, y - 3.5);
+  cairo_line_to (cr, x - 3.5, y + 3.5);
+  cairo_stroke (cr);
+}
+
+static void
+mark_off_scale (cairo_t *cr,
+                double   x,
+                double   y)
+{
+  cairo_move_to (cr, x - 4, y + 3);
+  cairo_line_to (cr, x + 4, y + 3);
+  cairo_line_to (cr, x, y - 3);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
 static void
 draw_series (cairo_t                 *cr,
              const FlitlabPlotSeries *series,
@@ -446,18 +486,18 @@ draw_series (cairo_t                 *cr,
         {
           double x, y;
 
+          if (series->saturated != NULL && series->saturated[i] && isfinite (series->x[i]))
+            {
+              mark_saturated (cr, map_x (f, series->x[i]), f->top + FLITLAB_PLOT_MARK_INSET);
+              continue;
+            }
           if (!visible (f, series->y[i]) || !isfinite (series->x[i]))
             continue;
           x = map_x (f, series->x[i]);
           y = map_y (f, series->y[i]);
           if (series->y[i] > f->y_max)
             {
-              /* Off the scale: a small triangle pointing up at the top edge. */
-              cairo_move_to (cr, x - 4, f->top + 6);
-              cairo_line_to (cr, x + 4, f->top + 6);
-              cairo_line_to (cr, x, f->top);
-              cairo_close_path (cr);
-              cairo_fill (cr);
+              mark_off_scale (cr, x, f->top + 3);
               continue;
             }
           if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
@@ -577,33 +617,56 @@ draw_saturation_labels (cairo_t                *cr,
     }
 }
 
+/* Which marks of points without a drawn value the frame shows: the legend explains those. */
+static void
+marks_shown (const FlitlabPlot      *plot,
+             const FlitlabPlotFrame *f,
+             gboolean               *saturated,
+             gboolean               *off_scale)
+{
+  *saturated = *off_scale = FALSE;
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      for (guint i = 0; series->kind == FLITLAB_PLOT_POINTS && i < series->n; i++)
+        {
+          if (!(series->x[i] >= f->x_min && series->x[i] <= f->x_max))
+            continue;
+          *saturated |= series->saturated != NULL && series->saturated[i];
+          *off_scale |= visible (f, series->y[i]) && series->y[i] > f->y_max;
+        }
+    }
+}
+
 static void
 draw_legend (cairo_t                *cr,
              const FlitlabPlot      *plot,
              const FlitlabPlotFrame *f)
 {
   const double row = 16, pad = 6;
-  double width = 0, x = f->left + 10, y = f->top + 10;
+  const char *saturated_text = "saturated: load not carried";
+  const char *off_scale_text = "above the scale";
+  double width = 0, x = f->left + 10, y = f->top + 10, mark_y;
+  gboolean saturated, off_scale;
+  guint rows = plot->series->len;
 
   if (plot->series->len == 0)
     return;
+  marks_shown (plot, f, &saturated, &off_scale);
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
-      PangoLayout *layout = pango_cairo_create_layout (cr);
-      PangoFontDescription *desc = pango_font_description_from_string ("Sans 9");
-      int w, h;
 
-      pango_layout_set_font_description (layout, desc);
-      pango_layout_set_text (layout, series->label ? series->label : "", -1);
-      pango_layout_get_pixel_size (layout, &w, &h);
-      width = MAX (width, w);
-      pango_font_description_free (desc);
-      g_object_unref (layout);
+      width = MAX (width, text_width (cr, series->label ? series->label : "", "Sans 9"));
     }
+  if (saturated)
+    width = MAX (width, text_width (cr, saturated_text, "Sans 9")), rows++;
+  if (off_scale)
+    width = MAX (width, text_width (cr, off_scale_text, "Sans 9")), rows++;
 
   cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
-  cairo_rectangle (cr, x, y, width + 2 * pad + 28, plot->series->len * row + 2 * pad);
+  cairo_rectangle (cr, x, y, width + 2 * pad + 28, rows * row + 2 * pad);
   cairo_fill_preserve (cr);
   cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
   cairo_set_line_width (cr, 1);
@@ -631,6 +694,23 @@ draw_legend (cairo_t                *cr,
         }
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
       flitlab_render_text (cr, series->label ? series->label : "", "Sans 9", x + pad + 28, cy, 0, 0.5, 0);
+    }
+  /* The marks in grey: each series draws them in its own colour. */
+  mark_y = y + pad + plot->series->len * row + row / 2;
+  if (saturated)
+    {
+      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      mark_saturated (cr, x + pad + 10, mark_y);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      flitlab_render_text (cr, saturated_text, "Sans 9", x + pad + 28, mark_y, 0, 0.5, 0);
+      mark_y += row;
+    }
+  if (off_scale)
+    {
+      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      mark_off_scale (cr, x + pad + 10, mark_y);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      flitlab_render_text (cr, off_scale_text, "Sans 9", x + pad + 28, mark_y, 0, 0.5, 0);
     }
 }
 
@@ -791,11 +871,14 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
       g_strdelimit (label, ",\"\n", ';');
       for (guint i = 0; i < series->n; i++)
         {
-          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE] = "saturated";
+          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE] = "";
           char e[G_ASCII_DTOSTR_BUF_SIZE] = "";
 
           csv_number (x, sizeof x, series->x[i]);
-          if (isfinite (series->y[i]))
+          /* A value that is not a number is empty, unless the load is saturated. */
+          if (series->saturated != NULL && series->saturated[i])
+            g_strlcpy (y, "saturated", sizeof y);
+          else if (isfinite (series->y[i]))
             csv_number (y, sizeof y, series->y[i]);
           if (series->error != NULL && isfinite (series->error[i]))
             csv_number (e, sizeof e, series->error[i]);

@@ -38,6 +38,8 @@ typedef struct
   double          *x;
   double          *y;     /* NaN: no value (saturated); a line breaks there */
   double          *error; /* half-widths, or NULL */
+  gboolean        *saturated; /* per point: no value because the load is not carried (drawn as
+                                 a cross at the top edge), or NULL: none is */
   double           saturation; /* x where the series saturates, or NaN */
   char            *saturation_label; /* drawn at its mark ("capacity 0.41 msg/cycle/node");
                                         NULL: "saturation" */
@@ -79,6 +81,13 @@ FlitlabPlotSeries *flitlab_plot_add_series    (FlitlabPlot       *plot,
                                                const double      *y,
                                                const double      *error,
                                                guint              n);
+
+/* How far below the frame's top edge a saturated point's cross is drawn. */
+#define FLITLAB_PLOT_MARK_INSET 6
+
+/* Marks point i of series as saturated: its load is not carried, so it has no value. */
+void               flitlab_plot_series_set_saturated (FlitlabPlotSeries *series,
+                                                      guint              i);
 
 /* The palette (Okabe and Ito's, safe for colour-blind readers). */
 void               flitlab_plot_palette       (guint              index,

@@ -88,6 +88,7 @@ add_table (FlitlabPlot             *plot,
   int value = flitlab_study_table_find_column (table, column);
   int ci = ci_column != NULL ? flitlab_study_table_find_column (table, ci_column) : -1;
   g_autofree double *x = NULL, *y = NULL, *e = NULL;
+  FlitlabPlotSeries *series;
 
   if (rate < 0 || value < 0 || table->n_rows == 0)
     return NULL;
@@ -97,10 +98,17 @@ add_table (FlitlabPlot             *plot,
   for (guint i = 0; i < table->n_rows; i++)
     {
       x[i] = flitlab_study_table_get (table, i, rate);
-      y[i] = table->saturated[i] ? NAN : flitlab_study_table_get (table, i, value);
+      /* A model's curve breaks at saturation; a simulated load that is not carried keeps what
+       * the simulator measured (its accepted throughput) and is marked where it has no value
+       * (its latencies). */
+      y[i] = table->saturated[i] && kind == FLITLAB_PLOT_LINE ? NAN : flitlab_study_table_get (table, i, value);
       e[i] = ci >= 0 ? flitlab_study_table_get (table, i, ci) : NAN;
     }
-  return flitlab_plot_add_series (plot, label, kind, x, y, ci >= 0 ? e : NULL, table->n_rows);
+  series = flitlab_plot_add_series (plot, label, kind, x, y, ci >= 0 ? e : NULL, table->n_rows);
+  for (guint i = 0; kind == FLITLAB_PLOT_POINTS && i < table->n_rows; i++)
+    if (table->saturated[i] && !isfinite (y[i]))
+      flitlab_plot_series_set_saturated (series, i);
+  return series;
 }
 
 /* The model's id, and the parameters that tell it apart: those it holds in other values than

@@ -357,6 +357,10 @@ test_like_for_like (void)
   row[flitlab_study_table_find_column (study->simulation.points, "transit_ci95")] = 0.5;
   flitlab_study_table_append (study->simulation.points, row, FALSE);
   row[0] = 0.03;
+  /* Saturated: the simulator leaves the latencies empty and keeps the throughput. */
+  for (guint c = 1; c < n_columns; c++)
+    if (strstr (flitlab_runner_points_columns ()[c], "throughput") == NULL)
+      row[c] = NAN;
   flitlab_study_table_append (study->simulation.points, row, TRUE);
 
   plot = flitlab_study_plot_new (study, NULL);
@@ -371,7 +375,10 @@ test_like_for_like (void)
   g_assert_cmpstr (points->label, ==, "simulation, transit latency (95% CI)");
   g_assert_cmpfloat (points->y[0], ==, 17);
   g_assert_cmpfloat (points->error[0], ==, 0.5);
-  g_assert_true (isnan (points->y[1])); /* saturated: no latency */
+  g_assert_true (isnan (points->y[1])); /* saturated: no latency, a marked point */
+  g_assert_nonnull (points->saturated);
+  g_assert_false (points->saturated[0]);
+  g_assert_true (points->saturated[1]);
 
   /* Total latency: the simulation's, and the model labelled with the latency it predicts. */
   total = flitlab_study_plot_new (study, "total");
@@ -380,6 +387,53 @@ test_like_for_like (void)
                    "quaglia-adaptive-torus model (predicts transit latency)");
   g_assert_cmpfloat (((FlitlabPlotSeries *) total->series->pdata[1])->y[0], ==, 101);
   g_assert_cmpfloat (((FlitlabPlotSeries *) total->series->pdata[1])->error[0], ==, 102);
+}
+
+/* A saturated simulated load is marked in the plot and its CSV, and keeps its accepted
+ * throughput; a value that is not a number for another reason is empty, never "saturated". */
+static void
+test_saturated_points (void)
+{
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("saturated");
+  g_autoptr(FlitlabPlot) latency = NULL, throughput = NULL;
+  g_autoptr(FlitlabPlot) plain = flitlab_plot_new ("no value", "x", "y");
+  const char * const *columns = flitlab_runner_points_columns ();
+  guint n_columns = g_strv_length ((char **) columns);
+  int accepted;
+  double row[32], x[] = { 1, 2 }, y[] = { 3, NAN };
+  const FlitlabPlotSeries *points;
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-render-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "plot.csv", NULL);
+  g_autofree char *text = NULL;
+
+  study->simulation.points = flitlab_study_table_new (columns);
+  accepted = flitlab_study_table_find_column (study->simulation.points, "throughput");
+  for (guint c = 0; c < n_columns; c++)
+    row[c] = NAN;
+  row[0] = 0.05;
+  row[accepted] = 0.041;
+  flitlab_study_table_append (study->simulation.points, row, TRUE);
+
+  latency = flitlab_study_plot_new (study, "total");
+  points = latency->series->pdata[0];
+  g_assert_true (points->saturated != NULL && points->saturated[0]);
+  g_assert_true (flitlab_plot_write_csv (latency, csv, NULL));
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, ",points,0.05,saturated,"));
+  g_clear_pointer (&text, g_free);
+
+  throughput = flitlab_study_plot_new (study, "throughput");
+  points = throughput->series->pdata[0];
+  g_assert_cmpfloat (points->y[0], ==, 0.041);
+  g_assert_true (points->saturated == NULL || !points->saturated[0]);
+
+  flitlab_plot_add_series (plain, "empty", FLITLAB_PLOT_POINTS, x, y, NULL, 2);
+  g_assert_true (flitlab_plot_write_csv (plain, csv, NULL));
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "empty,points,2,,\n"));
+  g_assert_null (strstr (text, "saturated"));
+  g_unlink (csv);
+  g_rmdir (dir);
 }
 
 /* Every model's flow diagram draws, coloured, below saturation; beyond it, the message only. */
@@ -435,6 +489,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
   g_test_add_func ("/flitlab/render/plot/comparison", test_comparison);
   g_test_add_func ("/flitlab/render/plot/like-for-like", test_like_for_like);
+  g_test_add_func ("/flitlab/render/plot/saturated-points", test_saturated_points);
   g_test_add_func ("/flitlab/render/flow/every-model", test_flow_every_model);
   return g_test_run ();
 }
