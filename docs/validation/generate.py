@@ -317,7 +317,7 @@ COMMENTARY = {
         "saturation: within 0.9% up to three quarters of S on the 6×6×6 (12 flits) and 2.8% on the "
         "8×8×8 (25 flits), 2.6% and 3.4% at S itself — better than the paper's claim. With the "
         "exponential lengths the paper states for Table 3 it does not: the model is low by 5.8% by a "
-        "quarter of S, 10.8% by half, 16.2% by three quarters and 23.8% at S = 0.029. Row by row, "
+        "quarter of S, 11.7% by half, 17.0% by three quarters and 24.2% at S = 0.03. Row by row, "
         "our simulation is *above* the paper's (19.48 against 18.42 at 0.01, 25.28 against 23.16 "
         "at 0.02) and saturates before 0.04, so the paper's 0.04 row (its own error −12.4%) has no "
         "simulated counterpart here; the rows are kept. Why: the model's conflict equation (Eq. 3) "
@@ -327,19 +327,21 @@ COMMENTARY = {
         "which suggests its lengths had less variance than exponential. Separately, Flitlab's "
         "evaluation of the model matches the paper's model column to 0.01 (17.89 against 17.90) but "
         "not above it (19.77 against 20.33 at 0.016, 21.25 against 21.69 at 0.02, 33.50 against "
-        "35.64 at 0.04): a reconstruction question for docs/models/ciciani1998.md, not settled here."),
+        "35.64 at 0.04). docs/models/ciciani1998.md shows why no reading can: every latency of the "
+        "model is convex in the load, and the printed column is not (its slope falls from at least "
+        "403 to at most 342.5 cycles per msg/cycle after 0.016), so a printed row is likely wrong."),
     "ciciani-uni-torus": (
         "**Where it holds, where it breaks.** On the three 1000-node tori of 000 Fig. 6 the model is "
         "5–8% *high* up to half of S. Most of that is its zero-load distance: it counts k/2 hops per "
         "dimension where uniform traffic to the other nodes averages (k−1)/2 · N/(N−1) (15 against "
         "13.51 hops on 10×10×10, +1.5 cycles, +4% of the 37.5-cycle zero-load transit latency). "
-        "Near saturation it turns low and breaks: −15.1% at S on 10×10×10, −12.6% on 20×10×5 and "
+        "Near saturation it turns low and breaks: −27.5% at S on 10×10×10, −12.6% on 20×10×5 and "
         "−35.0% on 5×10×20, whose error is already −16.5% at 0.0014 (88% of S). The model "
         "saturates later than the simulation on all three (0.0027, 0.0023, 0.0018 against carried "
-        "loads of 0.0020, 0.0016, 0.0016), and it ranks the two asymmetric tori the wrong way: it "
+        "loads of 0.0022, 0.0016, 0.0016), and it ranks the two asymmetric tori the wrong way: it "
         "(and the paper) favours increasing radices, 5×10×20, while the simulation carries more and "
-        "is faster on 20×10×5 (65.6 against 78.5 cycles at 0.0014; accepted throughput 0.00173 "
-        "against 0.00167 past saturation). The paper's \"under 5% at most points\" holds here only "
+        "is faster on 20×10×5 (65.6 against 78.5 cycles at 0.0014; accepted throughput about 0.00172 "
+        "against 0.00166 past saturation). The paper's \"under 5% at most points\" holds here only "
         "on 5×10×20 below half of S (at most 5.0%)."),
     "ciciani-hypercube": (
         "**Where it holds, where it breaks.** Within 2.7% up to a quarter of S on all three cubes "
@@ -354,11 +356,11 @@ COMMENTARY = {
         "simulated one: 0.0625 against 0.028, 0.031 against 0.012, 0.0044 against 0.0015."),
     "greenberg-mesh": (
         "**Where it holds, where it breaks.** Exact at low load (within 0.2% at the lowest load of "
-        "each mesh), then steadily low: 0.3–2.6% by a quarter of S, 3.6–6.9% by half, 7.5–13.8% "
+        "each mesh), then steadily low: 0.3–2.6% by a quarter of S, 3.6–6.9% by half, 10.1–13.8% "
         "by three quarters and 10–24% just below S. The model's saturation is close to the "
-        "simulated one (0.00996 against 0.0102, 0.00623 against 0.0064, 0.00273 against 0.0028: "
-        "2–4% early), so it is the latency in the last quarter before saturation that it misses, "
-        "not where saturation is. The paper's \"agrees well\" holds up to about half of S; the "
+        "simulated one (0.00996 against 0.0102, 0.00623 against 0.0068, 0.00273 against 0.0030: "
+        "2–9% early), so it is mostly the latency in the last quarter before saturation that it "
+        "misses, not where saturation is. The paper's \"agrees well\" holds up to about half of S; the "
         "paper itself drew simulated points only where their spread was under 5%, i.e. away from "
         "saturation."),
     "greenberg-torus": (
@@ -376,7 +378,7 @@ COMMENTARY = {
         "at 0.015 on 4×4), so the gap is the model's as evaluated here, and the paper's \"under 6% "
         "at low and medium load\" holds only up to 0.012 on 4×4 and 0.009 on 8×8 (about 30% of S). "
         "On 16×16 the model is instead far too pessimistic about saturation: it saturates at 0.0082 "
-        "while the simulated network carries up to 0.018 (S), so from 46% of S on it gives no "
+        "while the simulated network carries up to 0.0195 (S), so from 46% of S on it gives no "
         "latency at all; below that it is within 2.5% (7.1% at 0.0075)."),
     "meraji-necklace": (
         "**Where it holds, where it breaks.** The paper's reading of Eq. 1 (message length counted "
@@ -384,10 +386,11 @@ COMMENTARY = {
         "size: it is not a usable model, and the consistent reading is the default. The consistent "
         "reading starts 5–11% high at the lowest load and its error grows with load on the small "
         "network: +39.6% by half of S and +50.9% at 0.0021 on the (3,8) 104-node network, where the "
-        "model also saturates at 0.0022 while the simulation still carries 0.0036 (S). On the "
+        "model also saturates at 0.0022 while the simulation still carries 0.0039 (S). On the "
         "paper's medium and large networks it is 12–18% high up to half or three quarters of S and "
         "then comes back towards the simulation (+1.3% at 0.004 on (5,3), +0.5% at 0.0022 on "
-        "(6,5)) because it saturates earlier (0.0041 against S = 0.0048; 0.0023 against 0.0026). "
+        "(6,5)) because it saturates earlier (0.0041 against S = 0.0052; 0.0023 where the (6,5) "
+        "network still carries the largest load simulated, 0.0028). "
         "The paper claims \"a good degree of accuracy\" with discrepancies near saturation; we "
         "find the model pessimistic well before saturation on every size, most on the smallest. "
         "The blocking and multiplexing approximations (docs/models/meraji.md) are the likely cause; "
@@ -458,11 +461,12 @@ def main():
             curve = model_el.find("curve")
             per_model.append((mid, params, latency, column, ci_column, table(curve),
                               float(curve.get("saturation-rate", "nan"))))
-        # The simulation in the latency the (first) model predicts, drawn beside the model.
+        # The figures plot the simulation in the latency the models predict (export's default
+        # metric), so only the paper's own columns are added as references.
         column = per_model[0][3]
-        set_reference(study_el, f"simulation: {per_model[0][2]} latency (what the model predicts)",
-                      [] if column == "latency" else
-                      [(r["rate"], r[column]) for r in sim_rows if finite(r.get(column))])
+        for ref in study_el.findall("reference"):
+            if ref.get("title", "").startswith("simulation: "):
+                study_el.remove(ref)
         if s["name"].startswith("ciciani-bi-torus 6x6x6"):
             set_reference(study_el, "000 Table 3: the paper's simulation", [(a, c) for a, _, c, _ in TABLE3])
             set_reference(study_el, "000 Table 3: the paper's model", [(a, b) for a, b, _, _ in TABLE3])
@@ -551,8 +555,7 @@ def write_summary(args, studies, results, timings, total_time):
              "*total* = generation to delivery (zero load D + L + 1; Horng–Kleinrock: acceptance to delivery "
              "in their store-and-forward network); *source-transit* = generation to tail out of the last "
              "network channel (zero load D + L − 1). The column is named in every table. The figures "
-             "(`flitlab-cli export`, which plots the simulation's total latency) also draw the simulation "
-             "in the compared latency, as the reference \"simulation: … latency (what the model predicts)\".",
+             "(`flitlab-cli export`) plot the simulation in the same latency, which their value axis names.",
              "",
              "**Simulated saturation S.** The largest simulated load below the first load the simulation "
              "does not carry: the simulator flags a load when its accepted throughput falls short of the "
