@@ -13,10 +13,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
@@ -538,6 +542,10 @@ typedef struct
   /* The first error libxml2 reported. */
   char       *xml_message;
   int         xml_line;
+  /* The studies' networks, built once per spec: spec -> FlitlabTopology, and their nodes
+   * together, held under FLITLAB_PROJECT_MAX_NETWORK_NODES. */
+  GHashTable *topologies;
+  guint64     topology_nodes;
 } Reader;
 
 static gboolean
@@ -1007,6 +1015,13 @@ parse_table (Reader             *r,
             {
               if (columns[i][0] == '\0')
                 continue;
+              /* Counted before the duplicate check, which compares with every name. */
+              if (names->len == FLITLAB_STUDY_MAX_COLUMNS)
+                {
+                  reader_fail (r, child, INVALID, "more than %u columns",
+                               FLITLAB_STUDY_MAX_COLUMNS);
+                  return NULL;
+                }
               for (guint j = 0; j < names->len; j++)
                 if (g_str_equal (g_ptr_array_index (names, j), columns[i]))
                   {
@@ -1014,12 +1029,6 @@ parse_table (Reader             *r,
                     return NULL;
                   }
               g_ptr_array_add (names, columns[i]);
-            }
-          if (names->len > FLITLAB_STUDY_MAX_COLUMNS)
-            {
-              reader_fail (r, child, INVALID, "more than %u columns",
-                           FLITLAB_STUDY_MAX_COLUMNS);
-              return NULL;
             }
           for (guint i = 0; required[i] != NULL; i++)
             if (i >= names->len || !g_str_equal (g_ptr_array_index (names, i), required[i]))
@@ -1102,7 +1111,7 @@ parse_channels (Reader  *r,
 
   if (!check_attributes (r, node, attributes)
       || !double_attribute (r, node, "rate", TRUE, 0, FLITLAB_STUDY_MAX_RATE, &rate)
-      || !guint_attribute (r, node, "count", TRUE, 0, FLITLAB_STUDY_MAX_CHANNELS, &count))
+      || !guint_attribute (r, node, "count", TRUE, 1, FLITLAB_STUDY_MAX_CHANNELS, &count))
     return NULL;
   if (n_topology_channels > 0 && count != n_topology_channels)
     {
@@ -1121,6 +1130,12 @@ parse_channels (Reader  *r,
         {
           reader_fail (r, child, INVALID, "unknown element <%s> in <channels>",
                        (const char *) child->name);
+          return NULL;
+        }
+      if (channels->series->len == FLITLAB_PROJECT_MAX_SERIES)
+        {
+          reader_fail (r, child, INVALID, "more than %u series in <channels>",
+                       FLITLAB_PROJECT_MAX_SERIES);
           return NULL;
         }
       if (!check_attributes (r, child, series_attributes)
@@ -1263,15 +1278,44 @@ parse_simulation (Reader       *r,
   return r->error == NULL;
 }
 
+/* The network of this spec, built once per load; NULL (and r failed) when it is not a
+ * network or the project's networks would be too large together. */
+static const FlitlabTopology *
+reader_topology (Reader     *r,
+                 xmlNode    *node,
+                 const char *spec)
+{
+  g_autoptr(GError) local_error = NULL;
+  FlitlabTopology *topology = g_hash_table_lookup (r->topologies, spec);
+
+  if (topology != NULL)
+    return topology;
+  topology = flitlab_topology_new_from_spec (spec, &local_error);
+  if (topology == NULL)
+    {
+      reader_fail (r, node, INVALID, "topology “%s”: %s", spec,
+                   local_error != NULL ? local_error->message : "not a valid spec");
+      return NULL;
+    }
+  g_hash_table_insert (r->topologies, g_strdup (spec), topology);
+  r->topology_nodes += flitlab_topology_get_n_nodes (topology);
+  if (r->topology_nodes > FLITLAB_PROJECT_MAX_NETWORK_NODES)
+    {
+      reader_fail (r, node, INVALID, "the project's distinct networks have more than %u nodes "
+                   "together", FLITLAB_PROJECT_MAX_NETWORK_NODES);
+      return NULL;
+    }
+  return topology;
+}
+
 static gboolean
-parse_network (Reader           *r,
-               xmlNode          *node,
-               FlitlabStudy     *study,
-               FlitlabTopology **topology)
+parse_network (Reader                 *r,
+               xmlNode                *node,
+               FlitlabStudy           *study,
+               const FlitlabTopology **topology)
 {
   static const char * const attributes[] = { "topology", "routing", "ties", NULL };
   g_autofree char *spec = NULL;
-  g_autoptr(GError) local_error = NULL;
 
   if (!check_attributes (r, node, attributes)
       || (spec = require_attribute (r, node, "topology")) == NULL
@@ -1282,20 +1326,18 @@ parse_network (Reader           *r,
     return FALSE;
   /* The topology library is the one judge of a spec; building it also gives the node and
    * channel counts the traffic and per-channel results are checked against. */
-  *topology = flitlab_topology_new_from_spec (spec, &local_error);
-  if (*topology == NULL)
-    return reader_fail (r, node, INVALID, "topology “%s”: %s", spec,
-                        local_error != NULL ? local_error->message : "not a valid spec");
+  if ((*topology = reader_topology (r, node, spec)) == NULL)
+    return FALSE;
   g_free (study->topology);
   study->topology = g_steal_pointer (&spec);
   return TRUE;
 }
 
 static gboolean
-parse_traffic (Reader          *r,
-               xmlNode         *node,
-               FlitlabStudy    *study,
-               FlitlabTopology *topology)
+parse_traffic (Reader                *r,
+               xmlNode               *node,
+               FlitlabStudy          *study,
+               const FlitlabTopology *topology)
 {
   static const char * const attributes[] = {
     "pattern", "hotspot-fraction", "hotspot-node", "length", "flits", "flit-width", NULL,
@@ -1341,7 +1383,7 @@ parse_study (Reader  *r,
 {
   static const char * const attributes[] = { "name", NULL };
   g_autoptr(FlitlabStudy) study = NULL;
-  g_autoptr(FlitlabTopology) topology = NULL;
+  const FlitlabTopology *topology = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *name = NULL;
   xmlNode *child = NULL;
@@ -1517,6 +1559,62 @@ parse_project (Reader *r,
   return g_steal_pointer (&project);
 }
 
+/* libxml2 2.9 compares each attribute of an element with all before it: 50 000 attributes
+ * take seconds. One pass over the bytes counts them per start tag before libxml2 sees them
+ * (outside tags, comments, CDATA and processing instructions; quoted values may hold '>'). */
+static gboolean
+few_attributes (const char  *data,
+                gsize        length,
+                const char  *file,
+                GError     **error)
+{
+  const char *p = data, *end = data + length;
+  guint line = 1;
+
+  while (p < end)
+    {
+      const char *tag = memchr (p, '<', end - p), *close = NULL;
+      guint attributes = 0;
+
+      if (tag == NULL)
+        break;
+      for (const char *q = p; q < tag; q++)
+        line += *q == '\n';
+      p = tag + 1;
+      if (p < end && (*p == '!' || *p == '?'))
+        {
+          /* A comment, CDATA or processing instruction ends with its own terminator. */
+          const char *terminator = length - (p - data) >= 3 && strncmp (p, "!--", 3) == 0 ? "-->"
+                                   : length - (p - data) >= 8 && strncmp (p, "![CDATA[", 8) == 0 ? "]]>"
+                                   : *p == '?' ? "?>" : ">";
+
+          close = g_strstr_len (p, end - p, terminator);
+          p = close != NULL ? close + strlen (terminator) : end;
+          continue;
+        }
+      while (p < end && *p != '>')
+        {
+          if (*p == '"' || *p == '\'')
+            {
+              const char *quote = memchr (p + 1, *p, end - p - 1);
+
+              p = quote != NULL ? quote + 1 : end;
+              continue;
+            }
+          if (*p == '=' && ++attributes > FLITLAB_PROJECT_MAX_ATTRIBUTES)
+            {
+              g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
+                           "%s:%u: an element with more than %u attributes", file, line,
+                           FLITLAB_PROJECT_MAX_ATTRIBUTES);
+              return FALSE;
+            }
+          line += *p == '\n';
+          p++;
+        }
+    }
+  return TRUE;
+}
+
 FlitlabProject *
 flitlab_project_load_from_data (const char  *data,
                                 gsize        length,
@@ -1544,6 +1642,9 @@ flitlab_project_load_from_data (const char  *data,
       return NULL;
     }
 
+  if (!few_attributes (data, length, reader.file, error))
+    return NULL;
+
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     {
@@ -1551,6 +1652,8 @@ flitlab_project_load_from_data (const char  *data,
                    "%s: out of memory", reader.file);
       return NULL;
     }
+  reader.topologies = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                             (GDestroyNotify) flitlab_topology_free);
   ctxt->_private = &reader;
   ctxt->sax->internalSubset = on_internal_subset;
   ctxt->sax->serror = (xmlStructuredErrorFunc) on_structured_error;
@@ -1593,10 +1696,81 @@ flitlab_project_load_from_data (const char  *data,
 
   g_clear_error (&reader.error);
   g_free (reader.xml_message);
+  g_hash_table_unref (reader.topologies);
   if (doc != NULL)
     xmlFreeDoc (doc);
   xmlFreeParserCtxt (ctxt);
   return project;
+}
+
+/* The bytes of a regular file of at most FLITLAB_PROJECT_MAX_BYTES, checked before reading:
+ * a FIFO would block, /dev/zero never ends, a sparse file of gigabytes would be read whole.
+ * O_NONBLOCK lets the open itself return on a FIFO. */
+static char *
+read_project_file (const char  *path,
+                   const char  *display,
+                   gsize       *length,
+                   GError     **error)
+{
+  g_autofree char *data = NULL;
+  struct stat st;
+  gsize got = 0;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK, 0);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO, "Cannot open %s: %s",
+                   display, g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                   "Cannot open %s: not a regular file", display);
+      close (fd);
+      return NULL;
+    }
+  if (st.st_size > FLITLAB_PROJECT_MAX_BYTES)
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                   "Cannot open %s: larger than a project can be (%u MiB)", display,
+                   FLITLAB_PROJECT_MAX_BYTES / (1024 * 1024));
+      close (fd);
+      return NULL;
+    }
+  /* One byte more than the size, to notice a file that grows while it is read. */
+  data = g_malloc ((gsize) st.st_size + 2);
+  while (got <= (gsize) st.st_size)
+    {
+      gssize n = read (fd, data + got, (gsize) st.st_size + 1 - got);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                       "Cannot read %s: %s", display, g_strerror (saved));
+          close (fd);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      got += n;
+    }
+  close (fd);
+  if (got > (gsize) st.st_size)
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                   "Cannot read %s: it changed while it was read", display);
+      return NULL;
+    }
+  data[got] = '\0';
+  *length = got;
+  return g_steal_pointer (&data);
 }
 
 FlitlabProject *
@@ -1612,12 +1786,8 @@ flitlab_project_load (const char  *path,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* Read the bytes ourselves: libxml2 never opens a file or a URL on our behalf. */
-  if (!g_file_get_contents (path, &data, &length, &local_error))
-    {
-      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "Cannot open %s: %s", path, local_error->message);
-      return NULL;
-    }
   display = g_filename_display_name (path);
+  if ((data = read_project_file (path, display, &length, error)) == NULL)
+    return NULL;
   return flitlab_project_load_from_data (data, length, display, error);
 }

@@ -23,6 +23,14 @@ typedef enum
 
 #define FLITLAB_PROJECT_FORMAT_VERSION 1
 
+/* The loader's limits (docs/project-format.md): larger files, or more, are refused before they
+ * can take memory or time out of proportion to what they hold. */
+#define FLITLAB_PROJECT_MAX_BYTES       (256u * 1024u * 1024u) /* a project file */
+#define FLITLAB_PROJECT_MAX_ATTRIBUTES  64                      /* on one element */
+#define FLITLAB_PROJECT_MAX_SERIES      64                      /* in one <channels> */
+#define FLITLAB_PROJECT_MAX_NETWORK_NODES (2u * 1024u * 1024u)  /* the nodes of a project's
+                                                                    distinct networks together */
+
 typedef struct _FlitlabProject FlitlabProject;
 
 GQuark          flitlab_project_error_quark (void);

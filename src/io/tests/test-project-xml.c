@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -1164,6 +1166,122 @@ test_bad_missing_file (void)
   remove_tree (dir);
 }
 
+/* Special files are refused before a byte is read: a FIFO would block, /dev/zero never ends,
+ * a sparse file of gigabytes would be read whole. */
+static void
+test_bad_special_files (void)
+{
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *fifo = g_build_filename (dir, "fifo.flitlab", NULL);
+  g_autofree char *sparse = g_build_filename (dir, "sparse.flitlab", NULL);
+  const char *paths[] = { fifo, "/dev/zero", sparse };
+  FILE *file;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  file = fopen (sparse, "w");
+  g_assert_nonnull (file);
+  g_assert_cmpint (ftruncate (fileno (file), (off_t) FLITLAB_PROJECT_MAX_BYTES + 1), ==, 0);
+  fclose (file);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(FlitlabProject) project = flitlab_project_load (paths[i], &error);
+
+      g_assert_null (project);
+      g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO);
+      g_assert_nonnull (strstr (error->message, i < 2 ? "not a regular file" : "larger than"));
+    }
+  remove_tree (dir);
+}
+
+/* A study of this network, with an optional element inside after <load>. */
+static void
+append_study (GString    *text,
+              guint       index,
+              const char *topology,
+              const char *inside)
+{
+  g_string_append_printf (text, "<study name=\"s%u\"><network topology=\"%s\" routing=\"dor\"/>"
+                          "<traffic pattern=\"uniform\" length=\"fixed\" flits=\"8\"/>"
+                          "<load min=\"0.001\" max=\"0.01\" count=\"2\"/>%s</study>\n",
+                          index, topology, inside != NULL ? inside : "");
+}
+
+static void
+assert_refused (GString    *text,
+                const char *message)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabProject) project = NULL;
+
+  g_string_append (text, "</flitlab-project>\n");
+  project = load_string (text->str, &error);
+  g_assert_null (project);
+  g_assert_nonnull (error);
+  if (strstr (error->message, message) == NULL)
+    g_error ("expected “%s” in: %s", message, error->message);
+}
+
+/* Small files whose checks were quadratic, or which built a large network per study, are
+ * refused or loaded in proportion to their size (bench/bench-load measures the times). */
+static void
+test_bad_hostile_sizes (void)
+{
+  const char *head = "<flitlab-project format=\"1\">\n";
+  g_autoptr(GString) text = g_string_new (head);
+  g_autoptr(GString) inside = g_string_new ("<reference title=\"r\"><columns>rate latency");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabProject) project = NULL;
+
+  /* 80 000 column names. */
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_printf (inside, " c%u", i);
+  g_string_append (inside, "</columns></reference>");
+  append_study (text, 0, "torus:4x4:bi", inside->str);
+  assert_refused (text, "more than 256 columns");
+
+  /* 80 000 series in one <channels>, and a <channels> of no channel. */
+  g_string_assign (text, head);
+  g_string_assign (inside, "<model id=\"ciciani-hypercube\"><param name=\"n\" value=\"3\"/>"
+                   "<param name=\"flits\" value=\"8\"/><channels rate=\"0.001\" count=\"1\">");
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_printf (inside, "<series name=\"s%u\">0</series>", i);
+  g_string_append (inside, "</channels></model>");
+  append_study (text, 0, "hypercube:3", inside->str);
+  assert_refused (text, "more than 64 series");
+  g_string_assign (text, head);
+  append_study (text, 0, "hypercube:3", "<model id=\"ciciani-hypercube\"><param name=\"n\" value=\"3\"/>"
+                "<param name=\"flits\" value=\"8\"/><channels rate=\"0.001\" count=\"0\"/></model>");
+  assert_refused (text, "count");
+
+  /* 50 000 attributes on one element: refused before libxml2's quadratic check. */
+  g_string_assign (text, head);
+  g_string_append (text, "<study name=\"s\"");
+  for (guint i = 0; i < 50000; i++)
+    g_string_append_printf (text, " a%u=\"1\"", i);
+  g_string_append (text, "/>");
+  assert_refused (text, "more than 64 attributes");
+
+  /* 1000 studies of one large network build it once. */
+  g_string_assign (text, head);
+  for (guint i = 0; i < 1000; i++)
+    append_study (text, i, "hypercube:16", NULL);
+  g_string_append (text, "</flitlab-project>\n");
+  project = load_string (text->str, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (flitlab_project_get_n_studies (project), ==, 1000);
+
+  /* Distinct large networks: at most FLITLAB_PROJECT_MAX_NETWORK_NODES nodes together. */
+  g_string_assign (text, head);
+  for (guint i = 2; i <= 256; i++)
+    {
+      g_autofree char *spec = g_strdup_printf ("torus:%ux256:bi", i);
+
+      append_study (text, i, spec, NULL);
+    }
+  assert_refused (text, "distinct networks have more than");
+}
+
 /* ---- locale ------------------------------------------------------------------------- */
 
 /* A comma-decimal LC_NUMERIC: an installed one, or one compiled with localedef into dir. */
@@ -1493,6 +1611,8 @@ main (int   argc,
   g_test_add_func ("/flitlab/project/bad/unknown-model", test_bad_unknown_model);
   g_test_add_func ("/flitlab/project/bad/numbers", test_bad_numbers);
   g_test_add_func ("/flitlab/project/bad/missing-file", test_bad_missing_file);
+  g_test_add_func ("/flitlab/project/bad/special-files", test_bad_special_files);
+  g_test_add_func ("/flitlab/project/bad/hostile-sizes", test_bad_hostile_sizes);
   g_test_add_func ("/flitlab/project/locale", test_locale);
   g_test_add_func ("/flitlab/project/save/no-directory", test_save_no_directory);
   g_test_add_func ("/flitlab/project/save/onto-directory", test_save_onto_directory);
