@@ -547,22 +547,22 @@ cmd_simulate (int      argc,
       if (buffers == NULL)
         return usage_error (error, "--routing backtrack needs --buffers M (at least the dimension n)");
       bt = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), 0);
-      if (!parse_uint64 ("--buffers", buffers, 1, 1000, &value, error))
+      if (!parse_uint64 ("--buffers", buffers, 1, FLITLAB_MAX_NODE_BUFFERS, &value, error))
         return FALSE;
       bt->buffers = (guint) value;
       if (!parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &value, error))
         return FALSE;
       bt->seed = seed ? value : bt->seed;
-      if (!parse_uint64 ("--replications", replications, 1, 1000, &value, error))
+      if (!parse_uint64 ("--replications", replications, 1, FLITLAB_MAX_REPLICATIONS, &value, error))
         return FALSE;
       bt->replications = replications ? (guint) value : bt->replications;
-      if (!parse_uint64 ("--warmup", warmup, 0, 1000000000, &value, error))
+      if (!parse_uint64 ("--warmup", warmup, 0, FLITLAB_MAX_WARMUP, &value, error))
         return FALSE;
       bt->warmup = warmup ? value : bt->warmup;
-      if (!parse_uint64 ("--cycles", cycles, 100, 1000000000, &value, error))
+      if (!parse_uint64 ("--cycles", cycles, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES, &value, error))
         return FALSE;
       bt->cycles = cycles ? value : bt->cycles;
-      if (!parse_uint64 ("--threads", threads, 1, 1024, &value, error))
+      if (!parse_uint64 ("--threads", threads, 1, FLITLAB_MAX_THREADS, &value, error))
         return FALSE;
       bt->threads = threads ? (guint) value : 0;
       bt->check = check;
@@ -603,13 +603,14 @@ cmd_simulate (int      argc,
       char *end = NULL;
 
       config->flits = g_ascii_strtod (flits, &end);
-      if (end == flits || *end != '\0' || !(config->flits >= 1 && config->flits <= 100000))
-        return usage_error (error, "--flits is a length from 1 to 100000 flits, not “%s”", flits);
+      if (end == flits || *end != '\0' || !(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
+        return usage_error (error, "--flits is a length from 1 to %.0f flits, not “%s”",
+                            FLITLAB_MAX_FLITS, flits);
     }
-  if (!parse_uint64 ("--vcs", vcs, 1, 64, &value, error))
+  if (!parse_uint64 ("--vcs", vcs, 1, FLITLAB_MAX_VCS, &value, error))
     return FALSE;
   config->vcs = vcs ? (guint) value : 0;
-  if (!parse_uint64 ("--buffer", buffer, 1, 1024, &value, error))
+  if (!parse_uint64 ("--buffer", buffer, 1, FLITLAB_MAX_BUFFER, &value, error))
     return FALSE;
   config->buffer = buffer ? (guint) value : config->buffer;
   if (!parse_uint64 ("--hotspot-node", hotspot_node, 0, G_MAXUINT - 1, &value, error))
@@ -618,16 +619,16 @@ cmd_simulate (int      argc,
   if (!parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &value, error))
     return FALSE;
   config->seed = seed ? value : config->seed;
-  if (!parse_uint64 ("--replications", replications, 1, 1000, &value, error))
+  if (!parse_uint64 ("--replications", replications, 1, FLITLAB_MAX_REPLICATIONS, &value, error))
     return FALSE;
   config->replications = replications ? (guint) value : config->replications;
-  if (!parse_uint64 ("--warmup", warmup, 0, 1000000000, &value, error))
+  if (!parse_uint64 ("--warmup", warmup, 0, FLITLAB_MAX_WARMUP, &value, error))
     return FALSE;
   config->warmup = warmup ? value : 0;
-  if (!parse_uint64 ("--cycles", cycles, 100, 1000000000, &value, error))
+  if (!parse_uint64 ("--cycles", cycles, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES, &value, error))
     return FALSE;
   config->cycles = cycles ? value : config->cycles;
-  if (!parse_uint64 ("--threads", threads, 1, 1024, &value, error))
+  if (!parse_uint64 ("--threads", threads, 1, FLITLAB_MAX_THREADS, &value, error))
     return FALSE;
   config->threads = threads ? (guint) value : 0;
 

@@ -508,17 +508,22 @@ flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
                    "The backtracking simulator takes hypercubes of 1 to 14 dimensions, not %u", config->n);
       return FALSE;
     }
-  if (config->buffers < config->n || config->buffers > 32)
+  if (config->buffers < config->n || config->buffers > FLITLAB_MAX_NODE_BUFFERS)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The buffers per node must be at least n = %u and at most 32, not %u",
-                   config->n, config->buffers);
+                   "The buffers per node must be at least n = %u and at most %u, not %u",
+                   config->n, FLITLAB_MAX_NODE_BUFFERS, config->buffers);
       return FALSE;
     }
-  if (config->n_rates == 0 || config->replications < 1 || config->cycles < 100)
+  if (config->n_rates == 0 || config->replications < 1 ||
+      config->replications > FLITLAB_MAX_REPLICATIONS || config->cycles < FLITLAB_MIN_CYCLES ||
+      config->cycles > FLITLAB_MAX_CYCLES || config->warmup > FLITLAB_MAX_WARMUP)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Give at least one load, one replication and 100 measured cycles");
+                   "Give at least one load, 1 to %u replications, %u to %" G_GUINT64_FORMAT
+                   " measured cycles and at most %" G_GUINT64_FORMAT " warm-up cycles",
+                   FLITLAB_MAX_REPLICATIONS, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES,
+                   FLITLAB_MAX_WARMUP);
       return FALSE;
     }
   for (guint i = 0; i < config->n_rates; i++)

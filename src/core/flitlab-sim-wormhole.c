@@ -834,10 +834,10 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
                    "dateline classes: give an even number, not %u", vcs);
       return 0;
     }
-  if (vcs > 64)
+  if (vcs > FLITLAB_MAX_VCS)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "At most 64 virtual channels per channel, not %u", vcs);
+                   "At most %u virtual channels per channel, not %u", FLITLAB_MAX_VCS, vcs);
       return 0;
     }
   return vcs;

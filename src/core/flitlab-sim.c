@@ -320,29 +320,47 @@ check_config (const FlitlabSimConfig  *config,
                      config->rates[i]);
         return FALSE;
       }
-  if (!(config->flits >= 1 && config->flits <= 100000))
+  if (!(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The message length must be from 1 to 100000 flits, not %g", config->flits);
+                   "The message length must be from 1 to %.0f flits, not %g", FLITLAB_MAX_FLITS,
+                   config->flits);
       return FALSE;
     }
-  if (config->buffer < 1 || config->buffer > 1024)
+  if (config->buffer < 1 || config->buffer > FLITLAB_MAX_BUFFER)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The buffer depth must be from 1 to 1024 flits, not %u", config->buffer);
+                   "The buffer depth must be from 1 to %u flits, not %u", FLITLAB_MAX_BUFFER,
+                   config->buffer);
       return FALSE;
     }
-  if (config->replications < 1 || config->replications > 1000)
+  if (config->replications < 1 || config->replications > FLITLAB_MAX_REPLICATIONS)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Replications must be from 1 to 1000, not %u", config->replications);
+                   "Replications must be from 1 to %u, not %u", FLITLAB_MAX_REPLICATIONS,
+                   config->replications);
       return FALSE;
     }
-  if (config->cycles < 100 || config->cycles > G_GUINT64_CONSTANT (1000000000))
+  if (config->cycles < FLITLAB_MIN_CYCLES || config->cycles > FLITLAB_MAX_CYCLES)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The measured cycles must be from 100 to 10^9, not %" G_GUINT64_FORMAT,
-                   config->cycles);
+                   "The measured cycles must be from %u to %" G_GUINT64_FORMAT ", not %"
+                   G_GUINT64_FORMAT, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES, config->cycles);
+      return FALSE;
+    }
+  /* Bounded, so that warm-up + cycles (+ the drain) cannot wrap. */
+  if (config->warmup > FLITLAB_MAX_WARMUP || config->watchdog > FLITLAB_MAX_WATCHDOG)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "The warm-up and the watchdog are at most %" G_GUINT64_FORMAT " cycles, not %"
+                   G_GUINT64_FORMAT " and %" G_GUINT64_FORMAT, FLITLAB_MAX_WARMUP,
+                   config->warmup, config->watchdog);
+      return FALSE;
+    }
+  if (config->threads > FLITLAB_MAX_THREADS)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   "At most %u threads, not %u", FLITLAB_MAX_THREADS, config->threads);
       return FALSE;
     }
   return TRUE;

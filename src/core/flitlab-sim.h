@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "flitlab-latency.h"
+#include "flitlab-limits.h"
 #include "flitlab-topology.h"
 #include "flitlab-traffic.h"
 

@@ -565,9 +565,9 @@ flitlab_study_check (const FlitlabStudy  *self,
   if (!flitlab_study_name_in (length_names, self->length))
     return fail (error, "Study “%s”: unknown length distribution “%s”", self->name,
                  self->length ? self->length : "");
-  if (!(self->flits >= 1 && self->flits <= FLITLAB_STUDY_MAX_FLITS))
+  if (!(self->flits >= 1 && self->flits <= FLITLAB_MAX_FLITS))
     return fail (error, "Study “%s”: the message length must be 1..%.0f flits", self->name,
-                 FLITLAB_STUDY_MAX_FLITS);
+                 FLITLAB_MAX_FLITS);
   if (self->flit_width < 1 || self->flit_width > FLITLAB_STUDY_MAX_FLIT_WIDTH)
     return fail (error, "Study “%s”: the flit width must be 1..%u bits", self->name,
                  FLITLAB_STUDY_MAX_FLIT_WIDTH);
@@ -593,24 +593,25 @@ flitlab_study_check (const FlitlabStudy  *self,
             return FALSE;
         }
     }
-  if (sim->vcs > FLITLAB_STUDY_MAX_VCS)
-    return fail (error, "Study “%s”: at most %u virtual channels", self->name,
-                 FLITLAB_STUDY_MAX_VCS);
-  if (sim->buffer < 1 || sim->buffer > FLITLAB_STUDY_MAX_BUFFER)
+  if (sim->vcs > FLITLAB_MAX_VCS)
+    return fail (error, "Study “%s”: at most %u virtual channels", self->name, FLITLAB_MAX_VCS);
+  if (sim->buffer < 1 || sim->buffer > FLITLAB_MAX_BUFFER)
     return fail (error, "Study “%s”: the buffer depth must be 1..%u flits", self->name,
-                 FLITLAB_STUDY_MAX_BUFFER);
-  if (sim->node_buffers > FLITLAB_STUDY_MAX_BUFFER)
+                 FLITLAB_MAX_BUFFER);
+  if (sim->node_buffers > FLITLAB_MAX_NODE_BUFFERS)
     return fail (error, "Study “%s”: at most %u node buffers", self->name,
-                 FLITLAB_STUDY_MAX_BUFFER);
-  if (sim->replications < 1 || sim->replications > FLITLAB_STUDY_MAX_REPLICATIONS)
+                 FLITLAB_MAX_NODE_BUFFERS);
+  if (sim->replications < 1 || sim->replications > FLITLAB_MAX_REPLICATIONS)
     return fail (error, "Study “%s”: the replications must be 1..%u", self->name,
-                 FLITLAB_STUDY_MAX_REPLICATIONS);
-  if (sim->cycles < 1)
-    return fail (error, "Study “%s”: a simulation needs at least one measured cycle",
-                 self->name);
-  if (sim->threads > FLITLAB_STUDY_MAX_THREADS)
-    return fail (error, "Study “%s”: at most %u threads", self->name,
-                 FLITLAB_STUDY_MAX_THREADS);
+                 FLITLAB_MAX_REPLICATIONS);
+  if (sim->cycles < FLITLAB_MIN_CYCLES || sim->cycles > FLITLAB_MAX_CYCLES)
+    return fail (error, "Study “%s”: the measured cycles must be %u..%" G_GUINT64_FORMAT,
+                 self->name, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES);
+  if (sim->warmup > FLITLAB_MAX_WARMUP || sim->watchdog > FLITLAB_MAX_WATCHDOG)
+    return fail (error, "Study “%s”: the warm-up and the watchdog are at most %" G_GUINT64_FORMAT
+                 " cycles", self->name, FLITLAB_MAX_WARMUP);
+  if (sim->threads > FLITLAB_MAX_THREADS)
+    return fail (error, "Study “%s”: at most %u threads", self->name, FLITLAB_MAX_THREADS);
   if (sim->points != NULL)
     {
       g_autofree char *what = g_strdup_printf ("Study “%s”, simulation", self->name);

@@ -1237,18 +1237,19 @@ parse_simulation (Reader       *r,
 
   if (!check_attributes (r, node, attributes)
       || !bool_attribute (r, node, "enabled", TRUE, &sim->enabled)
-      || !guint_attribute (r, node, "vcs", FALSE, 0, FLITLAB_STUDY_MAX_VCS, &sim->vcs)
-      || !guint_attribute (r, node, "buffer", FALSE, 1, FLITLAB_STUDY_MAX_BUFFER, &sim->buffer)
-      || !guint_attribute (r, node, "node-buffers", FALSE, 0, FLITLAB_STUDY_MAX_BUFFER,
+      || !guint_attribute (r, node, "vcs", FALSE, 0, FLITLAB_MAX_VCS, &sim->vcs)
+      || !guint_attribute (r, node, "buffer", FALSE, 1, FLITLAB_MAX_BUFFER, &sim->buffer)
+      || !guint_attribute (r, node, "node-buffers", FALSE, 0, FLITLAB_MAX_NODE_BUFFERS,
                            &sim->node_buffers)
       || !uint_attribute (r, node, "seed", FALSE, 0, G_MAXUINT64, &sim->seed)
-      || !guint_attribute (r, node, "replications", FALSE, 1, FLITLAB_STUDY_MAX_REPLICATIONS,
+      || !guint_attribute (r, node, "replications", FALSE, 1, FLITLAB_MAX_REPLICATIONS,
                            &sim->replications)
-      || !uint_attribute (r, node, "warmup", FALSE, 0, G_MAXUINT64, &sim->warmup)
-      || !uint_attribute (r, node, "cycles", FALSE, 1, G_MAXUINT64, &sim->cycles)
-      || !guint_attribute (r, node, "threads", FALSE, 0, FLITLAB_STUDY_MAX_THREADS,
+      || !uint_attribute (r, node, "warmup", FALSE, 0, FLITLAB_MAX_WARMUP, &sim->warmup)
+      || !uint_attribute (r, node, "cycles", FALSE, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES,
+                          &sim->cycles)
+      || !guint_attribute (r, node, "threads", FALSE, 0, FLITLAB_MAX_THREADS,
                            &sim->threads)
-      || !uint_attribute (r, node, "watchdog", FALSE, 0, G_MAXUINT64, &sim->watchdog))
+      || !uint_attribute (r, node, "watchdog", FALSE, 0, FLITLAB_MAX_WATCHDOG, &sim->watchdog))
     return FALSE;
 
   while (next_element (r, node, &child))
@@ -1353,7 +1354,7 @@ parse_traffic (Reader                *r,
                              &study->hotspot_node)
          && name_attribute (r, node, "length", flitlab_study_length_names (),
                             "length distribution", &study->length)
-         && double_attribute (r, node, "flits", TRUE, 1, FLITLAB_STUDY_MAX_FLITS,
+         && double_attribute (r, node, "flits", TRUE, 1, FLITLAB_MAX_FLITS,
                               &study->flits)
          && guint_attribute (r, node, "flit-width", FALSE, 1, FLITLAB_STUDY_MAX_FLIT_WIDTH,
                              &study->flit_width);

@@ -234,6 +234,20 @@ test_invalid (void)
   check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, NAN, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
   check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, 0.01, 0, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
   check_invalid ("mesh:4x", FLITLAB_ROUTING_DOR, 0, 0.01, 8, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+
+  /* Issue #18: a warm-up of 2^64 - 1 made warm-up + cycles wrap, and the run never ended. */
+  {
+    g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4x4:bi");
+    g_autoptr(FlitlabSimResult) result = NULL;
+    g_autoptr(GError) error = NULL;
+    double rate = 0.01;
+
+    flitlab_sim_config_set_rates (config, &rate, 1);
+    config->warmup = G_MAXUINT64;
+    result = flitlab_sim_run (config, NULL, NULL, &error);
+    g_assert_null (result);
+    g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  }
 }
 
 static void

@@ -275,7 +275,7 @@ break_study (FlitlabStudy *s,
       s->n_rates = FLITLAB_STUDY_MAX_RATES + 1;
       break;
     case 13:
-      s->simulation.vcs = FLITLAB_STUDY_MAX_VCS + 1;
+      s->simulation.vcs = FLITLAB_MAX_VCS + 1;
       break;
     case 14:
       s->simulation.buffer = 0;

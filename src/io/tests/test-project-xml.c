@@ -452,8 +452,8 @@ make_full_project (void)
   study->simulation.node_buffers = 3;
   study->simulation.seed = G_MAXUINT64;
   study->simulation.replications = 7;
-  study->simulation.warmup = G_GUINT64_CONSTANT (12345678901234);
-  study->simulation.cycles = G_GUINT64_CONSTANT (9876543210);
+  study->simulation.warmup = G_GUINT64_CONSTANT (987654321); /* the largest are 10^9 */
+  study->simulation.cycles = G_GUINT64_CONSTANT (999999937);
   study->simulation.threads = 2;
   study->simulation.watchdog = 50000;
   study->simulation.points = make_table (rand, flitlab_study_points_columns (), "mean_hops", 30,
@@ -1041,6 +1041,16 @@ test_bad_out_of_range (void)
     { LINE_SIMULATION, "<simulation enabled=\"true\" seed=\"18446744073709551616\"/>",
       LINE_SIMULATION },
     { LINE_SIMULATION, "<simulation enabled=\"true\" threads=\"+2\"/>", LINE_SIMULATION },
+    /* Issue #18: warm-up + cycles wrapped and the run never ended; the simulator's limits. */
+    { LINE_SIMULATION, "<simulation enabled=\"true\" warmup=\"18446744073709551615\"/>",
+      LINE_SIMULATION },
+    { LINE_SIMULATION, "<simulation enabled=\"true\" cycles=\"1000000001\"/>", LINE_SIMULATION },
+    { LINE_SIMULATION, "<simulation enabled=\"true\" cycles=\"99\"/>", LINE_SIMULATION },
+    { LINE_SIMULATION, "<simulation enabled=\"true\" watchdog=\"18446744073709551615\"/>",
+      LINE_SIMULATION },
+    { LINE_SIMULATION, "<simulation enabled=\"true\" buffer=\"1025\"/>", LINE_SIMULATION },
+    { LINE_SIMULATION, "<simulation enabled=\"true\" node-buffers=\"33\"/>", LINE_SIMULATION },
+    { LINE_SIMULATION, "<simulation enabled=\"true\" replications=\"1001\"/>", LINE_SIMULATION },
     { LINE_MODEL, "<model id=\"ciciani-bi-torus\"><param name=\"k\" value=\"4\"/>"
       "<param name=\"k\" value=\"5\"/></model>", LINE_MODEL },
     { LINE_MODEL, "<model id=\"ciciani-bi-torus\"><curve><columns>latency rate</columns>"
