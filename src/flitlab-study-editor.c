@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim.h"
@@ -523,15 +524,6 @@ refuse (GtkWidget  *row,
   show_message (label, message);
 }
 
-static gboolean
-parse_double (const char *text,
-              double     *out)
-{
-  char *end = NULL;
-
-  *out = g_ascii_strtod (text, &end);
-  return end != text && *end == '\0' && isfinite (*out);
-}
 
 static gboolean
 parse_uint64 (const char *text,
@@ -571,7 +563,7 @@ on_entry_apply (FlitlabStudyEditor *self,
   if (self->updating || self->study == NULL)
     return;
 
-  number = parse_double (text, &value);
+  number = flitlab_input_parse_number (text, -1, &value);
   /* Cycles and seeds are 64-bit; every other count fits 32 bits. */
   integer = parse_uint64 (text, row == self->cycles_row || row == self->warmup_row ||
                                 row == self->seed_row ? G_MAXUINT64 : G_MAXUINT, &whole);

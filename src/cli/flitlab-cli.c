@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-project.h"
 #include "flitlab-render-flow.h"
@@ -35,7 +36,11 @@ format_number (char   *buf,
                gsize   len,
                double  value)
 {
-  g_ascii_formatd (buf, len, "%.10g", value);
+  /* A quantity with no value (a saturated latency, a load with no messages) is empty. */
+  if (!isfinite (value))
+    *buf = '\0';
+  else
+    g_ascii_formatd (buf, len, "%.10g", value);
 }
 
 static gboolean
@@ -151,12 +156,21 @@ parse_rate (const char  *text,
             double      *rate,
             GError     **error)
 {
-  char *end = NULL;
+  if (!flitlab_input_parse_number (text, -1, rate) || *rate < 0 || *rate > FLITLAB_STUDY_MAX_RATE)
+    return usage_error (error, "“%s” is not a load: rates are numbers from 0 to %g messages "
+                        "per cycle per node", text, FLITLAB_STUDY_MAX_RATE);
+  return TRUE;
+}
 
-  *rate = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (*rate) || *rate < 0)
-    return usage_error (error, "“%s” is not a load: rates are non-negative numbers in "
-                        "messages per cycle per node", text);
+/* An optional number option: out is left as it is when the option is not given. */
+static gboolean
+parse_number_option (const char  *name,
+                     const char  *text,
+                     double      *out,
+                     GError     **error)
+{
+  if (text != NULL && !flitlab_input_parse_number (text, -1, out))
+    return usage_error (error, "%s is a number, not “%s”", name, text);
   return TRUE;
 }
 
@@ -183,7 +197,8 @@ parse_rates (const char  *text,
         }
       for (guint64 i = 0; i < n; i++)
         {
-          double r = n == 1 ? a : a + (b - a) * (double) i / (double) (n - 1);
+          /* The fraction first: (b - a) * i overflows for loads near the largest double. */
+          double r = n == 1 ? a : a + (b - a) * ((double) i / (double) (n - 1));
 
           g_array_append_val (rates, r);
         }
@@ -270,12 +285,14 @@ cmd_model (int      argc,
   for (guint i = 0; params != NULL && params[i] != NULL; i++)
     {
       const char *eq = strchr (params[i], '=');
+      g_autofree char *name = eq != NULL ? g_strndup (params[i], eq - params[i]) : NULL;
 
       if (eq == NULL || eq == params[i])
         return usage_error (error, "--param takes NAME=VALUE, not “%s”", params[i]);
-      if (g_hash_table_contains (table, params[i]))
-        return usage_error (error, "--param %.*s is given twice", (int) (eq - params[i]), params[i]);
-      g_hash_table_insert (table, g_strndup (params[i], eq - params[i]), g_strdup (eq + 1));
+      /* By name: --param flits=5 --param flits=600 is a mistake, not "the last wins". */
+      if (g_hash_table_contains (table, name))
+        return usage_error (error, "--param %s is given twice", name);
+      g_hash_table_insert (table, g_steal_pointer (&name), g_strdup (eq + 1));
     }
 
   model = flitlab_model_new (argv[1], table, error);
@@ -535,6 +552,30 @@ cmd_simulate (int      argc,
     return usage_error (error, "--format is csv or table, not “%s”", format);
   csv = format != NULL && g_str_equal (format, "csv");
 
+  /* An option that does not apply is refused, never silently ignored. */
+  {
+    gboolean backtrack = g_strcmp0 (routing, "backtrack") == 0;
+    const struct { const char *name; const char *value; gboolean applies; } options[] = {
+      { "--buffers", buffers, backtrack },
+      { "--check", check ? "" : NULL, backtrack },
+      { "--flits", flits, !backtrack },
+      { "--length", length, !backtrack },
+      { "--vcs", vcs, !backtrack },
+      { "--buffer", buffer, !backtrack },
+      { "--ties", ties, !backtrack },
+      { "--traffic", traffic, !backtrack },
+      { "--hotspot", hotspot, g_strcmp0 (traffic, "hotspot") == 0 },
+      { "--hotspot-node", hotspot_node, g_strcmp0 (traffic, "hotspot") == 0 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+      if (options[i].value != NULL && !options[i].applies)
+        return usage_error (error, "%s does not apply %s", options[i].name,
+                            backtrack ? "to --routing backtrack" :
+                            g_str_has_prefix (options[i].name, "--hotspot") ? "without --traffic hotspot"
+                                                                             : "without --routing backtrack");
+  }
+
   topology = flitlab_topology_new_from_spec (topology_spec, error);
   if (topology == NULL)
     return FALSE;
@@ -592,18 +633,14 @@ cmd_simulate (int      argc,
   config->hotspot_fraction = 0.1;
   if (hotspot != NULL)
     {
-      char *end = NULL;
-
-      config->hotspot_fraction = g_ascii_strtod (hotspot, &end);
-      if (end == hotspot || *end != '\0' || !(config->hotspot_fraction >= 0 && config->hotspot_fraction <= 1))
+      if (!flitlab_input_parse_number (hotspot, -1, &config->hotspot_fraction) ||
+          !(config->hotspot_fraction >= 0 && config->hotspot_fraction <= 1))
         return usage_error (error, "--hotspot is a fraction from 0 to 1, not “%s”", hotspot);
     }
   if (flits != NULL)
     {
-      char *end = NULL;
-
-      config->flits = g_ascii_strtod (flits, &end);
-      if (end == flits || *end != '\0' || !(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
+      if (!flitlab_input_parse_number (flits, -1, &config->flits) ||
+          !(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
         return usage_error (error, "--flits is a length from 1 to %.0f flits, not “%s”",
                             FLITLAB_MAX_FLITS, flits);
     }
@@ -869,7 +906,7 @@ cmd_export (int      argc,
             GError **error)
 {
   g_autofree char *study_name = NULL, *figure = NULL, *output = NULL, *metric = NULL, *plane = NULL;
-  g_autofree char *rate = NULL;
+  g_autofree char *rate = NULL, *width_text = NULL, *height_text = NULL, *scale_text = NULL;
   double width = NAN, height = NAN, scale = 2;
   gboolean log_y = FALSE, stack = FALSE, topology, flow;
   const GOptionEntry entries[] = {
@@ -881,9 +918,9 @@ cmd_export (int      argc,
     { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, "Topology of 3 or more dimensions: the plane to draw (default 0)", "N" },
     { "stack", 0, 0, G_OPTION_ARG_NONE, &stack, "Topology of 3 or more dimensions: all planes stacked in an isometric view", NULL },
     { "rate", 0, 0, G_OPTION_ARG_STRING, &rate, "Flow: the load in messages per cycle per node (default: four fifths of saturation)", "R" },
-    { "width", 0, 0, G_OPTION_ARG_DOUBLE, &width, "Width in points (default 640; topology 800)", "W" },
-    { "height", 0, 0, G_OPTION_ARG_DOUBLE, &height, "Height in points (default 420; topology 600)", "H" },
-    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, "PNG pixels per point (default 2)", "S" },
+    { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, "Width in points (default 640; topology 800)", "W" },
+    { "height", 0, 0, G_OPTION_ARG_STRING, &height_text, "Height in points (default 420; topology 600)", "H" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, "PNG pixels per point (default 2)", "S" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — draw a study's figure to a file");
@@ -911,6 +948,11 @@ cmd_export (int      argc,
     return usage_error (error, "--stack draws every plane: leave out --plane");
   if (!flow && rate != NULL)
     return usage_error (error, "--rate applies to --figure flow");
+  /* The one number syntax (no hex, nan or inf); the renderer checks the ranges. */
+  if (!parse_number_option ("--width", width_text, &width, error) ||
+      !parse_number_option ("--height", height_text, &height, error) ||
+      !parse_number_option ("--scale", scale_text, &scale, error))
+    return FALSE;
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
@@ -1032,14 +1074,22 @@ main (int   argc,
         g_set_prgname (prgname);
         if (!commands[i].run (argc - 1, argv + 1, &error))
           {
-            /* One line, whatever the message: scripts read the first line of stderr. */
-            g_strdelimit (error->message, "\n", ' ');
-            g_printerr ("flitlab-cli %s: %s\n", name, error->message);
+            /* One short line, whatever the message or the input it quotes: scripts read the
+             * first line of stderr. */
+            g_autofree char *line = flitlab_input_message_line (error->message);
+
+            g_printerr ("flitlab-cli %s: %s\n", name, line);
             return 1;
           }
         return 0;
       }
 
-  g_printerr ("flitlab-cli: unknown command “%s” (flitlab-cli --help lists the commands)\n", name);
+  {
+    g_autofree char *message = g_strdup_printf ("unknown command “%s” (flitlab-cli --help lists "
+                                                "the commands)", name);
+    g_autofree char *line = flitlab_input_message_line (message);
+
+    g_printerr ("flitlab-cli: %s\n", line);
+  }
   return 2;
 }

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "flitlab-input.h"
 #include "flitlab-model-private.h"
 
 struct _FlitlabModel
@@ -405,13 +406,11 @@ flitlab_model_param_double (GHashTable  *params,
                             GError     **error)
 {
   const char *text = param_string (params, name, error);
-  char *end = NULL;
   double value;
 
   if (text == NULL)
     return FALSE;
-  value = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (value) || value < min || value > max)
+  if (!flitlab_input_parse_number (text, -1, &value) || value < min || value > max)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
                    "The parameter “%s” must be a number from %g to %g, not “%s”",

@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim-backtrack.h"
@@ -495,10 +496,9 @@ param_numbers (const char *text,
 
   for (guint i = 0; parts[i] != NULL; i++)
     {
-      char *end = NULL;
-      double value = g_ascii_strtod (parts[i], &end);
+      double value;
 
-      if (end == parts[i] || *end != '\0' || !isfinite (value))
+      if (!flitlab_input_parse_number (parts[i], -1, &value))
         return FALSE;
       g_array_append_val (numbers, value);
     }

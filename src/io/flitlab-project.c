@@ -25,6 +25,7 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
+#include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-project.h"
 #include "flitlab-sim.h"
@@ -652,57 +653,6 @@ require_attribute (Reader     *r,
   return value;
 }
 
-/* A decimal number: [+-]? (digits [. digits*] | . digits) ([eE] [+-]? digits)?. Hex, "nan",
- * "inf" and locale forms ("1,5") are refused; so is a value that overflows to infinity. */
-static gboolean
-parse_number (const char *text,
-              gsize       length,
-              double     *out)
-{
-  char buffer[64];
-  gsize i = 0, digits = 0;
-  char *end = NULL;
-  double value;
-
-  if (length == 0 || length >= sizeof buffer)
-    return FALSE;
-  if (text[i] == '+' || text[i] == '-')
-    i++;
-  while (i < length && g_ascii_isdigit (text[i]))
-    i++, digits++;
-  if (i < length && text[i] == '.')
-    {
-      i++;
-      while (i < length && g_ascii_isdigit (text[i]))
-        i++, digits++;
-    }
-  if (digits == 0)
-    return FALSE;
-  if (i < length && (text[i] == 'e' || text[i] == 'E'))
-    {
-      gsize exp_digits = 0;
-
-      i++;
-      if (i < length && (text[i] == '+' || text[i] == '-'))
-        i++;
-      while (i < length && g_ascii_isdigit (text[i]))
-        i++, exp_digits++;
-      if (exp_digits == 0)
-        return FALSE;
-    }
-  if (i != length)
-    return FALSE;
-
-  memcpy (buffer, text, length);
-  buffer[length] = '\0';
-  value = g_ascii_strtod (buffer, &end);
-  /* ERANGE on underflow is fine (subnormals round-trip); overflow gives ±inf. */
-  if (end != buffer + length || !isfinite (value))
-    return FALSE;
-  *out = value;
-  return TRUE;
-}
-
 static gboolean
 double_attribute (Reader     *r,
                   xmlNode    *node,
@@ -718,7 +668,7 @@ double_attribute (Reader     *r,
 
   if (text == NULL)
     return !required;
-  if (!parse_number (text, strlen (text), &value))
+  if (!flitlab_input_parse_number (text, strlen (text), &value))
     return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not a number "
                         "(write decimal numbers with a dot, e.g. 0.25)",
                         name, (const char *) node->name, text);
@@ -913,7 +863,7 @@ parse_numbers (Reader     *r,
         p++;
       if (allow_none && p - start == 1 && *start == '-')
         value = NAN;
-      else if (!parse_number (start, (gsize) (p - start), &value))
+      else if (!flitlab_input_parse_number (start, (gsize) (p - start), &value))
         {
           g_autofree char *token = g_strndup (start, MIN ((gsize) (p - start), 40));
 
