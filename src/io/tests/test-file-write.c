@@ -25,6 +25,7 @@
 #include <glib/gstdio.h>
 
 #include "flitlab-file-write.h"
+#include "flitlab-project.h"
 
 /* run_child ()'s exit status when the child could not set itself up. */
 #define CHILD_SKIP 77
@@ -371,6 +372,133 @@ test_read_only_directory (void)
   remove_tree (dir);
 }
 
+/* ---- projects ---------------------------------------------------------------------- */
+
+/* A project named title, of about 400 bytes a study. */
+static FlitlabProject *
+make_project (const char *title,
+              guint       n_studies)
+{
+  FlitlabProject *project = flitlab_project_new ();
+
+  flitlab_project_set_title (project, title);
+  for (guint i = 0; i < n_studies; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("study %u", i);
+
+      flitlab_project_insert_study (project, i, flitlab_study_new (name));
+    }
+  return project;
+}
+
+static gboolean
+save_project (const char     *path,
+              gconstpointer   data,
+              GError        **error)
+{
+  return flitlab_project_save (data, path, error);
+}
+
+static void
+assert_project_title (const char *path,
+                      const char *title)
+{
+  g_autoptr(FlitlabProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+
+  loaded = flitlab_project_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (flitlab_project_get_title (loaded), ==, title);
+}
+
+static void
+test_project_full_disk (void)
+{
+  g_autoptr(FlitlabProject) old_project = make_project ("old", 1);
+  g_autoptr(FlitlabProject) new_project = make_project ("new", 40);
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "p.flitlab", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *names = NULL;
+  Child child = { save_project, new_project, path, 4096, FALSE };
+  gsize length;
+
+  data = flitlab_project_to_data (new_project, &length);
+  g_assert_cmpuint (length, >, 2 * child.size_limit);
+  g_assert_true (flitlab_project_save (old_project, path, NULL));
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+
+  g_assert_cmpint (run_child (&child), ==, 1);
+  assert_contents (path, before);
+  names = list_dir (dir);
+  g_assert_cmpstr (names, ==, "p.flitlab");
+  remove_tree (dir);
+}
+
+static void
+test_project_keeps_mode (void)
+{
+  g_autoptr(FlitlabProject) project = make_project ("private", 1);
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "p.flitlab", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (flitlab_project_save (project, path, &error));
+  g_assert_cmpint (g_chmod (path, 0600), ==, 0);
+  flitlab_project_set_title (project, "private, saved again");
+  g_assert_true (flitlab_project_save (project, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (file_mode (path), ==, 0600);
+  assert_project_title (path, "private, saved again");
+  remove_tree (dir);
+}
+
+static void
+test_project_symlink (void)
+{
+  g_autoptr(FlitlabProject) project = make_project ("first", 1);
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *real = g_build_filename (dir, "real.flitlab", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.flitlab", NULL);
+  g_autofree char *target = NULL;
+  g_autofree char *names = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (flitlab_project_save (project, real, &error));
+  g_assert_cmpint (symlink ("real.flitlab", link), ==, 0);
+  flitlab_project_set_title (project, "saved through the link");
+  g_assert_true (flitlab_project_save (project, link, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  target = g_file_read_link (link, NULL);
+  g_assert_cmpstr (target, ==, "real.flitlab");
+  assert_project_title (real, "saved through the link");
+  names = list_dir (dir);
+  g_assert_cmpstr (names, ==, "link.flitlab real.flitlab");
+  remove_tree (dir);
+}
+
+/* What a save killed half-way leaves (its lock died with it) is gone after the next save. */
+static void
+test_project_stale_temporary (void)
+{
+  g_autoptr(FlitlabProject) project = make_project ("saved", 1);
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, "out.flitlab", NULL);
+  g_autofree char *tmp = g_build_filename (dir, ".out.flitlab.flitlab-tmp", NULL);
+  g_autofree char *names = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (tmp, "<?xml version=\"1.0\"?>\n<flitlab-pro", -1, NULL));
+  g_assert_true (flitlab_project_save (project, path, &error));
+  g_assert_no_error (error);
+  assert_project_title (path, "saved");
+  names = list_dir (dir);
+  g_assert_cmpstr (names, ==, "out.flitlab");
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -384,6 +512,10 @@ main (int   argc,
   g_test_add_func ("/flitlab/file-write/busy-temporary", test_busy_temporary);
   g_test_add_func ("/flitlab/file-write/full-disk", test_full_disk);
   g_test_add_func ("/flitlab/file-write/read-only-directory", test_read_only_directory);
+  g_test_add_func ("/flitlab/file-write/project/full-disk", test_project_full_disk);
+  g_test_add_func ("/flitlab/file-write/project/keeps-mode", test_project_keeps_mode);
+  g_test_add_func ("/flitlab/file-write/project/symlink", test_project_symlink);
+  g_test_add_func ("/flitlab/file-write/project/stale-temporary", test_project_stale_temporary);
 
   return g_test_run ();
 }
