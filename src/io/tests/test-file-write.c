@@ -23,9 +23,12 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <cairo.h>
 
 #include "flitlab-file-write.h"
 #include "flitlab-project.h"
+#include "flitlab-render-plot.h"
+#include "flitlab-render-private.h"
 
 /* run_child ()'s exit status when the child could not set itself up. */
 #define CHILD_SKIP 77
@@ -101,16 +104,20 @@ list_dir (const char *path)
   return g_strjoinv (" ", (char **) names->pdata);
 }
 
+/* Byte for byte: figures hold NULs. length -1: expected is a string. */
 static void
 assert_contents (const char *path,
-                 const char *expected)
+                 const char *expected,
+                 gssize      length)
 {
   g_autofree char *contents = NULL;
   g_autoptr(GError) error = NULL;
+  gsize expected_length = length >= 0 ? (gsize) length : strlen (expected);
+  gsize read = 0;
 
-  g_file_get_contents (path, &contents, NULL, &error);
+  g_file_get_contents (path, &contents, &read, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (contents, ==, expected);
+  g_assert_cmpmem (contents, read, expected, expected_length);
 }
 
 static mode_t
@@ -176,17 +183,17 @@ test_new_file (void)
   g_assert_true (flitlab_file_write (path, "a,b\n", 4, &error));
   umask (saved_umask);
   g_assert_no_error (error);
-  assert_contents (path, "a,b\n");
+  assert_contents (path, "a,b\n", -1);
   g_assert_cmpuint (file_mode (path), ==, 0640);
   names = list_dir (dir);
   g_assert_cmpstr (names, ==, "out.csv");
 
   /* A shorter file replaces a longer one whole; an empty one is a file too. */
   g_assert_true (flitlab_file_write (path, "a", 1, &error));
-  assert_contents (path, "a");
+  assert_contents (path, "a", -1);
   g_assert_true (flitlab_file_write (path, NULL, 0, &error));
   g_assert_no_error (error);
-  assert_contents (path, "");
+  assert_contents (path, "", -1);
   remove_tree (dir);
 }
 
@@ -201,14 +208,14 @@ test_keeps_mode (void)
   g_assert_cmpint (g_chmod (path, 0600), ==, 0);
   g_assert_true (flitlab_file_write (path, "new", 3, &error));
   g_assert_no_error (error);
-  assert_contents (path, "new");
+  assert_contents (path, "new", -1);
   g_assert_cmpuint (file_mode (path), ==, 0600);
 
   /* Read-only for its owner too: still replaced (the folder is writable), still read-only. */
   g_assert_cmpint (g_chmod (path, 0444), ==, 0);
   g_assert_true (flitlab_file_write (path, "newer", 5, &error));
   g_assert_no_error (error);
-  assert_contents (path, "newer");
+  assert_contents (path, "newer", -1);
   g_assert_cmpuint (file_mode (path), ==, 0444);
   remove_tree (dir);
 }
@@ -240,7 +247,7 @@ test_symlink (void)
   g_assert_true (g_file_test (inner, G_FILE_TEST_IS_SYMLINK));
   target = g_file_read_link (link, NULL);
   g_assert_cmpstr (target, ==, "sub/inner.csv");
-  assert_contents (real, "new");
+  assert_contents (real, "new", -1);
   g_assert_cmpuint (file_mode (real), ==, 0600);
   names = list_dir (sub);
   g_assert_cmpstr (names, ==, "inner.csv real.csv");
@@ -251,7 +258,7 @@ test_symlink (void)
   g_assert_true (flitlab_file_write (dangling, "made", 4, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (dangling, G_FILE_TEST_IS_SYMLINK));
-  assert_contents (dangling, "made");
+  assert_contents (dangling, "made", -1);
   names = list_dir (dir);
   g_assert_cmpstr (names, ==, "dangling.csv link.csv sub");
   remove_tree (dir);
@@ -291,7 +298,7 @@ test_stale_temporary (void)
 
   g_assert_true (flitlab_file_write (path, "new", 3, &error));
   g_assert_no_error (error);
-  assert_contents (path, "new");
+  assert_contents (path, "new", -1);
   names = list_dir (dir);
   g_assert_cmpstr (names, ==, "out.csv");
   remove_tree (dir);
@@ -317,8 +324,8 @@ test_busy_temporary (void)
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
   g_assert_nonnull (strstr (error->message, path));
   g_assert_nonnull (strstr (error->message, "in progress"));
-  assert_contents (path, "old");
-  assert_contents (tmp, "theirs");
+  assert_contents (path, "old", -1);
+  assert_contents (tmp, "theirs", -1);
   close (fd);
   remove_tree (dir);
 }
@@ -334,7 +341,7 @@ test_full_disk (void)
 
   g_assert_true (g_file_set_contents (path, "old", -1, NULL));
   g_assert_cmpint (run_child (&child), ==, 1);
-  assert_contents (path, "old");
+  assert_contents (path, "old", -1);
   names = list_dir (dir);
   g_assert_cmpstr (names, ==, "out.csv");
   remove_tree (dir);
@@ -366,7 +373,7 @@ test_read_only_directory (void)
   g_assert_cmpint (status, ==, 1);
   child.path = fresh;
   g_assert_cmpint (run_child (&child), ==, 1);
-  assert_contents (old, "old");
+  assert_contents (old, "old", -1);
   names = list_dir (dir);
   g_assert_cmpstr (names, ==, "old.csv");
   remove_tree (dir);
@@ -422,15 +429,15 @@ test_project_full_disk (void)
   g_autofree char *data = NULL;
   g_autofree char *names = NULL;
   Child child = { save_project, new_project, path, 4096, FALSE };
-  gsize length;
+  gsize length, before_length;
 
   data = flitlab_project_to_data (new_project, &length);
   g_assert_cmpuint (length, >, 2 * child.size_limit);
   g_assert_true (flitlab_project_save (old_project, path, NULL));
-  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  g_assert_true (g_file_get_contents (path, &before, &before_length, NULL));
 
   g_assert_cmpint (run_child (&child), ==, 1);
-  assert_contents (path, before);
+  assert_contents (path, before, before_length);
   names = list_dir (dir);
   g_assert_cmpstr (names, ==, "p.flitlab");
   remove_tree (dir);
@@ -499,6 +506,105 @@ test_project_stale_temporary (void)
   remove_tree (dir);
 }
 
+/* ---- figures and CSV ---------------------------------------------------------------- */
+
+static FlitlabPlot *
+make_plot (const char *title)
+{
+  static const double x[] = { 0, 0.002, 0.004, 0.006, 0.008, 0.01 };
+  static const double y[] = { 16, 17, 18.5, 21, 27, 45 };
+  static const double ci[] = { 0.1, 0.2, 0.3, 0.5, 1.2, 4 };
+  FlitlabPlot *plot = flitlab_plot_new (title, "Load (messages/cycle/node)", "Latency (cycles)");
+
+  flitlab_plot_add_series (plot, "model", FLITLAB_PLOT_LINE, x, y, NULL, G_N_ELEMENTS (x));
+  flitlab_plot_add_series (plot, "simulation", FLITLAB_PLOT_POINTS, x, y, ci, G_N_ELEMENTS (x));
+  return plot;
+}
+
+static gboolean
+export_plot (const char     *path,
+             gconstpointer   data,
+             GError        **error)
+{
+  return flitlab_render_plot_to_file (data, path, 640, 420, 2, error);
+}
+
+static gboolean
+write_csv (const char     *path,
+           gconstpointer   data,
+           GError        **error)
+{
+  return flitlab_plot_write_csv (data, path, error);
+}
+
+/* An export that fails half-way, in each format, leaves the previous export as it was. */
+static void
+test_plot_full_disk (gconstpointer data)
+{
+  const char *extension = data;
+  g_autoptr(FlitlabPlot) old_plot = make_plot ("the old figure");
+  g_autoptr(FlitlabPlot) new_plot = make_plot ("the new figure");
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *name = g_strconcat ("fig.", extension, NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *names = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean csv = g_str_equal (extension, "csv");
+  Child child = { csv ? write_csv : export_plot, new_plot, path, csv ? 100 : 1024, FALSE };
+  gsize length;
+
+  g_assert_true (child.write (path, old_plot, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &before, &length, NULL));
+  g_assert_cmpuint (length, >, 2 * child.size_limit);
+
+  g_assert_cmpint (run_child (&child), ==, 1);
+  assert_contents (path, before, length);
+  names = list_dir (dir);
+  g_assert_cmpstr (names, ==, name);
+  remove_tree (dir);
+}
+
+static void
+draw_broken (cairo_t  *cr,
+             double    width,
+             double    height,
+             gpointer  data)
+{
+  cairo_rectangle (cr, 0, 0, width / 2, height / 2);
+  cairo_fill (cr);
+  /* A singular matrix puts cr in an error state: nothing more is drawn. */
+  cairo_scale (cr, 0, 0);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+}
+
+/* A cairo error fails the export with no file written, in each format. */
+static void
+test_render_cairo_error (void)
+{
+  static const char * const names[] = { "fig.svg", "fig.pdf", "fig.png" };
+  g_autofree char *dir = make_tmp_dir ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *listed = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (g_file_set_contents (path, "the old figure", -1, NULL));
+      g_assert_false (flitlab_render_to_file (path, 200, 100, 1, draw_broken, NULL, &error));
+      g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_IO);
+      g_assert_nonnull (strstr (error->message, path));
+      assert_contents (path, "the old figure", -1);
+      g_unlink (path);
+      listed = list_dir (dir);
+      g_assert_cmpstr (listed, ==, "");
+    }
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -516,6 +622,10 @@ main (int   argc,
   g_test_add_func ("/flitlab/file-write/project/keeps-mode", test_project_keeps_mode);
   g_test_add_func ("/flitlab/file-write/project/symlink", test_project_symlink);
   g_test_add_func ("/flitlab/file-write/project/stale-temporary", test_project_stale_temporary);
+  g_test_add_data_func ("/flitlab/file-write/plot/full-disk-png", "png", test_plot_full_disk);
+  g_test_add_data_func ("/flitlab/file-write/plot/full-disk-svg", "svg", test_plot_full_disk);
+  g_test_add_data_func ("/flitlab/file-write/plot/full-disk-pdf", "pdf", test_plot_full_disk);
+  g_test_add_func ("/flitlab/file-write/render/cairo-error", test_render_cairo_error);
 
   return g_test_run ();
 }
