@@ -908,9 +908,7 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
                                   series->kind == FLITLAB_PLOT_LINE ? "model" : "points", x, y, e);
         }
     }
-  if (!g_file_set_contents (path, csv->str, csv->len, error))
-    return FALSE;
-  return TRUE;
+  return flitlab_file_write (path, csv->str, csv->len, error);
 }
 
 void

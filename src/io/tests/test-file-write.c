@@ -625,6 +625,7 @@ main (int   argc,
   g_test_add_data_func ("/flitlab/file-write/plot/full-disk-png", "png", test_plot_full_disk);
   g_test_add_data_func ("/flitlab/file-write/plot/full-disk-svg", "svg", test_plot_full_disk);
   g_test_add_data_func ("/flitlab/file-write/plot/full-disk-pdf", "pdf", test_plot_full_disk);
+  g_test_add_data_func ("/flitlab/file-write/plot/full-disk-csv", "csv", test_plot_full_disk);
   g_test_add_func ("/flitlab/file-write/render/cairo-error", test_render_cairo_error);
 
   return g_test_run ();
