@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "flitlab-file-write.h"
 #include "flitlab-flow-page.h"
 #include "flitlab-history.h"
 #include "flitlab-network-page.h"
@@ -1054,7 +1055,7 @@ write_network_csv (FlitlabTopologyView *view,
                               channel->direction,
                               isfinite (value) ? g_ascii_dtostr (number, sizeof number, value) : "-");
     }
-  return g_file_set_contents (path, csv->str, csv->len, error);
+  return flitlab_file_write (path, csv->str, csv->len, error);
 }
 
 static void

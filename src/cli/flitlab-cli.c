@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flitlab-file-write.h"
 #include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-project.h"
@@ -417,7 +418,7 @@ write_channels_csv (const char              *path,
                                   channel->direction, util, blocking);
         }
     }
-  return g_file_set_contents (path, csv->str, csv->len, error);
+  return flitlab_file_write (path, csv->str, csv->len, error);
 }
 
 static gboolean
@@ -481,7 +482,7 @@ simulate_backtrack (const FlitlabBacktrackConfig  *config,
                                     channel->dim == G_MAXUINT ? -1 : (int) channel->dim,
                                     channel->direction, util);
           }
-      if (!g_file_set_contents (channels, text->str, text->len, error))
+      if (!flitlab_file_write (channels, text->str, text->len, error))
         return FALSE;
     }
   return TRUE;

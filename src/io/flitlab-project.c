@@ -25,6 +25,7 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
+#include "flitlab-file-write.h"
 #include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-project.h"
@@ -520,12 +521,12 @@ flitlab_project_save (const FlitlabProject *self,
       return FALSE;
     }
 
-  /* g_file_set_contents() writes PATH.XXXXXX beside path, fsyncs it, renames it over path and
-   * removes it on failure: the old file is either replaced whole or left as it was. */
-  if (!g_file_set_contents (path, data, (gssize) length, &local_error))
+  /* The old file is either replaced whole or left as it was, with its mode and links. The
+   * writer's message names the file already. */
+  if (!flitlab_file_write (path, data, length, &local_error))
     {
-      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "Cannot save %s: %s", path, local_error->message);
+      g_set_error_literal (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                           local_error->message);
       return FALSE;
     }
   return TRUE;

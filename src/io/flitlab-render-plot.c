@@ -12,6 +12,7 @@
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
 
+#include "flitlab-file-write.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-private.h"
 
@@ -787,6 +788,17 @@ flitlab_render_plot_to_file (const FlitlabPlot  *plot,
   return flitlab_render_to_file (path, width, height, scale, draw_plot, (gpointer) plot, error);
 }
 
+/* A cairo write function that keeps what it is given: figures are rendered into memory and
+ * handed whole to flitlab_file_write (). */
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
 gboolean
 flitlab_render_to_file (const char         *path,
                         double              width,
@@ -796,6 +808,8 @@ flitlab_render_to_file (const char         *path,
                         gpointer            data,
                         GError            **error)
 {
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  g_autoptr(GError) local_error = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
@@ -809,9 +823,9 @@ flitlab_render_to_file (const char         *path,
       return FALSE;
     }
   if (g_str_has_suffix (path, ".svg"))
-    surface = cairo_svg_surface_create (path, width, height);
+    surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
   else if (g_str_has_suffix (path, ".pdf"))
-    surface = cairo_pdf_surface_create (path, width, height);
+    surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
   else if (png)
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
                                           (int) ceil (height * scale));
@@ -826,11 +840,13 @@ flitlab_render_to_file (const char         *path,
   if (png)
     cairo_scale (cr, scale, scale);
   draw (cr, width, height, data);
+  /* A drawing that failed stopped half-way: better no file than an incomplete figure. */
+  status = cairo_status (cr);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
-  if (png)
-    status = cairo_surface_write_to_png (surface, path);
-  else
+  if (status == CAIRO_STATUS_SUCCESS && png)
+    status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
+  else if (status == CAIRO_STATUS_SUCCESS)
     {
       cairo_surface_finish (surface);
       status = cairo_surface_status (surface);
@@ -840,7 +856,13 @@ flitlab_render_to_file (const char         *path,
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_IO,
-                   "Could not write “%s”: %s", path, cairo_status_to_string (status));
+                   "Could not draw “%s”: %s", path, cairo_status_to_string (status));
+      return FALSE;
+    }
+  if (!flitlab_file_write (path, (const char *) bytes->data, bytes->len, &local_error))
+    {
+      g_set_error_literal (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_IO,
+                           local_error->message);
       return FALSE;
     }
   return TRUE;
@@ -886,9 +908,7 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
                                   series->kind == FLITLAB_PLOT_LINE ? "model" : "points", x, y, e);
         }
     }
-  if (!g_file_set_contents (path, csv->str, csv->len, error))
-    return FALSE;
-  return TRUE;
+  return flitlab_file_write (path, csv->str, csv->len, error);
 }
 
 void

@@ -16,7 +16,9 @@ typedef void (*FlitlabRenderFunc) (cairo_t  *cr,
                                    gpointer  data);
 
 /* Writes draw's figure to path as SVG, PDF or PNG by its extension; width and height in
- * points (PNG: pixels at scale). Sets FLITLAB_RENDER_ERROR_SIZE, _FORMAT or _IO. */
+ * points (PNG: pixels at scale). The figure is drawn in memory and written with
+ * flitlab_file_write (): a cairo error or a failed write leaves the old file as it was.
+ * Sets FLITLAB_RENDER_ERROR_SIZE, _FORMAT or _IO. */
 gboolean flitlab_render_to_file (const char         *path,
                                  double              width,
                                  double              height,

@@ -2,7 +2,9 @@
 # test-cli.py: flitlab-cli's contract, as scripts outside the project call it: command
 # names, options, CSV columns, exit codes and one-line errors. Prints TAP.
 import os
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -15,6 +17,16 @@ results = []
 
 def run(*args):
     proc = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def run_limited(size, *args):
+    """flitlab-cli as on a full disk: no file may grow past size bytes, so write() fails with
+    EFBIG (SIGXFSZ ignored, which exec keeps). Works for root too."""
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    proc = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=120, preexec_fn=limit)
     return proc.returncode, proc.stdout, proc.stderr
 
 
@@ -302,6 +314,47 @@ with tempfile.TemporaryDirectory() as tmp:
     fails_with_one_line("export to an unknown format", "export", project, "--study", "small torus",
                         "--output", os.path.join(tmp, "x.bmp"))
     fails_with_one_line("run a missing file", "run", os.path.join(tmp, "missing.flitlab"))
+
+    # Output files are replaced whole or not at all: a write that fails half-way exits 1 with
+    # one line and leaves the old file byte for byte, and no temporary beside it.
+    full = os.path.join(tmp, "full")
+    os.mkdir(full)
+    for ext in ("png", "svg", "pdf", "csv"):
+        figure = os.path.join(full, "fig." + ext)
+        code, out, err = run("export", project, "--study", "small torus", "--output", figure)
+        old = open(figure, "rb").read()
+        code, out, err = run_limited(100, "export", project, "--study", "small torus",
+                                     "--width", "500", "--output", figure)
+        check(f"an export to {ext} that fails leaves the old file",
+              code == 1 and len(err.strip().splitlines()) == 1 and open(figure, "rb").read() == old
+              and os.listdir(full) == ["fig." + ext], (code, err, os.listdir(full)))
+        os.unlink(figure)
+    saved = os.path.join(full, "p.flitlab")
+    shutil.copy(project, saved)
+    old = open(saved, "rb").read()
+    code, out, err = run_limited(1024, "run", saved)
+    check("a run whose save fails leaves the old project",
+          code == 1 and open(saved, "rb").read() == old and os.listdir(full) == ["p.flitlab"],
+          (code, err, os.listdir(full)))
+    channels = os.path.join(full, "channels.csv")
+    with open(channels, "w") as f:
+        f.write("the old channels\n")
+    code, out, err = run_limited(1024, "simulate", "--topology", "torus:4x4:bi", "--flits", "8",
+                                 "--rates", "0.005", "--cycles", "2000", "--replications", "1",
+                                 "--channels", channels)
+    check("a simulate whose --channels fails leaves the old file",
+          code == 1 and open(channels).read() == "the old channels\n"
+          and sorted(os.listdir(full)) == ["channels.csv", "p.flitlab"], (code, err, os.listdir(full)))
+    # A private project stays private, and a link to it stays a link.
+    os.chmod(saved, 0o600)
+    inode = os.stat(saved).st_ino
+    link = os.path.join(tmp, "link.flitlab")
+    os.symlink(os.path.join("full", "p.flitlab"), link)
+    code, out, err = run("run", link)
+    check("run through a link keeps the link and the project's mode",
+          code == 0 and os.path.islink(link) and os.readlink(link) == os.path.join("full", "p.flitlab")
+          and (os.stat(saved).st_mode & 0o777) == 0o600 and os.stat(saved).st_ino != inode
+          and sorted(os.listdir(full)) == ["channels.csv", "p.flitlab"], (code, err, os.listdir(full)))
 
 # validate
 example = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
