@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+# test-cli-bad-input.py: every command of flitlab-cli given the classes of bad input of issue
+# #18 (special files, huge and tiny numbers, NaN, inf, hex, empty lists, duplicates, options
+# that do not apply, long inputs, read-only and full destinations). Each must end with one
+# line on stderr that starts with "flitlab-cli", a non-zero exit (not a signal), within its
+# timeout, without creating or changing its output file, and all of them together under
+# 1 GiB of memory. Prints TAP.
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+CLI = sys.argv[1]
+SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+TOUR = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
+STUDY = "6×6×6 bi torus"
+results = []
+tmp = tempfile.mkdtemp(prefix="flitlab-bad-input-")
+
+
+def full_disk():
+    """In the child: files stop growing at 4 KiB, as on a full disk (write fails with EFBIG)."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+
+def refused(name, args, output=None, disk_full=False, timeout=20):
+    """The command fails cleanly; output, if given, is a path that must stay as it was."""
+    before = open(output, "rb").read() if output and os.path.exists(output) else None
+    try:
+        proc = subprocess.run([CLI, *args], capture_output=True, timeout=timeout,
+                              preexec_fn=full_disk if disk_full else None)
+    except subprocess.TimeoutExpired:
+        results.append((name, False, f"no answer within {timeout} s"))
+        return
+    err = proc.stderr.decode("utf-8", "replace")
+    lines = err.strip().splitlines()
+    ok = proc.returncode > 0 and len(lines) == 1 and lines[0].startswith("flitlab-cli") \
+        and len(lines[0]) < 400
+    detail = f"exit {proc.returncode}, stderr {err[:300]!r}"
+    if output:
+        after = open(output, "rb").read() if os.path.exists(output) else None
+        leftovers = [f for f in os.listdir(os.path.dirname(output))
+                     if f not in ("keep.svg", "keep.csv", "keep.png", "keep.flitlab", "file")]
+        if after != before or leftovers:
+            ok = False
+            detail += f"; output changed or left behind: {leftovers}"
+    results.append((name, ok, detail))
+
+
+# ---- inputs ---------------------------------------------------------------------------
+fifo = os.path.join(tmp, "fifo.flitlab")
+os.mkfifo(fifo)
+sparse = os.path.join(tmp, "sparse.flitlab")
+with open(sparse, "wb") as f:
+    f.truncate(3 * 1024 ** 3)
+empty = os.path.join(tmp, "empty.flitlab")
+open(empty, "w").close()
+long_text = "x" * 100_000  # one argument holds at most 128 KiB (Linux MAX_ARG_STRLEN)
+long_spec = os.path.join(tmp, "long-spec.flitlab")
+with open(long_spec, "w") as f:
+    f.write('<flitlab-project format="1"><study name="s"><network topology="torus:' + "4" * 4_000_000
+            + '" routing="dor"/></study></flitlab-project>\n')
+bad_projects = {"a FIFO": fifo, "/dev/zero": "/dev/zero", "a 3 GB sparse file": sparse,
+                "an empty file": empty, "a directory": tmp}
+
+for what, path in bad_projects.items():
+    refused(f"validate refuses {what}", ["validate", path])
+    refused(f"run refuses {what}", ["run", path])
+    refused(f"export refuses {what}", ["export", path, "--study", "s", "--output",
+                                       os.path.join(tmp, "out", "x.svg")])
+
+numbers = ["nan", "inf", "-inf", "0x10", "1e999", "-1", "", "1,5", " 1", "1e-400000", long_text]
+for n in numbers:
+    short = n[:12]
+    # In --rates, "1,5" is a list, " 1" a spaced list item and 1e-400000 rounds to 0: all loads.
+    if n not in ("1,5", " 1", "1e-400000"):
+        refused(f"simulate refuses the load {short!r}", ["simulate", "--topology", "torus:4x4:bi", "--rates", n])
+        refused(f"model refuses the load {short!r}", ["model", "greenberg-mesh", "--rates", n])
+    refused(f"simulate refuses --flits {short!r}", ["simulate", "--topology", "torus:4x4:bi", "--rates",
+                                                   "0.01", "--flits", n])
+    refused(f"model refuses the parameter flits={short!r}", ["model", "greenberg-mesh", "--param",
+                                                             f"flits={n}", "--rates", "0.001"])
+for option, value in [("--cycles", "18446744073709551615"), ("--cycles", "99"), ("--warmup", "18446744073709551615"),
+                      ("--replications", "0"), ("--replications", "1001"), ("--vcs", "65"), ("--buffer", "0"),
+                      ("--threads", "0"), ("--seed", "-1"), ("--hotspot-node", "99999999999")]:
+    refused(f"simulate refuses {option} {value}", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
+                                                   option, value])
+refused("simulate refuses a load of 1e308 in a range", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0:1e308:3"])
+refused("model refuses a range to 1e308", ["model", "greenberg-mesh", "--rates", "0:1e308:3"])
+refused("simulate refuses an empty list", ["simulate", "--topology", "torus:4x4:bi", "--rates", ","])
+refused("simulate refuses a range of no load", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0:1:0"])
+refused("model refuses a parameter given twice", ["model", "greenberg-mesh", "--param", "flits=5",
+                                                  "--param", "flits=600", "--rates", "0.001"])
+refused("simulate refuses --flits with --routing backtrack",
+        ["simulate", "--topology", "hypercube:4", "--routing", "backtrack", "--buffers", "6", "--flits", "8",
+         "--rates", "0.1"])
+refused("simulate refuses --hotspot without hotspot traffic",
+        ["simulate", "--topology", "torus:4x4:bi", "--hotspot", "0.2", "--rates", "0.01"])
+refused("simulate refuses --buffers without backtracking",
+        ["simulate", "--topology", "torus:4x4:bi", "--buffers", "3", "--rates", "0.01"])
+refused("topology refuses a 100 kB spec with a short message", ["topology", long_text])
+refused("validate refuses a 4 MB spec with a short message", ["validate", long_spec])
+refused("topology refuses a spec of a control character", ["topology", "torus:\n4x4"])
+refused("export refuses --width nan", ["export", TOUR, "--study", STUDY, "--width", "nan", "--output",
+                                       os.path.join(tmp, "out", "x.svg")])
+refused("export refuses --scale 0x2", ["export", TOUR, "--study", STUDY, "--scale", "0x2", "--output",
+                                       os.path.join(tmp, "out", "x.png")])
+refused("export refuses a width of 1e9", ["export", TOUR, "--study", STUDY, "--width", "1e9", "--output",
+                                          os.path.join(tmp, "out", "x.svg")])
+
+# ---- destinations -----------------------------------------------------------------------
+dest = os.path.join(tmp, "dest")
+os.mkdir(dest)
+for name in ("keep.svg", "keep.png", "keep.csv"):
+    with open(os.path.join(dest, name), "w") as f:
+        f.write("an older figure\n" * 1000)
+shutil.copy(TOUR, os.path.join(dest, "keep.flitlab"))
+with open(os.path.join(dest, "file"), "w") as f:
+    f.write("a file, not a directory\n")
+for ext in ("svg", "png", "csv"):
+    target = os.path.join(dest, f"keep.{ext}")
+    refused(f"export to a full disk keeps the old .{ext}",
+            ["export", TOUR, "--study", STUDY, "--output", target], output=target, disk_full=True)
+    refused(f"export into a path under a file ({ext})",
+            ["export", TOUR, "--study", STUDY, "--output", os.path.join(dest, "file", f"x.{ext}")])
+    refused(f"export into /proc ({ext})", ["export", TOUR, "--study", STUDY, "--output", f"/proc/flitlab-x.{ext}"])
+refused("export of the network to a full disk keeps the old .svg",
+        ["export", TOUR, "--study", STUDY, "--figure", "topology", "--output", os.path.join(dest, "keep.svg")],
+        output=os.path.join(dest, "keep.svg"), disk_full=True)
+project = os.path.join(dest, "keep.flitlab")
+refused("run --no-simulation to a full disk keeps the project",
+        ["run", project, "--no-simulation"], output=project, disk_full=True)
+refused("run into /proc", ["run", TOUR, "--no-simulation", "--output", "/proc/flitlab-x.flitlab"])
+refused("simulate --channels into /proc", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
+                                           "--cycles", "200", "--channels", "/proc/flitlab-x.csv"])
+
+peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+results.append((f"every run stayed under 1 GiB (peak {peak_kib // 1024} MiB)", peak_kib < 1024 * 1024, ""))
+
+shutil.rmtree(tmp, ignore_errors=True)
+print(f"1..{len(results)}")
+for i, (name, ok, detail) in enumerate(results, 1):
+    print(f"{'ok' if ok else 'not ok'} {i} {name}")
+    if not ok:
+        print(f"# {detail}")
+sys.exit(0)
