@@ -10,6 +10,9 @@ packages=(build-essential meson ninja-build pkg-config gettext
 if [ "${1:-}" = "--tests" ]; then
   packages+=(xvfb xauth dbus-x11 at-spi2-core python3-dogtail python3-pyatspi
              imagemagick poppler-utils)
+  # The fuzz target: clang, and libFuzzer with clang's sanitizer runtimes, which clang only
+  # recommends (not installed with --no-install-recommends).
+  packages+=(clang libclang-rt-dev)
 fi
 
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Flitlab and runs the whole test suite: every suite of the normal build (core, io,
-# data, ui), then the core and io tiers again under AddressSanitizer and UndefinedBehaviorSanitizer.
+# data, ui), then the core and io tiers again under AddressSanitizer and UndefinedBehaviorSanitizer,
+# then the project reader's fuzz target for 60 seconds (clang).
 # Ends with one line "N passed, N failed, N skipped" counted from meson's test logs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,10 +25,28 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 G_SLICE=always-malloc \
   meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite core --suite io --suite cli || status=1
 
-python3 - build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json <<'PY'
+logs=(build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json)
+fuzz_skipped=0
+
+# The project reader's fuzz target for 60 seconds (docs/fuzzing.md), in its own clang build;
+# meson test builds only what the target links. Counted as one test, skipped without clang.
+if command -v clang >/dev/null 2>&1; then
+  [ -f build-fuzz/build.ninja ] || \
+    CC=clang meson setup build-fuzz -Dui=false -Dfuzz=enabled -Db_sanitize=address,undefined \
+      -Db_lundef=false || exit 1
+  meson test -C build-fuzz --print-errorlogs --num-processes 1 --suite fuzz || status=1
+  grep -h '^run-fuzz.sh:' build-fuzz/meson-logs/testlog.txt
+  logs+=(build-fuzz/meson-logs/testlog.json)
+else
+  echo "fuzz: skipped: clang is not installed"
+  fuzz_skipped=1
+fi
+
+python3 - "$fuzz_skipped" "${logs[@]}" <<'PY'
 import json, sys
-passed = failed = skipped = 0
-for path in sys.argv[1:]:
+passed = failed = 0
+skipped = int(sys.argv[1])
+for path in sys.argv[2:]:
     with open(path) as log:
         for line in log:
             result = json.loads(line)["result"]
