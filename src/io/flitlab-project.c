@@ -612,6 +612,24 @@ on_structured_error (void       *ctx,
   r->xml_line = xml_error->line;
 }
 
+/* What libxml2 reports outside any parser context (a file whose bytes do not decode in the
+ * encoding it declares): recorded like a parse error, never printed to stderr. */
+static void
+on_global_error (void       *data,
+                 xmlErrorPtr xml_error)
+{
+  Reader *r = data;
+
+  if (r->xml_message != NULL || xml_error == NULL || xml_error->message == NULL)
+    return;
+  r->xml_message = g_strstrip (g_strdelimit (g_strdup_printf ("%s%s",
+                                                              xml_error->domain == XML_FROM_I18N
+                                                              ? "the text does not decode in its declared encoding: "
+                                                              : "", xml_error->message),
+                                             "\r\n", ' '));
+  r->xml_line = xml_error->line;
+}
+
 /* Attributes: every one must be in allowed. */
 static gboolean
 check_attributes (Reader             *r,
@@ -1610,7 +1628,10 @@ flitlab_project_load_from_data (const char  *data,
   ctxt->sax->internalSubset = on_internal_subset;
   ctxt->sax->serror = (xmlStructuredErrorFunc) on_structured_error;
 
+  /* The handler is the calling thread's own (libxml2 keeps its error globals per thread). */
+  xmlSetStructuredErrorFunc (&reader, on_global_error);
   doc = xmlCtxtReadMemory (ctxt, data != NULL ? data : "", (int) length, NULL, NULL, options);
+  xmlSetStructuredErrorFunc (NULL, NULL);
   if (reader.saw_dtd)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,

@@ -609,6 +609,28 @@ test_encoding (void)
   g_assert_nonnull (strstr (written, "title=\"caf\xc3\xa9\""));
 }
 
+/* A file whose bytes do not decode in the encoding it declares (found by fuzzing): refused
+ * with a message that says so, and nothing printed on stderr by libxml2. */
+static void
+test_bad_encoding (void)
+{
+  if (g_test_subprocess ())
+    {
+      const char *euc_jp = "<?xml version=\"1.0\" encoding=\"EUC-JP\"?>\n"
+                           "<flitlab-project format=\"1\" title=\"6\xc3\x97\x36\xc3\"/>\n";
+      g_autoptr(GError) error = NULL;
+      g_autoptr(FlitlabProject) project = load_string (euc_jp, &error);
+
+      g_assert_null (project);
+      g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, "declared encoding"));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("");
+}
+
 static void
 test_empty_project (void)
 {
@@ -1622,6 +1644,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/project/bad/numbers", test_bad_numbers);
   g_test_add_func ("/flitlab/project/bad/missing-file", test_bad_missing_file);
   g_test_add_func ("/flitlab/project/bad/special-files", test_bad_special_files);
+  g_test_add_func ("/flitlab/project/bad/encoding", test_bad_encoding);
   g_test_add_func ("/flitlab/project/bad/hostile-sizes", test_bad_hostile_sizes);
   g_test_add_func ("/flitlab/project/locale", test_locale);
   g_test_add_func ("/flitlab/project/save/no-directory", test_save_no_directory);
