@@ -102,6 +102,11 @@ refused("simulate refuses --hotspot without hotspot traffic",
         ["simulate", "--topology", "torus:4x4:bi", "--hotspot", "0.2", "--rates", "0.01"])
 refused("simulate refuses --buffers without backtracking",
         ["simulate", "--topology", "torus:4x4:bi", "--buffers", "3", "--rates", "0.01"])
+for command in ("models", "topology", "model", "simulate", "run", "export", "validate"):
+    refused(f"{command} refuses an unknown option", [command, "--no-such-option"])
+refused("models takes no argument", ["models", "extra"])
+for spec in ("torus:nanxnan:bi", "torus:0x10:bi", "hypercube:inf", "hypercube:99999999999", "mesh:", "necklace:,"):
+    refused(f"topology refuses {spec}", ["topology", spec])
 refused("topology refuses a 100 kB spec with a short message", ["topology", long_text])
 refused("validate refuses a 4 MB spec with a short message", ["validate", long_spec])
 refused("topology refuses a spec of a control character", ["topology", "torus:\n4x4"])
