@@ -99,17 +99,13 @@ flitlab_document_new (void)
   return self;
 }
 
-FlitlabDocument *
-flitlab_document_new_for_file (GFile   *file,
-                               GError **error)
+/* Reads and parses file; no GTK and no document, so the open worker can call it. */
+static FlitlabProject *
+load_project (GFile   *file,
+              GError **error)
 {
-  g_autofree char *path = NULL;
-  FlitlabProject *project;
-  FlitlabDocument *self;
+  g_autofree char *path = g_file_get_path (file);
 
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
-
-  path = g_file_get_path (file);
   if (path == NULL)
     {
       g_autofree char *uri = g_file_get_uri (file);
@@ -118,14 +114,87 @@ flitlab_document_new_for_file (GFile   *file,
                    _("%s: only local files can be opened"), uri);
       return NULL;
     }
-  project = flitlab_project_load (path, error);
-  if (project == NULL)
-    return NULL;
+  return flitlab_project_load (path, error);
+}
 
-  self = g_object_new (FLITLAB_TYPE_DOCUMENT, NULL);
+static FlitlabDocument *
+document_new_for_project (GFile          *file,
+                          FlitlabProject *project)
+{
+  FlitlabDocument *self = g_object_new (FLITLAB_TYPE_DOCUMENT, NULL);
+
   self->project = project;
   self->file = g_object_ref (file);
   return self;
+}
+
+FlitlabDocument *
+flitlab_document_new_for_file (GFile   *file,
+                               GError **error)
+{
+  FlitlabProject *project;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  project = load_project (file, error);
+  if (project == NULL)
+    return NULL;
+  return document_new_for_project (file, project);
+}
+
+static void
+open_worker (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  g_autoptr(GError) error = NULL;
+  FlitlabProject *project = load_project (task_data, &error);
+
+  /* Cancelled with return-on-cancel, the task has returned already: whatever is returned here
+   * is freed with the task. */
+  if (project == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, project, (GDestroyNotify) flitlab_project_free);
+}
+
+void
+flitlab_document_new_for_file_async (GFile               *file,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, flitlab_document_new_for_file_async);
+  g_task_set_name (task, "[flitlab] open a project");
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  /* The read and the parse cannot be interrupted; a cancelled open returns at once and leaves
+   * the worker to finish on its own. */
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, open_worker);
+}
+
+FlitlabDocument *
+flitlab_document_new_for_file_finish (GAsyncResult  *result,
+                                      GError       **error)
+{
+  FlitlabProject *project;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        flitlab_document_new_for_file_async, NULL);
+
+  project = g_task_propagate_pointer (G_TASK (result), error);
+  if (project == NULL)
+    return NULL;
+  /* Here, on the caller's thread: the document's signals are emitted where its users are. */
+  return document_new_for_project (g_task_get_task_data (G_TASK (result)), project);
 }
 
 FlitlabProject *

@@ -18,6 +18,15 @@ FlitlabDocument *flitlab_document_new         (void);
 /* Loads path; the error names the file, the line and the problem. */
 FlitlabDocument *flitlab_document_new_for_file (GFile           *file,
                                                GError         **error);
+/* The same on a worker thread, for the window: it stays responsive while a large file is read
+ * and parsed. A cancelled open finishes at once with G_IO_ERROR_CANCELLED, even when the
+ * worker is still reading; what it reads later is thrown away. */
+void             flitlab_document_new_for_file_async  (GFile               *file,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+FlitlabDocument *flitlab_document_new_for_file_finish (GAsyncResult        *result,
+                                                       GError             **error);
 FlitlabProject  *flitlab_document_get_project (FlitlabDocument *self);
 GFile           *flitlab_document_get_file    (FlitlabDocument *self);
 gboolean         flitlab_document_get_dirty   (FlitlabDocument *self);

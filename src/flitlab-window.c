@@ -41,6 +41,10 @@ struct _FlitlabWindow
   GMenu                *examples_section;
   GtkToggleButton      *log_button;
   GtkDropDown          *metric_dropdown;
+  GtkLabel             *open_label;
+  GtkRevealer          *open_revealer;
+  GtkSpinner           *open_spinner;
+  GtkSpinner           *opening_page_spinner;
   FlitlabPlotView      *plot_view;
   GtkButton            *reset_zoom_button;
   GMenu                *recent_section;
@@ -60,6 +64,7 @@ struct _FlitlabWindow
   FlitlabDocument      *document;
   GSettings            *settings;
   GtkFileChooserNative *chooser;
+  GCancellable         *open_cancellable; /* of the file being opened; NULL: none */
   gboolean              close_confirmed;
   gboolean              presenting; /* presentation mode: full screen, large type */
   gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
@@ -82,6 +87,7 @@ G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_DOCUMENT,
+  PROP_LOADING,
   N_PROPS
 };
 
@@ -437,7 +443,8 @@ fill_studies (FlitlabWindow *self)
       gtk_list_box_append (self->studies_list, box);
       g_object_set_data (G_OBJECT (gtk_widget_get_parent (box)), "spinner", spinner);
     }
-  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "studies" : "empty");
+  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "studies"
+                                    : self->open_cancellable != NULL ? "opening" : "empty");
 }
 
 /* Rebuilds the sidebar and selects study index (or the last). */
@@ -605,20 +612,81 @@ flitlab_window_show_error (FlitlabWindow *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-void
-flitlab_window_open_file (FlitlabWindow *self,
-                          GFile         *file)
+/* ---- opening a file --------------------------------------------------------------- */
+
+/* The bar of the file being opened (NULL: none) and the open's cancellable. */
+static void
+set_opening (FlitlabWindow *self,
+             GFile         *file,
+             GCancellable  *cancellable)
+{
+  gboolean was_loading = self->open_cancellable != NULL;
+  gboolean loading = cancellable != NULL;
+
+  g_set_object (&self->open_cancellable, cancellable);
+  if (file != NULL)
+    {
+      g_autofree char *basename = g_file_get_basename (file);
+      g_autofree char *name = basename != NULL ? g_filename_display_name (basename)
+                                               : g_file_get_parse_name (file);
+      /* Translators: shown while a project file is read; %s is the file's name */
+      g_autofree char *text = g_strdup_printf (_("Opening %s…"), name);
+
+      gtk_label_set_text (self->open_label, text);
+    }
+  gtk_revealer_set_reveal_child (self->open_revealer, loading);
+  gtk_spinner_set_spinning (self->open_spinner, loading);
+  gtk_spinner_set_spinning (self->opening_page_spinner, loading);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-open", loading);
+  /* A window with nothing yet (started with a file to open) shows a spinner, not "No Studies". */
+  if (flitlab_project_get_n_studies (flitlab_document_get_project (self->document)) == 0)
+    gtk_stack_set_visible_child_name (self->stack, loading ? "opening" : "empty");
+  if (loading != was_loading)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+}
+
+/* Stops the open in progress, if any: its document will not land. */
+static void
+cancel_open (FlitlabWindow *self)
+{
+  if (self->open_cancellable == NULL)
+    return;
+  g_cancellable_cancel (self->open_cancellable);
+  set_opening (self, NULL, NULL);
+}
+
+/* The window goes, and the file it was opening with it. */
+static void
+destroy_window (FlitlabWindow *self)
+{
+  cancel_open (self);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+on_open_done (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(FlitlabDocument) document = flitlab_document_new_for_file (file, &error);
+  g_autoptr(FlitlabDocument) document = flitlab_document_new_for_file_finish (result, &error);
+  FlitlabWindow *self;
 
+  /* Cancelled (Cancel, a newer open, the window closing): the canceller has updated the window,
+   * which may be gone by now. Any other end is the open the bar shows, as each open cancels the
+   * one before. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = FLITLAB_WINDOW (user_data);
+  set_opening (self, NULL, NULL);
   if (document == NULL)
     {
       flitlab_window_show_error (self, _("Could Not Open the Project"), error->message);
       return;
     }
-  /* Never over unsaved changes: those keep their window and the file gets a new one. */
-  if (self->document != NULL && flitlab_document_get_dirty (self->document))
+  /* Never over unsaved changes, made before or while the file loaded: those keep their window
+   * and the file gets a new one. */
+  if (flitlab_document_get_dirty (self->document))
     {
       FlitlabWindow *other = g_object_new (FLITLAB_TYPE_WINDOW,
                                            "application", gtk_window_get_application (GTK_WINDOW (self)),
@@ -629,6 +697,39 @@ flitlab_window_open_file (FlitlabWindow *self,
       return;
     }
   flitlab_window_set_document (self, document);
+}
+
+void
+flitlab_window_open_file (FlitlabWindow *self,
+                          GFile         *file)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+
+  g_return_if_fail (FLITLAB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  /* Only the file asked for last lands. */
+  if (self->open_cancellable != NULL)
+    g_cancellable_cancel (self->open_cancellable);
+  set_opening (self, file, cancellable);
+  /* No reference to the window: closing it cancels the open, and a cancelled open reports
+   * without touching the window. */
+  flitlab_document_new_for_file_async (file, cancellable, on_open_done, self);
+}
+
+gboolean
+flitlab_window_get_loading (FlitlabWindow *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
+  return self->open_cancellable != NULL;
+}
+
+static void
+cancel_open_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  cancel_open (FLITLAB_WINDOW (widget));
 }
 
 static gboolean
@@ -734,7 +835,7 @@ on_save_as_response (FlitlabWindow        *self,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
       if (file != NULL && save_to (self, file) && self->close_confirmed)
-        gtk_window_destroy (GTK_WINDOW (self));
+        destroy_window (self);
     }
   self->close_confirmed = FALSE;
   g_clear_object (&self->chooser);
@@ -1308,7 +1409,7 @@ on_close_response (FlitlabWindow   *self,
   if (g_str_equal (response, "discard"))
     {
       self->close_confirmed = TRUE;
-      gtk_window_destroy (GTK_WINDOW (self));
+      destroy_window (self);
     }
   else if (g_str_equal (response, "save"))
     {
@@ -1318,7 +1419,7 @@ on_close_response (FlitlabWindow   *self,
           save_as_action (GTK_WIDGET (self), "win.save-as", NULL);
         }
       else if (save_to (self, NULL))
-        gtk_window_destroy (GTK_WINDOW (self));
+        destroy_window (self);
     }
 }
 
@@ -1330,7 +1431,10 @@ flitlab_window_close_request (GtkWindow *window)
   GtkWidget *dialog;
 
   if (self->close_confirmed || self->document == NULL || !flitlab_document_get_dirty (self->document))
-    return GTK_WINDOW_CLASS (flitlab_window_parent_class)->close_request (window);
+    {
+      cancel_open (self);
+      return GTK_WINDOW_CLASS (flitlab_window_parent_class)->close_request (window);
+    }
 
   title = flitlab_document_dup_title (self->document);
   dialog = adw_message_dialog_new (window, _("Save Changes?"), NULL);
@@ -1366,6 +1470,10 @@ flitlab_window_dispose (GObject *object)
    * widgets released below. */
   if (self->runs != NULL)
     cancel_all_runs (self);
+  /* Likewise the file being opened; its report will not look at the window. */
+  if (self->open_cancellable != NULL)
+    g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
   /* Disposing the list and the controls emits selection changes: they must not reach us. */
   if (self->studies_list != NULL)
     {
@@ -1409,6 +1517,9 @@ flitlab_window_get_property (GObject    *object,
     case PROP_DOCUMENT:
       g_value_set_object (value, self->document);
       break;
+    case PROP_LOADING:
+      g_value_set_boolean (value, flitlab_window_get_loading (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1449,6 +1560,9 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, FLITLAB_TYPE_DOCUMENT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LOADING] =
+    g_param_spec_boolean ("loading", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (FLITLAB_TYPE_FLOW_PAGE);
@@ -1466,6 +1580,10 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, network_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, log_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metric_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, open_label);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, open_revealer);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, open_spinner);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, opening_page_spinner);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_view);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, reset_zoom_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, recent_section);
@@ -1485,6 +1603,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.open-example", "s", open_example_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-open", NULL, cancel_open_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.simulate", NULL, simulate_action);
@@ -1555,5 +1674,6 @@ flitlab_window_init (FlitlabWindow *self)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   flitlab_window_set_document (self, empty);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-open", FALSE);
   fill_examples (self);
 }

@@ -17,9 +17,13 @@ G_DECLARE_FINAL_TYPE (FlitlabWindow, flitlab_window, FLITLAB, WINDOW, AdwApplica
 FlitlabDocument *flitlab_window_get_document (FlitlabWindow   *self);
 void             flitlab_window_set_document (FlitlabWindow   *self,
                                               FlitlabDocument *document);
-/* Loads file into this window; a failure is shown in a dialog and changes nothing. */
+/* Loads file into this window on a worker thread, with a bar saying so and a Cancel button;
+ * a failure is shown in a dialog and changes nothing. A second open cancels the first, and so
+ * does closing the window. Unsaved changes keep their window: the file gets a new one. */
 void             flitlab_window_open_file    (FlitlabWindow   *self,
                                               GFile           *file);
+/* TRUE while a file is being opened ("loading" property). */
+gboolean         flitlab_window_get_loading  (FlitlabWindow   *self);
 void             flitlab_window_show_error   (FlitlabWindow   *self,
                                               const char      *heading,
                                               const char      *body);

@@ -1605,6 +1605,9 @@ flitlab_project_load_from_data (const char  *data,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   reader.file = name_for_errors != NULL ? name_for_errors : "(project)";
+  /* The window loads on a worker thread: libxml2 2.9 wants its globals set up before two
+   * threads parse, and this call does it once, under libxml2's own lock. */
+  xmlInitParser ();
   if (length > G_MAXINT)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,

@@ -39,7 +39,8 @@ FlitlabProject *flitlab_project_new         (void);
 FlitlabProject *flitlab_project_copy        (const FlitlabProject *self);
 void            flitlab_project_free        (FlitlabProject       *self);
 
-/* Errors name the file, the line and the problem. */
+/* Errors name the file, the line and the problem. Both touch only their own data (and
+ * libxml2, which keeps per-thread state), so a worker thread may call them. */
 FlitlabProject *flitlab_project_load        (const char           *path,
                                              GError              **error);
 FlitlabProject *flitlab_project_load_from_data (const char        *data,

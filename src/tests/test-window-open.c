@@ -1,0 +1,385 @@
+/* test-window-open.c: opening a file never freezes the window, and a cancelled or failed open
+ * leaves the window's project as it was
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "flitlab-window.h"
+
+typedef struct
+{
+  FlitlabWindow *window;
+  GFile         *large;
+  GFile         *small;   /* "Golden results", one study */
+  GFile         *minimal; /* one study, no models */
+} Fixture;
+
+/* A timer's ticks while the window loads. */
+typedef struct
+{
+  FlitlabWindow *window;
+  gint64         last;
+  gint64         longest; /* the longest gap between two ticks, in µs */
+  guint          ticks;
+} Probe;
+
+static GFile *
+test_file (const char *dir,
+           const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, dir, name, NULL);
+
+  return g_file_new_for_path (path);
+}
+
+/* Runs the main loop until condition holds; a test that waits 60 s has failed. */
+#define WAIT_UNTIL(condition)                                                      \
+  G_STMT_START {                                                                   \
+    gint64 end_ = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;                   \
+    while (!(condition))                                                           \
+      {                                                                            \
+        if (g_get_monotonic_time () > end_)                                        \
+          g_error ("still waiting for: %s", #condition);                           \
+        g_main_context_iteration (NULL, TRUE);                                     \
+      }                                                                            \
+  } G_STMT_END
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop for ms milliseconds. */
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  WAIT_UNTIL (done);
+}
+
+static void
+on_loaded (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  g_autoptr(FlitlabDocument) document = flitlab_document_new_for_file_finish (result, NULL);
+
+  g_assert_nonnull (document);
+  *(gboolean *) data = TRUE;
+}
+
+/* Loads the large file once more on the side, then lets the main loop run a little: an open of
+ * it cancelled before has had the time to finish its read and report. */
+static void
+wait_for_a_cancelled_load (Fixture *f)
+{
+  gboolean loaded = FALSE;
+
+  flitlab_document_new_for_file_async (f->large, NULL, on_loaded, &loaded);
+  WAIT_UNTIL (loaded);
+  spin (200);
+}
+
+static GtkWidget *
+child (Fixture    *f,
+       const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (f->window), FLITLAB_TYPE_WINDOW,
+                                                   name);
+
+  g_assert_nonnull (object);
+  return GTK_WIDGET (object);
+}
+
+static const char *
+shown_page (Fixture *f)
+{
+  return gtk_stack_get_visible_child_name (GTK_STACK (child (f, "stack")));
+}
+
+/* The windows other than f's: error dialogs, or a window for a file opened over unsaved
+ * changes. */
+static GPtrArray *
+other_windows (Fixture *f,
+               GType    type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (window != GTK_WINDOW (f->window) && G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        g_ptr_array_add (found, g_object_ref (window));
+    }
+  return found;
+}
+
+static void
+open_and_wait (Fixture *f,
+               GFile   *file)
+{
+  flitlab_window_open_file (f->window, file);
+  WAIT_UNTIL (!flitlab_window_get_loading (f->window));
+}
+
+static void
+setup (Fixture       *f,
+       gconstpointer  data)
+{
+  /* The largest bundled example: about 9 MB, a tenth of a second to read and parse here. */
+  f->large = test_file ("data/examples", "ciciani-1998.flitlab");
+  f->small = test_file ("src/io/tests/data", "results.flitlab");
+  f->minimal = test_file ("src/io/tests/data", "minimal.flitlab");
+  f->window = g_object_ref (g_object_new (FLITLAB_TYPE_WINDOW, NULL));
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_false (flitlab_window_get_loading (f->window));
+}
+
+static void
+teardown (Fixture       *f,
+          gconstpointer  data)
+{
+  GPtrArray *windows = other_windows (f, GTK_TYPE_WINDOW);
+
+  /* Dialogs go before the window they are transient for. */
+  for (guint i = 0; i < windows->len; i++)
+    gtk_window_destroy (windows->pdata[i]);
+  g_ptr_array_unref (windows);
+  if (f->window != NULL)
+    {
+      g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+      gtk_window_destroy (GTK_WINDOW (f->window));
+      g_object_unref (f->window);
+      /* Nothing else holds the window, not even an open still running. */
+      g_assert_null (f->window);
+    }
+  g_object_unref (f->large);
+  g_object_unref (f->small);
+  g_object_unref (f->minimal);
+}
+
+static gboolean
+tick (gpointer data)
+{
+  Probe *probe = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (!flitlab_window_get_loading (probe->window))
+    return G_SOURCE_CONTINUE;
+  if (probe->last > 0)
+    probe->longest = MAX (probe->longest, now - probe->last);
+  probe->last = now;
+  probe->ticks++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* The main loop keeps running while a large file loads; then its project arrives. */
+static void
+test_responsive (Fixture       *f,
+                 gconstpointer  data)
+{
+  FlitlabDocument *before = flitlab_window_get_document (f->window);
+  FlitlabDocument *after;
+  g_autoptr(FlitlabDocument) loaded = NULL;
+  g_autoptr(GPtrArray) windows = NULL;
+  g_autoptr(GError) error = NULL;
+  Probe probe = { f->window, 0, 0, 0 };
+  gint64 start, load, call;
+  guint id;
+
+  /* What the same load costs on the main thread: the window must never stall that long. */
+  start = g_get_monotonic_time ();
+  loaded = flitlab_document_new_for_file (f->large, &error);
+  load = g_get_monotonic_time () - start;
+  g_assert_no_error (error);
+
+  /* The window's first frames are drawn before anything is measured. */
+  spin (500);
+  g_assert_cmpstr (shown_page (f), ==, "empty");
+  id = g_timeout_add (5, tick, &probe);
+  start = g_get_monotonic_time ();
+  flitlab_window_open_file (f->window, f->large);
+  call = g_get_monotonic_time () - start;
+  /* The call returns long before the file is read: the window says what it is opening. */
+  g_assert_cmpint (call, <, load / 2);
+  g_assert_true (flitlab_window_get_loading (f->window));
+  g_assert_true (flitlab_window_get_document (f->window) == before);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "open_revealer"))));
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (child (f, "open_spinner"))));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "open_label"))), ==,
+                   "Opening ciciani-1998.flitlab…");
+  /* An empty window shows that something comes, not "No Studies". */
+  g_assert_cmpstr (shown_page (f), ==, "opening");
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (child (f, "opening_page_spinner"))));
+
+  WAIT_UNTIL (!flitlab_window_get_loading (f->window));
+  g_source_remove (id);
+  g_test_message ("a load takes %.1f ms on the main thread; opening returned in %.2f ms and "
+                  "loaded in %.1f ms, while a 5 ms timer ticked %u times, at most %.1f ms apart",
+                  load / 1000.0, call / 1000.0, (g_get_monotonic_time () - start) / 1000.0,
+                  probe.ticks, probe.longest / 1000.0);
+  /* The timer ran all along, never held up for as long as a load takes. */
+  g_assert_cmpuint (probe.ticks, >=, 3);
+  g_assert_cmpint (probe.longest, <, load);
+
+  after = flitlab_window_get_document (f->window);
+  g_assert_true (after != before);
+  g_assert_true (g_file_equal (flitlab_document_get_file (after), f->large));
+  g_assert_cmpuint (flitlab_project_get_n_studies (flitlab_document_get_project (after)), ==, 6);
+  g_assert_false (flitlab_document_get_dirty (after));
+  g_assert_cmpstr (shown_page (f), ==, "studies");
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "open_revealer"))));
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (child (f, "open_spinner"))));
+  windows = other_windows (f, GTK_TYPE_WINDOW);
+  g_assert_cmpuint (windows->len, ==, 0);
+}
+
+/* Cancel: the window keeps the project it had, at once and after the read has ended. */
+static void
+test_cancel (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GPtrArray) dialogs = NULL;
+  FlitlabDocument *before;
+
+  open_and_wait (f, f->small);
+  before = flitlab_window_get_document (f->window);
+  g_assert_true (g_file_equal (flitlab_document_get_file (before), f->small));
+
+  flitlab_window_open_file (f->window, f->large);
+  g_assert_true (flitlab_window_get_loading (f->window));
+  /* The window has a project: it stays in view while the other loads. */
+  g_assert_cmpstr (shown_page (f), ==, "studies");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.cancel-open", NULL));
+  g_assert_false (flitlab_window_get_loading (f->window));
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "open_revealer"))));
+
+  wait_for_a_cancelled_load (f);
+  g_assert_false (flitlab_window_get_loading (f->window));
+  g_assert_true (flitlab_window_get_document (f->window) == before);
+  dialogs = other_windows (f, GTK_TYPE_WINDOW);
+  g_assert_cmpuint (dialogs->len, ==, 0);
+}
+
+/* A second open cancels the first: only the file asked for last lands. */
+static void
+test_second_open_wins (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GPtrArray) windows = NULL;
+  FlitlabDocument *document;
+
+  flitlab_window_open_file (f->window, f->large);
+  flitlab_window_open_file (f->window, f->minimal);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "open_label"))), ==,
+                   "Opening minimal.flitlab…");
+  WAIT_UNTIL (!flitlab_window_get_loading (f->window));
+  wait_for_a_cancelled_load (f);
+  document = flitlab_window_get_document (f->window);
+  g_assert_true (g_file_equal (flitlab_document_get_file (document), f->minimal));
+  windows = other_windows (f, GTK_TYPE_WINDOW);
+  g_assert_cmpuint (windows->len, ==, 0);
+}
+
+/* A file that is not there: the error dialog, and the project as it was. */
+static void
+test_missing (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/flitlab-test/missing.flitlab");
+  g_autoptr(GPtrArray) dialogs = NULL;
+  FlitlabDocument *before;
+  const char *body;
+
+  open_and_wait (f, f->small);
+  before = flitlab_window_get_document (f->window);
+
+  open_and_wait (f, missing);
+  g_assert_true (flitlab_window_get_document (f->window) == before);
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "open_revealer"))));
+  dialogs = other_windows (f, ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_cmpuint (dialogs->len, ==, 1);
+  g_assert_true (gtk_window_get_transient_for (dialogs->pdata[0]) == GTK_WINDOW (f->window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialogs->pdata[0]), ==,
+                   "Could Not Open the Project");
+  body = adw_message_dialog_get_body (dialogs->pdata[0]);
+  if (g_strstr_len (body, -1, "missing.flitlab") == NULL)
+    g_error ("the error “%s” does not name the file", body);
+}
+
+/* Closing the window cancels its open; nothing of it lands anywhere afterwards. */
+static void
+test_close (Fixture       *f,
+            gconstpointer  data)
+{
+  flitlab_window_open_file (f->window, f->large);
+  g_assert_true (flitlab_window_get_loading (f->window));
+  gtk_window_close (GTK_WINDOW (f->window));
+  g_assert_false (flitlab_window_get_loading (f->window));
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  g_object_unref (f->window);
+  /* The open held no reference: the window is gone, and its open reports to nobody. */
+  g_assert_null (f->window);
+  wait_for_a_cancelled_load (f);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, 0);
+}
+
+/* Changes made while the file loads keep their window; the file gets a new one. */
+static void
+test_unsaved_changes (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GPtrArray) windows = NULL;
+  FlitlabDocument *before;
+  FlitlabDocument *opened;
+
+  open_and_wait (f, f->minimal);
+  before = flitlab_window_get_document (f->window);
+  flitlab_window_open_file (f->window, f->small);
+  flitlab_document_changed (before);
+  WAIT_UNTIL (!flitlab_window_get_loading (f->window));
+  g_assert_true (flitlab_window_get_document (f->window) == before);
+  windows = other_windows (f, FLITLAB_TYPE_WINDOW);
+  g_assert_cmpuint (windows->len, ==, 1);
+  opened = flitlab_window_get_document (windows->pdata[0]);
+  g_assert_true (g_file_equal (flitlab_document_get_file (opened), f->small));
+  g_assert_false (flitlab_window_get_loading (windows->pdata[0]));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = g_dir_make_tmp ("flitlab-test-window-open-XXXXXX", NULL);
+  g_autofree char *recent = g_build_filename (home, "recently-used.xbel", NULL);
+  int status;
+
+  /* Opened files go to the recent list: a list of the test's own. */
+  g_assert_nonnull (home);
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+#define ADD(path, func) \
+  g_test_add ("/flitlab/window-open/" path, Fixture, NULL, setup, func, teardown)
+  ADD ("responsive", test_responsive);
+  ADD ("cancel", test_cancel);
+  ADD ("second-open-wins", test_second_open_wins);
+  ADD ("missing", test_missing);
+  ADD ("close", test_close);
+  ADD ("unsaved-changes", test_unsaved_changes);
+#undef ADD
+  status = g_test_run ();
+  g_remove (recent);
+  g_rmdir (home);
+  return status;
+}
