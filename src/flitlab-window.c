@@ -13,6 +13,7 @@
 #include "flitlab-file-write.h"
 #include "flitlab-flow-page.h"
 #include "flitlab-history.h"
+#include "flitlab-input.h"
 #include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
 #include "flitlab-render-flow.h"
@@ -606,7 +607,9 @@ flitlab_window_show_error (FlitlabWindow *self,
                            const char    *heading,
                            const char    *body)
 {
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  /* A message may quote what a file held: a 4 MB topology spec is cut, not shown whole. */
+  g_autofree char *line = flitlab_input_message_line (body);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, line);
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
