@@ -517,6 +517,23 @@ dup_examples_dir (void)
   return NULL;
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* A bundled example opens as a copy: saving it asks where, never overwrites it. */
+static gboolean
+is_bundled_example (GFile *file)
+{
+  g_autofree char *dir = dup_examples_dir ();
+  g_autoptr(GFile) examples = dir != NULL ? g_file_new_for_path (dir) : NULL;
+
+  return file != NULL && examples != NULL && g_file_has_prefix (file, examples);
+}
+
 static void
 fill_examples (FlitlabWindow *self)
 {
@@ -528,7 +545,8 @@ fill_examples (FlitlabWindow *self)
   while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
     if (g_str_has_suffix (name, ".flitlab"))
       g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  /* g_ptr_array_sort () passes pointers to the elements. */
+  g_ptr_array_sort (names, compare_names);
   g_menu_remove_all (self->examples_section);
   for (guint i = 0; i < names->len; i++)
     {
@@ -871,7 +889,8 @@ save_action (GtkWidget  *widget,
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
 
-  if (flitlab_document_get_file (self->document) == NULL)
+  if (flitlab_document_get_file (self->document) == NULL ||
+      is_bundled_example (flitlab_document_get_file (self->document)))
     save_as_action (widget, "win.save-as", NULL);
   else
     save_to (self, NULL);

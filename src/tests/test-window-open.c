@@ -356,6 +356,44 @@ test_unsaved_changes (Fixture       *f,
   g_assert_false (flitlab_window_get_loading (windows->pdata[0]));
 }
 
+/* The Examples menu lists the bundled examples by name, and Save on one asks where instead of
+ * overwriting it (issue #17). */
+static void
+test_examples (Fixture       *f,
+               gconstpointer  data)
+{
+  GMenuModel *menu = G_MENU_MODEL (gtk_widget_get_template_child (GTK_WIDGET (f->window),
+                                                                  FLITLAB_TYPE_WINDOW,
+                                                                  "examples_section"));
+  const char *expected[] = { "alpha", "mid", "zeta" };
+  g_autofree char *path = g_build_filename (g_getenv ("FLITLAB_EXAMPLES_DIR"), "mid.flitlab", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GPtrArray) choosers = NULL;
+
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *label = NULL;
+
+      g_assert_true (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      g_assert_cmpstr (label, ==, expected[i]);
+    }
+
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-example", "s", "mid.flitlab");
+  WAIT_UNTIL (!flitlab_window_get_loading (f->window));
+  g_assert_nonnull (flitlab_window_get_document (f->window));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL);
+  spin (200);
+  choosers = other_windows (f, GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_assert_cmpuint (choosers->len, ==, 1);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  /* Cancelled as a person would: the window's chooser ends itself. */
+  gtk_dialog_response (choosers->pdata[0], GTK_RESPONSE_CANCEL);
+  spin (100);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -369,6 +407,25 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* Bundled examples of the test's own, named out of order. */
+  {
+    g_autofree char *examples = g_build_filename (home, "examples", NULL);
+    g_autofree char *source = g_test_build_filename (G_TEST_DIST, "src/io/tests/data",
+                                                     "minimal.flitlab", NULL);
+    g_autofree char *text = NULL;
+    gsize length;
+
+    g_assert_true (g_file_get_contents (source, &text, &length, NULL));
+    g_assert_cmpint (g_mkdir (examples, 0700), ==, 0);
+    for (guint i = 0; i < 3; i++)
+      {
+        const char *names[] = { "zeta.flitlab", "alpha.flitlab", "mid.flitlab" };
+        g_autofree char *copy = g_build_filename (examples, names[i], NULL);
+
+        g_assert_true (g_file_set_contents (copy, text, length, NULL));
+      }
+    g_setenv ("FLITLAB_EXAMPLES_DIR", examples, TRUE);
+  }
 #define ADD(path, func) \
   g_test_add ("/flitlab/window-open/" path, Fixture, NULL, setup, func, teardown)
   ADD ("responsive", test_responsive);
@@ -377,6 +434,7 @@ main (int   argc,
   ADD ("missing", test_missing);
   ADD ("close", test_close);
   ADD ("unsaved-changes", test_unsaved_changes);
+  ADD ("examples", test_examples);
 #undef ADD
   status = g_test_run ();
   g_remove (recent);
