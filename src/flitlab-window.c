@@ -676,11 +676,22 @@ cancel_open (FlitlabWindow *self)
   set_opening (self, NULL, NULL);
 }
 
-/* The window goes, and the file it was opening with it. */
+/* What the window has running, stopped as it closes: the file being opened and the
+ * simulations (which hold a reference to the window until they end, so disposing it would come
+ * too late). */
+static void
+stop_work (FlitlabWindow *self)
+{
+  cancel_open (self);
+  if (self->runs != NULL)
+    cancel_all_runs (self);
+}
+
+/* The window goes, and what it was running with it. */
 static void
 destroy_window (FlitlabWindow *self)
 {
-  cancel_open (self);
+  stop_work (self);
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
@@ -1428,6 +1439,10 @@ on_close_response (FlitlabWindow   *self,
                    const char      *response,
                    AdwMessageDialog *dialog)
 {
+  /* The dialog closes after this handler: were it still transient for the window destroyed
+   * here, it would let go of a finalized window (GLib warnings on Discard). */
+  if (!g_str_equal (response, "cancel"))
+    gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   if (g_str_equal (response, "discard"))
     {
       self->close_confirmed = TRUE;
@@ -1454,7 +1469,7 @@ flitlab_window_close_request (GtkWindow *window)
 
   if (self->close_confirmed || self->document == NULL || !flitlab_document_get_dirty (self->document))
     {
-      cancel_open (self);
+      stop_work (self);
       return GTK_WINDOW_CLASS (flitlab_window_parent_class)->close_request (window);
     }
 

@@ -394,6 +394,41 @@ test_examples (Fixture       *f,
   spin (100);
 }
 
+/* Closing a window stops its simulation at once: the window is freed, not kept alive until the
+ * run ends (the run holds a reference to it). */
+static void
+test_close_stops_simulation (Fixture       *f,
+                             gconstpointer  data)
+{
+  open_and_wait (f, f->small);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.simulate", NULL);
+  gtk_window_close (GTK_WINDOW (f->window));
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  g_object_unref (f->window);
+  spin (50);
+  g_assert_null (f->window);
+}
+
+/* Closing a window with unsaved changes and choosing Discard: the window goes, with no GLib
+ * warning or critical (the tests make them fatal). */
+static void
+test_discard (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GPtrArray) dialogs = NULL;
+
+  open_and_wait (f, f->small);
+  flitlab_document_changed (flitlab_window_get_document (f->window));
+  gtk_window_close (GTK_WINDOW (f->window));
+  dialogs = other_windows (f, ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_cmpuint (dialogs->len, ==, 1);
+  adw_message_dialog_response (dialogs->pdata[0], "discard");
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  g_object_unref (f->window);
+  spin (50);
+  g_assert_null (f->window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -435,6 +470,8 @@ main (int   argc,
   ADD ("close", test_close);
   ADD ("unsaved-changes", test_unsaved_changes);
   ADD ("examples", test_examples);
+  ADD ("close-stops-simulation", test_close_stops_simulation);
+  ADD ("discard", test_discard);
 #undef ADD
   status = g_test_run ();
   g_remove (recent);
