@@ -252,6 +252,15 @@ flitlab_document_changed (FlitlabDocument *self)
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
+void
+flitlab_document_changed_back (FlitlabDocument *self)
+{
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+
+  set_dirty (self, FALSE);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
 gboolean
 flitlab_document_save (FlitlabDocument  *self,
                        GFile            *file,

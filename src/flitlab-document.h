@@ -34,6 +34,9 @@ gboolean         flitlab_document_get_dirty   (FlitlabDocument *self);
 char            *flitlab_document_dup_title   (FlitlabDocument *self);
 /* Tells the document its project changed: it becomes dirty and emits "changed". */
 void             flitlab_document_changed     (FlitlabDocument *self);
+/* Tells the document its project changed back to what was last saved or opened (an undo came
+ * back to it): it becomes clean and emits "changed". */
+void             flitlab_document_changed_back (FlitlabDocument *self);
 /* Saves atomically to file (NULL: the document's own); on success the document takes that
  * file and is clean, on failure nothing changes on disk or in the document. */
 gboolean         flitlab_document_save        (FlitlabDocument *self,

@@ -71,6 +71,10 @@ struct _FlitlabWindow
   gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
   FlitlabHistory       *history;    /* of the document's project */
   GHashTable           *runs;       /* FlitlabStudy* -> SimulationRun*: simulations running */
+  /* The history's state when the project was last saved or opened, and whether results landed
+   * since (outside the history): an undo back to that state makes the document clean. */
+  guint64               saved_state;
+  gboolean              results_since_saved;
 };
 
 /* A simulation running for one study. */
@@ -606,6 +610,8 @@ flitlab_window_set_document (FlitlabWindow   *self,
   cancel_all_runs (self);
   g_clear_pointer (&self->history, flitlab_history_free);
   self->history = flitlab_history_new (flitlab_document_get_project (document));
+  self->saved_state = flitlab_history_get_state (self->history);
+  self->results_since_saved = FALSE;
   update_undo (self);
   fill_studies_and_select (self, 0);
   update_title (self);
@@ -851,6 +857,8 @@ save_to (FlitlabWindow *self,
       toast (self, message);
       return FALSE;
     }
+  self->saved_state = flitlab_history_get_state (self->history);
+  self->results_since_saved = FALSE;
   add_recent (flitlab_document_get_file (self->document));
   fill_recent (self);
   toast (self, _("Project saved"));
@@ -929,7 +937,10 @@ static void
 after_step (FlitlabWindow *self,
             guint          index)
 {
-  flitlab_document_changed (self->document);
+  if (flitlab_history_get_state (self->history) == self->saved_state && !self->results_since_saved)
+    flitlab_document_changed_back (self->document);
+  else
+    flitlab_document_changed (self->document);
   update_undo (self);
   fill_studies_and_select (self, index);
 }
@@ -1386,6 +1397,7 @@ on_simulation_done (GObject      *source,
       study->simulation = done->simulation;
       done->simulation = tmp;
       study->simulation.enabled = TRUE;
+      self->results_since_saved = TRUE;
       flitlab_document_changed (self->document);
       /* Translators: %s is the name of the study whose simulation finished */
       {

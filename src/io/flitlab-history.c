@@ -19,6 +19,7 @@ typedef struct
   StepKind      kind;
   guint         index;
   FlitlabStudy *study;
+  guint64       serial; /* names the state the step leads to */
 } Step;
 
 struct _FlitlabHistory
@@ -26,6 +27,8 @@ struct _FlitlabHistory
   FlitlabProject *project; /* not owned */
   GQueue          undo;    /* Step*, newest first */
   GQueue          redo;
+  guint64         serials; /* the last serial given */
+  guint64         base;    /* the state with nothing to undo: 0, or the last forgotten step's */
 };
 
 static void
@@ -103,11 +106,17 @@ push (FlitlabHistory *self,
   step->kind = kind;
   step->index = index;
   step->study = study;
+  step->serial = ++self->serials;
   apply (self, step, TRUE);
   g_queue_push_head (&self->undo, step);
   g_queue_clear_full (&self->redo, step_free);
   while (self->undo.length > FLITLAB_HISTORY_MAX_STEPS)
-    step_free (g_queue_pop_tail (&self->undo));
+    {
+      Step *forgotten = g_queue_pop_tail (&self->undo);
+
+      self->base = forgotten->serial;
+      step_free (forgotten);
+    }
 }
 
 void
@@ -133,6 +142,14 @@ flitlab_history_remove (FlitlabHistory *self,
 {
   g_return_if_fail (index < flitlab_project_get_n_studies (self->project));
   push (self, STEP_REMOVE, index, NULL);
+}
+
+guint64
+flitlab_history_get_state (FlitlabHistory *self)
+{
+  Step *last = g_queue_peek_head (&self->undo);
+
+  return last != NULL ? last->serial : self->base;
 }
 
 gboolean

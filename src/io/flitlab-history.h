@@ -35,6 +35,9 @@ void            flitlab_history_insert   (FlitlabHistory *self,
 void            flitlab_history_remove   (FlitlabHistory *self,
                                           guint           index);
 
+/* Names the project's state as the history has made it: equal after an undo that comes back to
+ * an earlier state (the one last saved, say), different after any other step. */
+guint64         flitlab_history_get_state (FlitlabHistory *self);
 gboolean        flitlab_history_can_undo (FlitlabHistory *self);
 gboolean        flitlab_history_can_redo (FlitlabHistory *self);
 /* Take back (bring back) the last step; FALSE when there is none. index: the study the step

@@ -1,5 +1,5 @@
 /* test-window-open.c: opening a file never freezes the window, and a cancelled or failed open
- * leaves the window's project as it was
+ * leaves the window's project as it was; what opening, saving and closing a project do
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -429,6 +429,27 @@ test_discard (Fixture       *f,
   g_assert_null (f->window);
 }
 
+/* The modified state follows undo: back at the state opened (or saved), the document is clean
+ * again (issue #17). */
+static void
+test_modified_follows_undo (Fixture       *f,
+                            gconstpointer  data)
+{
+  FlitlabDocument *document;
+
+  open_and_wait (f, f->small);
+  document = flitlab_window_get_document (f->window);
+  g_assert_false (flitlab_document_get_dirty (document));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.duplicate-study", NULL);
+  g_assert_true (flitlab_document_get_dirty (document));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_false (flitlab_document_get_dirty (document));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL);
+  g_assert_true (flitlab_document_get_dirty (document));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_false (flitlab_document_get_dirty (document));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -472,6 +493,7 @@ main (int   argc,
   ADD ("examples", test_examples);
   ADD ("close-stops-simulation", test_close_stops_simulation);
   ADD ("discard", test_discard);
+  ADD ("modified-follows-undo", test_modified_follows_undo);
 #undef ADD
   status = g_test_run ();
   g_remove (recent);

@@ -86,6 +86,41 @@ test_undo_redo (void)
   assert_names (project, "");
 }
 
+/* The state names what the project is: an undo back to a state gives its name again (the
+ * window compares it with the state last saved), any other step a new one. */
+static void
+test_state (void)
+{
+  g_autoptr(FlitlabProject) project = flitlab_project_new ();
+  g_autoptr(FlitlabHistory) history = flitlab_history_new (project);
+  guint64 empty = flitlab_history_get_state (history), one, two;
+
+  flitlab_history_insert (history, 0, flitlab_study_new ("a"));
+  one = flitlab_history_get_state (history);
+  g_assert_cmpuint (one, !=, empty);
+  flitlab_history_insert (history, 1, flitlab_study_new ("b"));
+  two = flitlab_history_get_state (history);
+  g_assert_true (flitlab_history_undo (history, NULL, NULL));
+  g_assert_cmpuint (flitlab_history_get_state (history), ==, one);
+  g_assert_true (flitlab_history_undo (history, NULL, NULL));
+  g_assert_cmpuint (flitlab_history_get_state (history), ==, empty);
+  g_assert_true (flitlab_history_redo (history, NULL, NULL));
+  g_assert_true (flitlab_history_redo (history, NULL, NULL));
+  g_assert_cmpuint (flitlab_history_get_state (history), ==, two);
+  /* Another step from "one" is not "two". */
+  g_assert_true (flitlab_history_undo (history, NULL, NULL));
+  flitlab_history_insert (history, 1, flitlab_study_new ("c"));
+  g_assert_cmpuint (flitlab_history_get_state (history), !=, two);
+  g_assert_cmpuint (flitlab_history_get_state (history), !=, one);
+
+  /* Beyond the limit, undoing everything no longer comes back to the empty project. */
+  for (guint i = 0; i <= FLITLAB_HISTORY_MAX_STEPS; i++)
+    flitlab_history_insert (history, 0, flitlab_study_new ("x"));
+  while (flitlab_history_undo (history, NULL, NULL))
+    ;
+  g_assert_cmpuint (flitlab_history_get_state (history), !=, empty);
+}
+
 static void
 test_limit (void)
 {
@@ -115,5 +150,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/history/undo-redo", test_undo_redo);
   g_test_add_func ("/flitlab/history/limit", test_limit);
+  g_test_add_func ("/flitlab/history/state", test_state);
   return g_test_run ();
 }
