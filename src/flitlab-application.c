@@ -62,6 +62,15 @@ flitlab_application_open (GApplication  *app,
     }
 }
 
+/* A new window with an empty project. */
+static void
+new_action (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (new_window (user_data)));
+}
+
 static void
 quit_action (GSimpleAction *action,
              GVariant      *parameter,
@@ -113,6 +122,7 @@ about_action (GSimpleAction *action,
 }
 
 static const GActionEntry app_actions[] = {
+  { "new", new_action },
   { "quit", quit_action },
   { "about", about_action },
 };
@@ -122,10 +132,12 @@ flitlab_application_startup (GApplication *app)
 {
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
+    { "app.new", { "<Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.export", { "<Control>e", NULL } },
+    { "win.simulate", { "<Control>r", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Shift><Control>z", NULL } },
     { "win.presentation", { "F5", NULL } },

@@ -319,6 +319,18 @@ rows = window.findChildren(lambda n: n.roleName == "label" and n.name in
 check("reopening the saved project lists its four studies", len({r.name for r in rows}) == 4)
 shot("reopened")
 
+# The keyboard runs and stops the shown study's simulation (Ctrl+R), and opens a new project in
+# a window of its own (Ctrl+N).
+rawinput.keyCombo("<Control>r")
+check("Ctrl+R runs the study's simulation", named(window, "Stop", 10) is not None)
+rawinput.keyCombo("<Control>r")
+check("Ctrl+R again stops it", named(window, "Run Simulation", 10) is not None)
+frames = len([c for c in app.children if c.roleName in ("frame", "window")])
+rawinput.keyCombo("<Control>n")
+time.sleep(2)
+check("Ctrl+N opens a window with a new project",
+      len([c for c in app.children if c.roleName in ("frame", "window")]) == frames + 1)
+
 menu = next(iter(window.findChildren(lambda n: n.name == "Main Menu" and n.roleName != "label",
                                       recursive=True)), None)
 check("the primary menu button has an accessible name", menu is not None)
