@@ -446,6 +446,10 @@ fill_studies (FlitlabWindow *self)
       gtk_box_append (GTK_BOX (box), label);
       gtk_box_append (GTK_BOX (box), spinner);
       gtk_list_box_append (self->studies_list, box);
+      /* The row, not only its label, is named for assistive technologies. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (box)),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      flitlab_project_get_study (project, i)->name, -1);
       g_object_set_data (G_OBJECT (gtk_widget_get_parent (box)), "spinner", spinner);
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "studies"
