@@ -739,14 +739,25 @@ flitlab_render_plot (cairo_t           *cr,
   cairo_fill (cr);
   draw_axes (cr, plot, &frame);
 
-  /* Clip a little outside the frame, so markers and error bars on its edge stay whole. */
-  cairo_save (cr);
-  cairo_rectangle (cr, frame.left - 6, frame.top - 6, frame.right - frame.left + 12,
-                   frame.bottom - frame.top + 12);
-  cairo_clip (cr);
-  for (guint s = 0; s < plot->series->len; s++)
-    draw_series (cr, plot->series->pdata[s], &frame);
-  cairo_restore (cr);
+  /* Curves end at the axes (a zoomed plot must not draw over the title or the tick labels);
+   * points are clipped a little outside the frame, so a marker on its edge stays whole. */
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      double margin = pass == 0 ? 0 : 6;
+
+      cairo_save (cr);
+      cairo_rectangle (cr, frame.left - margin, frame.top - margin,
+                       frame.right - frame.left + 2 * margin, frame.bottom - frame.top + 2 * margin);
+      cairo_clip (cr);
+      for (guint s = 0; s < plot->series->len; s++)
+        {
+          const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+          if ((series->kind == FLITLAB_PLOT_LINE) == (pass == 0))
+            draw_series (cr, series, &frame);
+        }
+      cairo_restore (cr);
+    }
   draw_saturation_labels (cr, plot, &frame);
   if (isfinite (plot->marker) && plot->marker >= frame.x_min && plot->marker <= frame.x_max)
     {

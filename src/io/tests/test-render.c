@@ -80,6 +80,59 @@ count_color (cairo_surface_t *surface,
   return n;
 }
 
+/* Counts pixels near a colour of the palette outside the rectangle (x0, y0)-(x1, y1). */
+static guint
+count_color_outside (cairo_surface_t *surface,
+                     guint            palette_index,
+                     int              x0,
+                     int              y0,
+                     int              x1,
+                     int              y1)
+{
+  double r, g, b;
+  int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  guint n = 0;
+
+  flitlab_plot_palette (palette_index, &r, &g, &b);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 p = *(const guint32 *) (data + y * stride + 4 * x);
+
+        if ((x < x0 || x > x1 || y < y0 || y > y1) &&
+            abs ((int) ((p >> 16) & 0xff) - (int) (r * 255)) < 8 &&
+            abs ((int) ((p >> 8) & 0xff) - (int) (g * 255)) < 8 &&
+            abs ((int) (p & 0xff) - (int) (b * 255)) < 8)
+          n++;
+      }
+  return n;
+}
+
+/* Zoomed in, a curve ends at the axes: not a pixel of it over the title or the tick labels. */
+static void
+test_curves_clipped (void)
+{
+  g_autoptr(FlitlabPlot) plot = sample_plot (FALSE);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
+  cairo_t *cr = cairo_create (surface);
+  FlitlabPlotFrame frame;
+
+  /* The model (colour 0) runs far beyond this window of the data on every side. */
+  plot->x_min = 0.003;
+  plot->x_max = 0.006;
+  plot->y_min = 17.5;
+  plot->y_max = 19;
+  flitlab_render_plot (cr, plot, 640, 400, &frame);
+  cairo_surface_flush (surface);
+  g_assert_cmpuint (count_color (surface, 0), >, 100);
+  g_assert_cmpuint (count_color_outside (surface, 0, (int) floor (frame.left), (int) floor (frame.top),
+                                         (int) ceil (frame.right), (int) ceil (frame.bottom)), ==, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_image (void)
 {
@@ -484,6 +537,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/render/plot/nice-ticks", test_nice_ticks);
   g_test_add_func ("/flitlab/render/plot/image", test_image);
+  g_test_add_func ("/flitlab/render/plot/curves-clipped", test_curves_clipped);
   g_test_add_func ("/flitlab/render/plot/empty-and-degenerate", test_empty_and_degenerate);
   g_test_add_func ("/flitlab/render/plot/files", test_files);
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
