@@ -332,6 +332,15 @@ format_tick (double value,
   return g_strdup_printf ("%.*f", CLAMP (decimals, 0, 10), value);
 }
 
+/* A value-axis label is centred on its tick, but the one at the foot of the axis sits above it:
+ * centred, it would touch the first load label below the corner. */
+static double
+y_tick_align (const FlitlabPlotFrame *f,
+              double                  y)
+{
+  return fabs (y - f->bottom) < 1.5 ? 1 : 0.5;
+}
+
 static void
 draw_axes (cairo_t                *cr,
            const FlitlabPlot      *plot,
@@ -375,7 +384,7 @@ draw_axes (cairo_t                *cr,
               g_autofree char *label = g_strdup_printf ("%g", decade * m);
 
               cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-              flitlab_render_text (cr, label, "Sans 9", f->left - 5, y, 1, 0.5, 0);
+              flitlab_render_text (cr, label, "Sans 9", f->left - 5, y, 1, y_tick_align (f, y), 0);
             }
         }
   else
@@ -391,7 +400,7 @@ draw_axes (cairo_t                *cr,
           cairo_line_to (cr, f->right, y);
           cairo_stroke (cr);
           cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-          flitlab_render_text (cr, label, "Sans 9", f->left - 5, y, 1, 0.5, 0);
+          flitlab_render_text (cr, label, "Sans 9", f->left - 5, y, 1, y_tick_align (f, y), 0);
         }
     }
 
