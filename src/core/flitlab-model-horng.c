@@ -788,6 +788,7 @@ horng_free_state (gpointer state)
 const FlitlabModelInfo flitlab_model_horng_kleinrock = {
   .id = "horng-kleinrock",
   .title = "Horng & Kleinrock: finite-buffer Boolean n-cube with backtracking",
+  .citation = "Horng and Kleinrock",
   .paper = "004_65d49c7f36dd387a.txt: Eqs. 1-26 and the power of Section 5",
   .params = horng_params,
   .columns = horng_columns,

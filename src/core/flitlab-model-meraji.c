@@ -329,6 +329,7 @@ meraji_free (gpointer state)
 const FlitlabModelInfo flitlab_model_meraji_necklace = {
   .id = "meraji-necklace",
   .title = "Necklace hypercube, fully adaptive routing with virtual channels (Meraji et al.)",
+  .citation = "Meraji et al.",
   .paper = "003_312e91bf2cb2129f.txt: Eqs. 1-23",
   .params = meraji_params,
   .columns = NULL,

@@ -919,6 +919,7 @@ static const char * const quaglia_columns[] = { "p_x", "p_y", NULL };
 const FlitlabModelInfo flitlab_model_quaglia_adaptive_torus = {
   .id = "quaglia-adaptive-torus",
   .title = "Minimal fully adaptive wormhole routing, k×k bi-directional torus",
+  .citation = "Quaglia et al. 2002",
   .paper = "002_fe5cc28af9c60162.txt (Quaglia, Ciciani, Colajanni 2002), Eqs. 1-46",
   .params = quaglia_params,
   .columns = quaglia_columns,

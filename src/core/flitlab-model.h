@@ -90,6 +90,7 @@ struct _FlitlabModelInfo
 {
   const char                  *id;
   const char                  *title;
+  const char                  *citation; /* as a figure's legend names it: "Quaglia et al. 2002" */
   const char                  *paper;   /* file in shared/papers and the equations used */
   const FlitlabModelParamInfo *params;  /* terminated by an entry with name NULL */
   const char * const          *columns; /* extra CSV columns after rate,latency; NULL-terminated */

@@ -11,6 +11,9 @@
 #include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
 
+/* Between a study's name and its series' own words, in a comparison's legend. */
+#define STUDY_SEPARATOR " — "
+
 /* The latency a metric shows: a latency's name ("transit", ...), or "latency", the one the
  * study's models predict (the first that describes the study's own network, else the first;
  * total latency without a model). FALSE for a metric that is no latency. */
@@ -111,17 +114,18 @@ add_table (FlitlabPlot             *plot,
   return series;
 }
 
-/* The model's id, and the parameters that tell it apart: those it holds in other values than
- * another instance of it in the study (a comparison of radices or message lengths:
- * "ciciani-uni-torus k=5x10x20"), and, for a model of another network than the study's, those
- * the study would give otherwise. */
+/* The model as a paper cites it ("Ciciani et al. 1998"), and the
+ * parameters that tell it apart: those it holds in other values than another instance of it in
+ * the study (a comparison of radices or message lengths: "Ciciani et al. 1998, k = 5x10x20"),
+ * and, for a model of another network than the study's, those the study would give otherwise. */
 static char *
 model_name (const FlitlabStudy      *study,
             const FlitlabTopology   *topology,
             const FlitlabStudyModel *model,
             gboolean                 own)
 {
-  GString *name = g_string_new (model->id);
+  const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
+  GString *name = g_string_new (info != NULL ? info->citation : model->id);
   g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (model->params), (GCompareFunc) g_strcmp0);
   g_autoptr(GHashTable) derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
@@ -141,7 +145,7 @@ model_name (const FlitlabStudy      *study,
                      g_strcmp0 (g_hash_table_lookup (other->params, k->data), value) != 0;
         }
       if (differs)
-        g_string_append_printf (name, " %s=%s", (char *) k->data, value);
+        g_string_append_printf (name, ", %s = %s", (char *) k->data, value);
     }
   return g_string_free (name, FALSE);
 }
@@ -186,9 +190,11 @@ add_model (FlitlabPlot              *plot,
 
   if (curve == NULL)
     return;
+  /* Words for people: "Model: Greenberg and Guan 1997"; in a comparison, the study first. */
   if (prefix_labels)
-    g_string_append_printf (label, "%s: ", study->name);
-  g_string_append_printf (label, "%s model", name);
+    g_string_append_printf (label, "%s" STUDY_SEPARATOR "model: %s", study->name, name);
+  else
+    g_string_append_printf (label, "Model: %s", name);
   /* Never mixed silently: a model of another latency, or of another network, says so. */
   if (latency != NULL && info != NULL && info->latency != *latency)
     {
@@ -232,8 +238,9 @@ add_study (FlitlabPlot           *plot,
       g_autoptr(GString) label = g_string_new (NULL);
 
       if (prefix_labels)
-        g_string_append_printf (label, "%s: ", study->name);
-      g_string_append (label, "simulation");
+        g_string_append_printf (label, "%s" STUDY_SEPARATOR "simulation", study->name);
+      else
+        g_string_append (label, "Simulation");
       if (is_latency)
         {
           g_autofree char *shown = lower_latency (latency);
@@ -241,7 +248,7 @@ add_study (FlitlabPlot           *plot,
           g_string_append_printf (label, ", %s", shown);
         }
       if (flitlab_study_table_find_column (points, ci) >= 0)
-        g_string_append (label, " (95% CI)");
+        g_string_append (label, ", 95% CI");
       if (is_latency && flitlab_study_table_find_column (points, column) < 0)
         {
           /* Run before this latency was measured: said, not drawn in another one. */
@@ -350,7 +357,7 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
    * them; references, and the series of studies with several models, keep colours of their own. */
   for (guint i = 0, extra = n_studies; i < n_studies; i++)
     {
-      g_autofree char *prefix = g_strdup_printf ("%s: ", studies[i]->name);
+      g_autofree char *prefix = g_strconcat (studies[i]->name, STUDY_SEPARATOR, NULL);
       guint first = plot->series->len;
 
       add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);

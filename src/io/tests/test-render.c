@@ -337,10 +337,10 @@ test_comparison (void)
   const FlitlabStudy *studies[] = { a, b };
   g_autoptr(FlitlabPlot) plot = flitlab_study_plot_new_comparison (studies, 2, "latency");
   const char *labels[] = {
-    "mesh: ciciani-bi-torus model", "mesh: simulation, transit latency: not measured, run again",
-    "Table 1", "torus: ciciani-bi-torus model",
-    "torus: greenberg-mesh model (predicts total latency; not this study's network)",
-    "torus: simulation, transit latency: not measured, run again", "Table 1",
+    "mesh — model: Ciciani et al. 1998", "mesh — simulation, transit latency: not measured, run again",
+    "Table 1", "torus — model: Ciciani et al. 1998",
+    "torus — model: Greenberg and Guan 1997 (predicts total latency; not this study's network)",
+    "torus — simulation, transit latency: not measured, run again", "Table 1",
   };
   g_autofree char *long_name = g_strnfill (100, 'x');
 
@@ -369,11 +369,11 @@ test_comparison (void)
     g_ptr_array_add (b->models, second);
     twice = flitlab_study_plot_new (b, "latency");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[0])->label, ==,
-                     "ciciani-bi-torus flits=25 k=8x8x8 model (not this study's network)");
+                     "Model: Ciciani et al. 1998, flits = 25, k = 8x8x8 (not this study's network)");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[1])->label, ==,
-                     "greenberg-mesh model (predicts total latency; not this study's network)");
+                     "Model: Greenberg and Guan 1997 (predicts total latency; not this study's network)");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==,
-                     "ciciani-bi-torus flits=25 k=4x8x16 model (not this study's network)");
+                     "Model: Ciciani et al. 1998, flits = 25, k = 4x8x16 (not this study's network)");
   }
 
   g_free (b->name);
@@ -420,12 +420,12 @@ test_like_for_like (void)
   g_assert_cmpstr (plot->y_label, ==, "Transit latency (cycles)");
   curve = plot->series->pdata[0];
   points = plot->series->pdata[1];
-  g_assert_cmpstr (curve->label, ==, "quaglia-adaptive-torus model");
+  g_assert_cmpstr (curve->label, ==, "Model: Quaglia et al. 2002");
   g_assert_cmpuint (curve->n, >=, 200);
   g_assert_cmpfloat (curve->x[curve->n - 1], <=, study->rate_max);
   g_assert_nonnull (strstr (curve->saturation_label, "saturation"));
   g_assert_cmpstr (curve->saturation_note, ==, flitlab_model_lookup ("quaglia-adaptive-torus")->saturation);
-  g_assert_cmpstr (points->label, ==, "simulation, transit latency (95% CI)");
+  g_assert_cmpstr (points->label, ==, "Simulation, transit latency, 95% CI");
   g_assert_cmpfloat (points->y[0], ==, 17);
   g_assert_cmpfloat (points->error[0], ==, 0.5);
   g_assert_true (isnan (points->y[1])); /* saturated: no latency, a marked point */
@@ -437,7 +437,7 @@ test_like_for_like (void)
   total = flitlab_study_plot_new (study, "total");
   g_assert_cmpstr (total->y_label, ==, "Total latency (cycles)");
   g_assert_cmpstr (((FlitlabPlotSeries *) total->series->pdata[0])->label, ==,
-                   "quaglia-adaptive-torus model (predicts transit latency)");
+                   "Model: Quaglia et al. 2002 (predicts transit latency)");
   g_assert_cmpfloat (((FlitlabPlotSeries *) total->series->pdata[1])->y[0], ==, 101);
   g_assert_cmpfloat (((FlitlabPlotSeries *) total->series->pdata[1])->error[0], ==, 102);
 }
