@@ -332,6 +332,49 @@ format_tick (double value,
   return g_strdup_printf ("%.*f", CLAMP (decimals, 0, 10), value);
 }
 
+static double
+text_width (cairo_t    *cr,
+            const char *text,
+            const char *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+  int w, h;
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+  return w;
+}
+
+/* The load ticks: at most 7, fewer when their labels would not fit side by side with a gap
+ * ("0.000.010.020.03" at 252 pt). */
+static guint
+x_ticks (cairo_t                *cr,
+         const FlitlabPlotFrame *f,
+         double                 *ticks)
+{
+  guint n = 0;
+
+  for (guint most = 7; most >= 2; most--)
+    {
+      double widths = 0;
+
+      n = flitlab_plot_nice_ticks (f->x_min, f->x_max, most, ticks);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *label = format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
+
+          widths += text_width (cr, label, "Sans 9") + 12;
+        }
+      if (widths <= f->right - f->left + 40)
+        break;
+    }
+  return n;
+}
+
 /* A value-axis label is centred on its tick, but the one at the foot of the axis sits above it:
  * centred, it would touch the first load label below the corner. */
 static double
@@ -349,9 +392,9 @@ draw_axes (cairo_t                *cr,
   double ticks[MAX_TICKS];
   guint n;
 
-  /* Grid and ticks. */
+  /* Grid and ticks, as many as their labels have room for. */
   cairo_set_line_width (cr, 1);
-  n = flitlab_plot_nice_ticks (f->x_min, f->x_max, 7, ticks);
+  n = x_ticks (cr, f, ticks);
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *label = format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
@@ -389,7 +432,8 @@ draw_axes (cairo_t                *cr,
         }
   else
     {
-      n = flitlab_plot_nice_ticks (f->y_min, f->y_max, 7, ticks);
+      n = flitlab_plot_nice_ticks (f->y_min, f->y_max,
+                                   (guint) CLAMP ((f->bottom - f->top) / 24, 2, 7), ticks);
       for (guint i = 0; i < n; i++)
         {
           g_autofree char *label = format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
@@ -556,22 +600,6 @@ saturation_text (const FlitlabPlotSeries *series)
   return g_strdup ("saturation");
 }
 
-static double
-text_width (cairo_t    *cr,
-            const char *text,
-            const char *font)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (font);
-  int w, h;
-
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  pango_font_description_free (desc);
-  g_object_unref (layout);
-  return w;
-}
 
 static void
 draw_saturation_labels (cairo_t                *cr,
@@ -649,34 +677,122 @@ marks_shown (const FlitlabPlot      *plot,
     }
 }
 
+#define LEGEND_ROW 16
+#define LEGEND_PAD 6
+static const char *saturated_text = "saturated: load not carried";
+static const char *off_scale_text = "above the scale";
+
+/* The legend's box: its rows' widest text, the key, the padding. */
 static void
-draw_legend (cairo_t                *cr,
+legend_size (cairo_t                *cr,
              const FlitlabPlot      *plot,
-             const FlitlabPlotFrame *f)
+             const FlitlabPlotFrame *f,
+             double                 *width,
+             double                 *height)
 {
-  const double row = 16, pad = 6;
-  const char *saturated_text = "saturated: load not carried";
-  const char *off_scale_text = "above the scale";
-  double width = 0, x = f->left + 10, y = f->top + 10, mark_y;
   gboolean saturated, off_scale;
   guint rows = plot->series->len;
+  double text = 0;
 
-  if (plot->series->len == 0)
-    return;
   marks_shown (plot, f, &saturated, &off_scale);
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
 
-      width = MAX (width, text_width (cr, series->label ? series->label : "", "Sans 9"));
+      text = MAX (text, text_width (cr, series->label ? series->label : "", "Sans 9"));
     }
   if (saturated)
-    width = MAX (width, text_width (cr, saturated_text, "Sans 9")), rows++;
+    text = MAX (text, text_width (cr, saturated_text, "Sans 9")), rows++;
   if (off_scale)
-    width = MAX (width, text_width (cr, off_scale_text, "Sans 9")), rows++;
+    text = MAX (text, text_width (cr, off_scale_text, "Sans 9")), rows++;
+  *width = text + 2 * LEGEND_PAD + 28;
+  *height = rows * LEGEND_ROW + 2 * LEGEND_PAD;
+}
+
+/* How many drawn points and curve samples the box (x, y, w, h) would cover. */
+static guint
+legend_covers (const FlitlabPlot      *plot,
+               const FlitlabPlotFrame *f,
+               double                  x,
+               double                  y,
+               double                  w,
+               double                  h)
+{
+  guint covered = 0;
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      for (guint i = 0; i < series->n; i++)
+        {
+          double ux, uy, value = series->saturated != NULL && series->saturated[i] ? f->y_max
+                                                                                    : series->y[i];
+
+          if (!visible (f, value) || !isfinite (series->x[i]) || series->x[i] < f->x_min ||
+              series->x[i] > f->x_max)
+            continue;
+          ux = map_x (f, series->x[i]);
+          uy = value > f->y_max ? f->top + FLITLAB_PLOT_MARK_INSET : value < f->y_min ? f->bottom
+                                                                  : map_y (f, value);
+          covered += ux >= x - 4 && ux <= x + w + 4 && uy >= y - 4 && uy <= y + h + 4;
+        }
+    }
+  return covered;
+}
+
+/* Where the legend goes: the inside corner that covers the fewest points (top left first on a
+ * tie); when every corner covers some, below the plot, whose frame then ends higher; if that
+ * leaves too little plot, the best corner after all. */
+static void
+place_legend (cairo_t           *cr,
+              const FlitlabPlot *plot,
+              FlitlabPlotFrame  *f,
+              double             height,
+              double            *x,
+              double            *y)
+{
+  double w, h, best_x = 0, best_y = 0;
+  guint best = G_MAXUINT;
+
+  legend_size (cr, plot, f, &w, &h);
+  for (guint corner = 0; corner < 4; corner++)
+    {
+      double cx = corner == 0 || corner == 3 ? f->left + 10 : f->right - 10 - w;
+      double cy = corner < 2 ? f->top + 10 : f->bottom - 10 - h;
+      guint covered = legend_covers (plot, f, cx, cy, w, h);
+
+      if (covered < best)
+        best = covered, best_x = cx, best_y = cy;
+    }
+  *x = best_x;
+  *y = best_y;
+  if (best > 0 && f->bottom - h - 8 - f->top >= 80)
+    {
+      f->bottom -= h + 8;
+      *x = MAX (4, (f->left + f->right - w) / 2);
+      *y = height - h - 4;
+    }
+}
+
+static void
+draw_legend (cairo_t                *cr,
+             const FlitlabPlot      *plot,
+             const FlitlabPlotFrame *f,
+             double                  x,
+             double                  y)
+{
+  const double row = LEGEND_ROW, pad = LEGEND_PAD;
+  double width, height, mark_y;
+  gboolean saturated, off_scale;
+
+  if (plot->series->len == 0)
+    return;
+  marks_shown (plot, f, &saturated, &off_scale);
+  legend_size (cr, plot, f, &width, &height);
 
   cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
-  cairo_rectangle (cr, x, y, width + 2 * pad + 28, rows * row + 2 * pad);
+  cairo_rectangle (cr, x, y, width, height);
   cairo_fill_preserve (cr);
   cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
   cairo_set_line_width (cr, 1);
@@ -732,6 +848,7 @@ flitlab_render_plot (cairo_t           *cr,
                      FlitlabPlotFrame  *frame_out)
 {
   FlitlabPlotFrame frame = { 0 };
+  double legend_x = 0, legend_y = 0;
 
   g_return_if_fail (cr != NULL && plot != NULL);
 
@@ -741,6 +858,8 @@ flitlab_render_plot (cairo_t           *cr,
   frame.top = plot->title != NULL ? 32 : 12;
   frame.right = MAX (width - 28, frame.left + 10);
   frame.bottom = MAX (height - 46, frame.top + 10);
+  if (plot->series->len > 0)
+    place_legend (cr, plot, &frame, height, &legend_x, &legend_y);
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -779,7 +898,17 @@ flitlab_render_plot (cairo_t           *cr,
       cairo_stroke (cr);
     }
 
-  draw_legend (cr, plot, &frame);
+  draw_legend (cr, plot, &frame, legend_x, legend_y);
+  if (plot->series->len > 0)
+    {
+      double w, h;
+
+      legend_size (cr, plot, &frame, &w, &h);
+      frame.legend_left = legend_x;
+      frame.legend_top = legend_y;
+      frame.legend_right = legend_x + w;
+      frame.legend_bottom = legend_y + h;
+    }
   cairo_restore (cr);
 
   if (frame_out != NULL)

@@ -65,6 +65,9 @@ typedef struct
   double left, top, right, bottom;       /* data area in the cairo user space */
   double x_min, x_max, y_min, y_max;     /* data range shown */
   gboolean log_y;
+  /* The legend's box, in the cairo user space: in the inside corner that covers the fewest
+   * points, or below the data area when every corner covers some (all 0: no legend). */
+  double legend_left, legend_top, legend_right, legend_bottom;
 } FlitlabPlotFrame;
 
 GQuark             flitlab_render_error_quark (void);

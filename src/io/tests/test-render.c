@@ -110,6 +110,62 @@ count_color_outside (cairo_surface_t *surface,
   return n;
 }
 
+/* How many of the plot's drawn points lie in the legend's box. */
+static guint
+points_under_legend (const FlitlabPlot      *plot,
+                     const FlitlabPlotFrame *f)
+{
+  guint n = 0;
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      for (guint i = 0; i < series->n; i++)
+        {
+          double x, y;
+
+          if (!isfinite (series->y[i]))
+            continue;
+          flitlab_plot_frame_to_user (f, series->x[i], series->y[i], &x, &y);
+          n += x >= f->legend_left && x <= f->legend_right && y >= f->legend_top && y <= f->legend_bottom;
+        }
+    }
+  return n;
+}
+
+/* The legend goes where it covers no data: a free inside corner, else below the plot (#14). */
+static void
+test_legend_placement (void)
+{
+  static const double x[] = { 0, 0.001, 0.002, 0.003, 0.004, 0.005, 0.006, 0.007, 0.008, 0.009, 0.01 };
+  static const double falling[] = { 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30 };
+  static const double corners[] = { 50, 49, 30, 31, 40, 41, 40, 31, 30, 49, 50 };
+  g_autoptr(FlitlabPlot) top_left = flitlab_plot_new ("falling", "x", "y");
+  g_autoptr(FlitlabPlot) everywhere = flitlab_plot_new ("corners", "x", "y");
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 420);
+  cairo_t *cr = cairo_create (surface);
+  FlitlabPlotFrame frame;
+
+  /* Points along the top-left to bottom-right diagonal: the legend leaves the top left. */
+  flitlab_plot_add_series (top_left, "a falling line of points", FLITLAB_PLOT_POINTS, x, falling, NULL,
+                           G_N_ELEMENTS (x));
+  flitlab_render_plot (cr, top_left, 640, 420, &frame);
+  g_assert_cmpfloat (frame.legend_right, >, frame.legend_left);
+  g_assert_cmpuint (points_under_legend (top_left, &frame), ==, 0);
+  g_assert_cmpfloat (frame.legend_left, >, (frame.left + frame.right) / 2);
+
+  /* Points in all four corners: below the data area. */
+  flitlab_plot_add_series (everywhere, "points in every corner", FLITLAB_PLOT_POINTS, x, corners, NULL,
+                           G_N_ELEMENTS (x));
+  flitlab_render_plot (cr, everywhere, 640, 420, &frame);
+  g_assert_cmpuint (points_under_legend (everywhere, &frame), ==, 0);
+  g_assert_cmpfloat (frame.legend_top, >, frame.bottom);
+  g_assert_cmpfloat (frame.legend_bottom, <=, 420);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* Zoomed in, a curve ends at the axes: not a pixel of it over the title or the tick labels. */
 static void
 test_curves_clipped (void)
@@ -538,6 +594,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/nice-ticks", test_nice_ticks);
   g_test_add_func ("/flitlab/render/plot/image", test_image);
   g_test_add_func ("/flitlab/render/plot/curves-clipped", test_curves_clipped);
+  g_test_add_func ("/flitlab/render/plot/legend-placement", test_legend_placement);
   g_test_add_func ("/flitlab/render/plot/empty-and-degenerate", test_empty_and_degenerate);
   g_test_add_func ("/flitlab/render/plot/files", test_files);
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
