@@ -55,31 +55,6 @@ test_nice_ticks (void)
   g_assert_cmpuint (flitlab_plot_nice_ticks (NAN, 1, 7, ticks), ==, 0);
 }
 
-/* Counts pixels near a colour of the palette. */
-static guint
-count_color (cairo_surface_t *surface,
-             guint            palette_index)
-{
-  double r, g, b;
-  int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  guint n = 0;
-
-  flitlab_plot_palette (palette_index, &r, &g, &b);
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        guint32 p = *(const guint32 *) (data + y * stride + 4 * x);
-
-        if (abs ((int) ((p >> 16) & 0xff) - (int) (r * 255)) < 8 &&
-            abs ((int) ((p >> 8) & 0xff) - (int) (g * 255)) < 8 &&
-            abs ((int) (p & 0xff) - (int) (b * 255)) < 8)
-          n++;
-      }
-  return n;
-}
-
 /* Counts pixels near a colour of the palette outside the rectangle (x0, y0)-(x1, y1). */
 static guint
 count_color_outside (cairo_surface_t *surface,
@@ -108,6 +83,14 @@ count_color_outside (cairo_surface_t *surface,
           n++;
       }
   return n;
+}
+
+/* Counts pixels near a colour of the palette, anywhere (outside an empty rectangle). */
+static guint
+count_color (cairo_surface_t *surface,
+             guint            palette_index)
+{
+  return count_color_outside (surface, palette_index, 1, 1, 0, 0);
 }
 
 /* How many of the plot's drawn points lie in the legend's box. */
