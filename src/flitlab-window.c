@@ -1216,6 +1216,7 @@ on_export_response (FlitlabWindow        *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
   const char *format, *size, *scale;
+  const FlitlabPlotPreset *preset = NULL;
   double width = 640, height = 420;
   gboolean ok;
 
@@ -1238,7 +1239,9 @@ on_export_response (FlitlabWindow        *self,
       g_free (path);
       path = with_extension;
     }
-  if (size != NULL)
+  if (size != NULL && (preset = flitlab_plot_preset_lookup (size)) != NULL)
+    width = preset->width, height = preset->height;
+  else if (size != NULL)
     sscanf (size, "%lfx%lf", &width, &height);
 
   if (path == NULL)
@@ -1274,8 +1277,15 @@ on_export_response (FlitlabWindow        *self,
   else if (g_str_equal (format, "csv"))
     ok = flitlab_plot_write_csv (flitlab_plot_view_get_plot (self->plot_view), path, &error);
   else
-    ok = flitlab_render_plot_to_file (flitlab_plot_view_get_plot (self->plot_view), path, width, height,
-                                      scale != NULL ? g_ascii_strtod (scale, NULL) : 2, &error);
+    {
+      FlitlabPlot *plot = flitlab_plot_view_get_plot (self->plot_view);
+
+      /* A preset's type for the file only; the window keeps its own. */
+      plot->font_size = preset != NULL ? preset->font_size : 0;
+      ok = flitlab_render_plot_to_file (plot, path, width, height,
+                                        scale != NULL ? g_ascii_strtod (scale, NULL) : 2, &error);
+      plot->font_size = 0;
+    }
   if (ok)
     {
       g_settings_set_string (self->settings, "last-export-format", g_str_equal (format, "csv") ? "svg" : format);
@@ -1296,8 +1306,9 @@ export_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   /* Each list starts with its default: GTK 4.8's own chooser ignores set_choice(). */
-  static const char *sizes[] = { "640x420", "800x520", "1200x800", NULL };
-  static const char *size_labels[] = { "640 × 420", "800 × 520", "1200 × 800", NULL };
+  /* The window's size first, then the presets papers and slides use, then larger sizes. */
+  g_autoptr(GPtrArray) sizes = g_ptr_array_new ();
+  g_autoptr(GPtrArray) size_labels = g_ptr_array_new ();
   static const char *scales[] = { "2", "1", "3", NULL };
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
   FlitlabStudy *study = selected_study (self);
@@ -1329,7 +1340,21 @@ export_action (GtkWidget  *widget,
                                                GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "format", _("Format"), formats, format_labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (self->chooser), "format", format);
-  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "size", _("Size in points"), sizes, size_labels);
+  g_ptr_array_add (sizes, "640x420");
+  g_ptr_array_add (size_labels, "640 × 420");
+  for (const FlitlabPlotPreset *p = flitlab_plot_presets (); p->name != NULL; p++)
+    {
+      g_ptr_array_add (sizes, (gpointer) p->name);
+      g_ptr_array_add (size_labels, (gpointer) _(p->label));
+    }
+  g_ptr_array_add (sizes, "800x520");
+  g_ptr_array_add (size_labels, "800 × 520");
+  g_ptr_array_add (sizes, "1200x800");
+  g_ptr_array_add (size_labels, "1200 × 800");
+  g_ptr_array_add (sizes, NULL);
+  g_ptr_array_add (size_labels, NULL);
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "size", _("Size in points"),
+                               (const char **) sizes->pdata, (const char **) size_labels->pdata);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (self->chooser), "size", "640x420");
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "scale", _("PNG resolution"), scales, scale_labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (self->chooser), "scale", "2");

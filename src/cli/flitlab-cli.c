@@ -908,8 +908,11 @@ cmd_export (int      argc,
 {
   g_autofree char *study_name = NULL, *figure = NULL, *output = NULL, *metric = NULL, *plane = NULL;
   g_autofree char *rate = NULL, *width_text = NULL, *height_text = NULL, *scale_text = NULL;
-  double width = NAN, height = NAN, scale = 2;
-  gboolean log_y = FALSE, stack = FALSE, topology, flow;
+  g_autofree char *preset_name = NULL, *font_text = NULL, *legend_text = NULL;
+  double width = NAN, height = NAN, scale = 2, font_size = 0;
+  gboolean log_y = FALSE, stack = FALSE, no_title = FALSE, topology, flow;
+  const FlitlabPlotPreset *preset = NULL;
+  FlitlabPlotLegend legend = FLITLAB_PLOT_LEGEND_AUTO;
   const GOptionEntry entries[] = {
     { "study", 0, 0, G_OPTION_ARG_STRING, &study_name, "The study to draw", "NAME" },
     { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default), topology (the network coloured by channel utilization) or flow (the first model's channel classes, as its paper draws them)", "FIGURE" },
@@ -922,6 +925,10 @@ cmd_export (int      argc,
     { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, "Width in points (default 640; topology 800)", "W" },
     { "height", 0, 0, G_OPTION_ARG_STRING, &height_text, "Height in points (default 420; topology 600)", "H" },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, "PNG pixels per point (default 2)", "S" },
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name, "Plot: a size papers and slides use, with its type: column (3.5 in, 252 × 180 pt, 8 pt), column-and-half (5 in), page (7 in, 504 pt) or slide (16:9, 720 × 405 pt); --width and --height still win", "NAME" },
+    { "font-size", 0, 0, G_OPTION_ARG_STRING, &font_text, "Plot: the tick labels' size in points, the rest in proportion (default: chosen for the width, 8 at 252 pt)", "PT" },
+    { "no-title", 0, 0, G_OPTION_ARG_NONE, &no_title, "Plot: leave out the title (a paper's caption says it)", NULL },
+    { "legend", 0, 0, G_OPTION_ARG_STRING, &legend_text, "Plot: where the legend goes: auto (default: the inside corner covering no data, else below), inside, right, below or none", "WHERE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — draw a study's figure to a file");
@@ -949,6 +956,16 @@ cmd_export (int      argc,
     return usage_error (error, "--stack draws every plane: leave out --plane");
   if (!flow && rate != NULL)
     return usage_error (error, "--rate applies to --figure flow");
+  if ((topology || flow) && (preset_name != NULL || font_text != NULL || no_title || legend_text != NULL))
+    return usage_error (error, "--preset, --font-size, --no-title and --legend apply to --figure plot");
+  if (preset_name != NULL && (preset = flitlab_plot_preset_lookup (preset_name)) == NULL)
+    return usage_error (error, "--preset is column, column-and-half, page or slide, not “%s”", preset_name);
+  if (legend_text != NULL && !flitlab_plot_legend_from_string (legend_text, &legend))
+    return usage_error (error, "--legend is auto, inside, right, below or none, not “%s”", legend_text);
+  if (!parse_number_option ("--font-size", font_text, &font_size, error))
+    return FALSE;
+  if (font_text != NULL && !(font_size >= 4 && font_size <= 72))
+    return usage_error (error, "--font-size is 4 to 72 points, not “%s”", font_text);
   /* The one number syntax (no hex, nan or inf); the renderer checks the ranges. */
   if (!parse_number_option ("--width", width_text, &width, error) ||
       !parse_number_option ("--height", height_text, &height, error) ||
@@ -966,11 +983,15 @@ cmd_export (int      argc,
   if (flow)
     return export_flow (study, output, isnan (width) ? 800 : width, isnan (height) ? 560 : height,
                         scale, rate, error);
-  width = isnan (width) ? 640 : width;
-  height = isnan (height) ? 420 : height;
+  width = isnan (width) ? (preset != NULL ? preset->width : 640) : width;
+  height = isnan (height) ? (preset != NULL ? preset->height : 420) : height;
 
   plot = flitlab_study_plot_new (study, metric);
   plot->log_y = log_y;
+  plot->font_size = font_text != NULL ? font_size : preset != NULL ? preset->font_size : 0;
+  plot->legend = legend;
+  if (no_title)
+    g_clear_pointer (&plot->title, g_free);
   if (plot->series->len == 0)
     return usage_error (error, "Study “%s” has no %s results to draw: run it first (flitlab-cli run)",
                         study_name, metric ? metric : "latency");

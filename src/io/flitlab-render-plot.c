@@ -13,6 +13,8 @@
 #include <pango/pangocairo.h>
 
 #include "flitlab-file-write.h"
+#include <glib/gi18n.h>
+
 #include "flitlab-render-plot.h"
 #include "flitlab-render-private.h"
 
@@ -349,6 +351,19 @@ text_width (cairo_t    *cr,
   return w;
 }
 
+/* A font of the figure's type: face at points, scaled with the type (f->type). */
+static const char *
+font (const FlitlabPlotFrame *f,
+      const char             *face,
+      double                  points,
+      char                   *buffer)
+{
+  char size[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_snprintf (buffer, 64, "%s %s", face, g_ascii_formatd (size, sizeof size, "%.2f", points * f->type));
+  return buffer;
+}
+
 /* The load ticks: at most 7, fewer when their labels would not fit side by side with a gap
  * ("0.000.010.020.03" at 252 pt). */
 static guint
@@ -367,9 +382,11 @@ x_ticks (cairo_t                *cr,
         {
           g_autofree char *label = format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
 
-          widths += text_width (cr, label, "Sans 9") + 12;
+          char fb[64];
+
+          widths += text_width (cr, label, font (f, "Sans", 9, fb)) + 12 * f->type;
         }
-      if (widths <= f->right - f->left + 40)
+      if (widths <= f->right - f->left + 40 * f->type)
         break;
     }
   return n;
@@ -390,6 +407,7 @@ draw_axes (cairo_t                *cr,
            const FlitlabPlotFrame *f)
 {
   double ticks[MAX_TICKS];
+  char fb[64];
   guint n;
 
   /* Grid and ticks, as many as their labels have room for. */
@@ -405,7 +423,7 @@ draw_axes (cairo_t                *cr,
       cairo_line_to (cr, x, f->bottom);
       cairo_stroke (cr);
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-      flitlab_render_text (cr, label, "Sans 9", x, f->bottom + 4, 0.5, 0, 0);
+      flitlab_render_text (cr, label, font (f, "Sans", 9, fb), x, f->bottom + 4 * f->type, 0.5, 0, 0);
     }
 
   if (f->log_y)
@@ -427,13 +445,14 @@ draw_axes (cairo_t                *cr,
               g_autofree char *label = g_strdup_printf ("%g", decade * m);
 
               cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-              flitlab_render_text (cr, label, "Sans 9", f->left - 5, y, 1, y_tick_align (f, y), 0);
+              flitlab_render_text (cr, label, font (f, "Sans", 9, fb), f->left - 5 * f->type, y, 1,
+                                   y_tick_align (f, y), 0);
             }
         }
   else
     {
       n = flitlab_plot_nice_ticks (f->y_min, f->y_max,
-                                   (guint) CLAMP ((f->bottom - f->top) / 24, 2, 7), ticks);
+                                   (guint) CLAMP ((f->bottom - f->top) / (24 * f->type), 2, 7), ticks);
       for (guint i = 0; i < n; i++)
         {
           g_autofree char *label = format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
@@ -444,7 +463,8 @@ draw_axes (cairo_t                *cr,
           cairo_line_to (cr, f->right, y);
           cairo_stroke (cr);
           cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-          flitlab_render_text (cr, label, "Sans 9", f->left - 5, y, 1, y_tick_align (f, y), 0);
+          flitlab_render_text (cr, label, font (f, "Sans", 9, fb), f->left - 5 * f->type, y, 1,
+                               y_tick_align (f, y), 0);
         }
     }
 
@@ -453,11 +473,17 @@ draw_axes (cairo_t                *cr,
   cairo_rectangle (cr, f->left + 0.5, f->top + 0.5, f->right - f->left - 1, f->bottom - f->top - 1);
   cairo_stroke (cr);
   if (plot->x_label != NULL)
-    flitlab_render_text (cr, plot->x_label, "Sans 10", (f->left + f->right) / 2, f->bottom + 22, 0.5, 0, 0);
+    flitlab_render_text (cr, plot->x_label, font (f, "Sans", 10, fb), (f->left + f->right) / 2,
+                         f->bottom + 22 * f->type, 0.5, 0, 0);
   if (plot->y_label != NULL)
-    flitlab_render_text (cr, plot->y_label, "Sans 10", 14, (f->top + f->bottom) / 2, 0.5, 0.5, -G_PI / 2);
+    /* Along the value axis, never longer than it (ellipsized). */
+    show_text (cr, plot->y_label, font (f, "Sans", 10, fb), 14 * f->type, (f->top + f->bottom) / 2,
+               0.5, 0.5, -G_PI / 2, f->bottom - f->top);
   if (plot->title != NULL)
-    flitlab_render_text (cr, plot->title, "Sans Bold 11", (f->left + f->right) / 2, 8, 0.5, 0, 0);
+    /* Centred on the data area, but never beyond the figure's edges (ellipsized). */
+    flitlab_render_text_within (cr, plot->title, font (f, "Sans Bold", 11, fb),
+                                (f->left + f->right) / 2, 8 * f->type, 0.5, 0,
+                                2 * MIN ((f->left + f->right) / 2, f->right + 28 * f->type - (f->left + f->right) / 2) - 8);
 }
 
 static gboolean
@@ -606,8 +632,9 @@ draw_saturation_labels (cairo_t                *cr,
                         const FlitlabPlot      *plot,
                         const FlitlabPlotFrame *f)
 {
-  const double row_height = 11;
+  const double row_height = 11 * f->type;
   double row_end[8];
+  char fb[64];
   guint n_rows = 0;
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -636,7 +663,7 @@ draw_saturation_labels (cairo_t                *cr,
       g_autofree char *label = saturation_text (series);
       g_autofree char *text = beyond ? g_strconcat (label, " →", NULL) : g_strdup (label);
       double x = beyond ? f->right : map_x (f, series->saturation), r, g, b;
-      double width = text_width (cr, text, "Sans 8");
+      double width = text_width (cr, text, font (f, "Sans", 8, fb));
       gboolean right = !beyond && x + width + 8 < f->right;
       double start = right ? x + 3 : x - 3 - width;
       guint row = 0;
@@ -650,7 +677,7 @@ draw_saturation_labels (cairo_t                *cr,
       row_end[row] = start + width;
       flitlab_plot_palette (series->color, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
-      flitlab_render_text (cr, text, "Sans 8", right ? x + 3 : x - 3,
+      flitlab_render_text (cr, text, font (f, "Sans", 8, fb), right ? x + 3 : x - 3,
                            f->bottom - 3 - row * row_height, right ? 0 : 1, 1, 0);
     }
 }
@@ -677,8 +704,10 @@ marks_shown (const FlitlabPlot      *plot,
     }
 }
 
+/* The legend's row height, padding and key width at the default type (scaled with f->type). */
 #define LEGEND_ROW 16
 #define LEGEND_PAD 6
+#define LEGEND_KEY 28
 static const char *saturated_text = "saturated: load not carried";
 static const char *off_scale_text = "above the scale";
 
@@ -693,20 +722,21 @@ legend_size (cairo_t                *cr,
   gboolean saturated, off_scale;
   guint rows = plot->series->len;
   double text = 0;
+  char fb[64];
 
   marks_shown (plot, f, &saturated, &off_scale);
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
 
-      text = MAX (text, text_width (cr, series->label ? series->label : "", "Sans 9"));
+      text = MAX (text, text_width (cr, series->label ? series->label : "", font (f, "Sans", 9, fb)));
     }
   if (saturated)
-    text = MAX (text, text_width (cr, saturated_text, "Sans 9")), rows++;
+    text = MAX (text, text_width (cr, saturated_text, font (f, "Sans", 9, fb))), rows++;
   if (off_scale)
-    text = MAX (text, text_width (cr, off_scale_text, "Sans 9")), rows++;
-  *width = text + 2 * LEGEND_PAD + 28;
-  *height = rows * LEGEND_ROW + 2 * LEGEND_PAD;
+    text = MAX (text, text_width (cr, off_scale_text, font (f, "Sans", 9, fb))), rows++;
+  *width = text + (2 * LEGEND_PAD + LEGEND_KEY) * f->type;
+  *height = (rows * LEGEND_ROW + 2 * LEGEND_PAD) * f->type;
 }
 
 /* How many drawn points and curve samples the box (x, y, w, h) would cover. */
@@ -741,25 +771,35 @@ legend_covers (const FlitlabPlot      *plot,
   return covered;
 }
 
-/* Where the legend goes: the inside corner that covers the fewest points (top left first on a
- * tie); when every corner covers some, below the plot, whose frame then ends higher; if that
- * leaves too little plot, the best corner after all. */
+/* Where the legend goes (plot->legend): by default the inside corner that covers the fewest
+ * points (top left first on a tie), or below the plot when every corner covers some, whose
+ * frame then ends higher; if that leaves too little plot, the best corner after all. Outside
+ * right or below, the frame gives up the room. */
 static void
 place_legend (cairo_t           *cr,
               const FlitlabPlot *plot,
               FlitlabPlotFrame  *f,
+              double             width,
               double             height,
               double            *x,
               double            *y)
 {
-  double w, h, best_x = 0, best_y = 0;
+  double w, h, best_x = 0, best_y = 0, gap = 8 * f->type;
   guint best = G_MAXUINT;
+  gboolean below;
 
   legend_size (cr, plot, f, &w, &h);
+  if (plot->legend == FLITLAB_PLOT_LEGEND_RIGHT)
+    {
+      f->right = MAX (f->right - w - gap, f->left + 10);
+      *x = MIN (f->right + gap, width - w);
+      *y = f->top;
+      return;
+    }
   for (guint corner = 0; corner < 4; corner++)
     {
-      double cx = corner == 0 || corner == 3 ? f->left + 10 : f->right - 10 - w;
-      double cy = corner < 2 ? f->top + 10 : f->bottom - 10 - h;
+      double cx = corner == 0 || corner == 3 ? f->left + 10 * f->type : f->right - 10 * f->type - w;
+      double cy = corner < 2 ? f->top + 10 * f->type : f->bottom - 10 * f->type - h;
       guint covered = legend_covers (plot, f, cx, cy, w, h);
 
       if (covered < best)
@@ -767,9 +807,12 @@ place_legend (cairo_t           *cr,
     }
   *x = best_x;
   *y = best_y;
-  if (best > 0 && f->bottom - h - 8 - f->top >= 80)
+  below = plot->legend == FLITLAB_PLOT_LEGEND_BELOW ||
+          (plot->legend == FLITLAB_PLOT_LEGEND_AUTO && best > 0 &&
+           f->bottom - h - gap - f->top >= 80 * f->type);
+  if (below)
     {
-      f->bottom -= h + 8;
+      f->bottom = MAX (f->bottom - h - gap, f->top + 10);
       *x = MAX (4, (f->left + f->right - w) / 2);
       *y = height - h - 4;
     }
@@ -782,7 +825,8 @@ draw_legend (cairo_t                *cr,
              double                  x,
              double                  y)
 {
-  const double row = LEGEND_ROW, pad = LEGEND_PAD;
+  const double row = LEGEND_ROW * f->type, pad = LEGEND_PAD * f->type, key = LEGEND_KEY * f->type;
+  char fb[64];
   double width, height, mark_y;
   gboolean saturated, off_scale;
 
@@ -809,35 +853,82 @@ draw_legend (cairo_t                *cr,
         {
           cairo_set_line_width (cr, 2);
           cairo_move_to (cr, x + pad, cy);
-          cairo_line_to (cr, x + pad + 20, cy);
+          cairo_line_to (cr, x + pad + key - 8 * f->type, cy);
           cairo_stroke (cr);
         }
       else
         {
           cairo_new_sub_path (cr);
-          cairo_arc (cr, x + pad + 10, cy, 3.5, 0, 2 * G_PI);
+          cairo_arc (cr, x + pad + key / 2 - 4 * f->type, cy, 3.5, 0, 2 * G_PI);
           cairo_fill (cr);
         }
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text (cr, series->label ? series->label : "", "Sans 9", x + pad + 28, cy, 0, 0.5, 0);
+      flitlab_render_text (cr, series->label ? series->label : "", font (f, "Sans", 9, fb), x + pad + key, cy, 0, 0.5, 0);
     }
   /* The marks in grey: each series draws them in its own colour. */
   mark_y = y + pad + plot->series->len * row + row / 2;
   if (saturated)
     {
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      mark_saturated (cr, x + pad + 10, mark_y);
+      mark_saturated (cr, x + pad + key / 2 - 4 * f->type, mark_y);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text (cr, saturated_text, "Sans 9", x + pad + 28, mark_y, 0, 0.5, 0);
+      flitlab_render_text (cr, saturated_text, font (f, "Sans", 9, fb), x + pad + key, mark_y, 0, 0.5, 0);
       mark_y += row;
     }
   if (off_scale)
     {
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      mark_off_scale (cr, x + pad + 10, mark_y);
+      mark_off_scale (cr, x + pad + key / 2 - 4 * f->type, mark_y);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text (cr, off_scale_text, "Sans 9", x + pad + 28, mark_y, 0, 0.5, 0);
+      flitlab_render_text (cr, off_scale_text, font (f, "Sans", 9, fb), x + pad + key, mark_y, 0, 0.5, 0);
     }
+}
+
+/* The tick labels' points for a figure this wide: 8 in a paper's column (252 pt), 9 from a
+ * page-wide 400 pt on, the window's and the default export's size. */
+static double
+default_font_size (double width)
+{
+  return CLAMP (8 + (width - 252) / 148, 8, 9);
+}
+
+const FlitlabPlotPreset *
+flitlab_plot_presets (void)
+{
+  static const FlitlabPlotPreset presets[] = {
+    /* The labels are translated where they are shown (the window's export dialog). */
+    { "column", N_("Column (3.5 in)"), 252, 180, 8 },
+    { "column-and-half", N_("Column and a half (5 in)"), 360, 240, 8.5 },
+    { "page", N_("Page (7 in)"), 504, 300, 9 },
+    { "slide", N_("Slide (16:9)"), 720, 405, 14 },
+    { NULL, NULL, 0, 0, 0 },
+  };
+
+  return presets;
+}
+
+const FlitlabPlotPreset *
+flitlab_plot_preset_lookup (const char *name)
+{
+  for (const FlitlabPlotPreset *p = flitlab_plot_presets (); name != NULL && p->name != NULL; p++)
+    if (g_str_equal (p->name, name))
+      return p;
+  return NULL;
+}
+
+gboolean
+flitlab_plot_legend_from_string (const char        *text,
+                                 FlitlabPlotLegend *legend)
+{
+  static const char * const names[] = { "auto", "inside", "right", "below", "none" };
+
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (text, names[i]))
+      {
+        *legend = (FlitlabPlotLegend) i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 void
@@ -854,12 +945,13 @@ flitlab_render_plot (cairo_t           *cr,
 
   frame.log_y = plot->log_y;
   data_range (plot, &frame);
-  frame.left = 64;
-  frame.top = plot->title != NULL ? 32 : 12;
-  frame.right = MAX (width - 28, frame.left + 10);
-  frame.bottom = MAX (height - 46, frame.top + 10);
-  if (plot->series->len > 0)
-    place_legend (cr, plot, &frame, height, &legend_x, &legend_y);
+  frame.type = (plot->font_size > 0 ? plot->font_size : default_font_size (width)) / 9;
+  frame.left = 64 * frame.type;
+  frame.top = (plot->title != NULL ? 32 : 12) * frame.type;
+  frame.right = MAX (width - 28 * frame.type, frame.left + 10);
+  frame.bottom = MAX (height - 46 * frame.type, frame.top + 10);
+  if (plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE)
+    place_legend (cr, plot, &frame, width, height, &legend_x, &legend_y);
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -898,11 +990,11 @@ flitlab_render_plot (cairo_t           *cr,
       cairo_stroke (cr);
     }
 
-  draw_legend (cr, plot, &frame, legend_x, legend_y);
-  if (plot->series->len > 0)
+  if (plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE)
     {
       double w, h;
 
+      draw_legend (cr, plot, &frame, legend_x, legend_y);
       legend_size (cr, plot, &frame, &w, &h);
       frame.legend_left = legend_x;
       frame.legend_top = legend_y;

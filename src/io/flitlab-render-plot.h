@@ -47,12 +47,36 @@ typedef struct
   guint            color;      /* index into the palette */
 } FlitlabPlotSeries;
 
+/* Where the legend goes: auto (the inside corner covering the fewest points, else below),
+ * an inside corner, outside right, below, or nowhere. */
+typedef enum
+{
+  FLITLAB_PLOT_LEGEND_AUTO,
+  FLITLAB_PLOT_LEGEND_INSIDE,
+  FLITLAB_PLOT_LEGEND_RIGHT,
+  FLITLAB_PLOT_LEGEND_BELOW,
+  FLITLAB_PLOT_LEGEND_NONE,
+} FlitlabPlotLegend;
+
+/* The sizes papers and slides use: width and height in points and the type size to go with. */
+typedef struct
+{
+  const char *name;   /* "column", as flitlab-cli export --preset takes it */
+  const char *label;  /* "Column (3.5 in)" */
+  double      width;
+  double      height;
+  double      font_size;
+} FlitlabPlotPreset;
+
 typedef struct
 {
   char      *title;
   char      *x_label;
   char      *y_label;
   gboolean   log_y;
+  double     font_size;                  /* the tick labels' points; 0: chosen for the width
+                                            (8 at 252 pt, 9 from 400 pt) */
+  FlitlabPlotLegend legend;
   double     x_min, x_max, y_min, y_max; /* NaN: from the data */
   GPtrArray *series;                     /* FlitlabPlotSeries* */
   double     marker;                     /* a load marked by a thin vertical line (the load
@@ -68,6 +92,7 @@ typedef struct
   /* The legend's box, in the cairo user space: in the inside corner that covers the fewest
    * points, or below the data area when every corner covers some (all 0: no legend). */
   double legend_left, legend_top, legend_right, legend_bottom;
+  double type; /* the type's size relative to the default (9 pt tick labels) */
 } FlitlabPlotFrame;
 
 GQuark             flitlab_render_error_quark (void);
@@ -91,6 +116,13 @@ FlitlabPlotSeries *flitlab_plot_add_series    (FlitlabPlot       *plot,
 /* Marks point i of series as saturated: its load is not carried, so it has no value. */
 void               flitlab_plot_series_set_saturated (FlitlabPlotSeries *series,
                                                       guint              i);
+
+/* The presets, ending with a NULL name; the one of this name, or NULL. */
+const FlitlabPlotPreset *flitlab_plot_presets      (void);
+const FlitlabPlotPreset *flitlab_plot_preset_lookup (const char *name);
+/* "auto", "inside", "right", "below", "none". */
+gboolean                 flitlab_plot_legend_from_string (const char        *text,
+                                                          FlitlabPlotLegend *legend);
 
 /* The palette (Okabe and Ito's, safe for colour-blind readers). */
 void               flitlab_plot_palette       (guint              index,

@@ -2,6 +2,7 @@
 # test-cli.py: flitlab-cli's contract, as scripts outside the project call it: command
 # names, options, CSV columns, exit codes and one-line errors. Prints TAP.
 import os
+import re
 import resource
 import shutil
 import signal
@@ -252,6 +253,24 @@ with tempfile.TemporaryDirectory() as tmp:
                                os.path.join(tmp, "page")], capture_output=True)
         check("pdftoppm renders the exported PDF", proc.returncode == 0
               and any(n.startswith("page") for n in os.listdir(tmp)), proc.stderr)
+    # Sizes papers use (issue #14): a preset sets the page size and the type; the title and the
+    # legend can be left out; options meant for the plot are refused for the other figures.
+    pdfinfo = shutil.which("pdfinfo")
+    for preset, size in (("column", "252 x 180"), ("page", "504 x 300"), ("slide", "720 x 405")):
+        figure = os.path.join(tmp, f"{preset}.pdf")
+        code, out, err = run("export", project, "--study", "small torus", "--preset", preset,
+                             "--no-title", "--legend", "below", "--output", figure)
+        info = subprocess.run([pdfinfo, figure], capture_output=True, text=True).stdout if pdfinfo and code == 0 else ""
+        check(f"export --preset {preset} is {size} pt", code == 0 and (not pdfinfo or re.search(rf"Page size: +{size} pts", info)),
+              err + info)
+    fails_with_one_line("--preset of an unknown size", "export", project, "--study", "small torus",
+                        "--preset", "poster", "--output", os.path.join(tmp, "x.pdf"))
+    fails_with_one_line("--legend of an unknown place", "export", project, "--study", "small torus",
+                        "--legend", "up", "--output", os.path.join(tmp, "x.pdf"))
+    fails_with_one_line("--font-size of 1 pt", "export", project, "--study", "small torus",
+                        "--font-size", "1", "--output", os.path.join(tmp, "x.pdf"))
+    fails_with_one_line("--preset for the topology", "export", project, "--study", "small torus",
+                        "--figure", "topology", "--preset", "column", "--output", os.path.join(tmp, "x.pdf"))
     # export --figure topology: one stroked SVG path per drawn channel, coloured by utilization
     diagram = os.path.join(tmp, "topology.svg")
     code, out, err = run("export", project, "--study", "small torus", "--figure", "topology",
