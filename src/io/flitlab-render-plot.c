@@ -632,7 +632,7 @@ draw_saturation_labels (cairo_t                *cr,
                         const FlitlabPlot      *plot,
                         const FlitlabPlotFrame *f)
 {
-  const double row_height = 11 * f->type;
+  const double row_height = 13 * f->type; /* 8-pt text is 12 high: rows never touch */
   double row_end[8];
   char fb[64];
   guint n_rows = 0;
@@ -664,9 +664,15 @@ draw_saturation_labels (cairo_t                *cr,
       g_autofree char *text = beyond ? g_strconcat (label, " →", NULL) : g_strdup (label);
       double x = beyond ? f->right : map_x (f, series->saturation), r, g, b;
       double width = text_width (cr, text, font (f, "Sans", 8, fb));
-      gboolean right = !beyond && x + width + 8 < f->right;
-      double start = right ? x + 3 : x - 3 - width;
+      /* Right of the mark if it fits, else left; where neither side has room, on the roomier
+       * side, set smaller to stay in the frame. */
+      double room_right = beyond ? 0 : f->right - x - 5, room_left = x - 3 - f->left;
+      gboolean right = width + 3 <= room_right || (width > room_left && room_right > room_left);
+      double start;
       guint row = 0;
+
+      width = MIN (width, MAX (right ? room_right : room_left, 1));
+      start = right ? x + 3 : x - 3 - width;
 
       while (row < n_rows && start < row_end[row] + 4)
         row++;
@@ -677,8 +683,8 @@ draw_saturation_labels (cairo_t                *cr,
       row_end[row] = start + width;
       flitlab_plot_palette (series->color, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
-      flitlab_render_text (cr, text, font (f, "Sans", 8, fb), right ? x + 3 : x - 3,
-                           f->bottom - 3 - row * row_height, right ? 0 : 1, 1, 0);
+      flitlab_render_text_within (cr, text, font (f, "Sans", 8, fb), right ? x + 3 : x - 3,
+                                  f->bottom - 3 - row * row_height, right ? 0 : 1, 1, width);
     }
 }
 
@@ -771,6 +777,19 @@ legend_covers (const FlitlabPlot      *plot,
   return covered;
 }
 
+static void
+set_legend_box (FlitlabPlotFrame *f,
+                double            x,
+                double            y,
+                double            w,
+                double            h)
+{
+  f->legend_left = x;
+  f->legend_top = y;
+  f->legend_right = x + w;
+  f->legend_bottom = y + h;
+}
+
 /* Where the legend goes (plot->legend): by default the inside corner that covers the fewest
  * points (top left first on a tie), or below the plot when every corner covers some, whose
  * frame then ends higher; if that leaves too little plot, the best corner after all. Outside
@@ -780,60 +799,66 @@ place_legend (cairo_t           *cr,
               const FlitlabPlot *plot,
               FlitlabPlotFrame  *f,
               double             width,
-              double             height,
-              double            *x,
-              double            *y)
+              double             height)
 {
-  double w, h, best_x = 0, best_y = 0, gap = 8 * f->type;
+  double w, h, best_x = 0, best_y = 0, gap = 8 * f->type, x, y, inside_w;
   guint best = G_MAXUINT;
   gboolean below;
 
   legend_size (cr, plot, f, &w, &h);
+  /* Never wider than the figure: its entries are then set smaller (draw_legend ()). */
+  w = MIN (w, width - 8);
   if (plot->legend == FLITLAB_PLOT_LEGEND_RIGHT)
     {
       f->right = MAX (f->right - w - gap, f->left + 10);
-      *x = MIN (f->right + gap, width - w);
-      *y = f->top;
+      set_legend_box (f, MIN (f->right + gap, width - w), f->top, w, h);
       return;
     }
   for (guint corner = 0; corner < 4; corner++)
     {
-      double cx = corner == 0 || corner == 3 ? f->left + 10 * f->type : f->right - 10 * f->type - w;
+      /* Inside the frame, set smaller if it is wider. */
+      double wi = MIN (w, f->right - f->left - 4);
+      double cx = corner == 0 || corner == 3 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
+                                             : MAX (f->right - 10 * f->type - wi, f->left + 2);
       double cy = corner < 2 ? f->top + 10 * f->type : f->bottom - 10 * f->type - h;
-      guint covered = legend_covers (plot, f, cx, cy, w, h);
+      guint covered = legend_covers (plot, f, cx, cy, wi, h);
 
       if (covered < best)
         best = covered, best_x = cx, best_y = cy;
     }
-  *x = best_x;
-  *y = best_y;
+  x = best_x;
+  y = best_y;
+  inside_w = MIN (w, f->right - f->left - 4);
   below = plot->legend == FLITLAB_PLOT_LEGEND_BELOW ||
           (plot->legend == FLITLAB_PLOT_LEGEND_AUTO && best > 0 &&
            f->bottom - h - gap - f->top >= 80 * f->type);
   if (below)
     {
       f->bottom = MAX (f->bottom - h - gap, f->top + 10);
-      *x = MAX (4, (f->left + f->right - w) / 2);
-      *y = height - h - 4;
+      x = CLAMP ((f->left + f->right - w) / 2, 4, width - w - 4);
+      y = height - h - 4;
+      set_legend_box (f, x, y, w, h);
+      return;
     }
+  set_legend_box (f, x, y, inside_w, h);
 }
 
 static void
 draw_legend (cairo_t                *cr,
              const FlitlabPlot      *plot,
-             const FlitlabPlotFrame *f,
-             double                  x,
-             double                  y)
+             const FlitlabPlotFrame *f)
 {
   const double row = LEGEND_ROW * f->type, pad = LEGEND_PAD * f->type, key = LEGEND_KEY * f->type;
+  const double x = f->legend_left, y = f->legend_top;
+  const double width = f->legend_right - x, height = f->legend_bottom - y;
+  const double text_room = width - 2 * pad - key;
   char fb[64];
-  double width, height, mark_y;
+  double mark_y;
   gboolean saturated, off_scale;
 
   if (plot->series->len == 0)
     return;
   marks_shown (plot, f, &saturated, &off_scale);
-  legend_size (cr, plot, f, &width, &height);
 
   cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
   cairo_rectangle (cr, x, y, width, height);
@@ -863,7 +888,8 @@ draw_legend (cairo_t                *cr,
           cairo_fill (cr);
         }
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text (cr, series->label ? series->label : "", font (f, "Sans", 9, fb), x + pad + key, cy, 0, 0.5, 0);
+      flitlab_render_text_within (cr, series->label ? series->label : "", font (f, "Sans", 9, fb),
+                                  x + pad + key, cy, 0, 0.5, text_room);
     }
   /* The marks in grey: each series draws them in its own colour. */
   mark_y = y + pad + plot->series->len * row + row / 2;
@@ -872,7 +898,8 @@ draw_legend (cairo_t                *cr,
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
       mark_saturated (cr, x + pad + key / 2 - 4 * f->type, mark_y);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text (cr, saturated_text, font (f, "Sans", 9, fb), x + pad + key, mark_y, 0, 0.5, 0);
+      flitlab_render_text_within (cr, saturated_text, font (f, "Sans", 9, fb), x + pad + key, mark_y, 0,
+                                  0.5, text_room);
       mark_y += row;
     }
   if (off_scale)
@@ -880,7 +907,8 @@ draw_legend (cairo_t                *cr,
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
       mark_off_scale (cr, x + pad + key / 2 - 4 * f->type, mark_y);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text (cr, off_scale_text, font (f, "Sans", 9, fb), x + pad + key, mark_y, 0, 0.5, 0);
+      flitlab_render_text_within (cr, off_scale_text, font (f, "Sans", 9, fb), x + pad + key, mark_y, 0,
+                                  0.5, text_room);
     }
 }
 
@@ -939,7 +967,6 @@ flitlab_render_plot (cairo_t           *cr,
                      FlitlabPlotFrame  *frame_out)
 {
   FlitlabPlotFrame frame = { 0 };
-  double legend_x = 0, legend_y = 0;
 
   g_return_if_fail (cr != NULL && plot != NULL);
 
@@ -951,7 +978,7 @@ flitlab_render_plot (cairo_t           *cr,
   frame.right = MAX (width - 28 * frame.type, frame.left + 10);
   frame.bottom = MAX (height - 46 * frame.type, frame.top + 10);
   if (plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE)
-    place_legend (cr, plot, &frame, width, height, &legend_x, &legend_y);
+    place_legend (cr, plot, &frame, width, height);
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -991,16 +1018,7 @@ flitlab_render_plot (cairo_t           *cr,
     }
 
   if (plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE)
-    {
-      double w, h;
-
-      draw_legend (cr, plot, &frame, legend_x, legend_y);
-      legend_size (cr, plot, &frame, &w, &h);
-      frame.legend_left = legend_x;
-      frame.legend_top = legend_y;
-      frame.legend_right = legend_x + w;
-      frame.legend_bottom = legend_y + h;
-    }
+    draw_legend (cr, plot, &frame);
   cairo_restore (cr);
 
   if (frame_out != NULL)
