@@ -476,11 +476,12 @@ draw_axes (cairo_t                *cr,
     flitlab_render_text (cr, plot->x_label, font (f, "Sans", 10, fb), (f->left + f->right) / 2,
                          f->bottom + 22 * f->type, 0.5, 0, 0);
   if (plot->y_label != NULL)
-    /* Along the value axis, never longer than it (ellipsized). */
+    /* Along the value axis, set smaller when it is longer. */
     show_text (cr, plot->y_label, font (f, "Sans", 10, fb), 14 * f->type, (f->top + f->bottom) / 2,
                0.5, 0.5, -G_PI / 2, f->bottom - f->top);
   if (plot->title != NULL)
-    /* Centred on the data area, but never beyond the figure's edges (ellipsized). */
+    /* Centred on the data area and set smaller rather than run past the figure's edges (the
+     * figure's width is the frame's right edge plus its right margin). */
     flitlab_render_text_within (cr, plot->title, font (f, "Sans Bold", 11, fb),
                                 (f->left + f->right) / 2, 8 * f->type, 0.5, 0,
                                 2 * MIN ((f->left + f->right) / 2, f->right + 28 * f->type - (f->left + f->right) / 2) - 8);
@@ -625,7 +626,6 @@ saturation_text (const FlitlabPlotSeries *series)
     return g_strdup (series->saturation_label);
   return g_strdup ("saturation");
 }
-
 
 static void
 draw_saturation_labels (cairo_t                *cr,
