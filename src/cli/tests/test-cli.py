@@ -136,6 +136,14 @@ check("--rates A:B:N gives N rows", code == 0 and len(lines) == 6, out + err)
 check("beyond saturation the latency is the word saturated",
       code == 0 and lines[-1].split(",")[1] == "saturated", out + err)
 check("no nan or inf in model output", "nan" not in out.lower() and "inf" not in out.lower(), out)
+# A quantity with no value is an empty cell (issue #18): a load of 0 and tornado traffic on
+# mesh:2x2 deliver no message, so they have no latency.
+for args in (("--topology", "torus:4x4:bi", "--rates", "0"),
+             ("--topology", "mesh:2x2", "--traffic", "tornado", "--rates", "0.01")):
+    code, out, err = run("simulate", *args, "--cycles", "1000", "--format", "csv")
+    check(f"simulate {' '.join(args)} prints no nan or inf",
+          code == 0 and len(out.splitlines()) == 2 and "nan" not in out.lower() and "inf" not in out.lower()
+          and ",," in out, out + err)
 
 code, out, err = run("model", "horng-kleinrock", "--param", "n=6", "--param", "buffers=10",
                      "--rates", "0.2,0.5,1.0", "--format", "csv")
