@@ -1539,7 +1539,6 @@ few_attributes (const char  *data,
                 GError     **error)
 {
   const char *p = data, *end = data + length;
-  guint line = 1;
 
   while (p < end)
     {
@@ -1548,8 +1547,6 @@ few_attributes (const char  *data,
 
       if (tag == NULL)
         break;
-      for (const char *q = p; q < tag; q++)
-        line += *q == '\n';
       p = tag + 1;
       if (p < end && (*p == '!' || *p == '?'))
         {
@@ -1573,12 +1570,16 @@ few_attributes (const char  *data,
             }
           if (*p == '=' && ++attributes > FLITLAB_PROJECT_MAX_ATTRIBUTES)
             {
+              /* The line is counted only here, where it is needed, over everything before. */
+              guint line = 1;
+
+              for (const char *q = data; q < tag; q++)
+                line += *q == '\n';
               g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
                            "%s:%u: an element with more than %u attributes", file, line,
                            FLITLAB_PROJECT_MAX_ATTRIBUTES);
               return FALSE;
             }
-          line += *p == '\n';
           p++;
         }
     }
