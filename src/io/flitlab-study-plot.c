@@ -212,8 +212,9 @@ add_model (FlitlabPlot              *plot,
     mark_saturation (series, info, curve->saturation_rate);
 }
 
-/* flitlab_study_plot_add() on the study's network, built once by the caller. */
-static void
+/* flitlab_study_plot_add() on the study's network, built once by the caller. Returns the index
+ * of its first reference series: before it, the study's own (models and simulation). */
+static guint
 add_study (FlitlabPlot           *plot,
            const FlitlabStudy    *study,
            const FlitlabTopology *topology,
@@ -222,6 +223,7 @@ add_study (FlitlabPlot           *plot,
 {
   FlitlabLatency latency;
   gboolean is_latency;
+  guint references;
 
   metric = metric != NULL ? metric : "latency";
   is_latency = metric_latency (study, topology, metric, &latency);
@@ -261,6 +263,7 @@ add_study (FlitlabPlot           *plot,
       else
         add_table (plot, points, column, ci, label->str, FLITLAB_PLOT_POINTS);
     }
+  references = plot->series->len;
   for (guint r = 0; r < study->references->len; r++)
     {
       const FlitlabStudyTable *reference = study->references->pdata[r];
@@ -268,6 +271,7 @@ add_study (FlitlabPlot           *plot,
       add_table (plot, reference, is_latency ? "latency" : metric, NULL,
                  reference->title ? reference->title : "reference", FLITLAB_PLOT_POINTS);
     }
+  return references;
 }
 
 void
@@ -357,16 +361,14 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
    * them; references, and the series of studies with several models, keep colours of their own. */
   for (guint i = 0, extra = n_studies; i < n_studies; i++)
     {
-      g_autofree char *prefix = g_strconcat (studies[i]->name, STUDY_SEPARATOR, NULL);
       guint first = plot->series->len;
+      guint references = add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);
 
-      add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);
       for (guint s = first; s < plot->series->len; s++)
         {
           FlitlabPlotSeries *series = plot->series->pdata[s];
-          gboolean own = g_str_has_prefix (series->label, prefix); /* not a reference */
 
-          series->color = own && studies[i]->models->len <= 1 ? i : extra++;
+          series->color = s < references && studies[i]->models->len <= 1 ? i : extra++;
         }
     }
   return plot;
