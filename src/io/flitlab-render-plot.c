@@ -404,7 +404,8 @@ y_tick_align (const FlitlabPlotFrame *f,
 static void
 draw_axes (cairo_t                *cr,
            const FlitlabPlot      *plot,
-           const FlitlabPlotFrame *f)
+           const FlitlabPlotFrame *f,
+           double                  width)
 {
   double ticks[MAX_TICKS];
   char fb[64];
@@ -480,11 +481,13 @@ draw_axes (cairo_t                *cr,
     show_text (cr, plot->y_label, font (f, "Sans", 10, fb), 14 * f->type, (f->top + f->bottom) / 2,
                0.5, 0.5, -G_PI / 2, f->bottom - f->top);
   if (plot->title != NULL)
-    /* Centred on the data area and set smaller rather than run past the figure's edges (the
-     * figure's width is the frame's right edge plus its right margin). */
-    flitlab_render_text_within (cr, plot->title, font (f, "Sans Bold", 11, fb),
-                                (f->left + f->right) / 2, 8 * f->type, 0.5, 0,
-                                2 * MIN ((f->left + f->right) / 2, f->right + 28 * f->type - (f->left + f->right) / 2) - 8);
+    {
+      /* Centred on the data area and set smaller rather than run past the figure's edges. */
+      double centre = (f->left + f->right) / 2;
+
+      flitlab_render_text_within (cr, plot->title, font (f, "Sans Bold", 11, fb), centre,
+                                  8 * f->type, 0.5, 0, 2 * MIN (centre, width - centre) - 8);
+    }
 }
 
 static gboolean
@@ -984,7 +987,7 @@ flitlab_render_plot (cairo_t           *cr,
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_fill (cr);
-  draw_axes (cr, plot, &frame);
+  draw_axes (cr, plot, &frame, width);
 
   /* Curves end at the axes (a zoomed plot must not draw over the title or the tick labels);
    * points are clipped a little outside the frame, so a marker on its edge stays whole. */
