@@ -351,7 +351,11 @@ text_width (cairo_t    *cr,
   return w;
 }
 
-/* A font of the figure's type: face at points, scaled with the type (f->type). */
+/* A font name ("Sans Bold 9.78") fits in this many bytes. */
+#define FONT_NAME_SIZE 64
+
+/* A font of the figure's type: face at points, scaled with the type (f->type), written into
+ * buffer (FONT_NAME_SIZE bytes). */
 static const char *
 font (const FlitlabPlotFrame *f,
       const char             *face,
@@ -360,7 +364,7 @@ font (const FlitlabPlotFrame *f,
 {
   char size[G_ASCII_DTOSTR_BUF_SIZE];
 
-  g_snprintf (buffer, 64, "%s %s", face, g_ascii_formatd (size, sizeof size, "%.2f", points * f->type));
+  g_snprintf (buffer, FONT_NAME_SIZE, "%s %s", face, g_ascii_formatd (size, sizeof size, "%.2f", points * f->type));
   return buffer;
 }
 
@@ -382,7 +386,7 @@ x_ticks (cairo_t                *cr,
         {
           g_autofree char *label = format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
 
-          char fb[64];
+          char fb[FONT_NAME_SIZE];
 
           widths += text_width (cr, label, font (f, "Sans", 9, fb)) + 12 * f->type;
         }
@@ -408,7 +412,7 @@ draw_axes (cairo_t                *cr,
            double                  width)
 {
   double ticks[MAX_TICKS];
-  char fb[64];
+  char fb[FONT_NAME_SIZE];
   guint n;
 
   /* Grid and ticks, as many as their labels have room for. */
@@ -637,7 +641,7 @@ draw_saturation_labels (cairo_t                *cr,
 {
   const double row_height = 13 * f->type; /* 8-pt text is 12 high: rows never touch */
   double row_end[8];
-  char fb[64];
+  char fb[FONT_NAME_SIZE];
   guint n_rows = 0;
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -731,7 +735,7 @@ legend_size (cairo_t                *cr,
   gboolean saturated, off_scale;
   guint rows = plot->series->len;
   double text = 0;
-  char fb[64];
+  char fb[FONT_NAME_SIZE];
 
   marks_shown (plot, f, &saturated, &off_scale);
   for (guint s = 0; s < plot->series->len; s++)
@@ -855,7 +859,7 @@ draw_legend (cairo_t                *cr,
   const double x = f->legend_left, y = f->legend_top;
   const double width = f->legend_right - x, height = f->legend_bottom - y;
   const double text_room = width - 2 * pad - key;
-  char fb[64];
+  char fb[FONT_NAME_SIZE];
   double mark_y;
   gboolean saturated, off_scale;
 
