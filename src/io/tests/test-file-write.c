@@ -29,6 +29,7 @@
 #include "flitlab-project.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-private.h"
+#include "test-files.h"
 
 /* run_child ()'s exit status when the child could not set itself up. */
 #define CHILD_SKIP 77
@@ -47,62 +48,6 @@ typedef struct
 } Child;
 
 /* ---- helpers ------------------------------------------------------------------------ */
-
-static char *
-make_tmp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("flitlab-write-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) dir = NULL;
-      const char *name;
-
-      g_chmod (path, 0700);
-      dir = g_dir_open (path, 0, NULL);
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* Every name in dir, hidden ones too, sorted and joined by spaces: a temporary left behind
- * shows. */
-static char *
-list_dir (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (" ", (char **) names->pdata);
-}
 
 /* Byte for byte: figures hold NULs. length -1: expected is a string. */
 static void
@@ -173,7 +118,7 @@ write_text (const char     *path,
 static void
 test_new_file (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *names = NULL;
   g_autoptr(GError) error = NULL;
@@ -185,7 +130,7 @@ test_new_file (void)
   g_assert_no_error (error);
   assert_contents (path, "a,b\n", -1);
   g_assert_cmpuint (file_mode (path), ==, 0640);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "out.csv");
 
   /* A shorter file replaces a longer one whole; an empty one is a file too. */
@@ -194,13 +139,13 @@ test_new_file (void)
   g_assert_true (flitlab_file_write (path, NULL, 0, &error));
   g_assert_no_error (error);
   assert_contents (path, "", -1);
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 static void
 test_keeps_mode (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "private.csv", NULL);
   g_autoptr(GError) error = NULL;
 
@@ -217,7 +162,7 @@ test_keeps_mode (void)
   g_assert_no_error (error);
   assert_contents (path, "newer", -1);
   g_assert_cmpuint (file_mode (path), ==, 0444);
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* A link stays a link and the file it points to is replaced, through a chain of relative
@@ -225,7 +170,7 @@ test_keeps_mode (void)
 static void
 test_symlink (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *sub = g_build_filename (dir, "sub", NULL);
   g_autofree char *real = g_build_filename (sub, "real.csv", NULL);
   g_autofree char *inner = g_build_filename (sub, "inner.csv", NULL);
@@ -249,7 +194,7 @@ test_symlink (void)
   g_assert_cmpstr (target, ==, "sub/inner.csv");
   assert_contents (real, "new", -1);
   g_assert_cmpuint (file_mode (real), ==, 0600);
-  names = list_dir (sub);
+  names = test_files_list_dir (sub);
   g_assert_cmpstr (names, ==, "inner.csv real.csv");
   g_clear_pointer (&names, g_free);
 
@@ -259,16 +204,16 @@ test_symlink (void)
   g_assert_no_error (error);
   g_assert_true (g_file_test (dangling, G_FILE_TEST_IS_SYMLINK));
   assert_contents (dangling, "made", -1);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "dangling.csv link.csv sub");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* A killed write leaves its temporary; the next write to the same file removes it. */
 static void
 test_stale_temporary (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *tmp = g_build_filename (dir, ".out.csv.flitlab-tmp", NULL);
   g_autofree char *names = NULL;
@@ -292,23 +237,23 @@ test_stale_temporary (void)
     }
   g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
   g_assert_true (WIFSIGNALED (status) && WTERMSIG (status) == SIGKILL);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, ".out.csv.flitlab-tmp out.csv");
   g_clear_pointer (&names, g_free);
 
   g_assert_true (flitlab_file_write (path, "new", 3, &error));
   g_assert_no_error (error);
   assert_contents (path, "new", -1);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "out.csv");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* A temporary that another write holds is not taken from it: an error, both files kept. */
 static void
 test_busy_temporary (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *tmp = g_build_filename (dir, ".out.csv.flitlab-tmp", NULL);
   g_autoptr(GError) error = NULL;
@@ -327,13 +272,13 @@ test_busy_temporary (void)
   assert_contents (path, "old", -1);
   assert_contents (tmp, "theirs", -1);
   close (fd);
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 static void
 test_full_disk (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *big = g_strnfill (10000, 'x');
   g_autofree char *names = NULL;
@@ -342,16 +287,16 @@ test_full_disk (void)
   g_assert_true (g_file_set_contents (path, "old", -1, NULL));
   g_assert_cmpint (run_child (&child), ==, 1);
   assert_contents (path, "old", -1);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "out.csv");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* Root writes into any folder, so the child becomes nobody to meet a read-only one. */
 static void
 test_read_only_directory (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *old = g_build_filename (dir, "old.csv", NULL);
   g_autofree char *fresh = g_build_filename (dir, "new.csv", NULL);
   g_autofree char *names = NULL;
@@ -367,16 +312,16 @@ test_read_only_directory (void)
   if (status == CHILD_SKIP)
     {
       g_test_skip ("cannot run as an unprivileged user");
-      remove_tree (dir);
+      test_files_remove_tree (dir);
       return;
     }
   g_assert_cmpint (status, ==, 1);
   child.path = fresh;
   g_assert_cmpint (run_child (&child), ==, 1);
   assert_contents (old, "old", -1);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "old.csv");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* ---- projects ---------------------------------------------------------------------- */
@@ -423,7 +368,7 @@ test_project_full_disk (void)
 {
   g_autoptr(FlitlabProject) old_project = make_project ("old", 1);
   g_autoptr(FlitlabProject) new_project = make_project ("new", 40);
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "p.flitlab", NULL);
   g_autofree char *before = NULL;
   g_autofree char *data = NULL;
@@ -438,16 +383,16 @@ test_project_full_disk (void)
 
   g_assert_cmpint (run_child (&child), ==, 1);
   assert_contents (path, before, before_length);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "p.flitlab");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 static void
 test_project_keeps_mode (void)
 {
   g_autoptr(FlitlabProject) project = make_project ("private", 1);
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "p.flitlab", NULL);
   g_autoptr(GError) error = NULL;
 
@@ -458,14 +403,14 @@ test_project_keeps_mode (void)
   g_assert_no_error (error);
   g_assert_cmpuint (file_mode (path), ==, 0600);
   assert_project_title (path, "private, saved again");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 static void
 test_project_symlink (void)
 {
   g_autoptr(FlitlabProject) project = make_project ("first", 1);
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *real = g_build_filename (dir, "real.flitlab", NULL);
   g_autofree char *link = g_build_filename (dir, "link.flitlab", NULL);
   g_autofree char *target = NULL;
@@ -481,9 +426,9 @@ test_project_symlink (void)
   target = g_file_read_link (link, NULL);
   g_assert_cmpstr (target, ==, "real.flitlab");
   assert_project_title (real, "saved through the link");
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "link.flitlab real.flitlab");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* What a save killed half-way leaves (its lock died with it) is gone after the next save. */
@@ -491,7 +436,7 @@ static void
 test_project_stale_temporary (void)
 {
   g_autoptr(FlitlabProject) project = make_project ("saved", 1);
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "out.flitlab", NULL);
   g_autofree char *tmp = g_build_filename (dir, ".out.flitlab.flitlab-tmp", NULL);
   g_autofree char *names = NULL;
@@ -501,9 +446,9 @@ test_project_stale_temporary (void)
   g_assert_true (flitlab_project_save (project, path, &error));
   g_assert_no_error (error);
   assert_project_title (path, "saved");
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "out.flitlab");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* ---- figures and CSV ---------------------------------------------------------------- */
@@ -544,7 +489,7 @@ test_plot_full_disk (gconstpointer data)
   const char *extension = data;
   g_autoptr(FlitlabPlot) old_plot = make_plot ("the old figure");
   g_autoptr(FlitlabPlot) new_plot = make_plot ("the new figure");
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *name = g_strconcat ("fig.", extension, NULL);
   g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autofree char *before = NULL;
@@ -561,9 +506,9 @@ test_plot_full_disk (gconstpointer data)
 
   g_assert_cmpint (run_child (&child), ==, 1);
   assert_contents (path, before, length);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, name);
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 static void
@@ -585,7 +530,7 @@ static void
 test_render_cairo_error (void)
 {
   static const char * const names[] = { "fig.svg", "fig.pdf", "fig.png" };
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -599,10 +544,10 @@ test_render_cairo_error (void)
       g_assert_nonnull (strstr (error->message, path));
       assert_contents (path, "the old figure", -1);
       g_unlink (path);
-      listed = list_dir (dir);
+      listed = test_files_list_dir (dir);
       g_assert_cmpstr (listed, ==, "");
     }
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 int

@@ -20,61 +20,9 @@
 
 #include "flitlab-project.h"
 #include "flitlab-topology.h"
+#include "test-files.h"
 
 /* ---- helpers ------------------------------------------------------------------------ */
-
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
-static char *
-make_tmp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("flitlab-test-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* The sorted names in dir, space-separated. */
-static char *
-list_dir (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (" ", (char **) names->pdata);
-}
 
 static const char *
 schema_path (void)
@@ -119,7 +67,7 @@ static gboolean
 validate_data_with_schema (const char *data,
                            gsize       length)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "check.flitlab", NULL);
   g_autoptr(GError) error = NULL;
   gboolean ok;
@@ -127,7 +75,7 @@ validate_data_with_schema (const char *data,
   g_file_set_contents (path, data, (gssize) length, &error);
   g_assert_no_error (error);
   ok = validate_with_schema (path);
-  remove_tree (dir);
+  test_files_remove_tree (dir);
   return ok;
 }
 
@@ -515,20 +463,20 @@ test_round_trip_file (void)
   g_autoptr(FlitlabProject) project = make_full_project ();
   g_autoptr(FlitlabProject) loaded = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "full.flitlab", NULL);
   g_autofree char *names = NULL;
 
   g_assert_true (flitlab_project_save (project, path, &error));
   g_assert_no_error (error);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "full.flitlab");
 
   loaded = flitlab_project_load (path, &error);
   g_assert_no_error (error);
   assert_projects_equal (project, loaded);
   validate_with_schema (path);
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 static void
@@ -1181,7 +1129,7 @@ test_bad_numbers (void)
 static void
 test_bad_missing_file (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "missing.flitlab", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(FlitlabProject) project = flitlab_project_load (path, &error);
@@ -1195,7 +1143,7 @@ test_bad_missing_file (void)
   project = flitlab_project_load (dir, &error);
   g_assert_null (project);
   g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO);
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* Special files are refused before a byte is read: a FIFO would block, /dev/zero never ends,
@@ -1203,7 +1151,7 @@ test_bad_missing_file (void)
 static void
 test_bad_special_files (void)
 {
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *fifo = g_build_filename (dir, "fifo.flitlab", NULL);
   g_autofree char *sparse = g_build_filename (dir, "sparse.flitlab", NULL);
   const char *paths[] = { fifo, "/dev/zero", sparse };
@@ -1223,7 +1171,7 @@ test_bad_special_files (void)
       g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO);
       g_assert_nonnull (strstr (error->message, i < 2 ? "not a regular file" : "larger than"));
     }
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* A study of this network, with an optional element inside after <load>. */
@@ -1351,7 +1299,7 @@ static void
 test_locale (void)
 {
   g_autoptr(FlitlabProject) project = make_full_project ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *in_c = NULL;
   g_autofree char *in_comma = NULL;
   g_autofree char *printed = NULL;
@@ -1361,7 +1309,7 @@ test_locale (void)
   in_c = flitlab_project_to_data (project, NULL);
   if (!set_comma_locale (dir))
     {
-      remove_tree (dir);
+      test_files_remove_tree (dir);
       g_test_skip ("no comma-decimal locale is installed and none could be compiled");
       return;
     }
@@ -1374,7 +1322,7 @@ test_locale (void)
 
   setlocale (LC_NUMERIC, "C");
   g_unsetenv ("LOCPATH");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 
   g_assert_cmpstr (in_comma, ==, in_c);
   g_assert_no_error (error);
@@ -1387,7 +1335,7 @@ static void
 test_save_no_directory (void)
 {
   g_autoptr(FlitlabProject) project = make_full_project ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "no", "such", "dir", "p.flitlab", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *names = NULL;
@@ -1395,16 +1343,16 @@ test_save_no_directory (void)
   g_assert_false (flitlab_project_save (project, path, &error));
   g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO);
   g_assert_nonnull (strstr (error->message, path));
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 static void
 test_save_onto_directory (void)
 {
   g_autoptr(FlitlabProject) project = make_full_project ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *target = g_build_filename (dir, "project.flitlab", NULL);
   g_autofree char *sibling = g_build_filename (dir, "other.flitlab", NULL);
   g_autofree char *before = NULL;
@@ -1425,9 +1373,9 @@ test_save_onto_directory (void)
   g_assert_true (g_file_test (target, G_FILE_TEST_IS_DIR));
   g_assert_true (g_file_get_contents (sibling, &after, NULL, NULL));
   g_assert_cmpstr (before, ==, after);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "other.flitlab project.flitlab");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 static void
@@ -1436,7 +1384,7 @@ test_save_overwrite (void)
   g_autoptr(FlitlabProject) small = flitlab_project_new ();
   g_autoptr(FlitlabProject) full = make_full_project ();
   g_autoptr(FlitlabProject) loaded = NULL;
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "p.flitlab", NULL);
   g_autofree char *names = NULL;
   g_autoptr(GError) error = NULL;
@@ -1448,9 +1396,9 @@ test_save_overwrite (void)
   loaded = flitlab_project_load (path, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (flitlab_project_get_n_studies (loaded), ==, 0);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "p.flitlab");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* Tests run as root, so permissions cannot make a write fail; a file size limit can, for
@@ -1461,7 +1409,7 @@ test_save_failure_keeps_old (void)
   g_autoptr(FlitlabProject) old_project = flitlab_project_new ();
   g_autoptr(FlitlabProject) new_project = make_full_project ();
   g_autoptr(FlitlabProject) loaded = NULL;
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "p.flitlab", NULL);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
@@ -1496,13 +1444,13 @@ test_save_failure_keeps_old (void)
   g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO);
   g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
   g_assert_cmpstr (before, ==, after);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "p.flitlab");
   g_clear_error (&error);
   loaded = flitlab_project_load (path, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (flitlab_project_get_title (loaded), ==, "the old file");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* A project that could not be read back is not written at all. */
@@ -1510,7 +1458,7 @@ static void
 test_save_invalid (void)
 {
   g_autoptr(FlitlabProject) project = flitlab_project_new ();
-  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *dir = test_files_make_dir ();
   g_autofree char *path = g_build_filename (dir, "p.flitlab", NULL);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
@@ -1550,9 +1498,9 @@ test_save_invalid (void)
 
   g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
   g_assert_cmpstr (before, ==, after);
-  names = list_dir (dir);
+  names = test_files_list_dir (dir);
   g_assert_cmpstr (names, ==, "p.flitlab");
-  remove_tree (dir);
+  test_files_remove_tree (dir);
 }
 
 /* ---- the project API ---------------------------------------------------------------- */
