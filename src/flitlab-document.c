@@ -1,6 +1,11 @@
-/* flitlab-document.c: an open project, its file and whether it has unsaved changes
+/* flitlab-document.c: an open project and its controller
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The document owns the project, its undo history and the simulations running for its
+ * studies. Runs are keyed by the study they simulate: an edit swaps a study's contents in
+ * place, so the pointer names the study for as long as it is in the project (or in the
+ * history). A run keeps a reference to the document until it reports.
  */
 
 #include "config.h"
@@ -8,26 +13,52 @@
 #include <glib/gi18n.h>
 
 #include "flitlab-document.h"
+#include "flitlab-history.h"
+#include "flitlab-runner.h"
+#include "flitlab-sim-runner.h"
 
 struct _FlitlabDocument
 {
   GObject         parent_instance;
   FlitlabProject *project;
   GFile          *file;
-  gboolean        dirty;
+  char           *warning;
+  FlitlabHistory *history;
+  GHashTable     *runs;          /* FlitlabStudy* -> Run* */
+  /* The history's state when the project was last saved or opened, and whether results landed
+   * since (outside the history): an undo back to that state makes the document unmodified. */
+  guint64         saved_state;
+  gboolean        results_since_saved;
+  gboolean        modified;
+  gboolean        can_undo;
+  gboolean        can_redo;
 };
+
+/* A simulation running for one study. */
+typedef struct
+{
+  FlitlabDocument  *document;    /* a reference, until the run reports */
+  FlitlabStudy     *study;       /* valid while the run is not cancelled */
+  FlitlabSimRunner *runner;
+  GCancellable     *cancellable;
+} Run;
 
 G_DEFINE_FINAL_TYPE (FlitlabDocument, flitlab_document, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
   PROP_FILE,
-  PROP_DIRTY,
+  PROP_MODIFIED,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
   N_PROPS
 };
 
 enum {
-  CHANGED,
+  STUDIES_CHANGED,
+  STUDY_CHANGED,
+  RUN_CHANGED,
+  RUN_FINISHED,
   N_SIGNALS
 };
 
@@ -35,12 +66,63 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static void
+run_free (Run *run)
+{
+  g_signal_handlers_disconnect_by_data (run->runner, run);
+  g_object_unref (run->runner);
+  g_object_unref (run->cancellable);
+  g_object_unref (run->document);
+  g_free (run);
+}
+
+static void
+emit_run_finished (FlitlabDocument *self,
+                   int              index,
+                   const GError    *error)
+{
+  if (index >= 0)
+    g_signal_emit (self, signals[RUN_FINISHED], 0, (guint) index, error);
+}
+
+/* Stops the simulation of study, if one runs: its results will not land. */
+static void
+cancel_run (FlitlabDocument *self,
+            FlitlabStudy    *study)
+{
+  Run *run = study != NULL ? g_hash_table_lookup (self->runs, study) : NULL;
+  g_autoptr(GError) cancelled = NULL;
+  int index;
+
+  if (run == NULL)
+    return;
+  g_cancellable_cancel (run->cancellable);
+  g_hash_table_remove (self->runs, study);
+  index = flitlab_document_find_study (self, study);
+  cancelled = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Simulation stopped"));
+  if (index >= 0)
+    g_signal_emit (self, signals[RUN_CHANGED], 0, (guint) index);
+  emit_run_finished (self, index, cancelled);
+}
+
+static void
+flitlab_document_dispose (GObject *object)
+{
+  FlitlabDocument *self = FLITLAB_DOCUMENT (object);
+
+  /* Runs hold the document, so none is left but cancelled ones; nothing more to stop. */
+  g_clear_pointer (&self->runs, g_hash_table_unref);
+  G_OBJECT_CLASS (flitlab_document_parent_class)->dispose (object);
+}
+
+static void
 flitlab_document_finalize (GObject *object)
 {
-  FlitlabDocument *self = (FlitlabDocument *) object;
+  FlitlabDocument *self = FLITLAB_DOCUMENT (object);
 
+  g_clear_pointer (&self->history, flitlab_history_free);
   g_clear_pointer (&self->project, flitlab_project_free);
   g_clear_object (&self->file);
+  g_clear_pointer (&self->warning, g_free);
   G_OBJECT_CLASS (flitlab_document_parent_class)->finalize (object);
 }
 
@@ -57,8 +139,14 @@ flitlab_document_get_property (GObject    *object,
     case PROP_FILE:
       g_value_set_object (value, self->file);
       break;
-    case PROP_DIRTY:
-      g_value_set_boolean (value, self->dirty);
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, self->can_undo);
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, self->can_redo);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -70,41 +158,70 @@ flitlab_document_class_init (FlitlabDocumentClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = flitlab_document_dispose;
   object_class->finalize = flitlab_document_finalize;
   object_class->get_property = flitlab_document_get_property;
 
   properties[PROP_FILE] =
     g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_DIRTY] =
-    g_param_spec_boolean ("dirty", NULL, NULL, FALSE,
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[STUDIES_CHANGED] = g_signal_new ("studies-changed", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 0);
+  signals[STUDY_CHANGED] = g_signal_new ("study-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[RUN_CHANGED] = g_signal_new ("run-changed", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[RUN_FINISHED] = g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_ERROR);
 }
 
 static void
 flitlab_document_init (FlitlabDocument *self)
 {
+  self->runs = g_hash_table_new (NULL, NULL);
 }
 
-FlitlabDocument *
-flitlab_document_new (void)
+/* ---- opening ------------------------------------------------------------------------ */
+
+/* A project as read, with its curves evaluated where the file had none. */
+typedef struct
 {
-  FlitlabDocument *self = g_object_new (FLITLAB_TYPE_DOCUMENT, NULL);
+  FlitlabProject *project;
+  char           *warning;
+} Loaded;
 
-  self->project = flitlab_project_new ();
-  return self;
+static void
+loaded_free (Loaded *loaded)
+{
+  g_clear_pointer (&loaded->project, flitlab_project_free);
+  g_free (loaded->warning);
+  g_free (loaded);
 }
 
-/* Reads and parses file; no GTK and no document, so the open worker can call it. */
-static FlitlabProject *
+/* Reads and parses file and evaluates the curves it lacks (a project written by hand may come
+ * without them); no GTK and no document, so the open worker can call it. */
+static Loaded *
 load_project (GFile   *file,
               GError **error)
 {
   g_autofree char *path = g_file_get_path (file);
+  FlitlabProject *project;
+  Loaded *loaded;
 
   if (path == NULL)
     {
@@ -114,7 +231,25 @@ load_project (GFile   *file,
                    _("%s: only local files can be opened"), uri);
       return NULL;
     }
-  return flitlab_project_load (path, error);
+  project = flitlab_project_load (path, error);
+  if (project == NULL)
+    return NULL;
+  loaded = g_new0 (Loaded, 1);
+  loaded->project = project;
+  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+    {
+      FlitlabStudy *study = flitlab_project_get_study (project, i);
+      g_autoptr(GError) curve_error = NULL;
+
+      for (guint m = 0; m < study->models->len; m++)
+        if (((FlitlabStudyModel *) study->models->pdata[m])->curve == NULL)
+          {
+            if (!flitlab_runner_evaluate_models (study, &curve_error) && loaded->warning == NULL)
+              loaded->warning = g_strdup (curve_error->message);
+            break;
+          }
+    }
+  return loaded;
 }
 
 static FlitlabDocument *
@@ -124,22 +259,41 @@ document_new_for_project (GFile          *file,
   FlitlabDocument *self = g_object_new (FLITLAB_TYPE_DOCUMENT, NULL);
 
   self->project = project;
-  self->file = g_object_ref (file);
+  self->file = file != NULL ? g_object_ref (file) : NULL;
+  self->history = flitlab_history_new (project);
+  self->saved_state = flitlab_history_get_state (self->history);
   return self;
+}
+
+static FlitlabDocument *
+document_new_for_loaded (GFile  *file,
+                         Loaded *loaded)
+{
+  FlitlabDocument *self = document_new_for_project (file, g_steal_pointer (&loaded->project));
+
+  self->warning = g_steal_pointer (&loaded->warning);
+  loaded_free (loaded);
+  return self;
+}
+
+FlitlabDocument *
+flitlab_document_new (void)
+{
+  return document_new_for_project (NULL, flitlab_project_new ());
 }
 
 FlitlabDocument *
 flitlab_document_new_for_file (GFile   *file,
                                GError **error)
 {
-  FlitlabProject *project;
+  Loaded *loaded;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  project = load_project (file, error);
-  if (project == NULL)
+  loaded = load_project (file, error);
+  if (loaded == NULL)
     return NULL;
-  return document_new_for_project (file, project);
+  return document_new_for_loaded (file, loaded);
 }
 
 static void
@@ -149,14 +303,14 @@ open_worker (GTask        *task,
              GCancellable *cancellable)
 {
   g_autoptr(GError) error = NULL;
-  FlitlabProject *project = load_project (task_data, &error);
+  Loaded *loaded = load_project (task_data, &error);
 
   /* Cancelled with return-on-cancel, the task has returned already: whatever is returned here
    * is freed with the task. */
-  if (project == NULL)
+  if (loaded == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else
-    g_task_return_pointer (task, project, (GDestroyNotify) flitlab_project_free);
+    g_task_return_pointer (task, loaded, (GDestroyNotify) loaded_free);
 }
 
 void
@@ -184,24 +338,61 @@ FlitlabDocument *
 flitlab_document_new_for_file_finish (GAsyncResult  *result,
                                       GError       **error)
 {
-  FlitlabProject *project;
+  Loaded *loaded;
 
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
                         flitlab_document_new_for_file_async, NULL);
 
-  project = g_task_propagate_pointer (G_TASK (result), error);
-  if (project == NULL)
+  loaded = g_task_propagate_pointer (G_TASK (result), error);
+  if (loaded == NULL)
     return NULL;
   /* Here, on the caller's thread: the document's signals are emitted where its users are. */
-  return document_new_for_project (g_task_get_task_data (G_TASK (result)), project);
+  return document_new_for_loaded (g_task_get_task_data (G_TASK (result)), loaded);
 }
 
-FlitlabProject *
+/* ---- reading ------------------------------------------------------------------------ */
+
+const FlitlabProject *
 flitlab_document_get_project (FlitlabDocument *self)
 {
   g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
   return self->project;
+}
+
+guint
+flitlab_document_get_n_studies (FlitlabDocument *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), 0);
+  return flitlab_project_get_n_studies (self->project);
+}
+
+const FlitlabStudy *
+flitlab_document_get_study (FlitlabDocument *self,
+                            guint            index)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
+  if (index >= flitlab_project_get_n_studies (self->project))
+    return NULL;
+  return flitlab_project_get_study (self->project, index);
+}
+
+int
+flitlab_document_find_study (FlitlabDocument    *self,
+                             const FlitlabStudy *study)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), -1);
+  for (guint i = 0; study != NULL && i < flitlab_project_get_n_studies (self->project); i++)
+    if (flitlab_project_get_study (self->project, i) == study)
+      return (int) i;
+  return -1;
+}
+
+const char *
+flitlab_document_get_warning (FlitlabDocument *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
+  return self->warning;
 }
 
 GFile *
@@ -212,10 +403,24 @@ flitlab_document_get_file (FlitlabDocument *self)
 }
 
 gboolean
-flitlab_document_get_dirty (FlitlabDocument *self)
+flitlab_document_get_modified (FlitlabDocument *self)
 {
   g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
-  return self->dirty;
+  return self->modified;
+}
+
+gboolean
+flitlab_document_get_can_undo (FlitlabDocument *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
+  return self->can_undo;
+}
+
+gboolean
+flitlab_document_get_can_redo (FlitlabDocument *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
+  return self->can_redo;
 }
 
 char *
@@ -233,33 +438,264 @@ flitlab_document_dup_title (FlitlabDocument *self)
   return g_strdup (_("Untitled project"));
 }
 
+/* ---- changing ----------------------------------------------------------------------- */
+
 static void
-set_dirty (FlitlabDocument *self,
-           gboolean         dirty)
+set_boolean (FlitlabDocument *self,
+             gboolean        *field,
+             gboolean         value,
+             guint            prop)
 {
-  if (self->dirty == dirty)
+  if (*field == value)
     return;
-  self->dirty = dirty;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIRTY]);
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* After any change: the modified state and what can be undone follow the history. */
+static void
+update_state (FlitlabDocument *self)
+{
+  set_boolean (self, &self->modified,
+               flitlab_history_get_state (self->history) != self->saved_state ||
+               self->results_since_saved, PROP_MODIFIED);
+  set_boolean (self, &self->can_undo, flitlab_history_can_undo (self->history), PROP_CAN_UNDO);
+  set_boolean (self, &self->can_redo, flitlab_history_can_redo (self->history), PROP_CAN_REDO);
+}
+
+gboolean
+flitlab_document_edit_study (FlitlabDocument *self,
+                             guint            index,
+                             FlitlabStudy    *edited,
+                             GError         **error)
+{
+  FlitlabStudy *study;
+  gboolean ok;
+
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (edited != NULL, FALSE);
+  g_return_val_if_fail (index < flitlab_project_get_n_studies (self->project), FALSE);
+
+  study = flitlab_project_get_study (self->project, index);
+  cancel_run (self, study);
+  flitlab_history_edit (self->history, index, edited);
+  /* Model curves take milliseconds: they follow every change. */
+  ok = flitlab_runner_evaluate_models (study, error);
+  update_state (self);
+  g_signal_emit (self, signals[STUDY_CHANGED], 0, index);
+  return ok;
 }
 
 void
-flitlab_document_changed (FlitlabDocument *self)
+flitlab_document_insert_study (FlitlabDocument *self,
+                               guint            index,
+                               FlitlabStudy    *study)
 {
   g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+  g_return_if_fail (study != NULL);
 
-  set_dirty (self, TRUE);
-  g_signal_emit (self, signals[CHANGED], 0);
+  /* A study that cannot draw a curve still goes in: its editor says why. */
+  flitlab_runner_evaluate_models (study, NULL);
+  index = MIN (index, flitlab_project_get_n_studies (self->project));
+  flitlab_history_insert (self->history, index, study);
+  update_state (self);
+  g_signal_emit (self, signals[STUDIES_CHANGED], 0);
 }
 
 void
-flitlab_document_changed_back (FlitlabDocument *self)
+flitlab_document_remove_study (FlitlabDocument *self,
+                               guint            index)
+{
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+  g_return_if_fail (index < flitlab_project_get_n_studies (self->project));
+
+  cancel_run (self, flitlab_project_get_study (self->project, index));
+  flitlab_history_remove (self->history, index);
+  update_state (self);
+  g_signal_emit (self, signals[STUDIES_CHANGED], 0);
+}
+
+static gboolean
+step (FlitlabDocument *self,
+      gboolean         undo,
+      guint           *index)
+{
+  guint n_before = flitlab_project_get_n_studies (self->project);
+  FlitlabStudy *study = NULL;
+  guint at;
+
+  /* The study whose contents change, or which leaves, stops simulating first: its run is found
+   * by the study, and its index is still the one the run started at. */
+  if (!(undo ? flitlab_history_undo : flitlab_history_redo) (self->history, &at, &study))
+    return FALSE;
+  cancel_run (self, study);
+  if (index != NULL)
+    *index = at;
+  update_state (self);
+  if (flitlab_project_get_n_studies (self->project) != n_before)
+    g_signal_emit (self, signals[STUDIES_CHANGED], 0);
+  else
+    {
+      /* Curves follow the contents they came back with. */
+      flitlab_runner_evaluate_models (study, NULL);
+      g_signal_emit (self, signals[STUDY_CHANGED], 0, at);
+    }
+  return TRUE;
+}
+
+gboolean
+flitlab_document_undo (FlitlabDocument *self,
+                       guint           *index)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
+  return step (self, TRUE, index);
+}
+
+gboolean
+flitlab_document_redo (FlitlabDocument *self,
+                       guint           *index)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
+  return step (self, FALSE, index);
+}
+
+/* ---- simulating --------------------------------------------------------------------- */
+
+static void
+on_runner_notify (Run *run)
+{
+  int index = flitlab_document_find_study (run->document, run->study);
+
+  if (index >= 0 && !g_cancellable_is_cancelled (run->cancellable))
+    g_signal_emit (run->document, signals[RUN_CHANGED], 0, (guint) index);
+}
+
+static void
+on_simulation_done (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  Run *run = user_data;
+  FlitlabDocument *self = run->document;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabStudy) done = flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source), result, &error);
+  FlitlabStudy *study = run->study;
+  int index;
+
+  /* Cancelled: the study may be gone, nothing lands, and the stop was told when it happened. */
+  if (g_cancellable_is_cancelled (run->cancellable))
+    {
+      run_free (run);
+      return;
+    }
+  g_hash_table_remove (self->runs, study);
+  index = flitlab_document_find_study (self, study);
+  if (done != NULL)
+    {
+      /* The results land outside the history: an undo does not take them back. */
+      FlitlabStudySimulation landed = done->simulation;
+
+      done->simulation = study->simulation;
+      study->simulation = landed;
+      study->simulation.enabled = TRUE;
+      self->results_since_saved = TRUE;
+      update_state (self);
+      if (index >= 0)
+        g_signal_emit (self, signals[STUDY_CHANGED], 0, (guint) index);
+    }
+  if (index >= 0)
+    g_signal_emit (self, signals[RUN_CHANGED], 0, (guint) index);
+  emit_run_finished (self, index, error);
+  run_free (run);
+}
+
+void
+flitlab_document_simulate (FlitlabDocument *self,
+                           guint            index)
+{
+  FlitlabStudy *study;
+  Run *run;
+
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+  g_return_if_fail (index < flitlab_project_get_n_studies (self->project));
+
+  study = flitlab_project_get_study (self->project, index);
+  if (g_hash_table_contains (self->runs, study))
+    return;
+  run = g_new0 (Run, 1);
+  run->document = g_object_ref (self);
+  run->study = study;
+  run->runner = flitlab_sim_runner_new ();
+  run->cancellable = g_cancellable_new ();
+  g_signal_connect_swapped (run->runner, "notify::fraction", G_CALLBACK (on_runner_notify), run);
+  g_signal_connect_swapped (run->runner, "notify::n-points", G_CALLBACK (on_runner_notify), run);
+  g_hash_table_insert (self->runs, study, run);
+  flitlab_sim_runner_run_async (run->runner, study, run->cancellable, on_simulation_done, run);
+  g_signal_emit (self, signals[RUN_CHANGED], 0, index);
+}
+
+void
+flitlab_document_stop (FlitlabDocument *self,
+                       guint            index)
 {
   g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
 
-  set_dirty (self, FALSE);
-  g_signal_emit (self, signals[CHANGED], 0);
+  if (index < flitlab_project_get_n_studies (self->project))
+    cancel_run (self, flitlab_project_get_study (self->project, index));
 }
+
+void
+flitlab_document_stop_all (FlitlabDocument *self)
+{
+  g_autoptr(GList) studies = NULL;
+
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+
+  studies = g_hash_table_get_keys (self->runs);
+  for (GList *s = studies; s != NULL; s = s->next)
+    cancel_run (self, s->data);
+}
+
+static Run *
+run_at (FlitlabDocument *self,
+        guint            index)
+{
+  if (index >= flitlab_project_get_n_studies (self->project))
+    return NULL;
+  return g_hash_table_lookup (self->runs, flitlab_project_get_study (self->project, index));
+}
+
+gboolean
+flitlab_document_get_running (FlitlabDocument *self,
+                              guint            index,
+                              double          *fraction,
+                              double          *seconds_left)
+{
+  Run *run;
+
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
+
+  run = run_at (self, index);
+  if (fraction != NULL)
+    *fraction = run != NULL ? flitlab_sim_runner_get_fraction (run->runner) : 0;
+  if (seconds_left != NULL)
+    *seconds_left = run != NULL ? flitlab_sim_runner_get_seconds_left (run->runner) : -1;
+  return run != NULL;
+}
+
+FlitlabStudyTable *
+flitlab_document_dup_run_points (FlitlabDocument *self,
+                                 guint            index)
+{
+  Run *run;
+
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
+
+  run = run_at (self, index);
+  return run != NULL ? flitlab_sim_runner_dup_points (run->runner) : NULL;
+}
+
+/* ---- saving ------------------------------------------------------------------------- */
 
 gboolean
 flitlab_document_save (FlitlabDocument  *self,
@@ -290,6 +726,8 @@ flitlab_document_save (FlitlabDocument  *self,
       g_set_object (&self->file, file);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
     }
-  set_dirty (self, FALSE);
+  self->saved_state = flitlab_history_get_state (self->history);
+  self->results_since_saved = FALSE;
+  update_state (self);
   return TRUE;
 }

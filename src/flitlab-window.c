@@ -12,80 +12,20 @@
 
 #include "flitlab-file-write.h"
 #include "flitlab-flow-page.h"
-#include "flitlab-history.h"
 #include "flitlab-input.h"
 #include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
 #include "flitlab-render-flow.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
-#include "flitlab-sim-runner.h"
 #include "flitlab-sim.h"
 #include "flitlab-study-editor.h"
 #include "flitlab-study-plot.h"
 #include "flitlab-topology.h"
-#include "flitlab-window.h"
+#include "flitlab-window-private.h"
 
 #define MAX_RECENT 8
 
-struct _FlitlabWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  /* Template children */
-  GtkToggleButton      *compare_button;
-  GtkWidget            *editor_pane;
-  GtkStack             *figure_stack;
-  FlitlabNetworkPage   *network_page;
-  FlitlabFlowPage      *flow_page;
-  GtkBox               *compared_networks; /* comparing: a network page per study */
-  GMenu                *examples_section;
-  GtkToggleButton      *log_button;
-  GtkDropDown          *metric_dropdown;
-  GtkLabel             *open_label;
-  GtkRevealer          *open_revealer;
-  GtkSpinner           *open_spinner;
-  GtkSpinner           *opening_page_spinner;
-  FlitlabPlotView      *plot_view;
-  GtkButton            *reset_zoom_button;
-  GMenu                *recent_section;
-  GtkWidget            *sidebar;
-  GtkWidget            *simulation_box;
-  GtkProgressBar       *simulation_progress;
-  GtkButton            *simulate_button;
-  GtkStack             *stack;
-  GtkListBox           *studies_list;
-  FlitlabStudyEditor   *study_editor;
-  GtkLabel             *study_notes;
-  GtkLabel             *study_title;
-  AdwToastOverlay      *toast_overlay;
-  GtkLabel             *time_left_label;
-  AdwWindowTitle       *window_title;
-
-  FlitlabDocument      *document;
-  GSettings            *settings;
-  GtkFileChooserNative *chooser;
-  GCancellable         *open_cancellable; /* of the file being opened; NULL: none */
-  gboolean              close_confirmed;
-  gboolean              presenting; /* presentation mode: full screen, large type */
-  gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
-  FlitlabHistory       *history;    /* of the document's project */
-  GHashTable           *runs;       /* FlitlabStudy* -> SimulationRun*: simulations running */
-  /* The history's state when the project was last saved or opened, and whether results landed
-   * since (outside the history): an undo back to that state makes the document clean. */
-  guint64               saved_state;
-  gboolean              results_since_saved;
-};
-
-/* A simulation running for one study. */
-typedef struct
-{
-  FlitlabWindow    *window;      /* a reference, until the run reports */
-  FlitlabStudy     *study;       /* valid while the run is not cancelled */
-  FlitlabSimRunner *runner;
-  GCancellable     *cancellable;
-  guint             points_shown; /* loads of this run in the plot */
-} SimulationRun;
 
 G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -98,9 +38,9 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static void
-toast (FlitlabWindow *self,
-       const char    *message)
+void
+flitlab_window_toast (FlitlabWindow *self,
+                      const char    *message)
 {
   AdwToast *t = adw_toast_new (message);
 
@@ -118,39 +58,33 @@ comparing (FlitlabWindow *self)
 static GPtrArray *
 selected_studies (FlitlabWindow *self)
 {
-  FlitlabProject *project = flitlab_document_get_project (self->document);
   GPtrArray *studies = g_ptr_array_new ();
 
-  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+  for (guint i = 0; i < flitlab_document_get_n_studies (self->document); i++)
     {
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, i);
 
       if (row != NULL && gtk_list_box_row_is_selected (row))
-        g_ptr_array_add (studies, flitlab_project_get_study (project, i));
+        g_ptr_array_add (studies, (gpointer) flitlab_document_get_study (self->document, i));
     }
   return studies;
 }
 
-static FlitlabStudy *
-selected_study (FlitlabWindow *self)
+int
+flitlab_window_get_selected_index (FlitlabWindow *self)
 {
   GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
-  FlitlabProject *project = flitlab_document_get_project (self->document);
-  int index;
+  int index = row != NULL ? gtk_list_box_row_get_index (row) : -1;
 
-  if (row == NULL)
-    return NULL;
-  index = gtk_list_box_row_get_index (row);
-  if (index < 0 || (guint) index >= flitlab_project_get_n_studies (project))
-    return NULL;
-  return flitlab_project_get_study (project, index);
+  return index >= 0 && (guint) index < flitlab_document_get_n_studies (self->document) ? index : -1;
 }
 
-static void
-update_undo (FlitlabWindow *self)
+static const FlitlabStudy *
+selected_study (FlitlabWindow *self)
 {
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", flitlab_history_can_undo (self->history));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", flitlab_history_can_redo (self->history));
+  int index = flitlab_window_get_selected_index (self);
+
+  return index >= 0 ? flitlab_document_get_study (self->document, index) : NULL;
 }
 
 static void
@@ -161,7 +95,7 @@ update_title (FlitlabWindow *self)
   g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
   g_autofree char *subtitle = NULL;
 
-  if (flitlab_document_get_dirty (self->document))
+  if (flitlab_document_get_modified (self->document))
     subtitle = g_strdup_printf ("%s •", name != NULL ? name : _("Not saved"));
   else
     subtitle = g_strdup (name != NULL ? name : "");
@@ -182,7 +116,7 @@ static const char * const metrics[] = {
 static void
 rebuild_plot (FlitlabWindow *self)
 {
-  FlitlabStudy *study = selected_study (self);
+  int index = flitlab_window_get_selected_index (self);
   guint metric_index = gtk_drop_down_get_selected (self->metric_dropdown);
   const char *metric = metrics[MIN (metric_index, G_N_ELEMENTS (metrics) - 1)];
   FlitlabPlot *plot = NULL;
@@ -194,13 +128,14 @@ rebuild_plot (FlitlabWindow *self)
       plot = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) studies->pdata,
                                                 studies->len, metric);
     }
-  else if (study != NULL)
+  else if (index >= 0)
     {
       /* A running simulation's loads show as they finish. */
-      SimulationRun *run = g_hash_table_lookup (self->runs, study);
-      g_autoptr(FlitlabStudyTable) running = run != NULL ? flitlab_sim_runner_dup_points (run->runner) : NULL;
+      g_autoptr(FlitlabStudyTable) running = flitlab_document_dup_run_points (self->document, index);
 
-      plot = flitlab_study_plot_new_running (study, metric, running);
+      self->points_shown = running != NULL ? running->n_rows : 0;
+      plot = flitlab_study_plot_new_running (flitlab_document_get_study (self->document, index),
+                                             metric, running);
     }
   if (plot != NULL)
     {
@@ -212,47 +147,42 @@ rebuild_plot (FlitlabWindow *self)
   flitlab_plot_view_set_plot (self->plot_view, plot);
 }
 
-static SimulationRun *
-run_of (FlitlabWindow *self,
-        FlitlabStudy  *study)
-{
-  return study != NULL ? g_hash_table_lookup (self->runs, study) : NULL;
-}
 
 /* The Run button, progress and editor of the shown study, and the marks of running studies in
  * the sidebar. */
 static void
 show_running (FlitlabWindow *self)
 {
-  FlitlabProject *project = flitlab_document_get_project (self->document);
-  SimulationRun *run = run_of (self, selected_study (self));
+  int index = flitlab_window_get_selected_index (self);
+  double fraction = 0;
+  gboolean running = index >= 0 &&
+                     flitlab_document_get_running (self->document, index, &fraction, NULL);
 
-  gtk_button_set_label (self->simulate_button, run != NULL ? _("Stop") : _("Run Simulation"));
-  gtk_widget_set_visible (GTK_WIDGET (self->simulation_progress), run != NULL);
-  if (run != NULL)
-    gtk_progress_bar_set_fraction (self->simulation_progress, flitlab_sim_runner_get_fraction (run->runner));
+  gtk_button_set_label (self->simulate_button, running ? _("Stop") : _("Run Simulation"));
+  gtk_widget_set_visible (GTK_WIDGET (self->simulation_progress), running);
+  if (running)
+    gtk_progress_bar_set_fraction (self->simulation_progress, fraction);
   else
     gtk_label_set_text (self->time_left_label, "");
   /* A study is not edited under its running simulation: Stop first. */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->study_editor), run != NULL ? FALSE : TRUE);
-  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+  gtk_widget_set_sensitive (GTK_WIDGET (self->study_editor), !running);
+  for (guint i = 0; i < flitlab_document_get_n_studies (self->document); i++)
     {
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, i);
       GtkWidget *spinner = row != NULL ? g_object_get_data (G_OBJECT (row), "spinner") : NULL;
-      gboolean running = run_of (self, flitlab_project_get_study (project, i)) != NULL;
+      gboolean study_running = flitlab_document_get_running (self->document, i, NULL, NULL);
 
       if (spinner == NULL)
         continue;
-      gtk_widget_set_visible (spinner, running);
-      gtk_spinner_set_spinning (GTK_SPINNER (spinner), running);
+      gtk_widget_set_visible (spinner, study_running);
+      gtk_spinner_set_spinning (GTK_SPINNER (spinner), study_running);
     }
 }
 
-static void
-show_study (FlitlabWindow *self)
+void
+flitlab_window_show_study (FlitlabWindow *self)
 {
-  FlitlabStudy *study = selected_study (self);
-  g_autoptr(GError) error = NULL;
+  const FlitlabStudy *study = selected_study (self);
 
   flitlab_study_editor_set_study (self->study_editor, study,
                                   flitlab_document_get_project (self->document));
@@ -267,54 +197,12 @@ show_study (FlitlabWindow *self)
   gtk_label_set_text (self->study_title, study->name);
   gtk_label_set_text (self->study_notes, study->notes != NULL ? study->notes : "");
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes), study->notes != NULL && *study->notes);
-  /* A project written by hand may come without curves: they take milliseconds. */
-  for (guint m = 0; m < study->models->len; m++)
-    if (((FlitlabStudyModel *) study->models->pdata[m])->curve == NULL &&
-        !flitlab_runner_evaluate_models (study, &error))
-      {
-        toast (self, error->message);
-        break;
-      }
   show_running (self);
   rebuild_plot (self);
 }
 
-/* ---- simulations running ------------------------------------------------------- */
 
-static void
-simulation_run_free (SimulationRun *run)
-{
-  g_signal_handlers_disconnect_by_data (run->runner, run);
-  g_object_unref (run->runner);
-  g_object_unref (run->cancellable);
-  g_object_unref (run->window);
-  g_free (run);
-}
 
-/* Stops the simulation of study, if one runs: its results will not land. */
-static void
-cancel_run (FlitlabWindow *self,
-            FlitlabStudy  *study)
-{
-  SimulationRun *run = run_of (self, study);
-
-  if (run == NULL)
-    return;
-  g_cancellable_cancel (run->cancellable);
-  g_hash_table_remove (self->runs, study);
-}
-
-static void
-cancel_all_runs (FlitlabWindow *self)
-{
-  GHashTableIter iter;
-  SimulationRun *run;
-
-  g_hash_table_iter_init (&iter, self->runs);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &run))
-    g_cancellable_cancel (run->cancellable);
-  g_hash_table_remove_all (self->runs);
-}
 
 /* The shared load moved: by a person when the network or flow view shows. */
 static void
@@ -379,7 +267,7 @@ static void
 on_compare_toggled (FlitlabWindow *self)
 {
   gboolean on = comparing (self);
-  FlitlabStudy *study = selected_study (self);
+  const FlitlabStudy *study = selected_study (self);
 
   gtk_widget_set_visible (self->editor_pane, !on && !self->presenting);
   gtk_widget_set_visible (self->simulation_box, !on);
@@ -391,14 +279,11 @@ on_compare_toggled (FlitlabWindow *self)
     {
       /* Back to one study: the one that was selected first. */
       g_autoptr(GPtrArray) studies = selected_studies (self);
-      FlitlabProject *project = flitlab_document_get_project (self->document);
 
       show_compared_networks (self, NULL);
       study = studies->len > 0 ? studies->pdata[0] : study;
-      for (guint i = 0; study != NULL && i < flitlab_project_get_n_studies (project); i++)
-        if (flitlab_project_get_study (project, i) == study)
-          gtk_list_box_select_row (self->studies_list, gtk_list_box_get_row_at_index (self->studies_list, i));
-      show_study (self);
+      flitlab_window_select_study (self, flitlab_document_find_study (self->document, study));
+      flitlab_window_show_study (self);
     }
 }
 
@@ -418,16 +303,26 @@ on_study_selected (FlitlabWindow *self,
     return;
   /* Another study starts from all of its data, and unmarked. */
   flitlab_plot_view_reset_zoom (self->plot_view);
-  show_study (self);
   self->load_chosen = FALSE;
-  rebuild_plot (self);
+  flitlab_window_show_study (self);
+  flitlab_window_update_actions (self);
+}
+
+/* The sidebar's row for a study: its name and a spinner while it simulates. */
+static void
+name_row (GtkListBoxRow      *row,
+          const FlitlabStudy *study)
+{
+  gtk_label_set_text (g_object_get_data (G_OBJECT (row), "label"), study->name);
+  /* The row, not only its label, is named for assistive technologies. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  study->name, -1);
 }
 
 static void
 fill_studies (FlitlabWindow *self)
 {
-  FlitlabProject *project = flitlab_document_get_project (self->document);
-  guint n = flitlab_project_get_n_studies (project);
+  guint n = flitlab_document_get_n_studies (self->document);
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->studies_list))) != NULL)
@@ -435,8 +330,9 @@ fill_studies (FlitlabWindow *self)
   for (guint i = 0; i < n; i++)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *label = gtk_label_new (flitlab_project_get_study (project, i)->name);
+      GtkWidget *label = gtk_label_new (NULL);
       GtkWidget *spinner = gtk_spinner_new ();
+      GtkWidget *row;
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -446,28 +342,35 @@ fill_studies (FlitlabWindow *self)
       gtk_box_append (GTK_BOX (box), label);
       gtk_box_append (GTK_BOX (box), spinner);
       gtk_list_box_append (self->studies_list, box);
-      /* The row, not only its label, is named for assistive technologies. */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (box)),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      flitlab_project_get_study (project, i)->name, -1);
-      g_object_set_data (G_OBJECT (gtk_widget_get_parent (box)), "spinner", spinner);
+      row = gtk_widget_get_parent (box);
+      g_object_set_data (G_OBJECT (row), "label", label);
+      g_object_set_data (G_OBJECT (row), "spinner", spinner);
+      name_row (GTK_LIST_BOX_ROW (row), flitlab_document_get_study (self->document, i));
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "studies"
                                     : self->open_cancellable != NULL ? "opening" : "empty");
 }
 
+void
+flitlab_window_select_study (FlitlabWindow *self,
+                             int            index)
+{
+  guint n = flitlab_document_get_n_studies (self->document);
+
+  if (n > 0 && index >= 0)
+    gtk_list_box_select_row (self->studies_list,
+                             gtk_list_box_get_row_at_index (self->studies_list, MIN ((guint) index, n - 1)));
+}
+
 /* Rebuilds the sidebar and selects study index (or the last). */
 static void
 fill_studies_and_select (FlitlabWindow *self,
-                         guint          index)
+                         int            index)
 {
-  guint n = flitlab_project_get_n_studies (flitlab_document_get_project (self->document));
-
   fill_studies (self);
-  if (n > 0)
-    gtk_list_box_select_row (self->studies_list,
-                             gtk_list_box_get_row_at_index (self->studies_list, MIN (index, n - 1)));
+  flitlab_window_select_study (self, index);
   show_running (self);
+  flitlab_window_update_actions (self);
 }
 
 /* ---- recent files ----------------------------------------------------------------- */
@@ -502,94 +405,96 @@ fill_recent (FlitlabWindow *self)
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
 }
 
-static void
-add_recent (GFile *file)
+void
+flitlab_window_add_recent (FlitlabWindow *self,
+                           GFile         *file)
 {
   g_autofree char *uri = g_file_get_uri (file);
 
   gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-}
-
-/* ---- examples -------------------------------------------------------------------- */
-
-/* The bundled examples: installed, or in the source tree when run uninstalled. */
-static char *
-dup_examples_dir (void)
-{
-  const char *dirs[] = { g_getenv ("FLITLAB_EXAMPLES_DIR"), PKGDATADIR "/examples",
-                         SOURCE_DATADIR "/examples" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
-    if (dirs[i] != NULL && g_file_test (dirs[i], G_FILE_TEST_IS_DIR))
-      return g_strdup (dirs[i]);
-  return NULL;
-}
-
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* A bundled example opens as a copy: saving it asks where, never overwrites it. */
-static gboolean
-is_bundled_example (GFile *file)
-{
-  g_autofree char *dir = dup_examples_dir ();
-  g_autoptr(GFile) examples = dir != NULL ? g_file_new_for_path (dir) : NULL;
-
-  return file != NULL && examples != NULL && g_file_has_prefix (file, examples);
-}
-
-static void
-fill_examples (FlitlabWindow *self)
-{
-  g_autofree char *dir = dup_examples_dir ();
-  g_autoptr(GDir) listing = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
-    if (g_str_has_suffix (name, ".flitlab"))
-      g_ptr_array_add (names, g_strdup (name));
-  /* g_ptr_array_sort () passes pointers to the elements. */
-  g_ptr_array_sort (names, compare_names);
-  g_menu_remove_all (self->examples_section);
-  for (guint i = 0; i < names->len; i++)
-    {
-      g_autofree char *label = g_strndup (names->pdata[i], strlen (names->pdata[i]) - strlen (".flitlab"));
-      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
-
-      g_menu_item_set_action_and_target (item, "win.open-example", "s", (const char *) names->pdata[i]);
-      g_menu_append_item (self->examples_section, item);
-    }
-}
-
-static void
-open_example_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  g_autofree char *dir = dup_examples_dir ();
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-
-  if (dir == NULL)
-    {
-      toast (self, _("The example projects are not installed"));
-      return;
-    }
-  path = g_build_filename (dir, g_variant_get_string (parameter, NULL), NULL);
-  file = g_file_new_for_path (path);
-  flitlab_window_open_file (self, file);
+  fill_recent (self);
 }
 
 /* ---- document ------------------------------------------------------------------- */
 
+/* Inserted, removed or reordered studies: the sidebar again, and the row asked for. */
 static void
-on_document_notify (FlitlabWindow *self)
+on_studies_changed (FlitlabWindow *self)
+{
+  int index = self->select_next >= 0 ? self->select_next : flitlab_window_get_selected_index (self);
+
+  self->select_next = -1;
+  fill_studies_and_select (self, index);
+}
+
+/* One study's contents changed: its row's name, and the study itself when it is shown. */
+static void
+on_study_changed (FlitlabWindow *self,
+                  guint          index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, index);
+  const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
+  g_autoptr(GPtrArray) compared = NULL;
+
+  if (row != NULL && study != NULL)
+    name_row (row, study);
+  if (comparing (self))
+    {
+      compared = selected_studies (self);
+      if (g_ptr_array_find (compared, study, NULL))
+        show_comparison (self);
+    }
+  else if ((int) index == flitlab_window_get_selected_index (self))
+    flitlab_window_show_study (self);
+}
+
+/* The shown study's simulation: its progress, and its loads on the plot as they finish. */
+static void
+on_run_changed (FlitlabWindow *self,
+                guint          index)
+{
+  double fraction, left;
+  g_autoptr(FlitlabStudyTable) points = NULL;
+
+  show_running (self);
+  if ((int) index != flitlab_window_get_selected_index (self) ||
+      !flitlab_document_get_running (self->document, index, &fraction, &left))
+    return;
+  gtk_progress_bar_set_fraction (self->simulation_progress, fraction);
+  if (left >= 0)
+    {
+      /* Translators: the estimated time a simulation still needs */
+      g_autofree char *text = g_strdup_printf (_("%.0f s left"), left);
+
+      gtk_label_set_text (self->time_left_label, text);
+    }
+  else
+    gtk_label_set_text (self->time_left_label, "");
+  points = flitlab_document_dup_run_points (self->document, index);
+  if (!comparing (self) && (points != NULL ? points->n_rows : 0) != self->points_shown)
+    rebuild_plot (self);
+}
+
+static void
+on_run_finished (FlitlabWindow *self,
+                 guint          index,
+                 const GError  *error)
+{
+  const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
+
+  if (error != NULL)
+    flitlab_window_toast (self, error->message);
+  else if (study != NULL)
+    {
+      /* Translators: %s is the name of the study whose simulation finished */
+      g_autofree char *message = g_strdup_printf (_("Simulation of “%s” finished"), study->name);
+
+      flitlab_window_toast (self, message);
+    }
+}
+
+static void
+on_title_changed (FlitlabWindow *self)
 {
   update_title (self);
 }
@@ -603,23 +508,36 @@ flitlab_window_set_document (FlitlabWindow   *self,
 
   if (self->document == document)
     return;
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
-  g_set_object (&self->document, document);
-  g_signal_connect_object (document, "notify", G_CALLBACK (on_document_notify), self,
-                           G_CONNECT_SWAPPED);
-  if (flitlab_document_get_file (document) != NULL)
-    add_recent (flitlab_document_get_file (document));
   /* Nothing of the old project may land in the new one. */
-  cancel_all_runs (self);
-  g_clear_pointer (&self->history, flitlab_history_free);
-  self->history = flitlab_history_new (flitlab_document_get_project (document));
-  self->saved_state = flitlab_history_get_state (self->history);
-  self->results_since_saved = FALSE;
-  update_undo (self);
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      flitlab_document_stop_all (self->document);
+    }
+  g_set_object (&self->document, document);
+  g_signal_connect_object (document, "studies-changed", G_CALLBACK (on_studies_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "run-changed", G_CALLBACK (on_run_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "run-finished", G_CALLBACK (on_run_finished), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::modified", G_CALLBACK (on_title_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::file", G_CALLBACK (on_title_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::can-undo", G_CALLBACK (flitlab_window_update_actions),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::can-redo", G_CALLBACK (flitlab_window_update_actions),
+                           self, G_CONNECT_SWAPPED);
+  if (flitlab_document_get_file (document) != NULL)
+    flitlab_window_add_recent (self, flitlab_document_get_file (document));
+  if (flitlab_document_get_warning (document) != NULL)
+    flitlab_window_toast (self, flitlab_document_get_warning (document));
+  self->select_next = -1;
   fill_studies_and_select (self, 0);
   update_title (self);
-  fill_recent (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
 
@@ -668,17 +586,17 @@ set_opening (FlitlabWindow *self,
   gtk_revealer_set_reveal_child (self->open_revealer, loading);
   gtk_spinner_set_spinning (self->open_spinner, loading);
   gtk_spinner_set_spinning (self->opening_page_spinner, loading);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-open", loading);
+  flitlab_window_update_actions (self);
   /* A window with nothing yet (started with a file to open) shows a spinner, not "No Studies". */
-  if (flitlab_project_get_n_studies (flitlab_document_get_project (self->document)) == 0)
+  if (flitlab_document_get_n_studies (self->document) == 0)
     gtk_stack_set_visible_child_name (self->stack, loading ? "opening" : "empty");
   if (loading != was_loading)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
 }
 
 /* Stops the open in progress, if any: its document will not land. */
-static void
-cancel_open (FlitlabWindow *self)
+void
+flitlab_window_cancel_open (FlitlabWindow *self)
 {
   if (self->open_cancellable == NULL)
     return;
@@ -687,19 +605,18 @@ cancel_open (FlitlabWindow *self)
 }
 
 /* What the window has running, stopped as it closes: the file being opened and the
- * simulations (which hold a reference to the window until they end, so disposing it would come
- * too late). */
+ * document's simulations, whose results nobody would see. */
 static void
 stop_work (FlitlabWindow *self)
 {
-  cancel_open (self);
-  if (self->runs != NULL)
-    cancel_all_runs (self);
+  flitlab_window_cancel_open (self);
+  if (self->document != NULL)
+    flitlab_document_stop_all (self->document);
 }
 
 /* The window goes, and what it was running with it. */
-static void
-destroy_window (FlitlabWindow *self)
+void
+flitlab_window_destroy (FlitlabWindow *self)
 {
   stop_work (self);
   gtk_window_destroy (GTK_WINDOW (self));
@@ -728,7 +645,7 @@ on_open_done (GObject      *source,
     }
   /* Never over unsaved changes, made before or while the file loaded: those keep their window
    * and the file gets a new one. */
-  if (flitlab_document_get_dirty (self->document))
+  if (flitlab_document_get_modified (self->document))
     {
       FlitlabWindow *other = g_object_new (FLITLAB_TYPE_WINDOW,
                                            "application", gtk_window_get_application (GTK_WINDOW (self)),
@@ -766,14 +683,6 @@ flitlab_window_get_loading (FlitlabWindow *self)
   return self->open_cancellable != NULL;
 }
 
-static void
-cancel_open_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  cancel_open (FLITLAB_WINDOW (widget));
-}
-
 static gboolean
 on_drop (FlitlabWindow *self,
          const GValue  *value,
@@ -787,374 +696,6 @@ on_drop (FlitlabWindow *self,
     return FALSE;
   flitlab_window_open_file (self, file);
   return TRUE;
-}
-
-/* ---- actions -------------------------------------------------------------------- */
-
-static void
-add_filter (GtkFileChooser *chooser)
-{
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Flitlab projects"));
-  gtk_file_filter_add_pattern (filter, "*.flitlab");
-  gtk_file_filter_add_mime_type (filter, "application/x-flitlab");
-  gtk_file_chooser_add_filter (chooser, filter);
-}
-
-static void
-on_open_response (FlitlabWindow        *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      /* GTK 4.8's chooser can accept a typed name it could not resolve to a file. */
-      if (file != NULL)
-        flitlab_window_open_file (self, file);
-      else
-        flitlab_window_show_error (self, _("Could Not Open the Project"),
-                                   _("The chosen name is not a file."));
-    }
-  g_clear_object (&self->chooser);
-}
-
-static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Open a Project"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  add_filter (GTK_FILE_CHOOSER (self->chooser));
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_open_response), self,
-                           G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static void
-open_recent_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
-
-  flitlab_window_open_file (FLITLAB_WINDOW (widget), file);
-}
-
-static gboolean
-save_to (FlitlabWindow *self,
-         GFile         *file)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!flitlab_document_save (self->document, file, &error))
-    {
-      /* The old file is untouched (saving is atomic) and the document stays dirty. */
-      g_autofree char *message = g_strdup_printf (_("Not saved: %s"), error->message);
-
-      toast (self, message);
-      return FALSE;
-    }
-  self->saved_state = flitlab_history_get_state (self->history);
-  self->results_since_saved = FALSE;
-  add_recent (flitlab_document_get_file (self->document));
-  fill_recent (self);
-  toast (self, _("Project saved"));
-  return TRUE;
-}
-
-static void
-on_save_as_response (FlitlabWindow        *self,
-                     int                   response,
-                     GtkFileChooserNative *chooser)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      if (file != NULL && save_to (self, file) && self->close_confirmed)
-        destroy_window (self);
-    }
-  self->close_confirmed = FALSE;
-  g_clear_object (&self->chooser);
-}
-
-static void
-save_as_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  g_autofree char *name = flitlab_document_dup_title (self->document);
-  g_autofree char *file_name = g_str_has_suffix (name, ".flitlab") ? g_strdup (name)
-                                                                    : g_strconcat (name, ".flitlab", NULL);
-
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Save the Project"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  add_filter (GTK_FILE_CHOOSER (self->chooser));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), file_name);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_save_as_response), self,
-                           G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-
-  if (flitlab_document_get_file (self->document) == NULL ||
-      is_bundled_example (flitlab_document_get_file (self->document)))
-    save_as_action (widget, "win.save-as", NULL);
-  else
-    save_to (self, NULL);
-}
-
-/* ---- studies: add, duplicate, delete ---------------------------------------------- */
-
-static char *
-unique_name (FlitlabProject *project,
-             const char     *base)
-{
-  if (flitlab_project_find_study (project, base) == NULL)
-    return g_strdup (base);
-  for (guint i = 2;; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("%s (%u)", base, i);
-
-      if (flitlab_project_find_study (project, name) == NULL)
-        return g_steal_pointer (&name);
-    }
-}
-
-/* After any step of the history: the project changed around study index. */
-static void
-after_step (FlitlabWindow *self,
-            guint          index)
-{
-  if (flitlab_history_get_state (self->history) == self->saved_state && !self->results_since_saved)
-    flitlab_document_changed_back (self->document);
-  else
-    flitlab_document_changed (self->document);
-  update_undo (self);
-  fill_studies_and_select (self, index);
-}
-
-static void
-insert_study (FlitlabWindow *self,
-              guint          index,
-              FlitlabStudy  *study)
-{
-  index = MIN (index, flitlab_project_get_n_studies (flitlab_document_get_project (self->document)));
-  flitlab_history_insert (self->history, index, study);
-  after_step (self, index);
-}
-
-static void
-add_study_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  g_autofree char *name = unique_name (flitlab_document_get_project (self->document), _("New study"));
-  FlitlabStudy *study = flitlab_study_new (name);
-  FlitlabStudyModel *model;
-
-  /* A study that draws at once: the default 8x8 torus with the model of 000 for it. */
-  model = flitlab_study_add_model (study, "ciciani-bi-torus");
-  g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8x8"));
-  g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup_printf ("%g", study->flits));
-  insert_study (self, G_MAXUINT, study);
-}
-
-static void
-duplicate_study_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  FlitlabStudy *study = selected_study (self), *copy;
-  g_autofree char *base = NULL;
-
-  if (study == NULL)
-    return;
-  copy = flitlab_study_copy (study);
-  /* Translators: the name of a duplicated study; %s is the original's */
-  base = g_strdup_printf (_("%s (copy)"), study->name);
-  g_free (copy->name);
-  copy->name = unique_name (flitlab_document_get_project (self->document), base);
-  insert_study (self, gtk_list_box_row_get_index (gtk_list_box_get_selected_row (self->studies_list)) + 1,
-                copy);
-}
-
-static void
-delete_study_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
-  g_autofree char *title = NULL, *name = NULL;
-  AdwToast *t;
-  int index;
-
-  if (row == NULL || selected_study (self) == NULL)
-    return;
-  index = gtk_list_box_row_get_index (row);
-  name = g_strdup (selected_study (self)->name);
-  cancel_run (self, selected_study (self));
-  flitlab_history_remove (self->history, index);
-  after_step (self, index);
-
-  /* Translators: %s is the deleted study's name */
-  title = g_strdup_printf (_("“%s” deleted"), name);
-  t = adw_toast_new (title);
-  adw_toast_set_button_label (t, _("_Undo"));
-  adw_toast_set_action_name (t, "win.undo");
-  /* Undo is only worth anything now: it goes before any toast waiting in line. */
-  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, t);
-}
-
-/* Undo and redo: a study whose contents change, or which leaves the project, stops simulating. */
-static void
-step_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  gboolean undo = g_str_equal (action_name, "win.undo");
-  FlitlabStudy *study = NULL;
-  guint index;
-
-  if (!(undo ? flitlab_history_undo : flitlab_history_redo) (self->history, &index, &study))
-    return;
-  cancel_run (self, study);
-  /* Curves follow the contents they came back with; nothing to do for a study that left. */
-  if (index < flitlab_project_get_n_studies (flitlab_document_get_project (self->document)) &&
-      flitlab_project_get_study (flitlab_document_get_project (self->document), index) == study)
-    flitlab_runner_evaluate_models (study, NULL);
-  after_step (self, index);
-}
-
-static gboolean
-on_study_edited (FlitlabWindow      *self,
-                 FlitlabStudy       *edited,
-                 const char         *note,
-                 FlitlabStudyEditor *editor)
-{
-  FlitlabStudy *study = selected_study (self);
-  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
-  g_autoptr(GError) error = NULL;
-
-  if (study == NULL || row == NULL)
-    return FALSE;
-  cancel_run (self, study);
-  flitlab_history_edit (self->history, gtk_list_box_row_get_index (row), edited);
-  /* Model curves take milliseconds: they follow every change. */
-  if (!flitlab_runner_evaluate_models (study, &error))
-    toast (self, error->message);
-  if (note != NULL)
-    toast (self, note);
-  after_step (self, gtk_list_box_row_get_index (row));
-  return TRUE;
-}
-
-/* Presentation mode: full screen, the figure alone, type and lines half as large again. The
- * plot's own controls, the Run button and the network's Play stay for the keyboard. */
-static void
-set_presenting (FlitlabWindow *self,
-                gboolean       presenting)
-{
-  double scale = presenting ? 1.5 : 1;
-
-  self->presenting = presenting;
-  if (presenting)
-    {
-      gtk_window_fullscreen (GTK_WINDOW (self));
-      gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
-    }
-  else
-    {
-      gtk_window_unfullscreen (GTK_WINDOW (self));
-      gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
-    }
-  gtk_widget_set_visible (self->sidebar, !presenting);
-  gtk_widget_set_visible (self->editor_pane, !presenting && !comparing (self));
-  flitlab_plot_view_set_scale (self->plot_view, scale);
-  flitlab_network_page_set_scale (self->network_page, scale);
-  flitlab_flow_page_set_scale (self->flow_page, scale);
-}
-
-static void
-presentation_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-
-  set_presenting (self, !self->presenting);
-}
-
-/* Alt+1, 2, 3: the plot, the network or the flow diagram, also in presentation mode. */
-static void
-show_figure_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  const char *name = g_variant_get_string (parameter, NULL);
-
-  if (gtk_stack_get_child_by_name (self->figure_stack, name) != NULL)
-    gtk_stack_set_visible_child_name (self->figure_stack, name);
-}
-
-/* Ctrl+Page Down and Up: the next or previous study, also when the sidebar is hidden. */
-static void
-select_study_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
-  int index = row != NULL ? gtk_list_box_row_get_index (row) : -1;
-  GtkListBoxRow *next;
-
-  index += g_str_equal (action_name, "win.next-study") ? 1 : -1;
-  next = index >= 0 ? gtk_list_box_get_row_at_index (self->studies_list, index) : NULL;
-  if (next != NULL)
-    gtk_list_box_select_row (self->studies_list, next);
-}
-
-/* Escape leaves presentation mode, and does what it did before otherwise. */
-static gboolean
-on_escape (GtkWidget *widget,
-           GVariant  *args,
-           gpointer   data)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-
-  if (!self->presenting)
-    return FALSE;
-  set_presenting (self, FALSE);
-  return TRUE;
-}
-
-static void
-reset_zoom_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  flitlab_plot_view_reset_zoom (FLITLAB_WINDOW (widget)->plot_view);
 }
 
 /* ---- export ---------------------------------------------------------------------- */
@@ -1289,13 +830,13 @@ on_export_response (FlitlabWindow        *self,
   if (ok)
     {
       g_settings_set_string (self->settings, "last-export-format", g_str_equal (format, "csv") ? "svg" : format);
-      toast (self, _("Figure exported"));
+      flitlab_window_toast (self, _("Figure exported"));
     }
   else
     {
       g_autofree char *message = g_strdup_printf (_("Not exported: %s"), error->message);
 
-      toast (self, message);
+      flitlab_window_toast (self, message);
     }
   g_clear_object (&self->chooser);
 }
@@ -1311,7 +852,7 @@ export_action (GtkWidget  *widget,
   g_autoptr(GPtrArray) size_labels = g_ptr_array_new ();
   static const char *scales[] = { "2", "1", "3", NULL };
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  FlitlabStudy *study = selected_study (self);
+  const FlitlabStudy *study = selected_study (self);
   g_autofree char *format = NULL, *name = NULL;
   const char *formats[] = { "svg", "pdf", "png", "csv", NULL };
   const char *format_labels[] = { "SVG", "PDF", "PNG", _("CSV data"), NULL };
@@ -1364,115 +905,6 @@ export_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
-/* ---- simulation ----------------------------------------------------------------- */
-
-static void
-on_runner_progress (SimulationRun *run)
-{
-  FlitlabWindow *self = run->window;
-  double left = flitlab_sim_runner_get_seconds_left (run->runner);
-  g_autofree char *text = NULL;
-
-  /* Only the shown study's run draws, and a last update after its end leaves nothing behind. */
-  if (run_of (self, selected_study (self)) != run || !flitlab_sim_runner_get_running (run->runner))
-    return;
-  gtk_progress_bar_set_fraction (self->simulation_progress, flitlab_sim_runner_get_fraction (run->runner));
-  if (left >= 0)
-    /* Translators: the estimated time a simulation still needs */
-    text = g_strdup_printf (_("%.0f s left"), left);
-  gtk_label_set_text (self->time_left_label, text != NULL ? text : "");
-}
-
-static void
-on_runner_points (SimulationRun *run)
-{
-  FlitlabWindow *self = run->window;
-  guint n_points;
-
-  g_object_get (run->runner, "n-points", &n_points, NULL);
-  if (n_points == run->points_shown || run_of (self, selected_study (self)) != run || comparing (self))
-    return;
-  run->points_shown = n_points;
-  rebuild_plot (self);
-}
-
-static void
-on_simulation_done (GObject      *source,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  SimulationRun *run = user_data;
-  FlitlabWindow *self = run->window;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(FlitlabStudy) done = flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source), result, &error);
-  FlitlabStudy *study = run->study;
-  FlitlabStudySimulation tmp;
-
-  /* Cancelled (Stop, an edit, a deletion, another project, the window closed): the study may
-   * be gone, and nothing lands. */
-  if (g_cancellable_is_cancelled (run->cancellable) || self->toast_overlay == NULL)
-    {
-      if (self->toast_overlay != NULL)
-        toast (self, _("Simulation stopped"));
-      simulation_run_free (run);
-      return;
-    }
-  g_hash_table_remove (self->runs, study);
-  if (done == NULL)
-    toast (self, error->message);
-  else
-    {
-      tmp = study->simulation;
-      study->simulation = done->simulation;
-      done->simulation = tmp;
-      study->simulation.enabled = TRUE;
-      self->results_since_saved = TRUE;
-      flitlab_document_changed (self->document);
-      /* Translators: %s is the name of the study whose simulation finished */
-      {
-        g_autofree char *message = g_strdup_printf (_("Simulation of “%s” finished"), study->name);
-
-        toast (self, message);
-      }
-    }
-  if (study == selected_study (self))
-    show_study (self);
-  else
-    show_running (self);
-  simulation_run_free (run);
-}
-
-static void
-simulate_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  FlitlabStudy *study = selected_study (self);
-  SimulationRun *run;
-
-  if (study == NULL)
-    return;
-  if (run_of (self, study) != NULL)
-    {
-      cancel_run (self, study);
-      show_running (self);
-      return;
-    }
-
-  run = g_new0 (SimulationRun, 1);
-  run->window = g_object_ref (self);
-  run->study = study;
-  run->runner = flitlab_sim_runner_new ();
-  run->cancellable = g_cancellable_new ();
-  g_signal_connect_swapped (run->runner, "notify::fraction", G_CALLBACK (on_runner_progress), run);
-  g_signal_connect_swapped (run->runner, "notify::n-points", G_CALLBACK (on_runner_points), run);
-  g_hash_table_insert (self->runs, study, run);
-  flitlab_sim_runner_run_async (run->runner, study, run->cancellable, on_simulation_done, run);
-  gtk_progress_bar_set_fraction (self->simulation_progress, 0);
-  show_running (self);
-}
-
 /* ---- closing -------------------------------------------------------------------- */
 
 static void
@@ -1487,17 +919,17 @@ on_close_response (FlitlabWindow   *self,
   if (g_str_equal (response, "discard"))
     {
       self->close_confirmed = TRUE;
-      destroy_window (self);
+      flitlab_window_destroy (self);
     }
   else if (g_str_equal (response, "save"))
     {
       if (flitlab_document_get_file (self->document) == NULL)
         {
           self->close_confirmed = TRUE;
-          save_as_action (GTK_WIDGET (self), "win.save-as", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", NULL);
         }
-      else if (save_to (self, NULL))
-        destroy_window (self);
+      else if (flitlab_window_save_to (self, NULL))
+        flitlab_window_destroy (self);
     }
 }
 
@@ -1508,7 +940,7 @@ flitlab_window_close_request (GtkWindow *window)
   g_autofree char *title = NULL;
   GtkWidget *dialog;
 
-  if (self->close_confirmed || self->document == NULL || !flitlab_document_get_dirty (self->document))
+  if (self->close_confirmed || self->document == NULL || !flitlab_document_get_modified (self->document))
     {
       stop_work (self);
       return GTK_WINDOW_CLASS (flitlab_window_parent_class)->close_request (window);
@@ -1537,6 +969,20 @@ flitlab_window_close_request (GtkWindow *window)
   return TRUE;
 }
 
+/* Escape leaves presentation mode, and does what it did before otherwise. */
+static gboolean
+on_escape (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+
+  if (!self->presenting)
+    return FALSE;
+  flitlab_window_set_presenting (self, FALSE);
+  return TRUE;
+}
+
 /* ---- GObject -------------------------------------------------------------------- */
 
 static void
@@ -1546,8 +992,11 @@ flitlab_window_dispose (GObject *object)
 
   /* A running simulation stops with its window, and nothing it reports afterwards reaches the
    * widgets released below. */
-  if (self->runs != NULL)
-    cancel_all_runs (self);
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      flitlab_document_stop_all (self->document);
+    }
   /* Likewise the file being opened; its report will not look at the window. */
   if (self->open_cancellable != NULL)
     g_cancellable_cancel (self->open_cancellable);
@@ -1577,8 +1026,6 @@ flitlab_window_finalize (GObject *object)
 
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
-  g_clear_pointer (&self->runs, g_hash_table_unref);
-  g_clear_pointer (&self->history, flitlab_history_free);
   G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
 }
 
@@ -1678,24 +1125,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, time_left_label);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, window_title);
 
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
-  gtk_widget_class_install_action (widget_class, "win.open-example", "s", open_example_action);
-  gtk_widget_class_install_action (widget_class, "win.cancel-open", NULL, cancel_open_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
-  gtk_widget_class_install_action (widget_class, "win.simulate", NULL, simulate_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
-  gtk_widget_class_install_action (widget_class, "win.add-study", NULL, add_study_action);
-  gtk_widget_class_install_action (widget_class, "win.duplicate-study", NULL, duplicate_study_action);
-  gtk_widget_class_install_action (widget_class, "win.delete-study", NULL, delete_study_action);
-  gtk_widget_class_install_action (widget_class, "win.reset-zoom", NULL, reset_zoom_action);
-  gtk_widget_class_install_action (widget_class, "win.presentation", NULL, presentation_action);
-  gtk_widget_class_install_action (widget_class, "win.show-figure", "s", show_figure_action);
-  gtk_widget_class_install_action (widget_class, "win.next-study", NULL, select_study_action);
-  gtk_widget_class_install_action (widget_class, "win.previous-study", NULL, select_study_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, step_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, step_action);
+  flitlab_window_class_add_actions (widget_class);
 }
 
 static void
@@ -1735,8 +1166,8 @@ flitlab_window_init (FlitlabWindow *self)
                                                             gtk_callback_action_new (on_escape, NULL, NULL)));
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }
-  self->runs = g_hash_table_new (NULL, NULL);
-  g_signal_connect_object (self->study_editor, "edited", G_CALLBACK (on_study_edited), self,
+  self->select_next = -1;
+  g_signal_connect_object (self->study_editor, "edited", G_CALLBACK (flitlab_window_on_study_edited), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->studies_list, "row-selected", G_CALLBACK (on_study_selected),
                            self, G_CONNECT_SWAPPED);
@@ -1752,6 +1183,5 @@ flitlab_window_init (FlitlabWindow *self)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   flitlab_window_set_document (self, empty);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-open", FALSE);
-  fill_examples (self);
+  flitlab_window_fill_examples (self);
 }

@@ -236,7 +236,7 @@ test_responsive (Fixture       *f,
   g_assert_true (after != before);
   g_assert_true (g_file_equal (flitlab_document_get_file (after), f->large));
   g_assert_cmpuint (flitlab_project_get_n_studies (flitlab_document_get_project (after)), ==, 6);
-  g_assert_false (flitlab_document_get_dirty (after));
+  g_assert_false (flitlab_document_get_modified (after));
   g_assert_cmpstr (shown_page (f), ==, "studies");
   g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (child (f, "open_revealer"))));
   g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (child (f, "open_spinner"))));
@@ -346,7 +346,7 @@ test_unsaved_changes (Fixture       *f,
   open_and_wait (f, f->minimal);
   before = flitlab_window_get_document (f->window);
   flitlab_window_open_file (f->window, f->small);
-  flitlab_document_changed (before);
+  flitlab_document_remove_study (before, 0);
   WAIT_UNTIL (!flitlab_window_get_loading (f->window));
   g_assert_true (flitlab_window_get_document (f->window) == before);
   windows = other_windows (f, FLITLAB_TYPE_WINDOW);
@@ -418,7 +418,7 @@ test_discard (Fixture       *f,
   g_autoptr(GPtrArray) dialogs = NULL;
 
   open_and_wait (f, f->small);
-  flitlab_document_changed (flitlab_window_get_document (f->window));
+  flitlab_document_remove_study (flitlab_window_get_document (f->window), 0);
   gtk_window_close (GTK_WINDOW (f->window));
   dialogs = other_windows (f, ADW_TYPE_MESSAGE_DIALOG);
   g_assert_cmpuint (dialogs->len, ==, 1);
@@ -439,15 +439,15 @@ test_modified_follows_undo (Fixture       *f,
 
   open_and_wait (f, f->small);
   document = flitlab_window_get_document (f->window);
-  g_assert_false (flitlab_document_get_dirty (document));
+  g_assert_false (flitlab_document_get_modified (document));
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.duplicate-study", NULL);
-  g_assert_true (flitlab_document_get_dirty (document));
+  g_assert_true (flitlab_document_get_modified (document));
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
-  g_assert_false (flitlab_document_get_dirty (document));
+  g_assert_false (flitlab_document_get_modified (document));
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL);
-  g_assert_true (flitlab_document_get_dirty (document));
+  g_assert_true (flitlab_document_get_modified (document));
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
-  g_assert_false (flitlab_document_get_dirty (document));
+  g_assert_false (flitlab_document_get_modified (document));
 }
 
 int

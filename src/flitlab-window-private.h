@@ -1,0 +1,93 @@
+/* flitlab-window-private.h: what the window's files share: its fields and the functions the
+ * actions call
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "flitlab-flow-page.h"
+#include "flitlab-network-page.h"
+#include "flitlab-plot-view.h"
+#include "flitlab-study-editor.h"
+#include "flitlab-window.h"
+
+G_BEGIN_DECLS
+
+struct _FlitlabWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template children */
+  GtkToggleButton      *compare_button;
+  GtkWidget            *editor_pane;
+  GtkStack             *figure_stack;
+  FlitlabNetworkPage   *network_page;
+  FlitlabFlowPage      *flow_page;
+  GtkBox               *compared_networks; /* comparing: a network page per study */
+  GMenu                *examples_section;
+  GtkToggleButton      *log_button;
+  GtkDropDown          *metric_dropdown;
+  GtkLabel             *open_label;
+  GtkRevealer          *open_revealer;
+  GtkSpinner           *open_spinner;
+  GtkSpinner           *opening_page_spinner;
+  FlitlabPlotView      *plot_view;
+  GtkButton            *reset_zoom_button;
+  GMenu                *recent_section;
+  GtkWidget            *sidebar;
+  GtkWidget            *simulation_box;
+  GtkProgressBar       *simulation_progress;
+  GtkButton            *simulate_button;
+  GtkStack             *stack;
+  GtkListBox           *studies_list;
+  FlitlabStudyEditor   *study_editor;
+  GtkLabel             *study_notes;
+  GtkLabel             *study_title;
+  AdwToastOverlay      *toast_overlay;
+  GtkLabel             *time_left_label;
+  AdwWindowTitle       *window_title;
+
+  FlitlabDocument      *document;
+  GSettings            *settings;
+  GtkFileChooserNative *chooser;
+  GCancellable         *open_cancellable; /* of the file being opened; NULL: none */
+  gboolean              close_confirmed;
+  gboolean              presenting; /* presentation mode: full screen, large type */
+  gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
+  guint                 points_shown; /* loads of the shown study's running simulation drawn */
+  int                   select_next; /* the row to select when the studies change; -1: same */
+};
+
+void flitlab_window_toast          (FlitlabWindow *self,
+                                    const char    *message);
+/* The study shown, or -1 (none, or comparing several). */
+int  flitlab_window_get_selected_index (FlitlabWindow *self);
+/* Selects the row of study index (clamped to the last); -1 selects nothing. */
+void flitlab_window_select_study   (FlitlabWindow *self,
+                                    int            index);
+/* The selected study in the editor, the figures and the Run button. */
+void flitlab_window_show_study     (FlitlabWindow *self);
+void flitlab_window_add_recent     (FlitlabWindow *self,
+                                    GFile         *file);
+/* Stops the open in progress, if any: its document will not land. */
+void flitlab_window_cancel_open    (FlitlabWindow *self);
+/* The window goes, and what it was running with it. */
+void flitlab_window_destroy        (FlitlabWindow *self);
+
+/* flitlab-window-actions.c */
+void flitlab_window_class_add_actions (GtkWidgetClass *widget_class);
+/* Enables each action by what the window shows: one place for all of them. */
+void flitlab_window_update_actions (FlitlabWindow *self);
+void flitlab_window_fill_examples  (FlitlabWindow *self);
+void flitlab_window_set_presenting (FlitlabWindow *self,
+                                    gboolean       presenting);
+gboolean flitlab_window_save_to    (FlitlabWindow *self,
+                                    GFile         *file);
+/* The study editor handed over an edit. */
+gboolean flitlab_window_on_study_edited (FlitlabWindow      *self,
+                                         FlitlabStudy       *edited,
+                                         const char         *note,
+                                         FlitlabStudyEditor *editor);
+
+G_END_DECLS
