@@ -1,0 +1,142 @@
+/* test-sim-runner.c: a study's simulation on a worker thread: progress, points, cancel
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "flitlab-sim-runner.h"
+
+typedef struct
+{
+  GAsyncResult *result;
+  double        last_fraction;
+  gboolean      fraction_went_back;
+  guint         most_points;
+} Watch;
+
+static void
+on_done (GObject      *source,
+         GAsyncResult *result,
+         gpointer      data)
+{
+  Watch *watch = data;
+
+  watch->result = g_object_ref (result);
+}
+
+static void
+on_fraction (FlitlabSimRunner *runner,
+             GParamSpec       *pspec,
+             Watch            *watch)
+{
+  double fraction = flitlab_sim_runner_get_fraction (runner);
+
+  if (fraction < watch->last_fraction)
+    watch->fraction_went_back = TRUE;
+  watch->last_fraction = fraction;
+  g_assert_cmpfloat (fraction, >=, 0);
+  g_assert_cmpfloat (fraction, <=, 1);
+}
+
+static void
+on_points (FlitlabSimRunner *runner,
+           GParamSpec       *pspec,
+           Watch            *watch)
+{
+  guint n;
+
+  g_object_get (runner, "n-points", &n, NULL);
+  g_assert_cmpuint (n, >=, watch->most_points);
+  watch->most_points = n;
+}
+
+static FlitlabStudy *
+mesh_study (void)
+{
+  FlitlabStudy *study = flitlab_study_new ("4x4 mesh");
+
+  g_free (study->topology);
+  study->topology = g_strdup ("mesh:4x4");
+  study->flits = 8;
+  study->rate_min = 0.005;
+  study->rate_max = 0.03;
+  study->n_rates = 4;
+  study->simulation.cycles = 2000;
+  study->simulation.warmup = 500;
+  study->simulation.replications = 1;
+  study->simulation.threads = 2;
+  return study;
+}
+
+static FlitlabStudy *
+run (FlitlabSimRunner   *runner,
+     const FlitlabStudy *study,
+     GCancellable       *cancellable,
+     Watch              *watch,
+     GError            **error)
+{
+  FlitlabStudy *done;
+
+  g_signal_connect (runner, "notify::fraction", G_CALLBACK (on_fraction), watch);
+  g_signal_connect (runner, "notify::n-points", G_CALLBACK (on_points), watch);
+  flitlab_sim_runner_run_async (runner, study, cancellable, on_done, watch);
+  g_assert_true (flitlab_sim_runner_get_running (runner));
+  if (cancellable != NULL)
+    g_cancellable_cancel (cancellable);
+  while (watch->result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  done = flitlab_sim_runner_run_finish (runner, watch->result, error);
+  g_clear_object (&watch->result);
+  return done;
+}
+
+/* Progress only grows, the points arrive one load at a time, and the copy has them all; the
+ * study given is untouched. */
+static void
+test_progress_and_points (void)
+{
+  g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
+  g_autoptr(FlitlabStudy) study = mesh_study ();
+  g_autoptr(FlitlabStudy) done = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch watch = { 0 };
+
+  done = run (runner, study, NULL, &watch, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (done);
+  g_assert_false (watch.fraction_went_back);
+  g_assert_cmpfloat (watch.last_fraction, >, 0);
+  g_assert_cmpuint (done->simulation.points->n_rows, ==, 4);
+  g_assert_cmpuint (watch.most_points, ==, 4);
+  g_assert_null (study->simulation.points);
+  g_assert_false (flitlab_sim_runner_get_running (runner));
+}
+
+/* A cancelled run reports G_IO_ERROR_CANCELLED, and the runner can run again. */
+static void
+test_cancel (void)
+{
+  g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
+  g_autoptr(FlitlabStudy) study = mesh_study ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(FlitlabStudy) done = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch watch = { 0 };
+
+  done = run (runner, study, cancellable, &watch, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (done);
+  g_assert_false (flitlab_sim_runner_get_running (runner));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/sim-runner/progress-and-points", test_progress_and_points);
+  g_test_add_func ("/sim-runner/cancel", test_cancel);
+  return g_test_run ();
+}
