@@ -8,7 +8,7 @@ packages=(build-essential meson ninja-build pkg-config gettext
           libxml2-dev libxml2-utils libcairo2-dev libpango1.0-dev
           desktop-file-utils appstream python3)
 if [ "${1:-}" = "--tests" ]; then
-  packages+=(xvfb xauth dbus-x11 at-spi2-core python3-dogtail python3-pyatspi
+  packages+=(xvfb xauth dbus-x11 openbox at-spi2-core python3-dogtail python3-pyatspi
              imagemagick poppler-utils)
   # The fuzz target: clang, and libFuzzer with clang's sanitizer runtimes, which clang only
   # recommends (not installed with --no-install-recommends).

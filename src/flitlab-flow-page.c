@@ -129,6 +129,13 @@ flitlab_flow_page_get_model (FlitlabFlowPage *self,
 }
 
 void
+flitlab_flow_page_focus_figure (FlitlabFlowPage *self)
+{
+  g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->area));
+}
+
+void
 flitlab_flow_page_set_scale (FlitlabFlowPage *self,
                              double           scale)
 {
@@ -179,6 +186,8 @@ flitlab_flow_page_init (FlitlabFlowPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->scale = 1;
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
+  /* The figure takes the keyboard when shown, so that keys never reach a header button. */
+  gtk_widget_set_focusable (GTK_WIDGET (self->area), TRUE);
   g_signal_connect_swapped (self->model_dropdown, "notify::selected", G_CALLBACK (on_model_chosen), self);
   g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_load_changed), self);
 }

@@ -25,6 +25,8 @@ void          flitlab_flow_page_share_load (FlitlabFlowPage   *self,
 FlitlabModel *flitlab_flow_page_get_model (FlitlabFlowPage    *self,
                                            double             *rate);
 /* Type and lines scale times larger (presentation mode). */
+/* The drawing takes the keyboard. */
+void          flitlab_flow_page_focus_figure (FlitlabFlowPage *self);
 void          flitlab_flow_page_set_scale (FlitlabFlowPage    *self,
                                            double              scale);
 

@@ -743,6 +743,13 @@ flitlab_network_page_set_scale (FlitlabNetworkPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+void
+flitlab_network_page_focus_figure (FlitlabNetworkPage *self)
+{
+  g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->area));
+}
+
 GtkAdjustment *
 flitlab_network_page_get_load (FlitlabNetworkPage *self)
 {

@@ -22,6 +22,8 @@ void                 flitlab_network_page_set_study (FlitlabNetworkPage *self,
 void                 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
                                                      double              scale);
 /* The load slider's adjustment, for other views to share (messages per cycle per node). */
+/* The drawing takes the keyboard: Space plays and pauses, the right arrow steps. */
+void                 flitlab_network_page_focus_figure (FlitlabNetworkPage *self);
 GtkAdjustment       *flitlab_network_page_get_load (FlitlabNetworkPage *self);
 /* The diagram as shown, for export; NULL when there is none. */
 FlitlabTopologyView *flitlab_network_page_get_view  (FlitlabNetworkPage *self);

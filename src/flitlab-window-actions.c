@@ -371,24 +371,44 @@ void
 flitlab_window_set_presenting (FlitlabWindow *self,
                                gboolean       presenting)
 {
-  double scale = presenting ? 1.5 : 1;
+  GtkWidget *widget = GTK_WIDGET (self);
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  GdkMonitor *monitor = surface != NULL ? gdk_display_get_monitor_at_surface (gtk_widget_get_display (widget), surface)
+                                        : NULL;
+  GdkRectangle screen = { 0, 0, 1280, 720 };
+  gboolean comparing = gtk_toggle_button_get_active (self->compare_button);
+  double scale = 1;
 
   self->presenting = presenting;
+  if (monitor != NULL)
+    gdk_monitor_get_geometry (monitor, &screen);
+  /* The figure is laid out for a 450-pixel-high screen and magnified to fill this one: its
+   * 10-point type reads from the back of a room (24 pixels at 1080). */
+  if (presenting)
+    scale = MAX (1.5, screen.height / 450.0);
   if (presenting)
     {
       gtk_window_fullscreen (GTK_WINDOW (self));
-      gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
+      gtk_widget_add_css_class (widget, "presentation");
     }
   else
     {
       gtk_window_unfullscreen (GTK_WINDOW (self));
-      gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
+      gtk_widget_remove_css_class (widget, "presentation");
     }
+  /* The figure alone: no header, sidebar, editor, description or controls. */
+  gtk_widget_set_visible (self->header_bar, !presenting);
   gtk_widget_set_visible (self->sidebar, !presenting);
-  gtk_widget_set_visible (self->editor_pane, !presenting && !gtk_toggle_button_get_active (self->compare_button));
+  gtk_widget_set_visible (self->editor_pane, !presenting && !comparing);
+  gtk_widget_set_visible (self->figure_controls, !presenting);
+  gtk_widget_set_visible (self->simulation_box, !presenting && !comparing);
+  gtk_widget_set_visible (GTK_WIDGET (self->study_title), !presenting);
+  gtk_widget_set_visible (GTK_WIDGET (self->study_notes),
+                          !presenting && *gtk_label_get_text (self->study_notes) != '\0');
   flitlab_plot_view_set_scale (self->plot_view, scale);
   flitlab_network_page_set_scale (self->network_page, scale);
   flitlab_flow_page_set_scale (self->flow_page, scale);
+  flitlab_window_focus_figure (self);
 }
 
 static void
@@ -412,6 +432,7 @@ show_figure_action (GtkWidget  *widget,
 
   if (gtk_stack_get_child_by_name (self->figure_stack, name) != NULL)
     gtk_stack_set_visible_child_name (self->figure_stack, name);
+  flitlab_window_focus_figure (self);
 }
 
 /* Ctrl+Page Down and Up: the next or previous study, also when the sidebar is hidden. */

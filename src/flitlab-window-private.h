@@ -21,11 +21,13 @@ struct _FlitlabWindow
   /* Template children */
   GtkToggleButton      *compare_button;
   GtkWidget            *editor_pane;
+  GtkWidget            *figure_controls;
   GtkStack             *figure_stack;
   FlitlabNetworkPage   *network_page;
   FlitlabFlowPage      *flow_page;
   GtkBox               *compared_networks; /* comparing: a network page per study */
   GMenu                *examples_section;
+  GtkWidget            *header_bar;
   GtkToggleButton      *log_button;
   GtkDropDown          *metric_dropdown;
   GtkLabel             *open_label;
@@ -66,6 +68,9 @@ int  flitlab_window_get_selected_index (FlitlabWindow *self);
 /* Selects the row of study index (clamped to the last); -1 selects nothing. */
 void flitlab_window_select_study   (FlitlabWindow *self,
                                     int            index);
+/* The figure shown takes the keyboard (Space plays, the arrows step), unless somebody is at
+ * work in the sidebar or the editor. */
+void flitlab_window_focus_figure   (FlitlabWindow *self);
 /* The selected study in the editor, the figures and the Run button. */
 void flitlab_window_show_study     (FlitlabWindow *self);
 void flitlab_window_add_recent     (FlitlabWindow *self,

@@ -196,7 +196,8 @@ flitlab_window_show_study (FlitlabWindow *self)
 
   gtk_label_set_text (self->study_title, study->name);
   gtk_label_set_text (self->study_notes, study->notes != NULL ? study->notes : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->study_notes), study->notes != NULL && *study->notes);
+  gtk_widget_set_visible (GTK_WIDGET (self->study_notes),
+                          !self->presenting && study->notes != NULL && *study->notes);
   show_running (self);
   rebuild_plot (self);
 }
@@ -246,7 +247,7 @@ show_comparison (FlitlabWindow *self)
   gtk_label_set_text (self->study_title, title);
   gtk_label_set_text (self->study_notes,
                       _("Ctrl+click or Shift+click studies in the list to add or take them away."));
-  gtk_widget_set_visible (GTK_WIDGET (self->study_notes), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->study_notes), !self->presenting);
   rebuild_plot (self);
   show_compared_networks (self, studies);
 }
@@ -270,7 +271,7 @@ on_compare_toggled (FlitlabWindow *self)
   const FlitlabStudy *study = selected_study (self);
 
   gtk_widget_set_visible (self->editor_pane, !on && !self->presenting);
-  gtk_widget_set_visible (self->simulation_box, !on);
+  gtk_widget_set_visible (self->simulation_box, !on && !self->presenting);
   gtk_list_box_set_selection_mode (self->studies_list, on ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_BROWSE);
   flitlab_plot_view_reset_zoom (self->plot_view);
   if (on)
@@ -306,6 +307,24 @@ on_study_selected (FlitlabWindow *self,
   self->load_chosen = FALSE;
   flitlab_window_show_study (self);
   flitlab_window_update_actions (self);
+  flitlab_window_focus_figure (self);
+}
+
+void
+flitlab_window_focus_figure (FlitlabWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  const char *shown = gtk_stack_get_visible_child_name (self->figure_stack);
+
+  if (focus != NULL && (gtk_widget_is_ancestor (focus, self->sidebar) ||
+                        gtk_widget_is_ancestor (focus, self->editor_pane)))
+    return;
+  if (g_strcmp0 (shown, "network") == 0)
+    flitlab_network_page_focus_figure (self->network_page);
+  else if (g_strcmp0 (shown, "flow") == 0)
+    flitlab_flow_page_focus_figure (self->flow_page);
+  else
+    gtk_widget_grab_focus (GTK_WIDGET (self->plot_view));
 }
 
 /* The sidebar's row for a study: its name and a spinner while it simulates. */
@@ -969,17 +988,23 @@ flitlab_window_close_request (GtkWindow *window)
   return TRUE;
 }
 
-/* Escape leaves presentation mode, and does what it did before otherwise. */
+/* Presenting: Escape leaves, Page Up and Down go through the studies. Otherwise the keys do
+ * what they did before. */
 static gboolean
-on_escape (GtkWidget *widget,
-           GVariant  *args,
-           gpointer   data)
+on_presentation_key (GtkWidget *widget,
+                     GVariant  *args,
+                     gpointer   data)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  guint keyval = GPOINTER_TO_UINT (data);
 
   if (!self->presenting)
     return FALSE;
-  flitlab_window_set_presenting (self, FALSE);
+  if (keyval == GDK_KEY_Escape)
+    flitlab_window_set_presenting (self, FALSE);
+  else
+    gtk_widget_activate_action (widget, keyval == GDK_KEY_Page_Up ? "win.previous-study"
+                                                                  : "win.next-study", NULL);
   return TRUE;
 }
 
@@ -1100,6 +1125,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, compared_networks);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, editor_pane);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_controls);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_stack);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, flow_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, network_page);
@@ -1157,13 +1184,18 @@ flitlab_window_init (FlitlabWindow *self)
     gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
   }
   {
-    /* Before any focused widget takes Escape for itself. */
+    /* Before any focused widget takes these keys for itself. */
     GtkEventController *shortcuts = gtk_shortcut_controller_new ();
 
+    static const guint keys[] = { GDK_KEY_Escape, GDK_KEY_Page_Up, GDK_KEY_Page_Down };
+
     gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                                                            gtk_callback_action_new (on_escape, NULL, NULL)));
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                            gtk_shortcut_new (gtk_keyval_trigger_new (keys[i], 0),
+                                                              gtk_callback_action_new (on_presentation_key,
+                                                                                       GUINT_TO_POINTER (keys[i]),
+                                                                                       NULL)));
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }
   self->select_next = -1;

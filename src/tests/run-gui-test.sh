@@ -2,7 +2,8 @@
 # Drives the real window under Xvfb through the accessibility stack (shared/GUI-TESTING.md).
 # Arguments: the flitlab binary, flitlab-cli, the source root, the build root, then optionally
 # the script in src/tests (default test_window.py) and the bundled example the app opens
-# (default flitlab-tour). Every example is copied to a scratch directory, FLITLAB_EXAMPLES.
+# (default flitlab-tour). FLITLAB_TEST_SCREEN sets the screen's size (default 1280x800),
+# FLITLAB_TEST_WM a window manager to start. Every example is copied to a scratch directory, FLITLAB_EXAMPLES.
 # Exit 77 (skipped) when Xvfb, D-Bus or dogtail are missing.
 set -u
 app="$1"; cli="$2"; src="$3"; build="$4"; script="${5:-test_window.py}"; example="${6:-flitlab-tour}"
@@ -22,10 +23,15 @@ cp "$src"/data/examples/*.flitlab "$work/examples/"
 cat > "$work/session.sh" <<EOS
 set -u
 display=:\$((90 + RANDOM % 100))
-Xvfb \$display -screen 0 1280x800x24 >/dev/null 2>&1 &
+Xvfb \$display -screen 0 ${FLITLAB_TEST_SCREEN:-1280x800}x24 >/dev/null 2>&1 &
 xvfb=\$!
 sleep 1
 export DISPLAY=\$display GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=0
+# A window manager when the test asks for one (FLITLAB_TEST_WM): full screen needs one.
+if [ -n "${FLITLAB_TEST_WM:-}" ]; then
+  $FLITLAB_TEST_WM >/dev/null 2>&1 &
+  sleep 1
+fi
 unset GTK_A11Y
 gsettings set org.gnome.desktop.interface toolkit-accessibility true
 /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
