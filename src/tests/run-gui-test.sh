@@ -29,7 +29,7 @@ sleep 1
 export DISPLAY=\$display GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=0
 # A window manager when the test asks for one (FLITLAB_TEST_WM): full screen needs one.
 if [ -n "${FLITLAB_TEST_WM:-}" ]; then
-  $FLITLAB_TEST_WM >/dev/null 2>&1 &
+  ${FLITLAB_TEST_WM:-} >/dev/null 2>&1 &
   sleep 1
 fi
 unset GTK_A11Y
@@ -51,6 +51,9 @@ kill \$xvfb 2>/dev/null
 if grep -E "CRITICAL|WARNING" "$work/app.log" | grep -v "Screen coordinates not supported"; then
   status=1
 fi
-exit \$status
+echo \$status > "$work/status"
 EOS
+# The session's own status, which it writes last: a session that never got that far failed.
 dbus-run-session -- bash "$work/session.sh"
+[ -f "$work/status" ] || { echo "the GUI session did not finish"; exit 1; }
+exit "$(cat "$work/status")"

@@ -93,5 +93,14 @@ for name in sorted(os.listdir(examples)):
                and curve[r] not in ("saturated", "-")]
     check(f"{label}: its curve is re-evaluated ({len(changed)} loads compared, all changed)",
           len(changed) > 0 and all(curve_after[r] != curve[r] for r in changed))
+    # The Network view of a model that gives every link the same value says so (issue #15).
+    if backtrack:
+        rawinput.keyCombo("<Alt>2")
+        time.sleep(2)
+        check(f"{label}: the network view says the model gives every link the same value",
+              find(window, "label", "The model gives every link the same value: it treats the "
+                   "network as symmetric, so it shows no difference between links.", 5) is not None)
+        rawinput.keyCombo("<Alt>1")
+        time.sleep(1)
 
 finish()
