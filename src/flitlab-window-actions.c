@@ -25,11 +25,68 @@ dup_examples_dir (void)
   return NULL;
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
+/* An example of the menu: its file's name and the title people read. */
+typedef struct
 {
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+  char *file_name;
+  char *title;
+} Example;
+
+static void
+example_free (Example *example)
+{
+  g_free (example->file_name);
+  g_free (example->title);
+  g_free (example);
+}
+
+static int
+compare_titles (gconstpointer a,
+                gconstpointer b)
+{
+  const Example *x = *(const Example * const *) a, *y = *(const Example * const *) b;
+  /* As people sort, whatever the locale: "mid" between "A tour" and "Zebra". */
+  g_autofree char *fx = g_utf8_casefold (x->title, -1), *fy = g_utf8_casefold (y->title, -1);
+
+  return g_utf8_collate (fx, fy);
+}
+
+static void
+on_root_element (GMarkupParseContext  *context,
+                 const char           *element,
+                 const char          **names,
+                 const char          **values,
+                 gpointer              data,
+                 GError              **error)
+{
+  char **title = data;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_str_equal (names[i], "title"))
+      *title = g_strdup (values[i]);
+  /* The root is all it needs: stop here. */
+  g_set_error_literal (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "read");
+}
+
+/* The project's title, read from its root element only (the examples are megabytes), or NULL. */
+static char *
+dup_project_title (const char *path)
+{
+  static const GMarkupParser parser = { on_root_element, NULL, NULL, NULL, NULL };
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GMarkupParseContext) context = NULL;
+  char head[4096];
+  gssize n;
+  char *title = NULL;
+
+  stream = g_file_read (file, NULL, NULL);
+  n = stream != NULL ? g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head, NULL, NULL) : -1;
+  if (n <= 0)
+    return NULL;
+  context = g_markup_parse_context_new (&parser, 0, &title, NULL);
+  g_markup_parse_context_parse (context, head, n, NULL);
+  return title;
 }
 
 /* A bundled example opens as a copy: saving it asks where, never overwrites it. */
@@ -42,26 +99,39 @@ is_bundled_example (GFile *file)
   return file != NULL && examples != NULL && g_file_has_prefix (file, examples);
 }
 
+/* The Examples menu, by title. */
 void
 flitlab_window_fill_examples (FlitlabWindow *self)
 {
   g_autofree char *dir = dup_examples_dir ();
   g_autoptr(GDir) listing = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) examples = g_ptr_array_new_with_free_func ((GDestroyNotify) example_free);
   const char *name;
 
   while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
     if (g_str_has_suffix (name, ".flitlab"))
-      g_ptr_array_add (names, g_strdup (name));
-  /* g_ptr_array_sort () passes pointers to the elements. */
-  g_ptr_array_sort (names, compare_names);
-  g_menu_remove_all (self->examples_section);
-  for (guint i = 0; i < names->len; i++)
-    {
-      g_autofree char *label = g_strndup (names->pdata[i], strlen (names->pdata[i]) - strlen (".flitlab"));
-      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        Example *example = g_new0 (Example, 1);
 
-      g_menu_item_set_action_and_target (item, "win.open-example", "s", (const char *) names->pdata[i]);
+        example->file_name = g_strdup (name);
+        example->title = dup_project_title (path);
+        if (example->title == NULL || *example->title == '\0')
+          {
+            g_free (example->title);
+            example->title = g_strndup (name, strlen (name) - strlen (".flitlab"));
+          }
+        g_ptr_array_add (examples, example);
+      }
+  /* g_ptr_array_sort () passes pointers to the elements. */
+  g_ptr_array_sort (examples, compare_titles);
+  g_menu_remove_all (self->examples_section);
+  for (guint i = 0; i < examples->len; i++)
+    {
+      const Example *example = examples->pdata[i];
+      g_autoptr(GMenuItem) item = g_menu_item_new (example->title, NULL);
+
+      g_menu_item_set_action_and_target (item, "win.open-example", "s", example->file_name);
       g_menu_append_item (self->examples_section, item);
     }
 }

@@ -356,8 +356,8 @@ test_unsaved_changes (Fixture       *f,
   g_assert_false (flitlab_window_get_loading (windows->pdata[0]));
 }
 
-/* The Examples menu lists the bundled examples by name, and Save on one asks where instead of
- * overwriting it (issue #17). */
+/* The Examples menu lists the bundled examples by title (a file without one by its name), and
+ * Save on one asks where instead of overwriting it (issue #17). */
 static void
 test_examples (Fixture       *f,
                gconstpointer  data)
@@ -365,7 +365,7 @@ test_examples (Fixture       *f,
   GMenuModel *menu = G_MENU_MODEL (gtk_widget_get_template_child (GTK_WIDGET (f->window),
                                                                   FLITLAB_TYPE_WINDOW,
                                                                   "examples_section"));
-  const char *expected[] = { "alpha", "mid", "zeta" };
+  const char *expected[] = { "A tour", "mid", "Zebra crossings" };
   g_autofree char *path = g_build_filename (g_getenv ("FLITLAB_EXAMPLES_DIR"), "mid.flitlab", NULL);
   g_autofree char *before = NULL, *after = NULL;
   g_autoptr(GPtrArray) choosers = NULL;
@@ -475,10 +475,17 @@ main (int   argc,
     g_assert_cmpint (g_mkdir (examples, 0700), ==, 0);
     for (guint i = 0; i < 3; i++)
       {
+        /* Titles in another order than the names; "mid" has none. */
         const char *names[] = { "zeta.flitlab", "alpha.flitlab", "mid.flitlab" };
+        const char *roots[] = { "<flitlab-project format=\"1\" title=\"A tour\">",
+                                "<flitlab-project format=\"1\" title=\"Zebra crossings\">",
+                                "<flitlab-project format=\"1\">" };
         g_autofree char *copy = g_build_filename (examples, names[i], NULL);
+        g_auto(GStrv) parts = g_strsplit (text, "<flitlab-project format=\"1\">", 2);
+        g_autofree char *titled = g_strconcat (parts[0], roots[i], parts[1], NULL);
 
-        g_assert_true (g_file_set_contents (copy, text, length, NULL));
+        g_assert_nonnull (parts[1]);
+        g_assert_true (g_file_set_contents (copy, titled, -1, NULL));
       }
     g_setenv ("FLITLAB_EXAMPLES_DIR", examples, TRUE);
   }
