@@ -26,6 +26,7 @@
 #include "flitlab-sim.h"
 #include "flitlab-sim-backtrack.h"
 #include "flitlab-topology.h"
+#include "flitlab-topology-metrics.h"
 
 #define FLITLAB_CLI_ERROR (flitlab_cli_error_quark ())
 static GQuark flitlab_cli_error_quark (void);
@@ -76,11 +77,36 @@ parse_options (GOptionContext  *context,
 
 /* ---- topology ----------------------------------------------------------------------- */
 
+/* flitlab-cli topology --format csv: the textbook figures (flitlab-topology-metrics.h). */
+static gboolean
+print_topology_csv (const FlitlabTopology  *topology,
+                    GError                **error)
+{
+  g_autoptr(FlitlabTopologyMetrics) metrics = flitlab_topology_metrics_new (topology, error);
+  char mean[G_ASCII_DTOSTR_BUF_SIZE], load[G_ASCII_DTOSTR_BUF_SIZE], throughput[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (metrics == NULL)
+    return FALSE;
+  /* Exact figures: the shortest text that reads back as the same double. */
+  g_ascii_dtostr (mean, sizeof mean, metrics->mean_distance);
+  g_ascii_dtostr (load, sizeof load, metrics->max_channel_load);
+  g_ascii_dtostr (throughput, sizeof throughput, metrics->ideal_throughput);
+  g_print ("nodes,channels,diameter,mean_distance,bisection_channels,max_channel_load,ideal_throughput\n");
+  g_print ("%u,%u,%u,%s,%u,%s,%s\n", metrics->nodes, metrics->channels, metrics->diameter, mean,
+           metrics->bisection_channels, load, throughput);
+  return TRUE;
+}
+
 static gboolean
 cmd_topology (int      argc,
               char   **argv,
               GError **error)
 {
+  g_autofree char *format = NULL;
+  const GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default) or csv (the textbook figures: nodes, channels, diameter, mean distance, bisection channels, busiest channel's load and ideal throughput under uniform traffic)", "FORMAT" },
+    { NULL }
+  };
   g_autoptr(GOptionContext) context = g_option_context_new ("SPEC — describe a network");
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autofree char *spec = NULL;
@@ -91,14 +117,19 @@ cmd_topology (int      argc,
   g_option_context_set_summary (context,
     "SPEC is one of: torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, hypercube:10,\n"
     "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge).");
+  g_option_context_add_main_entries (context, entries, NULL);
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
     return usage_error (error, "topology takes one SPEC, such as torus:16x16x16:uni");
+  if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "text"))
+    return usage_error (error, "--format is text or csv, not “%s”", format);
 
   topology = flitlab_topology_new_from_spec (argv[1], error);
   if (topology == NULL)
     return FALSE;
+  if (format != NULL && g_str_equal (format, "csv"))
+    return print_topology_csv (topology, error);
 
   spec = flitlab_topology_dup_spec (topology);
   title = flitlab_topology_dup_title (topology);

@@ -319,24 +319,16 @@ finish (Sim    *s,
 
 /* ---- routing ---------------------------------------------------------------------- */
 
-/* Dateline class of a hop along channel c towards dst: 0 while the rest of the path in that
- * dimension still crosses the wrap-around link, 1 on the wrap-around link and after it. */
+/* Dateline class of a hop along channel c towards dst (flitlab_sim_dateline_class()). */
 static guint
 dateline_class (Sim                  *s,
                 const FlitlabChannel *c,
                 guint                 dst)
 {
-  guint from, to;
-
   if (!s->torus)
     return 0;
-  if (c->wraparound)
-    return 1;
-  from = s->coords[c->dst * s->n_dims + c->dim];
-  to = s->coords[dst * s->n_dims + c->dim];
-  if (c->direction > 0)
-    return to < from ? 0 : 1;
-  return to > from ? 0 : 1;
+  return flitlab_sim_dateline_class (c, s->coords[c->dst * s->n_dims + c->dim],
+                                     s->coords[dst * s->n_dims + c->dim]);
 }
 
 /* A free VC of channel among v in [lo, hi), lowest first; NONE when all are held. */
@@ -356,29 +348,28 @@ free_vc_in (Sim   *s,
   return NONE;
 }
 
-/* The minimal next hops of message m at node, in id order (lowest dimension first), less the
- * direction its tie bits rule out where both directions of a dimension are minimal. */
-static guint
-minimal_hops (Sim     *s,
-              Message *m,
-              guint    node,
-              guint   *next)
+guint
+flitlab_sim_minimal_hops (const FlitlabTopology *topology,
+                          guint                  node,
+                          guint                  dst,
+                          guint32                ties,
+                          guint                 *next)
 {
-  guint n = flitlab_topology_minimal_next_hops (s->topology, node, m->dst, next);
+  guint n = flitlab_topology_minimal_next_hops (topology, node, dst, next);
   guint dims[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
   int directions[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
   guint kept = 0;
 
   for (guint i = 0; i < n; i++)
     {
-      const FlitlabChannel *c = flitlab_topology_get_channel (s->topology, next[i]);
+      const FlitlabChannel *c = flitlab_topology_get_channel (topology, next[i]);
 
       dims[i] = c->dim;
       directions[i] = c->direction;
     }
   for (guint i = 0; i < n; i++)
     {
-      int wanted = (m->ties >> dims[i]) & 1 ? -1 : +1;
+      int wanted = (ties >> dims[i]) & 1 ? -1 : +1;
       gboolean tied = FALSE;
 
       for (guint j = 0; j < n; j++)
@@ -386,8 +377,20 @@ minimal_hops (Sim     *s,
       if (!tied || directions[i] == wanted)
         next[kept++] = next[i];
     }
-  g_assert (kept > 0);
+  g_assert (n == 0 || kept > 0);
   return kept;
+}
+
+static guint
+minimal_hops (Sim     *s,
+              Message *m,
+              guint    node,
+              guint   *next)
+{
+  guint n = flitlab_sim_minimal_hops (s->topology, node, m->dst, m->ties, next);
+
+  g_assert (n > 0);
+  return n;
 }
 
 /* The dimension-ordered hop: the lowest dimension still to correct. */

@@ -114,6 +114,19 @@ const char       *flitlab_ties_to_string     (FlitlabTies                ties);
 gboolean          flitlab_ties_from_string   (const char                *text,
                                               FlitlabTies               *ties);
 
+/* The simulator's minimal next hops out of node towards dst (flitlab-sim-wormhole.c), in id
+ * order, lowest dimension first: flitlab_topology_minimal_next_hops() less the direction the
+ * tie bits rule out in a dimension where both are minimal (bit d of ties set: the - way in
+ * dimension d; a message's own fair coins with FLITLAB_TIES_BALANCED, 0 with
+ * FLITLAB_TIES_POSITIVE). next[0] is the dimension-ordered hop FLITLAB_ROUTING_DOR takes on a
+ * torus, mesh or hypercube. Returns the count (0 when node == dst); next has room for
+ * 2 * n_dims + 2 entries. */
+guint             flitlab_sim_minimal_hops   (const FlitlabTopology     *topology,
+                                              guint                      node,
+                                              guint                      dst,
+                                              guint32                    ties,
+                                              guint                     *next);
+
 const char       *flitlab_routing_to_string  (FlitlabRouting             routing);
 gboolean          flitlab_routing_from_string (const char               *text,
                                               FlitlabRouting           *routing);
