@@ -48,6 +48,9 @@ typedef struct
   guint     n_channels;
   guint64  *channel_flits;     /* flits that crossed each channel in the window */
   guint64  *channel_blocked;   /* header-cycles spent waiting for each channel in the window */
+  gboolean  deadlocked;        /* allow_deadlock: the watchdog fired and the run stopped there */
+  guint     n_deadlock;
+  FlitlabDeadlockLink *deadlock; /* the cycle of waiting messages found then */
 } FlitlabSimReplication;
 
 /* The cycles a replication is expected to run, for progress: its warm-up (the first pilot when
