@@ -91,6 +91,66 @@ fails_with_one_line("topology --format rejects an unknown format", "topology", "
 fails_with_one_line("topology --format csv of a necklace too large to route", "topology", "necklace:8,2",
                     "--format", "csv")
 
+# ---- simulate --allow-deadlock: the deadlock lab ---------------------------------------------
+
+def network_channels(spec):
+    """The network channels of spec, as (dim, direction) by id, from simulate --channels."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "channels.csv")
+        code, out, err = run("simulate", "--topology", spec, "--rates", "0.001", "--cycles", "100",
+                             "--warmup", "10", "--replications", "1", "--channels", path)
+        if code != 0:
+            return {}
+        with open(path) as f:
+            return {int(r["channel"]): (int(r["dim"]), int(r["direction"]))
+                    for r in csv.DictReader(f) if r["kind"] == "network"}
+
+
+LAB = ("simulate", "--topology", "torus:4x4:bi", "--vcs", "1", "--rates", "0.01,0.05", "--format", "csv",
+       "--replications", "2", "--threads", "2")
+fails_with_one_line("simulate refuses one VC on a torus without --allow-deadlock",
+                    *LAB, mentions=("virtual channels", "--allow-deadlock"))
+fails_with_one_line("--deadlock-out needs --allow-deadlock", *LAB, "--deadlock-out", "/nonexistent/x.csv")
+fails_with_one_line("--allow-deadlock does not apply to backtracking", "simulate", "--topology", "hypercube:4",
+                    "--routing", "backtrack", "--buffers", "4", "--rates", "0.01", "--allow-deadlock")
+with tempfile.TemporaryDirectory() as tmp:
+    cycle_path = os.path.join(tmp, "cycle.csv")
+    code, out, err = run(*LAB, "--allow-deadlock", "--deadlock-out", cycle_path)
+    rows = list(csv.reader(io.StringIO(out)))
+    check("the lab runs", code == 0 and len(rows) == 3, out + err)
+    if code == 0 and len(rows) == 3:
+        check("a light load is an ordinary point", float(rows[1][1]) > 0, out)
+        check("the heavy load's latency reads deadlock, the rest of its latencies empty",
+              rows[2][1] == "deadlock" and rows[2][2] == "" and rows[2][3] == "", out)
+    text = open(cycle_path).read() if os.path.exists(cycle_path) else ""
+    lines = text.splitlines()
+    check("the cycle's header", lines[:1] == ["message,holds_channel,waits_for_channel"], text)
+    cycle = [tuple(int(x) for x in line.split(",")) for line in lines[1:]]
+    channels = network_channels("torus:4x4:bi")
+    check("the cycle has two messages or more, each once", len(cycle) >= 2
+          and len({m for m, _, _ in cycle}) == len(cycle), text)
+    check("each row waits for the channel the next row holds, the last for the first's",
+          cycle and all(cycle[i][2] == cycle[(i + 1) % len(cycle)][1] for i in range(len(cycle))), text)
+    check("the cycle's channels are network channels of the torus", len(channels) == 64 and cycle
+          and all(h in channels and w in channels for _, h, w in cycle), text)
+    # DOR with one VC deadlocks around a ring: the waited-for channels all go one way in one
+    # dimension.
+    ways = {channels[w] for _, _, w in cycle if w in channels}
+    check("the waited-for channels run one way round one ring", len(ways) == 1, (text, ways))
+
+    # The same run again: the same cycle (the results do not depend on the threads).
+    again = os.path.join(tmp, "again.csv")
+    code, out2, err = run(*LAB[:-2], "--threads", "1", "--allow-deadlock", "--deadlock-out", again)
+    check("the cycle does not depend on the threads", code == 0 and out2 == out
+          and os.path.exists(again) and open(again).read() == text, err)
+
+    # No load deadlocks: the file has the header only.
+    quiet = os.path.join(tmp, "quiet.csv")
+    code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--format", "csv",
+                         "--replications", "1", "--cycles", "2000", "--allow-deadlock", "--deadlock-out", quiet)
+    check("without a deadlock the cycle file has the header only", code == 0 and "deadlock" not in out
+          and open(quiet).read() == "message,holds_channel,waits_for_channel\n", out + err)
+
 print(f"1..{len(results)}")
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")
