@@ -12,8 +12,8 @@
  * ordered ones, which Duato's condition requires to be acyclic. Routes are taken from
  * flitlab_sim_minimal_hops(), each way where a half-way tie lets a balanced message go either
  * way; the graph is the same as routing every ordered pair of distinct nodes (the .c says why
- * fewer suffice). Building the graph of a 1024-node network takes up to seconds: a window
- * builds it off its main loop.
+ * fewer suffice): about N (n k)^2 / 2 routes of two hops, so a window builds the graph of a
+ * large network off its main loop.
  */
 
 #pragma once

@@ -110,7 +110,8 @@ typedef struct
   double   *blocking;         /* per channel: mean headers waiting for it per cycle */
   /* With allow_deadlock: a replication's watchdog fired. The point is then also saturated
    * (no latency); deadlock holds the cycle of waiting messages of the first replication, in
-   * replication order, that deadlocked (n_deadlock >= 2 links; 0 and NULL otherwise). */
+   * replication order, that deadlocked (n_deadlock >= 2 links; 0 and NULL otherwise). When no
+   * flit moves every holder of a VC is a waiting header, so a deadlock always has a cycle. */
   gboolean  deadlocked;
   guint     n_deadlock;
   FlitlabDeadlockLink *deadlock;
