@@ -191,6 +191,38 @@ test_necklace (void)
   g_assert_cmpfloat (m->mean_route_hops, >, m->mean_distance);
 }
 
+/* The zero-load latency beside the simulator's, at a load where messages hardly meet: the
+ * figure a course quotes is what the simulation measures (the simulation is seeded, so this
+ * does not vary from run to run). */
+static void
+check_zero_load (gconstpointer data)
+{
+  const char *spec = data;
+  g_autoptr(FlitlabTopologyMetrics) metrics = metrics_of (spec);
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (spec);
+  g_autoptr(FlitlabSimResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const double rate = 0.0002;
+  const FlitlabLatency kinds[] = { FLITLAB_LATENCY_TOTAL, FLITLAB_LATENCY_TRANSIT };
+
+  config->replications = 2;
+  config->cycles = 50000;
+  config->threads = 2;
+  flitlab_sim_config_set_rates (config, &rate, 1);
+  result = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      double predicted = flitlab_topology_metrics_zero_load_latency (metrics, config->flits, kinds[i]);
+      double measured = result->points[0].latency[kinds[i]];
+      double ci95 = result->points[0].ci95[kinds[i]];
+
+      g_test_message ("%s %s: zero-load %.4f, simulated %.4f +/- %.4f", spec,
+                      flitlab_latency_to_string (kinds[i]), predicted, measured, ci95);
+      g_assert_cmpfloat (fabs (measured - predicted), <, MAX (3 * ci95, 0.01 * predicted));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -209,6 +241,9 @@ main (int   argc,
       g_test_add_data_func (path, specs[i], check_all_pairs);
     }
   g_test_add_func ("/flitlab/topology-metrics/closed-forms", test_closed_forms);
+  g_test_add_data_func ("/flitlab/topology-metrics/zero-load/torus:4x4:bi", "torus:4x4:bi", check_zero_load);
+  g_test_add_data_func ("/flitlab/topology-metrics/zero-load/mesh:4x4", "mesh:4x4", check_zero_load);
+  g_test_add_data_func ("/flitlab/topology-metrics/zero-load/hypercube:4", "hypercube:4", check_zero_load);
   g_test_add_func ("/flitlab/topology-metrics/large", test_large);
   g_test_add_func ("/flitlab/topology-metrics/necklace", test_necklace);
   return g_test_run ();
