@@ -26,6 +26,7 @@
 #include "flitlab-sim.h"
 #include "flitlab-sim-backtrack.h"
 #include "flitlab-topology.h"
+#include "flitlab-topology-metrics.h"
 
 #define FLITLAB_CLI_ERROR (flitlab_cli_error_quark ())
 static GQuark flitlab_cli_error_quark (void);
@@ -76,11 +77,36 @@ parse_options (GOptionContext  *context,
 
 /* ---- topology ----------------------------------------------------------------------- */
 
+/* flitlab-cli topology --format csv: the textbook figures (flitlab-topology-metrics.h). */
+static gboolean
+print_topology_csv (const FlitlabTopology  *topology,
+                    GError                **error)
+{
+  g_autoptr(FlitlabTopologyMetrics) metrics = flitlab_topology_metrics_new (topology, error);
+  char mean[G_ASCII_DTOSTR_BUF_SIZE], load[G_ASCII_DTOSTR_BUF_SIZE], throughput[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (metrics == NULL)
+    return FALSE;
+  /* Exact figures: the shortest text that reads back as the same double. */
+  g_ascii_dtostr (mean, sizeof mean, metrics->mean_distance);
+  g_ascii_dtostr (load, sizeof load, metrics->max_channel_load);
+  g_ascii_dtostr (throughput, sizeof throughput, metrics->ideal_throughput);
+  g_print ("nodes,channels,diameter,mean_distance,bisection_channels,max_channel_load,ideal_throughput\n");
+  g_print ("%u,%u,%u,%s,%u,%s,%s\n", metrics->nodes, metrics->channels, metrics->diameter, mean,
+           metrics->bisection_channels, load, throughput);
+  return TRUE;
+}
+
 static gboolean
 cmd_topology (int      argc,
               char   **argv,
               GError **error)
 {
+  g_autofree char *format = NULL;
+  const GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default) or csv (the textbook figures: nodes, channels, diameter, mean distance, bisection channels, busiest channel's load and ideal throughput under uniform traffic)", "FORMAT" },
+    { NULL }
+  };
   g_autoptr(GOptionContext) context = g_option_context_new ("SPEC — describe a network");
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autofree char *spec = NULL;
@@ -91,14 +117,19 @@ cmd_topology (int      argc,
   g_option_context_set_summary (context,
     "SPEC is one of: torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, hypercube:10,\n"
     "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge).");
+  g_option_context_add_main_entries (context, entries, NULL);
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
     return usage_error (error, "topology takes one SPEC, such as torus:16x16x16:uni");
+  if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "text"))
+    return usage_error (error, "--format is text or csv, not “%s”", format);
 
   topology = flitlab_topology_new_from_spec (argv[1], error);
   if (topology == NULL)
     return FALSE;
+  if (format != NULL && g_str_equal (format, "csv"))
+    return print_topology_csv (topology, error);
 
   spec = flitlab_topology_dup_spec (topology);
   title = flitlab_topology_dup_title (topology);
@@ -421,6 +452,28 @@ write_channels_csv (const char              *path,
   return flitlab_file_write (path, csv->str, csv->len, error);
 }
 
+/* --deadlock-out: the first deadlocked load's cycle, one row per message, each row's
+ * waits_for_channel the next row's holds_channel (the last row's the first's). */
+static gboolean
+write_deadlock_csv (const char              *path,
+                    const FlitlabSimResult  *result,
+                    GError                 **error)
+{
+  g_autoptr(GString) csv = g_string_new ("message,holds_channel,waits_for_channel\n");
+
+  for (guint i = 0; i < result->n_points; i++)
+    if (result->points[i].deadlocked)
+      {
+        const FlitlabSimPoint *p = &result->points[i];
+
+        for (guint k = 0; k < p->n_deadlock; k++)
+          g_string_append_printf (csv, "%u,%u,%u\n", p->deadlock[k].message,
+                                  p->deadlock[k].holds_channel, p->deadlock[k].waits_for_channel);
+        break;
+      }
+  return flitlab_file_write (path, csv->str, csv->len, error);
+}
+
 static gboolean
 simulate_backtrack (const FlitlabBacktrackConfig  *config,
                     const FlitlabTopology         *topology,
@@ -505,8 +558,8 @@ cmd_simulate (int      argc,
   g_autofree char *rates_text = NULL, *format = NULL, *channels = NULL;
   g_autofree char *flits = NULL, *vcs = NULL, *buffer = NULL, *seed = NULL, *replications = NULL;
   g_autofree char *warmup = NULL, *cycles = NULL, *threads = NULL, *hotspot = NULL, *hotspot_node = NULL;
-  g_autofree char *buffers = NULL;
-  gboolean progress = FALSE, check = FALSE;
+  g_autofree char *buffers = NULL, *deadlock_out = NULL;
+  gboolean progress = FALSE, check = FALSE, allow_deadlock = FALSE;
   const GOptionEntry entries[] = {
     { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec, "The network, such as torus:8x8:bi (see flitlab-cli topology --help)", "SPEC" },
     { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, "dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)", "ROUTING" },
@@ -529,6 +582,8 @@ cmd_simulate (int      argc,
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: table (default) or csv", "FORMAT" },
     { "channels", 0, 0, G_OPTION_ARG_FILENAME, &channels, "Write per-channel utilization and blocking of every load to this CSV file", "FILE" },
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Show progress on stderr", NULL },
+    { "allow-deadlock", 0, 0, G_OPTION_ARG_NONE, &allow_deadlock, "The deadlock lab: accept fewer virtual channels than the routing needs (such as --vcs 1 on a torus) and run until the watchdog finds the deadlock; its load's latency reads deadlock", NULL },
+    { "deadlock-out", 0, 0, G_OPTION_ARG_FILENAME, &deadlock_out, "With --allow-deadlock: write the first deadlocked load's cycle of waiting messages to this CSV file (message,holds_channel,waits_for_channel; only the header when no load deadlocked)", "FILE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("— run the flit-level wormhole simulator");
@@ -565,6 +620,7 @@ cmd_simulate (int      argc,
       { "--buffer", buffer, !backtrack },
       { "--ties", ties, !backtrack },
       { "--traffic", traffic, !backtrack },
+      { "--allow-deadlock", allow_deadlock ? "" : NULL, !backtrack },
       { "--hotspot", hotspot, g_strcmp0 (traffic, "hotspot") == 0 },
       { "--hotspot-node", hotspot_node, g_strcmp0 (traffic, "hotspot") == 0 },
     };
@@ -576,6 +632,9 @@ cmd_simulate (int      argc,
                             g_str_has_prefix (options[i].name, "--hotspot") ? "without --traffic hotspot"
                                                                              : "without --routing backtrack");
   }
+
+  if (deadlock_out != NULL && !allow_deadlock)
+    return usage_error (error, "--deadlock-out needs --allow-deadlock");
 
   topology = flitlab_topology_new_from_spec (topology_spec, error);
   if (topology == NULL)
@@ -674,6 +733,23 @@ cmd_simulate (int      argc,
     return FALSE;
   flitlab_sim_config_set_rates (config, (const double *) rates->data, rates->len);
 
+  config->allow_deadlock = allow_deadlock;
+  if (!allow_deadlock)
+    {
+      g_autoptr(GError) refused = NULL;
+
+      /* Too few virtual channels: say how to run them anyway. */
+      if (!flitlab_sim_config_check (config, &refused))
+        {
+          config->allow_deadlock = TRUE;
+          if (flitlab_sim_config_check (config, NULL))
+            return usage_error (error, "%s (--allow-deadlock runs it anyway, until the watchdog "
+                                "finds the deadlock)", refused->message);
+          g_propagate_error (error, g_steal_pointer (&refused));
+          return FALSE;
+        }
+    }
+
   result = flitlab_sim_run (config, progress ? print_progress : NULL, NULL, error);
   if (progress)
     g_printerr ("\n");
@@ -701,8 +777,11 @@ cmd_simulate (int      argc,
         {
           char text[G_ASCII_DTOSTR_BUF_SIZE] = "";
 
-          /* A saturated load has no latency: the word in the latency column, the rest empty. */
-          if (c == 1 && p->saturated)
+          /* A saturated or deadlocked load has no latency: the word in the latency column,
+           * the rest empty. */
+          if (c == 1 && p->deadlocked)
+            g_strlcpy (text, "deadlock", sizeof text);
+          else if (c == 1 && p->saturated)
             g_strlcpy (text, "saturated", sizeof text);
           else if (c == 7)
             g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT, p->messages);
@@ -716,6 +795,8 @@ cmd_simulate (int      argc,
   fputs (out->str, stdout);
 
   if (channels != NULL && !write_channels_csv (channels, result, topology, error))
+    return FALSE;
+  if (deadlock_out != NULL && !write_deadlock_csv (deadlock_out, result, error))
     return FALSE;
   return TRUE;
 }

@@ -47,6 +47,9 @@
 #include "flitlab-stats.h"
 
 #define NONE (-1)
+/* Source queue length past which a saturated deadlock lab drops arrivals (memory stays
+ * bounded while it runs on towards the watchdog). */
+#define QUEUE_CAP 64
 
 typedef struct
 {
@@ -112,6 +115,8 @@ typedef struct
   guint                  blocked;   /* the first this many of waiting failed this cycle */
   SourceQueue           *queues;
   guint64                queued;    /* messages in all source queues */
+  gboolean               capped;    /* saturated in the deadlock lab: arrivals to a source
+                                       queue of QUEUE_CAP messages are dropped */
   GArray                *route;     /* scratch for necklace routes */
 
   guint64                cycle;
@@ -188,6 +193,8 @@ generate (Sim   *s,
   Message m = { 0 };
   gint32 id;
 
+  if (s->capped && queue->length >= QUEUE_CAP)
+    return;
   m.src = node;
   m.dst = dst;
   m.length = draw_length (s);
@@ -319,24 +326,16 @@ finish (Sim    *s,
 
 /* ---- routing ---------------------------------------------------------------------- */
 
-/* Dateline class of a hop along channel c towards dst: 0 while the rest of the path in that
- * dimension still crosses the wrap-around link, 1 on the wrap-around link and after it. */
+/* Dateline class of a hop along channel c towards dst (flitlab_sim_dateline_class()). */
 static guint
 dateline_class (Sim                  *s,
                 const FlitlabChannel *c,
                 guint                 dst)
 {
-  guint from, to;
-
   if (!s->torus)
     return 0;
-  if (c->wraparound)
-    return 1;
-  from = s->coords[c->dst * s->n_dims + c->dim];
-  to = s->coords[dst * s->n_dims + c->dim];
-  if (c->direction > 0)
-    return to < from ? 0 : 1;
-  return to > from ? 0 : 1;
+  return flitlab_sim_dateline_class (c, s->coords[c->dst * s->n_dims + c->dim],
+                                     s->coords[dst * s->n_dims + c->dim]);
 }
 
 /* A free VC of channel among v in [lo, hi), lowest first; NONE when all are held. */
@@ -356,29 +355,28 @@ free_vc_in (Sim   *s,
   return NONE;
 }
 
-/* The minimal next hops of message m at node, in id order (lowest dimension first), less the
- * direction its tie bits rule out where both directions of a dimension are minimal. */
-static guint
-minimal_hops (Sim     *s,
-              Message *m,
-              guint    node,
-              guint   *next)
+guint
+flitlab_sim_minimal_hops (const FlitlabTopology *topology,
+                          guint                  node,
+                          guint                  dst,
+                          guint32                ties,
+                          guint                 *next)
 {
-  guint n = flitlab_topology_minimal_next_hops (s->topology, node, m->dst, next);
+  guint n = flitlab_topology_minimal_next_hops (topology, node, dst, next);
   guint dims[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
   int directions[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
   guint kept = 0;
 
   for (guint i = 0; i < n; i++)
     {
-      const FlitlabChannel *c = flitlab_topology_get_channel (s->topology, next[i]);
+      const FlitlabChannel *c = flitlab_topology_get_channel (topology, next[i]);
 
       dims[i] = c->dim;
       directions[i] = c->direction;
     }
   for (guint i = 0; i < n; i++)
     {
-      int wanted = (m->ties >> dims[i]) & 1 ? -1 : +1;
+      int wanted = (ties >> dims[i]) & 1 ? -1 : +1;
       gboolean tied = FALSE;
 
       for (guint j = 0; j < n; j++)
@@ -386,8 +384,20 @@ minimal_hops (Sim     *s,
       if (!tied || directions[i] == wanted)
         next[kept++] = next[i];
     }
-  g_assert (kept > 0);
+  g_assert (n == 0 || kept > 0);
   return kept;
+}
+
+static guint
+minimal_hops (Sim     *s,
+              Message *m,
+              guint    node,
+              guint   *next)
+{
+  guint n = flitlab_sim_minimal_hops (s->topology, node, m->dst, m->ties, next);
+
+  g_assert (n > 0);
+  return n;
 }
 
 /* The dimension-ordered hop: the lowest dimension still to correct. */
@@ -401,30 +411,43 @@ dor_channel (Sim     *s,
   return next[0];
 }
 
+/* The escape VCs [*lo, *hi) of channel for a header bound for dst: its dateline class's on a
+ * torus with two VCs or more (DOR spreads each class over half the VCs; adaptive keeps VC 0
+ * and 1 as escape), else all VCs for DOR and VC 0 for adaptive. Below two VCs a torus has no
+ * dateline classes: flitlab_sim_wormhole_check() refuses that unless the configuration allows
+ * deadlock (the deadlock lab). */
+static void
+escape_range (Sim   *s,
+              guint  channel,
+              guint  dst,
+              guint *lo,
+              guint *hi)
+{
+  if (s->torus && s->V >= 2)
+    {
+      guint cls = dateline_class (s, flitlab_topology_get_channel (s->topology, channel), dst);
+      guint width = s->routing == FLITLAB_ROUTING_DOR ? s->V / 2 : 1;
+
+      *lo = cls * width;
+      *hi = (cls + 1) * width;
+      return;
+    }
+  *lo = 0;
+  *hi = s->routing == FLITLAB_ROUTING_DOR ? s->V : 1;
+}
+
 static gint32
 escape_vc (Sim   *s,
            guint  channel,
            guint  dst,
            guint *preferred)
 {
-  const FlitlabChannel *c = flitlab_topology_get_channel (s->topology, channel);
+  guint lo, hi;
 
   if (*preferred == G_MAXUINT)
     *preferred = channel;
-  /* Below two VCs a torus has no dateline classes: flitlab_sim_wormhole_check() refuses that,
-   * and only the deadlock test builds such a network on purpose. */
-  if (s->torus && s->V >= 2)
-    {
-      guint cls = dateline_class (s, c, dst);
-
-      /* DOR spreads each class over half the VCs; adaptive keeps VC 0 and 1 as escape. */
-      if (s->routing == FLITLAB_ROUTING_DOR)
-        return free_vc_in (s, channel, cls * (s->V / 2), (cls + 1) * (s->V / 2));
-      return free_vc_in (s, channel, cls, cls + 1);
-    }
-  if (s->routing == FLITLAB_ROUTING_DOR)
-    return free_vc_in (s, channel, 0, s->V);
-  return free_vc_in (s, channel, 0, 1);
+  escape_range (s, channel, dst, &lo, &hi);
+  return free_vc_in (s, channel, lo, hi);
 }
 
 /* Necklace routing (003 section 3) on the deterministic route of flitlab_topology_route_dor():
@@ -529,6 +552,41 @@ allocate (Sim    *s,
   s->vc[vc] = (Vc) { id, NONE, here, 0, 0 };
   s->vc[here].next = vc;
   return TRUE;
+}
+
+/* The VCs [*lo, *hi) of *channel the waiting header of message m asks for: the ejection
+ * channel at its destination, else the escape VCs of its dimension-ordered hop (with adaptive
+ * routing its adaptive VCs too are held when it stays blocked), or on a necklace any VC of the
+ * first hop of its deterministic route. For the wait-for graph of find_wait_cycle(). */
+static void
+wanted_vcs (Sim     *s,
+            Message *m,
+            guint   *channel,
+            guint   *lo,
+            guint   *hi)
+{
+  guint node = flitlab_topology_get_channel (s->topology, vc_channel (s, m->head))->dst;
+  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
+
+  if (node == m->dst)
+    {
+      *channel = s->ejection_base + node;
+      *lo = 0;
+      *hi = s->V;
+    }
+  else if (s->routing == FLITLAB_ROUTING_NECKLACE)
+    {
+      g_array_set_size (s->route, 0);
+      flitlab_topology_route_dor (s->topology, node, m->dst, s->route);
+      *channel = g_array_index (s->route, guint, 0);
+      *lo = 0;
+      *hi = s->V;
+    }
+  else
+    {
+      *channel = dor_channel (s, m, node, next);
+      escape_range (s, *channel, m->dst, lo, hi);
+    }
 }
 
 /* ---- flit movement ---------------------------------------------------------------- */
@@ -705,12 +763,103 @@ describe_deadlock (Sim *s)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* A cycle in the wait-for graph of the waiting headers: an edge from message m to each
+ * waiting message that holds one of the VCs m's header asks for (wanted_vcs()). Found by
+ * depth-first search from the waiting headers in their order; NULL when there is none. When no
+ * flit moves every header waits, so a cycle found then is a deadlock. */
+static FlitlabDeadlockLink *
+find_wait_cycle (Sim   *s,
+                 guint *n_links)
+{
+  guint n = s->waiting->len;
+  g_autofree gint32 *index = g_new (gint32, s->messages->len);  /* message -> waiting position */
+  g_autofree guint *channel = g_new (guint, n), *lo = g_new (guint, n), *hi = g_new (guint, n);
+  g_autofree guint8 *state = g_new0 (guint8, n);  /* 0 new, 1 on the path, 2 done */
+  g_autofree guint *path = g_new (guint, n), *edge = g_new (guint, n);
+  FlitlabDeadlockLink *links = NULL;
+
+  *n_links = 0;
+  for (guint i = 0; i < s->messages->len; i++)
+    index[i] = NONE;
+  for (guint i = 0; i < n; i++)
+    {
+      gint32 id = g_array_index (s->waiting, gint32, i);
+
+      index[id] = (gint32) i;
+      wanted_vcs (s, message (s, id), &channel[i], &lo[i], &hi[i]);
+    }
+
+  for (guint root = 0; root < n && links == NULL; root++)
+    {
+      guint depth = 0;
+
+      if (state[root] != 0)
+        continue;
+      path[0] = root;
+      edge[0] = lo[root];
+      state[root] = 1;
+      depth = 1;
+      while (depth > 0 && links == NULL)
+        {
+          guint u = path[depth - 1];
+          gint32 holder, v;
+
+          if (edge[depth - 1] >= hi[u])
+            {
+              state[u] = 2;
+              depth--;
+              continue;
+            }
+          holder = s->vc[(gsize) channel[u] * s->V + edge[depth - 1]++].owner;
+          v = holder != NONE ? index[holder] : NONE;
+          if (v == NONE || (guint) v == u || state[v] == 2)
+            continue;
+          if (state[v] == 0)
+            {
+              state[v] = 1;
+              path[depth] = (guint) v;
+              edge[depth] = lo[v];
+              depth++;
+              continue;
+            }
+          /* v is on the path: the cycle is the path from v to u, and back to v. */
+          {
+            guint start = depth - 1, count;
+
+            while (path[start] != (guint) v)
+              start--;
+            count = depth - start;
+            links = g_new (FlitlabDeadlockLink, count);
+            for (guint k = 0; k < count; k++)
+              {
+                guint here = path[start + k], before = path[start + (k + count - 1) % count];
+
+                links[k] = (FlitlabDeadlockLink) {
+                  .message = (guint) g_array_index (s->waiting, gint32, here),
+                  .holds_channel = channel[before],
+                  .waits_for_channel = channel[here],
+                };
+              }
+            *n_links = count;
+          }
+        }
+    }
+  return links;
+}
+
 /* TRUE while source queues stay bounded; a queue this long means the offered load exceeds
  * what the network accepts. */
 static gboolean
 queues_bounded (Sim *s)
 {
   return s->queued < 64 * (guint64) s->n_nodes + 10000;
+}
+
+/* Cycles without a moving flit before the watchdog fires (FlitlabSimConfig.watchdog). */
+static guint64
+watchdog_cycles (const FlitlabSimConfig *config)
+{
+  return config->watchdog > 0 ? config->watchdog : 20000;
 }
 
 static gboolean
@@ -720,7 +869,7 @@ run_until (Sim      *s,
            GError  **error)
 {
   const FlitlabSimConfig *config = s->job->config;
-  guint64 watchdog = config->watchdog > 0 ? config->watchdog : 20000;
+  guint64 watchdog = watchdog_cycles (config);
 
   while (s->cycle < end)
     {
@@ -728,8 +877,15 @@ run_until (Sim      *s,
 
       if (s->active->len > 0 && s->cycle - s->last_move > watchdog)
         {
-          g_autofree char *message = describe_deadlock (s);
+          g_autofree char *message = NULL;
 
+          if (config->allow_deadlock)
+            {
+              s->out->deadlocked = TRUE;
+              s->out->deadlock = find_wait_cycle (s, &s->out->n_deadlock);
+              return TRUE;
+            }
+          message = describe_deadlock (s);
           g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK, message);
           return FALSE;
         }
@@ -738,7 +894,11 @@ run_until (Sim      *s,
           if (!queues_bounded (s))
             {
               s->out->saturated = TRUE;
-              return TRUE;
+              if (!config->allow_deadlock)
+                return TRUE;
+              /* The deadlock lab runs on, to see whether the watchdog fires, and the sources
+               * stop queueing more than they hold now. */
+              s->capped = TRUE;
             }
           if (s->job->tick != NULL && !s->job->tick (s->cycle, expected, s->job->tick_data))
             {
@@ -749,6 +909,14 @@ run_until (Sim      *s,
         }
     }
   return TRUE;
+}
+
+/* TRUE when the run has its verdict: a deadlock, or saturation outside the deadlock lab
+ * (which runs a saturated load on to see whether it deadlocks). */
+static gboolean
+stopped (const Sim *s)
+{
+  return s->out->deadlocked || (s->out->saturated && !s->job->config->allow_deadlock);
 }
 
 /* The automatic warm-up: a pilot of FLITLAB_SIM_PILOT cycles, doubled until the MSER-5
@@ -770,7 +938,7 @@ auto_warmup (Sim      *s,
     {
       guint n, d;
 
-      if (!(ok = run_until (s, pilot, expected, error)) || s->out->saturated)
+      if (!(ok = run_until (s, pilot, expected, error)) || stopped (s))
         break;
       n = s->pilot->len;
       d = flitlab_stats_mser ((const double *) s->pilot->data, n);
@@ -820,6 +988,10 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
       break;
     }
   vcs = config->vcs > 0 ? config->vcs : escape;
+  /* The deadlock lab: DOR and adaptive run on fewer VCs (one: no dateline on a torus). Necklace
+   * routing's classes need their three VCs whatever. */
+  if (config->allow_deadlock && config->routing != FLITLAB_ROUTING_NECKLACE)
+    escape = 1;
   if (vcs < escape)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
@@ -827,7 +999,7 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
                    flitlab_routing_to_string (config->routing), escape, vcs);
       return 0;
     }
-  if (config->routing == FLITLAB_ROUTING_DOR && torus && vcs % 2 != 0)
+  if (config->routing == FLITLAB_ROUTING_DOR && torus && vcs % 2 != 0 && !(config->allow_deadlock && vcs == 1))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                    "Dimension-ordered routing on a torus splits the virtual channels into two "
@@ -857,6 +1029,8 @@ flitlab_sim_replication_clear (FlitlabSimReplication *out)
 {
   g_clear_pointer (&out->channel_flits, g_free);
   g_clear_pointer (&out->channel_blocked, g_free);
+  g_clear_pointer (&out->deadlock, g_free);
+  out->n_deadlock = 0;
 }
 
 /* The engine's state before the first cycle. */
@@ -957,14 +1131,14 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
   s.window_start = s.cycle;
   s.window_end = s.cycle + config->cycles;
   out->cycles = config->cycles;
-  if (!out->saturated && !run_until (&s, s.window_end, s.window_end, error))
+  if (!stopped (&s) && !run_until (&s, s.window_end, s.window_end, error))
     goto out;
 
   /* Drain: run on (arrivals continue, untagged) until every tagged message has arrived. A
    * stable network drains in about one latency; one that does not within as long again as
    * the window is saturated. */
   drain_end = s.window_end + config->cycles + 10000;
-  while (!out->saturated)
+  while (!stopped (&s))
     {
       gboolean pending = FALSE;
 
@@ -985,7 +1159,7 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
 
   /* What the window delivered must keep up with what it generated: a stable network falls
    * short by the messages in flight at its end, a saturated one by a growing source queue. */
-  if (!out->saturated && out->generated > 100 &&
+  if (!out->saturated && !out->deadlocked && out->generated > 100 &&
       out->accepted + 5 * sqrt ((double) out->generated) < 0.9 * out->generated)
     out->saturated = TRUE;
   ok = TRUE;
@@ -1123,4 +1297,27 @@ flitlab_sim_trace_get_channels (const FlitlabSimTrace *trace,
         if (m->head != NONE)
           blocked[vc_channel (s, m->head)] = TRUE;
       }
+}
+
+gboolean
+flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace)
+{
+  const Sim *s;
+  guint64 watchdog;
+
+  g_return_val_if_fail (trace != NULL, FALSE);
+
+  s = &trace->sim;
+  watchdog = watchdog_cycles (trace->config);
+  return s->active->len > 0 && s->cycle - s->last_move > watchdog;
+}
+
+FlitlabDeadlockLink *
+flitlab_sim_trace_find_deadlock (const FlitlabSimTrace *trace,
+                                 guint                 *n_links)
+{
+  g_return_val_if_fail (trace != NULL && n_links != NULL, NULL);
+
+  /* The search only uses the engine's scratch route; the state it reads stays as it is. */
+  return find_wait_cycle ((Sim *) &trace->sim, n_links);
 }

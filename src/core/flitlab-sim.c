@@ -133,6 +133,7 @@ flitlab_sim_result_free (FlitlabSimResult *result)
     {
       g_free (result->points[i].utilization);
       g_free (result->points[i].blocking);
+      g_free (result->points[i].deadlock);
     }
   g_free (result->points);
   g_free (result);
@@ -189,6 +190,7 @@ run_job (guint            job,
       run->point (rate_index, &point, run->point_data);
       g_free (point.utilization);
       g_free (point.blocking);
+      g_free (point.deadlock);
     }
   return TRUE;
 }
@@ -227,6 +229,13 @@ summarize (const Run       *run,
       const FlitlabSimReplication *rep = &run->replications[rate_index * R + r];
 
       point->saturated |= rep->saturated;
+      /* A deadlock carries nothing: saturated too, with the first replication's cycle. */
+      if (rep->deadlocked && !point->deadlocked)
+        {
+          point->deadlocked = point->saturated = TRUE;
+          point->n_deadlock = rep->n_deadlock;
+          point->deadlock = g_memdup2 (rep->deadlock, sizeof (FlitlabDeadlockLink) * rep->n_deadlock);
+        }
       point->messages += rep->messages;
       for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
         sums[k] += rep->latency_sum[k];

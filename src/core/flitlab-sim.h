@@ -70,7 +70,25 @@ typedef struct
   guint                     threads;         /* 0: one per core */
   guint64                   watchdog;        /* cycles without a moving flit before a deadlock is
                                                 reported; 0: 20000 */
+  /* The deadlock lab: accept fewer virtual channels than the routing needs to be free of
+   * deadlock (DOR or adaptive, down to one VC: a torus then has no dateline), and report a
+   * deadlock as a point's result (FlitlabSimPoint.deadlocked and its cycle) instead of
+   * failing the run with FLITLAB_SIM_ERROR_DEADLOCK. */
+  gboolean                  allow_deadlock;
 } FlitlabSimConfig;
+
+/* One message of a deadlock's cycle of waiting, as the watchdog finds it: the message holds a
+ * virtual channel of holds_channel, which the previous link's message waits for, and its
+ * header waits for a virtual channel of waits_for_channel, held by the next link's message
+ * (the last link's by the first's). Channels are the topology's channel ids; a message is the
+ * simulator's number for it, unique among the messages in the network at that moment (the
+ * holder of flitlab_sim_trace_get_channels()). */
+typedef struct
+{
+  guint message;
+  guint holds_channel;
+  guint waits_for_channel;
+} FlitlabDeadlockLink;
 
 typedef struct
 {
@@ -90,6 +108,13 @@ typedef struct
   guint     n_channels;       /* of the topology: network + injection + ejection */
   double   *utilization;      /* per channel: share of cycles a flit crossed it */
   double   *blocking;         /* per channel: mean headers waiting for it per cycle */
+  /* With allow_deadlock: a replication's watchdog fired. The point is then also saturated
+   * (no latency); deadlock holds the cycle of waiting messages of the first replication, in
+   * replication order, that deadlocked (n_deadlock >= 2 links; 0 and NULL otherwise). When no
+   * flit moves every holder of a VC is a waiting header, so a deadlock always has a cycle. */
+  gboolean  deadlocked;
+  guint     n_deadlock;
+  FlitlabDeadlockLink *deadlock;
 } FlitlabSimPoint;
 
 typedef struct
@@ -113,6 +138,19 @@ const char * const *flitlab_ties_names       (void);
 const char       *flitlab_ties_to_string     (FlitlabTies                ties);
 gboolean          flitlab_ties_from_string   (const char                *text,
                                               FlitlabTies               *ties);
+
+/* The simulator's minimal next hops out of node towards dst (flitlab-sim-wormhole.c), in id
+ * order, lowest dimension first: flitlab_topology_minimal_next_hops() less the direction the
+ * tie bits rule out in a dimension where both are minimal (bit d of ties set: the - way in
+ * dimension d; a message's own fair coins with FLITLAB_TIES_BALANCED, 0 with
+ * FLITLAB_TIES_POSITIVE). next[0] is the dimension-ordered hop FLITLAB_ROUTING_DOR takes on a
+ * torus, mesh or hypercube. Returns the count (0 when node == dst); next has room for
+ * 2 * n_dims + 2 entries. */
+guint             flitlab_sim_minimal_hops   (const FlitlabTopology     *topology,
+                                              guint                      node,
+                                              guint                      dst,
+                                              guint32                    ties,
+                                              guint                     *next);
 
 const char       *flitlab_routing_to_string  (FlitlabRouting             routing);
 gboolean          flitlab_routing_from_string (const char               *text,
@@ -171,6 +209,15 @@ void              flitlab_sim_trace_get_channels (const FlitlabSimTrace *trace,
                                               gint32                    *holder,
                                               guint                     *flits,
                                               gboolean                  *blocked);
+
+/* TRUE when the watchdog would fire: messages in the network and no flit moved for the
+ * configuration's watchdog cycles (the animation stops there). */
+gboolean          flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace);
+/* A cycle of waiting messages now (see FlitlabDeadlockLink), or NULL when there is none;
+ * *n_links gets its length. Free with g_free(). Meaningful once the trace is deadlocked;
+ * before that a cycle found may still dissolve when more than one VC could serve a header. */
+FlitlabDeadlockLink *flitlab_sim_trace_find_deadlock (const FlitlabSimTrace *trace,
+                                              guint                     *n_links);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimConfig, flitlab_sim_config_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimTrace, flitlab_sim_trace_free)

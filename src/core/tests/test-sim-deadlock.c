@@ -1,0 +1,166 @@
+/* test-sim-deadlock.c: the deadlock lab (issue 15): too few virtual channels on purpose, the
+ * watchdog, and the cycle of waiting messages it reports
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "flitlab-sim.h"
+
+static FlitlabSimConfig *
+lab_config (const char *spec,
+            guint       vcs,
+            double      rate)
+{
+  FlitlabSimConfig *config = flitlab_sim_config_new (spec);
+
+  config->vcs = vcs;
+  config->allow_deadlock = TRUE;
+  config->replications = 2;
+  config->cycles = 20000;
+  config->watchdog = 2000;
+  config->threads = 2;
+  flitlab_sim_config_set_rates (config, &rate, 1);
+  return config;
+}
+
+/* Each link's waits_for_channel is the next link's holds_channel, the last's the first's;
+ * network channels of the topology; each message once. */
+static void
+assert_cycle (const FlitlabTopology     *topology,
+              const FlitlabDeadlockLink *links,
+              guint                      n)
+{
+  guint n_network = flitlab_topology_get_n_network_channels (topology);
+
+  g_assert_cmpuint (n, >=, 2);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (links[i].waits_for_channel, ==, links[(i + 1) % n].holds_channel);
+      g_assert_cmpuint (links[i].holds_channel, <, n_network);
+      g_assert_cmpuint (links[i].waits_for_channel, <, n_network);
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpuint (links[i].message, !=, links[j].message);
+    }
+}
+
+/* Too few VCs are refused unless the lab allows them. */
+static void
+test_refused (void)
+{
+  g_autoptr(FlitlabSimConfig) config = lab_config ("torus:4x4:bi", 1, 0.05);
+  g_autoptr(GError) error = NULL;
+
+  config->allow_deadlock = FALSE;
+  g_assert_false (flitlab_sim_config_check (config, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  g_clear_error (&error);
+
+  config->allow_deadlock = TRUE;
+  g_assert_true (flitlab_sim_config_check (config, &error));
+  g_assert_no_error (error);
+  /* Three VCs on a torus still cannot be split into two dateline classes. */
+  config->vcs = 3;
+  g_assert_false (flitlab_sim_config_check (config, NULL));
+  /* Necklace routing needs its three classes whatever. */
+  {
+    g_autoptr(FlitlabSimConfig) necklace = lab_config ("necklace:3,2", 1, 0.01);
+
+    necklace->routing = FLITLAB_ROUTING_NECKLACE;
+    g_assert_false (flitlab_sim_config_check (necklace, NULL));
+  }
+}
+
+/* DOR on a 4x4 torus with one VC under load deadlocks: the point says so, with no latency,
+ * and carries a real cycle; the result does not depend on the threads. */
+static void
+test_torus_one_vc (void)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
+  g_autoptr(FlitlabSimConfig) config = lab_config ("torus:4x4:bi", 1, 0.05);
+  g_autoptr(FlitlabSimResult) result = NULL;
+  g_autoptr(FlitlabSimResult) again = NULL;
+  g_autoptr(GError) error = NULL;
+  const FlitlabSimPoint *p;
+
+  result = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  p = &result->points[0];
+  g_assert_true (p->deadlocked);
+  g_assert_true (p->saturated);
+  g_assert_true (isnan (p->latency[FLITLAB_LATENCY_TOTAL]));
+  assert_cycle (topology, p->deadlock, p->n_deadlock);
+  for (guint i = 0; i < p->n_deadlock; i++)
+    g_test_message ("message %u holds %u waits for %u", p->deadlock[i].message,
+                    p->deadlock[i].holds_channel, p->deadlock[i].waits_for_channel);
+
+  config->threads = 1;
+  again = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (again->points[0].n_deadlock, ==, p->n_deadlock);
+  for (guint i = 0; i < p->n_deadlock; i++)
+    g_assert_cmpuint (again->points[0].deadlock[i].message, ==, p->deadlock[i].message);
+}
+
+/* The lab with enough VCs, at a light load: no deadlock, an ordinary point. */
+static void
+test_no_deadlock (void)
+{
+  g_autoptr(FlitlabSimConfig) config = lab_config ("torus:4x4:bi", 2, 0.01);
+  g_autoptr(FlitlabSimResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  config->cycles = 5000;
+  result = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (result->points[0].deadlocked);
+  g_assert_cmpuint (result->points[0].n_deadlock, ==, 0);
+  g_assert_null (result->points[0].deadlock);
+  g_assert_true (isfinite (result->points[0].latency[FLITLAB_LATENCY_TOTAL]));
+}
+
+/* The window's animation: step a trace until the watchdog would fire, then find the cycle; the
+ * channels each message holds are those the trace shows it holding. */
+static void
+test_trace (void)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
+  g_autoptr(FlitlabSimConfig) config = lab_config ("torus:4x4:bi", 1, 0.05);
+  g_autoptr(FlitlabSimTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree FlitlabDeadlockLink *links = NULL;
+  g_autofree gint32 *holder = NULL;
+  guint n = 0, n_channels = flitlab_topology_get_n_channels (topology);
+
+  config->watchdog = 200;
+  trace = flitlab_sim_trace_new (config, 0.05, &error);
+  g_assert_no_error (error);
+  g_assert_false (flitlab_sim_trace_is_deadlocked (trace));
+  while (!flitlab_sim_trace_is_deadlocked (trace) && flitlab_sim_trace_get_cycle (trace) < 200000)
+    flitlab_sim_trace_step (trace, 100);
+  g_assert_true (flitlab_sim_trace_is_deadlocked (trace));
+  g_test_message ("deadlocked by cycle %" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (trace));
+
+  links = flitlab_sim_trace_find_deadlock (trace, &n);
+  g_assert_nonnull (links);
+  assert_cycle (topology, links, n);
+  holder = g_new (gint32, n_channels);
+  flitlab_sim_trace_get_channels (trace, holder, NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpint (holder[links[i].holds_channel], ==, (gint32) links[i].message);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flitlab/sim-deadlock/refused", test_refused);
+  g_test_add_func ("/flitlab/sim-deadlock/torus-one-vc", test_torus_one_vc);
+  g_test_add_func ("/flitlab/sim-deadlock/no-deadlock", test_no_deadlock);
+  g_test_add_func ("/flitlab/sim-deadlock/trace", test_trace);
+  return g_test_run ();
+}
