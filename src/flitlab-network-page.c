@@ -23,6 +23,7 @@
 #include "flitlab-network-page.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
+#include "flitlab-textbook-panel.h"
 
 typedef enum
 {
@@ -66,6 +67,7 @@ struct _FlitlabNetworkPage
   GtkDropDown         *quantity_dropdown;
   GtkDropDown         *source_dropdown;
   GtkLabel            *status_label;
+  FlitlabTextbookPanel *textbook_panel;
   GtkToggleButton     *play_button;
   GtkButton           *step_button;
   GtkDropDown         *speed_dropdown;
@@ -716,6 +718,7 @@ flitlab_network_page_set_study (FlitlabNetworkPage *self,
 
   stop_animation (self);
   self->study = study;
+  flitlab_textbook_panel_set_study (self->textbook_panel, study);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
@@ -829,6 +832,7 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
 
   object_class->dispose = flitlab_network_page_dispose;
   object_class->finalize = flitlab_network_page_finalize;
+  g_type_ensure (FLITLAB_TYPE_TEXTBOOK_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-network-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, area);
@@ -839,6 +843,7 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, quantity_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, source_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, textbook_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, play_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, step_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, speed_dropdown);

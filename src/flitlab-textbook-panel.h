@@ -1,0 +1,23 @@
+/* flitlab-textbook-panel.h: the figures a course teaches about a study's network, each with
+ * its formula, and the simulation's measurement beside it once it has run
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "flitlab-study.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_TYPE_TEXTBOOK_PANEL (flitlab_textbook_panel_get_type ())
+G_DECLARE_FINAL_TYPE (FlitlabTextbookPanel, flitlab_textbook_panel, FLITLAB, TEXTBOOK_PANEL, GtkBox)
+
+/* The network's figures are worked out on a worker thread (a necklace hypercube routes every
+ * pair); study is borrowed until the next call. */
+void flitlab_textbook_panel_set_study (FlitlabTextbookPanel *self,
+                                       const FlitlabStudy   *study);
+
+G_END_DECLS
