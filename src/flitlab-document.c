@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "flitlab-document.h"
+#include "flitlab-project-xml.h"
 
 struct _FlitlabDocument
 {

@@ -18,7 +18,7 @@
 #include "flitlab-file-write.h"
 #include "flitlab-input.h"
 #include "flitlab-model.h"
-#include "flitlab-project.h"
+#include "flitlab-project-xml.h"
 #include "flitlab-render-flow.h"
 #include "flitlab-render-topology.h"
 #include "flitlab-runner.h"

@@ -3,9 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A study is a plain struct with public fields: the window edits them, the runners fill the
- * results, src/io/flitlab-project.c reads and writes them (docs/project-format.md). Every
- * pointer field is owned by the struct that holds it and freed by flitlab_study_free();
- * strings are UTF-8 and allocated with g_malloc. Routing, traffic pattern and length
+ * results, src/io/flitlab-project-reader.c and -writer.c read and write them
+ * (docs/project-format.md). Every pointer field is owned by the struct that holds it and freed
+ * by flitlab_study_free(); strings are UTF-8 and allocated with g_malloc. Routing, traffic pattern and length
  * distribution are kept as their file names ("dor", "uniform", "fixed") so that the study does
  * not depend on the simulator's enums; flitlab_study_*_names() list the accepted names.
  *
