@@ -88,23 +88,13 @@ static const struct
   { "necklace", "3,4" },
 };
 
-/* Routings each family can be simulated (and modelled) with, the default first. */
-static const char * const torus_routings[] = { "dor", "adaptive", NULL };
-static const char * const hypercube_routings[] = { "dor", "adaptive", "backtrack", NULL };
-static const char * const necklace_routings[] = { "necklace", NULL };
+G_STATIC_ASSERT (G_N_ELEMENTS (families) == FLITLAB_TOPOLOGY_NECKLACE + 1);
 
+/* families[] is in FlitlabTopologyFamily order. */
 static const char * const *
 routings_of (guint family)
 {
-  switch (family)
-    {
-    case 2:
-      return hypercube_routings;
-    case 3:
-      return necklace_routings;
-    default:
-      return torus_routings;
-    }
+  return flitlab_study_family_routings ((FlitlabTopologyFamily) family);
 }
 
 static const char *
@@ -208,6 +198,16 @@ set_entry_printf (AdwEntryRow *row,
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
+  set_entry (row, text);
+}
+
+/* Every digit, so that applying the row unchanged keeps the value ("%g" kept six). */
+static void
+set_entry_number (AdwEntryRow *row,
+                  double       value)
+{
+  g_autofree char *text = flitlab_input_format_number (value);
+
   set_entry (row, text);
 }
 
@@ -366,15 +366,15 @@ show_traffic_and_load (FlitlabStudyEditor *self)
   for (guint i = 0; patterns[i] != NULL; i++)
     if (g_str_equal (patterns[i], study->pattern))
       adw_combo_row_set_selected (self->pattern_row, i);
-  set_entry_printf (self->hotspot_row, "%g", study->hotspot_fraction);
+  set_entry_number (self->hotspot_row, study->hotspot_fraction);
   gtk_widget_set_visible (GTK_WIDGET (self->hotspot_row), g_str_equal (study->pattern, "hotspot"));
   adw_combo_row_set_selected (self->length_row, g_str_equal (study->length, "fixed") ? 0 : 1);
-  set_entry_printf (self->flits_row, "%g", study->flits);
+  set_entry_number (self->flits_row, study->flits);
   set_entry_printf (self->flit_width_row, "%u", study->flit_width);
   show_message (self->traffic_error, NULL);
 
-  set_entry_printf (self->rate_min_row, "%g", study->rate_min);
-  set_entry_printf (self->rate_max_row, "%g", study->rate_max);
+  set_entry_number (self->rate_min_row, study->rate_min);
+  set_entry_number (self->rate_max_row, study->rate_max);
   set_entry_printf (self->n_rates_row, "%u", study->n_rates);
   /* Translators: the load unit; %g are the top load, then in flits and bits per cycle per node */
   unit = g_strdup_printf (_("Messages per cycle per node. The top load, %g, is %.4g flits or %.4g bits per cycle per node."),

@@ -24,6 +24,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-private.h"
 
 #define MAX_DIMS FLITLAB_TOPOLOGY_MAX_DIMS
@@ -692,6 +694,8 @@ const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
   .saturation = torus_saturation,
+  .fit = { FLITLAB_TOPOLOGY_TORUS, 0, 1, FALSE, "dor",
+           N_("a uni-directional torus with dimension-ordered routing") },
   .prepare = uni_torus_prepare,
   .build_topology = ciciani_build_topology,
   .evaluate = ciciani_evaluate,
@@ -708,6 +712,9 @@ const FlitlabModelInfo flitlab_model_ciciani_bi_torus = {
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
   .saturation = torus_saturation,
+  .fit = { FLITLAB_TOPOLOGY_TORUS, 0, 2, TRUE, "dor",
+           N_("a bi-directional torus with the same radix in every dimension and "
+              "dimension-ordered routing") },
   .prepare = bi_torus_prepare,
   .build_topology = ciciani_build_topology,
   .evaluate = ciciani_evaluate,
@@ -724,6 +731,8 @@ const FlitlabModelInfo flitlab_model_ciciani_hypercube = {
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
   .saturation = "A utilization limit, as for the tori; on hypercubes the source bound 1/L (one flit per cycle out of every node) is usually what binds.",
+  .fit = { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "dor",
+           N_("a hypercube with dimension-ordered (e-cube) routing") },
   .prepare = hypercube_prepare,
   .build_topology = ciciani_build_topology,
   .evaluate = ciciani_evaluate,

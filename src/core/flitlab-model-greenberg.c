@@ -25,6 +25,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-private.h"
 
 #define MAX_K 64
@@ -749,6 +751,8 @@ const FlitlabModelInfo flitlab_model_greenberg_mesh = {
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TOTAL,
   .saturation = greenberg_saturation,
+  .fit = { FLITLAB_TOPOLOGY_MESH, 2, 0, TRUE, "dor",
+           N_("a square 2D mesh with dimension-ordered routing") },
   .prepare = mesh_prepare,
   .build_topology = build_topology,
   .evaluate = greenberg_evaluate,
@@ -765,6 +769,8 @@ const FlitlabModelInfo flitlab_model_greenberg_torus = {
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TOTAL,
   .saturation = greenberg_saturation,
+  .fit = { FLITLAB_TOPOLOGY_TORUS, 2, 1, TRUE, "dor",
+           N_("a square 2D uni-directional torus with dimension-ordered routing") },
   .prepare = torus_prepare,
   .build_topology = build_topology,
   .evaluate = greenberg_evaluate,

@@ -26,6 +26,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-horng-private.h"
 #include "flitlab-model-private.h"
 
@@ -795,6 +797,8 @@ const FlitlabModelInfo flitlab_model_horng_kleinrock = {
   .latency = FLITLAB_LATENCY_TOTAL,
   .saturation = "An asymptotic throughput, not a load: the largest rate the network delivers per node (lambda times the acceptance probability as lambda grows without bound); the backtracking network refuses, it never saturates.",
   .capacity = TRUE,
+  .fit = { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "backtrack",
+           N_("a hypercube with backtracking routing") },
   .prepare = horng_prepare,
   .build_topology = horng_build_topology,
   .evaluate = horng_evaluate,

@@ -28,6 +28,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-private.h"
 
 #define MAX_VCS 32
@@ -335,6 +337,8 @@ const FlitlabModelInfo flitlab_model_meraji_necklace = {
   .columns = NULL,
   .latency = FLITLAB_LATENCY_SOURCE_TRANSIT,
   .saturation = "A fold of the fixed point: the largest load at which the model's waiting times (Eqs. 1-23) still converge; past it they have no finite solution.",
+  .fit = { FLITLAB_TOPOLOGY_NECKLACE, 0, 0, FALSE, "necklace",
+           N_("a regular necklace hypercube with necklace routing") },
   .prepare = meraji_prepare,
   .build_topology = meraji_build_topology,
   .evaluate = meraji_evaluate,

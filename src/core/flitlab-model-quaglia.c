@@ -47,6 +47,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-private.h"
 
 #define QUAGLIA_MAX_K   16 /* k = 64 */
@@ -925,6 +927,8 @@ const FlitlabModelInfo flitlab_model_quaglia_adaptive_torus = {
   .columns = quaglia_columns,
   .latency = FLITLAB_LATENCY_TRANSIT,
   .saturation = "A fold of the fixed point: the largest load at which the model's equations (Eqs. 1-46) still have a stable solution; past it the iteration has none.",
+  .fit = { FLITLAB_TOPOLOGY_TORUS, 2, 2, TRUE, "adaptive",
+           N_("a square 2D bi-directional torus with adaptive routing") },
   .prepare = quaglia_prepare,
   .build_topology = quaglia_build_topology,
   .evaluate = quaglia_evaluate,

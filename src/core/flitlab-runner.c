@@ -453,40 +453,6 @@ flitlab_runner_check_simulation (const FlitlabStudy  *study,
 
 /* ---- which model describes a study ------------------------------------------------- */
 
-typedef struct
-{
-  FlitlabTopologyFamily family;
-  guint                 n_dims;    /* 0: any */
-  int                   direction; /* tori: 1 uni-directional, 2 bi-directional, 0 either */
-  gboolean              square;    /* the same radix in every dimension */
-  const char           *routing;
-  const char           *needs;     /* what the model describes, for the error */
-} ModelFit;
-
-static const struct
-{
-  const char *id;
-  ModelFit    fit;
-} model_fits[] = {
-  { "ciciani-uni-torus", { FLITLAB_TOPOLOGY_TORUS, 0, 1, FALSE, "dor",
-                           "a uni-directional torus with dimension-ordered routing" } },
-  { "ciciani-bi-torus", { FLITLAB_TOPOLOGY_TORUS, 0, 2, TRUE, "dor",
-                          "a bi-directional torus with the same radix in every dimension and "
-                          "dimension-ordered routing" } },
-  { "ciciani-hypercube", { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "dor",
-                           "a hypercube with dimension-ordered (e-cube) routing" } },
-  { "greenberg-mesh", { FLITLAB_TOPOLOGY_MESH, 2, 0, TRUE, "dor",
-                        "a square 2D mesh with dimension-ordered routing" } },
-  { "greenberg-torus", { FLITLAB_TOPOLOGY_TORUS, 2, 1, TRUE, "dor",
-                         "a square 2D uni-directional torus with dimension-ordered routing" } },
-  { "quaglia-adaptive-torus", { FLITLAB_TOPOLOGY_TORUS, 2, 2, TRUE, "adaptive",
-                                "a square 2D bi-directional torus with adaptive routing" } },
-  { "meraji-necklace", { FLITLAB_TOPOLOGY_NECKLACE, 0, 0, FALSE, "necklace",
-                         "a regular necklace hypercube with necklace routing" } },
-  { "horng-kleinrock", { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "backtrack",
-                         "a hypercube with backtracking routing" } },
-};
-
 /* A value as numbers: "8x8" gives 8, 8; "12.0" gives 12. FALSE when it is not one. */
 static gboolean
 param_numbers (const char *text,
@@ -570,16 +536,21 @@ set_param (GHashTable *params,
 }
 
 static gboolean
+takes_param (const FlitlabModelInfo *info,
+             const char             *name)
+{
+  for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
+    if (g_str_equal (p->name, name))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
 not_a_param_of (gpointer key,
                 gpointer value,
                 gpointer user_data)
 {
-  const FlitlabModelInfo *info = user_data;
-
-  for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
-    if (g_str_equal (p->name, key))
-      return FALSE;
-  return TRUE;
+  return !takes_param (user_data, key);
 }
 
 gboolean
@@ -605,21 +576,21 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
 {
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GString) radices = g_string_new (NULL);
-  const ModelFit *fit = NULL;
+  const FlitlabModelInfo *info;
+  const FlitlabModelFit *fit;
   gboolean square = TRUE, regular = TRUE;
   guint n_dims;
 
   g_return_val_if_fail (study != NULL && topology != NULL && model_id != NULL && params != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (model_fits); i++)
-    if (g_str_equal (model_fits[i].id, model_id))
-      fit = &model_fits[i].fit;
-  if (fit == NULL)
+  info = flitlab_model_lookup (model_id);
+  if (info == NULL)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_UNKNOWN_MODEL,
                    "No model is called %s", model_id);
       return FALSE;
     }
+  fit = &info->fit;
   n_dims = flitlab_topology_get_n_dims (topology);
   for (guint d = 0; d < n_dims; d++)
     {
@@ -654,7 +625,7 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
   /* The dimensions follow from k, an older n could contradict it; and only the model's own
    * parameters stay. */
   g_hash_table_remove (params, "n");
-  g_hash_table_foreach_remove (params, not_a_param_of, (gpointer) flitlab_model_lookup (model_id));
+  g_hash_table_foreach_remove (params, not_a_param_of, (gpointer) info);
   switch (fit->family)
     {
     case FLITLAB_TOPOLOGY_TORUS:
@@ -664,21 +635,20 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
     case FLITLAB_TOPOLOGY_NECKLACE:
       set_param (params, "n", g_strdup_printf ("%u", n_dims));
       set_param (params, "k", g_strdup_printf ("%u", flitlab_topology_get_necklace_size (topology, 0)));
-      if (study->simulation.vcs > 0)
-        set_param (params, "vcs", g_strdup_printf ("%u", study->simulation.vcs));
       break;
     case FLITLAB_TOPOLOGY_HYPERCUBE:
     default:
       set_param (params, "n", g_strdup_printf ("%u", n_dims));
       break;
     }
-  if (g_str_equal (model_id, "horng-kleinrock"))
-    {
-      if (study->simulation.node_buffers > 0)
-        set_param (params, "buffers", g_strdup_printf ("%u", study->simulation.node_buffers));
-    }
-  else
-    set_param (params, "flits", g_strdup_printf ("%g", study->flits));
+  /* The study's settings of the same name as a parameter of the model; the simulation's counts
+   * only when set (0: the simulator's default, which the model does not know). */
+  if (takes_param (info, "flits"))
+    set_param (params, "flits", flitlab_input_format_number (study->flits));
+  if (takes_param (info, "vcs") && study->simulation.vcs > 0)
+    set_param (params, "vcs", g_strdup_printf ("%u", study->simulation.vcs));
+  if (takes_param (info, "buffers") && study->simulation.node_buffers > 0)
+    set_param (params, "buffers", g_strdup_printf ("%u", study->simulation.node_buffers));
 
   /* The model's own ranges (radix, length, buffers) have the last word. */
   model = flitlab_model_new (model_id, params, error);

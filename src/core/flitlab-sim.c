@@ -8,27 +8,21 @@
 #include <math.h>
 #include <string.h>
 
+#include "flitlab-names.h"
 #include "flitlab-sim-pool.h"
 #include "flitlab-sim-private.h"
 #include "flitlab-stats.h"
 
 G_DEFINE_QUARK (flitlab-sim-error-quark, flitlab_sim_error)
 
-static const char * const routing_names[] = { "dor", "adaptive", "necklace", NULL };
+/* FlitlabRouting's names in its order, then the backtracking network's (flitlab-sim-backtrack.h),
+ * which is no wormhole routing: together the routings a study may name. */
+static const char * const routing_names[] = { "dor", "adaptive", "necklace", "backtrack", NULL };
 
-/* The index of text in the NULL-terminated names, an enum's values in order. */
-static gboolean
-name_index (const char * const *names,
-            const char         *text,
-            guint              *index)
+const char * const *
+flitlab_routing_names (void)
 {
-  for (guint i = 0; names[i] != NULL; i++)
-    if (g_strcmp0 (text, names[i]) == 0)
-      {
-        *index = i;
-        return TRUE;
-      }
-  return FALSE;
+  return routing_names;
 }
 
 const char *
@@ -44,7 +38,7 @@ flitlab_routing_from_string (const char     *text,
 {
   guint index;
 
-  if (!name_index (routing_names, text, &index))
+  if (!flitlab_names_find (routing_names, text, &index) || index > FLITLAB_ROUTING_NECKLACE)
     return FALSE;
   *routing = index;
   return TRUE;
@@ -71,7 +65,7 @@ flitlab_ties_from_string (const char  *text,
 {
   guint index;
 
-  if (!name_index (ties_names, text, &index))
+  if (!flitlab_names_find (ties_names, text, &index))
     return FALSE;
   *ties = index;
   return TRUE;

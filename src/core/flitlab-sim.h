@@ -114,6 +114,10 @@ const char       *flitlab_ties_to_string     (FlitlabTies                ties);
 gboolean          flitlab_ties_from_string   (const char                *text,
                                               FlitlabTies               *ties);
 
+/* "dor", "adaptive", "necklace" in enum order, then "backtrack", the routing of the backtracking
+ * network (flitlab-sim-backtrack.h), which is no FlitlabRouting: every routing a study may name,
+ * NULL-terminated. flitlab_routing_from_string() takes only the wormhole ones. */
+const char * const *flitlab_routing_names    (void);
 const char       *flitlab_routing_to_string  (FlitlabRouting             routing);
 gboolean          flitlab_routing_from_string (const char               *text,
                                               FlitlabRouting           *routing);

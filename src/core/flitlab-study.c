@@ -8,19 +8,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "flitlab-names.h"
 #include "flitlab-sim.h"
 #include "flitlab-study.h"
+#include "flitlab-traffic.h"
 
 G_DEFINE_QUARK (flitlab-study-error-quark, flitlab_study_error)
-
-static const char * const routing_names[] = {
-  "dor", "adaptive", "necklace", "backtrack", NULL,
-};
-
-static const char * const pattern_names[] = {
-  "uniform", "transpose", "bit-complement", "bit-reversal", "tornado", "neighbour", "hotspot",
-  NULL,
-};
 
 static const char * const length_names[] = {
   "fixed", "exponential", NULL,
@@ -29,13 +22,51 @@ static const char * const length_names[] = {
 const char * const *
 flitlab_study_routing_names (void)
 {
-  return routing_names;
+  return flitlab_routing_names ();
+}
+
+/* Necklace routing needs a necklace and is all a necklace has; backtracking runs on hypercubes
+ * (flitlab-sim-backtrack.h); dimension-ordered and adaptive routing on the rest. */
+static gboolean
+routing_fits (const char            *routing,
+              FlitlabTopologyFamily  family)
+{
+  const char *necklace = flitlab_routing_to_string (FLITLAB_ROUTING_NECKLACE);
+
+  if (family == FLITLAB_TOPOLOGY_NECKLACE || g_str_equal (routing, necklace))
+    return family == FLITLAB_TOPOLOGY_NECKLACE && g_str_equal (routing, necklace);
+  if (g_str_equal (routing, "backtrack"))
+    return family == FLITLAB_TOPOLOGY_HYPERCUBE;
+  return TRUE;
+}
+
+const char * const *
+flitlab_study_family_routings (FlitlabTopologyFamily family)
+{
+  /* Per family, the routings in the order of flitlab_routing_names(), NULL-terminated. */
+  static const char *routings[FLITLAB_TOPOLOGY_NECKLACE + 1][8];
+  static gsize filled;
+
+  g_return_val_if_fail (family <= FLITLAB_TOPOLOGY_NECKLACE, NULL);
+
+  if (g_once_init_enter (&filled))
+    {
+      const char * const *names = flitlab_routing_names ();
+
+      g_assert (g_strv_length ((char **) names) < G_N_ELEMENTS (routings[0]));
+      for (guint f = 0; f <= FLITLAB_TOPOLOGY_NECKLACE; f++)
+        for (guint i = 0, n = 0; names[i] != NULL; i++)
+          if (routing_fits (names[i], f))
+            routings[f][n++] = names[i];
+      g_once_init_leave (&filled, 1);
+    }
+  return routings[family];
 }
 
 const char * const *
 flitlab_study_pattern_names (void)
 {
-  return pattern_names;
+  return flitlab_traffic_pattern_names ();
 }
 
 const char * const *
@@ -48,14 +79,7 @@ gboolean
 flitlab_study_name_in (const char * const *names,
                        const char         *name)
 {
-  g_return_val_if_fail (names != NULL, FALSE);
-
-  if (name == NULL)
-    return FALSE;
-  for (guint i = 0; names[i] != NULL; i++)
-    if (g_str_equal (names[i], name))
-      return TRUE;
-  return FALSE;
+  return flitlab_names_find (names, name, NULL);
 }
 
 static GHashTable *
@@ -551,13 +575,13 @@ flitlab_study_check (const FlitlabStudy  *self,
     return fail (error, "A study needs a name");
   if (self->topology == NULL || self->topology[0] == '\0')
     return fail (error, "Study “%s”: no topology", self->name);
-  if (!flitlab_study_name_in (routing_names, self->routing))
+  if (!flitlab_study_name_in (flitlab_routing_names (), self->routing))
     return fail (error, "Study “%s”: unknown routing “%s”", self->name,
                  self->routing ? self->routing : "");
   if (!flitlab_study_name_in (flitlab_ties_names (), self->ties))
     return fail (error, "Study “%s”: ties are “balanced” or “positive”, not “%s”", self->name,
                  self->ties ? self->ties : "");
-  if (!flitlab_study_name_in (pattern_names, self->pattern))
+  if (!flitlab_study_name_in (flitlab_traffic_pattern_names (), self->pattern))
     return fail (error, "Study “%s”: unknown traffic pattern “%s”", self->name,
                  self->pattern ? self->pattern : "");
   if (!(self->hotspot_fraction >= 0 && self->hotspot_fraction <= 1))

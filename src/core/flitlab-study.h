@@ -17,6 +17,7 @@
 #include <glib.h>
 
 #include "flitlab-limits.h"
+#include "flitlab-topology.h"
 
 G_BEGIN_DECLS
 
@@ -155,6 +156,9 @@ gboolean              flitlab_study_check          (const FlitlabStudy  *self,
 
 /* NULL-terminated lists of the accepted names. */
 const char * const   *flitlab_study_routing_names  (void);
+/* The routings a network of the family can be simulated (and modelled) with, the default
+ * first, NULL-terminated. */
+const char * const   *flitlab_study_family_routings (FlitlabTopologyFamily family);
 const char * const   *flitlab_study_pattern_names  (void);
 const char * const   *flitlab_study_length_names   (void);
 /* The columns every model curve / simulation table starts with, NULL-terminated. */

@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "flitlab-names.h"
 #include "flitlab-traffic.h"
 
 struct _FlitlabTraffic
@@ -24,7 +25,14 @@ G_DEFINE_QUARK (flitlab-traffic-error-quark, flitlab_traffic_error)
 
 static const char * const pattern_names[] = {
   "uniform", "transpose", "bit-complement", "bit-reversal", "tornado", "neighbour", "hotspot",
+  NULL,
 };
+
+const char * const *
+flitlab_traffic_pattern_names (void)
+{
+  return pattern_names;
+}
 
 const char *
 flitlab_traffic_pattern_to_string (FlitlabTrafficPattern pattern)
@@ -37,13 +45,12 @@ gboolean
 flitlab_traffic_pattern_from_string (const char            *text,
                                      FlitlabTrafficPattern *pattern)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (pattern_names); i++)
-    if (g_strcmp0 (text, pattern_names[i]) == 0)
-      {
-        *pattern = i;
-        return TRUE;
-      }
-  return FALSE;
+  guint index;
+
+  if (!flitlab_names_find (pattern_names, text, &index))
+    return FALSE;
+  *pattern = index;
+  return TRUE;
 }
 
 static gboolean

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "flitlab-file-write.h"
+#include "flitlab-input.h"
 #include "flitlab-project-xml.h"
 #include "flitlab-sim.h"
 
@@ -23,24 +24,15 @@ static void
 append_double (GString *out,
                double   value)
 {
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  static const char * const formats[] = { "%.15g", "%.16g", "%.17g" };
+  g_autofree char *text = NULL;
 
   if (!isfinite (value))
     {
       g_string_append_c (out, '-');
       return;
     }
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
-    {
-      double back;
-
-      g_ascii_formatd (buffer, sizeof buffer, formats[i], value);
-      back = g_ascii_strtod (buffer, NULL);
-      if (memcmp (&back, &value, sizeof value) == 0)
-        break;
-    }
-  g_string_append (out, buffer);
+  text = flitlab_input_format_number (value);
+  g_string_append (out, text);
 }
 
 /* XML 1.0 allows neither C0 controls other than tab, newline and return (not even as
