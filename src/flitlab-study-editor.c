@@ -219,15 +219,6 @@ show_message (GtkLabel   *label,
   gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
 }
 
-/* A core error without its "Study “name”: " prefix, which the editor makes plain. */
-static const char *
-without_study (const char *message)
-{
-  const char *colon = g_str_has_prefix (message, "Study “") ? strstr (message, "”: ") : NULL;
-
-  return colon != NULL ? colon + strlen ("”: ") : message;
-}
-
 static char *
 params_text (GHashTable *params)
 {
@@ -414,7 +405,7 @@ show_simulation (FlitlabStudyEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->node_buffers_row), backtrack);
   /* A simulation that cannot run says why here, before anyone presses Run. */
   if (sim->enabled && !flitlab_runner_check_simulation (self->study, &error))
-    show_message (self->simulation_error, without_study (error->message));
+    show_message (self->simulation_error, error->message);
   else
     show_message (self->simulation_error, NULL);
 }
@@ -489,14 +480,14 @@ commit (FlitlabStudyEditor *self,
 
   topology = flitlab_topology_new_from_spec (edited->topology, &error);
   if (topology != NULL)
-    flitlab_study_check (edited, &error);
+    flitlab_study_check_fields (edited, &error);
   if (error != NULL)
     {
       /* A choice (a combo row) that cannot be taken goes back to the study's; a typed value
        * stays, marked, for correcting. */
       if (row == NULL)
         flitlab_study_editor_set_study (self, self->study, self->project);
-      show_message (error_label, without_study (error->message));
+      show_message (error_label, error->message);
       if (row != NULL)
         gtk_widget_add_css_class (row, "error");
       flitlab_study_free (edited);

@@ -7,6 +7,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
@@ -166,6 +168,16 @@ store_channels (FlitlabStudySimulation *simulation,
 }
 
 /* The backtracking simulator's configuration of a study. */
+/* Errors of a study's own settings say which study; flitlab_runner_check_simulation()'s do not,
+ * for the editor, which shows the study. */
+static void
+prefix_study (GError            **error,
+              const FlitlabStudy *study)
+{
+  /* Translators: before why a study is refused; %s: the study's name */
+  g_prefix_error (error, _("Study “%s”: "), study->name);
+}
+
 static FlitlabBacktrackConfig *
 study_backtrack_config (const FlitlabStudy  *study,
                         const double        *rates,
@@ -181,8 +193,7 @@ study_backtrack_config (const FlitlabStudy  *study,
   if (flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_HYPERCUBE)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Study “%s”: backtracking routing runs on a hypercube, not on %s",
-                   study->name, study->topology);
+                   _("backtracking routing runs on a hypercube, not on %s"), study->topology);
       return NULL;
     }
   config = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), sim->node_buffers);
@@ -214,7 +225,10 @@ simulate_backtrack (FlitlabStudy         *study,
   FlitlabStudyTable *table;
 
   if (config == NULL)
-    return FALSE;
+    {
+      prefix_study (error, study);
+      return FALSE;
+    }
   result = flitlab_sim_backtrack_run (config, progress, user_data, error);
   if (result == NULL)
     return FALSE;
@@ -252,15 +266,14 @@ study_sim_config (const FlitlabStudy  *study,
       !flitlab_traffic_pattern_from_string (study->pattern, &config->traffic))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Study “%s”: the simulator has no %s routing or %s traffic",
-                   study->name, study->routing, study->pattern);
+                   _("the simulator has no %s routing or %s traffic"), study->routing,
+                   study->pattern);
       return NULL;
     }
   if (!flitlab_ties_from_string (study->ties, &config->ties))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Study “%s”: ties are “balanced” or “positive”, not “%s”", study->name,
-                   study->ties);
+                   _("ties are “balanced” or “positive”, not “%s”"), study->ties);
       return NULL;
     }
   config->hotspot_fraction = study->hotspot_fraction;
@@ -341,6 +354,7 @@ FlitlabSimConfig *
 flitlab_runner_new_sim_config (const FlitlabStudy  *study,
                                GError             **error)
 {
+  FlitlabSimConfig *config;
   g_autofree double *rates = NULL;
   guint n_rates;
 
@@ -353,7 +367,10 @@ flitlab_runner_new_sim_config (const FlitlabStudy  *study,
       return NULL;
     }
   rates = flitlab_study_dup_rates (study, &n_rates);
-  return study_sim_config (study, rates, n_rates, error);
+  config = study_sim_config (study, rates, n_rates, error);
+  if (config == NULL)
+    prefix_study (error, study);
+  return config;
 }
 
 const char * const *
@@ -397,13 +414,16 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
 
   config = study_sim_config (study, rates, n_rates, error);
   if (config == NULL)
-    return FALSE;
+    {
+      prefix_study (error, study);
+      return FALSE;
+    }
 
   result = point != NULL ? flitlab_sim_run_with_points (config, relay_progress, relay_point, &relay, error)
                          : flitlab_sim_run (config, progress, user_data, error);
   if (result == NULL)
     {
-      g_prefix_error (error, "Study “%s”: ", study->name);
+      prefix_study (error, study);
       return FALSE;
     }
 

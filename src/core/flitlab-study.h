@@ -150,8 +150,12 @@ void                  flitlab_study_clear_results  (FlitlabStudy        *self);
 double               *flitlab_study_dup_rates      (const FlitlabStudy  *self,
                                                     guint               *n_rates);
 /* Checks every range and name the format allows (not the topology spec, which needs
- * flitlab-topology). The message names the field. */
+ * flitlab-topology). The message names the study ("Study “name”: ") and the field. */
 gboolean              flitlab_study_check          (const FlitlabStudy  *self,
+                                                    GError             **error);
+/* The same checks; the message names the field but not the study, for a view that shows the
+ * study already (the editor). */
+gboolean              flitlab_study_check_fields   (const FlitlabStudy  *self,
                                                     GError             **error);
 
 /* NULL-terminated lists of the accepted names. */
