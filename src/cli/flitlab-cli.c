@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "flitlab-file-write.h"
 #include "flitlab-input.h"
 #include "flitlab-model.h"
@@ -94,7 +96,7 @@ cmd_topology (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return usage_error (error, "topology takes one SPEC, such as torus:16x16x16:uni");
+    return usage_error (error, _("topology takes one SPEC, such as torus:16x16x16:uni"));
 
   topology = flitlab_topology_new_from_spec (argv[1], error);
   if (topology == NULL)
@@ -130,7 +132,7 @@ cmd_models (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 1)
-    return usage_error (error, "models takes no arguments");
+    return usage_error (error, _("models takes no arguments"));
 
   for (guint i = 0; models[i] != NULL; i++)
     {
@@ -158,8 +160,8 @@ parse_rate (const char  *text,
             GError     **error)
 {
   if (!flitlab_input_parse_number (text, -1, rate) || *rate < 0 || *rate > FLITLAB_STUDY_MAX_RATE)
-    return usage_error (error, "“%s” is not a load: rates are numbers from 0 to %g messages "
-                        "per cycle per node", text, FLITLAB_STUDY_MAX_RATE);
+    return usage_error (error, _("“%s” is not a load: rates are numbers from 0 to %g messages "
+                          "per cycle per node"), text, FLITLAB_STUDY_MAX_RATE);
   return TRUE;
 }
 
@@ -171,7 +173,7 @@ parse_number_option (const char  *name,
                      GError     **error)
 {
   if (text != NULL && !flitlab_input_parse_number (text, -1, out))
-    return usage_error (error, "%s is a number, not “%s”", name, text);
+    return usage_error (error, _("%s is a number, not “%s”"), name, text);
   return TRUE;
 }
 
@@ -192,7 +194,7 @@ parse_rates (const char  *text,
         return NULL;
       if (!g_ascii_string_to_unsigned (range[2], 10, 1, 100000, &n, NULL))
         {
-          usage_error (error, "In --rates A:B:N, N must be a whole number from 1 to 100000, not “%s”",
+          usage_error (error, _("In --rates A:B:N, N must be a whole number from 1 to 100000, not “%s”"),
                        range[2]);
           return NULL;
         }
@@ -219,7 +221,7 @@ parse_rates (const char  *text,
     }
   if (rates->len == 0)
     {
-      usage_error (error, "--rates takes a list such as 0.001,0.002 or a range A:B:N, not “%s”", text);
+      usage_error (error, _("--rates takes a list such as 0.001,0.002 or a range A:B:N, not “%s”"), text);
       return NULL;
     }
   return g_steal_pointer (&rates);
@@ -278,9 +280,9 @@ cmd_model (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return usage_error (error, "model takes one model id (flitlab-cli models lists them)");
+    return usage_error (error, _("model takes one model id (flitlab-cli models lists them)"));
   if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "table"))
-    return usage_error (error, "--format is csv or table, not “%s”", format);
+    return usage_error (error, _("--format is csv or table, not “%s”"), format);
   csv = format != NULL && g_str_equal (format, "csv");
 
   for (guint i = 0; params != NULL && params[i] != NULL; i++)
@@ -289,10 +291,10 @@ cmd_model (int      argc,
       g_autofree char *name = eq != NULL ? g_strndup (params[i], eq - params[i]) : NULL;
 
       if (eq == NULL || eq == params[i])
-        return usage_error (error, "--param takes NAME=VALUE, not “%s”", params[i]);
+        return usage_error (error, _("--param takes NAME=VALUE, not “%s”"), params[i]);
       /* By name: --param flits=5 --param flits=600 is a mistake, not "the last wins". */
       if (g_hash_table_contains (table, name))
-        return usage_error (error, "--param %s is given twice", name);
+        return usage_error (error, _("--param %s is given twice"), name);
       g_hash_table_insert (table, g_steal_pointer (&name), g_strdup (eq + 1));
     }
 
@@ -306,7 +308,7 @@ cmd_model (int      argc,
   if (rates_text == NULL)
     {
       if (!saturation)
-        return usage_error (error, "model needs --rates (such as --rates 0.001,0.002 or 0:0.01:11)");
+        return usage_error (error, _("model needs --rates (such as --rates 0.001,0.002 or 0:0.01:11)"));
     }
   else if ((rates = parse_rates (rates_text, error)) == NULL)
     return FALSE;
@@ -352,9 +354,9 @@ cmd_model (int      argc,
 
       format_number (sat, sizeof sat, flitlab_model_get_saturation_rate (model));
       if (csv && rates != NULL)
-        g_printerr ("saturation rate: %s messages/cycle/node\n%s\n", sat, info->saturation);
+        g_printerr (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, info->saturation);
       else
-        g_print ("saturation rate: %s messages/cycle/node\n%s\n", sat, info->saturation);
+        g_print (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, info->saturation);
     }
   return TRUE;
 }
@@ -367,7 +369,11 @@ print_progress (double   fraction,
                 gpointer user_data)
 {
   if (seconds_left >= 0)
-    g_printerr ("\r%3.0f%% (%.0f s left)   ", 100 * fraction, seconds_left);
+    {
+      g_printerr ("\r");
+      /* Translators: progress on stderr: the share done, then the seconds left */
+      g_printerr (_("%3.0f%% (%.0f s left)   "), 100 * fraction, seconds_left);
+    }
   else
     g_printerr ("\r%3.0f%%   ", 100 * fraction);
   return TRUE;
@@ -386,8 +392,8 @@ parse_uint64 (const char  *option,
   if (text == NULL)
     return TRUE;
   if (!g_ascii_string_to_unsigned (text, 10, min, max, out, NULL))
-    return usage_error (error, "%s takes a whole number from %" G_GUINT64_FORMAT " to %"
-                        G_GUINT64_FORMAT ", not “%s”", option, min, max, text);
+    return usage_error (error, _("%s takes a whole number from %llu to %llu, not “%s”"), option,
+                        (unsigned long long) min, (unsigned long long) max, text);
   return TRUE;
 }
 
@@ -544,13 +550,13 @@ cmd_simulate (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 1)
-    return usage_error (error, "simulate takes options only, not “%s”", argv[1]);
+    return usage_error (error, _("simulate takes options only, not “%s”"), argv[1]);
   if (topology_spec == NULL)
-    return usage_error (error, "simulate needs --topology (such as --topology torus:8x8:bi)");
+    return usage_error (error, _("simulate needs --topology (such as --topology torus:8x8:bi)"));
   if (rates_text == NULL)
-    return usage_error (error, "simulate needs --rates (such as --rates 0.001,0.002 or 0.001:0.01:10)");
+    return usage_error (error, _("simulate needs --rates (such as --rates 0.001,0.002 or 0.001:0.01:10)"));
   if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "table"))
-    return usage_error (error, "--format is csv or table, not “%s”", format);
+    return usage_error (error, _("--format is csv or table, not “%s”"), format);
   csv = format != NULL && g_str_equal (format, "csv");
 
   /* An option that does not apply is refused, never silently ignored. */
@@ -571,7 +577,7 @@ cmd_simulate (int      argc,
 
     for (guint i = 0; i < G_N_ELEMENTS (options); i++)
       if (options[i].value != NULL && !options[i].applies)
-        return usage_error (error, "%s does not apply %s", options[i].name,
+        return usage_error (error, _("%s does not apply %s"), options[i].name,
                             backtrack ? "to --routing backtrack" :
                             g_str_has_prefix (options[i].name, "--hotspot") ? "without --traffic hotspot"
                                                                              : "without --routing backtrack");
@@ -585,9 +591,9 @@ cmd_simulate (int      argc,
       g_autoptr(FlitlabBacktrackConfig) bt = NULL;
 
       if (flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_HYPERCUBE)
-        return usage_error (error, "--routing backtrack simulates a hypercube (such as --topology hypercube:6)");
+        return usage_error (error, _("--routing backtrack simulates a hypercube (such as --topology hypercube:6)"));
       if (buffers == NULL)
-        return usage_error (error, "--routing backtrack needs --buffers M (at least the dimension n)");
+        return usage_error (error, _("--routing backtrack needs --buffers M (at least the dimension n)"));
       bt = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), 0);
       if (!parse_uint64 ("--buffers", buffers, 1, FLITLAB_MAX_NODE_BUFFERS, &value, error))
         return FALSE;
@@ -616,9 +622,9 @@ cmd_simulate (int      argc,
     }
   config = flitlab_sim_config_new (topology_spec);
   if (routing != NULL && !flitlab_routing_from_string (routing, &config->routing))
-    return usage_error (error, "--routing is dor, adaptive or necklace, not “%s”", routing);
+    return usage_error (error, _("--routing is dor, adaptive or necklace, not “%s”"), routing);
   if (ties != NULL && !flitlab_ties_from_string (ties, &config->ties))
-    return usage_error (error, "--ties is balanced or positive, not “%s”", ties);
+    return usage_error (error, _("--ties is balanced or positive, not “%s”"), ties);
   if (length != NULL)
     {
       if (g_str_equal (length, "fixed"))
@@ -626,23 +632,23 @@ cmd_simulate (int      argc,
       else if (g_str_equal (length, "exp") || g_str_equal (length, "exponential"))
         config->length = FLITLAB_LENGTH_EXPONENTIAL;
       else
-        return usage_error (error, "--length is fixed or exp, not “%s”", length);
+        return usage_error (error, _("--length is fixed or exp, not “%s”"), length);
     }
   if (traffic != NULL && !flitlab_traffic_pattern_from_string (traffic, &config->traffic))
-    return usage_error (error, "--traffic is uniform, transpose, bit-complement, bit-reversal, "
-                        "tornado, neighbour or hotspot, not “%s”", traffic);
+    return usage_error (error, _("--traffic is uniform, transpose, bit-complement, bit-reversal, "
+                          "tornado, neighbour or hotspot, not “%s”"), traffic);
   config->hotspot_fraction = 0.1;
   if (hotspot != NULL)
     {
       if (!flitlab_input_parse_number (hotspot, -1, &config->hotspot_fraction) ||
           !(config->hotspot_fraction >= 0 && config->hotspot_fraction <= 1))
-        return usage_error (error, "--hotspot is a fraction from 0 to 1, not “%s”", hotspot);
+        return usage_error (error, _("--hotspot is a fraction from 0 to 1, not “%s”"), hotspot);
     }
   if (flits != NULL)
     {
       if (!flitlab_input_parse_number (flits, -1, &config->flits) ||
           !(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
-        return usage_error (error, "--flits is a length from 1 to %.0f flits, not “%s”",
+        return usage_error (error, _("--flits is a length from 1 to %.0f flits, not “%s”"),
                             FLITLAB_MAX_FLITS, flits);
     }
   if (!parse_uint64 ("--vcs", vcs, 1, FLITLAB_MAX_VCS, &value, error))
@@ -744,7 +750,7 @@ cmd_run (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return usage_error (error, "run takes one .flitlab project");
+    return usage_error (error, _("run takes one .flitlab project"));
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
@@ -767,7 +773,7 @@ cmd_run (int      argc,
       ran++;
     }
   if (only != NULL && ran == 0)
-    return usage_error (error, "%s has no study called “%s”", argv[1], only);
+    return usage_error (error, _("%s has no study called “%s”"), argv[1], only);
   return flitlab_project_save (project, output != NULL ? output : argv[1], error);
 }
 
@@ -1012,7 +1018,7 @@ cmd_validate (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc < 2)
-    return usage_error (error, "validate takes one or more .flitlab files");
+    return usage_error (error, _("validate takes one or more .flitlab files"));
 
   for (int i = 1; i < argc; i++)
     {
@@ -1069,7 +1075,11 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   const char *name;
 
+  /* Messages in the user's language; numbers, CSV and option names stay as they are. */
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 
   if (argc < 2)
     {
@@ -1107,8 +1117,8 @@ main (int   argc,
       }
 
   {
-    g_autofree char *message = g_strdup_printf ("unknown command “%s” (flitlab-cli --help lists "
-                                                "the commands)", name);
+    g_autofree char *message = g_strdup_printf (_("unknown command “%s” (flitlab-cli --help lists "
+                                                  "the commands)"), name);
     g_autofree char *line = flitlab_input_message_line (message);
 
     g_printerr ("flitlab-cli: %s\n", line);

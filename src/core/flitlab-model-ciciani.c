@@ -118,7 +118,7 @@ check_not_empty (GHashTable                  *params,
       if (text == NULL || *text == '\0')
         {
           g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                       "The parameter “%s” is empty (%s)", info->name, info->range);
+                       _("The parameter “%s” is empty (%s)"), info->name, info->range);
           return FALSE;
         }
     }
@@ -143,8 +143,8 @@ parse_dims (GHashTable  *params,
       if (!g_ascii_string_to_unsigned (n_text, 10, 1, MAX_DIMS, &value, NULL))
         {
           g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                       "The parameter “n” must be “auto” or a whole number from 1 to %u, "
-                       "not “%s”", (guint) MAX_DIMS, n_text);
+                       _("The parameter “n” must be “auto” or a whole number from 1 to %u, "
+                         "not “%s”"), (guint) MAX_DIMS, n_text);
           return FALSE;
         }
       n = (guint) value;
@@ -156,7 +156,7 @@ parse_dims (GHashTable  *params,
   if (n != 0 && strchr (k_text, 'x') != NULL && *n_dims != n)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The radices “%s” give %u dimensions but n is %u (leave n at “auto”)",
+                   _("The radices “%s” give %u dimensions but n is %u (leave n at “auto”)"),
                    k_text, *n_dims, n);
       return FALSE;
     }
@@ -165,9 +165,9 @@ parse_dims (GHashTable  *params,
   if (nodes > FLITLAB_TOPOLOGY_MAX_NODES)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The torus “%s” over %u dimensions has %" G_GUINT64_FORMAT
-                   " nodes, more than the %u a topology may have",
-                   k_text, *n_dims, nodes, (guint) FLITLAB_TOPOLOGY_MAX_NODES);
+                   _("The torus “%s” over %u dimensions has %llu nodes, more than the %u a "
+                     "topology may have"),
+                   k_text, *n_dims, (unsigned long long) nodes, (guint) FLITLAB_TOPOLOGY_MAX_NODES);
       return FALSE;
     }
   return TRUE;
@@ -253,16 +253,16 @@ bi_torus_prepare (GHashTable  *params,
     {
       /* G4: (16) counts k/4 - 1 internal links per column; below 4 they turn negative. */
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The bi-directional model needs k from 4 to 64 (Eq. 16 counts k/4 - 1 "
-                   "links per ring), not %u", self->radices[0]);
+                   _("The bi-directional model needs k from 4 to 64 (Eq. 16 counts k/4 - 1 "
+                     "links per ring), not %u"), self->radices[0]);
       return NULL;
     }
   for (guint d = 1; d < self->n_dims; d++)
     if (self->radices[d] != self->radices[0])
       {
         g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                     "The bi-directional model (Section 4) is for a symmetric k-ary n-cube: "
-                     "the radices “%s” differ (use ciciani-uni-torus for asymmetric tori)",
+                     _("The bi-directional model (Section 4) is for a symmetric k-ary n-cube: "
+                       "the radices “%s” differ (use ciciani-uni-torus for asymmetric tori)"),
                      (const char *) g_hash_table_lookup (params, "k"));
         return NULL;
       }

@@ -130,7 +130,7 @@ prepare (GHashTable  *params,
   if (k_text == NULL || *k_text == '\0')
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “k” is empty (2..64, as 8 or 8x8)");
+                   _("The parameter “k” is empty (2..64, as 8 or 8x8)"));
       return NULL;
     }
   if (!flitlab_model_param_radices (params, "k", 2, 2, MAX_K, radices, &n_dims, error) ||
@@ -139,8 +139,8 @@ prepare (GHashTable  *params,
   if (n_dims != 2 || radices[0] != radices[1])
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The Greenberg and Guan models take a square two-dimensional k x k network, "
-                   "such as k=8 or k=8x8, not “%s”", k_text);
+                   _("The Greenberg and Guan models take a square two-dimensional k x k network, "
+                     "such as k=8 or k=8x8, not “%s”"), k_text);
       return NULL;
     }
 

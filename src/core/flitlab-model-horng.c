@@ -112,15 +112,15 @@ flitlab_horng_new (guint    n,
   if (n < 1 || n > FLITLAB_HORNG_MAX_N)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “n” must be a whole number from 1 to %u, not %u",
+                   _("The parameter “n” must be a whole number from 1 to %u, not %u"),
                    FLITLAB_HORNG_MAX_N, n);
       return NULL;
     }
   if (buffers < n || buffers > FLITLAB_HORNG_MAX_BUFFERS)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “buffers” (M = %u) must be from n = %u to %u: the routing "
-                   "keeps n buffers free for the n neighbours, so a node needs M ≥ n",
+                   _("The parameter “buffers” (M = %u) must be from n = %u to %u: the routing "
+                     "keeps n buffers free for the n neighbours, so a node needs M ≥ n"),
                    buffers, n, FLITLAB_HORNG_MAX_BUFFERS);
       return NULL;
     }
@@ -667,7 +667,7 @@ horng_prepare (GHashTable  *params,
       if (text == NULL || *text == '\0')
         {
           g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                       "The parameter “%s” is empty (%s)", p->name, p->range);
+                       _("The parameter “%s” is empty (%s)"), p->name, p->range);
           return NULL;
         }
     }

@@ -83,7 +83,7 @@ meraji_prepare (GHashTable  *params,
   if (g_strcmp0 (variant, "paper") != 0 && g_strcmp0 (variant, "consistent") != 0)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “variant” is paper or consistent, not “%s”", variant ? variant : "");
+                   _("The parameter “variant” is paper or consistent, not “%s”"), variant ? variant : "");
       return NULL;
     }
   self->consistent = g_str_equal (variant, "consistent");

@@ -647,7 +647,7 @@ quaglia_prepare (GHashTable  *params,
       if (text == NULL || *text == '\0')
         {
           g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                       "The parameter “%s” is missing", names[i]);
+                       _("The parameter “%s” is missing"), names[i]);
           return NULL;
         }
     }
@@ -657,22 +657,22 @@ quaglia_prepare (GHashTable  *params,
   if (n_dims != 2)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “k” must be one radix or k×k such as “16” or “16x16”: the "
-                   "model describes a two-dimensional torus, not %u dimensions", n_dims);
+                   _("The parameter “k” must be one radix or k×k such as “16” or “16x16”: the "
+                     "model describes a two-dimensional torus, not %u dimensions"), n_dims);
       return NULL;
     }
   if (radices[0] != radices[1])
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “k” must describe a square torus (%u×%u given): the model's "
-                   "quadrant analysis assumes k×k", radices[0], radices[1]);
+                   _("The parameter “k” must describe a square torus (%u×%u given): the model's "
+                     "quadrant analysis assumes k×k"), radices[0], radices[1]);
       return NULL;
     }
   if (radices[0] % 4 != 0)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “k” must be a multiple of 4 (%u given): the model's average "
-                   "message crosses K = k/4 channels per dimension", radices[0]);
+                   _("The parameter “k” must be a multiple of 4 (%u given): the model's average "
+                     "message crosses K = k/4 channels per dimension"), radices[0]);
       return NULL;
     }
   if (!flitlab_model_param_uint (params, "flits", 1, 4096, &flits, error))

@@ -68,7 +68,7 @@ evaluate_model (FlitlabStudy       *study,
 
   if (model == NULL)
     {
-      g_prefix_error (error, "Study “%s”, model %s: ", study->name, entry->id);
+      g_prefix_error (error, _("Study “%s”, model %s: "), study->name, entry->id);
       return FALSE;
     }
   curve = new_curve (flitlab_model_get_info (model));
@@ -363,7 +363,7 @@ flitlab_runner_new_sim_config (const FlitlabStudy  *study,
   if (g_strcmp0 (study->routing, "backtrack") == 0)
     {
       g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                           "The backtracking network is not a wormhole network");
+                           _("The backtracking network is not a wormhole network"));
       return NULL;
     }
   rates = flitlab_study_dup_rates (study, &n_rates);
@@ -607,7 +607,7 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
   if (info == NULL)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_UNKNOWN_MODEL,
-                   "No model is called %s", model_id);
+                   _("No model is called %s"), model_id);
       return FALSE;
     }
   fit = &info->fit;
@@ -632,13 +632,13 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
       g_strcmp0 (study->routing, fit->routing) != 0)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The model describes %s", fit->needs);
+                   _("The model describes %s"), _(fit->needs));
       return FALSE;
     }
   if (g_strcmp0 (study->pattern, "uniform") != 0)
     {
       g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                           "The model describes uniform traffic");
+                           _("The model describes uniform traffic"));
       return FALSE;
     }
 

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-names.h"
 #include "flitlab-traffic.h"
 
@@ -149,7 +151,7 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
   if (self->n_nodes < 2)
     {
       g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                   "A network of one node has no traffic");
+                   _("A network of one node has no traffic"));
       return NULL;
     }
 
@@ -162,13 +164,13 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
       if (!(hotspot_fraction >= 0 && hotspot_fraction <= 1))
         {
           g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                       "The hotspot fraction must be between 0 and 1, not %g", hotspot_fraction);
+                       _("The hotspot fraction must be between 0 and 1, not %g"), hotspot_fraction);
           return NULL;
         }
       if (hotspot_node >= self->n_nodes)
         {
           g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                       "The hotspot node %u is not in the network (nodes 0 to %u)",
+                       _("The hotspot node %u is not in the network (nodes 0 to %u)"),
                        hotspot_node, self->n_nodes - 1);
           return NULL;
         }
@@ -191,7 +193,7 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
               g_autofree char *spec = flitlab_topology_dup_spec (topology);
 
               g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                           "The %s pattern is not defined on %s",
+                           _("The %s pattern is not defined on %s"),
                            flitlab_traffic_pattern_to_string (pattern), spec);
               return NULL;
             }
@@ -203,7 +205,7 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
 
     default:
       g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                   "Unknown traffic pattern %d", pattern);
+                   _("Unknown traffic pattern %d"), pattern);
       return NULL;
     }
 }

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -70,7 +71,7 @@ reader_fail (Reader     *r,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  r->error = g_error_new (FLITLAB_PROJECT_ERROR, code, "%s:%ld: %s", r->file,
+  r->error = g_error_new (FLITLAB_PROJECT_ERROR, code, _("%s:%ld: %s"), r->file,
                           node != NULL ? xmlGetLineNo (node) : 1L, message);
   return FALSE;
 }
@@ -137,7 +138,7 @@ check_attributes (Reader             *r,
   for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
     {
       if (attr->ns != NULL || !flitlab_study_name_in (allowed, (const char *) attr->name))
-        return reader_fail (r, node, INVALID, "unknown attribute “%s” on <%s>",
+        return reader_fail (r, node, INVALID, _("unknown attribute “%s” on <%s>"),
                             (const char *) attr->name, (const char *) node->name);
     }
   return TRUE;
@@ -165,7 +166,7 @@ require_attribute (Reader     *r,
   char *value = dup_attribute (node, name);
 
   if (value == NULL)
-    reader_fail (r, node, INVALID, "<%s> needs the attribute “%s”",
+    reader_fail (r, node, INVALID, _("<%s> needs the attribute “%s”"),
                  (const char *) node->name, name);
   return value;
 }
@@ -186,12 +187,12 @@ double_attribute (Reader     *r,
   if (text == NULL)
     return !required;
   if (!flitlab_input_parse_number (text, strlen (text), &value))
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not a number "
-                        "(write decimal numbers with a dot, e.g. 0.25)",
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not a number "
+                          "(write decimal numbers with a dot, e.g. 0.25)"),
                         name, (const char *) node->name, text);
   if (!(value >= min && value <= max))
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: %s is out of range "
-                        "(%g..%g)", name, (const char *) node->name, text, min, max);
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: %s is out of range "
+                          "(%g..%g)"), name, (const char *) node->name, text, min, max);
   *out = value;
   return TRUE;
 }
@@ -212,12 +213,12 @@ uint_attribute (Reader     *r,
   if (text == NULL)
     return !required;
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value, NULL))
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not a whole "
-                        "number", name, (const char *) node->name, text);
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not a whole "
+                          "number"), name, (const char *) node->name, text);
   if (value < min || value > max)
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: %s is out of range "
-                        "(%" G_GUINT64_FORMAT "..%" G_GUINT64_FORMAT ")",
-                        name, (const char *) node->name, text, min, max);
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: %s is out of range "
+                                            "(%llu..%llu)"), name, (const char *) node->name,
+                        text, (unsigned long long) min, (unsigned long long) max);
   *out = value;
   return TRUE;
 }
@@ -256,7 +257,7 @@ bool_attribute (Reader     *r,
   else if (g_str_equal (text, "false") || g_str_equal (text, "0"))
     *out = FALSE;
   else
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not true or false",
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not true or false"),
                         name, (const char *) node->name, text);
   return TRUE;
 }
@@ -277,7 +278,7 @@ name_attribute (Reader             *r,
     {
       g_autofree char *list = g_strjoinv (", ", (char **) names);
 
-      return reader_fail (r, node, INVALID, "unknown %s “%s” (known: %s)", what, text, list);
+      return reader_fail (r, node, INVALID, _("unknown %s “%s” (known: %s)"), what, text, list);
     }
   g_free (*out);
   *out = g_steal_pointer (&text);
@@ -299,8 +300,8 @@ next_element (Reader   *r,
         {
         case XML_ELEMENT_NODE:
           if (node->ns != NULL)
-            return reader_fail (r, node, INVALID, "element <%s> is in a namespace; Flitlab "
-                                "projects use none", (const char *) node->name);
+            return reader_fail (r, node, INVALID, _("element <%s> is in a namespace; Flitlab "
+                                  "projects use none"), (const char *) node->name);
           *cursor = node;
           return TRUE;
         case XML_TEXT_NODE:
@@ -308,14 +309,14 @@ next_element (Reader   *r,
           if (node->content != NULL)
             for (const xmlChar *p = node->content; *p != '\0'; p++)
               if (!g_ascii_isspace (*p))
-                return reader_fail (r, node, INVALID, "unexpected text inside <%s>",
+                return reader_fail (r, node, INVALID, _("unexpected text inside <%s>"),
                                     (const char *) parent->name);
           break;
         case XML_COMMENT_NODE:
         case XML_PI_NODE:
           break;
         default:
-          return reader_fail (r, node, INVALID, "unexpected content inside <%s>",
+          return reader_fail (r, node, INVALID, _("unexpected content inside <%s>"),
                               (const char *) parent->name);
         }
     }
@@ -336,7 +337,7 @@ leaf_text (Reader  *r,
         g_string_append (text, (const char *) child->content);
       else if (child->type != XML_COMMENT_NODE && child->type != XML_PI_NODE)
         {
-          reader_fail (r, child, INVALID, "<%s> holds only text", (const char *) node->name);
+          reader_fail (r, child, INVALID, _("<%s> holds only text"), (const char *) node->name);
           g_string_free (text, TRUE);
           return NULL;
         }
@@ -384,14 +385,14 @@ parse_numbers (Reader     *r,
         {
           g_autofree char *token = g_strndup (start, MIN ((gsize) (p - start), 40));
 
-          reader_fail (r, node, INVALID, "“%s” in <%s> is not a number (write decimal numbers "
-                       "with a dot%s)", token, (const char *) node->name,
+          reader_fail (r, node, INVALID, _("“%s” in <%s> is not a number (write decimal numbers "
+                         "with a dot%s)"), token, (const char *) node->name,
                        allow_none ? ", and - for no value" : "");
           return NULL;
         }
       if (values->len >= max_values)
         {
-          reader_fail (r, node, INVALID, "<%s> holds more than %u numbers",
+          reader_fail (r, node, INVALID, _("<%s> holds more than %u numbers"),
                        (const char *) node->name, max_values);
           return NULL;
         }
@@ -416,10 +417,10 @@ parse_pair (Reader     *r,
       || (value = require_attribute (r, node, "value")) == NULL)
     return FALSE;
   if (name[0] == '\0')
-    return reader_fail (r, node, INVALID, "<%s> needs a non-empty name",
+    return reader_fail (r, node, INVALID, _("<%s> needs a non-empty name"),
                         (const char *) node->name);
   if (g_hash_table_contains (table, name))
-    return reader_fail (r, node, INVALID, "<%s name=\"%s\"> appears twice",
+    return reader_fail (r, node, INVALID, _("<%s name=\"%s\"> appears twice"),
                         (const char *) node->name, name);
   g_hash_table_insert (table, g_steal_pointer (&name), g_steal_pointer (&value));
   return TRUE;
@@ -456,7 +457,7 @@ parse_table (Reader             *r,
         {
           if (table != NULL)
             {
-              reader_fail (r, child, INVALID, "<info> must come before <columns>");
+              reader_fail (r, child, INVALID, _("<info> must come before <columns>"));
               return NULL;
             }
           if (!parse_pair (r, child, info))
@@ -470,7 +471,7 @@ parse_table (Reader             *r,
 
           if (table != NULL)
             {
-              reader_fail (r, child, INVALID, "<columns> appears twice");
+              reader_fail (r, child, INVALID, _("<columns> appears twice"));
               return NULL;
             }
           if (!check_attributes (r, child, (const char * const[]) { NULL })
@@ -485,14 +486,14 @@ parse_table (Reader             *r,
               /* Counted before the duplicate check, which compares with every name. */
               if (names->len == FLITLAB_STUDY_MAX_COLUMNS)
                 {
-                  reader_fail (r, child, INVALID, "more than %u columns",
+                  reader_fail (r, child, INVALID, _("more than %u columns"),
                                FLITLAB_STUDY_MAX_COLUMNS);
                   return NULL;
                 }
               for (guint j = 0; j < names->len; j++)
                 if (g_str_equal (g_ptr_array_index (names, j), columns[i]))
                   {
-                    reader_fail (r, child, INVALID, "column “%s” appears twice", columns[i]);
+                    reader_fail (r, child, INVALID, _("column “%s” appears twice"), columns[i]);
                     return NULL;
                   }
               g_ptr_array_add (names, columns[i]);
@@ -502,7 +503,7 @@ parse_table (Reader             *r,
               {
                 g_autofree char *list = g_strjoinv (" ", (char **) required);
 
-                reader_fail (r, child, INVALID, "the columns of <%s> must begin with: %s",
+                reader_fail (r, child, INVALID, _("the columns of <%s> must begin with: %s"),
                              (const char *) node->name, list);
                 return NULL;
               }
@@ -517,12 +518,12 @@ parse_table (Reader             *r,
 
           if (table == NULL)
             {
-              reader_fail (r, child, INVALID, "<row> before <columns>");
+              reader_fail (r, child, INVALID, _("<row> before <columns>"));
               return NULL;
             }
           if (table->n_rows >= FLITLAB_STUDY_MAX_ROWS)
             {
-              reader_fail (r, child, INVALID, "more than %u rows", FLITLAB_STUDY_MAX_ROWS);
+              reader_fail (r, child, INVALID, _("more than %u rows"), FLITLAB_STUDY_MAX_ROWS);
               return NULL;
             }
           if (!check_attributes (r, child, row_attributes)
@@ -531,21 +532,21 @@ parse_table (Reader             *r,
             return NULL;
           if (values->len != table->n_columns)
             {
-              reader_fail (r, child, INVALID, "a row of %u values in a table of %u columns",
+              reader_fail (r, child, INVALID, _("a row of %u values in a table of %u columns"),
                            values->len, table->n_columns);
               return NULL;
             }
           /* Column 0 is the load: always a number, never negative. */
           if (!(g_array_index (values, double, 0) >= 0))
             {
-              reader_fail (r, child, INVALID, "the rate of a row must be a number ≥ 0");
+              reader_fail (r, child, INVALID, _("the rate of a row must be a number ≥ 0"));
               return NULL;
             }
           flitlab_study_table_append (table, (const double *) values->data, saturated);
         }
       else
         {
-          reader_fail (r, child, INVALID, "unknown element <%s> in <%s>", name,
+          reader_fail (r, child, INVALID, _("unknown element <%s> in <%s>"), name,
                        (const char *) node->name);
           return NULL;
         }
@@ -554,7 +555,7 @@ parse_table (Reader             *r,
     return NULL;
   if (table == NULL)
     {
-      reader_fail (r, node, INVALID, "<%s> needs <columns>", (const char *) node->name);
+      reader_fail (r, node, INVALID, _("<%s> needs <columns>"), (const char *) node->name);
       return NULL;
     }
   table->title = dup_attribute (node, "title");
@@ -582,7 +583,7 @@ parse_channels (Reader  *r,
     return NULL;
   if (n_topology_channels > 0 && count != n_topology_channels)
     {
-      reader_fail (r, node, INVALID, "<channels count=\"%u\"> but the topology has %u channels",
+      reader_fail (r, node, INVALID, _("<channels count=\"%u\"> but the topology has %u channels"),
                    count, n_topology_channels);
       return NULL;
     }
@@ -595,13 +596,13 @@ parse_channels (Reader  *r,
 
       if (!g_str_equal ((const char *) child->name, "series"))
         {
-          reader_fail (r, child, INVALID, "unknown element <%s> in <channels>",
+          reader_fail (r, child, INVALID, _("unknown element <%s> in <channels>"),
                        (const char *) child->name);
           return NULL;
         }
       if (channels->series->len == FLITLAB_PROJECT_MAX_SERIES)
         {
-          reader_fail (r, child, INVALID, "more than %u series in <channels>",
+          reader_fail (r, child, INVALID, _("more than %u series in <channels>"),
                        FLITLAB_PROJECT_MAX_SERIES);
           return NULL;
         }
@@ -610,7 +611,7 @@ parse_channels (Reader  *r,
         return NULL;
       if (name[0] == '\0' || flitlab_study_channels_find (channels, name) != NULL)
         {
-          reader_fail (r, child, INVALID, "series names must be non-empty and unique (“%s”)",
+          reader_fail (r, child, INVALID, _("series names must be non-empty and unique (“%s”)"),
                        name);
           return NULL;
         }
@@ -618,7 +619,7 @@ parse_channels (Reader  *r,
         return NULL;
       if (values->len != count)
         {
-          reader_fail (r, child, INVALID, "series “%s” has %u values for %u channels", name,
+          reader_fail (r, child, INVALID, _("series “%s” has %u values for %u channels"), name,
                        values->len, count);
           return NULL;
         }
@@ -649,7 +650,7 @@ parse_model (Reader       *r,
 
       for (guint i = 0; list[i] != NULL; i++)
         g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", list[i]->id);
-      return reader_fail (r, node, INVALID, "unknown model “%s” (known: %s)", id, known->str);
+      return reader_fail (r, node, INVALID, _("unknown model “%s” (known: %s)"), id, known->str);
     }
 
   model = flitlab_study_add_model (study, id);
@@ -660,14 +661,14 @@ parse_model (Reader       *r,
       if (g_str_equal (name, "param"))
         {
           if (model->curve != NULL || model->channels->len > 0)
-            return reader_fail (r, child, INVALID, "<param> must come first in <model>");
+            return reader_fail (r, child, INVALID, _("<param> must come first in <model>"));
           if (!parse_pair (r, child, model->params))
             return FALSE;
         }
       else if (g_str_equal (name, "curve"))
         {
           if (model->curve != NULL || model->channels->len > 0)
-            return reader_fail (r, child, INVALID, "one <curve> per model, before <channels>");
+            return reader_fail (r, child, INVALID, _("one <curve> per model, before <channels>"));
           model->curve = parse_table (r, child, flitlab_study_curve_columns ());
           if (model->curve == NULL)
             return FALSE;
@@ -684,7 +685,7 @@ parse_model (Reader       *r,
           g_ptr_array_add (model->channels, channels);
         }
       else
-        return reader_fail (r, child, INVALID, "unknown element <%s> in <model>", name);
+        return reader_fail (r, child, INVALID, _("unknown element <%s> in <model>"), name);
     }
   return r->error == NULL;
 }
@@ -726,8 +727,8 @@ parse_simulation (Reader       *r,
       if (g_str_equal (name, "points"))
         {
           if (sim->points != NULL || sim->channels->len > 0)
-            return reader_fail (r, child, INVALID, "one <points> per simulation, before "
-                                "<channels>");
+            return reader_fail (r, child, INVALID, _("one <points> per simulation, before "
+                                  "<channels>"));
           sim->points = parse_table (r, child, flitlab_study_points_columns ());
           if (sim->points == NULL)
             return FALSE;
@@ -741,7 +742,7 @@ parse_simulation (Reader       *r,
           g_ptr_array_add (sim->channels, channels);
         }
       else
-        return reader_fail (r, child, INVALID, "unknown element <%s> in <simulation>", name);
+        return reader_fail (r, child, INVALID, _("unknown element <%s> in <simulation>"), name);
     }
   return r->error == NULL;
 }
@@ -761,7 +762,7 @@ reader_topology (Reader     *r,
   topology = flitlab_topology_new_from_spec (spec, &local_error);
   if (topology == NULL)
     {
-      reader_fail (r, node, INVALID, "topology “%s”: %s", spec,
+      reader_fail (r, node, INVALID, _("topology “%s”: %s"), spec,
                    local_error != NULL ? local_error->message : "not a valid spec");
       return NULL;
     }
@@ -769,8 +770,8 @@ reader_topology (Reader     *r,
   r->topology_nodes += flitlab_topology_get_n_nodes (topology);
   if (r->topology_nodes > FLITLAB_PROJECT_MAX_NETWORK_NODES)
     {
-      reader_fail (r, node, INVALID, "the project's distinct networks have more than %u nodes "
-                   "together", FLITLAB_PROJECT_MAX_NETWORK_NODES);
+      reader_fail (r, node, INVALID, _("the project's distinct networks have more than %u nodes "
+                     "together"), FLITLAB_PROJECT_MAX_NETWORK_NODES);
       return NULL;
     }
   return topology;
@@ -841,7 +842,7 @@ parse_load (Reader       *r,
                            &study->n_rates))
     return FALSE;
   if (study->rate_min > study->rate_max)
-    return reader_fail (r, node, INVALID, "the load range runs from min to max: min is larger");
+    return reader_fail (r, node, INVALID, _("the load range runs from min to max: min is larger"));
   return TRUE;
 }
 
@@ -864,7 +865,7 @@ parse_study (Reader  *r,
     return NULL;
   if (name[0] == '\0')
     {
-      reader_fail (r, node, INVALID, "a study needs a non-empty name");
+      reader_fail (r, node, INVALID, _("a study needs a non-empty name"));
       return NULL;
     }
   study = flitlab_study_new (name);
@@ -878,7 +879,7 @@ parse_study (Reader  *r,
       if (g_str_equal (element, "notes"))
         {
           if (seen_notes || seen_network)
-            ok = reader_fail (r, child, INVALID, "<notes> must come first, once");
+            ok = reader_fail (r, child, INVALID, _("<notes> must come first, once"));
           else if (!check_attributes (r, child, (const char * const[]) { NULL }))
             ok = FALSE;
           else
@@ -888,7 +889,7 @@ parse_study (Reader  *r,
       else if (g_str_equal (element, "network"))
         {
           if (seen_network)
-            ok = reader_fail (r, child, INVALID, "<network> appears twice");
+            ok = reader_fail (r, child, INVALID, _("<network> appears twice"));
           else
             ok = parse_network (r, child, study, &topology);
           seen_network = TRUE;
@@ -896,16 +897,16 @@ parse_study (Reader  *r,
             n_channels = flitlab_topology_get_n_channels (topology);
         }
       else if (!seen_network)
-        ok = reader_fail (r, child, INVALID, "<%s> before <network>", element);
+        ok = reader_fail (r, child, INVALID, _("<%s> before <network>"), element);
       else if (g_str_equal (element, "traffic"))
         {
-          ok = seen_traffic ? reader_fail (r, child, INVALID, "<traffic> appears twice")
+          ok = seen_traffic ? reader_fail (r, child, INVALID, _("<traffic> appears twice"))
                             : parse_traffic (r, child, study, topology);
           seen_traffic = TRUE;
         }
       else if (g_str_equal (element, "load"))
         {
-          ok = seen_load ? reader_fail (r, child, INVALID, "<load> appears twice")
+          ok = seen_load ? reader_fail (r, child, INVALID, _("<load> appears twice"))
                          : parse_load (r, child, study);
           seen_load = TRUE;
         }
@@ -913,7 +914,7 @@ parse_study (Reader  *r,
         ok = parse_model (r, child, study);
       else if (g_str_equal (element, "simulation"))
         {
-          ok = seen_simulation ? reader_fail (r, child, INVALID, "<simulation> appears twice")
+          ok = seen_simulation ? reader_fail (r, child, INVALID, _("<simulation> appears twice"))
                                : parse_simulation (r, child, study, n_channels);
           seen_simulation = TRUE;
         }
@@ -928,7 +929,7 @@ parse_study (Reader  *r,
       else if (g_str_equal (element, "setting"))
         ok = parse_pair (r, child, study->settings);
       else
-        ok = reader_fail (r, child, INVALID, "unknown element <%s> in <study>", element);
+        ok = reader_fail (r, child, INVALID, _("unknown element <%s> in <study>"), element);
       if (!ok)
         return NULL;
     }
@@ -936,7 +937,7 @@ parse_study (Reader  *r,
     return NULL;
   if (!seen_network || !seen_traffic || !seen_load)
     {
-      reader_fail (r, node, INVALID, "study “%s” needs <%s>", name,
+      reader_fail (r, node, INVALID, _("study “%s” needs <%s>"), name,
                    !seen_network ? "network" : !seen_traffic ? "traffic" : "load");
       return NULL;
     }
@@ -963,43 +964,43 @@ parse_project (Reader *r,
 
   if (root == NULL)
     {
-      reader_fail (r, NULL, FLITLAB_PROJECT_ERROR_PARSE, "the document is empty");
+      reader_fail (r, NULL, FLITLAB_PROJECT_ERROR_PARSE, _("the document is empty"));
       return NULL;
     }
   if (root->ns != NULL)
     {
-      reader_fail (r, root, INVALID, "not a Flitlab project: the root element <%s> is in the "
-                   "namespace “%s”; Flitlab projects use none", (const char *) root->name,
+      reader_fail (r, root, INVALID, _("not a Flitlab project: the root element <%s> is in the "
+                     "namespace “%s”; Flitlab projects use none"), (const char *) root->name,
                    root->ns->href != NULL ? (const char *) root->ns->href : "");
       return NULL;
     }
   if (!g_str_equal ((const char *) root->name, "flitlab-project"))
     {
-      reader_fail (r, root, INVALID, "not a Flitlab project: the root element is <%s>, not "
-                   "<flitlab-project>", (const char *) root->name);
+      reader_fail (r, root, INVALID, _("not a Flitlab project: the root element is <%s>, not "
+                     "<flitlab-project>"), (const char *) root->name);
       return NULL;
     }
   /* The version first: a newer file may hold anything else. */
   format = dup_attribute (root, "format");
   if (format == NULL)
     {
-      reader_fail (r, root, INVALID, "<flitlab-project> has no format version (format=\"1\")");
+      reader_fail (r, root, INVALID, _("<flitlab-project> has no format version (format=\"1\")"));
       return NULL;
     }
   if (!g_ascii_string_to_unsigned (format, 10, 0, G_MAXUINT64, &version, NULL))
     {
-      reader_fail (r, root, INVALID, "the format version “%s” is not a whole number", format);
+      reader_fail (r, root, INVALID, _("the format version “%s” is not a whole number"), format);
       return NULL;
     }
   if (version != FLITLAB_PROJECT_FORMAT_VERSION)
     {
       if (version > FLITLAB_PROJECT_FORMAT_VERSION)
-        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, "the file has format version %s, "
-                     "from a newer Flitlab; this one reads version %d", format,
+        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, _("the file has format version %s, "
+                       "from a newer Flitlab; this one reads version %d"), format,
                      FLITLAB_PROJECT_FORMAT_VERSION);
       else
-        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, "the file has format version %s, "
-                     "which no Flitlab wrote; this one reads version %d", format,
+        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, _("the file has format version %s, "
+                       "which no Flitlab wrote; this one reads version %d"), format,
                      FLITLAB_PROJECT_FORMAT_VERSION);
       return NULL;
     }
@@ -1015,7 +1016,7 @@ parse_project (Reader *r,
 
       if (!g_str_equal ((const char *) child->name, "study"))
         {
-          reader_fail (r, child, INVALID, "unknown element <%s> in <flitlab-project>",
+          reader_fail (r, child, INVALID, _("unknown element <%s> in <flitlab-project>"),
                        (const char *) child->name);
           return NULL;
         }
@@ -1076,7 +1077,7 @@ few_attributes (const char  *data,
               for (const char *q = data; q < tag; q++)
                 line += *q == '\n';
               g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
-                           "%s:%u: an element with more than %u attributes", file, line,
+                           _("%s:%u: an element with more than %u attributes"), file, line,
                            FLITLAB_PROJECT_MAX_ATTRIBUTES);
               return FALSE;
             }
@@ -1112,7 +1113,8 @@ flitlab_project_load_from_data (const char  *data,
   if (length > G_MAXINT)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "%s: the file is too large (%" G_GSIZE_FORMAT " bytes)", reader.file, length);
+                   _("%s: the file is too large (%llu bytes)"), reader.file,
+                   (unsigned long long) length);
       return NULL;
     }
 
@@ -1123,7 +1125,7 @@ flitlab_project_load_from_data (const char  *data,
   if (ctxt == NULL)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "%s: out of memory", reader.file);
+                   _("%s: out of memory"), reader.file);
       return NULL;
     }
   reader.topologies = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -1139,8 +1141,8 @@ flitlab_project_load_from_data (const char  *data,
   if (reader.saw_dtd)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
-                   "%s:%d: a document type declaration (<!DOCTYPE>) is not allowed in a Flitlab "
-                   "project: it could declare entities or load external files",
+                   _("%s:%d: a document type declaration (<!DOCTYPE>) is not allowed in a Flitlab "
+                     "project: it could declare entities or load external files"),
                    reader.file, reader.dtd_line);
     }
   else if (doc == NULL || !ctxt->wellFormed)
@@ -1154,7 +1156,7 @@ flitlab_project_load_from_data (const char  *data,
           reader.xml_line = last->line;
         }
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
-                   "%s:%d: not well-formed XML: %s", reader.file, MAX (reader.xml_line, 1),
+                   _("%s:%d: not well-formed XML: %s"), reader.file, MAX (reader.xml_line, 1),
                    reader.xml_message != NULL ? reader.xml_message
                    : fallback != NULL ? fallback : "cannot parse the document");
     }
@@ -1162,7 +1164,7 @@ flitlab_project_load_from_data (const char  *data,
     {
       /* Unreachable with the hook above; kept so a libxml2 change cannot open the door. */
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
-                   "%s:1: a document type declaration is not allowed", reader.file);
+                   _("%s:1: a document type declaration is not allowed"), reader.file);
     }
   else
     {
@@ -1198,21 +1200,21 @@ read_project_file (const char  *path,
     {
       int saved = errno;
 
-      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO, "Cannot open %s: %s",
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO, _("Cannot open %s: %s"),
                    display, g_strerror (saved));
       return NULL;
     }
   if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "Cannot open %s: not a regular file", display);
+                   _("Cannot open %s: not a regular file"), display);
       close (fd);
       return NULL;
     }
   if (st.st_size > FLITLAB_PROJECT_MAX_BYTES)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "Cannot open %s: larger than a project can be (%u MiB)", display,
+                   _("Cannot open %s: larger than a project can be (%u MiB)"), display,
                    FLITLAB_PROJECT_MAX_BYTES / (1024 * 1024));
       close (fd);
       return NULL;
@@ -1230,7 +1232,7 @@ read_project_file (const char  *path,
           int saved = errno;
 
           g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                       "Cannot read %s: %s", display, g_strerror (saved));
+                       _("Cannot read %s: %s"), display, g_strerror (saved));
           close (fd);
           return NULL;
         }
@@ -1242,7 +1244,7 @@ read_project_file (const char  *path,
   if (got > (gsize) st.st_size)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "Cannot read %s: it changed while it was read", display);
+                   _("Cannot read %s: it changed while it was read"), display);
       return NULL;
     }
   data[got] = '\0';

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-file-write.h"
 #include "flitlab-input.h"
 #include "flitlab-project-xml.h"
@@ -365,7 +367,7 @@ flitlab_project_save (const FlitlabProject *self,
     if (!flitlab_study_check (flitlab_project_get_study (self, i), &local_error))
       {
         g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID,
-                     "Cannot save %s: %s", path, local_error->message);
+                     _("Cannot save %s: %s"), path, local_error->message);
         return FALSE;
       }
   data = flitlab_project_to_data (self, &length);
@@ -373,7 +375,7 @@ flitlab_project_save (const FlitlabProject *self,
   if (check == NULL)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID,
-                   "Cannot save %s: %s", path, local_error->message);
+                   _("Cannot save %s: %s"), path, local_error->message);
       return FALSE;
     }
 
