@@ -73,6 +73,7 @@ parse_options (GOptionContext  *context,
                GError         **error)
 {
   g_option_context_set_help_enabled (context, TRUE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   return g_option_context_parse (context, argc, argv, error);
 }
 
@@ -83,7 +84,7 @@ cmd_topology (int      argc,
               char   **argv,
               GError **error)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("SPEC — describe a network");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("SPEC — describe a network"));
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autofree char *spec = NULL;
   g_autofree char *title = NULL;
@@ -91,8 +92,8 @@ cmd_topology (int      argc,
   guint n_nodes;
 
   g_option_context_set_summary (context,
-    "SPEC is one of: torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, hypercube:10,\n"
-    "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge).");
+    N_("SPEC is one of: torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, hypercube:10,\n"
+       "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge)."));
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
@@ -126,7 +127,7 @@ cmd_models (int      argc,
             char   **argv,
             GError **error)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("— list the analytical models");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("— list the analytical models"));
   const FlitlabModelInfo * const *models = flitlab_model_list ();
 
   if (!parse_options (context, &argc, &argv, error))
@@ -260,13 +261,13 @@ cmd_model (int      argc,
   g_autofree char *format = NULL;
   gboolean saturation = FALSE;
   const GOptionEntry entries[] = {
-    { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "A model parameter, such as k=16x16x16 or flits=25", "NAME=VALUE" },
-    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, "Loads in messages per cycle per node: a list A,B,… or a range A:B:N", "RATES" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: table (default) or csv", "FORMAT" },
-    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation, "Also print the saturation rate and what it is (on stderr for csv)", NULL },
+    { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, N_("A model parameter, such as k=16x16x16 or flits=25"), "NAME=VALUE" },
+    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"), "FORMAT" },
+    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation, N_("Also print the saturation rate and what it is (on stderr for csv)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("ID — evaluate an analytical model");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("ID — evaluate an analytical model"));
   g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GArray) rates = NULL;
@@ -276,7 +277,7 @@ cmd_model (int      argc,
   guint n_columns = 0;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_summary (context, "flitlab-cli models lists the ids and their parameters.");
+  g_option_context_set_summary (context, N_("flitlab-cli models lists the ids and their parameters."));
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
@@ -514,30 +515,30 @@ cmd_simulate (int      argc,
   g_autofree char *buffers = NULL;
   gboolean progress = FALSE, check = FALSE;
   const GOptionEntry entries[] = {
-    { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec, "The network, such as torus:8x8:bi (see flitlab-cli topology --help)", "SPEC" },
-    { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, "dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)", "ROUTING" },
-    { "ties", 0, 0, G_OPTION_ARG_STRING, &ties, "Half-way destinations on even-radix tori: balanced (default: each message picks + or - at random) or positive (always +)", "balanced|positive" },
-    { "buffers", 0, 0, G_OPTION_ARG_STRING, &buffers, "With --routing backtrack: message buffers per node, at least n", "M" },
-    { "check", 0, 0, G_OPTION_ARG_NONE, &check, "With --routing backtrack: check the algorithm's guarantees every cycle", NULL },
-    { "flits", 0, 0, G_OPTION_ARG_STRING, &flits, "Message length in flits (the mean, for exp); default 16", "N" },
-    { "length", 0, 0, G_OPTION_ARG_STRING, &length, "Message length distribution: fixed (default) or exp", "DIST" },
-    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, "Virtual channels per physical channel (default: the fewest the routing needs)", "V" },
-    { "buffer", 0, 0, G_OPTION_ARG_STRING, &buffer, "Flit buffer depth per virtual channel; default 1", "B" },
-    { "traffic", 0, 0, G_OPTION_ARG_STRING, &traffic, "uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, hotspot", "PATTERN" },
-    { "hotspot", 0, 0, G_OPTION_ARG_STRING, &hotspot, "With --traffic hotspot: the fraction of messages sent to the hotspot; default 0.1", "FRACTION" },
-    { "hotspot-node", 0, 0, G_OPTION_ARG_STRING, &hotspot_node, "With --traffic hotspot: the hotspot node; default 0", "NODE" },
-    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, "Loads in messages per cycle per node: a list A,B,… or a range A:B:N", "RATES" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, "Random seed; default 1", "S" },
-    { "replications", 0, 0, G_OPTION_ARG_STRING, &replications, "Independent replications per load; default 3", "R" },
-    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, "Warm-up cycles discarded; default: until the mean latency settles", "C" },
-    { "cycles", 0, 0, G_OPTION_ARG_STRING, &cycles, "Measured cycles per replication; default 20000", "C" },
-    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads, "Threads; default one per core (results do not depend on it)", "T" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: table (default) or csv", "FORMAT" },
-    { "channels", 0, 0, G_OPTION_ARG_FILENAME, &channels, "Write per-channel utilization and blocking of every load to this CSV file", "FILE" },
-    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Show progress on stderr", NULL },
+    { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec, N_("The network, such as torus:8x8:bi (see flitlab-cli topology --help)"), "SPEC" },
+    { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, N_("dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)"), "ROUTING" },
+    { "ties", 0, 0, G_OPTION_ARG_STRING, &ties, N_("Half-way destinations on even-radix tori: balanced (default: each message picks + or - at random) or positive (always +)"), "balanced|positive" },
+    { "buffers", 0, 0, G_OPTION_ARG_STRING, &buffers, N_("With --routing backtrack: message buffers per node, at least n"), "M" },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &check, N_("With --routing backtrack: check the algorithm's guarantees every cycle"), NULL },
+    { "flits", 0, 0, G_OPTION_ARG_STRING, &flits, N_("Message length in flits (the mean, for exp); default 16"), "N" },
+    { "length", 0, 0, G_OPTION_ARG_STRING, &length, N_("Message length distribution: fixed (default) or exp"), "DIST" },
+    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, N_("Virtual channels per physical channel (default: the fewest the routing needs)"), "V" },
+    { "buffer", 0, 0, G_OPTION_ARG_STRING, &buffer, N_("Flit buffer depth per virtual channel; default 1"), "B" },
+    { "traffic", 0, 0, G_OPTION_ARG_STRING, &traffic, N_("uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, hotspot"), "PATTERN" },
+    { "hotspot", 0, 0, G_OPTION_ARG_STRING, &hotspot, N_("With --traffic hotspot: the fraction of messages sent to the hotspot; default 0.1"), "FRACTION" },
+    { "hotspot-node", 0, 0, G_OPTION_ARG_STRING, &hotspot_node, N_("With --traffic hotspot: the hotspot node; default 0"), "NODE" },
+    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed; default 1"), "S" },
+    { "replications", 0, 0, G_OPTION_ARG_STRING, &replications, N_("Independent replications per load; default 3"), "R" },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Warm-up cycles discarded; default: until the mean latency settles"), "C" },
+    { "cycles", 0, 0, G_OPTION_ARG_STRING, &cycles, N_("Measured cycles per replication; default 20000"), "C" },
+    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads, N_("Threads; default one per core (results do not depend on it)"), "T" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"), "FORMAT" },
+    { "channels", 0, 0, G_OPTION_ARG_FILENAME, &channels, N_("Write per-channel utilization and blocking of every load to this CSV file"), "FILE" },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, N_("Show progress on stderr"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("— run the flit-level wormhole simulator");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("— run the flit-level wormhole simulator"));
   g_autoptr(FlitlabSimConfig) config = NULL;
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autoptr(FlitlabTopology) topology = NULL;
@@ -736,13 +737,13 @@ cmd_run (int      argc,
   g_autofree char *output = NULL, *only = NULL;
   gboolean no_simulation = FALSE, progress = FALSE;
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Save the project with its results here (default: in place)", "FILE" },
-    { "study", 0, 0, G_OPTION_ARG_STRING, &only, "Run only this study", "NAME" },
-    { "no-simulation", 0, 0, G_OPTION_ARG_NONE, &no_simulation, "Evaluate the models only", NULL },
-    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Show the simulations' progress on stderr", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the project with its results here (default: in place)"), "FILE" },
+    { "study", 0, 0, G_OPTION_ARG_STRING, &only, N_("Run only this study"), "NAME" },
+    { "no-simulation", 0, 0, G_OPTION_ARG_NONE, &no_simulation, N_("Evaluate the models only"), NULL },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, N_("Show the simulations' progress on stderr"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — run every study and save the results into the project");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — run every study and save the results into the project"));
   g_autoptr(FlitlabProject) project = NULL;
   guint ran = 0;
 
@@ -1013,7 +1014,7 @@ cmd_validate (int      argc,
               char   **argv,
               GError **error)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE.flitlab… — check project files");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE.flitlab… — check project files"));
 
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
@@ -1042,28 +1043,29 @@ typedef struct
 } Command;
 
 static const Command commands[] = {
-  { "topology", cmd_topology, "Describe a network: nodes, channels, diameter, mean distance" },
-  { "models", cmd_models, "List the analytical models, their parameters and papers" },
-  { "model", cmd_model, "Evaluate a model at a list of loads (table or CSV)" },
-  { "simulate", cmd_simulate, "Run the flit-level wormhole simulator at a list of loads" },
-  { "run", cmd_run, "Run every study of a project headless and save the results into it" },
-  { "export", cmd_export, "Draw a study's figure to SVG, PDF or PNG, or its data to CSV" },
-  { "validate", cmd_validate, "Check .flitlab project files" },
+  { "topology", cmd_topology, N_("Describe a network: nodes, channels, diameter, mean distance") },
+  { "models", cmd_models, N_("List the analytical models, their parameters and papers") },
+  { "model", cmd_model, N_("Evaluate a model at a list of loads (table or CSV)") },
+  { "simulate", cmd_simulate, N_("Run the flit-level wormhole simulator at a list of loads") },
+  { "run", cmd_run, N_("Run every study of a project headless and save the results into it") },
+  { "export", cmd_export, N_("Draw a study's figure to SVG, PDF or PNG, or its data to CSV") },
+  { "validate", cmd_validate, N_("Check .flitlab project files") },
 };
 
 static void
 print_help (FILE *stream)
 {
-  fprintf (stream,
-           "Usage: flitlab-cli COMMAND [OPTIONS…]\n\n"
-           "Study wormhole-routed interconnection networks from the command line.\n\n"
-           "Commands:\n");
+  fprintf (stream, "%s",
+           _("Usage: flitlab-cli COMMAND [OPTIONS…]\n\n"
+             "Study wormhole-routed interconnection networks from the command line.\n\n"
+             "Commands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (stream, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf (stream, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (stream, "%s",
+           _("\nflitlab-cli COMMAND --help shows a command's options.\n"
+             "Loads are message generation rates in messages per cycle per node.\n\n"
+             "Examples:\n"));
   fprintf (stream,
-           "\nflitlab-cli COMMAND --help shows a command's options.\n"
-           "Loads are message generation rates in messages per cycle per node.\n\n"
-           "Examples:\n"
            "  flitlab-cli topology torus:16x16x16:uni\n"
            "  flitlab-cli model ciciani-bi-torus --param k=6x6x6 --param flits=12 --rates 0.001:0.01:10 --format csv\n");
 }
