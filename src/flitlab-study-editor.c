@@ -760,7 +760,7 @@ add_model_rows (FlitlabStudyEditor *self)
 
       /* Titles and reasons are plain text ("Horng & Kleinrock", "<j0>"). */
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), infos[m]->title);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(infos[m]->title));
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
       gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
       g_object_set_data_full (G_OBJECT (toggle), "model-id", g_strdup (infos[m]->id), g_free);

@@ -139,10 +139,10 @@ cmd_models (int      argc,
     {
       const FlitlabModelInfo *info = models[i];
 
-      g_print ("%s\n  %s\n  paper: %s\n", info->id, info->title, info->paper);
+      g_print ("%s\n  %s\n  paper: %s\n", info->id, _(info->title), info->paper);
       for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
         g_print ("  --param %s=…  %s; unit: %s; range: %s%s%s\n",
-                 p->name, p->description, p->unit, p->range,
+                 p->name, _(p->description), *p->unit != '\0' ? _(p->unit) : "", _(p->range),
                  p->default_value ? "; default: " : "",
                  p->default_value ? p->default_value : "");
       g_print ("  columns: rate,latency");
@@ -355,9 +355,9 @@ cmd_model (int      argc,
 
       format_number (sat, sizeof sat, flitlab_model_get_saturation_rate (model));
       if (csv && rates != NULL)
-        g_printerr (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, info->saturation);
+        g_printerr (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, _(info->saturation));
       else
-        g_print (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, info->saturation);
+        g_print (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, _(info->saturation));
     }
   return TRUE;
 }

@@ -80,27 +80,27 @@ typedef struct
 /* ---- parameters ---------------------------------------------------------------------- */
 
 static const FlitlabModelParamInfo uni_torus_params[] = {
-  { "k", "nodes per dimension", "2..64 per dimension, e.g. 16x16x16 or 8; at most 65536 nodes",
-    "16x16x16",
-    "Radices k0xk1x... (asymmetric allowed); a single value gives n equal dimensions" },
-  { "n", "dimensions", "auto or 1..16", "auto",
-    "Number of dimensions for a single radix k; auto: the number of radices in k, 3 for one" },
-  { "flits", "flits", "1..4096", "25", "Mean message length L/W in flits (T_DT)" },
+  { "k", N_("nodes per dimension"),
+    N_("2..64 per dimension, e.g. 16x16x16 or 8; at most 65536 nodes"), "16x16x16",
+    N_("Radices k0xk1x... (asymmetric allowed); a single value gives n equal dimensions") },
+  { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
+    N_("Number of dimensions for a single radix k; auto: the number of radices in k, 3 for one") },
+  { "flits", N_("flits"), "1..4096", "25", N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
 static const FlitlabModelParamInfo bi_torus_params[] = {
-  { "k", "nodes per dimension", "4..64, the same in every dimension, e.g. 6 or 6x6x6", "6",
-    "Radix of the symmetric torus" },
-  { "n", "dimensions", "auto or 1..16", "auto",
-    "Number of dimensions; auto: the number of radices in k, 3 for one" },
-  { "flits", "flits", "1..4096", "12", "Mean message length L/W in flits (T_DT)" },
+  { "k", N_("nodes per dimension"), N_("4..64, the same in every dimension, e.g. 6 or 6x6x6"), "6",
+    N_("Radix of the symmetric torus") },
+  { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
+    N_("Number of dimensions; auto: the number of radices in k, 3 for one") },
+  { "flits", N_("flits"), "1..4096", "12", N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
 static const FlitlabModelParamInfo hypercube_params[] = {
-  { "n", "dimensions", "1..16", "10", "Dimension of the 2^n hypercube" },
-  { "flits", "flits", "1..4096", "200", "Mean message length L/W in flits (T_DT)" },
+  { "n", N_("dimensions"), "1..16", "10", N_("Dimension of the 2^n hypercube") },
+  { "flits", N_("flits"), "1..4096", "200", N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
@@ -118,7 +118,7 @@ check_not_empty (GHashTable                  *params,
       if (text == NULL || *text == '\0')
         {
           g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                       _("The parameter “%s” is empty (%s)"), info->name, info->range);
+                       _("The parameter “%s” is empty (%s)"), info->name, _(info->range));
           return FALSE;
         }
     }
@@ -682,18 +682,18 @@ ciciani_saturation_rate (gpointer data)
   return lo;
 }
 
-static const char torus_saturation[] =
-  "A utilization limit: the largest load at which every channel class's utilization (its flow times its service time) stays below 1 and its waiting time has a real root; at most 1/L, a source sending one flit per cycle.";
+#define TORUS_SATURATION \
+  N_("A utilization limit: the largest load at which every channel class's utilization (its flow times its service time) stays below 1 and its waiting time has a real root; at most 1/L, a source sending one flit per cycle.")
 
 const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
   .id = "ciciani-uni-torus",
-  .title = "Ciciani et al. 1998: uni-directional torus, dimension-ordered routing",
+  .title = N_("Ciciani et al. 1998: uni-directional torus, dimension-ordered routing"),
   .citation = "Ciciani et al. 1998",
   .paper = "000_08b1b894a0d9da66.txt, Eqs. 4-15 (generalized to n dimensions)",
   .params = uni_torus_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = torus_saturation,
+  .saturation = TORUS_SATURATION,
   .fit = { FLITLAB_TOPOLOGY_TORUS, 0, 1, FALSE, "dor",
            N_("a uni-directional torus with dimension-ordered routing") },
   .prepare = uni_torus_prepare,
@@ -705,13 +705,13 @@ const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
 
 const FlitlabModelInfo flitlab_model_ciciani_bi_torus = {
   .id = "ciciani-bi-torus",
-  .title = "Ciciani et al. 1998: bi-directional symmetric k-ary n-cube, dimension-ordered routing",
+  .title = N_("Ciciani et al. 1998: bi-directional symmetric k-ary n-cube, dimension-ordered routing"),
   .citation = "Ciciani et al. 1998",
   .paper = "000_08b1b894a0d9da66.txt, Eqs. 16-25 (generalized to n dimensions)",
   .params = bi_torus_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = torus_saturation,
+  .saturation = TORUS_SATURATION,
   .fit = { FLITLAB_TOPOLOGY_TORUS, 0, 2, TRUE, "dor",
            N_("a bi-directional torus with the same radix in every dimension and "
               "dimension-ordered routing") },
@@ -724,13 +724,13 @@ const FlitlabModelInfo flitlab_model_ciciani_bi_torus = {
 
 const FlitlabModelInfo flitlab_model_ciciani_hypercube = {
   .id = "ciciani-hypercube",
-  .title = "Ciciani et al. 1998: hypercube, e-cube routing",
+  .title = N_("Ciciani et al. 1998: hypercube, e-cube routing"),
   .citation = "Ciciani et al. 1998",
   .paper = "000_08b1b894a0d9da66.txt, Eqs. 26-28",
   .params = hypercube_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = "A utilization limit, as for the tori; on hypercubes the source bound 1/L (one flit per cycle out of every node) is usually what binds.",
+  .saturation = N_("A utilization limit, as for the tori; on hypercubes the source bound 1/L (one flit per cycle out of every node) is usually what binds."),
   .fit = { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "dor",
            N_("a hypercube with dimension-ordered (e-cube) routing") },
   .prepare = hypercube_prepare,

@@ -910,9 +910,10 @@ quaglia_free_state (gpointer state)
 }
 
 static const FlitlabModelParamInfo quaglia_params[] = {
-  { "k", "nodes per dimension", "4..64, a multiple of 4 (k/4 hops per dimension), e.g. 16 or 16x16",
-    "8", "Radix of the square bi-directional torus" },
-  { "flits", "flits", "1..4096", "12", "Message length (data-trail time T_DT = L/B, cycles)" },
+  { "k", N_("nodes per dimension"),
+    N_("4..64, a multiple of 4 (k/4 hops per dimension), e.g. 16 or 16x16"), "8",
+    N_("Radix of the square bi-directional torus") },
+  { "flits", N_("flits"), "1..4096", "12", N_("Message length (data-trail time T_DT = L/B, cycles)") },
   { NULL }
 };
 
@@ -920,13 +921,13 @@ static const char * const quaglia_columns[] = { "p_x", "p_y", NULL };
 
 const FlitlabModelInfo flitlab_model_quaglia_adaptive_torus = {
   .id = "quaglia-adaptive-torus",
-  .title = "Minimal fully adaptive wormhole routing, k×k bi-directional torus",
+  .title = N_("Minimal fully adaptive wormhole routing, k×k bi-directional torus"),
   .citation = "Quaglia et al. 2002",
   .paper = "002_fe5cc28af9c60162.txt (Quaglia, Ciciani, Colajanni 2002), Eqs. 1-46",
   .params = quaglia_params,
   .columns = quaglia_columns,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = "A fold of the fixed point: the largest load at which the model's equations (Eqs. 1-46) still have a stable solution; past it the iteration has none.",
+  .saturation = N_("A fold of the fixed point: the largest load at which the model's equations (Eqs. 1-46) still have a stable solution; past it the iteration has none."),
   .fit = { FLITLAB_TOPOLOGY_TORUS, 2, 2, TRUE, "adaptive",
            N_("a square 2D bi-directional torus with adaptive routing") },
   .prepare = quaglia_prepare,

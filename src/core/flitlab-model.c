@@ -114,7 +114,8 @@ flitlab_model_new (const char  *id,
     if (!g_hash_table_contains (full, p->name))
       {
         g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                     _("Model “%s” needs the parameter “%s” (%s)"), id, p->name, p->range);
+                     _("Model “%s” needs the parameter “%s” (%s)"), id, p->name,
+                     _(p->range));
         return NULL;
       }
 

@@ -26,6 +26,7 @@ typedef enum
   FLITLAB_MODEL_ERROR_INVALID_PARAMETER, /* malformed or out of range */
 } FlitlabModelError;
 
+/* The unit, range and description are translatable (N_()): show them through _(). */
 typedef struct
 {
   const char *name;          /* "k" */
@@ -101,7 +102,7 @@ typedef struct _FlitlabModelInfo FlitlabModelInfo;
 struct _FlitlabModelInfo
 {
   const char                  *id;
-  const char                  *title;
+  const char                  *title;   /* translatable, as saturation: show through _() */
   const char                  *citation; /* as a figure's legend names it: "Quaglia et al. 2002" */
   const char                  *paper;   /* file in shared/papers and the equations used */
   const FlitlabModelParamInfo *params;  /* terminated by an entry with name NULL */
