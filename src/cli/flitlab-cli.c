@@ -578,10 +578,16 @@ cmd_simulate (int      argc,
 
     for (guint i = 0; i < G_N_ELEMENTS (options); i++)
       if (options[i].value != NULL && !options[i].applies)
-        return usage_error (error, _("%s does not apply %s"), options[i].name,
-                            backtrack ? "to --routing backtrack" :
-                            g_str_has_prefix (options[i].name, "--hotspot") ? "without --traffic hotspot"
-                                                                             : "without --routing backtrack");
+        {
+          if (backtrack)
+            return usage_error (error, _("%s does not apply to --routing backtrack"),
+                                options[i].name);
+          if (g_str_has_prefix (options[i].name, "--hotspot"))
+            return usage_error (error, _("%s does not apply without --traffic hotspot"),
+                                options[i].name);
+          return usage_error (error, _("%s does not apply without --routing backtrack"),
+                              options[i].name);
+        }
   }
 
   topology = flitlab_topology_new_from_spec (topology_spec, error);
