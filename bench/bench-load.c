@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "flitlab-project.h"
+#include "flitlab-project-xml.h"
 
 static const char *study_head = "<study name=\"s%u\"><network topology=\"%s\" routing=\"dor\"/>"
                                 "<traffic pattern=\"uniform\" length=\"fixed\" flits=\"8\"/>"

@@ -8,7 +8,8 @@ while read -r f; do
   case "$f" in ''|'#'*) continue ;; esac
   [ -f "$top/$f" ] || { echo "POTFILES.in lists $f, which does not exist"; status=1; }
 done < "$top/po/POTFILES.in"
-for f in $(cd "$top" && grep -l -e '_ (' -e 'translatable="yes"' src/*.c ui/*.ui ui/gtk/*.ui 2>/dev/null); do
+for f in $(cd "$top" && grep -lE -e '(^|[^A-Za-z0-9_])N?_ ?\(' -e 'translatable="yes"' \
+             src/*.c src/core/*.c src/io/*.c src/cli/*.c ui/*.ui ui/gtk/*.ui 2>/dev/null); do
   grep -qx "$f" "$top/po/POTFILES.in" || { echo "$f has translatable strings but is not in POTFILES.in"; status=1; }
 done
 # it.po has a translation for every message the sources hold today.

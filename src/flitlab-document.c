@@ -14,6 +14,7 @@
 
 #include "flitlab-document.h"
 #include "flitlab-history.h"
+#include "flitlab-project-xml.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim-runner.h"
 

@@ -88,23 +88,13 @@ static const struct
   { "necklace", "3,4" },
 };
 
-/* Routings each family can be simulated (and modelled) with, the default first. */
-static const char * const torus_routings[] = { "dor", "adaptive", NULL };
-static const char * const hypercube_routings[] = { "dor", "adaptive", "backtrack", NULL };
-static const char * const necklace_routings[] = { "necklace", NULL };
+G_STATIC_ASSERT (G_N_ELEMENTS (families) == FLITLAB_TOPOLOGY_NECKLACE + 1);
 
+/* families[] is in FlitlabTopologyFamily order. */
 static const char * const *
 routings_of (guint family)
 {
-  switch (family)
-    {
-    case 2:
-      return hypercube_routings;
-    case 3:
-      return necklace_routings;
-    default:
-      return torus_routings;
-    }
+  return flitlab_study_family_routings ((FlitlabTopologyFamily) family);
 }
 
 static const char *
@@ -211,21 +201,22 @@ set_entry_printf (AdwEntryRow *row,
   set_entry (row, text);
 }
 
+/* Every digit, so that applying the row unchanged keeps the value ("%g" kept six). */
+static void
+set_entry_number (AdwEntryRow *row,
+                  double       value)
+{
+  g_autofree char *text = flitlab_input_format_number (value);
+
+  set_entry (row, text);
+}
+
 static void
 show_message (GtkLabel   *label,
               const char *message)
 {
   gtk_label_set_text (label, message != NULL ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
-}
-
-/* A core error without its "Study “name”: " prefix, which the editor makes plain. */
-static const char *
-without_study (const char *message)
-{
-  const char *colon = g_str_has_prefix (message, "Study “") ? strstr (message, "”: ") : NULL;
-
-  return colon != NULL ? colon + strlen ("”: ") : message;
 }
 
 static char *
@@ -366,15 +357,15 @@ show_traffic_and_load (FlitlabStudyEditor *self)
   for (guint i = 0; patterns[i] != NULL; i++)
     if (g_str_equal (patterns[i], study->pattern))
       adw_combo_row_set_selected (self->pattern_row, i);
-  set_entry_printf (self->hotspot_row, "%g", study->hotspot_fraction);
+  set_entry_number (self->hotspot_row, study->hotspot_fraction);
   gtk_widget_set_visible (GTK_WIDGET (self->hotspot_row), g_str_equal (study->pattern, "hotspot"));
   adw_combo_row_set_selected (self->length_row, g_str_equal (study->length, "fixed") ? 0 : 1);
-  set_entry_printf (self->flits_row, "%g", study->flits);
+  set_entry_number (self->flits_row, study->flits);
   set_entry_printf (self->flit_width_row, "%u", study->flit_width);
   show_message (self->traffic_error, NULL);
 
-  set_entry_printf (self->rate_min_row, "%g", study->rate_min);
-  set_entry_printf (self->rate_max_row, "%g", study->rate_max);
+  set_entry_number (self->rate_min_row, study->rate_min);
+  set_entry_number (self->rate_max_row, study->rate_max);
   set_entry_printf (self->n_rates_row, "%u", study->n_rates);
   /* Translators: the load unit; %g are the top load, then in flits and bits per cycle per node */
   unit = g_strdup_printf (_("Messages per cycle per node. The top load, %g, is %.4g flits or %.4g bits per cycle per node."),
@@ -414,7 +405,7 @@ show_simulation (FlitlabStudyEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->node_buffers_row), backtrack);
   /* A simulation that cannot run says why here, before anyone presses Run. */
   if (sim->enabled && !flitlab_runner_check_simulation (self->study, &error))
-    show_message (self->simulation_error, without_study (error->message));
+    show_message (self->simulation_error, error->message);
   else
     show_message (self->simulation_error, NULL);
 }
@@ -489,14 +480,14 @@ commit (FlitlabStudyEditor *self,
 
   topology = flitlab_topology_new_from_spec (edited->topology, &error);
   if (topology != NULL)
-    flitlab_study_check (edited, &error);
+    flitlab_study_check_fields (edited, &error);
   if (error != NULL)
     {
       /* A choice (a combo row) that cannot be taken goes back to the study's; a typed value
        * stays, marked, for correcting. */
       if (row == NULL)
         flitlab_study_editor_set_study (self, self->study, self->project);
-      show_message (error_label, without_study (error->message));
+      show_message (error_label, error->message);
       if (row != NULL)
         gtk_widget_add_css_class (row, "error");
       flitlab_study_free (edited);
@@ -769,7 +760,7 @@ add_model_rows (FlitlabStudyEditor *self)
 
       /* Titles and reasons are plain text ("Horng & Kleinrock", "<j0>"). */
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), infos[m]->title);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(infos[m]->title));
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
       gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
       g_object_set_data_full (G_OBJECT (toggle), "model-id", g_strdup (infos[m]->id), g_free);

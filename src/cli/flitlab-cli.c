@@ -15,10 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "flitlab-file-write.h"
 #include "flitlab-input.h"
 #include "flitlab-model.h"
-#include "flitlab-project.h"
+#include "flitlab-project-xml.h"
 #include "flitlab-render-flow.h"
 #include "flitlab-render-topology.h"
 #include "flitlab-runner.h"
@@ -72,6 +74,7 @@ parse_options (GOptionContext  *context,
                GError         **error)
 {
   g_option_context_set_help_enabled (context, TRUE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   return g_option_context_parse (context, argc, argv, error);
 }
 
@@ -104,10 +107,10 @@ cmd_topology (int      argc,
 {
   g_autofree char *format = NULL;
   const GOptionEntry entries[] = {
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default) or csv (the textbook figures: nodes, channels, diameter, mean distance, bisection channels, busiest channel's load and ideal throughput under uniform traffic)", "FORMAT" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: text (default) or csv (the textbook figures: nodes, channels, diameter, mean distance, bisection channels, busiest channel's load and ideal throughput under uniform traffic)"), "FORMAT" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("SPEC — describe a network");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("SPEC — describe a network"));
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autofree char *spec = NULL;
   g_autofree char *title = NULL;
@@ -115,15 +118,15 @@ cmd_topology (int      argc,
   guint n_nodes;
 
   g_option_context_set_summary (context,
-    "SPEC is one of: torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, hypercube:10,\n"
-    "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge).");
+    N_("SPEC is one of: torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, hypercube:10,\n"
+       "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge)."));
   g_option_context_add_main_entries (context, entries, NULL);
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return usage_error (error, "topology takes one SPEC, such as torus:16x16x16:uni");
+    return usage_error (error, _("topology takes one SPEC, such as torus:16x16x16:uni"));
   if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "text"))
-    return usage_error (error, "--format is text or csv, not “%s”", format);
+    return usage_error (error, _("--format is text or csv, not “%s”"), format);
 
   topology = flitlab_topology_new_from_spec (argv[1], error);
   if (topology == NULL)
@@ -155,22 +158,22 @@ cmd_models (int      argc,
             char   **argv,
             GError **error)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("— list the analytical models");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("— list the analytical models"));
   const FlitlabModelInfo * const *models = flitlab_model_list ();
 
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 1)
-    return usage_error (error, "models takes no arguments");
+    return usage_error (error, _("models takes no arguments"));
 
   for (guint i = 0; models[i] != NULL; i++)
     {
       const FlitlabModelInfo *info = models[i];
 
-      g_print ("%s\n  %s\n  paper: %s\n", info->id, info->title, info->paper);
+      g_print ("%s\n  %s\n  paper: %s\n", info->id, _(info->title), info->paper);
       for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
         g_print ("  --param %s=…  %s; unit: %s; range: %s%s%s\n",
-                 p->name, p->description, p->unit, p->range,
+                 p->name, _(p->description), *p->unit != '\0' ? _(p->unit) : "", _(p->range),
                  p->default_value ? "; default: " : "",
                  p->default_value ? p->default_value : "");
       g_print ("  columns: rate,latency");
@@ -189,8 +192,8 @@ parse_rate (const char  *text,
             GError     **error)
 {
   if (!flitlab_input_parse_number (text, -1, rate) || *rate < 0 || *rate > FLITLAB_STUDY_MAX_RATE)
-    return usage_error (error, "“%s” is not a load: rates are numbers from 0 to %g messages "
-                        "per cycle per node", text, FLITLAB_STUDY_MAX_RATE);
+    return usage_error (error, _("“%s” is not a load: rates are numbers from 0 to %g messages "
+                          "per cycle per node"), text, FLITLAB_STUDY_MAX_RATE);
   return TRUE;
 }
 
@@ -202,7 +205,7 @@ parse_number_option (const char  *name,
                      GError     **error)
 {
   if (text != NULL && !flitlab_input_parse_number (text, -1, out))
-    return usage_error (error, "%s is a number, not “%s”", name, text);
+    return usage_error (error, _("%s is a number, not “%s”"), name, text);
   return TRUE;
 }
 
@@ -223,7 +226,7 @@ parse_rates (const char  *text,
         return NULL;
       if (!g_ascii_string_to_unsigned (range[2], 10, 1, 100000, &n, NULL))
         {
-          usage_error (error, "In --rates A:B:N, N must be a whole number from 1 to 100000, not “%s”",
+          usage_error (error, _("In --rates A:B:N, N must be a whole number from 1 to 100000, not “%s”"),
                        range[2]);
           return NULL;
         }
@@ -250,7 +253,7 @@ parse_rates (const char  *text,
     }
   if (rates->len == 0)
     {
-      usage_error (error, "--rates takes a list such as 0.001,0.002 or a range A:B:N, not “%s”", text);
+      usage_error (error, _("--rates takes a list such as 0.001,0.002 or a range A:B:N, not “%s”"), text);
       return NULL;
     }
   return g_steal_pointer (&rates);
@@ -289,13 +292,13 @@ cmd_model (int      argc,
   g_autofree char *format = NULL;
   gboolean saturation = FALSE;
   const GOptionEntry entries[] = {
-    { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "A model parameter, such as k=16x16x16 or flits=25", "NAME=VALUE" },
-    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, "Loads in messages per cycle per node: a list A,B,… or a range A:B:N", "RATES" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: table (default) or csv", "FORMAT" },
-    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation, "Also print the saturation rate and what it is (on stderr for csv)", NULL },
+    { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, N_("A model parameter, such as k=16x16x16 or flits=25"), "NAME=VALUE" },
+    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"), "FORMAT" },
+    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation, N_("Also print the saturation rate and what it is (on stderr for csv)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("ID — evaluate an analytical model");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("ID — evaluate an analytical model"));
   g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GArray) rates = NULL;
@@ -305,13 +308,13 @@ cmd_model (int      argc,
   guint n_columns = 0;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_summary (context, "flitlab-cli models lists the ids and their parameters.");
+  g_option_context_set_summary (context, N_("flitlab-cli models lists the ids and their parameters."));
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return usage_error (error, "model takes one model id (flitlab-cli models lists them)");
+    return usage_error (error, _("model takes one model id (flitlab-cli models lists them)"));
   if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "table"))
-    return usage_error (error, "--format is csv or table, not “%s”", format);
+    return usage_error (error, _("--format is csv or table, not “%s”"), format);
   csv = format != NULL && g_str_equal (format, "csv");
 
   for (guint i = 0; params != NULL && params[i] != NULL; i++)
@@ -320,10 +323,10 @@ cmd_model (int      argc,
       g_autofree char *name = eq != NULL ? g_strndup (params[i], eq - params[i]) : NULL;
 
       if (eq == NULL || eq == params[i])
-        return usage_error (error, "--param takes NAME=VALUE, not “%s”", params[i]);
+        return usage_error (error, _("--param takes NAME=VALUE, not “%s”"), params[i]);
       /* By name: --param flits=5 --param flits=600 is a mistake, not "the last wins". */
       if (g_hash_table_contains (table, name))
-        return usage_error (error, "--param %s is given twice", name);
+        return usage_error (error, _("--param %s is given twice"), name);
       g_hash_table_insert (table, g_steal_pointer (&name), g_strdup (eq + 1));
     }
 
@@ -337,7 +340,7 @@ cmd_model (int      argc,
   if (rates_text == NULL)
     {
       if (!saturation)
-        return usage_error (error, "model needs --rates (such as --rates 0.001,0.002 or 0:0.01:11)");
+        return usage_error (error, _("model needs --rates (such as --rates 0.001,0.002 or 0:0.01:11)"));
     }
   else if ((rates = parse_rates (rates_text, error)) == NULL)
     return FALSE;
@@ -383,9 +386,9 @@ cmd_model (int      argc,
 
       format_number (sat, sizeof sat, flitlab_model_get_saturation_rate (model));
       if (csv && rates != NULL)
-        g_printerr ("saturation rate: %s messages/cycle/node\n%s\n", sat, info->saturation);
+        g_printerr (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, _(info->saturation));
       else
-        g_print ("saturation rate: %s messages/cycle/node\n%s\n", sat, info->saturation);
+        g_print (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, _(info->saturation));
     }
   return TRUE;
 }
@@ -398,7 +401,11 @@ print_progress (double   fraction,
                 gpointer user_data)
 {
   if (seconds_left >= 0)
-    g_printerr ("\r%3.0f%% (%.0f s left)   ", 100 * fraction, seconds_left);
+    {
+      g_printerr ("\r");
+      /* Translators: progress on stderr: the share done, then the seconds left */
+      g_printerr (_("%3.0f%% (%.0f s left)   "), 100 * fraction, seconds_left);
+    }
   else
     g_printerr ("\r%3.0f%%   ", 100 * fraction);
   return TRUE;
@@ -417,8 +424,8 @@ parse_uint64 (const char  *option,
   if (text == NULL)
     return TRUE;
   if (!g_ascii_string_to_unsigned (text, 10, min, max, out, NULL))
-    return usage_error (error, "%s takes a whole number from %" G_GUINT64_FORMAT " to %"
-                        G_GUINT64_FORMAT ", not “%s”", option, min, max, text);
+    return usage_error (error, _("%s takes a whole number from %llu to %llu, not “%s”"), option,
+                        (unsigned long long) min, (unsigned long long) max, text);
   return TRUE;
 }
 
@@ -561,32 +568,32 @@ cmd_simulate (int      argc,
   g_autofree char *buffers = NULL, *deadlock_out = NULL;
   gboolean progress = FALSE, check = FALSE, allow_deadlock = FALSE;
   const GOptionEntry entries[] = {
-    { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec, "The network, such as torus:8x8:bi (see flitlab-cli topology --help)", "SPEC" },
-    { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, "dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)", "ROUTING" },
-    { "ties", 0, 0, G_OPTION_ARG_STRING, &ties, "Half-way destinations on even-radix tori: balanced (default: each message picks + or - at random) or positive (always +)", "balanced|positive" },
-    { "buffers", 0, 0, G_OPTION_ARG_STRING, &buffers, "With --routing backtrack: message buffers per node, at least n", "M" },
-    { "check", 0, 0, G_OPTION_ARG_NONE, &check, "With --routing backtrack: check the algorithm's guarantees every cycle", NULL },
-    { "flits", 0, 0, G_OPTION_ARG_STRING, &flits, "Message length in flits (the mean, for exp); default 16", "N" },
-    { "length", 0, 0, G_OPTION_ARG_STRING, &length, "Message length distribution: fixed (default) or exp", "DIST" },
-    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, "Virtual channels per physical channel (default: the fewest the routing needs)", "V" },
-    { "buffer", 0, 0, G_OPTION_ARG_STRING, &buffer, "Flit buffer depth per virtual channel; default 1", "B" },
-    { "traffic", 0, 0, G_OPTION_ARG_STRING, &traffic, "uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, hotspot", "PATTERN" },
-    { "hotspot", 0, 0, G_OPTION_ARG_STRING, &hotspot, "With --traffic hotspot: the fraction of messages sent to the hotspot; default 0.1", "FRACTION" },
-    { "hotspot-node", 0, 0, G_OPTION_ARG_STRING, &hotspot_node, "With --traffic hotspot: the hotspot node; default 0", "NODE" },
-    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, "Loads in messages per cycle per node: a list A,B,… or a range A:B:N", "RATES" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, "Random seed; default 1", "S" },
-    { "replications", 0, 0, G_OPTION_ARG_STRING, &replications, "Independent replications per load; default 3", "R" },
-    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, "Warm-up cycles discarded; default: until the mean latency settles", "C" },
-    { "cycles", 0, 0, G_OPTION_ARG_STRING, &cycles, "Measured cycles per replication; default 20000", "C" },
-    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads, "Threads; default one per core (results do not depend on it)", "T" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: table (default) or csv", "FORMAT" },
-    { "channels", 0, 0, G_OPTION_ARG_FILENAME, &channels, "Write per-channel utilization and blocking of every load to this CSV file", "FILE" },
-    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Show progress on stderr", NULL },
-    { "allow-deadlock", 0, 0, G_OPTION_ARG_NONE, &allow_deadlock, "The deadlock lab: accept fewer virtual channels than the routing needs (such as --vcs 1 on a torus) and run until the watchdog finds the deadlock; its load's latency reads deadlock", NULL },
-    { "deadlock-out", 0, 0, G_OPTION_ARG_FILENAME, &deadlock_out, "With --allow-deadlock: write the first deadlocked load's cycle of waiting messages to this CSV file (message,holds_channel,waits_for_channel; only the header when no load deadlocked)", "FILE" },
+    { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec, N_("The network, such as torus:8x8:bi (see flitlab-cli topology --help)"), "SPEC" },
+    { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, N_("dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)"), "ROUTING" },
+    { "ties", 0, 0, G_OPTION_ARG_STRING, &ties, N_("Half-way destinations on even-radix tori: balanced (default: each message picks + or - at random) or positive (always +)"), "balanced|positive" },
+    { "buffers", 0, 0, G_OPTION_ARG_STRING, &buffers, N_("With --routing backtrack: message buffers per node, at least n"), "M" },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &check, N_("With --routing backtrack: check the algorithm's guarantees every cycle"), NULL },
+    { "flits", 0, 0, G_OPTION_ARG_STRING, &flits, N_("Message length in flits (the mean, for exp); default 16"), "N" },
+    { "length", 0, 0, G_OPTION_ARG_STRING, &length, N_("Message length distribution: fixed (default) or exp"), "DIST" },
+    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, N_("Virtual channels per physical channel (default: the fewest the routing needs)"), "V" },
+    { "buffer", 0, 0, G_OPTION_ARG_STRING, &buffer, N_("Flit buffer depth per virtual channel; default 1"), "B" },
+    { "traffic", 0, 0, G_OPTION_ARG_STRING, &traffic, N_("uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, hotspot"), "PATTERN" },
+    { "hotspot", 0, 0, G_OPTION_ARG_STRING, &hotspot, N_("With --traffic hotspot: the fraction of messages sent to the hotspot; default 0.1"), "FRACTION" },
+    { "hotspot-node", 0, 0, G_OPTION_ARG_STRING, &hotspot_node, N_("With --traffic hotspot: the hotspot node; default 0"), "NODE" },
+    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed; default 1"), "S" },
+    { "replications", 0, 0, G_OPTION_ARG_STRING, &replications, N_("Independent replications per load; default 3"), "R" },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Warm-up cycles discarded; default: until the mean latency settles"), "C" },
+    { "cycles", 0, 0, G_OPTION_ARG_STRING, &cycles, N_("Measured cycles per replication; default 20000"), "C" },
+    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads, N_("Threads; default one per core (results do not depend on it)"), "T" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"), "FORMAT" },
+    { "channels", 0, 0, G_OPTION_ARG_FILENAME, &channels, N_("Write per-channel utilization and blocking of every load to this CSV file"), "FILE" },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, N_("Show progress on stderr"), NULL },
+    { "allow-deadlock", 0, 0, G_OPTION_ARG_NONE, &allow_deadlock, N_("The deadlock lab: accept fewer virtual channels than the routing needs (such as --vcs 1 on a torus) and run until the watchdog finds the deadlock; its load's latency reads deadlock"), NULL },
+    { "deadlock-out", 0, 0, G_OPTION_ARG_FILENAME, &deadlock_out, N_("With --allow-deadlock: write the first deadlocked load's cycle of waiting messages to this CSV file (message,holds_channel,waits_for_channel; only the header when no load deadlocked)"), "FILE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("— run the flit-level wormhole simulator");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("— run the flit-level wormhole simulator"));
   g_autoptr(FlitlabSimConfig) config = NULL;
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autoptr(FlitlabTopology) topology = NULL;
@@ -599,13 +606,13 @@ cmd_simulate (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 1)
-    return usage_error (error, "simulate takes options only, not “%s”", argv[1]);
+    return usage_error (error, _("simulate takes options only, not “%s”"), argv[1]);
   if (topology_spec == NULL)
-    return usage_error (error, "simulate needs --topology (such as --topology torus:8x8:bi)");
+    return usage_error (error, _("simulate needs --topology (such as --topology torus:8x8:bi)"));
   if (rates_text == NULL)
-    return usage_error (error, "simulate needs --rates (such as --rates 0.001,0.002 or 0.001:0.01:10)");
+    return usage_error (error, _("simulate needs --rates (such as --rates 0.001,0.002 or 0.001:0.01:10)"));
   if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "table"))
-    return usage_error (error, "--format is csv or table, not “%s”", format);
+    return usage_error (error, _("--format is csv or table, not “%s”"), format);
   csv = format != NULL && g_str_equal (format, "csv");
 
   /* An option that does not apply is refused, never silently ignored. */
@@ -627,10 +634,16 @@ cmd_simulate (int      argc,
 
     for (guint i = 0; i < G_N_ELEMENTS (options); i++)
       if (options[i].value != NULL && !options[i].applies)
-        return usage_error (error, "%s does not apply %s", options[i].name,
-                            backtrack ? "to --routing backtrack" :
-                            g_str_has_prefix (options[i].name, "--hotspot") ? "without --traffic hotspot"
-                                                                             : "without --routing backtrack");
+        {
+          if (backtrack)
+            return usage_error (error, _("%s does not apply to --routing backtrack"),
+                                options[i].name);
+          if (g_str_has_prefix (options[i].name, "--hotspot"))
+            return usage_error (error, _("%s does not apply without --traffic hotspot"),
+                                options[i].name);
+          return usage_error (error, _("%s does not apply without --routing backtrack"),
+                              options[i].name);
+        }
   }
 
   if (deadlock_out != NULL && !allow_deadlock)
@@ -644,9 +657,9 @@ cmd_simulate (int      argc,
       g_autoptr(FlitlabBacktrackConfig) bt = NULL;
 
       if (flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_HYPERCUBE)
-        return usage_error (error, "--routing backtrack simulates a hypercube (such as --topology hypercube:6)");
+        return usage_error (error, _("--routing backtrack simulates a hypercube (such as --topology hypercube:6)"));
       if (buffers == NULL)
-        return usage_error (error, "--routing backtrack needs --buffers M (at least the dimension n)");
+        return usage_error (error, _("--routing backtrack needs --buffers M (at least the dimension n)"));
       bt = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), 0);
       if (!parse_uint64 ("--buffers", buffers, 1, FLITLAB_MAX_NODE_BUFFERS, &value, error))
         return FALSE;
@@ -675,9 +688,9 @@ cmd_simulate (int      argc,
     }
   config = flitlab_sim_config_new (topology_spec);
   if (routing != NULL && !flitlab_routing_from_string (routing, &config->routing))
-    return usage_error (error, "--routing is dor, adaptive or necklace, not “%s”", routing);
+    return usage_error (error, _("--routing is dor, adaptive or necklace, not “%s”"), routing);
   if (ties != NULL && !flitlab_ties_from_string (ties, &config->ties))
-    return usage_error (error, "--ties is balanced or positive, not “%s”", ties);
+    return usage_error (error, _("--ties is balanced or positive, not “%s”"), ties);
   if (length != NULL)
     {
       if (g_str_equal (length, "fixed"))
@@ -685,23 +698,23 @@ cmd_simulate (int      argc,
       else if (g_str_equal (length, "exp") || g_str_equal (length, "exponential"))
         config->length = FLITLAB_LENGTH_EXPONENTIAL;
       else
-        return usage_error (error, "--length is fixed or exp, not “%s”", length);
+        return usage_error (error, _("--length is fixed or exp, not “%s”"), length);
     }
   if (traffic != NULL && !flitlab_traffic_pattern_from_string (traffic, &config->traffic))
-    return usage_error (error, "--traffic is uniform, transpose, bit-complement, bit-reversal, "
-                        "tornado, neighbour or hotspot, not “%s”", traffic);
+    return usage_error (error, _("--traffic is uniform, transpose, bit-complement, bit-reversal, "
+                          "tornado, neighbour or hotspot, not “%s”"), traffic);
   config->hotspot_fraction = 0.1;
   if (hotspot != NULL)
     {
       if (!flitlab_input_parse_number (hotspot, -1, &config->hotspot_fraction) ||
           !(config->hotspot_fraction >= 0 && config->hotspot_fraction <= 1))
-        return usage_error (error, "--hotspot is a fraction from 0 to 1, not “%s”", hotspot);
+        return usage_error (error, _("--hotspot is a fraction from 0 to 1, not “%s”"), hotspot);
     }
   if (flits != NULL)
     {
       if (!flitlab_input_parse_number (flits, -1, &config->flits) ||
           !(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
-        return usage_error (error, "--flits is a length from 1 to %.0f flits, not “%s”",
+        return usage_error (error, _("--flits is a length from 1 to %.0f flits, not “%s”"),
                             FLITLAB_MAX_FLITS, flits);
     }
   if (!parse_uint64 ("--vcs", vcs, 1, FLITLAB_MAX_VCS, &value, error))
@@ -811,13 +824,13 @@ cmd_run (int      argc,
   g_autofree char *output = NULL, *only = NULL;
   gboolean no_simulation = FALSE, progress = FALSE;
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Save the project with its results here (default: in place)", "FILE" },
-    { "study", 0, 0, G_OPTION_ARG_STRING, &only, "Run only this study", "NAME" },
-    { "no-simulation", 0, 0, G_OPTION_ARG_NONE, &no_simulation, "Evaluate the models only", NULL },
-    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, "Show the simulations' progress on stderr", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the project with its results here (default: in place)"), "FILE" },
+    { "study", 0, 0, G_OPTION_ARG_STRING, &only, N_("Run only this study"), "NAME" },
+    { "no-simulation", 0, 0, G_OPTION_ARG_NONE, &no_simulation, N_("Evaluate the models only"), NULL },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, N_("Show the simulations' progress on stderr"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — run every study and save the results into the project");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — run every study and save the results into the project"));
   g_autoptr(FlitlabProject) project = NULL;
   guint ran = 0;
 
@@ -825,7 +838,7 @@ cmd_run (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return usage_error (error, "run takes one .flitlab project");
+    return usage_error (error, _("run takes one .flitlab project"));
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
@@ -848,7 +861,7 @@ cmd_run (int      argc,
       ran++;
     }
   if (only != NULL && ran == 0)
-    return usage_error (error, "%s has no study called “%s”", argv[1], only);
+    return usage_error (error, _("%s has no study called “%s”"), argv[1], only);
   return flitlab_project_save (project, output != NULL ? output : argv[1], error);
 }
 
@@ -1088,12 +1101,12 @@ cmd_validate (int      argc,
               char   **argv,
               GError **error)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE.flitlab… — check project files");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE.flitlab… — check project files"));
 
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc < 2)
-    return usage_error (error, "validate takes one or more .flitlab files");
+    return usage_error (error, _("validate takes one or more .flitlab files"));
 
   for (int i = 1; i < argc; i++)
     {
@@ -1117,28 +1130,29 @@ typedef struct
 } Command;
 
 static const Command commands[] = {
-  { "topology", cmd_topology, "Describe a network: nodes, channels, diameter, mean distance" },
-  { "models", cmd_models, "List the analytical models, their parameters and papers" },
-  { "model", cmd_model, "Evaluate a model at a list of loads (table or CSV)" },
-  { "simulate", cmd_simulate, "Run the flit-level wormhole simulator at a list of loads" },
-  { "run", cmd_run, "Run every study of a project headless and save the results into it" },
-  { "export", cmd_export, "Draw a study's figure to SVG, PDF or PNG, or its data to CSV" },
-  { "validate", cmd_validate, "Check .flitlab project files" },
+  { "topology", cmd_topology, N_("Describe a network: nodes, channels, diameter, mean distance") },
+  { "models", cmd_models, N_("List the analytical models, their parameters and papers") },
+  { "model", cmd_model, N_("Evaluate a model at a list of loads (table or CSV)") },
+  { "simulate", cmd_simulate, N_("Run the flit-level wormhole simulator at a list of loads") },
+  { "run", cmd_run, N_("Run every study of a project headless and save the results into it") },
+  { "export", cmd_export, N_("Draw a study's figure to SVG, PDF or PNG, or its data to CSV") },
+  { "validate", cmd_validate, N_("Check .flitlab project files") },
 };
 
 static void
 print_help (FILE *stream)
 {
-  fprintf (stream,
-           "Usage: flitlab-cli COMMAND [OPTIONS…]\n\n"
-           "Study wormhole-routed interconnection networks from the command line.\n\n"
-           "Commands:\n");
+  fprintf (stream, "%s",
+           _("Usage: flitlab-cli COMMAND [OPTIONS…]\n\n"
+             "Study wormhole-routed interconnection networks from the command line.\n\n"
+             "Commands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (stream, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf (stream, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (stream, "%s",
+           _("\nflitlab-cli COMMAND --help shows a command's options.\n"
+             "Loads are message generation rates in messages per cycle per node.\n\n"
+             "Examples:\n"));
   fprintf (stream,
-           "\nflitlab-cli COMMAND --help shows a command's options.\n"
-           "Loads are message generation rates in messages per cycle per node.\n\n"
-           "Examples:\n"
            "  flitlab-cli topology torus:16x16x16:uni\n"
            "  flitlab-cli model ciciani-bi-torus --param k=6x6x6 --param flits=12 --rates 0.001:0.01:10 --format csv\n");
 }
@@ -1150,7 +1164,11 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   const char *name;
 
+  /* Messages in the user's language; numbers, CSV and option names stay as they are. */
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 
   if (argc < 2)
     {
@@ -1188,8 +1206,8 @@ main (int   argc,
       }
 
   {
-    g_autofree char *message = g_strdup_printf ("unknown command “%s” (flitlab-cli --help lists "
-                                                "the commands)", name);
+    g_autofree char *message = g_strdup_printf (_("unknown command “%s” (flitlab-cli --help lists "
+                                                  "the commands)"), name);
     g_autofree char *line = flitlab_input_message_line (message);
 
     g_printerr ("flitlab-cli: %s\n", line);

@@ -13,6 +13,25 @@
 /* The characters of a quoted part an error message keeps. */
 #define QUOTE_KEEP 64
 
+char *
+flitlab_input_format_number (double value)
+{
+  static const char * const formats[] = { "%.15g", "%.16g", "%.17g" };
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* 15 digits always read back to a double near enough; 17 always to the same one. */
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      double back;
+
+      g_ascii_formatd (buffer, sizeof buffer, formats[i], value);
+      back = g_ascii_strtod (buffer, NULL);
+      if (memcmp (&back, &value, sizeof value) == 0)
+        break;
+    }
+  return g_strdup (buffer);
+}
+
 gboolean
 flitlab_input_parse_number (const char *text,
                             gssize      length,

@@ -5,25 +5,27 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-latency.h"
 
 static const struct
 {
   const char *name, *column, *ci_column, *label, *description;
 } latencies[FLITLAB_LATENCY_N] = {
-  { "total", "latency", "ci95", "Total latency",
-    "From the message's generation to its tail reaching the destination processor "
-    "(source queue, injection and ejection included; zero load D + L + 1)" },
-  { "network", "network_latency", "network_ci95", "Network latency",
-    "From the header entering the injection channel to the tail reaching the destination "
-    "processor (no source queue; zero load D + L + 1)" },
-  { "transit", "transit_latency", "transit_ci95", "Transit latency",
-    "From the header entering its first network channel to the tail leaving its last one, "
-    "as the papers' simulations count (zero load D + L - 1)" },
+  { "total", "latency", "ci95", N_("Total latency"),
+    N_("From the message's generation to its tail reaching the destination processor "
+       "(source queue, injection and ejection included; zero load D + L + 1)") },
+  { "network", "network_latency", "network_ci95", N_("Network latency"),
+    N_("From the header entering the injection channel to the tail reaching the destination "
+       "processor (no source queue; zero load D + L + 1)") },
+  { "transit", "transit_latency", "transit_ci95", N_("Transit latency"),
+    N_("From the header entering its first network channel to the tail leaving its last one, "
+       "as the papers' simulations count (zero load D + L - 1)") },
   { "source-transit", "source_transit_latency", "source_transit_ci95",
-    "Source and transit latency",
-    "From the message's generation to its tail leaving its last network channel: the transit "
-    "latency plus the wait at the source (zero load D + L - 1)" },
+    N_("Source and transit latency"),
+    N_("From the message's generation to its tail leaving its last network channel: the transit "
+       "latency plus the wait at the source (zero load D + L - 1)") },
 };
 
 const char *
@@ -64,12 +66,12 @@ const char *
 flitlab_latency_label (FlitlabLatency latency)
 {
   g_return_val_if_fail (latency < FLITLAB_LATENCY_N, NULL);
-  return latencies[latency].label;
+  return _(latencies[latency].label);
 }
 
 const char *
 flitlab_latency_description (FlitlabLatency latency)
 {
   g_return_val_if_fail (latency < FLITLAB_LATENCY_N, NULL);
-  return latencies[latency].description;
+  return _(latencies[latency].description);
 }

@@ -24,6 +24,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-private.h"
 
 #define MAX_DIMS FLITLAB_TOPOLOGY_MAX_DIMS
@@ -78,27 +80,27 @@ typedef struct
 /* ---- parameters ---------------------------------------------------------------------- */
 
 static const FlitlabModelParamInfo uni_torus_params[] = {
-  { "k", "nodes per dimension", "2..64 per dimension, e.g. 16x16x16 or 8; at most 65536 nodes",
-    "16x16x16",
-    "Radices k0xk1x... (asymmetric allowed); a single value gives n equal dimensions" },
-  { "n", "dimensions", "auto or 1..16", "auto",
-    "Number of dimensions for a single radix k; auto: the number of radices in k, 3 for one" },
-  { "flits", "flits", "1..4096", "25", "Mean message length L/W in flits (T_DT)" },
+  { "k", N_("nodes per dimension"),
+    N_("2..64 per dimension, e.g. 16x16x16 or 8; at most 65536 nodes"), "16x16x16",
+    N_("Radices k0xk1x... (asymmetric allowed); a single value gives n equal dimensions") },
+  { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
+    N_("Number of dimensions for a single radix k; auto: the number of radices in k, 3 for one") },
+  { "flits", N_("flits"), "1..4096", "25", N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
 static const FlitlabModelParamInfo bi_torus_params[] = {
-  { "k", "nodes per dimension", "4..64, the same in every dimension, e.g. 6 or 6x6x6", "6",
-    "Radix of the symmetric torus" },
-  { "n", "dimensions", "auto or 1..16", "auto",
-    "Number of dimensions; auto: the number of radices in k, 3 for one" },
-  { "flits", "flits", "1..4096", "12", "Mean message length L/W in flits (T_DT)" },
+  { "k", N_("nodes per dimension"), N_("4..64, the same in every dimension, e.g. 6 or 6x6x6"), "6",
+    N_("Radix of the symmetric torus") },
+  { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
+    N_("Number of dimensions; auto: the number of radices in k, 3 for one") },
+  { "flits", N_("flits"), "1..4096", "12", N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
 static const FlitlabModelParamInfo hypercube_params[] = {
-  { "n", "dimensions", "1..16", "10", "Dimension of the 2^n hypercube" },
-  { "flits", "flits", "1..4096", "200", "Mean message length L/W in flits (T_DT)" },
+  { "n", N_("dimensions"), "1..16", "10", N_("Dimension of the 2^n hypercube") },
+  { "flits", N_("flits"), "1..4096", "200", N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
@@ -116,7 +118,7 @@ check_not_empty (GHashTable                  *params,
       if (text == NULL || *text == '\0')
         {
           g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                       "The parameter “%s” is empty (%s)", info->name, info->range);
+                       _("The parameter “%s” is empty (%s)"), info->name, _(info->range));
           return FALSE;
         }
     }
@@ -141,8 +143,8 @@ parse_dims (GHashTable  *params,
       if (!g_ascii_string_to_unsigned (n_text, 10, 1, MAX_DIMS, &value, NULL))
         {
           g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                       "The parameter “n” must be “auto” or a whole number from 1 to %u, "
-                       "not “%s”", (guint) MAX_DIMS, n_text);
+                       _("The parameter “n” must be “auto” or a whole number from 1 to %u, "
+                         "not “%s”"), (guint) MAX_DIMS, n_text);
           return FALSE;
         }
       n = (guint) value;
@@ -154,7 +156,7 @@ parse_dims (GHashTable  *params,
   if (n != 0 && strchr (k_text, 'x') != NULL && *n_dims != n)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The radices “%s” give %u dimensions but n is %u (leave n at “auto”)",
+                   _("The radices “%s” give %u dimensions but n is %u (leave n at “auto”)"),
                    k_text, *n_dims, n);
       return FALSE;
     }
@@ -163,9 +165,9 @@ parse_dims (GHashTable  *params,
   if (nodes > FLITLAB_TOPOLOGY_MAX_NODES)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The torus “%s” over %u dimensions has %" G_GUINT64_FORMAT
-                   " nodes, more than the %u a topology may have",
-                   k_text, *n_dims, nodes, (guint) FLITLAB_TOPOLOGY_MAX_NODES);
+                   _("The torus “%s” over %u dimensions has %llu nodes, more than the %u a "
+                     "topology may have"),
+                   k_text, *n_dims, (unsigned long long) nodes, (guint) FLITLAB_TOPOLOGY_MAX_NODES);
       return FALSE;
     }
   return TRUE;
@@ -251,16 +253,16 @@ bi_torus_prepare (GHashTable  *params,
     {
       /* G4: (16) counts k/4 - 1 internal links per column; below 4 they turn negative. */
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The bi-directional model needs k from 4 to 64 (Eq. 16 counts k/4 - 1 "
-                   "links per ring), not %u", self->radices[0]);
+                   _("The bi-directional model needs k from 4 to 64 (Eq. 16 counts k/4 - 1 "
+                     "links per ring), not %u"), self->radices[0]);
       return NULL;
     }
   for (guint d = 1; d < self->n_dims; d++)
     if (self->radices[d] != self->radices[0])
       {
         g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                     "The bi-directional model (Section 4) is for a symmetric k-ary n-cube: "
-                     "the radices “%s” differ (use ciciani-uni-torus for asymmetric tori)",
+                     _("The bi-directional model (Section 4) is for a symmetric k-ary n-cube: "
+                       "the radices “%s” differ (use ciciani-uni-torus for asymmetric tori)"),
                      (const char *) g_hash_table_lookup (params, "k"));
         return NULL;
       }
@@ -680,18 +682,20 @@ ciciani_saturation_rate (gpointer data)
   return lo;
 }
 
-static const char torus_saturation[] =
-  "A utilization limit: the largest load at which every channel class's utilization (its flow times its service time) stays below 1 and its waiting time has a real root; at most 1/L, a source sending one flit per cycle.";
+#define TORUS_SATURATION \
+  N_("A utilization limit: the largest load at which every channel class's utilization (its flow times its service time) stays below 1 and its waiting time has a real root; at most 1/L, a source sending one flit per cycle.")
 
 const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
   .id = "ciciani-uni-torus",
-  .title = "Ciciani et al. 1998: uni-directional torus, dimension-ordered routing",
+  .title = N_("Ciciani et al. 1998: uni-directional torus, dimension-ordered routing"),
   .citation = "Ciciani et al. 1998",
   .paper = "000_08b1b894a0d9da66.txt, Eqs. 4-15 (generalized to n dimensions)",
   .params = uni_torus_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = torus_saturation,
+  .saturation = TORUS_SATURATION,
+  .fit = { FLITLAB_TOPOLOGY_TORUS, 0, 1, FALSE, "dor",
+           N_("a uni-directional torus with dimension-ordered routing") },
   .prepare = uni_torus_prepare,
   .build_topology = ciciani_build_topology,
   .evaluate = ciciani_evaluate,
@@ -701,13 +705,16 @@ const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
 
 const FlitlabModelInfo flitlab_model_ciciani_bi_torus = {
   .id = "ciciani-bi-torus",
-  .title = "Ciciani et al. 1998: bi-directional symmetric k-ary n-cube, dimension-ordered routing",
+  .title = N_("Ciciani et al. 1998: bi-directional symmetric k-ary n-cube, dimension-ordered routing"),
   .citation = "Ciciani et al. 1998",
   .paper = "000_08b1b894a0d9da66.txt, Eqs. 16-25 (generalized to n dimensions)",
   .params = bi_torus_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = torus_saturation,
+  .saturation = TORUS_SATURATION,
+  .fit = { FLITLAB_TOPOLOGY_TORUS, 0, 2, TRUE, "dor",
+           N_("a bi-directional torus with the same radix in every dimension and "
+              "dimension-ordered routing") },
   .prepare = bi_torus_prepare,
   .build_topology = ciciani_build_topology,
   .evaluate = ciciani_evaluate,
@@ -717,13 +724,15 @@ const FlitlabModelInfo flitlab_model_ciciani_bi_torus = {
 
 const FlitlabModelInfo flitlab_model_ciciani_hypercube = {
   .id = "ciciani-hypercube",
-  .title = "Ciciani et al. 1998: hypercube, e-cube routing",
+  .title = N_("Ciciani et al. 1998: hypercube, e-cube routing"),
   .citation = "Ciciani et al. 1998",
   .paper = "000_08b1b894a0d9da66.txt, Eqs. 26-28",
   .params = hypercube_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = "A utilization limit, as for the tori; on hypercubes the source bound 1/L (one flit per cycle out of every node) is usually what binds.",
+  .saturation = N_("A utilization limit, as for the tori; on hypercubes the source bound 1/L (one flit per cycle out of every node) is usually what binds."),
+  .fit = { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "dor",
+           N_("a hypercube with dimension-ordered (e-cube) routing") },
   .prepare = hypercube_prepare,
   .build_topology = ciciani_build_topology,
   .evaluate = ciciani_evaluate,

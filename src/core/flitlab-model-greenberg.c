@@ -25,6 +25,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-private.h"
 
 #define MAX_K 64
@@ -109,9 +111,9 @@ typedef struct
 /* ---- parameters ---------------------------------------------------------------------- */
 
 static const FlitlabModelParamInfo greenberg_params[] = {
-  { "k", "nodes per dimension", "2..64, as 8 or 8x8 (square)", "8",
-    "Radix of the k x k network (N = k^2 nodes)" },
-  { "flits", "flits", "1..4096", "20", "Message length L = s/f in flits (the worm length)" },
+  { "k", N_("nodes per dimension"), N_("2..64, as 8 or 8x8 (square)"), "8",
+    N_("Radix of the k x k network (N = k^2 nodes)") },
+  { "flits", N_("flits"), "1..4096", "20", N_("Message length L = s/f in flits (the worm length)") },
   { NULL }
 };
 
@@ -128,7 +130,7 @@ prepare (GHashTable  *params,
   if (k_text == NULL || *k_text == '\0')
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “k” is empty (2..64, as 8 or 8x8)");
+                   _("The parameter “k” is empty (2..64, as 8 or 8x8)"));
       return NULL;
     }
   if (!flitlab_model_param_radices (params, "k", 2, 2, MAX_K, radices, &n_dims, error) ||
@@ -137,8 +139,8 @@ prepare (GHashTable  *params,
   if (n_dims != 2 || radices[0] != radices[1])
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The Greenberg and Guan models take a square two-dimensional k x k network, "
-                   "such as k=8 or k=8x8, not “%s”", k_text);
+                   _("The Greenberg and Guan models take a square two-dimensional k x k network, "
+                     "such as k=8 or k=8x8, not “%s”"), k_text);
       return NULL;
     }
 
@@ -737,18 +739,20 @@ greenberg_saturation_rate (gpointer state)
   return lo;
 }
 
-static const char greenberg_saturation[] =
-  "A utilization limit: the largest load at which every channel class's utilization stays below 1, so its M/G/1 wait stays finite; at most the source bound 1/L.";
+#define GREENBERG_SATURATION \
+  N_("A utilization limit: the largest load at which every channel class's utilization stays below 1, so its M/G/1 wait stays finite; at most the source bound 1/L.")
 
 const FlitlabModelInfo flitlab_model_greenberg_mesh = {
   .id = "greenberg-mesh",
-  .title = "Greenberg and Guan 1997: k×k mesh, dimension-ordered wormhole routing",
+  .title = N_("Greenberg and Guan 1997: k×k mesh, dimension-ordered wormhole routing"),
   .citation = "Greenberg and Guan 1997",
   .paper = "001_0362e99452293682.txt, Section 3: Eqs. 1-15 and Fig. 4",
   .params = greenberg_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TOTAL,
-  .saturation = greenberg_saturation,
+  .saturation = GREENBERG_SATURATION,
+  .fit = { FLITLAB_TOPOLOGY_MESH, 2, 0, TRUE, "dor",
+           N_("a square 2D mesh with dimension-ordered routing") },
   .prepare = mesh_prepare,
   .build_topology = build_topology,
   .evaluate = greenberg_evaluate,
@@ -758,13 +762,15 @@ const FlitlabModelInfo flitlab_model_greenberg_mesh = {
 
 const FlitlabModelInfo flitlab_model_greenberg_torus = {
   .id = "greenberg-torus",
-  .title = "Greenberg and Guan 1997: k×k uni-directional torus (after Draper and Ghosh)",
+  .title = N_("Greenberg and Guan 1997: k×k uni-directional torus (after Draper and Ghosh)"),
   .citation = "Greenberg and Guan 1997",
   .paper = "001_0362e99452293682.txt, Appendix A",
   .params = greenberg_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TOTAL,
-  .saturation = greenberg_saturation,
+  .saturation = GREENBERG_SATURATION,
+  .fit = { FLITLAB_TOPOLOGY_TORUS, 2, 1, TRUE, "dor",
+           N_("a square 2D uni-directional torus with dimension-ordered routing") },
   .prepare = torus_prepare,
   .build_topology = build_topology,
   .evaluate = greenberg_evaluate,

@@ -26,6 +26,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-horng-private.h"
 #include "flitlab-model-private.h"
 
@@ -110,15 +112,15 @@ flitlab_horng_new (guint    n,
   if (n < 1 || n > FLITLAB_HORNG_MAX_N)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “n” must be a whole number from 1 to %u, not %u",
+                   _("The parameter “n” must be a whole number from 1 to %u, not %u"),
                    FLITLAB_HORNG_MAX_N, n);
       return NULL;
     }
   if (buffers < n || buffers > FLITLAB_HORNG_MAX_BUFFERS)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “buffers” (M = %u) must be from n = %u to %u: the routing "
-                   "keeps n buffers free for the n neighbours, so a node needs M ≥ n",
+                   _("The parameter “buffers” (M = %u) must be from n = %u to %u: the routing "
+                     "keeps n buffers free for the n neighbours, so a node needs M ≥ n"),
                    buffers, n, FLITLAB_HORNG_MAX_BUFFERS);
       return NULL;
     }
@@ -644,10 +646,10 @@ static const char * const horng_columns[N_COLUMNS + 1] = {
 };
 
 static const FlitlabModelParamInfo horng_params[] = {
-  { "n", "dimensions", "1..16 (N = 2^n nodes)", "6",
-    "Dimension of the Boolean n-cube" },
-  { "buffers", "messages per node", "n..256", "10",
-    "M, the message buffers of every node; the routing needs M ≥ n" },
+  { "n", N_("dimensions"), N_("1..16 (N = 2^n nodes)"), "6",
+    N_("Dimension of the Boolean n-cube") },
+  { "buffers", N_("messages per node"), "n..256", "10",
+    N_("M, the message buffers of every node; the routing needs M ≥ n") },
   { NULL }
 };
 
@@ -665,7 +667,7 @@ horng_prepare (GHashTable  *params,
       if (text == NULL || *text == '\0')
         {
           g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                       "The parameter “%s” is empty (%s)", p->name, p->range);
+                       _("The parameter “%s” is empty (%s)"), p->name, _(p->range));
           return NULL;
         }
     }
@@ -787,14 +789,16 @@ horng_free_state (gpointer state)
 
 const FlitlabModelInfo flitlab_model_horng_kleinrock = {
   .id = "horng-kleinrock",
-  .title = "Horng & Kleinrock: finite-buffer Boolean n-cube with backtracking",
+  .title = N_("Horng & Kleinrock: finite-buffer Boolean n-cube with backtracking"),
   .citation = "Horng and Kleinrock",
   .paper = "004_65d49c7f36dd387a.txt: Eqs. 1-26 and the power of Section 5",
   .params = horng_params,
   .columns = horng_columns,
   .latency = FLITLAB_LATENCY_TOTAL,
-  .saturation = "An asymptotic throughput, not a load: the largest rate the network delivers per node (lambda times the acceptance probability as lambda grows without bound); the backtracking network refuses, it never saturates.",
+  .saturation = N_("An asymptotic throughput, not a load: the largest rate the network delivers per node (lambda times the acceptance probability as lambda grows without bound); the backtracking network refuses, it never saturates."),
   .capacity = TRUE,
+  .fit = { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "backtrack",
+           N_("a hypercube with backtracking routing") },
   .prepare = horng_prepare,
   .build_topology = horng_build_topology,
   .evaluate = horng_evaluate,

@@ -28,6 +28,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-private.h"
 
 #define MAX_VCS 32
@@ -57,11 +59,14 @@ typedef struct
 } Sub;
 
 static const FlitlabModelParamInfo meraji_params[] = {
-  { "n", "dimensions", "1..12", "6", "dimensions of the base hypercube" },
-  { "k", "nodes", "1..64", "5", "nodes on every necklace" },
-  { "vcs", "virtual channels", "3..32", "8", "virtual channels per physical channel (the routing needs 3)" },
-  { "flits", "flits", "1..4096", "32", "message length M" },
-  { "variant", "", "paper or consistent", "consistent", "consistent: the message length counted once (the simulator agrees, docs/models/meraji.md); paper: Eq. 1 as printed, M counted in each of the three sub-networks" },
+  { "n", N_("dimensions"), "1..12", "6", N_("dimensions of the base hypercube") },
+  { "k", N_("nodes"), "1..64", "5", N_("nodes on every necklace") },
+  { "vcs", N_("virtual channels"), "3..32", "8",
+    N_("virtual channels per physical channel (the routing needs 3)") },
+  { "flits", N_("flits"), "1..4096", "32", N_("message length M") },
+  { "variant", "", N_("paper or consistent"), "consistent",
+    N_("consistent: the message length counted once (the simulator agrees, docs/models/meraji.md); "
+       "paper: Eq. 1 as printed, M counted in each of the three sub-networks") },
   { NULL }
 };
 
@@ -81,7 +86,7 @@ meraji_prepare (GHashTable  *params,
   if (g_strcmp0 (variant, "paper") != 0 && g_strcmp0 (variant, "consistent") != 0)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “variant” is paper or consistent, not “%s”", variant ? variant : "");
+                   _("The parameter “variant” is paper or consistent, not “%s”"), variant ? variant : "");
       return NULL;
     }
   self->consistent = g_str_equal (variant, "consistent");
@@ -328,13 +333,15 @@ meraji_free (gpointer state)
 
 const FlitlabModelInfo flitlab_model_meraji_necklace = {
   .id = "meraji-necklace",
-  .title = "Necklace hypercube, fully adaptive routing with virtual channels (Meraji et al.)",
+  .title = N_("Necklace hypercube, fully adaptive routing with virtual channels (Meraji et al.)"),
   .citation = "Meraji et al.",
   .paper = "003_312e91bf2cb2129f.txt: Eqs. 1-23",
   .params = meraji_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_SOURCE_TRANSIT,
-  .saturation = "A fold of the fixed point: the largest load at which the model's waiting times (Eqs. 1-23) still converge; past it they have no finite solution.",
+  .saturation = N_("A fold of the fixed point: the largest load at which the model's waiting times (Eqs. 1-23) still converge; past it they have no finite solution."),
+  .fit = { FLITLAB_TOPOLOGY_NECKLACE, 0, 0, FALSE, "necklace",
+           N_("a regular necklace hypercube with necklace routing") },
   .prepare = meraji_prepare,
   .build_topology = meraji_build_topology,
   .evaluate = meraji_evaluate,

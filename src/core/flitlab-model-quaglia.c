@@ -47,6 +47,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model-private.h"
 
 #define QUAGLIA_MAX_K   16 /* k = 64 */
@@ -645,7 +647,7 @@ quaglia_prepare (GHashTable  *params,
       if (text == NULL || *text == '\0')
         {
           g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                       "The parameter “%s” is missing", names[i]);
+                       _("The parameter “%s” is missing"), names[i]);
           return NULL;
         }
     }
@@ -655,22 +657,22 @@ quaglia_prepare (GHashTable  *params,
   if (n_dims != 2)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “k” must be one radix or k×k such as “16” or “16x16”: the "
-                   "model describes a two-dimensional torus, not %u dimensions", n_dims);
+                   _("The parameter “k” must be one radix or k×k such as “16” or “16x16”: the "
+                     "model describes a two-dimensional torus, not %u dimensions"), n_dims);
       return NULL;
     }
   if (radices[0] != radices[1])
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “k” must describe a square torus (%u×%u given): the model's "
-                   "quadrant analysis assumes k×k", radices[0], radices[1]);
+                   _("The parameter “k” must describe a square torus (%u×%u given): the model's "
+                     "quadrant analysis assumes k×k"), radices[0], radices[1]);
       return NULL;
     }
   if (radices[0] % 4 != 0)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “k” must be a multiple of 4 (%u given): the model's average "
-                   "message crosses K = k/4 channels per dimension", radices[0]);
+                   _("The parameter “k” must be a multiple of 4 (%u given): the model's average "
+                     "message crosses K = k/4 channels per dimension"), radices[0]);
       return NULL;
     }
   if (!flitlab_model_param_uint (params, "flits", 1, 4096, &flits, error))
@@ -908,9 +910,10 @@ quaglia_free_state (gpointer state)
 }
 
 static const FlitlabModelParamInfo quaglia_params[] = {
-  { "k", "nodes per dimension", "4..64, a multiple of 4 (k/4 hops per dimension), e.g. 16 or 16x16",
-    "8", "Radix of the square bi-directional torus" },
-  { "flits", "flits", "1..4096", "12", "Message length (data-trail time T_DT = L/B, cycles)" },
+  { "k", N_("nodes per dimension"),
+    N_("4..64, a multiple of 4 (k/4 hops per dimension), e.g. 16 or 16x16"), "8",
+    N_("Radix of the square bi-directional torus") },
+  { "flits", N_("flits"), "1..4096", "12", N_("Message length (data-trail time T_DT = L/B, cycles)") },
   { NULL }
 };
 
@@ -918,13 +921,15 @@ static const char * const quaglia_columns[] = { "p_x", "p_y", NULL };
 
 const FlitlabModelInfo flitlab_model_quaglia_adaptive_torus = {
   .id = "quaglia-adaptive-torus",
-  .title = "Minimal fully adaptive wormhole routing, k×k bi-directional torus",
+  .title = N_("Minimal fully adaptive wormhole routing, k×k bi-directional torus"),
   .citation = "Quaglia et al. 2002",
   .paper = "002_fe5cc28af9c60162.txt (Quaglia, Ciciani, Colajanni 2002), Eqs. 1-46",
   .params = quaglia_params,
   .columns = quaglia_columns,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = "A fold of the fixed point: the largest load at which the model's equations (Eqs. 1-46) still have a stable solution; past it the iteration has none.",
+  .saturation = N_("A fold of the fixed point: the largest load at which the model's equations (Eqs. 1-46) still have a stable solution; past it the iteration has none."),
+  .fit = { FLITLAB_TOPOLOGY_TORUS, 2, 2, TRUE, "adaptive",
+           N_("a square 2D bi-directional torus with adaptive routing") },
   .prepare = quaglia_prepare,
   .build_topology = quaglia_build_topology,
   .evaluate = quaglia_evaluate,

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-input.h"
 #include "flitlab-model-private.h"
 
@@ -78,7 +80,7 @@ flitlab_model_new (const char  *id,
   if (info == NULL)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_UNKNOWN_MODEL,
-                   "Unknown model “%s” (flitlab-cli models lists them)", id);
+                   _("Unknown model “%s” (flitlab-cli models lists them)"), id);
       return NULL;
     }
 
@@ -100,7 +102,7 @@ flitlab_model_new (const char  *id,
               for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
                 g_string_append_printf (names, "%s%s", names->len ? ", " : "", p->name);
               g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_UNKNOWN_PARAMETER,
-                           "Model “%s” has no parameter “%s” (it takes: %s)",
+                           _("Model “%s” has no parameter “%s” (it takes: %s)"),
                            id, (const char *) key, names->str);
               return NULL;
             }
@@ -112,7 +114,8 @@ flitlab_model_new (const char  *id,
     if (!g_hash_table_contains (full, p->name))
       {
         g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                     "Model “%s” needs the parameter “%s” (%s)", id, p->name, p->range);
+                     _("Model “%s” needs the parameter “%s” (%s)"), id, p->name,
+                     _(p->range));
         return NULL;
       }
 
@@ -367,7 +370,7 @@ param_string (GHashTable  *params,
   if (text == NULL || *text == '\0')
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “%s” is missing", name);
+                   _("The parameter “%s” is missing"), name);
       return NULL;
     }
   return text;
@@ -389,7 +392,7 @@ flitlab_model_param_uint (GHashTable  *params,
   if (!g_ascii_string_to_unsigned (text, 10, min, max, &value, NULL))
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “%s” must be a whole number from %u to %u, not “%s”",
+                   _("The parameter “%s” must be a whole number from %u to %u, not “%s”"),
                    name, min, max, text);
       return FALSE;
     }
@@ -413,7 +416,7 @@ flitlab_model_param_double (GHashTable  *params,
   if (!flitlab_input_parse_number (text, -1, &value) || value < min || value > max)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The parameter “%s” must be a number from %g to %g, not “%s”",
+                   _("The parameter “%s” must be a number from %g to %g, not “%s”"),
                    name, min, max, text);
       return FALSE;
     }
@@ -460,7 +463,7 @@ flitlab_model_param_radices (GHashTable  *params,
 
 bad:
   g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-               "The parameter “%s” must be radices from %u to %u such as “16x16x16” or “8”, not “%s”",
+               _("The parameter “%s” must be radices from %u to %u such as “16x16x16” or “8”, not “%s”"),
                name, min, max, text);
   return FALSE;
 }

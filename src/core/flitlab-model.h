@@ -26,6 +26,7 @@ typedef enum
   FLITLAB_MODEL_ERROR_INVALID_PARAMETER, /* malformed or out of range */
 } FlitlabModelError;
 
+/* The unit, range and description are translatable (N_()): show them through _(). */
 typedef struct
 {
   const char *name;          /* "k" */
@@ -84,12 +85,24 @@ typedef struct
                                      where the model does not say */
 } FlitlabModelPoint;
 
+/* The studies a model describes: its network and routing. The study's other settings reach the
+ * model through the parameters it takes of the same name (flits, vcs, buffers). */
+typedef struct
+{
+  FlitlabTopologyFamily family;
+  guint                 n_dims;    /* 0: any */
+  int                   direction; /* tori: 1 uni-directional, 2 bi-directional, 0 either */
+  gboolean              square;    /* the same radix in every dimension */
+  const char           *routing;   /* flitlab_study_routing_names() */
+  const char           *needs;     /* what the model describes, for an error (translatable) */
+} FlitlabModelFit;
+
 typedef struct _FlitlabModelInfo FlitlabModelInfo;
 
 struct _FlitlabModelInfo
 {
   const char                  *id;
-  const char                  *title;
+  const char                  *title;   /* translatable, as saturation: show through _() */
   const char                  *citation; /* as a figure's legend names it: "Quaglia et al. 2002" */
   const char                  *paper;   /* file in shared/papers and the equations used */
   const FlitlabModelParamInfo *params;  /* terminated by an entry with name NULL */
@@ -99,6 +112,7 @@ struct _FlitlabModelInfo
   gboolean                     capacity;   /* TRUE: the saturation rate is an asymptotic
                                               throughput, not a load the model stops at: it
                                               is stable at every load (horng-kleinrock) */
+  FlitlabModelFit              fit;        /* the studies it describes (flitlab-runner.h) */
 
   /* Parses and checks the parameters (every key is one of params; defaults filled in);
    * returns the model's state or NULL with an error. */

@@ -7,6 +7,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
@@ -66,7 +68,7 @@ evaluate_model (FlitlabStudy       *study,
 
   if (model == NULL)
     {
-      g_prefix_error (error, "Study “%s”, model %s: ", study->name, entry->id);
+      g_prefix_error (error, _("Study “%s”, model %s: "), study->name, entry->id);
       return FALSE;
     }
   curve = new_curve (flitlab_model_get_info (model));
@@ -166,6 +168,16 @@ store_channels (FlitlabStudySimulation *simulation,
 }
 
 /* The backtracking simulator's configuration of a study. */
+/* Errors of a study's own settings say which study; flitlab_runner_check_simulation()'s do not,
+ * for the editor, which shows the study. */
+static void
+prefix_study (GError            **error,
+              const FlitlabStudy *study)
+{
+  /* Translators: before why a study is refused; %s: the study's name */
+  g_prefix_error (error, _("Study “%s”: "), study->name);
+}
+
 static FlitlabBacktrackConfig *
 study_backtrack_config (const FlitlabStudy  *study,
                         const double        *rates,
@@ -181,8 +193,7 @@ study_backtrack_config (const FlitlabStudy  *study,
   if (flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_HYPERCUBE)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Study “%s”: backtracking routing runs on a hypercube, not on %s",
-                   study->name, study->topology);
+                   _("backtracking routing runs on a hypercube, not on %s"), study->topology);
       return NULL;
     }
   config = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), sim->node_buffers);
@@ -214,7 +225,10 @@ simulate_backtrack (FlitlabStudy         *study,
   FlitlabStudyTable *table;
 
   if (config == NULL)
-    return FALSE;
+    {
+      prefix_study (error, study);
+      return FALSE;
+    }
   result = flitlab_sim_backtrack_run (config, progress, user_data, error);
   if (result == NULL)
     return FALSE;
@@ -252,15 +266,14 @@ study_sim_config (const FlitlabStudy  *study,
       !flitlab_traffic_pattern_from_string (study->pattern, &config->traffic))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Study “%s”: the simulator has no %s routing or %s traffic",
-                   study->name, study->routing, study->pattern);
+                   _("the simulator has no %s routing or %s traffic"), study->routing,
+                   study->pattern);
       return NULL;
     }
   if (!flitlab_ties_from_string (study->ties, &config->ties))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Study “%s”: ties are “balanced” or “positive”, not “%s”", study->name,
-                   study->ties);
+                   _("ties are “balanced” or “positive”, not “%s”"), study->ties);
       return NULL;
     }
   config->hotspot_fraction = study->hotspot_fraction;
@@ -341,6 +354,7 @@ FlitlabSimConfig *
 flitlab_runner_new_sim_config (const FlitlabStudy  *study,
                                GError             **error)
 {
+  FlitlabSimConfig *config;
   g_autofree double *rates = NULL;
   guint n_rates;
 
@@ -349,11 +363,14 @@ flitlab_runner_new_sim_config (const FlitlabStudy  *study,
   if (g_strcmp0 (study->routing, "backtrack") == 0)
     {
       g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                           "The backtracking network is not a wormhole network");
+                           _("The backtracking network is not a wormhole network"));
       return NULL;
     }
   rates = flitlab_study_dup_rates (study, &n_rates);
-  return study_sim_config (study, rates, n_rates, error);
+  config = study_sim_config (study, rates, n_rates, error);
+  if (config == NULL)
+    prefix_study (error, study);
+  return config;
 }
 
 const char * const *
@@ -397,13 +414,16 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
 
   config = study_sim_config (study, rates, n_rates, error);
   if (config == NULL)
-    return FALSE;
+    {
+      prefix_study (error, study);
+      return FALSE;
+    }
 
   result = point != NULL ? flitlab_sim_run_with_points (config, relay_progress, relay_point, &relay, error)
                          : flitlab_sim_run (config, progress, user_data, error);
   if (result == NULL)
     {
-      g_prefix_error (error, "Study “%s”: ", study->name);
+      prefix_study (error, study);
       return FALSE;
     }
 
@@ -452,40 +472,6 @@ flitlab_runner_check_simulation (const FlitlabStudy  *study,
 }
 
 /* ---- which model describes a study ------------------------------------------------- */
-
-typedef struct
-{
-  FlitlabTopologyFamily family;
-  guint                 n_dims;    /* 0: any */
-  int                   direction; /* tori: 1 uni-directional, 2 bi-directional, 0 either */
-  gboolean              square;    /* the same radix in every dimension */
-  const char           *routing;
-  const char           *needs;     /* what the model describes, for the error */
-} ModelFit;
-
-static const struct
-{
-  const char *id;
-  ModelFit    fit;
-} model_fits[] = {
-  { "ciciani-uni-torus", { FLITLAB_TOPOLOGY_TORUS, 0, 1, FALSE, "dor",
-                           "a uni-directional torus with dimension-ordered routing" } },
-  { "ciciani-bi-torus", { FLITLAB_TOPOLOGY_TORUS, 0, 2, TRUE, "dor",
-                          "a bi-directional torus with the same radix in every dimension and "
-                          "dimension-ordered routing" } },
-  { "ciciani-hypercube", { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "dor",
-                           "a hypercube with dimension-ordered (e-cube) routing" } },
-  { "greenberg-mesh", { FLITLAB_TOPOLOGY_MESH, 2, 0, TRUE, "dor",
-                        "a square 2D mesh with dimension-ordered routing" } },
-  { "greenberg-torus", { FLITLAB_TOPOLOGY_TORUS, 2, 1, TRUE, "dor",
-                         "a square 2D uni-directional torus with dimension-ordered routing" } },
-  { "quaglia-adaptive-torus", { FLITLAB_TOPOLOGY_TORUS, 2, 2, TRUE, "adaptive",
-                                "a square 2D bi-directional torus with adaptive routing" } },
-  { "meraji-necklace", { FLITLAB_TOPOLOGY_NECKLACE, 0, 0, FALSE, "necklace",
-                         "a regular necklace hypercube with necklace routing" } },
-  { "horng-kleinrock", { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, "backtrack",
-                         "a hypercube with backtracking routing" } },
-};
 
 /* A value as numbers: "8x8" gives 8, 8; "12.0" gives 12. FALSE when it is not one. */
 static gboolean
@@ -570,16 +556,21 @@ set_param (GHashTable *params,
 }
 
 static gboolean
+takes_param (const FlitlabModelInfo *info,
+             const char             *name)
+{
+  for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
+    if (g_str_equal (p->name, name))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
 not_a_param_of (gpointer key,
                 gpointer value,
                 gpointer user_data)
 {
-  const FlitlabModelInfo *info = user_data;
-
-  for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
-    if (g_str_equal (p->name, key))
-      return FALSE;
-  return TRUE;
+  return !takes_param (user_data, key);
 }
 
 gboolean
@@ -605,21 +596,21 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
 {
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GString) radices = g_string_new (NULL);
-  const ModelFit *fit = NULL;
+  const FlitlabModelInfo *info;
+  const FlitlabModelFit *fit;
   gboolean square = TRUE, regular = TRUE;
   guint n_dims;
 
   g_return_val_if_fail (study != NULL && topology != NULL && model_id != NULL && params != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (model_fits); i++)
-    if (g_str_equal (model_fits[i].id, model_id))
-      fit = &model_fits[i].fit;
-  if (fit == NULL)
+  info = flitlab_model_lookup (model_id);
+  if (info == NULL)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_UNKNOWN_MODEL,
-                   "No model is called %s", model_id);
+                   _("No model is called %s"), model_id);
       return FALSE;
     }
+  fit = &info->fit;
   n_dims = flitlab_topology_get_n_dims (topology);
   for (guint d = 0; d < n_dims; d++)
     {
@@ -641,20 +632,20 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
       g_strcmp0 (study->routing, fit->routing) != 0)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   "The model describes %s", fit->needs);
+                   _("The model describes %s"), _(fit->needs));
       return FALSE;
     }
   if (g_strcmp0 (study->pattern, "uniform") != 0)
     {
       g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                           "The model describes uniform traffic");
+                           _("The model describes uniform traffic"));
       return FALSE;
     }
 
   /* The dimensions follow from k, an older n could contradict it; and only the model's own
    * parameters stay. */
   g_hash_table_remove (params, "n");
-  g_hash_table_foreach_remove (params, not_a_param_of, (gpointer) flitlab_model_lookup (model_id));
+  g_hash_table_foreach_remove (params, not_a_param_of, (gpointer) info);
   switch (fit->family)
     {
     case FLITLAB_TOPOLOGY_TORUS:
@@ -664,21 +655,20 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
     case FLITLAB_TOPOLOGY_NECKLACE:
       set_param (params, "n", g_strdup_printf ("%u", n_dims));
       set_param (params, "k", g_strdup_printf ("%u", flitlab_topology_get_necklace_size (topology, 0)));
-      if (study->simulation.vcs > 0)
-        set_param (params, "vcs", g_strdup_printf ("%u", study->simulation.vcs));
       break;
     case FLITLAB_TOPOLOGY_HYPERCUBE:
     default:
       set_param (params, "n", g_strdup_printf ("%u", n_dims));
       break;
     }
-  if (g_str_equal (model_id, "horng-kleinrock"))
-    {
-      if (study->simulation.node_buffers > 0)
-        set_param (params, "buffers", g_strdup_printf ("%u", study->simulation.node_buffers));
-    }
-  else
-    set_param (params, "flits", g_strdup_printf ("%g", study->flits));
+  /* The study's settings of the same name as a parameter of the model; the simulation's counts
+   * only when set (0: the simulator's default, which the model does not know). */
+  if (takes_param (info, "flits"))
+    set_param (params, "flits", flitlab_input_format_number (study->flits));
+  if (takes_param (info, "vcs") && study->simulation.vcs > 0)
+    set_param (params, "vcs", g_strdup_printf ("%u", study->simulation.vcs));
+  if (takes_param (info, "buffers") && study->simulation.node_buffers > 0)
+    set_param (params, "buffers", g_strdup_printf ("%u", study->simulation.node_buffers));
 
   /* The model's own ranges (radix, length, buffers) have the last word. */
   model = flitlab_model_new (model_id, params, error);

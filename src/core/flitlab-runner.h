@@ -95,7 +95,8 @@ FlitlabStudyTable *flitlab_runner_model_curve (const FlitlabStudy      *study,
                                                GError                 **error);
 
 /* Every check the simulation of the study makes before it starts (ranges, the routing on this
- * network, the virtual channels it needs, the traffic), without running it. */
+ * network, the virtual channels it needs, the traffic), without running it. The message does
+ * not name the study, for a view that shows it (the editor); the others' do. */
 gboolean flitlab_runner_check_simulation (const FlitlabStudy  *study,
                                           GError             **error);
 

@@ -28,6 +28,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-rng.h"
 #include "flitlab-sim-backtrack.h"
 #include "flitlab-sim-pool.h"
@@ -392,7 +394,7 @@ run_job (guint            job,
       ok = step (&s, error);
       if (ok && (s.cycle & 255) == 0 && !tick (MIN (s.cycle, expected), expected, tick_data))
         {
-          g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED, "The simulation was stopped");
+          g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED, _("The simulation was stopped"));
           ok = FALSE;
         }
     }
@@ -505,13 +507,13 @@ flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
   if (config->n < 1 || config->n > 14)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The backtracking simulator takes hypercubes of 1 to 14 dimensions, not %u", config->n);
+                   _("The backtracking simulator takes hypercubes of 1 to 14 dimensions, not %u"), config->n);
       return FALSE;
     }
   if (config->buffers < config->n || config->buffers > FLITLAB_MAX_NODE_BUFFERS)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The buffers per node must be at least n = %u and at most %u, not %u",
+                   _("The buffers per node must be at least n = %u and at most %u, not %u"),
                    config->n, FLITLAB_MAX_NODE_BUFFERS, config->buffers);
       return FALSE;
     }
@@ -520,17 +522,17 @@ flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
       config->cycles > FLITLAB_MAX_CYCLES || config->warmup > FLITLAB_MAX_WARMUP)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Give at least one load, 1 to %u replications, %u to %" G_GUINT64_FORMAT
-                   " measured cycles and at most %" G_GUINT64_FORMAT " warm-up cycles",
-                   FLITLAB_MAX_REPLICATIONS, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES,
-                   FLITLAB_MAX_WARMUP);
+                   _("Give at least one load, 1 to %u replications, %u to %llu measured cycles "
+                     "and at most %llu warm-up cycles"),
+                   FLITLAB_MAX_REPLICATIONS, FLITLAB_MIN_CYCLES,
+                   (unsigned long long) FLITLAB_MAX_CYCLES, (unsigned long long) FLITLAB_MAX_WARMUP);
       return FALSE;
     }
   for (guint i = 0; i < config->n_rates; i++)
     if (!(config->rates[i] >= 0 && config->rates[i] <= 1000))
       {
         g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                     "The generation rate must be from 0 to 1000 messages per node per cycle, not %g",
+                     _("The generation rate must be from 0 to 1000 messages per node per cycle, not %g"),
                      config->rates[i]);
         return FALSE;
       }

@@ -14,6 +14,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-sim-pool.h"
 #include "flitlab-stats.h"
 
@@ -207,7 +209,7 @@ flitlab_sim_pool_run (guint                n_jobs,
         }
   if (ok && g_atomic_int_get (&pool.cancelled))
     {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED, "The simulation was stopped");
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED, _("The simulation was stopped"));
       ok = FALSE;
     }
 

@@ -42,6 +42,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-rng.h"
 #include "flitlab-sim-private.h"
 #include "flitlab-stats.h"
@@ -748,16 +750,17 @@ describe_deadlock (Sim *s)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
-  g_string_append_printf (text, "Deadlock: no flit moved for %" G_GUINT64_FORMAT
-                          " cycles with %u messages in the network; waiting headers hold:",
-                          s->cycle - s->last_move, s->active->len);
+  g_string_append_printf (text, _("Deadlock: no flit moved for %llu cycles with %u messages in "
+                                  "the network; waiting headers hold:"),
+                          (unsigned long long) (s->cycle - s->last_move), s->active->len);
   for (guint i = 0; i < s->waiting->len && i < 8; i++)
     {
       Message *m = message (s, g_array_index (s->waiting, gint32, i));
       const FlitlabChannel *c = flitlab_topology_get_channel (s->topology,
                                                               vc_channel (s, m->head));
 
-      g_string_append_printf (text, " channel %u (%u->%u, VC %u) towards %u;",
+      /* Translators: a channel a message waits for, in the deadlock message */
+      g_string_append_printf (text, _(" channel %u (%u->%u, VC %u) towards %u;"),
                               c->id, c->src, c->dst, (guint) m->head % s->V, m->dst);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -903,7 +906,7 @@ run_until (Sim      *s,
           if (s->job->tick != NULL && !s->job->tick (s->cycle, expected, s->job->tick_data))
             {
               g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED,
-                                   "The simulation was stopped");
+                                   _("The simulation was stopped"));
               return FALSE;
             }
         }
@@ -963,13 +966,13 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
   if (config->routing == FLITLAB_ROUTING_NECKLACE && family != FLITLAB_TOPOLOGY_NECKLACE)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Necklace routing needs a necklace hypercube (such as necklace:3,4)");
+                   _("Necklace routing needs a necklace hypercube (such as necklace:3,4)"));
       return 0;
     }
   if (family == FLITLAB_TOPOLOGY_NECKLACE && config->routing != FLITLAB_ROUTING_NECKLACE)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "A necklace hypercube is simulated with necklace routing (--routing necklace)");
+                   _("A necklace hypercube is simulated with necklace routing (--routing necklace)"));
       return 0;
     }
 
@@ -995,21 +998,21 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
   if (vcs < escape)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "%s routing on this network needs at least %u virtual channels, not %u",
+                   _("%s routing on this network needs at least %u virtual channels, not %u"),
                    flitlab_routing_to_string (config->routing), escape, vcs);
       return 0;
     }
   if (config->routing == FLITLAB_ROUTING_DOR && torus && vcs % 2 != 0 && !(config->allow_deadlock && vcs == 1))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Dimension-ordered routing on a torus splits the virtual channels into two "
-                   "dateline classes: give an even number, not %u", vcs);
+                   _("Dimension-ordered routing on a torus splits the virtual channels into two "
+                     "dateline classes: give an even number, not %u"), vcs);
       return 0;
     }
   if (vcs > FLITLAB_MAX_VCS)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "At most %u virtual channels per channel, not %u", FLITLAB_MAX_VCS, vcs);
+                   _("At most %u virtual channels per channel, not %u"), FLITLAB_MAX_VCS, vcs);
       return 0;
     }
   return vcs;

@@ -8,27 +8,23 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
+#include "flitlab-names.h"
 #include "flitlab-sim-pool.h"
 #include "flitlab-sim-private.h"
 #include "flitlab-stats.h"
 
 G_DEFINE_QUARK (flitlab-sim-error-quark, flitlab_sim_error)
 
-static const char * const routing_names[] = { "dor", "adaptive", "necklace", NULL };
+/* FlitlabRouting's names in its order, then the backtracking network's (flitlab-sim-backtrack.h),
+ * which is no wormhole routing: together the routings a study may name. */
+static const char * const routing_names[] = { "dor", "adaptive", "necklace", "backtrack", NULL };
 
-/* The index of text in the NULL-terminated names, an enum's values in order. */
-static gboolean
-name_index (const char * const *names,
-            const char         *text,
-            guint              *index)
+const char * const *
+flitlab_routing_names (void)
 {
-  for (guint i = 0; names[i] != NULL; i++)
-    if (g_strcmp0 (text, names[i]) == 0)
-      {
-        *index = i;
-        return TRUE;
-      }
-  return FALSE;
+  return routing_names;
 }
 
 const char *
@@ -44,7 +40,7 @@ flitlab_routing_from_string (const char     *text,
 {
   guint index;
 
-  if (!name_index (routing_names, text, &index))
+  if (!flitlab_names_find (routing_names, text, &index) || index > FLITLAB_ROUTING_NECKLACE)
     return FALSE;
   *routing = index;
   return TRUE;
@@ -71,7 +67,7 @@ flitlab_ties_from_string (const char  *text,
 {
   guint index;
 
-  if (!name_index (ties_names, text, &index))
+  if (!flitlab_names_find (ties_names, text, &index))
     return FALSE;
   *ties = index;
   return TRUE;
@@ -318,58 +314,58 @@ check_config (const FlitlabSimConfig  *config,
 {
   if (config->n_rates == 0)
     {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, "No load to simulate");
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, _("No load to simulate"));
       return FALSE;
     }
   for (guint i = 0; i < config->n_rates; i++)
     if (!(config->rates[i] >= 0 && config->rates[i] <= 1))
       {
         g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                     "Loads are between 0 and 1 message per cycle per node, not %g",
+                     _("Loads are between 0 and 1 message per cycle per node, not %g"),
                      config->rates[i]);
         return FALSE;
       }
   if (!(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The message length must be from 1 to %.0f flits, not %g", FLITLAB_MAX_FLITS,
+                   _("The message length must be from 1 to %.0f flits, not %g"), FLITLAB_MAX_FLITS,
                    config->flits);
       return FALSE;
     }
   if (config->buffer < 1 || config->buffer > FLITLAB_MAX_BUFFER)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The buffer depth must be from 1 to %u flits, not %u", FLITLAB_MAX_BUFFER,
+                   _("The buffer depth must be from 1 to %u flits, not %u"), FLITLAB_MAX_BUFFER,
                    config->buffer);
       return FALSE;
     }
   if (config->replications < 1 || config->replications > FLITLAB_MAX_REPLICATIONS)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "Replications must be from 1 to %u, not %u", FLITLAB_MAX_REPLICATIONS,
+                   _("Replications must be from 1 to %u, not %u"), FLITLAB_MAX_REPLICATIONS,
                    config->replications);
       return FALSE;
     }
   if (config->cycles < FLITLAB_MIN_CYCLES || config->cycles > FLITLAB_MAX_CYCLES)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The measured cycles must be from %u to %" G_GUINT64_FORMAT ", not %"
-                   G_GUINT64_FORMAT, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES, config->cycles);
+                   _("The measured cycles must be from %u to %llu, not %llu"), FLITLAB_MIN_CYCLES,
+                   (unsigned long long) FLITLAB_MAX_CYCLES, (unsigned long long) config->cycles);
       return FALSE;
     }
   /* Bounded, so that warm-up + cycles (+ the drain) cannot wrap. */
   if (config->warmup > FLITLAB_MAX_WARMUP || config->watchdog > FLITLAB_MAX_WATCHDOG)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The warm-up and the watchdog are at most %" G_GUINT64_FORMAT " cycles, not %"
-                   G_GUINT64_FORMAT " and %" G_GUINT64_FORMAT, FLITLAB_MAX_WARMUP,
-                   config->warmup, config->watchdog);
+                   _("The warm-up and the watchdog are at most %llu cycles, not %llu and %llu"),
+                   (unsigned long long) FLITLAB_MAX_WARMUP, (unsigned long long) config->warmup,
+                   (unsigned long long) config->watchdog);
       return FALSE;
     }
   if (config->threads > FLITLAB_MAX_THREADS)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "At most %u threads, not %u", FLITLAB_MAX_THREADS, config->threads);
+                   _("At most %u threads, not %u"), FLITLAB_MAX_THREADS, config->threads);
       return FALSE;
     }
   return TRUE;

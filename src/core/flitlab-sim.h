@@ -152,6 +152,10 @@ guint             flitlab_sim_minimal_hops   (const FlitlabTopology     *topolog
                                               guint32                    ties,
                                               guint                     *next);
 
+/* "dor", "adaptive", "necklace" in enum order, then "backtrack", the routing of the backtracking
+ * network (flitlab-sim-backtrack.h), which is no FlitlabRouting: every routing a study may name,
+ * NULL-terminated. flitlab_routing_from_string() takes only the wormhole ones. */
+const char * const *flitlab_routing_names    (void);
 const char       *flitlab_routing_to_string  (FlitlabRouting             routing);
 gboolean          flitlab_routing_from_string (const char               *text,
                                               FlitlabRouting           *routing);

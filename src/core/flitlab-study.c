@@ -8,19 +8,14 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
+#include "flitlab-names.h"
 #include "flitlab-sim.h"
 #include "flitlab-study.h"
+#include "flitlab-traffic.h"
 
 G_DEFINE_QUARK (flitlab-study-error-quark, flitlab_study_error)
-
-static const char * const routing_names[] = {
-  "dor", "adaptive", "necklace", "backtrack", NULL,
-};
-
-static const char * const pattern_names[] = {
-  "uniform", "transpose", "bit-complement", "bit-reversal", "tornado", "neighbour", "hotspot",
-  NULL,
-};
 
 static const char * const length_names[] = {
   "fixed", "exponential", NULL,
@@ -29,13 +24,51 @@ static const char * const length_names[] = {
 const char * const *
 flitlab_study_routing_names (void)
 {
-  return routing_names;
+  return flitlab_routing_names ();
+}
+
+/* Necklace routing needs a necklace and is all a necklace has; backtracking runs on hypercubes
+ * (flitlab-sim-backtrack.h); dimension-ordered and adaptive routing on the rest. */
+static gboolean
+routing_fits (const char            *routing,
+              FlitlabTopologyFamily  family)
+{
+  const char *necklace = flitlab_routing_to_string (FLITLAB_ROUTING_NECKLACE);
+
+  if (family == FLITLAB_TOPOLOGY_NECKLACE || g_str_equal (routing, necklace))
+    return family == FLITLAB_TOPOLOGY_NECKLACE && g_str_equal (routing, necklace);
+  if (g_str_equal (routing, "backtrack"))
+    return family == FLITLAB_TOPOLOGY_HYPERCUBE;
+  return TRUE;
+}
+
+const char * const *
+flitlab_study_family_routings (FlitlabTopologyFamily family)
+{
+  /* Per family, the routings in the order of flitlab_routing_names(), NULL-terminated. */
+  static const char *routings[FLITLAB_TOPOLOGY_NECKLACE + 1][8];
+  static gsize filled;
+
+  g_return_val_if_fail (family <= FLITLAB_TOPOLOGY_NECKLACE, NULL);
+
+  if (g_once_init_enter (&filled))
+    {
+      const char * const *names = flitlab_routing_names ();
+
+      g_assert (g_strv_length ((char **) names) < G_N_ELEMENTS (routings[0]));
+      for (guint f = 0; f <= FLITLAB_TOPOLOGY_NECKLACE; f++)
+        for (guint i = 0, n = 0; names[i] != NULL; i++)
+          if (routing_fits (names[i], f))
+            routings[f][n++] = names[i];
+      g_once_init_leave (&filled, 1);
+    }
+  return routings[family];
 }
 
 const char * const *
 flitlab_study_pattern_names (void)
 {
-  return pattern_names;
+  return flitlab_traffic_pattern_names ();
 }
 
 const char * const *
@@ -48,14 +81,7 @@ gboolean
 flitlab_study_name_in (const char * const *names,
                        const char         *name)
 {
-  g_return_val_if_fail (names != NULL, FALSE);
-
-  if (name == NULL)
-    return FALSE;
-  for (guint i = 0; names[i] != NULL; i++)
-    if (g_str_equal (names[i], name))
-      return TRUE;
-  return FALSE;
+  return flitlab_names_find (names, name, NULL);
 }
 
 static GHashTable *
@@ -530,16 +556,17 @@ check_table (const FlitlabStudyTable *table,
       {
         g_autofree char *list = g_strjoinv (" ", (char **) required);
 
-        return fail (error, "%s: the first columns must be: %s", what, list);
+        /* Translators: %s: a table of a study ("model ...", "the simulation"), then its columns */
+        return fail (error, _("%s: the first columns must be: %s"), what, list);
       }
   if (table->n_columns > FLITLAB_STUDY_MAX_COLUMNS || table->n_rows > FLITLAB_STUDY_MAX_ROWS)
-    return fail (error, "%s: too many columns or rows", what);
+    return fail (error, _("%s: too many columns or rows"), what);
   return TRUE;
 }
 
 gboolean
-flitlab_study_check (const FlitlabStudy  *self,
-                     GError             **error)
+flitlab_study_check_fields (const FlitlabStudy  *self,
+                            GError             **error)
 {
   const FlitlabStudySimulation *sim;
 
@@ -548,86 +575,87 @@ flitlab_study_check (const FlitlabStudy  *self,
 
   sim = &self->simulation;
   if (self->name == NULL || self->name[0] == '\0')
-    return fail (error, "A study needs a name");
+    return fail (error, _("A study needs a name"));
   if (self->topology == NULL || self->topology[0] == '\0')
-    return fail (error, "Study “%s”: no topology", self->name);
-  if (!flitlab_study_name_in (routing_names, self->routing))
-    return fail (error, "Study “%s”: unknown routing “%s”", self->name,
-                 self->routing ? self->routing : "");
+    return fail (error, _("no topology"));
+  if (!flitlab_study_name_in (flitlab_routing_names (), self->routing))
+    return fail (error, _("unknown routing “%s”"), self->routing ? self->routing : "");
   if (!flitlab_study_name_in (flitlab_ties_names (), self->ties))
-    return fail (error, "Study “%s”: ties are “balanced” or “positive”, not “%s”", self->name,
+    return fail (error, _("ties are “balanced” or “positive”, not “%s”"),
                  self->ties ? self->ties : "");
-  if (!flitlab_study_name_in (pattern_names, self->pattern))
-    return fail (error, "Study “%s”: unknown traffic pattern “%s”", self->name,
-                 self->pattern ? self->pattern : "");
+  if (!flitlab_study_name_in (flitlab_traffic_pattern_names (), self->pattern))
+    return fail (error, _("unknown traffic pattern “%s”"), self->pattern ? self->pattern : "");
   if (!(self->hotspot_fraction >= 0 && self->hotspot_fraction <= 1))
-    return fail (error, "Study “%s”: the hotspot fraction must be in 0..1", self->name);
+    return fail (error, _("the hotspot fraction must be in 0..1"));
   if (!flitlab_study_name_in (length_names, self->length))
-    return fail (error, "Study “%s”: unknown length distribution “%s”", self->name,
-                 self->length ? self->length : "");
+    return fail (error, _("unknown length distribution “%s”"), self->length ? self->length : "");
   if (!(self->flits >= 1 && self->flits <= FLITLAB_MAX_FLITS))
-    return fail (error, "Study “%s”: the message length must be 1..%.0f flits", self->name,
-                 FLITLAB_MAX_FLITS);
+    return fail (error, _("the message length must be 1..%.0f flits"), FLITLAB_MAX_FLITS);
   if (self->flit_width < 1 || self->flit_width > FLITLAB_STUDY_MAX_FLIT_WIDTH)
-    return fail (error, "Study “%s”: the flit width must be 1..%u bits", self->name,
-                 FLITLAB_STUDY_MAX_FLIT_WIDTH);
+    return fail (error, _("the flit width must be 1..%u bits"), FLITLAB_STUDY_MAX_FLIT_WIDTH);
   if (!(self->rate_min >= 0 && self->rate_max <= FLITLAB_STUDY_MAX_RATE
         && self->rate_min <= self->rate_max))
-    return fail (error, "Study “%s”: the load range must satisfy 0 ≤ min ≤ max ≤ %g",
-                 self->name, FLITLAB_STUDY_MAX_RATE);
+    return fail (error, _("the load range must satisfy 0 ≤ min ≤ max ≤ %g"),
+                 FLITLAB_STUDY_MAX_RATE);
   if (self->n_rates < 1 || self->n_rates > FLITLAB_STUDY_MAX_RATES)
-    return fail (error, "Study “%s”: the number of loads must be 1..%u", self->name,
-                 FLITLAB_STUDY_MAX_RATES);
+    return fail (error, _("the number of loads must be 1..%u"), FLITLAB_STUDY_MAX_RATES);
   for (guint i = 0; i < self->models->len; i++)
     {
       const FlitlabStudyModel *model = g_ptr_array_index (self->models, i);
 
       if (model->id == NULL || model->id[0] == '\0')
-        return fail (error, "Study “%s”: a model without an id", self->name);
+        return fail (error, _("a model without an id"));
       if (model->curve != NULL)
         {
-          g_autofree char *what = g_strdup_printf ("Study “%s”, model %s", self->name,
-                                                   model->id);
+          g_autofree char *what = g_strdup_printf (_("model %s"), model->id);
 
           if (!check_table (model->curve, flitlab_study_curve_columns (), what, error))
             return FALSE;
         }
     }
   if (sim->vcs > FLITLAB_MAX_VCS)
-    return fail (error, "Study “%s”: at most %u virtual channels", self->name, FLITLAB_MAX_VCS);
+    return fail (error, _("at most %u virtual channels"), FLITLAB_MAX_VCS);
   if (sim->buffer < 1 || sim->buffer > FLITLAB_MAX_BUFFER)
-    return fail (error, "Study “%s”: the buffer depth must be 1..%u flits", self->name,
-                 FLITLAB_MAX_BUFFER);
+    return fail (error, _("the buffer depth must be 1..%u flits"), FLITLAB_MAX_BUFFER);
   if (sim->node_buffers > FLITLAB_MAX_NODE_BUFFERS)
-    return fail (error, "Study “%s”: at most %u node buffers", self->name,
-                 FLITLAB_MAX_NODE_BUFFERS);
+    return fail (error, _("at most %u node buffers"), FLITLAB_MAX_NODE_BUFFERS);
   if (sim->replications < 1 || sim->replications > FLITLAB_MAX_REPLICATIONS)
-    return fail (error, "Study “%s”: the replications must be 1..%u", self->name,
-                 FLITLAB_MAX_REPLICATIONS);
+    return fail (error, _("the replications must be 1..%u"), FLITLAB_MAX_REPLICATIONS);
   if (sim->cycles < FLITLAB_MIN_CYCLES || sim->cycles > FLITLAB_MAX_CYCLES)
-    return fail (error, "Study “%s”: the measured cycles must be %u..%" G_GUINT64_FORMAT,
-                 self->name, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES);
+    return fail (error, _("the measured cycles must be %u..%llu"), FLITLAB_MIN_CYCLES,
+                 (unsigned long long) FLITLAB_MAX_CYCLES);
   if (sim->warmup > FLITLAB_MAX_WARMUP || sim->watchdog > FLITLAB_MAX_WATCHDOG)
-    return fail (error, "Study “%s”: the warm-up and the watchdog are at most %" G_GUINT64_FORMAT
-                 " cycles", self->name, FLITLAB_MAX_WARMUP);
+    return fail (error, _("the warm-up and the watchdog are at most %llu cycles"),
+                 (unsigned long long) FLITLAB_MAX_WARMUP);
   if (sim->threads > FLITLAB_MAX_THREADS)
-    return fail (error, "Study “%s”: at most %u threads", self->name, FLITLAB_MAX_THREADS);
-  if (sim->points != NULL)
-    {
-      g_autofree char *what = g_strdup_printf ("Study “%s”, simulation", self->name);
-
-      if (!check_table (sim->points, flitlab_study_points_columns (), what, error))
-        return FALSE;
-    }
+    return fail (error, _("at most %u threads"), FLITLAB_MAX_THREADS);
+  if (sim->points != NULL &&
+      !check_table (sim->points, flitlab_study_points_columns (), _("the simulation"), error))
+    return FALSE;
   for (guint i = 0; i < self->references->len; i++)
     {
       const FlitlabStudyTable *reference = g_ptr_array_index (self->references, i);
-      g_autofree char *what = g_strdup_printf ("Study “%s”, reference %u", self->name, i + 1);
+      g_autofree char *what = g_strdup_printf (_("reference %u"), i + 1);
 
       if (reference->title == NULL)
-        return fail (error, "%s: a reference needs a title", what);
+        return fail (error, _("%s: a reference needs a title"), what);
       if (!check_table (reference, flitlab_study_curve_columns (), what, error))
         return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+flitlab_study_check (const FlitlabStudy  *self,
+                     GError             **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (flitlab_study_check_fields (self, error))
+    return TRUE;
+  if (self->name != NULL && self->name[0] != '\0')
+    /* Translators: before why a study is refused; %s: the study's name */
+    g_prefix_error (error, _("Study “%s”: "), self->name);
+  return FALSE;
 }

@@ -3,9 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A study is a plain struct with public fields: the window edits them, the runners fill the
- * results, src/io/flitlab-project.c reads and writes them (docs/project-format.md). Every
- * pointer field is owned by the struct that holds it and freed by flitlab_study_free();
- * strings are UTF-8 and allocated with g_malloc. Routing, traffic pattern and length
+ * results, src/io/flitlab-project-reader.c and -writer.c read and write them
+ * (docs/project-format.md). Every pointer field is owned by the struct that holds it and freed
+ * by flitlab_study_free(); strings are UTF-8 and allocated with g_malloc. Routing, traffic pattern and length
  * distribution are kept as their file names ("dor", "uniform", "fixed") so that the study does
  * not depend on the simulator's enums; flitlab_study_*_names() list the accepted names.
  *
@@ -17,6 +17,7 @@
 #include <glib.h>
 
 #include "flitlab-limits.h"
+#include "flitlab-topology.h"
 
 G_BEGIN_DECLS
 
@@ -149,12 +150,19 @@ void                  flitlab_study_clear_results  (FlitlabStudy        *self);
 double               *flitlab_study_dup_rates      (const FlitlabStudy  *self,
                                                     guint               *n_rates);
 /* Checks every range and name the format allows (not the topology spec, which needs
- * flitlab-topology). The message names the field. */
+ * flitlab-topology). The message names the study ("Study “name”: ") and the field. */
 gboolean              flitlab_study_check          (const FlitlabStudy  *self,
+                                                    GError             **error);
+/* The same checks; the message names the field but not the study, for a view that shows the
+ * study already (the editor). */
+gboolean              flitlab_study_check_fields   (const FlitlabStudy  *self,
                                                     GError             **error);
 
 /* NULL-terminated lists of the accepted names. */
 const char * const   *flitlab_study_routing_names  (void);
+/* The routings a network of the family can be simulated (and modelled) with, the default
+ * first, NULL-terminated. */
+const char * const   *flitlab_study_family_routings (FlitlabTopologyFamily family);
 const char * const   *flitlab_study_pattern_names  (void);
 const char * const   *flitlab_study_length_names   (void);
 /* The columns every model curve / simulation table starts with, NULL-terminated. */

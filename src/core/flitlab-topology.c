@@ -24,6 +24,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-topology.h"
 
 struct _FlitlabTopology
@@ -222,7 +224,7 @@ new_cube (FlitlabTopologyFamily   family,
   if (n_dims == 0 || n_dims > FLITLAB_TOPOLOGY_MAX_DIMS)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-                   "A %s has 1 to %u dimensions, not %u", name, FLITLAB_TOPOLOGY_MAX_DIMS, n_dims);
+                   _("A %s has 1 to %u dimensions, not %u"), name, FLITLAB_TOPOLOGY_MAX_DIMS, n_dims);
       return NULL;
     }
   for (guint d = 0; d < n_dims; d++)
@@ -230,14 +232,14 @@ new_cube (FlitlabTopologyFamily   family,
       if (radices[d] < 2 || radices[d] > 256)
         {
           g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-                       "A %s radix must be from 2 to 256, not %u (dimension %u)", name, radices[d], d);
+                       _("A %s radix must be from 2 to 256, not %u (dimension %u)"), name, radices[d], d);
           return NULL;
         }
       nodes *= radices[d];
       if (nodes > FLITLAB_TOPOLOGY_MAX_NODES)
         {
           g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                       "A %s of more than %u nodes is too large to handle", name,
+                       _("A %s of more than %u nodes is too large to handle"), name,
                        FLITLAB_TOPOLOGY_MAX_NODES);
           return NULL;
         }
@@ -279,7 +281,7 @@ flitlab_topology_new_hypercube (guint    n,
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, n > 16 ? FLITLAB_TOPOLOGY_ERROR_TOO_LARGE
                                                           : FLITLAB_TOPOLOGY_ERROR_INVALID,
-                   "A hypercube has 1 to 16 dimensions, not %u", n);
+                   _("A hypercube has 1 to 16 dimensions, not %u"), n);
       return NULL;
     }
   self = topology_alloc (FLITLAB_TOPOLOGY_HYPERCUBE);
@@ -301,7 +303,7 @@ check_necklace_n (guint    n,
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, n > 16 ? FLITLAB_TOPOLOGY_ERROR_TOO_LARGE
                                                           : FLITLAB_TOPOLOGY_ERROR_INVALID,
-                   "A necklace hypercube's base hypercube has 1 to 16 dimensions, not %u", n);
+                   _("A necklace hypercube's base hypercube has 1 to 16 dimensions, not %u"), n);
       return FALSE;
     }
   return TRUE;
@@ -323,8 +325,8 @@ flitlab_topology_new_necklace_irregular (guint          n,
   if (n_sizes != n_edges)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-                   "An irregular necklace hypercube with n = %u needs one necklace size per base "
-                   "edge, n·2^(n-1) = %u of them, not %u", n, n_edges, n_sizes);
+                   _("An irregular necklace hypercube with n = %u needs one necklace size per base "
+                     "edge, n·2^(n-1) = %u of them, not %u"), n, n_edges, n_sizes);
       return NULL;
     }
   nodes = 1u << n;
@@ -388,7 +390,7 @@ flitlab_topology_new_necklace (guint    n,
   if (k > 4096)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-                   "A regular (n,k) necklace hypercube has k from 0 to 4096 nodes per necklace, not %u", k);
+                   _("A regular (n,k) necklace hypercube has k from 0 to 4096 nodes per necklace, not %u"), k);
       return NULL;
     }
   /* 2^(n-1) (nk + 2) nodes (003), checked before the size vector is built. */
@@ -494,8 +496,8 @@ flitlab_topology_new_from_spec (const char  *spec,
 
 bad:
   g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-               "“%s” is not a network: write torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, "
-               "hypercube:10, necklace:6,5 or necklace:3:4,4,2,…", spec);
+               _("“%s” is not a network: write torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, "
+                 "hypercube:10, necklace:6,5 or necklace:3:4,4,2,…"), spec);
   return NULL;
 }
 
@@ -554,27 +556,32 @@ char *
 flitlab_topology_dup_title (const FlitlabTopology *self)
 {
   GString *text = g_string_new (NULL);
+  g_autoptr(GString) radices = g_string_new (NULL);
 
+  /* Translators: the titles of networks; %s: the radices, such as 8×8 */
   switch (self->family)
     {
     case FLITLAB_TOPOLOGY_TORUS:
-      append_radices (text, self, "×");
-      g_string_append (text, self->bidirectional ? " torus, bi-directional" : " torus, uni-directional");
+      append_radices (radices, self, "×");
+      if (self->bidirectional)
+        g_string_append_printf (text, _("%s torus, bi-directional"), radices->str);
+      else
+        g_string_append_printf (text, _("%s torus, uni-directional"), radices->str);
       break;
     case FLITLAB_TOPOLOGY_MESH:
-      append_radices (text, self, "×");
-      g_string_append (text, " mesh");
+      append_radices (radices, self, "×");
+      g_string_append_printf (text, _("%s mesh"), radices->str);
       break;
     case FLITLAB_TOPOLOGY_HYPERCUBE:
-      g_string_append_printf (text, "%u-cube (%u nodes)", self->n_dims, self->n_nodes);
+      g_string_append_printf (text, _("%u-cube (%u nodes)"), self->n_dims, self->n_nodes);
       break;
     case FLITLAB_TOPOLOGY_NECKLACE:
     default:
       if (!self->irregular)
-        g_string_append_printf (text, "(%u,%u) necklace hypercube (%u nodes)", self->n_dims,
+        g_string_append_printf (text, _("(%u,%u) necklace hypercube (%u nodes)"), self->n_dims,
                                 self->sizes[0], self->n_nodes);
       else
-        g_string_append_printf (text, "irregular necklace hypercube, n = %u (%u nodes)",
+        g_string_append_printf (text, _("irregular necklace hypercube, n = %u (%u nodes)"),
                                 self->n_dims, self->n_nodes);
       break;
     }

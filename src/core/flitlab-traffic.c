@@ -8,6 +8,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "flitlab-names.h"
 #include "flitlab-traffic.h"
 
 struct _FlitlabTraffic
@@ -24,7 +27,14 @@ G_DEFINE_QUARK (flitlab-traffic-error-quark, flitlab_traffic_error)
 
 static const char * const pattern_names[] = {
   "uniform", "transpose", "bit-complement", "bit-reversal", "tornado", "neighbour", "hotspot",
+  NULL,
 };
+
+const char * const *
+flitlab_traffic_pattern_names (void)
+{
+  return pattern_names;
+}
 
 const char *
 flitlab_traffic_pattern_to_string (FlitlabTrafficPattern pattern)
@@ -37,13 +47,12 @@ gboolean
 flitlab_traffic_pattern_from_string (const char            *text,
                                      FlitlabTrafficPattern *pattern)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (pattern_names); i++)
-    if (g_strcmp0 (text, pattern_names[i]) == 0)
-      {
-        *pattern = i;
-        return TRUE;
-      }
-  return FALSE;
+  guint index;
+
+  if (!flitlab_names_find (pattern_names, text, &index))
+    return FALSE;
+  *pattern = index;
+  return TRUE;
 }
 
 static gboolean
@@ -142,7 +151,7 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
   if (self->n_nodes < 2)
     {
       g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                   "A network of one node has no traffic");
+                   _("A network of one node has no traffic"));
       return NULL;
     }
 
@@ -155,13 +164,13 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
       if (!(hotspot_fraction >= 0 && hotspot_fraction <= 1))
         {
           g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                       "The hotspot fraction must be between 0 and 1, not %g", hotspot_fraction);
+                       _("The hotspot fraction must be between 0 and 1, not %g"), hotspot_fraction);
           return NULL;
         }
       if (hotspot_node >= self->n_nodes)
         {
           g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                       "The hotspot node %u is not in the network (nodes 0 to %u)",
+                       _("The hotspot node %u is not in the network (nodes 0 to %u)"),
                        hotspot_node, self->n_nodes - 1);
           return NULL;
         }
@@ -184,7 +193,7 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
               g_autofree char *spec = flitlab_topology_dup_spec (topology);
 
               g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                           "The %s pattern is not defined on %s",
+                           _("The %s pattern is not defined on %s"),
                            flitlab_traffic_pattern_to_string (pattern), spec);
               return NULL;
             }
@@ -196,7 +205,7 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
 
     default:
       g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
-                   "Unknown traffic pattern %d", pattern);
+                   _("Unknown traffic pattern %d"), pattern);
       return NULL;
     }
 }

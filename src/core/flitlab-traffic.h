@@ -33,6 +33,8 @@ typedef enum
 typedef struct _FlitlabTraffic FlitlabTraffic;
 
 GQuark          flitlab_traffic_error_quark        (void);
+/* "uniform", "transpose", ... in enum order, NULL-terminated. */
+const char * const *flitlab_traffic_pattern_names  (void);
 const char     *flitlab_traffic_pattern_to_string  (FlitlabTrafficPattern  pattern);
 gboolean        flitlab_traffic_pattern_from_string (const char           *text,
                                                      FlitlabTrafficPattern *pattern);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <glib.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
 #include "flitlab-file-write.h"
@@ -28,7 +29,7 @@ write_error (GError     **error,
              int          saved_errno)
 {
   g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               "Could not write “%s”: %s", path, g_strerror (saved_errno));
+               _("Could not write “%s”: %s"), path, g_strerror (saved_errno));
   return FALSE;
 }
 
@@ -38,7 +39,7 @@ busy_error (GError     **error,
             const char  *tmp)
 {
   g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-               "Could not write “%s”: another write to it is in progress (%s)", path, tmp);
+               _("Could not write “%s”: another write to it is in progress (%s)"), path, tmp);
   return FALSE;
 }
 

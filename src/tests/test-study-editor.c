@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "flitlab-project.h"
+#include "flitlab-project-xml.h"
 #include "flitlab-runner.h"
 #include "flitlab-study-editor.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flitlab-model.h"
+#include "flitlab-study.h"
 
 static void
 test_registry (void)
@@ -32,6 +33,11 @@ test_registry (void)
       g_assert_true (info->title != NULL && info->paper != NULL && *info->paper != '\0' && info->citation != NULL && *info->citation != '\0');
       for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
         g_assert_true (p->unit != NULL && p->range != NULL && p->description != NULL);
+      /* What it describes, in the registry: a routing a study may name, on a family that can
+       * run it, and a sentence for the error. */
+      g_assert_true (flitlab_study_name_in (flitlab_study_family_routings (info->fit.family),
+                                            info->fit.routing));
+      g_assert_true (info->fit.needs != NULL && *info->fit.needs != '\0');
     }
   g_assert_null (flitlab_model_lookup ("no-such-model"));
 }

@@ -341,11 +341,37 @@ test_names (void)
   g_assert_false (flitlab_study_name_in (patterns, NULL));
 }
 
+static char *
+joined (const char * const *names)
+{
+  return g_strjoinv (",", (char **) names);
+}
+
+/* The routings each family offers, from the one list of routings, the default first. */
+static void
+test_family_routings (void)
+{
+  static const struct { FlitlabTopologyFamily family; const char *routings; } cases[] = {
+    { FLITLAB_TOPOLOGY_TORUS, "dor,adaptive" },
+    { FLITLAB_TOPOLOGY_MESH, "dor,adaptive" },
+    { FLITLAB_TOPOLOGY_HYPERCUBE, "dor,adaptive,backtrack" },
+    { FLITLAB_TOPOLOGY_NECKLACE, "necklace" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *got = joined (flitlab_study_family_routings (cases[i].family));
+
+      g_assert_cmpstr (got, ==, cases[i].routings);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flitlab/study/family-routings", test_family_routings);
   g_test_add_func ("/flitlab/study/defaults", test_defaults);
   g_test_add_func ("/flitlab/study/copy", test_copy);
   g_test_add_func ("/flitlab/study/models", test_models);

@@ -18,7 +18,7 @@
 
 #include <glib.h>
 
-#include "flitlab-project.h"
+#include "flitlab-project-xml.h"
 
 int LLVMFuzzerInitialize (int    *argc,
                           char ***argv);

@@ -26,7 +26,7 @@
 #include <cairo.h>
 
 #include "flitlab-file-write.h"
-#include "flitlab-project.h"
+#include "flitlab-project-xml.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-private.h"
 #include "test-files.h"

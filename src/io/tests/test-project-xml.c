@@ -18,7 +18,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "flitlab-project.h"
+#include "flitlab-project-xml.h"
 #include "flitlab-topology.h"
 #include "test-files.h"
 

@@ -1,13 +1,16 @@
-/* flitlab-project.h: a Flitlab project (a list of studies) and its .flitlab XML file
+/* flitlab-project-xml.h: a Flitlab project's .flitlab XML file (format 1)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Read in flitlab-project-reader.c, written in flitlab-project-writer.c; the project itself is
+ * core's (flitlab-project.h).
  */
 
 #pragma once
 
 #include <glib.h>
 
-#include "flitlab-study.h"
+#include "flitlab-project.h"
 
 G_BEGIN_DECLS
 
@@ -31,13 +34,7 @@ typedef enum
 #define FLITLAB_PROJECT_MAX_NETWORK_NODES (2u * 1024u * 1024u)  /* the nodes of a project's
                                                                     distinct networks together */
 
-typedef struct _FlitlabProject FlitlabProject;
-
 GQuark          flitlab_project_error_quark (void);
-
-FlitlabProject *flitlab_project_new         (void);
-FlitlabProject *flitlab_project_copy        (const FlitlabProject *self);
-void            flitlab_project_free        (FlitlabProject       *self);
 
 /* Errors name the file, the line and the problem. Both touch only their own data (and
  * libxml2, which keeps per-thread state), so a worker thread may call them. */
@@ -55,23 +52,5 @@ gboolean        flitlab_project_save        (const FlitlabProject *self,
                                              GError              **error);
 char           *flitlab_project_to_data     (const FlitlabProject *self,
                                              gsize                *length);
-
-const char     *flitlab_project_get_title   (const FlitlabProject *self);
-void            flitlab_project_set_title   (FlitlabProject       *self,
-                                             const char           *title);
-guint           flitlab_project_get_n_studies (const FlitlabProject *self);
-FlitlabStudy   *flitlab_project_get_study   (const FlitlabProject *self,
-                                             guint                 index);
-FlitlabStudy   *flitlab_project_find_study  (const FlitlabProject *self,
-                                             const char           *name);
-/* Takes ownership of study; inserts at index (G_MAXUINT appends). */
-void            flitlab_project_insert_study (FlitlabProject      *self,
-                                             guint                 index,
-                                             FlitlabStudy         *study);
-/* Returns the removed study, owned by the caller. */
-FlitlabStudy   *flitlab_project_remove_study (FlitlabProject      *self,
-                                             guint                 index);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabProject, flitlab_project_free)
 
 G_END_DECLS

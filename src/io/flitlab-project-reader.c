@@ -1,13 +1,12 @@
-/* flitlab-project.c: a Flitlab project and its .flitlab XML file (format 1)
+/* flitlab-project-reader.c: a project from .flitlab XML (format 1)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The format is described in docs/project-format.md and data/flitlab-project.rng. Writing is
- * done by hand into a GString, so the output is deterministic (parameters and settings sorted
- * by name) and numbers are formatted by us; reading goes through libxml2's tree parser with
- * network access off, no entity substitution, no DTD loading, and a SAX hook that stops the
- * parse at the first <!DOCTYPE: a project never has a DTD, so entity declarations — and with
- * them entity expansion and external entities — cannot reach the tree.
+ * The format is described in docs/project-format.md and data/flitlab-project.rng. Reading goes
+ * through libxml2's tree parser with network access off, no entity substitution, no DTD
+ * loading, and a SAX hook that stops the parse at the first <!DOCTYPE: a project never has a
+ * DTD, so entity declarations — and with them entity expansion and external entities — cannot
+ * reach the tree.
  */
 
 #include "config.h"
@@ -20,519 +19,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
-#include "flitlab-file-write.h"
 #include "flitlab-input.h"
 #include "flitlab-model.h"
-#include "flitlab-project.h"
+#include "flitlab-project-xml.h"
 #include "flitlab-sim.h"
 #include "flitlab-topology.h"
 
-struct _FlitlabProject
-{
-  char      *title;
-  GPtrArray *studies; /* FlitlabStudy*, owned */
-};
-
 G_DEFINE_QUARK (flitlab-project-error-quark, flitlab_project_error)
-
-/* ---- the project ------------------------------------------------------------------- */
-
-FlitlabProject *
-flitlab_project_new (void)
-{
-  FlitlabProject *self = g_new0 (FlitlabProject, 1);
-
-  self->studies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
-  return self;
-}
-
-FlitlabProject *
-flitlab_project_copy (const FlitlabProject *self)
-{
-  FlitlabProject *copy;
-
-  g_return_val_if_fail (self != NULL, NULL);
-
-  copy = flitlab_project_new ();
-  copy->title = g_strdup (self->title);
-  for (guint i = 0; i < self->studies->len; i++)
-    g_ptr_array_add (copy->studies, flitlab_study_copy (g_ptr_array_index (self->studies, i)));
-  return copy;
-}
-
-void
-flitlab_project_free (FlitlabProject *self)
-{
-  if (self == NULL)
-    return;
-  g_free (self->title);
-  g_clear_pointer (&self->studies, g_ptr_array_unref);
-  g_free (self);
-}
-
-const char *
-flitlab_project_get_title (const FlitlabProject *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  return self->title;
-}
-
-void
-flitlab_project_set_title (FlitlabProject *self,
-                           const char     *title)
-{
-  char *copy;
-
-  g_return_if_fail (self != NULL);
-
-  copy = g_strdup (title);
-  g_free (self->title);
-  self->title = copy;
-}
-
-guint
-flitlab_project_get_n_studies (const FlitlabProject *self)
-{
-  g_return_val_if_fail (self != NULL, 0);
-  return self->studies->len;
-}
-
-FlitlabStudy *
-flitlab_project_get_study (const FlitlabProject *self,
-                           guint                 index)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (index < self->studies->len, NULL);
-  return g_ptr_array_index (self->studies, index);
-}
-
-FlitlabStudy *
-flitlab_project_find_study (const FlitlabProject *self,
-                            const char           *name)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (name != NULL, NULL);
-
-  for (guint i = 0; i < self->studies->len; i++)
-    {
-      FlitlabStudy *study = g_ptr_array_index (self->studies, i);
-
-      if (g_strcmp0 (study->name, name) == 0)
-        return study;
-    }
-  return NULL;
-}
-
-void
-flitlab_project_insert_study (FlitlabProject *self,
-                              guint           index,
-                              FlitlabStudy   *study)
-{
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (study != NULL);
-
-  if (index > self->studies->len)
-    index = self->studies->len;
-  g_ptr_array_insert (self->studies, (int) index, study);
-}
-
-FlitlabStudy *
-flitlab_project_remove_study (FlitlabProject *self,
-                              guint           index)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (index < self->studies->len, NULL);
-
-  return g_ptr_array_steal_index (self->studies, index);
-}
-
-/* ---- writing ----------------------------------------------------------------------- */
-
-/* The shortest decimal text that reads back to the same bits; "-" for NaN and ±inf, which
- * the format stores as "no value". */
-static void
-append_double (GString *out,
-               double   value)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  static const char * const formats[] = { "%.15g", "%.16g", "%.17g" };
-
-  if (!isfinite (value))
-    {
-      g_string_append_c (out, '-');
-      return;
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
-    {
-      double back;
-
-      g_ascii_formatd (buffer, sizeof buffer, formats[i], value);
-      back = g_ascii_strtod (buffer, NULL);
-      if (memcmp (&back, &value, sizeof value) == 0)
-        break;
-    }
-  g_string_append (out, buffer);
-}
-
-/* XML 1.0 allows neither C0 controls other than tab, newline and return (not even as
- * character references) nor invalid UTF-8: both become U+FFFD rather than making the file
- * unreadable. In attributes, tab, newline and return are written as references so that
- * attribute normalisation gives them back. */
-static void
-append_escaped (GString    *out,
-                const char *text,
-                gboolean    attribute)
-{
-  g_autofree char *valid = g_utf8_make_valid (text, -1);
-
-  for (const char *p = valid; *p != '\0'; p++)
-    {
-      guchar c = (guchar) *p;
-
-      switch (c)
-        {
-        case '&':
-          g_string_append (out, "&amp;");
-          break;
-        case '<':
-          g_string_append (out, "&lt;");
-          break;
-        case '>':
-          g_string_append (out, "&gt;");
-          break;
-        case '"':
-          g_string_append (out, attribute ? "&quot;" : "\"");
-          break;
-        case '\r':
-          g_string_append (out, "&#13;");
-          break;
-        case '\t':
-        case '\n':
-          if (attribute)
-            g_string_append_printf (out, "&#%d;", c);
-          else
-            g_string_append_c (out, (char) c);
-          break;
-        default:
-          if (c < 0x20 || c == 0x7f)
-            g_string_append (out, "\xef\xbf\xbd");
-          else
-            g_string_append_c (out, (char) c);
-          break;
-        }
-    }
-}
-
-static void
-attr_string (GString    *out,
-             const char *name,
-             const char *value)
-{
-  g_string_append_printf (out, " %s=\"", name);
-  append_escaped (out, value != NULL ? value : "", TRUE);
-  g_string_append_c (out, '"');
-}
-
-static void
-attr_double (GString    *out,
-             const char *name,
-             double      value)
-{
-  g_string_append_printf (out, " %s=\"", name);
-  append_double (out, value);
-  g_string_append_c (out, '"');
-}
-
-static void
-attr_uint (GString    *out,
-           const char *name,
-           guint64     value)
-{
-  g_string_append_printf (out, " %s=\"%" G_GUINT64_FORMAT "\"", name, value);
-}
-
-static void
-indent (GString *out,
-        guint    depth)
-{
-  for (guint i = 0; i < depth; i++)
-    g_string_append (out, "  ");
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* <ELEMENT name="…" value="…"/> for every pair, sorted by name so files diff well. */
-static void
-write_pairs (GString    *out,
-             guint       depth,
-             const char *element,
-             GHashTable *table)
-{
-  g_autofree gpointer *keys = NULL;
-  guint n_keys = 0;
-
-  if (table == NULL)
-    return;
-  keys = g_hash_table_get_keys_as_array (table, &n_keys);
-  qsort (keys, n_keys, sizeof (gpointer), compare_strings);
-  for (guint i = 0; i < n_keys; i++)
-    {
-      indent (out, depth);
-      g_string_append_printf (out, "<%s", element);
-      attr_string (out, "name", keys[i]);
-      attr_string (out, "value", g_hash_table_lookup (table, keys[i]));
-      g_string_append (out, "/>\n");
-    }
-}
-
-static void
-write_table (GString                 *out,
-             guint                    depth,
-             const char              *element,
-             const FlitlabStudyTable *table)
-{
-  indent (out, depth);
-  g_string_append_printf (out, "<%s", element);
-  /* Only a reference has a title (and always one). */
-  if (g_str_equal (element, "reference"))
-    attr_string (out, "title", table->title);
-  if (isfinite (table->saturation_rate))
-    attr_double (out, "saturation-rate", table->saturation_rate);
-  g_string_append (out, ">\n");
-
-  write_pairs (out, depth + 1, "info", table->info);
-
-  indent (out, depth + 1);
-  g_string_append (out, "<columns>");
-  for (guint c = 0; c < table->n_columns; c++)
-    {
-      if (c > 0)
-        g_string_append_c (out, ' ');
-      append_escaped (out, table->columns[c], FALSE);
-    }
-  g_string_append (out, "</columns>\n");
-
-  for (guint r = 0; r < table->n_rows; r++)
-    {
-      indent (out, depth + 1);
-      g_string_append (out, table->saturated[r] ? "<row saturated=\"true\">" : "<row>");
-      for (guint c = 0; c < table->n_columns; c++)
-        {
-          if (c > 0)
-            g_string_append_c (out, ' ');
-          append_double (out, table->values[(gsize) r * table->n_columns + c]);
-        }
-      g_string_append (out, "</row>\n");
-    }
-
-  indent (out, depth);
-  g_string_append_printf (out, "</%s>\n", element);
-}
-
-static void
-write_channels (GString   *out,
-                guint      depth,
-                GPtrArray *array)
-{
-  for (guint i = 0; i < array->len; i++)
-    {
-      const FlitlabStudyChannels *channels = g_ptr_array_index (array, i);
-
-      indent (out, depth);
-      g_string_append (out, "<channels");
-      attr_double (out, "rate", channels->rate);
-      attr_uint (out, "count", channels->n_channels);
-      g_string_append (out, ">\n");
-      for (guint s = 0; s < channels->series->len; s++)
-        {
-          const FlitlabStudySeries *series = g_ptr_array_index (channels->series, s);
-
-          indent (out, depth + 1);
-          g_string_append (out, "<series");
-          attr_string (out, "name", series->name);
-          g_string_append_c (out, '>');
-          /* Eight numbers a line keeps large networks readable and diffable. */
-          for (guint c = 0; c < channels->n_channels; c++)
-            {
-              if (c % 8 == 0)
-                {
-                  g_string_append_c (out, '\n');
-                  indent (out, depth + 2);
-                }
-              else
-                g_string_append_c (out, ' ');
-              append_double (out, series->values[c]);
-            }
-          g_string_append_c (out, '\n');
-          indent (out, depth + 1);
-          g_string_append (out, "</series>\n");
-        }
-      indent (out, depth);
-      g_string_append (out, "</channels>\n");
-    }
-}
-
-static void
-write_study (GString            *out,
-             const FlitlabStudy *study)
-{
-  const FlitlabStudySimulation *sim = &study->simulation;
-
-  g_string_append (out, "  <study");
-  attr_string (out, "name", study->name);
-  g_string_append (out, ">\n");
-
-  if (study->notes != NULL)
-    {
-      g_string_append (out, "    <notes>");
-      append_escaped (out, study->notes, FALSE);
-      g_string_append (out, "</notes>\n");
-    }
-
-  g_string_append (out, "    <network");
-  attr_string (out, "topology", study->topology);
-  attr_string (out, "routing", study->routing);
-  /* Written only when not the default, so that files from before the setting read the same. */
-  if (g_strcmp0 (study->ties, flitlab_ties_to_string (FLITLAB_TIES_BALANCED)) != 0)
-    attr_string (out, "ties", study->ties);
-  g_string_append (out, "/>\n");
-
-  g_string_append (out, "    <traffic");
-  attr_string (out, "pattern", study->pattern);
-  attr_double (out, "hotspot-fraction", study->hotspot_fraction);
-  attr_uint (out, "hotspot-node", study->hotspot_node);
-  attr_string (out, "length", study->length);
-  attr_double (out, "flits", study->flits);
-  attr_uint (out, "flit-width", study->flit_width);
-  g_string_append (out, "/>\n");
-
-  g_string_append (out, "    <load");
-  attr_double (out, "min", study->rate_min);
-  attr_double (out, "max", study->rate_max);
-  attr_uint (out, "count", study->n_rates);
-  g_string_append (out, "/>\n");
-
-  for (guint i = 0; i < study->models->len; i++)
-    {
-      const FlitlabStudyModel *model = g_ptr_array_index (study->models, i);
-
-      g_string_append (out, "    <model");
-      attr_string (out, "id", model->id);
-      g_string_append (out, ">\n");
-      write_pairs (out, 3, "param", model->params);
-      if (model->curve != NULL)
-        write_table (out, 3, "curve", model->curve);
-      write_channels (out, 3, model->channels);
-      g_string_append (out, "    </model>\n");
-    }
-
-  g_string_append (out, "    <simulation");
-  attr_string (out, "enabled", sim->enabled ? "true" : "false");
-  attr_uint (out, "vcs", sim->vcs);
-  attr_uint (out, "buffer", sim->buffer);
-  attr_uint (out, "node-buffers", sim->node_buffers);
-  attr_uint (out, "seed", sim->seed);
-  attr_uint (out, "replications", sim->replications);
-  attr_uint (out, "warmup", sim->warmup);
-  attr_uint (out, "cycles", sim->cycles);
-  attr_uint (out, "threads", sim->threads);
-  attr_uint (out, "watchdog", sim->watchdog);
-  if (sim->points == NULL && sim->channels->len == 0)
-    g_string_append (out, "/>\n");
-  else
-    {
-      g_string_append (out, ">\n");
-      if (sim->points != NULL)
-        write_table (out, 3, "points", sim->points);
-      write_channels (out, 3, sim->channels);
-      g_string_append (out, "    </simulation>\n");
-    }
-
-  for (guint i = 0; i < study->references->len; i++)
-    write_table (out, 2, "reference", g_ptr_array_index (study->references, i));
-
-  write_pairs (out, 2, "setting", study->settings);
-
-  g_string_append (out, "  </study>\n");
-}
-
-char *
-flitlab_project_to_data (const FlitlabProject *self,
-                         gsize                *length)
-{
-  GString *out;
-
-  g_return_val_if_fail (self != NULL, NULL);
-
-  out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-  g_string_append (out, "<flitlab-project");
-  attr_uint (out, "format", FLITLAB_PROJECT_FORMAT_VERSION);
-  if (self->title != NULL)
-    attr_string (out, "title", self->title);
-  g_string_append (out, ">\n");
-  for (guint i = 0; i < self->studies->len; i++)
-    write_study (out, g_ptr_array_index (self->studies, i));
-  g_string_append (out, "</flitlab-project>\n");
-
-  if (length != NULL)
-    *length = out->len;
-  return g_string_free (out, FALSE);
-}
-
-gboolean
-flitlab_project_save (const FlitlabProject *self,
-                      const char           *path,
-                      GError              **error)
-{
-  g_autofree char *data = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(FlitlabProject) check = NULL;
-  gsize length;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  /* Never write a file that flitlab_project_load() would refuse: that would lose the work as
-   * surely as a failed write. First the friendly check, then the reader itself on the bytes. */
-  for (guint i = 0; i < self->studies->len; i++)
-    if (!flitlab_study_check (g_ptr_array_index (self->studies, i), &local_error))
-      {
-        g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID,
-                     "Cannot save %s: %s", path, local_error->message);
-        return FALSE;
-      }
-  data = flitlab_project_to_data (self, &length);
-  check = flitlab_project_load_from_data (data, length, "(the project to save)", &local_error);
-  if (check == NULL)
-    {
-      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID,
-                   "Cannot save %s: %s", path, local_error->message);
-      return FALSE;
-    }
-
-  /* The old file is either replaced whole or left as it was, with its mode and links. The
-   * writer's message names the file already. */
-  if (!flitlab_file_write (path, data, length, &local_error))
-    {
-      g_set_error_literal (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                           local_error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* ---- reading ----------------------------------------------------------------------- */
 
 typedef struct
 {
@@ -572,7 +71,7 @@ reader_fail (Reader     *r,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  r->error = g_error_new (FLITLAB_PROJECT_ERROR, code, "%s:%ld: %s", r->file,
+  r->error = g_error_new (FLITLAB_PROJECT_ERROR, code, _("%s:%ld: %s"), r->file,
                           node != NULL ? xmlGetLineNo (node) : 1L, message);
   return FALSE;
 }
@@ -639,7 +138,7 @@ check_attributes (Reader             *r,
   for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
     {
       if (attr->ns != NULL || !flitlab_study_name_in (allowed, (const char *) attr->name))
-        return reader_fail (r, node, INVALID, "unknown attribute “%s” on <%s>",
+        return reader_fail (r, node, INVALID, _("unknown attribute “%s” on <%s>"),
                             (const char *) attr->name, (const char *) node->name);
     }
   return TRUE;
@@ -667,7 +166,7 @@ require_attribute (Reader     *r,
   char *value = dup_attribute (node, name);
 
   if (value == NULL)
-    reader_fail (r, node, INVALID, "<%s> needs the attribute “%s”",
+    reader_fail (r, node, INVALID, _("<%s> needs the attribute “%s”"),
                  (const char *) node->name, name);
   return value;
 }
@@ -688,12 +187,12 @@ double_attribute (Reader     *r,
   if (text == NULL)
     return !required;
   if (!flitlab_input_parse_number (text, strlen (text), &value))
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not a number "
-                        "(write decimal numbers with a dot, e.g. 0.25)",
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not a number "
+                          "(write decimal numbers with a dot, e.g. 0.25)"),
                         name, (const char *) node->name, text);
   if (!(value >= min && value <= max))
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: %s is out of range "
-                        "(%g..%g)", name, (const char *) node->name, text, min, max);
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: %s is out of range "
+                          "(%g..%g)"), name, (const char *) node->name, text, min, max);
   *out = value;
   return TRUE;
 }
@@ -714,12 +213,12 @@ uint_attribute (Reader     *r,
   if (text == NULL)
     return !required;
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value, NULL))
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not a whole "
-                        "number", name, (const char *) node->name, text);
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not a whole "
+                          "number"), name, (const char *) node->name, text);
   if (value < min || value > max)
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: %s is out of range "
-                        "(%" G_GUINT64_FORMAT "..%" G_GUINT64_FORMAT ")",
-                        name, (const char *) node->name, text, min, max);
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: %s is out of range "
+                                            "(%llu..%llu)"), name, (const char *) node->name,
+                        text, (unsigned long long) min, (unsigned long long) max);
   *out = value;
   return TRUE;
 }
@@ -758,7 +257,7 @@ bool_attribute (Reader     *r,
   else if (g_str_equal (text, "false") || g_str_equal (text, "0"))
     *out = FALSE;
   else
-    return reader_fail (r, node, INVALID, "attribute “%s” of <%s>: “%s” is not true or false",
+    return reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not true or false"),
                         name, (const char *) node->name, text);
   return TRUE;
 }
@@ -779,7 +278,7 @@ name_attribute (Reader             *r,
     {
       g_autofree char *list = g_strjoinv (", ", (char **) names);
 
-      return reader_fail (r, node, INVALID, "unknown %s “%s” (known: %s)", what, text, list);
+      return reader_fail (r, node, INVALID, _("unknown %s “%s” (known: %s)"), what, text, list);
     }
   g_free (*out);
   *out = g_steal_pointer (&text);
@@ -801,8 +300,8 @@ next_element (Reader   *r,
         {
         case XML_ELEMENT_NODE:
           if (node->ns != NULL)
-            return reader_fail (r, node, INVALID, "element <%s> is in a namespace; Flitlab "
-                                "projects use none", (const char *) node->name);
+            return reader_fail (r, node, INVALID, _("element <%s> is in a namespace; Flitlab "
+                                  "projects use none"), (const char *) node->name);
           *cursor = node;
           return TRUE;
         case XML_TEXT_NODE:
@@ -810,14 +309,14 @@ next_element (Reader   *r,
           if (node->content != NULL)
             for (const xmlChar *p = node->content; *p != '\0'; p++)
               if (!g_ascii_isspace (*p))
-                return reader_fail (r, node, INVALID, "unexpected text inside <%s>",
+                return reader_fail (r, node, INVALID, _("unexpected text inside <%s>"),
                                     (const char *) parent->name);
           break;
         case XML_COMMENT_NODE:
         case XML_PI_NODE:
           break;
         default:
-          return reader_fail (r, node, INVALID, "unexpected content inside <%s>",
+          return reader_fail (r, node, INVALID, _("unexpected content inside <%s>"),
                               (const char *) parent->name);
         }
     }
@@ -838,7 +337,7 @@ leaf_text (Reader  *r,
         g_string_append (text, (const char *) child->content);
       else if (child->type != XML_COMMENT_NODE && child->type != XML_PI_NODE)
         {
-          reader_fail (r, child, INVALID, "<%s> holds only text", (const char *) node->name);
+          reader_fail (r, child, INVALID, _("<%s> holds only text"), (const char *) node->name);
           g_string_free (text, TRUE);
           return NULL;
         }
@@ -886,14 +385,14 @@ parse_numbers (Reader     *r,
         {
           g_autofree char *token = g_strndup (start, MIN ((gsize) (p - start), 40));
 
-          reader_fail (r, node, INVALID, "“%s” in <%s> is not a number (write decimal numbers "
-                       "with a dot%s)", token, (const char *) node->name,
+          reader_fail (r, node, INVALID, _("“%s” in <%s> is not a number (write decimal numbers "
+                         "with a dot%s)"), token, (const char *) node->name,
                        allow_none ? ", and - for no value" : "");
           return NULL;
         }
       if (values->len >= max_values)
         {
-          reader_fail (r, node, INVALID, "<%s> holds more than %u numbers",
+          reader_fail (r, node, INVALID, _("<%s> holds more than %u numbers"),
                        (const char *) node->name, max_values);
           return NULL;
         }
@@ -918,10 +417,10 @@ parse_pair (Reader     *r,
       || (value = require_attribute (r, node, "value")) == NULL)
     return FALSE;
   if (name[0] == '\0')
-    return reader_fail (r, node, INVALID, "<%s> needs a non-empty name",
+    return reader_fail (r, node, INVALID, _("<%s> needs a non-empty name"),
                         (const char *) node->name);
   if (g_hash_table_contains (table, name))
-    return reader_fail (r, node, INVALID, "<%s name=\"%s\"> appears twice",
+    return reader_fail (r, node, INVALID, _("<%s name=\"%s\"> appears twice"),
                         (const char *) node->name, name);
   g_hash_table_insert (table, g_steal_pointer (&name), g_steal_pointer (&value));
   return TRUE;
@@ -958,7 +457,7 @@ parse_table (Reader             *r,
         {
           if (table != NULL)
             {
-              reader_fail (r, child, INVALID, "<info> must come before <columns>");
+              reader_fail (r, child, INVALID, _("<info> must come before <columns>"));
               return NULL;
             }
           if (!parse_pair (r, child, info))
@@ -972,7 +471,7 @@ parse_table (Reader             *r,
 
           if (table != NULL)
             {
-              reader_fail (r, child, INVALID, "<columns> appears twice");
+              reader_fail (r, child, INVALID, _("<columns> appears twice"));
               return NULL;
             }
           if (!check_attributes (r, child, (const char * const[]) { NULL })
@@ -987,14 +486,14 @@ parse_table (Reader             *r,
               /* Counted before the duplicate check, which compares with every name. */
               if (names->len == FLITLAB_STUDY_MAX_COLUMNS)
                 {
-                  reader_fail (r, child, INVALID, "more than %u columns",
+                  reader_fail (r, child, INVALID, _("more than %u columns"),
                                FLITLAB_STUDY_MAX_COLUMNS);
                   return NULL;
                 }
               for (guint j = 0; j < names->len; j++)
                 if (g_str_equal (g_ptr_array_index (names, j), columns[i]))
                   {
-                    reader_fail (r, child, INVALID, "column “%s” appears twice", columns[i]);
+                    reader_fail (r, child, INVALID, _("column “%s” appears twice"), columns[i]);
                     return NULL;
                   }
               g_ptr_array_add (names, columns[i]);
@@ -1004,7 +503,7 @@ parse_table (Reader             *r,
               {
                 g_autofree char *list = g_strjoinv (" ", (char **) required);
 
-                reader_fail (r, child, INVALID, "the columns of <%s> must begin with: %s",
+                reader_fail (r, child, INVALID, _("the columns of <%s> must begin with: %s"),
                              (const char *) node->name, list);
                 return NULL;
               }
@@ -1019,12 +518,12 @@ parse_table (Reader             *r,
 
           if (table == NULL)
             {
-              reader_fail (r, child, INVALID, "<row> before <columns>");
+              reader_fail (r, child, INVALID, _("<row> before <columns>"));
               return NULL;
             }
           if (table->n_rows >= FLITLAB_STUDY_MAX_ROWS)
             {
-              reader_fail (r, child, INVALID, "more than %u rows", FLITLAB_STUDY_MAX_ROWS);
+              reader_fail (r, child, INVALID, _("more than %u rows"), FLITLAB_STUDY_MAX_ROWS);
               return NULL;
             }
           if (!check_attributes (r, child, row_attributes)
@@ -1033,21 +532,21 @@ parse_table (Reader             *r,
             return NULL;
           if (values->len != table->n_columns)
             {
-              reader_fail (r, child, INVALID, "a row of %u values in a table of %u columns",
+              reader_fail (r, child, INVALID, _("a row of %u values in a table of %u columns"),
                            values->len, table->n_columns);
               return NULL;
             }
           /* Column 0 is the load: always a number, never negative. */
           if (!(g_array_index (values, double, 0) >= 0))
             {
-              reader_fail (r, child, INVALID, "the rate of a row must be a number ≥ 0");
+              reader_fail (r, child, INVALID, _("the rate of a row must be a number ≥ 0"));
               return NULL;
             }
           flitlab_study_table_append (table, (const double *) values->data, saturated);
         }
       else
         {
-          reader_fail (r, child, INVALID, "unknown element <%s> in <%s>", name,
+          reader_fail (r, child, INVALID, _("unknown element <%s> in <%s>"), name,
                        (const char *) node->name);
           return NULL;
         }
@@ -1056,7 +555,7 @@ parse_table (Reader             *r,
     return NULL;
   if (table == NULL)
     {
-      reader_fail (r, node, INVALID, "<%s> needs <columns>", (const char *) node->name);
+      reader_fail (r, node, INVALID, _("<%s> needs <columns>"), (const char *) node->name);
       return NULL;
     }
   table->title = dup_attribute (node, "title");
@@ -1084,7 +583,7 @@ parse_channels (Reader  *r,
     return NULL;
   if (n_topology_channels > 0 && count != n_topology_channels)
     {
-      reader_fail (r, node, INVALID, "<channels count=\"%u\"> but the topology has %u channels",
+      reader_fail (r, node, INVALID, _("<channels count=\"%u\"> but the topology has %u channels"),
                    count, n_topology_channels);
       return NULL;
     }
@@ -1097,13 +596,13 @@ parse_channels (Reader  *r,
 
       if (!g_str_equal ((const char *) child->name, "series"))
         {
-          reader_fail (r, child, INVALID, "unknown element <%s> in <channels>",
+          reader_fail (r, child, INVALID, _("unknown element <%s> in <channels>"),
                        (const char *) child->name);
           return NULL;
         }
       if (channels->series->len == FLITLAB_PROJECT_MAX_SERIES)
         {
-          reader_fail (r, child, INVALID, "more than %u series in <channels>",
+          reader_fail (r, child, INVALID, _("more than %u series in <channels>"),
                        FLITLAB_PROJECT_MAX_SERIES);
           return NULL;
         }
@@ -1112,7 +611,7 @@ parse_channels (Reader  *r,
         return NULL;
       if (name[0] == '\0' || flitlab_study_channels_find (channels, name) != NULL)
         {
-          reader_fail (r, child, INVALID, "series names must be non-empty and unique (“%s”)",
+          reader_fail (r, child, INVALID, _("series names must be non-empty and unique (“%s”)"),
                        name);
           return NULL;
         }
@@ -1120,7 +619,7 @@ parse_channels (Reader  *r,
         return NULL;
       if (values->len != count)
         {
-          reader_fail (r, child, INVALID, "series “%s” has %u values for %u channels", name,
+          reader_fail (r, child, INVALID, _("series “%s” has %u values for %u channels"), name,
                        values->len, count);
           return NULL;
         }
@@ -1151,7 +650,7 @@ parse_model (Reader       *r,
 
       for (guint i = 0; list[i] != NULL; i++)
         g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", list[i]->id);
-      return reader_fail (r, node, INVALID, "unknown model “%s” (known: %s)", id, known->str);
+      return reader_fail (r, node, INVALID, _("unknown model “%s” (known: %s)"), id, known->str);
     }
 
   model = flitlab_study_add_model (study, id);
@@ -1162,14 +661,14 @@ parse_model (Reader       *r,
       if (g_str_equal (name, "param"))
         {
           if (model->curve != NULL || model->channels->len > 0)
-            return reader_fail (r, child, INVALID, "<param> must come first in <model>");
+            return reader_fail (r, child, INVALID, _("<param> must come first in <model>"));
           if (!parse_pair (r, child, model->params))
             return FALSE;
         }
       else if (g_str_equal (name, "curve"))
         {
           if (model->curve != NULL || model->channels->len > 0)
-            return reader_fail (r, child, INVALID, "one <curve> per model, before <channels>");
+            return reader_fail (r, child, INVALID, _("one <curve> per model, before <channels>"));
           model->curve = parse_table (r, child, flitlab_study_curve_columns ());
           if (model->curve == NULL)
             return FALSE;
@@ -1186,7 +685,7 @@ parse_model (Reader       *r,
           g_ptr_array_add (model->channels, channels);
         }
       else
-        return reader_fail (r, child, INVALID, "unknown element <%s> in <model>", name);
+        return reader_fail (r, child, INVALID, _("unknown element <%s> in <model>"), name);
     }
   return r->error == NULL;
 }
@@ -1228,8 +727,8 @@ parse_simulation (Reader       *r,
       if (g_str_equal (name, "points"))
         {
           if (sim->points != NULL || sim->channels->len > 0)
-            return reader_fail (r, child, INVALID, "one <points> per simulation, before "
-                                "<channels>");
+            return reader_fail (r, child, INVALID, _("one <points> per simulation, before "
+                                  "<channels>"));
           sim->points = parse_table (r, child, flitlab_study_points_columns ());
           if (sim->points == NULL)
             return FALSE;
@@ -1243,7 +742,7 @@ parse_simulation (Reader       *r,
           g_ptr_array_add (sim->channels, channels);
         }
       else
-        return reader_fail (r, child, INVALID, "unknown element <%s> in <simulation>", name);
+        return reader_fail (r, child, INVALID, _("unknown element <%s> in <simulation>"), name);
     }
   return r->error == NULL;
 }
@@ -1263,7 +762,7 @@ reader_topology (Reader     *r,
   topology = flitlab_topology_new_from_spec (spec, &local_error);
   if (topology == NULL)
     {
-      reader_fail (r, node, INVALID, "topology “%s”: %s", spec,
+      reader_fail (r, node, INVALID, _("topology “%s”: %s"), spec,
                    local_error != NULL ? local_error->message : "not a valid spec");
       return NULL;
     }
@@ -1271,8 +770,8 @@ reader_topology (Reader     *r,
   r->topology_nodes += flitlab_topology_get_n_nodes (topology);
   if (r->topology_nodes > FLITLAB_PROJECT_MAX_NETWORK_NODES)
     {
-      reader_fail (r, node, INVALID, "the project's distinct networks have more than %u nodes "
-                   "together", FLITLAB_PROJECT_MAX_NETWORK_NODES);
+      reader_fail (r, node, INVALID, _("the project's distinct networks have more than %u nodes "
+                     "together"), FLITLAB_PROJECT_MAX_NETWORK_NODES);
       return NULL;
     }
   return topology;
@@ -1343,7 +842,7 @@ parse_load (Reader       *r,
                            &study->n_rates))
     return FALSE;
   if (study->rate_min > study->rate_max)
-    return reader_fail (r, node, INVALID, "the load range runs from min to max: min is larger");
+    return reader_fail (r, node, INVALID, _("the load range runs from min to max: min is larger"));
   return TRUE;
 }
 
@@ -1366,7 +865,7 @@ parse_study (Reader  *r,
     return NULL;
   if (name[0] == '\0')
     {
-      reader_fail (r, node, INVALID, "a study needs a non-empty name");
+      reader_fail (r, node, INVALID, _("a study needs a non-empty name"));
       return NULL;
     }
   study = flitlab_study_new (name);
@@ -1380,7 +879,7 @@ parse_study (Reader  *r,
       if (g_str_equal (element, "notes"))
         {
           if (seen_notes || seen_network)
-            ok = reader_fail (r, child, INVALID, "<notes> must come first, once");
+            ok = reader_fail (r, child, INVALID, _("<notes> must come first, once"));
           else if (!check_attributes (r, child, (const char * const[]) { NULL }))
             ok = FALSE;
           else
@@ -1390,7 +889,7 @@ parse_study (Reader  *r,
       else if (g_str_equal (element, "network"))
         {
           if (seen_network)
-            ok = reader_fail (r, child, INVALID, "<network> appears twice");
+            ok = reader_fail (r, child, INVALID, _("<network> appears twice"));
           else
             ok = parse_network (r, child, study, &topology);
           seen_network = TRUE;
@@ -1398,16 +897,16 @@ parse_study (Reader  *r,
             n_channels = flitlab_topology_get_n_channels (topology);
         }
       else if (!seen_network)
-        ok = reader_fail (r, child, INVALID, "<%s> before <network>", element);
+        ok = reader_fail (r, child, INVALID, _("<%s> before <network>"), element);
       else if (g_str_equal (element, "traffic"))
         {
-          ok = seen_traffic ? reader_fail (r, child, INVALID, "<traffic> appears twice")
+          ok = seen_traffic ? reader_fail (r, child, INVALID, _("<traffic> appears twice"))
                             : parse_traffic (r, child, study, topology);
           seen_traffic = TRUE;
         }
       else if (g_str_equal (element, "load"))
         {
-          ok = seen_load ? reader_fail (r, child, INVALID, "<load> appears twice")
+          ok = seen_load ? reader_fail (r, child, INVALID, _("<load> appears twice"))
                          : parse_load (r, child, study);
           seen_load = TRUE;
         }
@@ -1415,7 +914,7 @@ parse_study (Reader  *r,
         ok = parse_model (r, child, study);
       else if (g_str_equal (element, "simulation"))
         {
-          ok = seen_simulation ? reader_fail (r, child, INVALID, "<simulation> appears twice")
+          ok = seen_simulation ? reader_fail (r, child, INVALID, _("<simulation> appears twice"))
                                : parse_simulation (r, child, study, n_channels);
           seen_simulation = TRUE;
         }
@@ -1430,7 +929,7 @@ parse_study (Reader  *r,
       else if (g_str_equal (element, "setting"))
         ok = parse_pair (r, child, study->settings);
       else
-        ok = reader_fail (r, child, INVALID, "unknown element <%s> in <study>", element);
+        ok = reader_fail (r, child, INVALID, _("unknown element <%s> in <study>"), element);
       if (!ok)
         return NULL;
     }
@@ -1438,7 +937,7 @@ parse_study (Reader  *r,
     return NULL;
   if (!seen_network || !seen_traffic || !seen_load)
     {
-      reader_fail (r, node, INVALID, "study “%s” needs <%s>", name,
+      reader_fail (r, node, INVALID, _("study “%s” needs <%s>"), name,
                    !seen_network ? "network" : !seen_traffic ? "traffic" : "load");
       return NULL;
     }
@@ -1458,49 +957,50 @@ parse_project (Reader *r,
   static const char * const attributes[] = { "format", "title", NULL };
   g_autoptr(FlitlabProject) project = NULL;
   g_autofree char *format = NULL;
+  g_autofree char *title = NULL;
   xmlNode *root = xmlDocGetRootElement (doc);
   xmlNode *child = NULL;
   guint64 version;
 
   if (root == NULL)
     {
-      reader_fail (r, NULL, FLITLAB_PROJECT_ERROR_PARSE, "the document is empty");
+      reader_fail (r, NULL, FLITLAB_PROJECT_ERROR_PARSE, _("the document is empty"));
       return NULL;
     }
   if (root->ns != NULL)
     {
-      reader_fail (r, root, INVALID, "not a Flitlab project: the root element <%s> is in the "
-                   "namespace “%s”; Flitlab projects use none", (const char *) root->name,
+      reader_fail (r, root, INVALID, _("not a Flitlab project: the root element <%s> is in the "
+                     "namespace “%s”; Flitlab projects use none"), (const char *) root->name,
                    root->ns->href != NULL ? (const char *) root->ns->href : "");
       return NULL;
     }
   if (!g_str_equal ((const char *) root->name, "flitlab-project"))
     {
-      reader_fail (r, root, INVALID, "not a Flitlab project: the root element is <%s>, not "
-                   "<flitlab-project>", (const char *) root->name);
+      reader_fail (r, root, INVALID, _("not a Flitlab project: the root element is <%s>, not "
+                     "<flitlab-project>"), (const char *) root->name);
       return NULL;
     }
   /* The version first: a newer file may hold anything else. */
   format = dup_attribute (root, "format");
   if (format == NULL)
     {
-      reader_fail (r, root, INVALID, "<flitlab-project> has no format version (format=\"1\")");
+      reader_fail (r, root, INVALID, _("<flitlab-project> has no format version (format=\"1\")"));
       return NULL;
     }
   if (!g_ascii_string_to_unsigned (format, 10, 0, G_MAXUINT64, &version, NULL))
     {
-      reader_fail (r, root, INVALID, "the format version “%s” is not a whole number", format);
+      reader_fail (r, root, INVALID, _("the format version “%s” is not a whole number"), format);
       return NULL;
     }
   if (version != FLITLAB_PROJECT_FORMAT_VERSION)
     {
       if (version > FLITLAB_PROJECT_FORMAT_VERSION)
-        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, "the file has format version %s, "
-                     "from a newer Flitlab; this one reads version %d", format,
+        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, _("the file has format version %s, "
+                       "from a newer Flitlab; this one reads version %d"), format,
                      FLITLAB_PROJECT_FORMAT_VERSION);
       else
-        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, "the file has format version %s, "
-                     "which no Flitlab wrote; this one reads version %d", format,
+        reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, _("the file has format version %s, "
+                       "which no Flitlab wrote; this one reads version %d"), format,
                      FLITLAB_PROJECT_FORMAT_VERSION);
       return NULL;
     }
@@ -1508,21 +1008,22 @@ parse_project (Reader *r,
     return NULL;
 
   project = flitlab_project_new ();
-  project->title = dup_attribute (root, "title");
+  title = dup_attribute (root, "title");
+  flitlab_project_set_title (project, title);
   while (next_element (r, root, &child))
     {
       FlitlabStudy *study;
 
       if (!g_str_equal ((const char *) child->name, "study"))
         {
-          reader_fail (r, child, INVALID, "unknown element <%s> in <flitlab-project>",
+          reader_fail (r, child, INVALID, _("unknown element <%s> in <flitlab-project>"),
                        (const char *) child->name);
           return NULL;
         }
       study = parse_study (r, child);
       if (study == NULL)
         return NULL;
-      g_ptr_array_add (project->studies, study);
+      flitlab_project_insert_study (project, G_MAXUINT, study);
     }
   if (r->error != NULL)
     return NULL;
@@ -1576,7 +1077,7 @@ few_attributes (const char  *data,
               for (const char *q = data; q < tag; q++)
                 line += *q == '\n';
               g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
-                           "%s:%u: an element with more than %u attributes", file, line,
+                           _("%s:%u: an element with more than %u attributes"), file, line,
                            FLITLAB_PROJECT_MAX_ATTRIBUTES);
               return FALSE;
             }
@@ -1612,7 +1113,8 @@ flitlab_project_load_from_data (const char  *data,
   if (length > G_MAXINT)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "%s: the file is too large (%" G_GSIZE_FORMAT " bytes)", reader.file, length);
+                   _("%s: the file is too large (%llu bytes)"), reader.file,
+                   (unsigned long long) length);
       return NULL;
     }
 
@@ -1623,7 +1125,7 @@ flitlab_project_load_from_data (const char  *data,
   if (ctxt == NULL)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "%s: out of memory", reader.file);
+                   _("%s: out of memory"), reader.file);
       return NULL;
     }
   reader.topologies = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -1639,8 +1141,8 @@ flitlab_project_load_from_data (const char  *data,
   if (reader.saw_dtd)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
-                   "%s:%d: a document type declaration (<!DOCTYPE>) is not allowed in a Flitlab "
-                   "project: it could declare entities or load external files",
+                   _("%s:%d: a document type declaration (<!DOCTYPE>) is not allowed in a Flitlab "
+                     "project: it could declare entities or load external files"),
                    reader.file, reader.dtd_line);
     }
   else if (doc == NULL || !ctxt->wellFormed)
@@ -1654,7 +1156,7 @@ flitlab_project_load_from_data (const char  *data,
           reader.xml_line = last->line;
         }
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
-                   "%s:%d: not well-formed XML: %s", reader.file, MAX (reader.xml_line, 1),
+                   _("%s:%d: not well-formed XML: %s"), reader.file, MAX (reader.xml_line, 1),
                    reader.xml_message != NULL ? reader.xml_message
                    : fallback != NULL ? fallback : "cannot parse the document");
     }
@@ -1662,7 +1164,7 @@ flitlab_project_load_from_data (const char  *data,
     {
       /* Unreachable with the hook above; kept so a libxml2 change cannot open the door. */
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
-                   "%s:1: a document type declaration is not allowed", reader.file);
+                   _("%s:1: a document type declaration is not allowed"), reader.file);
     }
   else
     {
@@ -1698,21 +1200,21 @@ read_project_file (const char  *path,
     {
       int saved = errno;
 
-      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO, "Cannot open %s: %s",
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO, _("Cannot open %s: %s"),
                    display, g_strerror (saved));
       return NULL;
     }
   if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "Cannot open %s: not a regular file", display);
+                   _("Cannot open %s: not a regular file"), display);
       close (fd);
       return NULL;
     }
   if (st.st_size > FLITLAB_PROJECT_MAX_BYTES)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "Cannot open %s: larger than a project can be (%u MiB)", display,
+                   _("Cannot open %s: larger than a project can be (%u MiB)"), display,
                    FLITLAB_PROJECT_MAX_BYTES / (1024 * 1024));
       close (fd);
       return NULL;
@@ -1730,7 +1232,7 @@ read_project_file (const char  *path,
           int saved = errno;
 
           g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                       "Cannot read %s: %s", display, g_strerror (saved));
+                       _("Cannot read %s: %s"), display, g_strerror (saved));
           close (fd);
           return NULL;
         }
@@ -1742,7 +1244,7 @@ read_project_file (const char  *path,
   if (got > (gsize) st.st_size)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   "Cannot read %s: it changed while it was read", display);
+                   _("Cannot read %s: it changed while it was read"), display);
       return NULL;
     }
   data[got] = '\0';
