@@ -45,10 +45,19 @@ typedef struct
                                         NULL: "saturation" */
   char            *saturation_note;  /* what that rate is, in a sentence (hover); or NULL */
   guint            color;      /* index into the palette */
+  guint            style;      /* a line's dash pattern (0: solid), a point's marker (0: disc,
+                                  else a square): told apart where colours run out */
+  gboolean         hollow;     /* points drawn as rings: values copied from a paper's table */
+  /* A comparison's legend has an entry per group (a study: its name in its colour) and one
+   * per kind of series (in grey: "Model", "Simulation, 95% CI"), not one per series. NULL:
+   * the series has an entry of its own, its label. */
+  char            *group;
+  char            *kind_label;
 } FlitlabPlotSeries;
 
-/* Where the legend goes: auto (the inside corner covering the fewest points, else below),
- * an inside corner, outside right, below, or nowhere. */
+/* Where the legend goes: auto (an inside corner covering no curve, point or error bar, else
+ * below the plot in as many columns as fit, else outside right), an inside corner, outside
+ * right, below, or nowhere. */
 typedef enum
 {
   FLITLAB_PLOT_LEGEND_AUTO,
@@ -89,8 +98,8 @@ typedef struct
   double left, top, right, bottom;       /* data area in the cairo user space */
   double x_min, x_max, y_min, y_max;     /* data range shown */
   gboolean log_y;
-  /* The legend's box, in the cairo user space: in the inside corner that covers the fewest
-   * points, or below the data area when every corner covers some (all 0: no legend). */
+  /* The legend's box, in the cairo user space: in an inside corner, right of or below the
+   * data area (all 0: no legend). */
   double legend_left, legend_top, legend_right, legend_bottom;
   double type; /* the type's size relative to the default (9 pt tick labels) */
 } FlitlabPlotFrame;
@@ -124,7 +133,9 @@ const FlitlabPlotPreset *flitlab_plot_preset_lookup (const char *name);
 gboolean                 flitlab_plot_legend_from_string (const char        *text,
                                                           FlitlabPlotLegend *legend);
 
-/* The palette (Okabe and Ito's, safe for colour-blind readers). */
+/* The palette: Okabe and Ito's seven first (safe for colour-blind readers), then five more
+ * that stay apart from them on white; index wraps after FLITLAB_PLOT_PALETTE_SIZE. */
+#define FLITLAB_PLOT_PALETTE_SIZE 12
 void               flitlab_plot_palette       (guint              index,
                                                double            *r,
                                                double            *g,

@@ -387,13 +387,26 @@ test_comparison (void)
   g_assert_cmpuint (plot->series->len, ==, G_N_ELEMENTS (labels));
   for (guint s = 0; s < plot->series->len; s++)
     g_assert_cmpstr (((FlitlabPlotSeries *) plot->series->pdata[s])->label, ==, labels[s]);
-  /* One model: its curve and its simulation share the study's colour; references, and the
-   * series of a study with two models, have colours of their own. */
+  /* Each study in its colour; the legend has an entry per study and one per kind of series,
+   * each kind of model curve in a dash of its own, the paper's tables in rings. */
   {
-    const guint colors[] = { 0, 0, 2, 3, 4, 5, 6 };
+    const guint colors[] = { 0, 0, 0, 1, 1, 1, 1 }, styles[] = { 0, 0, 0, 0, 1, 0, 0 };
+    const char *kinds[] = {
+      "Model", "Simulation, transit latency: not measured, run again", "Published values", "Model",
+      "Model (predicts total latency; not this study's network)",
+      "Simulation, transit latency: not measured, run again", "Published values",
+    };
 
     for (guint s = 0; s < plot->series->len; s++)
-      g_assert_cmpuint (((FlitlabPlotSeries *) plot->series->pdata[s])->color, ==, colors[s]);
+      {
+        const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+        g_assert_cmpuint (series->color, ==, colors[s]);
+        g_assert_cmpuint (series->style, ==, styles[s]);
+        g_assert_cmpstr (series->group, ==, s < 3 ? "mesh" : "torus");
+        g_assert_cmpstr (series->kind_label, ==, kinds[s]);
+        g_assert_true (series->hollow == (s == 2 || s == 6));
+      }
   }
 
   /* The same model twice: its labels say which is which. */
@@ -413,6 +426,27 @@ test_comparison (void)
                      "Model: Greenberg and Guan 1997 (predicts total latency; not this study's network)");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==,
                      "Model: Ciciani et al. 1998, flits = 25, k = 4x8x16 (not this study's network)");
+  }
+
+  /* What the names share is the title; past the palette, colours come round in another style. */
+  {
+    g_autoptr(GPtrArray) many = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
+    g_autoptr(FlitlabPlot) compared = NULL;
+    const FlitlabPlotSeries *last;
+
+    for (guint i = 0; i < FLITLAB_PLOT_PALETTE_SIZE + 2; i++)
+      {
+        g_autofree char *name = g_strdup_printf ("Fig. 1: case %u", i + 1);
+
+        g_ptr_array_add (many, compared_study (name, 1));
+      }
+    compared = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) many->pdata, many->len,
+                                                  "latency");
+    last = compared->series->pdata[compared->series->len - 3];
+    g_assert_cmpstr (compared->title, ==, "Fig. 1");
+    g_assert_cmpstr (last->group, ==, "case 14");
+    g_assert_cmpuint (last->color, ==, 1);
+    g_assert_cmpuint (last->style, ==, 1);
   }
 
   g_free (b->name);
