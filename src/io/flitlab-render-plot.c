@@ -1088,9 +1088,10 @@ saturation_labels_shown (const FlitlabPlot      *plot,
  * (top left, top right, then the lower ones when no saturation label runs along the foot) whose
  * box covers no curve, point or error bar; else below the plot in as many columns as the
  * figure's width holds (in a crowded legend, groups named by their heads and the type set
- * smaller, down to 0.7 of the figure's) while the plot keeps 30 pt of height; else outside
- * right, while it keeps 120 pt of width; else the corner covering least after all. Outside
- * right or below, the frame gives up the room. Inside: the corner covering least. */
+ * smaller, down to 0.7 of the figure's) while the plot keeps 30 pt of height, or outside right
+ * when the legend is high and narrow and the plot keeps three fifths of its width; else the
+ * corner covering least after all. Outside right or below, the frame gives up the room.
+ * Inside: the corner covering least. */
 static void
 place_legend (cairo_t           *cr,
               const FlitlabPlot *plot,
@@ -1134,7 +1135,7 @@ place_legend (cairo_t           *cr,
       return;
     }
   if (plot->legend == FLITLAB_PLOT_LEGEND_RIGHT ||
-      (auto_place && frame_w - w - gap >= 120 && h <= height - f->top - 4 &&
+      (auto_place && frame_w - w - gap >= MAX (120, 0.6 * frame_w) && h <= height - f->top - 4 &&
        /* Right keeps more of the plot when the legend is high and narrow. */
        w * frame_h < h * frame_w))
     {
