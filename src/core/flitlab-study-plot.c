@@ -368,6 +368,7 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
   g_autoptr(GPtrArray) topologies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_topology_free);
   g_autoptr(GPtrArray) line_kinds = g_ptr_array_new ();
   g_autofree char *y_label = NULL;
+  gboolean one_latency = TRUE;
   gsize prefix;
   FlitlabPlot *plot;
 
@@ -398,6 +399,7 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
       if (y_label == NULL)
         {
           y_label = axis_label (NULL, NULL, metric);
+          one_latency = FALSE;
           break;
         }
     }
@@ -410,8 +412,17 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
     {
       guint first = plot->series->len;
       guint round = i / FLITLAB_PLOT_PALETTE_SIZE;
+      FlitlabLatency latency;
+      g_autofree char *shown = NULL;
 
       add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);
+      /* The value axis names the latency all the studies' simulations are shown in. */
+      if (one_latency && metric_latency (studies[i], topologies->pdata[i], metric, &latency))
+        {
+          g_autofree char *lower = lower_latency (latency);
+
+          shown = g_strconcat (", ", lower, NULL);
+        }
       for (guint s = first; s < plot->series->len; s++)
         {
           FlitlabPlotSeries *series = plot->series->pdata[s];
@@ -429,6 +440,12 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
             }
           else
             series->style = round;
+          if (shown != NULL && series->kind == FLITLAB_PLOT_POINTS && !series->hollow &&
+              g_str_has_prefix (series->kind_label, "Simulation") &&
+              strncmp (series->kind_label + strlen ("Simulation"), shown, strlen (shown)) == 0)
+            memmove (series->kind_label + strlen ("Simulation"),
+                     series->kind_label + strlen ("Simulation") + strlen (shown),
+                     strlen (series->kind_label + strlen ("Simulation") + strlen (shown)) + 1);
         }
     }
   return plot;

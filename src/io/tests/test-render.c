@@ -561,14 +561,15 @@ test_comparison (void)
   g_assert_cmpuint (plot->series->len, ==, G_N_ELEMENTS (labels));
   for (guint s = 0; s < plot->series->len; s++)
     g_assert_cmpstr (((FlitlabPlotSeries *) plot->series->pdata[s])->label, ==, labels[s]);
-  /* Each study in its colour; the legend has an entry per study and one per kind of series,
-   * each kind of model curve in a dash of its own, the paper's tables in rings. */
+  /* Each study in its colour; the legend has an entry per study and one per kind of series
+   * (without the latency the value axis names), each kind of model curve in a dash of its own,
+   * the paper's tables in rings. */
   {
     const guint colors[] = { 0, 0, 0, 1, 1, 1, 1 }, styles[] = { 0, 0, 0, 0, 1, 0, 0 };
     const char *kinds[] = {
-      "Model", "Simulation, transit latency: not measured, run again", "Published values", "Model",
+      "Model", "Simulation: not measured, run again", "Published values", "Model",
       "Model (predicts total latency; not this study's network)",
-      "Simulation, transit latency: not measured, run again", "Published values",
+      "Simulation: not measured, run again", "Published values",
     };
 
     for (guint s = 0; s < plot->series->len; s++)
