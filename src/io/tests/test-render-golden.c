@@ -278,7 +278,7 @@ draw_comparison_at (cairo_t    *cr,
       series[0] = flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_LINE, x, model, NULL, 8);
       series[0]->kind_label = g_strdup ("Model");
       series[1] = flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_POINTS, x, sim, ci, i % 2 ? 8 : 0);
-      series[1]->kind_label = g_strdup ("Simulation, transit latency, 95% CI");
+      series[1]->kind_label = g_strdup ("Simulation, 95% CI");
       series[2] = i == 4 ? flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_LINE, x, other, NULL, 8) : NULL;
       if (series[2] != NULL)
         {
