@@ -2,7 +2,7 @@
 # test-figure-text.py: the plot of every bundled example's first study, and the comparison of all
 # its studies (export --compare), exported as PDF at the sizes papers use (252 × 180, 345 × 230,
 # 360 × 240, 504 × 300 and 640 × 420 pt), has all its words on the page and no two words
-# overlapping (issue #14). Words and their boxes come from pdftotext
+# overlapping, and names its saturated loads' mark in the legend when it has some (issue #14). Words and their boxes come from pdftotext
 # -bbox (poppler-utils); without it the test is skipped. Prints TAP.
 import itertools
 import os
@@ -46,6 +46,14 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
             results.append((f"{name} {figure} at {width} × {height} pt exports", False, proc.stderr))
             continue
         page_w, page_h, found = words(pdf)
+        # A saturated simulated load is drawn as a cross, which the legend explains.
+        csv = pdf[:-4] + ".csv"
+        subprocess.run([CLI, "export", project, *chosen, "--output", csv], capture_output=True)
+        with open(csv) as f:
+            saturated = any(",points," in line and ",saturated," in line for line in f)
+        if saturated:
+            results.append((f"{name} {figure} at {width} × {height} pt: its saturated loads are in the legend",
+                            "carried" in [w[4] for w in found], "no “saturated: load not carried”"))
         off = [w[4] for w in found if w[0] < -0.5 or w[1] < -0.5 or w[2] > page_w + 0.5 or w[3] > page_h + 0.5]
         over = [(a[4], b[4]) for a, b in itertools.combinations(found, 2)
                 if min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5]
