@@ -2,8 +2,9 @@
 # test-figure-text.py: the plot of every bundled example's first study, and the comparison of all
 # its studies (export --compare), exported as PDF at the sizes papers use (252 × 180, 345 × 230,
 # 360 × 240, 504 × 300 and 640 × 420 pt), has all its words on the page and no two words
-# overlapping, and names its saturated loads' mark in the legend when it has some (issue #14). Words and their boxes come from pdftotext
-# -bbox (poppler-utils); without it the test is skipped. Prints TAP.
+# overlapping, and names its saturated loads' mark in the legend when it has some (issue #14).
+# Words and their boxes come from pdftotext -bbox (poppler-utils); without it the test is
+# skipped. Prints TAP.
 import itertools
 import os
 import re
