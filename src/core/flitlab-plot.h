@@ -32,8 +32,8 @@ typedef struct
                                         NULL: "saturation" */
   char            *saturation_note;  /* what that rate is, in a sentence (hover); or NULL */
   guint            color;      /* index into the palette */
-  guint            style;      /* a line's dash pattern (0: solid), a point's marker (0: disc,
-                                  else a square): told apart where colours run out */
+  guint            style;      /* a line's dash pattern (0: solid, FLITLAB_PLOT_LINE_STYLES
+                                  of them), a point's marker (0: disc, else a square) */
   gboolean         hollow;     /* points drawn as rings: values copied from a paper's table */
   /* A comparison's legend has an entry per group (a study: its name in its colour) and one
    * per kind of series (in grey: "Model", "Simulation, 95% CI"), not one per series. NULL:
@@ -72,6 +72,8 @@ typedef struct
 /* The palette's size (flitlab_plot_palette ()): a comparison gives each study its colour and
  * comes round to another style past it. */
 #define FLITLAB_PLOT_PALETTE_SIZE 12
+/* How many dash patterns a line has (FlitlabPlotSeries.style, then they come round). */
+#define FLITLAB_PLOT_LINE_STYLES 4
 
 FlitlabPlot       *flitlab_plot_new           (const char        *title,
                                                const char        *x_label,

@@ -213,8 +213,11 @@ add_model (FlitlabPlot              *plot,
   if (series == NULL)
     return;
   mark_saturation (series, info, curve->saturation_rate);
+  /* In a comparison's legend: "Model", with what tells it from the study's other models
+   * ("Model, variant = paper"; flitlab_study_plot_new_comparison () may leave that out). */
   if (prefix_labels)
-    series->kind_label = g_strconcat ("Model", note->str, NULL);
+    series->kind_label = g_strconcat ("Model", name + strlen (info != NULL ? info->citation : model->id),
+                                      note->str, NULL);
 }
 
 /* flitlab_study_plot_add() on the study's network, built once by the caller. */
@@ -367,6 +370,7 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
   g_autoptr(GString) title = g_string_new (NULL);
   g_autoptr(GPtrArray) topologies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_topology_free);
   g_autoptr(GPtrArray) line_kinds = g_ptr_array_new ();
+  g_autofree guint *ends = g_new (guint, MAX (n_studies, 1));
   g_autofree char *y_label = NULL;
   gboolean one_latency = TRUE;
   gsize prefix;
@@ -405,17 +409,49 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
     }
   plot = flitlab_plot_new (title->str, "Load (messages/cycle/node)", y_label);
   /* Each study in a colour of its own, so the eye pairs its curves and points; the kind of
-   * series (model, simulation, paper) is told by line and marker, each kind of model curve
-   * (another latency, another network) by its dash. Past the palette, the colours come round
-   * again with another dash and square markers. */
+   * series (model, simulation, paper) is told by line and marker, each kind of model curve by
+   * its dash. Past the palette, the colours come round again with another dash and square
+   * markers. */
   for (guint i = 0; i < n_studies; i++)
     {
-      guint first = plot->series->len;
+      add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);
+      ends[i] = plot->series->len;
+    }
+  /* A study's models are told apart by their parameters ("Model, variant = paper") while the
+   * dashes suffice; past them the legend says only what sets a model apart from the study (its
+   * labels keep the parameters). */
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      if (series->kind == FLITLAB_PLOT_LINE && !g_ptr_array_find_with_equal_func (line_kinds, series->kind_label,
+                                                                                  g_str_equal, NULL))
+        g_ptr_array_add (line_kinds, series->kind_label);
+    }
+  if (line_kinds->len > FLITLAB_PLOT_LINE_STYLES)
+    {
+      g_ptr_array_set_size (line_kinds, 0);
+      for (guint s = 0; s < plot->series->len; s++)
+        {
+          FlitlabPlotSeries *series = plot->series->pdata[s];
+          const char *note = strstr (series->kind_label, " (");
+          char *shorter;
+
+          if (series->kind != FLITLAB_PLOT_LINE)
+            continue;
+          shorter = g_strconcat ("Model", note != NULL ? note : "", NULL);
+          g_free (series->kind_label);
+          series->kind_label = shorter;
+          if (!g_ptr_array_find_with_equal_func (line_kinds, shorter, g_str_equal, NULL))
+            g_ptr_array_add (line_kinds, shorter);
+        }
+    }
+  for (guint i = 0, s = 0; i < n_studies; i++)
+    {
       guint round = i / FLITLAB_PLOT_PALETTE_SIZE;
       FlitlabLatency latency;
       g_autofree char *shown = NULL;
 
-      add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);
       /* The value axis names the latency all the studies' simulations are shown in. */
       if (one_latency && metric_latency (studies[i], topologies->pdata[i], metric, &latency))
         {
@@ -423,19 +459,16 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
 
           shown = g_strconcat (", ", lower, NULL);
         }
-      for (guint s = first; s < plot->series->len; s++)
+      for (; s < ends[i]; s++)
         {
           FlitlabPlotSeries *series = plot->series->pdata[s];
-          guint kind = 0;
+          guint kind;
 
           series->color = i % FLITLAB_PLOT_PALETTE_SIZE;
           series->group = g_strdup (studies[i]->name + (prefix > 0 ? prefix + 2 : 0));
           if (series->kind == FLITLAB_PLOT_LINE)
             {
-              while (kind < line_kinds->len && g_strcmp0 (line_kinds->pdata[kind], series->kind_label) != 0)
-                kind++;
-              if (kind == line_kinds->len)
-                g_ptr_array_add (line_kinds, series->kind_label);
+              g_ptr_array_find_with_equal_func (line_kinds, series->kind_label, g_str_equal, &kind);
               series->style = kind + round;
             }
           else

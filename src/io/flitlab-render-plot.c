@@ -482,10 +482,10 @@ static void
 set_line_style (cairo_t *cr,
                 guint    style)
 {
-  static const double dashes[][4] = { { 0 }, { 6, 3 }, { 1.5, 2.5 }, { 7, 3, 1.5, 3 } };
-  static const int counts[] = { 0, 2, 2, 4 };
+  static const double dashes[FLITLAB_PLOT_LINE_STYLES][4] = { { 0 }, { 6, 3 }, { 1.5, 2.5 }, { 7, 3, 1.5, 3 } };
+  static const int counts[FLITLAB_PLOT_LINE_STYLES] = { 0, 2, 2, 4 };
 
-  cairo_set_dash (cr, dashes[style % 4], counts[style % 4], 0);
+  cairo_set_dash (cr, dashes[style % FLITLAB_PLOT_LINE_STYLES], counts[style % FLITLAB_PLOT_LINE_STYLES], 0);
 }
 
 static void
@@ -627,9 +627,11 @@ draw_saturation_labels (cairo_t                *cr,
   for (guint i = 0; i < order->len; i++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[g_array_index (order, guint, i)];
+      const FlitlabPlotSeries *before = i > 0 ? plot->series->pdata[g_array_index (order, guint, i - 1)] : NULL;
       gboolean beyond = series->saturation > f->x_max;
       g_autofree char *label = saturation_text (series);
       g_autofree char *text = beyond ? g_strconcat (label, " →", NULL) : g_strdup (label);
+      g_autofree char *label_before = before != NULL ? saturation_text (before) : NULL;
       double x = beyond ? f->right : map_x (f, series->saturation), r, g, b;
       double width = text_width (cr, text, font (f, "Sans", 8, fb));
       /* Right of the mark if it fits, else left; where neither side has room, on the roomier
@@ -641,6 +643,10 @@ draw_saturation_labels (cairo_t                *cr,
 
       width = MIN (width, MAX (right ? room_right : room_left, 1));
       start = right ? x + 3 : x - 3 - width;
+      /* Two models of one study saturating together (a comparison): one label says it. */
+      if (before != NULL && before->saturation == series->saturation && before->color == series->color &&
+          g_str_equal (label, label_before))
+        continue;
 
       while (row < n_rows && start < row_end[row] + 4)
         row++;

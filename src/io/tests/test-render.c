@@ -601,6 +601,16 @@ test_comparison (void)
                      "Model: Greenberg and Guan 1997 (predicts total latency; not this study's network)");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==,
                      "Model: Ciciani et al. 1998, flits = 25, k = 4x8x16 (not this study's network)");
+
+    /* Compared, the legend tells the two apart by their parameters, and the plot by dash. */
+    {
+      g_autoptr(FlitlabPlot) compared = flitlab_study_plot_new_comparison (studies, 2, "latency");
+      const FlitlabPlotSeries *first = compared->series->pdata[3], *third = compared->series->pdata[5];
+
+      g_assert_cmpstr (first->kind_label, ==, "Model, flits = 25, k = 8x8x8 (not this study's network)");
+      g_assert_cmpstr (third->kind_label, ==, "Model, flits = 25, k = 4x8x16 (not this study's network)");
+      g_assert_cmpuint (first->style, !=, third->style);
+    }
   }
 
   /* What the names share is the title; past the palette, colours come round in another style. */
