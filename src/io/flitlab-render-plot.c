@@ -861,7 +861,7 @@ legend_layout (cairo_t                *cr,
     }
   for (guint columns = room < G_MAXDOUBLE ? MIN (MAX (n, 1), LEGEND_MAX_COLUMNS) : 1; columns >= 1; columns--)
     {
-      guint rows = (n + columns - 1) / columns;
+      guint rows = MAX ((n + columns - 1) / columns, 1);
       double width = (2 * LEGEND_PAD - LEGEND_COLUMN_GAP) * type;
 
       /* Balanced: 7 entries in 4 columns take 2 rows, and then 4 columns hold them. */
