@@ -1000,15 +1000,18 @@ cmd_export (int      argc,
             char   **argv,
             GError **error)
 {
-  g_autofree char *study_name = NULL, *figure = NULL, *output = NULL, *metric = NULL, *plane = NULL;
+  g_autofree char *figure = NULL, *output = NULL, *metric = NULL, *plane = NULL;
   g_autofree char *rate = NULL, *width_text = NULL, *height_text = NULL, *scale_text = NULL;
   g_autofree char *preset_name = NULL, *font_text = NULL, *legend_text = NULL;
+  g_auto(GStrv) study_names = NULL;
+  const char *study_name;
   double width = NAN, height = NAN, scale = 2, font_size = 0;
-  gboolean log_y = FALSE, stack = FALSE, no_title = FALSE, topology, flow;
+  gboolean log_y = FALSE, stack = FALSE, no_title = FALSE, compare = FALSE, topology, flow;
   const FlitlabPlotPreset *preset = NULL;
   FlitlabPlotLegend legend = FLITLAB_PLOT_LEGEND_AUTO;
   const GOptionEntry entries[] = {
-    { "study", 0, 0, G_OPTION_ARG_STRING, &study_name, "The study to draw", "NAME" },
+    { "study", 0, 0, G_OPTION_ARG_STRING_ARRAY, &study_names, "The study to draw (with --compare, one of the studies, repeated)", "NAME" },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, "Plot: overlay several studies, as the window's Compare does: those named by --study, or every study of the project", NULL },
     { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default), topology (the network coloured by channel utilization) or flow (the first model's channel classes, as its paper draws them)", "FIGURE" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "FILE.svg, .pdf, .png, or .csv for the plotted data", "FILE" },
     { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default: the latency the study's models predict), transit, network, total, source-transit (the simulation in that latency, with the models that predict it), throughput, acceptance, utilization, power", "NAME" },
@@ -1028,15 +1031,18 @@ cmd_export (int      argc,
   g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — draw a study's figure to a file");
   g_autoptr(FlitlabProject) project = NULL;
   g_autoptr(FlitlabPlot) plot = NULL;
-  FlitlabStudy *study;
+  FlitlabStudy *study = NULL;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
     return usage_error (error, "export takes one .flitlab project");
-  if (study_name == NULL || output == NULL)
+  if ((study_names == NULL && !compare) || output == NULL)
     return usage_error (error, "export needs --study NAME and --output FILE");
+  if (!compare && g_strv_length (study_names) > 1)
+    return usage_error (error, "several --study overlay with --compare");
+  study_name = study_names != NULL ? study_names[0] : NULL;
   if (figure != NULL && !g_str_equal (figure, "plot") && !g_str_equal (figure, "topology") &&
       !g_str_equal (figure, "flow"))
     return usage_error (error, "--figure is plot, topology or flow, not “%s”", figure);
@@ -1050,8 +1056,8 @@ cmd_export (int      argc,
     return usage_error (error, "--stack draws every plane: leave out --plane");
   if (!flow && rate != NULL)
     return usage_error (error, "--rate applies to --figure flow");
-  if ((topology || flow) && (preset_name != NULL || font_text != NULL || no_title || legend_text != NULL))
-    return usage_error (error, "--preset, --font-size, --no-title and --legend apply to --figure plot");
+  if ((topology || flow) && (preset_name != NULL || font_text != NULL || no_title || legend_text != NULL || compare))
+    return usage_error (error, "--preset, --font-size, --no-title, --legend and --compare apply to --figure plot");
   if (preset_name != NULL && (preset = flitlab_plot_preset_lookup (preset_name)) == NULL)
     return usage_error (error, "--preset is column, column-and-half, page or slide, not “%s”", preset_name);
   if (legend_text != NULL && !flitlab_plot_legend_from_string (legend_text, &legend))
@@ -1068,9 +1074,22 @@ cmd_export (int      argc,
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
-  study = flitlab_project_find_study (project, study_name);
-  if (study == NULL)
-    return usage_error (error, "%s has no study called “%s”", argv[1], study_name);
+  for (guint i = 0; study_names != NULL && study_names[i] != NULL; i++)
+    if (flitlab_project_find_study (project, study_names[i]) == NULL)
+      return usage_error (error, "%s has no study called “%s”", argv[1], study_names[i]);
+  if (compare)
+    {
+      g_autoptr(GPtrArray) studies = g_ptr_array_new ();
+
+      for (guint i = 0; study_names != NULL && study_names[i] != NULL; i++)
+        g_ptr_array_add (studies, flitlab_project_find_study (project, study_names[i]));
+      for (guint i = 0; study_names == NULL && i < flitlab_project_get_n_studies (project); i++)
+        g_ptr_array_add (studies, flitlab_project_get_study (project, i));
+      plot = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) studies->pdata,
+                                                studies->len, metric);
+    }
+  else
+    study = flitlab_project_find_study (project, study_name);
   if (topology)
     return export_topology (study, output, isnan (width) ? 800 : width, isnan (height) ? 600 : height,
                             scale, plane, stack, error);
@@ -1080,15 +1099,17 @@ cmd_export (int      argc,
   width = isnan (width) ? (preset != NULL ? preset->width : 640) : width;
   height = isnan (height) ? (preset != NULL ? preset->height : 420) : height;
 
-  plot = flitlab_study_plot_new (study, metric);
+  if (plot == NULL)
+    plot = flitlab_study_plot_new (study, metric);
   plot->log_y = log_y;
   plot->font_size = font_text != NULL ? font_size : preset != NULL ? preset->font_size : 0;
   plot->legend = legend;
   if (no_title)
     g_clear_pointer (&plot->title, g_free);
   if (plot->series->len == 0)
-    return usage_error (error, "Study “%s” has no %s results to draw: run it first (flitlab-cli run)",
-                        study_name, metric ? metric : "latency");
+    return usage_error (error, "%s “%s” has no %s results to draw: run it first (flitlab-cli run)",
+                        compare ? "Project" : "Study", compare ? argv[1] : study_name,
+                        metric ? metric : "latency");
   if (g_str_has_suffix (output, ".csv"))
     return flitlab_plot_write_csv (plot, output, error);
   return flitlab_render_plot_to_file (plot, output, width, height, scale, error);

@@ -24,92 +24,18 @@ G_DEFINE_QUARK (flitlab-render-error-quark, flitlab_render_error)
 /* A saturation mark widens the load axis up to this many times the largest load drawn. */
 #define SATURATION_REACH 1.25
 
-static void
-series_free (gpointer data)
-{
-  FlitlabPlotSeries *series = data;
-
-  g_free (series->label);
-  g_free (series->x);
-  g_free (series->y);
-  g_free (series->error);
-  g_free (series->saturated);
-  g_free (series->saturation_label);
-  g_free (series->saturation_note);
-  g_free (series);
-}
-
-FlitlabPlot *
-flitlab_plot_new (const char *title,
-                  const char *x_label,
-                  const char *y_label)
-{
-  FlitlabPlot *plot = g_new0 (FlitlabPlot, 1);
-
-  plot->title = g_strdup (title);
-  plot->x_label = g_strdup (x_label);
-  plot->y_label = g_strdup (y_label);
-  plot->x_min = plot->x_max = plot->y_min = plot->y_max = NAN;
-  plot->marker = NAN;
-  plot->series = g_ptr_array_new_with_free_func (series_free);
-  return plot;
-}
-
-void
-flitlab_plot_free (FlitlabPlot *plot)
-{
-  if (plot == NULL)
-    return;
-  g_free (plot->title);
-  g_free (plot->x_label);
-  g_free (plot->y_label);
-  g_ptr_array_unref (plot->series);
-  g_free (plot);
-}
-
-FlitlabPlotSeries *
-flitlab_plot_add_series (FlitlabPlot     *plot,
-                         const char      *label,
-                         FlitlabPlotKind  kind,
-                         const double    *x,
-                         const double    *y,
-                         const double    *error,
-                         guint            n)
-{
-  FlitlabPlotSeries *series = g_new0 (FlitlabPlotSeries, 1);
-
-  series->label = g_strdup (label);
-  series->kind = kind;
-  series->n = n;
-  series->x = g_memdup2 (x, sizeof (double) * n);
-  series->y = g_memdup2 (y, sizeof (double) * n);
-  series->error = error != NULL ? g_memdup2 (error, sizeof (double) * n) : NULL;
-  series->saturation = NAN;
-  series->color = plot->series->len;
-  g_ptr_array_add (plot->series, series);
-  return series;
-}
-
-void
-flitlab_plot_series_set_saturated (FlitlabPlotSeries *series,
-                                   guint              i)
-{
-  g_return_if_fail (i < series->n);
-
-  if (series->saturated == NULL)
-    series->saturated = g_new0 (gboolean, series->n);
-  series->saturated[i] = TRUE;
-  series->y[i] = NAN;
-}
-
 void
 flitlab_plot_palette (guint   index,
                       double *r,
                       double *g,
                       double *b)
 {
-  /* Okabe & Ito (2008), without yellow, which is too light on white. */
-  static const guint colors[] = { 0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7, 0x56b4e9, 0xe69f00, 0x000000 };
+  /* Okabe & Ito (2008), without yellow, which is too light on white; then wine, olive,
+   * indigo, brown and a dark green, dark enough on white and apart from those seven. */
+  static const guint colors[FLITLAB_PLOT_PALETTE_SIZE] = {
+    0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7, 0x56b4e9, 0xe69f00, 0x000000,
+    0x882255, 0x999933, 0x332288, 0x8c564b, 0x117733,
+  };
   guint c = colors[index % G_N_ELEMENTS (colors)];
 
   *r = ((c >> 16) & 0xff) / 255.0;
@@ -193,9 +119,10 @@ data_range (const FlitlabPlot *plot,
           if (!isfinite (series->y[i]) || (plot->log_y && series->y[i] - e <= 0))
             continue;
           /* A model's curve climbs without bound towards its saturation: its last tenth
-           * before it does not set the range (it leaves the frame at the top). */
+           * before it, and a sample at it (rounded past it), do not set the range (it leaves
+           * the frame at the top). */
           if (series->kind == FLITLAB_PLOT_LINE && series->x[i] > 0.9 * series->saturation &&
-              series->x[i] <= series->saturation)
+              series->x[i] <= 1.001 * series->saturation)
             continue;
           y_lo = MIN (y_lo, series->y[i] - e);
           y_hi = MAX (y_hi, series->y[i] + e);
@@ -528,6 +455,39 @@ mark_off_scale (cairo_t *cr,
   cairo_fill (cr);
 }
 
+/* A point's marker: a disc, a ring (hollow) or, in another style, a square. */
+static void
+draw_marker (cairo_t  *cr,
+             double    x,
+             double    y,
+             gboolean  hollow,
+             guint     style)
+{
+  cairo_new_sub_path (cr);
+  if (style > 0)
+    cairo_rectangle (cr, x - 3.2, y - 3.2, 6.4, 6.4);
+  else
+    cairo_arc (cr, x, y, hollow ? 3 : 3.5, 0, 2 * G_PI);
+  if (hollow)
+    {
+      cairo_set_line_width (cr, 1.3);
+      cairo_stroke (cr);
+    }
+  else
+    cairo_fill (cr);
+}
+
+/* A line's dash pattern: solid, dashed, dotted, dash-dotted. */
+static void
+set_line_style (cairo_t *cr,
+                guint    style)
+{
+  static const double dashes[FLITLAB_PLOT_LINE_STYLES][4] = { { 0 }, { 6, 3 }, { 1.5, 2.5 }, { 7, 3, 1.5, 3 } };
+  static const int counts[FLITLAB_PLOT_LINE_STYLES] = { 0, 2, 2, 4 };
+
+  cairo_set_dash (cr, dashes[style % FLITLAB_PLOT_LINE_STYLES], counts[style % FLITLAB_PLOT_LINE_STYLES], 0);
+}
+
 static void
 draw_series (cairo_t                 *cr,
              const FlitlabPlotSeries *series,
@@ -542,6 +502,7 @@ draw_series (cairo_t                 *cr,
   if (series->kind == FLITLAB_PLOT_LINE)
     {
       cairo_set_line_width (cr, 2);
+      set_line_style (cr, series->style);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
       /* Round caps: a value alone between saturated rows still shows, as a dot. */
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
@@ -566,6 +527,7 @@ draw_series (cairo_t                 *cr,
         }
       cairo_stroke (cr);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      set_line_style (cr, 0);
     }
   else
     {
@@ -601,9 +563,8 @@ draw_series (cairo_t                 *cr,
               cairo_line_to (cr, x + 4, y_hi);
               cairo_stroke (cr);
             }
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, x, y, 3.5, 0, 2 * G_PI);
-          cairo_fill (cr);
+          draw_marker (cr, x, y, series->hollow, series->style);
+          cairo_set_line_width (cr, 1.5);
         }
     }
 
@@ -666,9 +627,11 @@ draw_saturation_labels (cairo_t                *cr,
   for (guint i = 0; i < order->len; i++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[g_array_index (order, guint, i)];
+      const FlitlabPlotSeries *before = i > 0 ? plot->series->pdata[g_array_index (order, guint, i - 1)] : NULL;
       gboolean beyond = series->saturation > f->x_max;
       g_autofree char *label = saturation_text (series);
       g_autofree char *text = beyond ? g_strconcat (label, " →", NULL) : g_strdup (label);
+      g_autofree char *label_before = before != NULL ? saturation_text (before) : NULL;
       double x = beyond ? f->right : map_x (f, series->saturation), r, g, b;
       double width = text_width (cr, text, font (f, "Sans", 8, fb));
       /* Right of the mark if it fits, else left; where neither side has room, on the roomier
@@ -680,11 +643,22 @@ draw_saturation_labels (cairo_t                *cr,
 
       width = MIN (width, MAX (right ? room_right : room_left, 1));
       start = right ? x + 3 : x - 3 - width;
+      /* Two models of one study saturating together (a comparison): one label says it. */
+      if (before != NULL && before->saturation == series->saturation && before->color == series->color &&
+          g_str_equal (label, label_before))
+        continue;
 
       while (row < n_rows && start < row_end[row] + 4)
         row++;
-      if (row == G_N_ELEMENTS (row_end))
-        continue; /* eight rows of labels on one spot: the lines say enough */
+      /* Rows of labels up to half the frame's height (eight at most) on one spot: past them
+       * the lines say enough. */
+      if (row == G_N_ELEMENTS (row_end) || (row + 1) * row_height > MAX ((f->bottom - f->top) / 2, row_height))
+        continue;
+      /* Under a legend inside the frame it could not be read. */
+      if (start < f->legend_right + 2 && start + width > f->legend_left - 2 &&
+          f->bottom - 3 - (row + 1) * row_height < f->legend_bottom + 2 &&
+          f->bottom - 3 - row * row_height > f->legend_top - 2)
+        continue;
       if (row == n_rows)
         n_rows++;
       row_end[row] = start + width;
@@ -717,42 +691,238 @@ marks_shown (const FlitlabPlot      *plot,
     }
 }
 
-/* The legend's row height, padding and key width at the default type (scaled with f->type). */
+/* The legend's row height, padding, key width and the gap between its columns at the default
+ * type (scaled with f->type and a crowded legend's own scale). */
 #define LEGEND_ROW 16
 #define LEGEND_PAD 6
 #define LEGEND_KEY 28
+#define LEGEND_COLUMN_GAP 12
+#define LEGEND_MAX_COLUMNS 8
 static const char *saturated_text = "saturated: load not carried";
 static const char *off_scale_text = "above the scale";
 
-/* The legend's box: its rows' widest text, the key, the padding. */
-static void
-legend_size (cairo_t                *cr,
-             const FlitlabPlot      *plot,
-             const FlitlabPlotFrame *f,
-             double                 *width,
-             double                 *height)
+typedef enum
 {
-  gboolean saturated, off_scale;
-  guint rows = plot->series->len;
-  double text = 0;
-  char fb[FONT_NAME_SIZE];
+  ENTRY_SERIES, /* a series, or a group of them (a study), in its colour */
+  ENTRY_KIND,   /* a kind of series in a comparison, in grey */
+  ENTRY_SATURATED,
+  ENTRY_OFF_SCALE,
+} EntryType;
 
-  marks_shown (plot, f, &saturated, &off_scale);
+typedef struct
+{
+  EntryType   type;
+  const char *text;
+  guint       color;
+  guint       style;
+  gboolean    line, points, hollow;
+  char       *head; /* a group's name before its ": " ("Table 2"), or NULL */
+  double      width; /* of the words as laid out */
+} LegendEntry;
+
+/* The legend as laid out: its entries down columns, each as wide as its widest words. */
+typedef struct
+{
+  GArray   *entries;   /* LegendEntry */
+  double    type;      /* the type's size relative to the default: the figure's, or less in a
+                          crowded legend */
+  gboolean  heads;     /* groups named by their heads: they tell the groups apart, shorter */
+  guint     columns, rows;
+  double    column[LEGEND_MAX_COLUMNS]; /* each column's words' width */
+  double    width, height;
+} LegendLayout;
+
+static void
+legend_entry_clear (gpointer data)
+{
+  g_free (((LegendEntry *) data)->head);
+}
+
+/* The legend's rows: a series each, or in a comparison a group each and a kind of series each
+ * (FlitlabPlotSeries.group), then the marks the frame shows. */
+static GArray *
+legend_entries (const FlitlabPlot      *plot,
+                const FlitlabPlotFrame *f)
+{
+  GArray *entries = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
+  g_autoptr(GArray) kinds = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
+  gboolean saturated, off_scale, heads = TRUE;
+
+  g_array_set_clear_func (entries, legend_entry_clear);
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
+      gboolean line = series->kind == FLITLAB_PLOT_LINE;
+      LegendEntry entry = { ENTRY_SERIES, series->label ? series->label : "", series->color,
+                            series->style, line, !line, series->hollow, NULL, 0 };
+      LegendEntry kind = { ENTRY_KIND, series->kind_label, 0, series->style, line, !line,
+                           series->hollow, NULL, 0 };
+      guint e = 0;
 
-      text = MAX (text, text_width (cr, series->label ? series->label : "", font (f, "Sans", 9, fb)));
+      if (series->group == NULL)
+        {
+          g_array_append_val (entries, entry);
+          continue;
+        }
+      entry.text = series->group;
+      entry.hollow = FALSE;
+      entry.points = !line && !series->hollow;
+      while (e < entries->len && g_strcmp0 (g_array_index (entries, LegendEntry, e).text, entry.text) != 0)
+        e++;
+      if (e == entries->len)
+        {
+          const char *colon = strstr (series->group, ": ");
+
+          entry.head = colon != NULL ? g_strndup (series->group, colon - series->group) : NULL;
+          g_array_append_val (entries, entry);
+        }
+      else
+        {
+          LegendEntry *group = &g_array_index (entries, LegendEntry, e);
+
+          group->line |= line;
+          group->points |= !line && !series->hollow;
+          /* Solid when any of its curves is. */
+          group->style = MIN (group->style, series->style);
+        }
+      if (series->kind_label == NULL)
+        continue;
+      /* A kind's key is drawn as its first series is (the first round of colours). */
+      for (e = 0; e < kinds->len; e++)
+        {
+          const LegendEntry *other = &g_array_index (kinds, LegendEntry, e);
+
+          if (g_str_equal (other->text, kind.text) && other->line == kind.line && other->hollow == kind.hollow)
+            break;
+        }
+      if (e == kinds->len)
+        g_array_append_val (kinds, kind);
     }
+  /* Heads stand for the groups only if every group has one and no two are the same. */
+  for (guint e = 0; e < entries->len; e++)
+    {
+      const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
+
+      heads &= entry->head != NULL || entry->type != ENTRY_SERIES;
+      for (guint o = 0; heads && o < e; o++)
+        heads &= g_strcmp0 (g_array_index (entries, LegendEntry, o).head, entry->head) != 0;
+    }
+  for (guint e = 0; !heads && e < entries->len; e++)
+    g_clear_pointer (&g_array_index (entries, LegendEntry, e).head, g_free);
+  g_array_append_vals (entries, kinds->data, kinds->len);
+
+  marks_shown (plot, f, &saturated, &off_scale);
   if (saturated)
-    text = MAX (text, text_width (cr, saturated_text, font (f, "Sans", 9, fb))), rows++;
+    g_array_append_val (entries, ((LegendEntry) { ENTRY_SATURATED, saturated_text }));
   if (off_scale)
-    text = MAX (text, text_width (cr, off_scale_text, font (f, "Sans", 9, fb))), rows++;
-  *width = text + (2 * LEGEND_PAD + LEGEND_KEY) * f->type;
-  *height = (rows * LEGEND_ROW + 2 * LEGEND_PAD) * f->type;
+    g_array_append_val (entries, ((LegendEntry) { ENTRY_OFF_SCALE, off_scale_text }));
+  return entries;
 }
 
-/* How many drawn points and curve samples the box (x, y, w, h) would cover. */
+/* The legend's font at its type (LegendLayout.type), into buffer (FONT_NAME_SIZE bytes). */
+static const char *
+legend_font (double  type,
+             char   *buffer)
+{
+  const FlitlabPlotFrame at = { .type = type };
+
+  return font (&at, "Sans", 9, buffer);
+}
+
+static const char *
+entry_text (const LegendLayout *layout,
+            const LegendEntry  *entry)
+{
+  return layout->heads && entry->head != NULL ? entry->head : entry->text;
+}
+
+/* Lays the legend's entries out at type scale (of the figure's), named by heads or not, in as
+ * many columns as room (a width) holds, at least one (G_MAXDOUBLE: one). */
+static void
+legend_layout (cairo_t                *cr,
+               const FlitlabPlotFrame *f,
+               LegendLayout           *layout,
+               double                  scale,
+               gboolean                heads,
+               double                  room)
+{
+  char fb[FONT_NAME_SIZE];
+  guint n = layout->entries->len;
+  double type = f->type * scale;
+
+  layout->type = type;
+  layout->heads = heads;
+  legend_font (type, fb);
+  for (guint e = 0; e < n; e++)
+    {
+      LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+
+      entry->width = text_width (cr, entry_text (layout, entry), fb);
+    }
+  for (guint columns = room < G_MAXDOUBLE ? MIN (MAX (n, 1), LEGEND_MAX_COLUMNS) : 1; columns >= 1; columns--)
+    {
+      guint rows = MAX ((n + columns - 1) / columns, 1);
+      double width = (2 * LEGEND_PAD - LEGEND_COLUMN_GAP) * type;
+
+      /* Balanced: 7 entries in 4 columns take 2 rows, and then 4 columns hold them. */
+      columns = MAX ((n + rows - 1) / rows, 1);
+      for (guint c = 0; c < columns; c++)
+        {
+          layout->column[c] = 0;
+          for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
+            layout->column[c] = MAX (layout->column[c], g_array_index (layout->entries, LegendEntry, e).width);
+          width += (LEGEND_KEY + LEGEND_COLUMN_GAP) * type + layout->column[c];
+        }
+      layout->columns = columns;
+      layout->rows = rows;
+      layout->width = width;
+      layout->height = (rows * LEGEND_ROW + 2 * LEGEND_PAD) * type;
+      if (width <= room)
+        return;
+    }
+  /* Wider than its room in one column: its words are set smaller (draw_legend ()). */
+  if (room < G_MAXDOUBLE)
+    {
+      layout->column[0] -= layout->width - room;
+      layout->width = room;
+    }
+}
+
+/* Whether the segment (x0, y0)-(x1, y1) meets the box [l, r] × [t, b] (Liang and Barsky). */
+static gboolean
+segment_meets_box (double x0,
+                   double y0,
+                   double x1,
+                   double y1,
+                   double l,
+                   double t,
+                   double r,
+                   double b)
+{
+  double p[4] = { -(x1 - x0), x1 - x0, -(y1 - y0), y1 - y0 };
+  double q[4] = { x0 - l, r - x0, y0 - t, b - y0 };
+  double lo = 0, hi = 1;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return FALSE;
+          continue;
+        }
+      if (p[i] < 0)
+        lo = MAX (lo, q[i] / p[i]);
+      else
+        hi = MIN (hi, q[i] / p[i]);
+      if (lo > hi)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* How many drawn curve segments, points, marks and error bars the box (x, y, w, h) would
+ * cover, with a margin of a marker's size. */
 static guint
 legend_covers (const FlitlabPlot      *plot,
                const FlitlabPlotFrame *f,
@@ -761,24 +931,51 @@ legend_covers (const FlitlabPlot      *plot,
                double                  w,
                double                  h)
 {
+  const double l = x - 5, t = y - 5, r = x + w + 5, b = y + h + 5;
   guint covered = 0;
 
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
+      gboolean pen_down = FALSE;
+      double last_x = 0, last_y = 0;
 
       for (guint i = 0; i < series->n; i++)
         {
-          double ux, uy, value = series->saturated != NULL && series->saturated[i] ? f->y_max
-                                                                                    : series->y[i];
+          gboolean saturated = series->saturated != NULL && series->saturated[i];
+          double ux, uy;
 
-          if (!visible (f, value) || !isfinite (series->x[i]) || series->x[i] < f->x_min ||
-              series->x[i] > f->x_max)
-            continue;
+          if (!isfinite (series->x[i]) || (!saturated && !visible (f, series->y[i])))
+            {
+              pen_down = FALSE;
+              continue;
+            }
           ux = map_x (f, series->x[i]);
-          uy = value > f->y_max ? f->top + FLITLAB_PLOT_MARK_INSET : value < f->y_min ? f->bottom
-                                                                  : map_y (f, value);
-          covered += ux >= x - 4 && ux <= x + w + 4 && uy >= y - 4 && uy <= y + h + 4;
+          if (series->kind == FLITLAB_PLOT_LINE)
+            {
+              uy = CLAMP (map_y (f, series->y[i]), f->top - 10 * (f->bottom - f->top),
+                          f->bottom + 10 * (f->bottom - f->top));
+              covered += pen_down && segment_meets_box (last_x, last_y, ux, uy, l, t, r, b);
+              pen_down = TRUE;
+              last_x = ux, last_y = uy;
+              continue;
+            }
+          if (series->x[i] < f->x_min || series->x[i] > f->x_max)
+            continue;
+          if (saturated || series->y[i] > f->y_max)
+            {
+              covered += segment_meets_box (ux, f->top, ux, f->top + 2 * FLITLAB_PLOT_MARK_INSET, l, t, r, b);
+              continue;
+            }
+          uy = map_y (f, series->y[i]);
+          if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
+            {
+              double lo = series->y[i] - series->error[i], hi = series->y[i] + series->error[i];
+
+              covered += segment_meets_box (ux, visible (f, lo) ? map_y (f, lo) : f->bottom, ux,
+                                            map_y (f, hi), l, t, r, b);
+            }
+          covered += series->y[i] >= f->y_min && segment_meets_box (ux, uy, ux, uy, l, t, r, b);
         }
     }
   return covered;
@@ -797,126 +994,174 @@ set_legend_box (FlitlabPlotFrame *f,
   f->legend_bottom = y + h;
 }
 
-/* Where the legend goes (plot->legend): by default the inside corner that covers the fewest
- * points (top left first on a tie), or below the plot when every corner covers some, whose
- * frame then ends higher; if that leaves too little plot, the best corner after all. Outside
- * right or below, the frame gives up the room. */
+/* Whether saturation labels are drawn along the foot of the frame (draw_saturation_labels()),
+ * where a legend in a lower corner would cover them. */
+static gboolean
+saturation_labels_shown (const FlitlabPlot      *plot,
+                         const FlitlabPlotFrame *f)
+{
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      if (isfinite (series->saturation) && series->saturation >= f->x_min)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Where the legend goes (plot->legend), laid out into layout. Auto: the first inside corner
+ * (top left, top right, then the lower ones when no saturation label runs along the foot) whose
+ * box covers no curve, point or error bar; else below the plot in as many columns as the
+ * figure's width holds (in a crowded legend, groups named by their heads and the type set
+ * smaller, down to 0.7 of the figure's) while the plot keeps 30 pt of height, or outside right
+ * when the legend is high and narrow and the plot keeps three fifths of its width; else the
+ * corner covering least after all. Outside right or below, the frame gives up the room.
+ * Inside: the corner covering least. */
 static void
 place_legend (cairo_t           *cr,
               const FlitlabPlot *plot,
               FlitlabPlotFrame  *f,
               double             width,
-              double             height)
+              double             height,
+              LegendLayout      *layout)
 {
-  double w, h, best_x = 0, best_y = 0, gap = 8 * f->type, x, y, inside_w;
-  guint best = G_MAXUINT;
-  gboolean below;
+  static const double scales[] = { 1, 0.85, 0.7 };
+  const double gap = 8 * f->type, frame_w = f->right - f->left, frame_h = f->bottom - f->top;
+  double best_x = 0, best_y = 0, w, h;
+  guint best = G_MAXUINT, corners = saturation_labels_shown (plot, f) ? 2 : 4;
+  gboolean auto_place = plot->legend == FLITLAB_PLOT_LEGEND_AUTO;
 
-  legend_size (cr, plot, f, &w, &h);
-  /* Never wider than the figure: its entries are then set smaller (draw_legend ()). */
-  w = MIN (w, width - 8);
-  if (plot->legend == FLITLAB_PLOT_LEGEND_RIGHT)
+  layout->entries = legend_entries (plot, f);
+  /* Inside or right: one column at the figure's type. */
+  legend_layout (cr, f, layout, 1, FALSE, G_MAXDOUBLE);
+  w = MIN (layout->width, width - 8);
+  h = layout->height;
+  for (guint corner = 0; corner < 4 && plot->legend != FLITLAB_PLOT_LEGEND_RIGHT &&
+                         plot->legend != FLITLAB_PLOT_LEGEND_BELOW; corner++)
     {
-      f->right = MAX (f->right - w - gap, f->left + 10);
-      set_legend_box (f, MIN (f->right + gap, width - w), f->top, w, h);
+      double wi = MIN (w, frame_w - 4);
+      double cx = corner == 0 || corner == 2 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
+                                             : MAX (f->right - 10 * f->type - wi, f->left + 2);
+      double cy = corner < 2 ? f->top + 10 * f->type : MAX (f->bottom - 10 * f->type - h, f->top + 2);
+      guint covered = legend_covers (plot, f, cx, cy, wi, h);
+
+      /* Auto: only a free corner, with room for the box whole at the figure's type. */
+      if (auto_place && (corner >= corners || covered > 0 || w > frame_w - 20 * f->type ||
+                         h > frame_h - 20 * f->type))
+        continue;
+      if (covered < best)
+        best = covered, best_x = cx, best_y = cy;
+      if (auto_place)
+        break;
+    }
+  if (best == 0 || plot->legend == FLITLAB_PLOT_LEGEND_INSIDE)
+    {
+      set_legend_box (f, best_x, best_y, MIN (w, frame_w - 4), MIN (h, frame_h - 4));
       return;
     }
+  if (plot->legend == FLITLAB_PLOT_LEGEND_RIGHT ||
+      (auto_place && frame_w - w - gap >= MAX (120, 0.6 * frame_w) && h <= height - f->top - 4 &&
+       /* Right keeps more of the plot when the legend is high and narrow. */
+       w * frame_h < h * frame_w))
+    {
+      f->right = MAX (f->right - w - gap, f->left + 10);
+      set_legend_box (f, MIN (f->right + gap, width - w), f->top, w, MIN (h, height - f->top - 4));
+      return;
+    }
+  /* Below: the roomiest layout that leaves the plot three fifths of its height and 60 pt, or
+   * the most compact. */
+  for (guint try = 0; try < 2 * G_N_ELEMENTS (scales); try++)
+    {
+      legend_layout (cr, f, layout, scales[try / 2], try % 2 == 1, width - 8);
+      if (frame_h - layout->height - gap >= MAX (60, 0.6 * frame_h))
+        break;
+    }
+  if (plot->legend == FLITLAB_PLOT_LEGEND_BELOW || frame_h - layout->height - gap >= 30)
+    {
+      f->bottom = MAX (f->bottom - layout->height - gap, f->top + 10);
+      set_legend_box (f, CLAMP ((f->left + f->right - layout->width) / 2, 4, width - layout->width - 4),
+                      height - layout->height - 4, layout->width, layout->height);
+      return;
+    }
+  /* Too small a figure for the legend beside the plot: the corner covering least after all. */
+  legend_layout (cr, f, layout, 1, FALSE, G_MAXDOUBLE);
   for (guint corner = 0; corner < 4; corner++)
     {
-      /* Inside the frame, set smaller if it is wider. */
-      double wi = MIN (w, f->right - f->left - 4);
-      double cx = corner == 0 || corner == 3 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
+      double wi = MIN (w, frame_w - 4);
+      double cx = corner == 0 || corner == 2 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
                                              : MAX (f->right - 10 * f->type - wi, f->left + 2);
-      double cy = corner < 2 ? f->top + 10 * f->type : f->bottom - 10 * f->type - h;
+      double cy = corner < 2 ? f->top + 10 * f->type : MAX (f->bottom - 10 * f->type - h, f->top + 2);
       guint covered = legend_covers (plot, f, cx, cy, wi, h);
 
       if (covered < best)
         best = covered, best_x = cx, best_y = cy;
     }
-  x = best_x;
-  y = best_y;
-  inside_w = MIN (w, f->right - f->left - 4);
-  below = plot->legend == FLITLAB_PLOT_LEGEND_BELOW ||
-          (plot->legend == FLITLAB_PLOT_LEGEND_AUTO && best > 0 &&
-           f->bottom - h - gap - f->top >= 80 * f->type);
-  if (below)
-    {
-      f->bottom = MAX (f->bottom - h - gap, f->top + 10);
-      x = CLAMP ((f->left + f->right - w) / 2, 4, width - w - 4);
-      y = height - h - 4;
-      set_legend_box (f, x, y, w, h);
-      return;
-    }
-  set_legend_box (f, x, y, inside_w, h);
+  set_legend_box (f, best_x, best_y, MIN (w, frame_w - 4), MIN (h, frame_h - 4));
 }
 
 static void
 draw_legend (cairo_t                *cr,
-             const FlitlabPlot      *plot,
-             const FlitlabPlotFrame *f)
+             const FlitlabPlotFrame *f,
+             const LegendLayout     *layout)
 {
-  const double row = LEGEND_ROW * f->type, pad = LEGEND_PAD * f->type, key = LEGEND_KEY * f->type;
-  const double x = f->legend_left, y = f->legend_top;
+  const double type = layout->type, row = LEGEND_ROW * type, pad = LEGEND_PAD * type;
+  const double key = LEGEND_KEY * type, x = f->legend_left, y = f->legend_top;
   const double width = f->legend_right - x, height = f->legend_bottom - y;
-  const double text_room = width - 2 * pad - key;
+  /* A box narrower than its layout (a small figure) sets the words smaller. */
+  const double squeeze = MAX (layout->width - width, 0);
+  double kx = x + pad;
   char fb[FONT_NAME_SIZE];
-  double mark_y;
-  gboolean saturated, off_scale;
 
-  if (plot->series->len == 0)
+  if (layout->entries->len == 0)
     return;
-  marks_shown (plot, f, &saturated, &off_scale);
+  legend_font (type, fb);
 
+  cairo_save (cr);
   cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
   cairo_rectangle (cr, x, y, width, height);
   cairo_fill_preserve (cr);
   cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_clip (cr);
 
-  for (guint s = 0; s < plot->series->len; s++)
+  /* Down the first column, then the next. */
+  for (guint e = 0; e < layout->entries->len; e++)
     {
-      const FlitlabPlotSeries *series = plot->series->pdata[s];
-      double r, g, b, cy = y + pad + s * row + row / 2;
+      const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+      guint c = e / layout->rows;
+      double cy = y + pad + (e % layout->rows) * row + row / 2;
+      double mx = kx + key / 2 - 4 * type, r = 0.35, g = 0.35, b = 0.35;
 
-      flitlab_plot_palette (series->color, &r, &g, &b);
+      /* The marks and the kinds in grey: each series draws them in its own colour. */
+      if (entry->type == ENTRY_SERIES)
+        flitlab_plot_palette (entry->color, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
-      if (series->kind == FLITLAB_PLOT_LINE)
+      if (entry->type == ENTRY_SATURATED)
+        mark_saturated (cr, mx, cy);
+      else if (entry->type == ENTRY_OFF_SCALE)
+        mark_off_scale (cr, mx, cy);
+      if (entry->line)
         {
+          cairo_save (cr);
           cairo_set_line_width (cr, 2);
-          cairo_move_to (cr, x + pad, cy);
-          cairo_line_to (cr, x + pad + key - 8 * f->type, cy);
+          set_line_style (cr, entry->style);
+          cairo_move_to (cr, kx, cy);
+          cairo_line_to (cr, kx + key - 8 * type, cy);
           cairo_stroke (cr);
+          cairo_restore (cr);
         }
-      else
-        {
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, x + pad + key / 2 - 4 * f->type, cy, 3.5, 0, 2 * G_PI);
-          cairo_fill (cr);
-        }
+      if (entry->points)
+        draw_marker (cr, mx, cy, entry->hollow, entry->line ? 0 : entry->style);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text_within (cr, series->label ? series->label : "", font (f, "Sans", 9, fb),
-                                  x + pad + key, cy, 0, 0.5, text_room);
+      flitlab_render_text_within (cr, entry_text (layout, entry), fb, kx + key, cy, 0, 0.5,
+                                  MAX (layout->column[c] - squeeze, 1));
+      if ((e + 1) % layout->rows == 0)
+        kx += (LEGEND_KEY + LEGEND_COLUMN_GAP) * type + layout->column[c];
     }
-  /* The marks in grey: each series draws them in its own colour. */
-  mark_y = y + pad + plot->series->len * row + row / 2;
-  if (saturated)
-    {
-      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      mark_saturated (cr, x + pad + key / 2 - 4 * f->type, mark_y);
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text_within (cr, saturated_text, font (f, "Sans", 9, fb), x + pad + key, mark_y, 0,
-                                  0.5, text_room);
-      mark_y += row;
-    }
-  if (off_scale)
-    {
-      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      mark_off_scale (cr, x + pad + key / 2 - 4 * f->type, mark_y);
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text_within (cr, off_scale_text, font (f, "Sans", 9, fb), x + pad + key, mark_y, 0,
-                                  0.5, text_room);
-    }
+  cairo_restore (cr);
 }
 
 /* The tick labels' points for a figure this wide: 8 in a paper's column (252 pt), 9 from a
@@ -974,8 +1219,12 @@ flitlab_render_plot (cairo_t           *cr,
                      FlitlabPlotFrame  *frame_out)
 {
   FlitlabPlotFrame frame = { 0 };
+  LegendLayout legend = { NULL };
+  gboolean has_legend;
 
   g_return_if_fail (cr != NULL && plot != NULL);
+
+  has_legend = plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE;
 
   frame.log_y = plot->log_y;
   data_range (plot, &frame);
@@ -984,8 +1233,8 @@ flitlab_render_plot (cairo_t           *cr,
   frame.top = (plot->title != NULL ? 32 : 12) * frame.type;
   frame.right = MAX (width - 28 * frame.type, frame.left + 10);
   frame.bottom = MAX (height - 46 * frame.type, frame.top + 10);
-  if (plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE)
-    place_legend (cr, plot, &frame, width, height);
+  if (has_legend)
+    place_legend (cr, plot, &frame, width, height, &legend);
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -1024,8 +1273,11 @@ flitlab_render_plot (cairo_t           *cr,
       cairo_stroke (cr);
     }
 
-  if (plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE)
-    draw_legend (cr, plot, &frame);
+  if (has_legend)
+    {
+      draw_legend (cr, &frame, &legend);
+      g_array_unref (legend.entries);
+    }
   cairo_restore (cr);
 
   if (frame_out != NULL)

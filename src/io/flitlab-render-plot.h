@@ -11,6 +11,8 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "flitlab-plot.h"
+
 G_BEGIN_DECLS
 
 #define FLITLAB_RENDER_ERROR (flitlab_render_error_quark ())
@@ -24,40 +26,6 @@ typedef enum
   FLITLAB_RENDER_ERROR_TOO_LARGE, /* a network with too many nodes or links to draw legibly */
 } FlitlabRenderError;
 
-typedef enum
-{
-  FLITLAB_PLOT_LINE,   /* a model curve */
-  FLITLAB_PLOT_POINTS, /* simulation points with 95% error bars */
-} FlitlabPlotKind;
-
-typedef struct
-{
-  char            *label;
-  FlitlabPlotKind  kind;
-  guint            n;
-  double          *x;
-  double          *y;     /* NaN: no value (saturated); a line breaks there */
-  double          *error; /* half-widths, or NULL */
-  gboolean        *saturated; /* per point: no value because the load is not carried (drawn as
-                                 a cross at the top edge), or NULL: none is */
-  double           saturation; /* x where the series saturates, or NaN */
-  char            *saturation_label; /* drawn at its mark ("capacity 0.41 msg/cycle/node");
-                                        NULL: "saturation" */
-  char            *saturation_note;  /* what that rate is, in a sentence (hover); or NULL */
-  guint            color;      /* index into the palette */
-} FlitlabPlotSeries;
-
-/* Where the legend goes: auto (the inside corner covering the fewest points, else below),
- * an inside corner, outside right, below, or nowhere. */
-typedef enum
-{
-  FLITLAB_PLOT_LEGEND_AUTO,
-  FLITLAB_PLOT_LEGEND_INSIDE,
-  FLITLAB_PLOT_LEGEND_RIGHT,
-  FLITLAB_PLOT_LEGEND_BELOW,
-  FLITLAB_PLOT_LEGEND_NONE,
-} FlitlabPlotLegend;
-
 /* The sizes papers and slides use: width and height in points and the type size to go with. */
 typedef struct
 {
@@ -68,54 +36,22 @@ typedef struct
   double      font_size;
 } FlitlabPlotPreset;
 
-typedef struct
-{
-  char      *title;
-  char      *x_label;
-  char      *y_label;
-  gboolean   log_y;
-  double     font_size;                  /* the tick labels' points; 0: chosen for the width
-                                            (8 at 252 pt, 9 from 400 pt) */
-  FlitlabPlotLegend legend;
-  double     x_min, x_max, y_min, y_max; /* NaN: from the data */
-  GPtrArray *series;                     /* FlitlabPlotSeries* */
-  double     marker;                     /* a load marked by a thin vertical line (the load
-                                            the network and flow views show); NaN: none */
-} FlitlabPlot;
-
 /* The drawn frame, for hit-testing and zoom in the window. */
 typedef struct
 {
   double left, top, right, bottom;       /* data area in the cairo user space */
   double x_min, x_max, y_min, y_max;     /* data range shown */
   gboolean log_y;
-  /* The legend's box, in the cairo user space: in the inside corner that covers the fewest
-   * points, or below the data area when every corner covers some (all 0: no legend). */
+  /* The legend's box, in the cairo user space: in an inside corner, right of or below the
+   * data area (all 0: no legend). */
   double legend_left, legend_top, legend_right, legend_bottom;
   double type; /* the type's size relative to the default (9 pt tick labels) */
 } FlitlabPlotFrame;
 
 GQuark             flitlab_render_error_quark (void);
 
-FlitlabPlot       *flitlab_plot_new           (const char        *title,
-                                               const char        *x_label,
-                                               const char        *y_label);
-void               flitlab_plot_free          (FlitlabPlot       *plot);
-/* Copies the arrays; error may be NULL. Returns the series, owned by the plot. */
-FlitlabPlotSeries *flitlab_plot_add_series    (FlitlabPlot       *plot,
-                                               const char        *label,
-                                               FlitlabPlotKind    kind,
-                                               const double      *x,
-                                               const double      *y,
-                                               const double      *error,
-                                               guint              n);
-
 /* How far below the frame's top edge a saturated point's cross is drawn. */
 #define FLITLAB_PLOT_MARK_INSET 6
-
-/* Marks point i of series as saturated: its load is not carried, so it has no value. */
-void               flitlab_plot_series_set_saturated (FlitlabPlotSeries *series,
-                                                      guint              i);
 
 /* The presets, ending with a NULL name; the one of this name, or NULL. */
 const FlitlabPlotPreset *flitlab_plot_presets      (void);
@@ -124,7 +60,9 @@ const FlitlabPlotPreset *flitlab_plot_preset_lookup (const char *name);
 gboolean                 flitlab_plot_legend_from_string (const char        *text,
                                                           FlitlabPlotLegend *legend);
 
-/* The palette (Okabe and Ito's, safe for colour-blind readers). */
+/* The palette: Okabe and Ito's seven first (safe for colour-blind readers), then five more
+ * that stay apart from them on white; index wraps after FLITLAB_PLOT_PALETTE_SIZE
+ * (flitlab-plot.h). */
 void               flitlab_plot_palette       (guint              index,
                                                double            *r,
                                                double            *g,
@@ -174,7 +112,5 @@ gboolean           flitlab_render_plot_to_file (const FlitlabPlot *plot,
 gboolean           flitlab_plot_write_csv      (const FlitlabPlot *plot,
                                                 const char        *path,
                                                 GError           **error);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabPlot, flitlab_plot_free)
 
 G_END_DECLS

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each figure is drawn at 640×420 (plots), 600×450 (networks) or 800×560 (flow diagrams) on an image surface and
+ * Each figure is drawn at 640×420 (plots; also at each preset's size), 600×450 (networks) or 800×560 (flow diagrams) on an image surface and
  * compared pixel by pixel with its golden PNG in src/io/tests/golden/ (the directory is passed
  * as the first argument). Antialiasing and font hinting may move an edge by a pixel between
  * builds, so a figure passes when under 0.05% of its pixels differ by more than 48 levels in
@@ -210,6 +210,99 @@ draw_flow_backtracking (cairo_t *cr)
   draw_flow (cr, "horng-kleinrock");
 }
 
+/* ---- at the presets (#14): a study's plot and a comparison of six ------------------ */
+
+static void
+draw_at_preset (cairo_t           *cr,
+                FlitlabPlot       *plot,
+                const char        *name)
+{
+  const FlitlabPlotPreset *preset = flitlab_plot_preset_lookup (name);
+
+  plot->font_size = preset->font_size;
+  flitlab_render_plot (cr, plot, preset->width, preset->height, NULL);
+}
+
+/* A study's plot: its model to saturation, its simulation with intervals and a saturated load,
+ * a paper's table in rings. */
+static void
+draw_study_at (cairo_t    *cr,
+               const char *preset)
+{
+  static const double x[] = { 0.001, 0.002, 0.003, 0.004, 0.005, 0.006, 0.007, 0.008, 0.009 };
+  static const double model[] = { 16, 16.8, 17.8, 19, 20.6, 22.8, 26, 31.5, 45 };
+  static const double sim[] = { 16.1, 17, 18.1, 19.6, 21.5, 24.4, 29.5, 40, NAN };
+  static const double ci[] = { 0.1, 0.2, 0.2, 0.3, 0.4, 0.6, 1.1, 2.5, NAN };
+  static const double paper[] = { 16, 16.9, 18, 19.4, 21, 23.5, 27.5, 35, 60 };
+  g_autoptr(FlitlabPlot) plot = flitlab_plot_new ("Table 3: 6×6×6 bi-directional torus",
+                                                   "Load (messages/cycle/node)", "Transit latency (cycles)");
+  FlitlabPlotSeries *series;
+
+  series = flitlab_plot_add_series (plot, "Model: Ciciani et al. 1998", FLITLAB_PLOT_LINE, x, model, NULL, 9);
+  series->saturation = 0.0093;
+  series->saturation_label = g_strdup ("saturation 0.0093 msg/cycle/node");
+  series = flitlab_plot_add_series (plot, "Simulation, transit latency, 95% CI", FLITLAB_PLOT_POINTS, x, sim, ci, 9);
+  flitlab_plot_series_set_saturated (series, 8);
+  series = flitlab_plot_add_series (plot, "Table 3, model (paper)", FLITLAB_PLOT_POINTS, x, paper, NULL, 9);
+  series->hollow = TRUE;
+  draw_at_preset (cr, plot, preset);
+}
+
+/* Six studies overlaid as flitlab_study_plot_new_comparison () labels them: a colour each, an
+ * entry per study and per kind of series; one study's models of another network dashed. */
+static void
+draw_comparison_at (cairo_t    *cr,
+                    const char *preset)
+{
+  static const char *names[] = {
+    "Table 2: 16×16×16 uni-directional torus", "Table 3: 6×6×6 bi-directional torus",
+    "Table 4: 2^10 hypercube", "Fig. 6: five 1000-node tori", "Fig. 7: 8×8×8 tori, three lengths",
+    "Fig. 8: 2^9 hypercube",
+  };
+  g_autoptr(FlitlabPlot) plot = flitlab_plot_new ("Comparison of 6 studies", "Load (messages/cycle/node)",
+                                                   "Transit latency (cycles)");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      double x[8], model[8], sim[8], ci[8], other[8];
+      FlitlabPlotSeries *series[3];
+
+      for (guint j = 0; j < 8; j++)
+        {
+          x[j] = 0.001 * (j + 1);
+          model[j] = 14 + 4 * i + 40 * pow (x[j] / (0.009 + 0.002 * i), 3);
+          other[j] = model[j] * 1.15;
+          sim[j] = model[j] * (1.02 + 0.01 * j);
+          ci[j] = 0.02 * sim[j];
+        }
+      series[0] = flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_LINE, x, model, NULL, 8);
+      series[0]->kind_label = g_strdup ("Model");
+      series[1] = flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_POINTS, x, sim, ci, i % 2 ? 8 : 0);
+      series[1]->kind_label = g_strdup ("Simulation, 95% CI");
+      series[2] = i == 4 ? flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_LINE, x, other, NULL, 8) : NULL;
+      if (series[2] != NULL)
+        {
+          series[2]->kind_label = g_strdup ("Model (not this study's network)");
+          series[2]->style = 1;
+        }
+      for (guint k = 0; k < 3; k++)
+        if (series[k] != NULL)
+          {
+            series[k]->color = i;
+            series[k]->group = g_strdup (names[i]);
+          }
+    }
+  draw_at_preset (cr, plot, preset);
+}
+
+#define PRESET_FIGURES(preset, id)                                                     \
+  static void draw_study_##id (cairo_t *cr) { draw_study_at (cr, preset); }           \
+  static void draw_comparison_##id (cairo_t *cr) { draw_comparison_at (cr, preset); }
+PRESET_FIGURES ("column", column)
+PRESET_FIGURES ("column-and-half", column_and_half)
+PRESET_FIGURES ("page", page)
+PRESET_FIGURES ("slide", slide)
+
 /* ---- comparison ---------------------------------------------------------------------- */
 
 typedef struct
@@ -225,6 +318,14 @@ static const Figure figures[] = {
   { "plot-log", 640, 420, draw_log },
   { "plot-full-legend", 640, 420, draw_full_legend },
   { "plot-sparse", 640, 420, draw_sparse },
+  { "plot-column", 252, 180, draw_study_column },
+  { "plot-column-and-half", 360, 240, draw_study_column_and_half },
+  { "plot-page", 504, 300, draw_study_page },
+  { "plot-slide", 720, 405, draw_study_slide },
+  { "comparison-column", 252, 180, draw_comparison_column },
+  { "comparison-column-and-half", 360, 240, draw_comparison_column_and_half },
+  { "comparison-page", 504, 300, draw_comparison_page },
+  { "comparison-slide", 720, 405, draw_comparison_slide },
   { "network-torus", 600, 450, draw_torus },
   { "network-uni-torus-plane", 600, 450, draw_uni_torus_plane },
   { "network-hypercube", 600, 450, draw_hypercube },

@@ -14,6 +14,7 @@
 #include <libxml/xpathInternals.h>
 
 #include "flitlab-render-flow.h"
+#include "flitlab-project-xml.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
@@ -147,6 +148,179 @@ test_legend_placement (void)
   g_assert_cmpfloat (frame.legend_bottom, <=, 420);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
+}
+
+/* Whether the segment (x0, y0)-(x1, y1) comes within 3 points of the box [l, r] × [t, b]:
+ * sampled every half point, which is finer than any mark or pen. */
+static gboolean
+segment_near_box (double x0,
+                  double y0,
+                  double x1,
+                  double y1,
+                  double l,
+                  double t,
+                  double r,
+                  double b)
+{
+  double length = hypot (x1 - x0, y1 - y0);
+  guint steps = (guint) MIN (ceil (length / 0.5), 100000);
+
+  for (guint i = 0; i <= steps; i++)
+    {
+      double x = x0 + (x1 - x0) * i / MAX (steps, 1), y = y0 + (y1 - y0) * i / MAX (steps, 1);
+
+      if (x >= l - 3 && x <= r + 3 && y >= t - 3 && y <= b + 3)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* What the legend's box covers of the drawn data inside the frame: curve segments, points,
+ * their error bars, the marks of saturated and off-scale points. A legend outside the data
+ * area covers nothing. */
+static guint
+data_under_legend (const FlitlabPlot      *plot,
+                   const FlitlabPlotFrame *f)
+{
+  const double l = f->legend_left, t = f->legend_top, r = f->legend_right, b = f->legend_bottom;
+  guint n = 0;
+
+  if (r <= f->left || l >= f->right || b <= f->top || t >= f->bottom)
+    return 0;
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      double last_x = NAN, last_y = NAN;
+
+      for (guint i = 0; i < series->n; i++)
+        {
+          double x, y;
+
+          if (series->saturated != NULL && series->saturated[i])
+            {
+              flitlab_plot_frame_to_user (f, series->x[i], f->y_max, &x, &y);
+              n += x >= f->left && x <= f->right && segment_near_box (x, f->top, x, f->top + 10, l, t, r, b);
+              continue;
+            }
+          if (!isfinite (series->y[i]) || (f->log_y && series->y[i] <= 0))
+            {
+              last_x = NAN;
+              continue;
+            }
+          flitlab_plot_frame_to_user (f, series->x[i], series->y[i], &x, &y);
+          /* Only the part of a curve in the frame is drawn. */
+          y = CLAMP (y, f->top - 10 * (f->bottom - f->top), f->bottom + 10 * (f->bottom - f->top));
+          if (series->kind == FLITLAB_PLOT_LINE)
+            {
+              if (isfinite (last_x))
+                {
+                  double x0 = CLAMP (last_x, f->left, f->right), x1 = CLAMP (x, f->left, f->right);
+                  double y0 = last_y + (x0 - last_x) / (x - last_x + 1e-300) * (y - last_y);
+                  double y1 = last_y + (x1 - last_x) / (x - last_x + 1e-300) * (y - last_y);
+
+                  /* The visible piece: clipped to the frame's height along the segment. */
+                  for (guint k = 0; k <= 64 && x1 > x0; k++)
+                    {
+                      double px = x0 + (x1 - x0) * k / 64, py = y0 + (y1 - y0) * k / 64;
+                      double qx = x0 + (x1 - x0) * (k + 1) / 64, qy = y0 + (y1 - y0) * (k + 1) / 64;
+
+                      if (k < 64 && MAX (py, qy) >= f->top && MIN (py, qy) <= f->bottom &&
+                          segment_near_box (px, CLAMP (py, f->top, f->bottom), qx, CLAMP (qy, f->top, f->bottom),
+                                            l, t, r, b))
+                        {
+                          n++;
+                          break;
+                        }
+                    }
+                }
+              last_x = x, last_y = y;
+              continue;
+            }
+          if (x < f->left || x > f->right)
+            continue;
+          if (y < f->top)
+            {
+              n += segment_near_box (x, f->top, x, f->top + 6, l, t, r, b);
+              continue;
+            }
+          if (series->error != NULL && isfinite (series->error[i]))
+            {
+              double lo, hi;
+
+              flitlab_plot_frame_to_user (f, series->x[i], MAX (series->y[i] - series->error[i], f->y_min), &x, &lo);
+              flitlab_plot_frame_to_user (f, series->x[i], series->y[i] + series->error[i], &x, &hi);
+              n += segment_near_box (x, CLAMP (lo, f->top, f->bottom), x, CLAMP (hi, f->top, f->bottom), l, t, r, b);
+            }
+          n += y <= f->bottom && segment_near_box (x, y, x, y, l, t, r, b);
+        }
+    }
+  return n;
+}
+
+/* At every preset, each bundled example's study plots and the comparison of all its studies put
+ * the legend where it covers no curve, point or error bar, and inside the figure (#14). */
+static void
+test_legend_covers_no_data (void)
+{
+  g_autofree char *examples = g_test_build_filename (G_TEST_DIST, "data", "examples", NULL);
+  g_autoptr(GDir) dir = g_dir_open (examples, 0, NULL);
+  const char *name;
+  guint checked = 0;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("data/examples not found: set G_TEST_SRCDIR to the source root");
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (examples, name, NULL);
+      g_autoptr(FlitlabProject) project = NULL;
+      g_autoptr(GPtrArray) plots = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_plot_free);
+      g_autoptr(GPtrArray) studies = g_ptr_array_new ();
+
+      if (!g_str_has_suffix (name, ".flitlab"))
+        continue;
+      project = flitlab_project_load (path, NULL);
+      g_assert_nonnull (project);
+      for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+        {
+          g_ptr_array_add (studies, flitlab_project_get_study (project, i));
+          g_ptr_array_add (plots, flitlab_study_plot_new (studies->pdata[i], NULL));
+        }
+      g_ptr_array_add (plots, flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) studies->pdata,
+                                                                 studies->len, NULL));
+      for (const FlitlabPlotPreset *preset = flitlab_plot_presets (); preset->name != NULL; preset++)
+        for (guint p = 0; p < plots->len; p++)
+          {
+            FlitlabPlot *plot = plots->pdata[p];
+            cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+            cairo_t *cr = cairo_create (surface);
+            FlitlabPlotFrame frame;
+            guint covered;
+
+            if (plot->series->len == 0)
+              continue;
+            plot->font_size = preset->font_size;
+            flitlab_render_plot (cr, plot, preset->width, preset->height, &frame);
+            covered = data_under_legend (plot, &frame);
+            if (covered > 0)
+              g_test_message ("%s, %s, at %s: the legend covers %u", name, plot->title, preset->name, covered);
+            /* A comparison of many studies in a column has no room outside its plot. */
+            if (!(p == plots->len - 1 && g_str_equal (preset->name, "column")))
+              g_assert_cmpuint (covered, ==, 0);
+            g_assert_cmpfloat (frame.legend_left, >=, 0);
+            g_assert_cmpfloat (frame.legend_top, >=, 0);
+            g_assert_cmpfloat (frame.legend_right, <=, preset->width);
+            g_assert_cmpfloat (frame.legend_bottom, <=, preset->height);
+            g_assert_cmpfloat (frame.legend_right, >, frame.legend_left);
+            checked++;
+            cairo_destroy (cr);
+            cairo_surface_destroy (surface);
+          }
+    }
+  g_test_message ("%u figures checked", checked);
+  g_assert_cmpuint (checked, >=, 4 * 6);
 }
 
 /* Zoomed in, a curve ends at the axes: not a pixel of it over the title or the tick labels. */
@@ -387,13 +561,27 @@ test_comparison (void)
   g_assert_cmpuint (plot->series->len, ==, G_N_ELEMENTS (labels));
   for (guint s = 0; s < plot->series->len; s++)
     g_assert_cmpstr (((FlitlabPlotSeries *) plot->series->pdata[s])->label, ==, labels[s]);
-  /* One model: its curve and its simulation share the study's colour; references, and the
-   * series of a study with two models, have colours of their own. */
+  /* Each study in its colour; the legend has an entry per study and one per kind of series
+   * (without the latency the value axis names), each kind of model curve in a dash of its own,
+   * the paper's tables in rings. */
   {
-    const guint colors[] = { 0, 0, 2, 3, 4, 5, 6 };
+    const guint colors[] = { 0, 0, 0, 1, 1, 1, 1 }, styles[] = { 0, 0, 0, 0, 1, 0, 0 };
+    const char *kinds[] = {
+      "Model", "Simulation: not measured, run again", "Published values", "Model",
+      "Model (predicts total latency; not this study's network)",
+      "Simulation: not measured, run again", "Published values",
+    };
 
     for (guint s = 0; s < plot->series->len; s++)
-      g_assert_cmpuint (((FlitlabPlotSeries *) plot->series->pdata[s])->color, ==, colors[s]);
+      {
+        const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+        g_assert_cmpuint (series->color, ==, colors[s]);
+        g_assert_cmpuint (series->style, ==, styles[s]);
+        g_assert_cmpstr (series->group, ==, s < 3 ? "mesh" : "torus");
+        g_assert_cmpstr (series->kind_label, ==, kinds[s]);
+        g_assert_true (series->hollow == (s == 2 || s == 6));
+      }
   }
 
   /* The same model twice: its labels say which is which. */
@@ -413,6 +601,37 @@ test_comparison (void)
                      "Model: Greenberg and Guan 1997 (predicts total latency; not this study's network)");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==,
                      "Model: Ciciani et al. 1998, flits = 25, k = 4x8x16 (not this study's network)");
+
+    /* Compared, the legend tells the two apart by their parameters, and the plot by dash. */
+    {
+      g_autoptr(FlitlabPlot) compared = flitlab_study_plot_new_comparison (studies, 2, "latency");
+      const FlitlabPlotSeries *first = compared->series->pdata[3], *third = compared->series->pdata[5];
+
+      g_assert_cmpstr (first->kind_label, ==, "Model, flits = 25, k = 8x8x8 (not this study's network)");
+      g_assert_cmpstr (third->kind_label, ==, "Model, flits = 25, k = 4x8x16 (not this study's network)");
+      g_assert_cmpuint (first->style, !=, third->style);
+    }
+  }
+
+  /* What the names share is the title; past the palette, colours come round in another style. */
+  {
+    g_autoptr(GPtrArray) many = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
+    g_autoptr(FlitlabPlot) compared = NULL;
+    const FlitlabPlotSeries *last;
+
+    for (guint i = 0; i < FLITLAB_PLOT_PALETTE_SIZE + 2; i++)
+      {
+        g_autofree char *name = g_strdup_printf ("Fig. 1: case %u", i + 1);
+
+        g_ptr_array_add (many, compared_study (name, 1));
+      }
+    compared = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) many->pdata, many->len,
+                                                  "latency");
+    last = compared->series->pdata[compared->series->len - 3];
+    g_assert_cmpstr (compared->title, ==, "Fig. 1");
+    g_assert_cmpstr (last->group, ==, "case 14");
+    g_assert_cmpuint (last->color, ==, 1);
+    g_assert_cmpuint (last->style, ==, 1);
   }
 
   g_free (b->name);
@@ -578,6 +797,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/image", test_image);
   g_test_add_func ("/flitlab/render/plot/curves-clipped", test_curves_clipped);
   g_test_add_func ("/flitlab/render/plot/legend-placement", test_legend_placement);
+  g_test_add_func ("/flitlab/render/plot/legend-covers-no-data", test_legend_covers_no_data);
   g_test_add_func ("/flitlab/render/plot/empty-and-degenerate", test_empty_and_degenerate);
   g_test_add_func ("/flitlab/render/plot/files", test_files);
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);

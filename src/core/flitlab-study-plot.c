@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
@@ -186,35 +187,41 @@ add_model (FlitlabPlot              *plot,
   gboolean own = topology == NULL || flitlab_runner_model_follows (study, topology, model);
   g_autofree char *name = model_name (study, topology, model, own);
   g_autoptr(GString) label = g_string_new (NULL);
+  g_autoptr(GString) note = g_string_new (NULL);
   FlitlabPlotSeries *series;
 
   if (curve == NULL)
     return;
-  /* Words for people: "Model: Greenberg and Guan 1997"; in a comparison, the study first. */
-  if (prefix_labels)
-    g_string_append_printf (label, "%s" STUDY_SEPARATOR "model: %s", study->name, name);
-  else
-    g_string_append_printf (label, "Model: %s", name);
   /* Never mixed silently: a model of another latency, or of another network, says so. */
   if (latency != NULL && info != NULL && info->latency != *latency)
     {
       g_autofree char *predicts = lower_latency (info->latency);
 
-      g_string_append_printf (label, " (predicts %s%s", predicts, own ? ")" : "; ");
+      g_string_append_printf (note, " (predicts %s%s", predicts, own ? ")" : "; ");
     }
   else if (!own)
-    g_string_append (label, " (");
+    g_string_append (note, " (");
   if (!own)
-    g_string_append (label, "not this study's network)");
+    g_string_append (note, "not this study's network)");
+  /* Words for people: "Model: Greenberg and Guan 1997"; in a comparison, the study first. */
+  if (prefix_labels)
+    g_string_append_printf (label, "%s" STUDY_SEPARATOR "model: %s%s", study->name, name, note->str);
+  else
+    g_string_append_printf (label, "Model: %s%s", name, note->str);
   series = add_table (plot, curve, latency != NULL ? "latency" : metric, NULL, label->str,
                       FLITLAB_PLOT_LINE);
-  if (series != NULL)
-    mark_saturation (series, info, curve->saturation_rate);
+  if (series == NULL)
+    return;
+  mark_saturation (series, info, curve->saturation_rate);
+  /* In a comparison's legend: "Model", with what tells it from the study's other models
+   * ("Model, variant = paper"; flitlab_study_plot_new_comparison () may leave that out). */
+  if (prefix_labels)
+    series->kind_label = g_strconcat ("Model", name + strlen (info != NULL ? info->citation : model->id),
+                                      note->str, NULL);
 }
 
-/* flitlab_study_plot_add() on the study's network, built once by the caller. Returns the index
- * of its first reference series: before it, the study's own (models and simulation). */
-static guint
+/* flitlab_study_plot_add() on the study's network, built once by the caller. */
+static void
 add_study (FlitlabPlot           *plot,
            const FlitlabStudy    *study,
            const FlitlabTopology *topology,
@@ -223,7 +230,6 @@ add_study (FlitlabPlot           *plot,
 {
   FlitlabLatency latency;
   gboolean is_latency;
-  guint references;
 
   metric = metric != NULL ? metric : "latency";
   is_latency = metric_latency (study, topology, metric, &latency);
@@ -238,6 +244,7 @@ add_study (FlitlabPlot           *plot,
       g_autofree char *ci = is_latency ? g_strdup (flitlab_latency_ci_column (latency))
                                        : g_strdup_printf ("%s_ci95", metric);
       g_autoptr(GString) label = g_string_new (NULL);
+      FlitlabPlotSeries *series;
 
       if (prefix_labels)
         g_string_append_printf (label, "%s" STUDY_SEPARATOR "simulation", study->name);
@@ -258,20 +265,28 @@ add_study (FlitlabPlot           *plot,
 
           nothing[0] = NAN;
           g_string_append (label, ": not measured, run again");
-          flitlab_plot_add_series (plot, label->str, FLITLAB_PLOT_POINTS, nothing, nothing, NULL, 1);
+          series = flitlab_plot_add_series (plot, label->str, FLITLAB_PLOT_POINTS, nothing, nothing, NULL, 1);
         }
       else
-        add_table (plot, points, column, ci, label->str, FLITLAB_PLOT_POINTS);
+        series = add_table (plot, points, column, ci, label->str, FLITLAB_PLOT_POINTS);
+      /* In a comparison's legend, the same words without the study's name, capitalised. */
+      if (series != NULL && prefix_labels)
+        series->kind_label = g_strconcat ("Simulation", label->str + strlen (study->name) +
+                                          strlen (STUDY_SEPARATOR "simulation"), NULL);
     }
-  references = plot->series->len;
   for (guint r = 0; r < study->references->len; r++)
     {
       const FlitlabStudyTable *reference = study->references->pdata[r];
+      FlitlabPlotSeries *series = add_table (plot, reference, is_latency ? "latency" : metric, NULL,
+                                             reference->title ? reference->title : "reference",
+                                             FLITLAB_PLOT_POINTS);
 
-      add_table (plot, reference, is_latency ? "latency" : metric, NULL,
-                 reference->title ? reference->title : "reference", FLITLAB_PLOT_POINTS);
+      if (series == NULL)
+        continue;
+      series->hollow = TRUE;
+      if (prefix_labels)
+        series->kind_label = g_strdup ("Published values");
     }
-  return references;
 }
 
 void
@@ -320,6 +335,33 @@ flitlab_study_plot_new (const FlitlabStudy *study,
   return plot;
 }
 
+/* Where the studies' names part from each other: after their longest common beginning that
+ * ends before ": " or ", " ("Figs. 6-12: Boolean 6-cube" of "Figs. 6-12: Boolean 6-cube, M = 6
+ * buffers" and its siblings), or 0. */
+static gsize
+common_prefix (const FlitlabStudy * const *studies,
+               guint                       n_studies)
+{
+  gsize same = n_studies > 1 ? strlen (studies[0]->name) : 0, cut = 0;
+
+  for (guint i = 1; i < n_studies; i++)
+    {
+      gsize k = 0;
+
+      while (k < same && studies[i]->name[k] == studies[0]->name[k])
+        k++;
+      same = k;
+    }
+  for (gsize k = 0; k + 2 <= same; k++)
+    if ((studies[0]->name[k] == ':' || studies[0]->name[k] == ',') && studies[0]->name[k + 1] == ' ')
+      cut = k;
+  /* Every name must keep words of its own after the cut. */
+  for (guint i = 0; cut > 0 && i < n_studies; i++)
+    if (studies[i]->name[cut + 2] == '\0')
+      cut = 0;
+  return cut;
+}
+
 FlitlabPlot *
 flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
                                    guint                       n_studies,
@@ -327,7 +369,11 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
 {
   g_autoptr(GString) title = g_string_new (NULL);
   g_autoptr(GPtrArray) topologies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_topology_free);
+  g_autoptr(GPtrArray) line_kinds = g_ptr_array_new ();
+  g_autofree guint *ends = g_new (guint, MAX (n_studies, 1));
   g_autofree char *y_label = NULL;
+  gboolean one_latency = TRUE;
+  gsize prefix;
   FlitlabPlot *plot;
 
   g_return_val_if_fail (studies != NULL || n_studies == 0, NULL);
@@ -336,7 +382,11 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
     g_ptr_array_add (topologies, flitlab_topology_new_from_spec (studies[i]->topology, NULL));
 
   metric = metric != NULL ? metric : "latency";
-  for (guint i = 0; i < n_studies; i++)
+  /* What the names share is said once, in the title; the legend keeps what sets them apart. */
+  prefix = common_prefix (studies, n_studies);
+  if (prefix > 0)
+    g_string_append_len (title, studies[0]->name, prefix);
+  for (guint i = 0; prefix == 0 && i < n_studies; i++)
     g_string_append_printf (title, "%s%s", i > 0 ? " · " : "", studies[i]->name);
   /* A title longer than a figure is wide says less than a count. */
   if (g_utf8_strlen (title->str, -1) > 80)
@@ -353,22 +403,82 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
       if (y_label == NULL)
         {
           y_label = axis_label (NULL, NULL, metric);
+          one_latency = FALSE;
           break;
         }
     }
   plot = flitlab_plot_new (title->str, "Load (messages/cycle/node)", y_label);
-  /* A study with one model draws its curve and its simulation in one colour, so the eye pairs
-   * them; references, and the series of studies with several models, keep colours of their own. */
-  for (guint i = 0, extra = n_studies; i < n_studies; i++)
+  /* Each study in a colour of its own, so the eye pairs its curves and points; the kind of
+   * series (model, simulation, paper) is told by line and marker, each kind of model curve by
+   * its dash. Past the palette, the colours come round again with another dash and square
+   * markers. */
+  for (guint i = 0; i < n_studies; i++)
     {
-      guint first = plot->series->len;
-      guint references = add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);
+      add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);
+      ends[i] = plot->series->len;
+    }
+  /* A study's models are told apart by their parameters ("Model, variant = paper") while the
+   * dashes suffice; past them the legend says only what sets a model apart from the study (its
+   * labels keep the parameters). */
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      FlitlabPlotSeries *series = plot->series->pdata[s];
 
-      for (guint s = first; s < plot->series->len; s++)
+      if (series->kind == FLITLAB_PLOT_LINE && !g_ptr_array_find_with_equal_func (line_kinds, series->kind_label,
+                                                                                  g_str_equal, NULL))
+        g_ptr_array_add (line_kinds, series->kind_label);
+    }
+  if (line_kinds->len > FLITLAB_PLOT_LINE_STYLES)
+    {
+      g_ptr_array_set_size (line_kinds, 0);
+      for (guint s = 0; s < plot->series->len; s++)
         {
           FlitlabPlotSeries *series = plot->series->pdata[s];
+          const char *note = strstr (series->kind_label, " (");
+          char *shorter;
 
-          series->color = s < references && studies[i]->models->len <= 1 ? i : extra++;
+          if (series->kind != FLITLAB_PLOT_LINE)
+            continue;
+          shorter = g_strconcat ("Model", note != NULL ? note : "", NULL);
+          g_free (series->kind_label);
+          series->kind_label = shorter;
+          if (!g_ptr_array_find_with_equal_func (line_kinds, shorter, g_str_equal, NULL))
+            g_ptr_array_add (line_kinds, shorter);
+        }
+    }
+  for (guint i = 0, s = 0; i < n_studies; i++)
+    {
+      guint round = i / FLITLAB_PLOT_PALETTE_SIZE;
+      FlitlabLatency latency;
+      g_autofree char *shown = NULL;
+
+      /* The value axis names the latency all the studies' simulations are shown in. */
+      if (one_latency && metric_latency (studies[i], topologies->pdata[i], metric, &latency))
+        {
+          g_autofree char *lower = lower_latency (latency);
+
+          shown = g_strconcat (", ", lower, NULL);
+        }
+      for (; s < ends[i]; s++)
+        {
+          FlitlabPlotSeries *series = plot->series->pdata[s];
+          guint kind;
+
+          series->color = i % FLITLAB_PLOT_PALETTE_SIZE;
+          series->group = g_strdup (studies[i]->name + (prefix > 0 ? prefix + 2 : 0));
+          if (series->kind == FLITLAB_PLOT_LINE)
+            {
+              g_ptr_array_find_with_equal_func (line_kinds, series->kind_label, g_str_equal, &kind);
+              series->style = kind + round;
+            }
+          else
+            series->style = round;
+          if (shown != NULL && series->kind == FLITLAB_PLOT_POINTS && !series->hollow &&
+              g_str_has_prefix (series->kind_label, "Simulation") &&
+              strncmp (series->kind_label + strlen ("Simulation"), shown, strlen (shown)) == 0)
+            memmove (series->kind_label + strlen ("Simulation"),
+                     series->kind_label + strlen ("Simulation") + strlen (shown),
+                     strlen (series->kind_label + strlen ("Simulation") + strlen (shown)) + 1);
         }
     }
   return plot;

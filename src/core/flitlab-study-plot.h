@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include "flitlab-render-plot.h"
+#include "flitlab-plot.h"
 #include "flitlab-study.h"
 
 G_BEGIN_DECLS
