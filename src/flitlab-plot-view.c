@@ -22,6 +22,8 @@ struct _FlitlabPlotView
   FlitlabPlotFrame frame;        /* as last drawn: maps data to pixels */
   gboolean         zoomed;
   double           x_min, x_max, y_min, y_max; /* the zoomed ranges, in data units */
+  char            *hover_text;   /* the tooltip: the point under the pointer; NULL: none */
+  double           home[4];      /* the plot's own ranges, shown when not zoomed (NaN: data's) */
   FlitlabPlotFrame drag_start;   /* the frame when a drag began */
   double           pointer_x, pointer_y; /* the last pointer position, where the wheel zooms */
   double           scale;        /* drawing magnification (presentation mode), >= 1 */
@@ -37,15 +39,22 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  LOAD_CLICKED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 apply_ranges (FlitlabPlotView *self)
 {
   if (self->plot == NULL)
     return;
-  self->plot->x_min = self->zoomed ? self->x_min : NAN;
-  self->plot->x_max = self->zoomed ? self->x_max : NAN;
-  self->plot->y_min = self->zoomed ? self->y_min : NAN;
-  self->plot->y_max = self->zoomed ? self->y_max : NAN;
+  self->plot->x_min = self->zoomed ? self->x_min : self->home[0];
+  self->plot->x_max = self->zoomed ? self->x_max : self->home[1];
+  self->plot->y_min = self->zoomed ? self->y_min : self->home[2];
+  self->plot->y_max = self->zoomed ? self->y_max : self->home[3];
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -198,7 +207,24 @@ on_motion (FlitlabPlotView *self,
       g_free (text);
       text = more;
     }
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), text);
+  /* Through query-tooltip, not the tooltip text, which GTK 4.8 would also make the accessible
+   * description: that says what the whole figure shows. */
+  g_free (self->hover_text);
+  self->hover_text = g_steal_pointer (&text);
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
+}
+
+static gboolean
+on_query_tooltip (FlitlabPlotView *self,
+                  int              x,
+                  int              y,
+                  gboolean         keyboard,
+                  GtkTooltip      *tooltip)
+{
+  if (self->hover_text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, self->hover_text);
+  return TRUE;
 }
 
 static gboolean
@@ -239,8 +265,16 @@ on_click (FlitlabPlotView *self,
           double           x,
           double           y)
 {
+  const FlitlabPlotFrame *f = &self->frame;
+
+  x /= self->scale;
+  y /= self->scale;
   if (n_press == 2)
     flitlab_plot_view_reset_zoom (self);
+  else if (n_press == 1 && f->right > f->left && x >= f->left && x <= f->right && y >= f->top &&
+           y <= f->bottom)
+    g_signal_emit (self, signals[LOAD_CLICKED], 0,
+                   f->x_min + (x - f->left) / (f->right - f->left) * (f->x_max - f->x_min));
 }
 
 static gboolean
@@ -295,10 +329,20 @@ flitlab_plot_view_set_plot (FlitlabPlotView *self,
 
   g_clear_pointer (&self->plot, flitlab_plot_free);
   self->plot = plot;
+  if (plot != NULL)
+    {
+      self->home[0] = plot->x_min;
+      self->home[1] = plot->x_max;
+      self->home[2] = plot->y_min;
+      self->home[3] = plot->y_max;
+    }
   /* A zoom into one value axis means nothing on another (log against linear). */
   if (plot != NULL && self->zoomed && plot->log_y != self->frame.log_y)
     set_zoomed (self, FALSE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), NULL);
+  g_clear_pointer (&self->hover_text, g_free);
+  /* What the figure says, for those who cannot see it. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  plot != NULL && plot->title != NULL ? plot->title : "", -1);
   apply_ranges (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -342,6 +386,7 @@ flitlab_plot_view_finalize (GObject *object)
   FlitlabPlotView *self = FLITLAB_PLOT_VIEW (object);
 
   g_clear_pointer (&self->plot, flitlab_plot_free);
+  g_clear_pointer (&self->hover_text, g_free);
   G_OBJECT_CLASS (flitlab_plot_view_parent_class)->finalize (object);
 }
 
@@ -375,6 +420,10 @@ flitlab_plot_view_class_init (FlitlabPlotViewClass *klass)
     g_param_spec_boolean ("zoomed", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A single click inside the axes, at the load (x) clicked. */
+  signals[LOAD_CLICKED] = g_signal_new ("load-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
 }
 
 static void
@@ -389,6 +438,8 @@ flitlab_plot_view_init (FlitlabPlotView *self)
   self->scale = 1;
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self), draw, NULL, NULL);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect_swapped (scroll, "scroll", G_CALLBACK (on_scroll), self);
   g_signal_connect_swapped (key, "key-pressed", G_CALLBACK (on_key), self);

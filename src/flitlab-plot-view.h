@@ -15,6 +15,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (FlitlabPlotView, flitlab_plot_view, FLITLAB, PLOT_VIEW, GtkDrawingArea)
 
 /* Shows plot (taken; NULL: nothing), in the zoomed range if the view is zoomed. */
+/* Takes plot; its own ranges (NaN: the data's) show until somebody zooms. Emits
+ * "load-clicked" (double load) on a single click inside the axes. */
 void         flitlab_plot_view_set_plot   (FlitlabPlotView *self,
                                            FlitlabPlot     *plot);
 /* The plot as shown: its ranges are the zoomed ones, so an export draws what is on screen. */

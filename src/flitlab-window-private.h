@@ -35,6 +35,7 @@ struct _FlitlabWindow
   GtkSpinner           *open_spinner;
   GtkSpinner           *opening_page_spinner;
   FlitlabPlotView      *plot_view;
+  GtkToggleButton      *predict_button;
   GtkButton            *reset_zoom_button;
   GMenu                *recent_section;
   GtkWidget            *sidebar;
@@ -59,6 +60,7 @@ struct _FlitlabWindow
   gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
   guint                 points_shown; /* loads of the shown study's running simulation drawn */
   int                   select_next; /* the row to select when the studies change; -1: same */
+  double                guess;       /* the class's guess of the saturation load; NaN: none */
 };
 
 void flitlab_window_toast          (FlitlabWindow *self,

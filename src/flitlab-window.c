@@ -113,6 +113,66 @@ static const char * const metrics[] = {
   "utilization", "power",
 };
 
+/* Predicting: the axes the data would have, without the data, and a question. */
+static void
+hide_for_guess (FlitlabPlot *plot)
+{
+  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create (surface);
+  FlitlabPlotFrame frame;
+
+  flitlab_render_plot (cr, plot, 640, 420, &frame);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  plot->x_min = frame.x_min;
+  plot->x_max = frame.x_max;
+  plot->y_min = frame.y_min;
+  plot->y_max = frame.y_max;
+  g_ptr_array_set_size (plot->series, 0);
+  g_free (plot->title);
+  plot->title = g_strdup (_("Where does it saturate? Click that load on the plot"));
+}
+
+/* A guess's error against a saturation load, as a share of it: "0.0545 (guess 45% low)". */
+static char *
+guess_error (double guess,
+             double saturation)
+{
+  double error = (guess - saturation) / saturation;
+
+  if (!(saturation > 0))
+    return g_strdup (_("not reached"));
+  /* Translators: a saturation load, then how far a guess of it was */
+  return g_strdup_printf (error < 0 ? _("%.3g (guess %.0f%% low)") : _("%.3g (guess %.0f%% high)"),
+                          saturation, fabs (100 * error));
+}
+
+/* Revealed: the guess marked on the plot and weighed in its title against the model's and the
+ * simulation's saturation loads. */
+static void
+show_guess (FlitlabPlot        *plot,
+            const FlitlabStudy *study,
+            double              guess)
+{
+  const FlitlabStudyTable *points = study->simulation.points;
+  const FlitlabStudyModel *model = study->models->len > 0 ? study->models->pdata[0] : NULL;
+  double model_rate = model != NULL && model->curve != NULL ? model->curve->saturation_rate : NAN;
+  double sim_rate = points != NULL ? points->saturation_rate : NAN;
+  g_autofree char *model_text = NULL, *sim_text = NULL;
+
+  /* Without the simulation's own estimate, its lowest load not carried. */
+  for (guint r = 0; points != NULL && !isfinite (points->saturation_rate) && r < points->n_rows; r++)
+    if (points->saturated[r] && !(flitlab_study_table_get (points, r, 0) >= sim_rate))
+      sim_rate = flitlab_study_table_get (points, r, 0);
+  model_text = guess_error (guess, model_rate);
+  sim_text = guess_error (guess, sim_rate);
+  plot->marker = guess;
+  g_free (plot->title);
+  /* Translators: the guessed saturation load, then the model's and the simulation's */
+  plot->title = g_strdup_printf (_("Guess %.3g · model %s · simulation %s"), guess, model_text,
+                                 points != NULL ? sim_text : _("not run"));
+}
+
 static void
 rebuild_plot (FlitlabWindow *self)
 {
@@ -136,12 +196,16 @@ rebuild_plot (FlitlabWindow *self)
       self->points_shown = running != NULL ? running->n_rows : 0;
       plot = flitlab_study_plot_new_running (flitlab_document_get_study (self->document, index),
                                              metric, running);
+      if (gtk_toggle_button_get_active (self->predict_button))
+        hide_for_guess (plot);
+      else if (isfinite (self->guess))
+        show_guess (plot, flitlab_document_get_study (self->document, index), self->guess);
     }
   if (plot != NULL)
     {
       plot->log_y = gtk_toggle_button_get_active (self->log_button);
       /* The load the network and flow views show, on the curve, once somebody chose it. */
-      if (!comparing (self) && self->load_chosen)
+      if (!comparing (self) && self->load_chosen && !isfinite (self->guess))
         plot->marker = gtk_adjustment_get_value (flitlab_network_page_get_load (self->network_page));
     }
   flitlab_plot_view_set_plot (self->plot_view, plot);
@@ -252,6 +316,28 @@ show_comparison (FlitlabWindow *self)
   show_compared_networks (self, studies);
 }
 
+/* Predict: the data hides until the class clicks its guess; turning it off forgets the guess. */
+static void
+on_predict_toggled (FlitlabWindow *self)
+{
+  self->guess = NAN;
+  flitlab_plot_view_reset_zoom (self->plot_view);
+  rebuild_plot (self);
+}
+
+static void
+on_load_clicked (FlitlabWindow *self,
+                 double         load)
+{
+  if (!gtk_toggle_button_get_active (self->predict_button))
+    return;
+  g_signal_handlers_block_by_func (self->predict_button, on_predict_toggled, self);
+  gtk_toggle_button_set_active (self->predict_button, FALSE);
+  g_signal_handlers_unblock_by_func (self->predict_button, on_predict_toggled, self);
+  self->guess = load;
+  rebuild_plot (self);
+}
+
 /* The plot's own controls show with the plot only. */
 static void
 on_figure_changed (FlitlabWindow *self)
@@ -305,6 +391,8 @@ on_study_selected (FlitlabWindow *self,
   /* Another study starts from all of its data, and unmarked. */
   flitlab_plot_view_reset_zoom (self->plot_view);
   self->load_chosen = FALSE;
+  self->guess = NAN;
+  gtk_toggle_button_set_active (self->predict_button, FALSE);
   flitlab_window_show_study (self);
   flitlab_window_update_actions (self);
   flitlab_window_focus_figure (self);
@@ -988,7 +1076,7 @@ flitlab_window_close_request (GtkWindow *window)
   return TRUE;
 }
 
-/* Presenting: Escape leaves, Page Up and Down go through the studies. Otherwise the keys do
+/* Presenting: Escape leaves, Page Up and Down go through the studies, P predicts. Otherwise the keys do
  * what they did before. */
 static gboolean
 on_presentation_key (GtkWidget *widget,
@@ -1002,6 +1090,8 @@ on_presentation_key (GtkWidget *widget,
     return FALSE;
   if (keyval == GDK_KEY_Escape)
     flitlab_window_set_presenting (self, FALSE);
+  else if (keyval == GDK_KEY_p)
+    gtk_toggle_button_set_active (self->predict_button, !gtk_toggle_button_get_active (self->predict_button));
   else
     gtk_widget_activate_action (widget, keyval == GDK_KEY_Page_Up ? "win.previous-study"
                                                                   : "win.next-study", NULL);
@@ -1032,6 +1122,7 @@ flitlab_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->studies_list, self);
       g_signal_handlers_disconnect_by_data (self->metric_dropdown, self);
       g_signal_handlers_disconnect_by_data (self->log_button, self);
+      g_signal_handlers_disconnect_by_data (self->predict_button, self);
       g_signal_handlers_disconnect_by_data (self->compare_button, self);
       g_signal_handlers_disconnect_by_data (self->figure_stack, self);
       g_signal_handlers_disconnect_by_data (flitlab_network_page_get_load (self->network_page), self);
@@ -1137,6 +1228,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, open_spinner);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, opening_page_spinner);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_view);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, predict_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, reset_zoom_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, sidebar);
@@ -1176,6 +1268,10 @@ flitlab_window_init (FlitlabWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->log_button, "toggled", G_CALLBACK (rebuild_plot), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->predict_button, "toggled", G_CALLBACK (on_predict_toggled), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->plot_view, "load-clicked", G_CALLBACK (on_load_clicked), self,
+                           G_CONNECT_SWAPPED);
   {
     /* Dropping a .flitlab file on the window opens it. */
     GtkDropTarget *target = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
@@ -1187,7 +1283,7 @@ flitlab_window_init (FlitlabWindow *self)
     /* Before any focused widget takes these keys for itself. */
     GtkEventController *shortcuts = gtk_shortcut_controller_new ();
 
-    static const guint keys[] = { GDK_KEY_Escape, GDK_KEY_Page_Up, GDK_KEY_Page_Down };
+    static const guint keys[] = { GDK_KEY_Escape, GDK_KEY_Page_Up, GDK_KEY_Page_Down, GDK_KEY_p };
 
     gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
     for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
@@ -1199,6 +1295,7 @@ flitlab_window_init (FlitlabWindow *self)
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }
   self->select_next = -1;
+  self->guess = NAN;
   g_signal_connect_object (self->study_editor, "edited", G_CALLBACK (flitlab_window_on_study_edited), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->studies_list, "row-selected", G_CALLBACK (on_study_selected),

@@ -7,7 +7,7 @@ import time
 import pyatspi
 from dogtail import rawinput
 
-from gui import app_window, check, finish, find, named, shot
+from gui import app_window, check, finish, find, named, press, shot
 
 app, window = app_window()
 time.sleep(3)
@@ -74,4 +74,22 @@ time.sleep(3)
 shot("after-presenting")
 title = find(window, "label", second, 5)
 check("Page Down went to the next study, Escape shows its title again", state(title, "VISIBLE"))
+
+# Predict, then reveal (item 5): the data hides until a click marks the guess.
+predict = named(window, "Predict", 5)
+plot = find(window, "image", "Latency against load", 5) or named(window, "Latency against load", 5)
+check("the plot has a Predict switch", predict is not None and plot is not None)
+if predict is not None and plot is not None:
+    press(predict)
+    time.sleep(2)
+    check(f"Predict hides the data and asks ({plot.description!r})",
+          plot.description.startswith("Where does it saturate?"))
+    shot("predicting")
+    x, y = plot.position
+    w, h = plot.size
+    rawinput.click(x + w // 2, y + h // 2)
+    time.sleep(2)
+    shot("revealed")
+    check(f"a click reveals model and simulation against the guess ({plot.description!r})",
+          plot.description.startswith("Guess ") and "model" in plot.description)
 finish()
