@@ -56,6 +56,8 @@ struct _FlitlabStudyEditor
   GtkLabel             *traffic_error;
   AdwActionRow         *unit_row;
   AdwEntryRow          *vcs_row;
+  AdwActionRow         *deadlock_row;
+  GtkSwitch            *deadlock_switch;
   AdwEntryRow          *warmup_row;
 
   const FlitlabStudy   *study;   /* shown; not owned */
@@ -394,6 +396,7 @@ show_simulation (FlitlabStudyEditor *self)
     subtitle = g_strdup (_("Not run yet"));
   adw_expander_row_set_subtitle (self->simulation_row, subtitle);
   set_entry_printf (self->vcs_row, "%u", sim->vcs);
+  gtk_switch_set_active (self->deadlock_switch, sim->allow_deadlock);
   set_entry_printf (self->buffer_row, "%u", sim->buffer);
   set_entry_printf (self->node_buffers_row, "%u", sim->node_buffers);
   set_entry_printf (self->replications_row, "%u", sim->replications);
@@ -401,6 +404,7 @@ show_simulation (FlitlabStudyEditor *self)
   set_entry_printf (self->warmup_row, "%" G_GUINT64_FORMAT, sim->warmup);
   set_entry_printf (self->seed_row, "%" G_GUINT64_FORMAT, sim->seed);
   gtk_widget_set_visible (GTK_WIDGET (self->vcs_row), !backtrack);
+  gtk_widget_set_visible (GTK_WIDGET (self->deadlock_row), !backtrack);
   gtk_widget_set_visible (GTK_WIDGET (self->buffer_row), !backtrack);
   gtk_widget_set_visible (GTK_WIDGET (self->node_buffers_row), backtrack);
   /* A simulation that cannot run says why here, before anyone presses Run. */
@@ -719,6 +723,19 @@ on_simulation_enabled (FlitlabStudyEditor *self)
 }
 
 static void
+on_deadlock_switch (FlitlabStudyEditor *self)
+{
+  FlitlabStudy *edited;
+
+  if (self->updating || self->study == NULL ||
+      gtk_switch_get_active (self->deadlock_switch) == self->study->simulation.allow_deadlock)
+    return;
+  edited = flitlab_study_copy (self->study);
+  edited->simulation.allow_deadlock = gtk_switch_get_active (self->deadlock_switch);
+  commit (self, edited, NULL, self->simulation_error, FALSE);
+}
+
+static void
 on_model_switch (FlitlabStudyEditor *self,
                  GParamSpec         *pspec,
                  GtkSwitch          *toggle)
@@ -842,6 +859,8 @@ flitlab_study_editor_class_init (FlitlabStudyEditorClass *klass)
   CHILD (traffic_error);
   CHILD (unit_row);
   CHILD (vcs_row);
+  CHILD (deadlock_row);
+  CHILD (deadlock_switch);
   CHILD (warmup_row);
 #undef CHILD
 }
@@ -883,6 +902,8 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
   }
   g_signal_connect_object (self->simulation_row, "notify::enable-expansion",
                            G_CALLBACK (on_simulation_enabled), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->deadlock_switch, "notify::active",
+                           G_CALLBACK (on_deadlock_switch), self, G_CONNECT_SWAPPED);
   add_model_rows (self);
   self->updating = FALSE;
 }

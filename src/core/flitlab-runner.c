@@ -289,6 +289,7 @@ study_sim_config (const FlitlabStudy  *study,
   config->cycles = sim->cycles;
   config->threads = sim->threads;
   config->watchdog = sim->watchdog;
+  config->allow_deadlock = sim->allow_deadlock;
   flitlab_sim_config_set_rates (config, rates, n_rates);
   return g_steal_pointer (&config);
 }

@@ -95,6 +95,8 @@ typedef struct
   guint64            cycles;       /* measured cycles per replication, >= 1 */
   guint              threads;      /* 0: one per core */
   guint64            watchdog;     /* cycles without progress before a deadlock; 0: default */
+  gboolean           allow_deadlock; /* the deadlock lab: fewer virtual channels than the
+                                        routing needs are accepted, and a deadlock is a result */
   FlitlabStudyTable *points;       /* NULL until run */
   GPtrArray         *channels;     /* FlitlabStudyChannels*, owned */
 } FlitlabStudySimulation;

@@ -698,7 +698,7 @@ parse_simulation (Reader       *r,
 {
   static const char * const attributes[] = {
     "enabled", "vcs", "buffer", "node-buffers", "seed", "replications", "warmup", "cycles",
-    "threads", "watchdog", NULL,
+    "threads", "watchdog", "allow-deadlock", NULL,
   };
   FlitlabStudySimulation *sim = &study->simulation;
   xmlNode *child = NULL;
@@ -717,7 +717,8 @@ parse_simulation (Reader       *r,
                           &sim->cycles)
       || !guint_attribute (r, node, "threads", FALSE, 0, FLITLAB_MAX_THREADS,
                            &sim->threads)
-      || !uint_attribute (r, node, "watchdog", FALSE, 0, FLITLAB_MAX_WATCHDOG, &sim->watchdog))
+      || !uint_attribute (r, node, "watchdog", FALSE, 0, FLITLAB_MAX_WATCHDOG, &sim->watchdog)
+      || !bool_attribute (r, node, "allow-deadlock", FALSE, &sim->allow_deadlock))
     return FALSE;
 
   while (next_element (r, node, &child))

@@ -305,6 +305,9 @@ write_study (GString            *out,
   attr_uint (out, "cycles", sim->cycles);
   attr_uint (out, "threads", sim->threads);
   attr_uint (out, "watchdog", sim->watchdog);
+  /* Only when set: projects without the deadlock lab keep their bytes. */
+  if (sim->allow_deadlock)
+    attr_string (out, "allow-deadlock", "true");
   if (sim->points == NULL && sim->channels->len == 0)
     g_string_append (out, "/>\n");
   else

@@ -402,11 +402,43 @@ test_model_curve (void)
                      flitlab_study_table_get (beyond, 0, 1));
 }
 
+/* The deadlock lab as a study setting: one virtual channel on a torus is refused without it,
+ * and with it the simulation runs to the deadlock, a saturated point. */
+static void
+test_allow_deadlock (void)
+{
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("lab");
+  g_autoptr(GError) error = NULL;
+  const FlitlabStudyTable *points;
+
+  g_free (study->topology);
+  study->topology = g_strdup ("torus:4x4:bi");
+  study->flits = 16;
+  study->rate_min = study->rate_max = 0.05;
+  study->n_rates = 1;
+  study->simulation.enabled = TRUE;
+  study->simulation.vcs = 1;
+  study->simulation.replications = 2;
+  study->simulation.cycles = 20000;
+  study->simulation.threads = 1;
+  g_assert_false (flitlab_runner_simulate (study, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  study->simulation.allow_deadlock = TRUE;
+  g_assert_true (flitlab_runner_simulate (study, NULL, NULL, &error));
+  g_assert_no_error (error);
+  points = study->simulation.points;
+  g_assert_cmpuint (points->n_rows, ==, 1);
+  g_assert_true (points->saturated[0]);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flitlab/runner/allow-deadlock", test_allow_deadlock);
   g_test_add_func ("/flitlab/runner/models-and-simulation", test_models_and_simulation);
   g_test_add_func ("/flitlab/runner/errors-name-the-study", test_errors_name_the_study);
   g_test_add_func ("/flitlab/runner/points-as-they-finish", test_points_as_they_finish);

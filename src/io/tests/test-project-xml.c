@@ -540,6 +540,36 @@ test_minimal_defaults (void)
   validate_data_with_schema (text, strlen (text));
 }
 
+/* The deadlock lab's setting: read, written back only when set, valid against the schema. */
+static void
+test_allow_deadlock (void)
+{
+  const char *text =
+    "<flitlab-project format=\"1\">\n"
+    "  <study name=\"lab\">\n"
+    "    <network topology=\"torus:4x4:bi\" routing=\"dor\"/>\n"
+    "    <traffic pattern=\"uniform\" length=\"fixed\" flits=\"8\"/>\n"
+    "    <load min=\"0.05\" max=\"0.05\" count=\"1\"/>\n"
+    "    <simulation enabled=\"true\" vcs=\"1\" allow-deadlock=\"true\"/>\n"
+    "  </study>\n"
+    "</flitlab-project>\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabProject) project = load_string (text, &error);
+  g_autofree char *saved = NULL;
+  FlitlabStudy *study;
+
+  g_assert_no_error (error);
+  validate_data_with_schema (text, strlen (text));
+  study = flitlab_project_get_study (project, 0);
+  g_assert_true (study->simulation.allow_deadlock);
+  saved = flitlab_project_to_data (project, NULL);
+  g_assert_nonnull (strstr (saved, "allow-deadlock=\"true\""));
+  study->simulation.allow_deadlock = FALSE;
+  g_free (saved);
+  saved = flitlab_project_to_data (project, NULL);
+  g_assert_null (strstr (saved, "allow-deadlock"));
+}
+
 /* The XML declaration's encoding is honoured; what we write is always UTF-8. */
 static void
 test_encoding (void)
@@ -1574,6 +1604,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/project/round-trip-file", test_round_trip_file);
   g_test_add_func ("/flitlab/project/strings", test_strings);
   g_test_add_func ("/flitlab/project/minimal-defaults", test_minimal_defaults);
+  g_test_add_func ("/flitlab/project/allow-deadlock", test_allow_deadlock);
   g_test_add_func ("/flitlab/project/empty", test_empty_project);
   g_test_add_func ("/flitlab/project/encoding", test_encoding);
   g_test_add_func ("/flitlab/project/bundled", test_bundled);
