@@ -84,6 +84,8 @@ struct _FlitlabTopologyLayout
 
   double   left, top, right, bottom; /* the network's area */
   double   unit;                     /* pixels between neighbouring nodes */
+  double   type;                     /* the figure's type size (flitlab_topology_view_type) */
+  double   bar_left;                 /* where the colour bar goes, right of the network */
   double   radius, line_width, offset, gap, arrow, font_size, tolerance;
   GArray  *nodes;                    /* Node */
   GArray  *shapes;                   /* Shape, in channel id order */
@@ -134,6 +136,25 @@ _flitlab_topology_layout_new (cairo_t             *cr,
                               double               height);
 
 /* flitlab-render-topology.c */
+/* The type size: the view's font_size, else chosen for the width. */
+double
+_flitlab_topology_view_type (const FlitlabTopologyView *view,
+                             double                     width);
+/* How wide the colour bar is, drawn in height. */
+double
+_flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
+                                  cairo_t                   *cr,
+                                  double                     type,
+                                  double                     height);
+/* The title and subtitle (NULL: none) across the top, wrapped to width; returns how far down
+ * they reach, drawing them when draw is TRUE. */
+double
+_flitlab_topology_view_draw_title (cairo_t                   *cr,
+                                   const FlitlabTopologyView *view,
+                                   const char                *subtitle,
+                                   double                     type,
+                                   double                     width,
+                                   gboolean                   draw);
 double
 _flitlab_topology_view_shape_mean (const FlitlabTopologyView *view,
                                    guint                      i);

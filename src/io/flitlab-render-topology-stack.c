@@ -25,7 +25,9 @@ flitlab_render_topology_stack (cairo_t             *cr,
 {
   const double cos30 = 0.8660254037844386, rise = 0.4, margin = 16;
   gboolean titled = view->title == NULL || view->title[0] != '\0', labels;
-  double top = titled ? 52 : 16, room_w = width - 130, room_h = height - top - 16, side, left, bottom;
+  double type = _flitlab_topology_view_type (view, width), font_size = view->font_size;
+  double top = 16, bar_w, room_w, room_h, side, left, bottom;
+  g_autofree char *subtitle = NULL;
   guint n, shown;
 
   g_return_if_fail (cr != NULL && view != NULL);
@@ -33,6 +35,13 @@ flitlab_render_topology_stack (cairo_t             *cr,
   n = flitlab_topology_view_get_n_planes (view);
   shown = view->plane;
   labels = view->node_labels;
+  subtitle = g_strdup_printf ("all %u planes of the third dimension, plane 0 at the bottom; links "
+                              "between planes not drawn", n);
+  if (titled)
+    top = _flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
+  room_h = MAX (height - top - 16, 1);
+  bar_w = view->values != NULL ? _flitlab_topology_view_bar_width (view, cr, type, 0.7 * room_h) + type : 0;
+  room_w = MAX (width - 40 - bar_w, 1);
   /* A square plane of side s is a diamond 2 s cos 30 wide and s tall; each plane rises 0.4 s
    * above the one under it, so its back half covers that one's front. */
   side = MAX (MIN (room_w / (2 * cos30), room_h / (1 + rise * (MAX (n, 1) - 1))), 1);
@@ -44,17 +53,9 @@ flitlab_render_topology_stack (cairo_t             *cr,
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_fill (cr);
   if (titled)
-    {
-      g_autofree char *title = view->title != NULL ? g_strdup (view->title)
-                                                   : flitlab_topology_dup_title (view->topology);
-      g_autofree char *subtitle = g_strdup_printf ("all %u planes of the third dimension, plane 0 at the "
-                                                   "bottom; links between planes not drawn", n);
-
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text_within (cr, title, "Sans Bold 11", width / 2, 10, 0.5, 0, width - 16);
-      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      flitlab_render_text_within (cr, subtitle, "Sans 9", width / 2, 30, 0.5, 0, width - 16);
-    }
+    _flitlab_topology_view_draw_title (cr, view, subtitle, type, width, TRUE);
+  /* The layers at the figure's type, for the colour bar drawn from the last one's layout. */
+  view->font_size = type;
   view->layer = TRUE;
   view->node_labels = FALSE;
   for (guint p = 0; p < n; p++)
@@ -78,7 +79,8 @@ flitlab_render_topology_stack (cairo_t             *cr,
   view->plane = shown;
   view->layer = FALSE;
   view->node_labels = labels;
-  flitlab_topology_view_draw_color_bar (cr, view, width - 100, top + 0.15 * room_h, 0.7 * room_h);
+  flitlab_topology_view_draw_color_bar (cr, view, width - 8 - (bar_w - type), top + 0.15 * room_h, 0.7 * room_h);
+  view->font_size = font_size;
   cairo_restore (cr);
 }
 

@@ -19,9 +19,11 @@
 
 #include <pango/pangocairo.h>
 
+#include "flitlab-color-bar.h"
 #include "flitlab-colormap.h"
 #include "flitlab-hairline.h"
 #include "flitlab-render-private.h"
+#include "flitlab-render-text.h"
 #include "flitlab-render-topology-private.h"
 #include "flitlab-topology-geometry-private.h"
 
@@ -152,6 +154,8 @@ value_range (const FlitlabTopologyView *view,
       if (!(*hi > *lo))
         *hi = *lo + 1;
     }
+  /* A signed difference: as strong one way as the other. */
+  flitlab_colormap_range (view->colormap, lo, hi);
 }
 
 /* A dot where a marked channel ends: the header blocked there. Filled, so an SVG keeps one
@@ -223,7 +227,7 @@ channel_style (const FlitlabTopologyView *view,
       *width *= color == FLITLAB_TOPOLOGY_VIEW_IDLE ? 1.0 : 2.0;
     }
   else if (view->values != NULL)
-    flitlab_colormap_viridis (shape_value (view, i), lo, hi, &rgb[0], &rgb[1], &rgb[2]);
+    flitlab_colormap_color (view->colormap, shape_value (view, i), lo, hi, &rgb[0], &rgb[1], &rgb[2]);
   *alpha = route && !bold ? 0.25 : 1;
 }
 
@@ -416,102 +420,69 @@ draw_nodes (cairo_t                   *cr,
   g_object_unref (text);
 }
 
-static char *
-format_value (double value,
-              double step)
-{
-  int decimals = step >= 1 ? 0 : (int) ceil (-log10 (step) - 1e-9);
-
-  return g_strdup_printf ("%.*f", CLAMP (decimals, 0, 8), value);
-}
-
-/* Viridis from lo (bottom) to hi (top), ticks at round numbers, the ends labelled. */
+/* The colour bar of the values lo..hi at the view's type size. */
 static void
-draw_color_bar (cairo_t                   *cr,
-                const FlitlabTopologyView *view,
-                double                     lo,
-                double                     hi,
-                double                     x,
-                double                     y,
-                double                     h)
+color_bar_of (const FlitlabTopologyView *view,
+              double                     lo,
+              double                     hi,
+              double                     type,
+              FlitlabColorBar           *bar)
 {
-  double w = 14, ticks[12], step;
   gboolean with_missing = FALSE;
-  cairo_pattern_t *gradient = cairo_pattern_create_linear (0, y + h, 0, y);
-  const char *caption = view->value_label != NULL ? view->value_label : "Value";
-  guint n;
 
-  /* Viridis is linear between these eleven stops, so the gradient is exact. */
-  for (guint i = 0; i <= 10; i++)
-    {
-      double r, g, b;
-
-      flitlab_colormap_viridis (lo + (hi - lo) * i / 10, lo, hi, &r, &g, &b);
-      cairo_pattern_add_color_stop_rgb (gradient, i / 10.0, r, g, b);
-    }
-  cairo_set_source (cr, gradient);
-  cairo_rectangle (cr, x, y, w, h);
-  cairo_fill (cr);
-  cairo_pattern_destroy (gradient);
-
-  /* The frame and the ticks are filled, not stroked: strokes are channels only. */
-  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  cairo_rectangle (cr, x - 1, y - 1, w + 2, h + 2);
-  cairo_rectangle (cr, x, y, w, h);
-  cairo_fill (cr);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-
-  n = flitlab_plot_nice_ticks (lo, hi, 6, ticks);
-  step = n > 1 ? ticks[1] - ticks[0] : hi - lo;
-  for (guint i = 0; i <= n + 1; i++)
-    {
-      /* The ends first, then the round numbers not too close to them. */
-      double v = i == 0 ? lo : i == 1 ? hi : ticks[i - 2], ty = y + h - (v - lo) / (hi - lo) * h;
-      g_autofree char *label = NULL;
-
-      if (i >= 2 && (fabs (ty - y) < 16 || fabs (ty - y - h) < 16))
-        continue;
-      /* The ends to three digits (0.835), the ticks to their step's (0.2, 0.4). */
-      label = i < 2 ? g_strdup_printf ("%.3g", v) : format_value (v, step);
-      cairo_rectangle (cr, x + w, ty - 0.5, 4, 1);
-      cairo_fill (cr);
-      flitlab_render_text (cr, label, "Sans 9", x + w + 6, ty, 0, 0.5, 0);
-    }
-  flitlab_render_text (cr, caption, "Sans 10", x + 76, y + h / 2, 0.5, 0.5, G_PI / 2);
-
-  for (guint i = 0; i < view->layout->shapes->len && !with_missing; i++)
+  for (guint i = 0; view->layout != NULL && i < view->layout->shapes->len && !with_missing; i++)
     with_missing = isnan (shape_value (view, i));
-
-  if (with_missing)
-    {
-      double r, g, b;
-
-      flitlab_colormap_viridis (NAN, lo, hi, &r, &g, &b);
-      cairo_set_source_rgb (cr, r, g, b);
-      cairo_rectangle (cr, x, y + h + 14, w, 10);
-      cairo_fill (cr);
-      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-      flitlab_render_text (cr, "no value", "Sans 9", x + w + 6, y + h + 19, 0, 0.5, 0);
-    }
+  *bar = (FlitlabColorBar) {
+    .map = view->colormap, .lo = lo, .hi = hi, .font_size = type, .with_missing = with_missing,
+    .caption = view->value_label != NULL ? view->value_label : "Value",
+  };
 }
 
-static void
-draw_title (cairo_t                   *cr,
-            const FlitlabTopologyView *view,
-            double                     width)
+double
+_flitlab_topology_view_type (const FlitlabTopologyView *view,
+                             double                     width)
+{
+  return view->font_size > 0 ? view->font_size : flitlab_render_default_font_size (width);
+}
+
+double
+_flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
+                                  cairo_t                   *cr,
+                                  double                     type,
+                                  double                     height)
+{
+  FlitlabColorBar bar;
+
+  /* Measured with the "no value" swatch, which only takes room when some value is missing. */
+  color_bar_of (view, 0, 1, type, &bar);
+  bar.with_missing = TRUE;
+  return flitlab_color_bar_get_width (cr, &bar, height);
+}
+
+double
+_flitlab_topology_view_draw_title (cairo_t                   *cr,
+                                   const FlitlabTopologyView *view,
+                                   const char                *subtitle,
+                                   double                     type,
+                                   double                     width,
+                                   gboolean                   draw)
 {
   g_autofree char *title = view->title != NULL ? g_strdup (view->title)
                                                : flitlab_topology_dup_title (view->topology);
-  g_autofree char *subtitle = _flitlab_topology_view_dup_subtitle (view);
+  FlitlabFontName font;
+  double y = 0.6 * type;
 
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  flitlab_render_text_within (cr, title, "Sans Bold 11", width / 2, 10, 0.5, 0, width - 16);
+  y += flitlab_render_paragraph (cr, title, flitlab_font_name (&font, "Sans Bold", 1.2 * type),
+                                 width / 2, y, width - 16, 2, draw);
   if (subtitle != NULL)
     {
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      flitlab_render_text_within (cr, subtitle, "Sans 9", width / 2, 30, 0.5, 0, width - 16);
+      y += 0.15 * type;
+      y += flitlab_render_paragraph (cr, subtitle, flitlab_font_name (&font, "Sans", type),
+                                     width / 2, y, width - 16, 3, draw);
     }
+  return y + 0.6 * type;
 }
 
 static void
@@ -568,7 +539,8 @@ flitlab_render_topology (cairo_t             *cr,
   layout = view->layout;
   if (layout == NULL || layout->width != width || layout->height != height ||
       layout->plane != view->plane || layout->with_bar != _flitlab_topology_view_with_bar (view) ||
-      layout->title_lines != _flitlab_topology_view_title_lines (view) || layout->node_labels != view->node_labels)
+      layout->title_lines != _flitlab_topology_view_title_lines (view) || layout->node_labels != view->node_labels ||
+      layout->type != _flitlab_topology_view_type (view, width))
     {
       g_clear_pointer (&view->layout, _flitlab_topology_layout_free);
       view->layout = layout = _flitlab_topology_layout_new (cr, view, width, height);
@@ -586,14 +558,20 @@ flitlab_render_topology (cairo_t             *cr,
   if (view->values != NULL)
     value_range (view, &lo, &hi);
   if (layout->title_lines > 0)
-    draw_title (cr, view, width);
+    {
+      g_autofree char *subtitle = _flitlab_topology_view_dup_subtitle (view);
+
+      _flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, TRUE);
+    }
   draw_channels (cr, view, lo, hi);
   draw_nodes (cr, view);
   if (_flitlab_topology_view_with_bar (view))
     {
-      double area = layout->bottom - layout->top, h = CLAMP (0.6 * area, 60, 360);
+      double area = layout->bottom - layout->top, h = MIN (area, 30 * layout->type);
+      FlitlabColorBar bar;
 
-      draw_color_bar (cr, view, lo, hi, width - 88, layout->top + (area - h) / 2, h);
+      color_bar_of (view, lo, hi, layout->type, &bar);
+      flitlab_color_bar_draw (cr, &bar, layout->bar_left, layout->top + (area - h) / 2, h);
     }
   cairo_restore (cr);
 }
@@ -605,6 +583,7 @@ flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
                                       double                     y,
                                       double                     height)
 {
+  FlitlabColorBar bar;
   double lo, hi;
 
   g_return_if_fail (cr != NULL && view != NULL);
@@ -612,9 +591,20 @@ flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
   if (view->values == NULL || view->layout == NULL)
     return;
   value_range (view, &lo, &hi);
-  cairo_save (cr);
-  draw_color_bar (cr, view, lo, hi, x, y, height);
-  cairo_restore (cr);
+  color_bar_of (view, lo, hi, view->layout->type, &bar);
+  flitlab_color_bar_draw (cr, &bar, x, y, height);
+}
+
+double
+flitlab_topology_view_get_color_bar_width (const FlitlabTopologyView *view,
+                                           cairo_t                   *cr,
+                                           double                     height)
+{
+  g_return_val_if_fail (cr != NULL && view != NULL, 0);
+
+  if (view->values == NULL || view->layout == NULL)
+    return 0;
+  return _flitlab_topology_view_bar_width (view, cr, view->layout->type, height);
 }
 
 /* ---- files ------------------------------------------------------------------------- */

@@ -420,7 +420,8 @@ fit_labels (cairo_t               *cr,
   g_object_unref (text);
   for (guint attempt = 0; attempt < 2; attempt++)
     {
-      size = MIN (MIN (0.95 * layout->radius, 11), 10 * (2 * layout->radius - 8) / widest);
+      /* No larger than the figure's type. */
+      size = MIN (MIN (0.95 * layout->radius, 1.2 * layout->type), 10 * (2 * layout->radius - 8) / widest);
       if (size >= 6.5)
         return size;
       /* Larger nodes, while they stay clear of their neighbours. */
@@ -578,11 +579,26 @@ _flitlab_topology_layout_new (cairo_t             *cr,
   layout->with_bar = _flitlab_topology_view_with_bar (view);
   layout->title_lines = _flitlab_topology_view_title_lines (view);
   layout->node_labels = view->node_labels;
+  layout->type = _flitlab_topology_view_type (view, width);
   layout->left = 16;
-  layout->right = width - (layout->with_bar ? 104 : 16);
-  /* Room for the title and the subtitle under it. */
-  layout->top = layout->title_lines == 0 ? 16 : layout->title_lines == 1 ? 36 : 52;
+  layout->top = 16;
+  /* Room for the title and the subtitle under it, wrapped to the width. */
+  if (layout->title_lines > 0)
+    {
+      g_autofree char *subtitle = _flitlab_topology_view_dup_subtitle (view);
+
+      layout->top = _flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, FALSE);
+    }
   layout->bottom = height - 16;
+  layout->right = width - 16;
+  if (layout->with_bar)
+    {
+      double area = MAX (layout->bottom - layout->top, 1);
+
+      layout->bar_left = width - 8 - _flitlab_topology_view_bar_width (view, cr, layout->type,
+                                                                       MIN (area, 30 * layout->type));
+      layout->right = layout->bar_left - layout->type;
+    }
   layout->right = MAX (layout->right, layout->left + 1);
   layout->bottom = MAX (layout->bottom, layout->top + 1);
 
