@@ -39,19 +39,32 @@ flitlab_color_bar_ticks (double  lo,
   if (!(hi > lo) || height < clear)
     return n;
   ticks[n++] = hi;
-  /* As many round numbers as the bar has room for with a label's height between them. */
-  most = (guint) CLAMP (floor (height / (2 * clear)) + 1, 2, FLITLAB_COLOR_BAR_MAX_TICKS - 2);
-  n_nice = flitlab_plot_nice_ticks (lo, hi, most, nice);
-  last = -INFINITY;
-  for (guint i = 0; i < n_nice; i++)
+  /* As many round numbers as the bar has room for with a label's height between them; of the
+   * steps that allows, the one that keeps the most clear of the ends (0 .. 0.523 in four
+   * ticks steps by 0.5, whose 0.5 is too close to 0.523, in three by 0.2). */
+  for (most = (guint) CLAMP (floor (height / (2 * clear)) + 1, 2, FLITLAB_COLOR_BAR_MAX_TICKS - 2); most >= 2; most--)
     {
-      double at = (nice[i] - lo) / (hi - lo) * height;
+      double kept[FLITLAB_COLOR_BAR_MAX_TICKS];
+      guint n_kept = 0;
 
-      /* Clear of both ends and of the last one kept. */
-      if (at < clear || height - at < clear || at - last < clear)
-        continue;
-      ticks[n++] = nice[i];
-      last = at;
+      n_nice = flitlab_plot_nice_ticks (lo, hi, most, nice);
+      last = -INFINITY;
+      for (guint i = 0; i < n_nice; i++)
+        {
+          double at = (nice[i] - lo) / (hi - lo) * height;
+
+          /* Clear of both ends and of the last one kept. */
+          if (at < clear || height - at < clear || at - last < clear)
+            continue;
+          kept[n_kept++] = nice[i];
+          last = at;
+        }
+      if (n_kept > n - 2)
+        {
+          n = 2;
+          for (guint i = 0; i < n_kept; i++)
+            ticks[n++] = kept[i];
+        }
     }
   return n;
 }

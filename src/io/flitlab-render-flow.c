@@ -796,6 +796,55 @@ draw_fan_out (const Type              *t,
     }
 }
 
+static double
+draw_header_at (const Type *t,
+                const char *title,
+                const char *subtitle,
+                guint       subtitle_lines,
+                const char *note,
+                guint       note_lines,
+                double      width,
+                double      text_w,
+                gboolean    draw)
+{
+  cairo_t *cr = t->cr;
+  double y = 0.6 * t->f;
+
+  cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+  y += flitlab_render_paragraph (cr, title, t->title.name, width / 2, y, text_w, 2, draw);
+  y += 0.15 * t->f;
+  y += flitlab_render_paragraph (cr, subtitle, t->label.name, width / 2, y, text_w, subtitle_lines, draw);
+  if (note != NULL && note_lines > 0)
+    {
+      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      y += 0.15 * t->f;
+      y += flitlab_render_paragraph (cr, note, t->small.name, width / 2, y, text_w, note_lines, draw);
+    }
+  return y - 0.6 * t->f;
+}
+
+/* The title, what the figure shows and how to read it (note; NULL: none), wrapped to the
+ * width; when they would take more than budget of the height, the note goes, then the
+ * subtitle keeps one line (ending in "…"). Returns how far down they reach. */
+static double
+draw_header (const Type *t,
+             const char *title,
+             const char *subtitle,
+             const char *note,
+             double      width,
+             double      budget)
+{
+  double text_w = width - 1.6 * t->f;
+  guint level = 0;
+
+  for (; level < 2; level++)
+    if (draw_header_at (t, title, subtitle, level < 2 ? 3 : 1, note, level == 0 ? 3 : 0, width, text_w,
+                        FALSE) <= budget)
+      break;
+  return 0.6 * t->f + draw_header_at (t, title, subtitle, level < 2 ? 3 : 1, note, level == 0 ? 3 : 0,
+                                      width, text_w, TRUE);
+}
+
 /* A column's label at width: as given, or shorter ("dimension 2", "d2"), or none. */
 static char *
 column_label (const Type    *t,
@@ -862,19 +911,14 @@ flitlab_render_flow_full (cairo_t                 *cr,
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
 
-  /* The title, what the figure shows, how to read it: wrapped to the width. */
-  top = 0.6 * t.f;
-  cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-  top += flitlab_render_paragraph (cr, info->title, t.title.name, width / 2, top, right - left, 2, TRUE);
   /* Translators would not reach this: the figures are in English, like the plots. */
   title = point->saturated
           ? g_strdup_printf ("load %.4g messages/cycle/node: beyond saturation, no steady state", point->rate)
           : g_strdup_printf ("load %.4g messages/cycle/node; latency %.2f cycles; boxes: T service time, λ flow",
                              point->rate, point->latency);
-  top += 0.15 * t.f;
-  top += flitlab_render_paragraph (cr, title, t.label.name, width / 2, top, right - left, 3, TRUE);
   if (point->saturated || point->classes == NULL || point->classes->len == 0)
     {
+      draw_header (&t, info->title, title, NULL, width, height);
       diagram_clear (&d);
       cairo_restore (cr);
       return;
@@ -890,12 +934,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
     if (isfinite (klass (point, i)->utilization))
       hi = MAX (hi, klass (point, i)->utilization);
   hi = hi > 0 ? hi : 1;
-  if (d.note != NULL)
-    {
-      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      top += 0.15 * t.f;
-      top += flitlab_render_paragraph (cr, d.note, t.small.name, width / 2, top, right - left, 3, TRUE);
-    }
+  top = draw_header (&t, info->title, title, d.note, width, 0.3 * height);
   top += 0.5 * t.f;
   bottom = height - margin;
 

@@ -46,6 +46,11 @@ test_ticks (void)
     g_assert_cmpfloat (fabs (ticks[i] - 0.1), >, 1e-9);
   assert_clear (ticks, n, 0.084, 0.5, 120, 12);
 
+  /* 0 .. 0.523 in four ticks would step by 0.5, too close to 0.523: a finer step keeps some. */
+  n = flitlab_color_bar_ticks (0, 0.523, 115, 12, ticks);
+  g_assert_cmpuint (n, >=, 3);
+  assert_clear (ticks, n, 0, 0.523, 115, 12);
+
   /* A short bar: the ends alone; shorter than a label: the bottom end alone. */
   n = flitlab_color_bar_ticks (0, 1, 30, 12, ticks);
   g_assert_cmpuint (n, ==, 2);
