@@ -4,7 +4,8 @@
  *
  * Every model names its classes after its paper (src/core/flitlab-model-*.c): "c[d=1,i=3]",
  * "C[d=2]", "<3>", "<2,5>", "X_{1,2}", "injection", … The names place each class in a grid of
- * cells, one grid for every diagram; arrows join the cells the flow goes through. The figure
+ * cells, one grid for every diagram (flitlab-flow-layout.c); arrows join the cells the flow
+ * goes through. The figure
  * is laid out around its words at its type size: the title and notes wrapped to the width,
  * the bands under the grid (Fig. 3's fan-out, the distributions, 004's chains) as tall as
  * their words need or dropped when the figure is too short, the colour bar as wide as its
@@ -14,285 +15,14 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 
 #include "flitlab-color-bar.h"
 #include "flitlab-colormap.h"
 #include "flitlab-render-flow.h"
+#include "flitlab-render-flow-private.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-private.h"
 #include "flitlab-render-text.h"
-
-typedef struct
-{
-  guint  column;
-  guint  row;
-  guint  klass;  /* index into the point's classes */
-} Cell;
-
-typedef struct
-{
-  guint  from;        /* cell indices */
-  guint  to;
-  double probability; /* the model's routing probability, NAN when it gives none */
-} Arrow;
-
-typedef struct
-{
-  GArray *cells;   /* Cell */
-  GArray *arrows;  /* Arrow */
-  guint   columns;
-  guint   rows;
-  guint   n_laid_out;  /* cells placed after the paper, before add_others() */
-  char   *column_label_format; /* e.g. "dimension %u"; NULL: none */
-  const char * const *column_names; /* or a name per column; NULL: none */
-  const char *note;            /* how to read the layout; NULL: none */
-} Diagram;
-
-static void
-add_cell (Diagram *d,
-          guint    column,
-          guint    row,
-          guint    klass)
-{
-  Cell cell = { column, row, klass };
-
-  g_array_append_val (d->cells, cell);
-  d->columns = MAX (d->columns, column + 1);
-  d->rows = MAX (d->rows, row + 1);
-}
-
-static void
-add_arrow (Diagram *d,
-           guint    from,
-           guint    to)
-{
-  Arrow arrow = { from, to, NAN };
-
-  g_array_append_val (d->arrows, arrow);
-}
-
-static const FlitlabModelClass *
-klass (const FlitlabModelPoint *point,
-       guint                    i)
-{
-  return &g_array_index (point->classes, FlitlabModelClass, i);
-}
-
-/* The cells of classes no layout placed: rows of their own under the rest, as wide as it. */
-static void
-add_others (Diagram                 *d,
-            const FlitlabModelPoint *point,
-            const gboolean          *placed)
-{
-  guint row = d->rows, column = 0, width = MAX (d->columns, 8);
-
-  d->n_laid_out = d->cells->len;
-  for (guint i = 0; i < point->classes->len; i++)
-    if (!placed[i])
-      {
-        if (column == width)
-          column = 0, row++;
-        add_cell (d, column++, row, i);
-      }
-}
-
-/* 000 Figs. 1 and 3: per dimension a column of c_{d,i}, i hops still to go in it, the flow
- * running down each column (i to i - 1) and on to the next dimension. Fig. 5: the chain
- * C_1 … C_n of the hypercube. */
-static gboolean
-layout_ciciani (Diagram                 *d,
-                const FlitlabModelPoint *point,
-                gboolean                *placed)
-{
-  gboolean any = FALSE;
-  int last_top[64];
-
-  for (guint c = 0; c < G_N_ELEMENTS (last_top); c++)
-    last_top[c] = -1;
-  for (guint i = 0; i < point->classes->len; i++)
-    {
-      guint dim, hops;
-
-      if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 && hops >= 1)
-        {
-          add_cell (d, dim, hops - 1, i);
-          placed[i] = any = TRUE;
-        }
-      else if (sscanf (klass (point, i)->name, "C[d=%u]", &dim) == 1)
-        {
-          add_cell (d, dim, 0, i);
-          placed[i] = any = TRUE;
-        }
-    }
-  if (!any)
-    return FALSE;
-  /* Down each column from the most hops to one; from the last cell of a column (one hop
-   * left) to the top of the next, where a message turns. */
-  for (guint a = 0; a < d->cells->len; a++)
-    for (guint b = 0; b < d->cells->len; b++)
-      {
-        const Cell *ca = &g_array_index (d->cells, Cell, a), *cb = &g_array_index (d->cells, Cell, b);
-
-        if (d->rows > 1 && ca->column == cb->column && cb->row + 1 == ca->row)
-          add_arrow (d, a, b);
-        if (ca->column + 1 == cb->column && ca->row == 0 && (d->rows == 1 || cb->row == 0))
-          add_arrow (d, a, b);
-      }
-  d->column_label_format = g_strdup (d->rows > 1 ? "dimension %u" : "C%u");
-  d->note = d->rows > 1 ? "a column per dimension, c[d,i] with i hops still to go in it; the flow runs up each column and on to the next dimension"
-                        : "the chain C_1 … C_n of dimensions in e-cube order; the flow runs left to right";
-  return TRUE;
-}
-
-/* 001: the x classes <j0> in a row above the y classes <j0,j1>, j0 across, j1 down. */
-static gboolean
-layout_greenberg (Diagram                 *d,
-                  const FlitlabModelPoint *point,
-                  gboolean                *placed)
-{
-  gboolean any = FALSE;
-
-  for (guint i = 0; i < point->classes->len; i++)
-    {
-      guint j0, j1;
-      char end;
-
-      if (sscanf (klass (point, i)->name, "<%u,%u%c", &j0, &j1, &end) == 3 && end == '>')
-        {
-          add_cell (d, j0, 1 + j1, i);
-          placed[i] = any = TRUE;
-        }
-      else if (sscanf (klass (point, i)->name, "<%u%c", &j0, &end) == 2 && end == '>')
-        {
-          add_cell (d, j0, 0, i);
-          placed[i] = any = TRUE;
-        }
-    }
-  /* The injection channels inj(c,r), one per node, as a grid of the nodes to the right. */
-  if (any)
-    {
-      guint base = d->columns + 1;
-
-      d->note = "top row: x classes <j0>; below: y classes <j0,j1>, j0 across and j1 down; right: the injection channel of each node; last: ejection";
-      for (guint i = 0; i < point->classes->len; i++)
-        {
-          guint c, r;
-
-          if (sscanf (klass (point, i)->name, "inj(%u,%u)", &c, &r) == 2)
-            {
-              add_cell (d, base + c, 1 + r, i);
-              placed[i] = TRUE;
-            }
-        }
-    }
-  return any;
-}
-
-/* 002 Fig. 1: the south-east quadrant, X_{i,j} on the left and Y_{i,j} on the right, i down
- * and j across, the adaptive flows from each X to the X and Y it may take next. */
-static gboolean
-layout_quaglia (Diagram                 *d,
-                const FlitlabModelPoint *point,
-                gboolean                *placed)
-{
-  guint width = 0;
-  gboolean any = FALSE;
-
-  for (guint i = 0; i < point->classes->len; i++)
-    {
-      guint a, b;
-
-      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 ||
-          sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2)
-        width = MAX (width, b);
-    }
-  for (guint i = 0; i < point->classes->len; i++)
-    {
-      guint a, b;
-
-      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
-        {
-          add_cell (d, b - 1, a - 1, i);
-          placed[i] = any = TRUE;
-        }
-      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
-        {
-          add_cell (d, width + 1 + b - 1, a - 1, i);
-          placed[i] = any = TRUE;
-        }
-    }
-  if (any)
-    d->note = "the south-east quadrant: X_{i,j} on the left, Y_{i,j} on the right (i down, j across); below: the other classes and the routing probabilities";
-  return any;
-}
-
-/* The model's routes between boxes of the paper's layout side by side or one above the other:
- * a message going on in its dimension (001: <j0> to <j0-1>, <j0,j1> to <j0,j1-1>). */
-static void
-add_route_arrows (Diagram                 *d,
-                  const FlitlabModelPoint *point)
-{
-  g_autofree int *cell_of = NULL;
-
-  if (point->routes == NULL || point->routes->len == 0)
-    return;
-  cell_of = g_new (int, point->classes->len);
-  for (guint i = 0; i < point->classes->len; i++)
-    cell_of[i] = -1;
-  for (guint c = 0; c < d->n_laid_out; c++)
-    cell_of[g_array_index (d->cells, Cell, c).klass] = (int) c;
-  for (guint r = 0; r < point->routes->len; r++)
-    {
-      const FlitlabModelRoute *route = &g_array_index (point->routes, FlitlabModelRoute, r);
-      int a = cell_of[route->from], b = cell_of[route->to];
-      const Cell *ca, *cb;
-
-      if (a < 0 || b < 0)
-        continue;
-      ca = &g_array_index (d->cells, Cell, a);
-      cb = &g_array_index (d->cells, Cell, b);
-      if ((ca->column == cb->column && ABS ((int) ca->row - (int) cb->row) == 1) ||
-          (ca->row == cb->row && ABS ((int) ca->column - (int) cb->column) == 1))
-        {
-          add_arrow (d, a, b);
-          g_array_index (d->arrows, Arrow, d->arrows->len - 1).probability = route->probability;
-        }
-    }
-}
-
-/* 003 section 3: a message crosses three sub-networks, its source necklace to the nearest
- * base vertex, the base hypercube, and the destination necklace; the model has one class for
- * both necklaces, drawn at either end. */
-static gboolean
-layout_meraji (Diagram                 *d,
-               const FlitlabModelPoint *point,
-               gboolean                *placed)
-{
-  static const char * const names[] = { "injection", "source necklace", "base hypercube", "destination necklace" };
-  static const char * const classes[] = { "injection", "necklace", "hypercube", "necklace" };
-  int found[G_N_ELEMENTS (classes)];
-
-  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
-    {
-      found[c] = -1;
-      for (guint i = 0; i < point->classes->len; i++)
-        if (g_str_equal (klass (point, i)->name, classes[c]))
-          found[c] = (int) i;
-      if (found[c] < 0)
-        return FALSE;
-    }
-  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
-    {
-      add_cell (d, c, 0, (guint) found[c]);
-      placed[found[c]] = TRUE;
-      if (c > 0)
-        add_arrow (d, c - 1, c);
-    }
-  d->column_names = names;
-  d->note = "the three sub-networks a message crosses (003 section 3), after it is injected";
-  return TRUE;
-}
 
 /* Light text on the dark half of the viridis scale, dark text on the light half. */
 static double
@@ -300,14 +30,6 @@ text_shade (double value,
             double hi)
 {
   return isfinite (value) && value < 0.55 * hi ? 1 : 0.1;
-}
-
-static void
-diagram_clear (Diagram *d)
-{
-  g_array_unref (d->cells);
-  g_array_unref (d->arrows);
-  g_free (d->column_label_format);
 }
 
 /* ---- drawing --------------------------------------------------------------------------- */
@@ -887,9 +609,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
                           double                   font_size)
 {
   const FlitlabModelInfo *info;
-  Diagram d = { .cells = g_array_new (FALSE, FALSE, sizeof (Cell)),
-                .arrows = g_array_new (FALSE, FALSE, sizeof (Arrow)) };
-  g_autofree gboolean *placed = NULL;
+  Diagram d = { NULL };
   g_autofree char *title = NULL;
   const FlitlabModelVector *phases, *hops, *pi;
   double left, right, top, bottom, hi = 0, cell_w, cell_h, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
@@ -919,17 +639,11 @@ flitlab_render_flow_full (cairo_t                 *cr,
   if (point->saturated || point->classes == NULL || point->classes->len == 0)
     {
       draw_header (&t, info->title, title, NULL, width, height);
-      diagram_clear (&d);
       cairo_restore (cr);
       return;
     }
 
-  placed = g_new0 (gboolean, point->classes->len);
-  if (!layout_ciciani (&d, point, placed) && !layout_greenberg (&d, point, placed) &&
-      !layout_meraji (&d, point, placed))
-    layout_quaglia (&d, point, placed);
-  add_others (&d, point, placed);
-  add_route_arrows (&d, point);
+  _flitlab_flow_diagram_build (&d, point);
   for (guint i = 0; i < point->classes->len; i++)
     if (isfinite (klass (point, i)->utilization))
       hi = MAX (hi, klass (point, i)->utilization);
@@ -1118,7 +832,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
           flitlab_render_text (cr, label, t.label.name, left + (column + 0.5) * cell_w, top, 0.5, 0, 0);
       }
   flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, MIN (bottom - top - column_h, 30 * t.f));
-  diagram_clear (&d);
+  _flitlab_flow_diagram_clear (&d);
   cairo_restore (cr);
 }
 
