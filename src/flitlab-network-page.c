@@ -236,6 +236,8 @@ update_values (FlitlabNetworkPage *self)
       return;
     }
   flitlab_topology_view_set_values (self->view, values, n_channels);
+  /* A difference is signed: blue where the model says more, red where the simulation does. */
+  self->view->colormap = source == SOURCE_DIFFERENCE ? FLITLAB_COLORMAP_DIVERGING : FLITLAB_COLORMAP_VIRIDIS;
   g_free (self->view->value_label);
   self->view->value_label = g_strdup (_(quantity->label));
   /* A model of a symmetric network under uniform traffic gives every link the same value: one

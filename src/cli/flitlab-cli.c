@@ -911,6 +911,7 @@ export_topology (const FlitlabStudy  *study,
                  double               width,
                  double               height,
                  double               scale,
+                 double               font_size,
                  const char          *plane,
                  gboolean             stack,
                  GError             **error)
@@ -944,6 +945,7 @@ export_topology (const FlitlabStudy  *study,
 
   view = flitlab_topology_view_new (topology);
   view->title = g_strdup (study->name);
+  view->font_size = font_size;
   if (channels != NULL)
     {
       if (channels->n_channels != flitlab_topology_get_n_channels (topology))
@@ -972,6 +974,7 @@ export_flow (const FlitlabStudy  *study,
              double               width,
              double               height,
              double               scale,
+             double               font_size,
              const char          *rate_text,
              GError             **error)
 {
@@ -992,7 +995,7 @@ export_flow (const FlitlabStudy  *study,
     }
   else
     rate = 0.8 * flitlab_model_get_saturation_rate (model);
-  return flitlab_render_flow_to_file (model, rate, output, width, height, scale, error);
+  return flitlab_render_flow_to_file_full (model, rate, output, width, height, scale, font_size, error);
 }
 
 static gboolean
@@ -1022,8 +1025,8 @@ cmd_export (int      argc,
     { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, "Width in points (default 640; topology 800)", "W" },
     { "height", 0, 0, G_OPTION_ARG_STRING, &height_text, "Height in points (default 420; topology 600)", "H" },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, "PNG pixels per point (default 2)", "S" },
-    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name, "Plot: a size papers and slides use, with its type: column (3.5 in, 252 × 180 pt, 8 pt), column-and-half (5 in), page (7 in, 504 pt) or slide (16:9, 720 × 405 pt); --width and --height still win", "NAME" },
-    { "font-size", 0, 0, G_OPTION_ARG_STRING, &font_text, "Plot: the tick labels' size in points, the rest in proportion (default: chosen for the width, 8 at 252 pt)", "PT" },
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name, "A size papers and slides use, with its type: column (3.5 in, 252 × 180 pt, 8 pt), column-and-half (5 in), page (7 in, 504 pt) or slide (16:9, 720 × 405 pt); --width and --height still win", "NAME" },
+    { "font-size", 0, 0, G_OPTION_ARG_STRING, &font_text, "The tick labels' size in points, the rest in proportion (default: chosen for the width, 8 at 252 pt)", "PT" },
     { "no-title", 0, 0, G_OPTION_ARG_NONE, &no_title, "Plot: leave out the title (a paper's caption says it)", NULL },
     { "legend", 0, 0, G_OPTION_ARG_STRING, &legend_text, "Plot: where the legend goes: auto (default: the inside corner covering no data, else below), inside, right, below or none", "WHERE" },
     { NULL }
@@ -1056,8 +1059,8 @@ cmd_export (int      argc,
     return usage_error (error, "--stack draws every plane: leave out --plane");
   if (!flow && rate != NULL)
     return usage_error (error, "--rate applies to --figure flow");
-  if ((topology || flow) && (preset_name != NULL || font_text != NULL || no_title || legend_text != NULL || compare))
-    return usage_error (error, "--preset, --font-size, --no-title, --legend and --compare apply to --figure plot");
+  if ((topology || flow) && (no_title || legend_text != NULL || compare))
+    return usage_error (error, "--no-title, --legend and --compare apply to --figure plot");
   if (preset_name != NULL && (preset = flitlab_plot_preset_lookup (preset_name)) == NULL)
     return usage_error (error, "--preset is column, column-and-half, page or slide, not “%s”", preset_name);
   if (legend_text != NULL && !flitlab_plot_legend_from_string (legend_text, &legend))
@@ -1090,19 +1093,22 @@ cmd_export (int      argc,
     }
   else
     study = flitlab_project_find_study (project, study_name);
+  font_size = font_text != NULL ? font_size : preset != NULL ? preset->font_size : 0;
   if (topology)
-    return export_topology (study, output, isnan (width) ? 800 : width, isnan (height) ? 600 : height,
-                            scale, plane, stack, error);
+    return export_topology (study, output, isnan (width) ? (preset != NULL ? preset->width : 800) : width,
+                            isnan (height) ? (preset != NULL ? preset->height : 600) : height,
+                            scale, font_size, plane, stack, error);
   if (flow)
-    return export_flow (study, output, isnan (width) ? 800 : width, isnan (height) ? 560 : height,
-                        scale, rate, error);
+    return export_flow (study, output, isnan (width) ? (preset != NULL ? preset->width : 800) : width,
+                        isnan (height) ? (preset != NULL ? preset->height : 560) : height,
+                        scale, font_size, rate, error);
   width = isnan (width) ? (preset != NULL ? preset->width : 640) : width;
   height = isnan (height) ? (preset != NULL ? preset->height : 420) : height;
 
   if (plot == NULL)
     plot = flitlab_study_plot_new (study, metric);
   plot->log_y = log_y;
-  plot->font_size = font_text != NULL ? font_size : preset != NULL ? preset->font_size : 0;
+  plot->font_size = font_size;
   plot->legend = legend;
   if (no_title)
     g_clear_pointer (&plot->title, g_free);

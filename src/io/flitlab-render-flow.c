@@ -4,291 +4,25 @@
  *
  * Every model names its classes after its paper (src/core/flitlab-model-*.c): "c[d=1,i=3]",
  * "C[d=2]", "<3>", "<2,5>", "X_{1,2}", "injection", … The names place each class in a grid of
- * cells, one grid for every diagram; arrows join the cells the flow goes through. The grid is
- * then fitted to the figure, labels shrink away when the cells get too small for them, and a
- * colour bar gives the scale.
+ * cells, one grid for every diagram (flitlab-flow-layout.c); arrows join the cells the flow
+ * goes through. The figure
+ * is laid out around its words at its type size: the title and notes wrapped to the width,
+ * the bands under the grid (Fig. 3's fan-out, the distributions, 004's chains) as tall as
+ * their words need or dropped when the figure is too short, the colour bar as wide as its
+ * labels; every label is drawn only where it fits, so none leaves the page or lands on another.
  */
 
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 
+#include "flitlab-color-bar.h"
 #include "flitlab-colormap.h"
 #include "flitlab-render-flow.h"
+#include "flitlab-render-flow-private.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-private.h"
-
-typedef struct
-{
-  guint  column;
-  guint  row;
-  guint  klass;  /* index into the point's classes */
-} Cell;
-
-typedef struct
-{
-  guint  from;        /* cell indices */
-  guint  to;
-  double probability; /* the model's routing probability, NAN when it gives none */
-} Arrow;
-
-typedef struct
-{
-  GArray *cells;   /* Cell */
-  GArray *arrows;  /* Arrow */
-  guint   columns;
-  guint   rows;
-  guint   n_laid_out;  /* cells placed after the paper, before add_others() */
-  char   *column_label_format; /* e.g. "dimension %u"; NULL: none */
-  const char * const *column_names; /* or a name per column; NULL: none */
-  const char *note;            /* how to read the layout; NULL: none */
-} Diagram;
-
-static void
-add_cell (Diagram *d,
-          guint    column,
-          guint    row,
-          guint    klass)
-{
-  Cell cell = { column, row, klass };
-
-  g_array_append_val (d->cells, cell);
-  d->columns = MAX (d->columns, column + 1);
-  d->rows = MAX (d->rows, row + 1);
-}
-
-static void
-add_arrow (Diagram *d,
-           guint    from,
-           guint    to)
-{
-  Arrow arrow = { from, to, NAN };
-
-  g_array_append_val (d->arrows, arrow);
-}
-
-static const FlitlabModelClass *
-klass (const FlitlabModelPoint *point,
-       guint                    i)
-{
-  return &g_array_index (point->classes, FlitlabModelClass, i);
-}
-
-/* The cells of classes no layout placed: rows of their own under the rest, as wide as it. */
-static void
-add_others (Diagram                 *d,
-            const FlitlabModelPoint *point,
-            const gboolean          *placed)
-{
-  guint row = d->rows, column = 0, width = MAX (d->columns, 8);
-
-  d->n_laid_out = d->cells->len;
-  for (guint i = 0; i < point->classes->len; i++)
-    if (!placed[i])
-      {
-        if (column == width)
-          column = 0, row++;
-        add_cell (d, column++, row, i);
-      }
-}
-
-/* 000 Figs. 1 and 3: per dimension a column of c_{d,i}, i hops still to go in it, the flow
- * running down each column (i to i - 1) and on to the next dimension. Fig. 5: the chain
- * C_1 … C_n of the hypercube. */
-static gboolean
-layout_ciciani (Diagram                 *d,
-                const FlitlabModelPoint *point,
-                gboolean                *placed)
-{
-  gboolean any = FALSE;
-  int last_top[64];
-
-  for (guint c = 0; c < G_N_ELEMENTS (last_top); c++)
-    last_top[c] = -1;
-  for (guint i = 0; i < point->classes->len; i++)
-    {
-      guint dim, hops;
-
-      if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 && hops >= 1)
-        {
-          add_cell (d, dim, hops - 1, i);
-          placed[i] = any = TRUE;
-        }
-      else if (sscanf (klass (point, i)->name, "C[d=%u]", &dim) == 1)
-        {
-          add_cell (d, dim, 0, i);
-          placed[i] = any = TRUE;
-        }
-    }
-  if (!any)
-    return FALSE;
-  /* Down each column from the most hops to one; from the last cell of a column (one hop
-   * left) to the top of the next, where a message turns. */
-  for (guint a = 0; a < d->cells->len; a++)
-    for (guint b = 0; b < d->cells->len; b++)
-      {
-        const Cell *ca = &g_array_index (d->cells, Cell, a), *cb = &g_array_index (d->cells, Cell, b);
-
-        if (d->rows > 1 && ca->column == cb->column && cb->row + 1 == ca->row)
-          add_arrow (d, a, b);
-        if (ca->column + 1 == cb->column && ca->row == 0 && (d->rows == 1 || cb->row == 0))
-          add_arrow (d, a, b);
-      }
-  d->column_label_format = g_strdup (d->rows > 1 ? "dimension %u" : "C%u");
-  d->note = d->rows > 1 ? "a column per dimension, c[d,i] with i hops still to go in it; the flow runs up each column and on to the next dimension"
-                        : "the chain C_1 … C_n of dimensions in e-cube order; the flow runs left to right";
-  return TRUE;
-}
-
-/* 001: the x classes <j0> in a row above the y classes <j0,j1>, j0 across, j1 down. */
-static gboolean
-layout_greenberg (Diagram                 *d,
-                  const FlitlabModelPoint *point,
-                  gboolean                *placed)
-{
-  gboolean any = FALSE;
-
-  for (guint i = 0; i < point->classes->len; i++)
-    {
-      guint j0, j1;
-      char end;
-
-      if (sscanf (klass (point, i)->name, "<%u,%u%c", &j0, &j1, &end) == 3 && end == '>')
-        {
-          add_cell (d, j0, 1 + j1, i);
-          placed[i] = any = TRUE;
-        }
-      else if (sscanf (klass (point, i)->name, "<%u%c", &j0, &end) == 2 && end == '>')
-        {
-          add_cell (d, j0, 0, i);
-          placed[i] = any = TRUE;
-        }
-    }
-  /* The injection channels inj(c,r), one per node, as a grid of the nodes to the right. */
-  if (any)
-    {
-      guint base = d->columns + 1;
-
-      d->note = "top row: x classes <j0>; below: y classes <j0,j1>, j0 across and j1 down; right: the injection channel of each node; last: ejection";
-      for (guint i = 0; i < point->classes->len; i++)
-        {
-          guint c, r;
-
-          if (sscanf (klass (point, i)->name, "inj(%u,%u)", &c, &r) == 2)
-            {
-              add_cell (d, base + c, 1 + r, i);
-              placed[i] = TRUE;
-            }
-        }
-    }
-  return any;
-}
-
-/* 002 Fig. 1: the south-east quadrant, X_{i,j} on the left and Y_{i,j} on the right, i down
- * and j across, the adaptive flows from each X to the X and Y it may take next. */
-static gboolean
-layout_quaglia (Diagram                 *d,
-                const FlitlabModelPoint *point,
-                gboolean                *placed)
-{
-  guint width = 0;
-  gboolean any = FALSE;
-
-  for (guint i = 0; i < point->classes->len; i++)
-    {
-      guint a, b;
-
-      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 ||
-          sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2)
-        width = MAX (width, b);
-    }
-  for (guint i = 0; i < point->classes->len; i++)
-    {
-      guint a, b;
-
-      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
-        {
-          add_cell (d, b - 1, a - 1, i);
-          placed[i] = any = TRUE;
-        }
-      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
-        {
-          add_cell (d, width + 1 + b - 1, a - 1, i);
-          placed[i] = any = TRUE;
-        }
-    }
-  if (any)
-    d->note = "the south-east quadrant: X_{i,j} on the left, Y_{i,j} on the right (i down, j across); below: the other classes and the routing probabilities";
-  return any;
-}
-
-/* The model's routes between boxes of the paper's layout side by side or one above the other:
- * a message going on in its dimension (001: <j0> to <j0-1>, <j0,j1> to <j0,j1-1>). */
-static void
-add_route_arrows (Diagram                 *d,
-                  const FlitlabModelPoint *point)
-{
-  g_autofree int *cell_of = NULL;
-
-  if (point->routes == NULL || point->routes->len == 0)
-    return;
-  cell_of = g_new (int, point->classes->len);
-  for (guint i = 0; i < point->classes->len; i++)
-    cell_of[i] = -1;
-  for (guint c = 0; c < d->n_laid_out; c++)
-    cell_of[g_array_index (d->cells, Cell, c).klass] = (int) c;
-  for (guint r = 0; r < point->routes->len; r++)
-    {
-      const FlitlabModelRoute *route = &g_array_index (point->routes, FlitlabModelRoute, r);
-      int a = cell_of[route->from], b = cell_of[route->to];
-      const Cell *ca, *cb;
-
-      if (a < 0 || b < 0)
-        continue;
-      ca = &g_array_index (d->cells, Cell, a);
-      cb = &g_array_index (d->cells, Cell, b);
-      if ((ca->column == cb->column && ABS ((int) ca->row - (int) cb->row) == 1) ||
-          (ca->row == cb->row && ABS ((int) ca->column - (int) cb->column) == 1))
-        {
-          add_arrow (d, a, b);
-          g_array_index (d->arrows, Arrow, d->arrows->len - 1).probability = route->probability;
-        }
-    }
-}
-
-/* 003 section 3: a message crosses three sub-networks, its source necklace to the nearest
- * base vertex, the base hypercube, and the destination necklace; the model has one class for
- * both necklaces, drawn at either end. */
-static gboolean
-layout_meraji (Diagram                 *d,
-               const FlitlabModelPoint *point,
-               gboolean                *placed)
-{
-  static const char * const names[] = { "injection", "source necklace", "base hypercube", "destination necklace" };
-  static const char * const classes[] = { "injection", "necklace", "hypercube", "necklace" };
-  int found[G_N_ELEMENTS (classes)];
-
-  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
-    {
-      found[c] = -1;
-      for (guint i = 0; i < point->classes->len; i++)
-        if (g_str_equal (klass (point, i)->name, classes[c]))
-          found[c] = (int) i;
-      if (found[c] < 0)
-        return FALSE;
-    }
-  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
-    {
-      add_cell (d, c, 0, (guint) found[c]);
-      placed[found[c]] = TRUE;
-      if (c > 0)
-        add_arrow (d, c - 1, c);
-    }
-  d->column_names = names;
-  d->note = "the three sub-networks a message crosses (003 section 3), after it is injected";
-  return TRUE;
-}
+#include "flitlab-render-text.h"
 
 /* Light text on the dark half of the viridis scale, dark text on the light half. */
 static double
@@ -298,27 +32,56 @@ text_shade (double value,
   return isfinite (value) && value < 0.55 * hi ? 1 : 0.1;
 }
 
-static void
-diagram_clear (Diagram *d)
-{
-  g_array_unref (d->cells);
-  g_array_unref (d->arrows);
-  g_free (d->column_label_format);
-}
-
 /* ---- drawing --------------------------------------------------------------------------- */
 
+/* The fonts of a figure whose type is f points: labels, headings, the title, small print. */
+typedef struct
+{
+  cairo_t        *cr;
+  double          f;
+  FlitlabFontName label, bold, title, small, small_bold;
+  double          label_h, small_h;   /* a line's height */
+} Type;
+
 static void
-cell_rect (const Diagram *d,
-           const Cell    *cell,
-           double         left,
-           double         top,
-           double         cell_w,
-           double         cell_h,
-           double        *x,
-           double        *y,
-           double        *w,
-           double        *h)
+type_init (Type    *t,
+           cairo_t *cr,
+           double   f)
+{
+  double w;
+
+  t->cr = cr;
+  t->f = f;
+  flitlab_font_name (&t->label, "Sans", f);
+  flitlab_font_name (&t->bold, "Sans Bold", f);
+  flitlab_font_name (&t->title, "Sans Bold", 1.2 * f);
+  flitlab_font_name (&t->small, "Sans", 0.85 * f);
+  flitlab_font_name (&t->small_bold, "Sans Bold", 0.85 * f);
+  flitlab_render_text_size (cr, "0.9λ", t->label.name, &w, &t->label_h);
+  flitlab_render_text_size (cr, "0.9λ", t->small.name, &w, &t->small_h);
+}
+
+static double
+text_width (const Type *t,
+            const char *text,
+            const char *font)
+{
+  double w, h;
+
+  flitlab_render_text_size (t->cr, text, font, &w, &h);
+  return w;
+}
+
+static void
+cell_rect (const Cell *cell,
+           double      left,
+           double      top,
+           double      cell_w,
+           double      cell_h,
+           double     *x,
+           double     *y,
+           double     *w,
+           double     *h)
 {
   *w = cell_w * 0.8;
   *h = cell_h * 0.7;
@@ -331,9 +94,10 @@ draw_arrow_between (cairo_t *cr,
                     double   x0,
                     double   y0,
                     double   x1,
-                    double   y1)
+                    double   y1,
+                    double   head)
 {
-  double dx = x1 - x0, dy = y1 - y0, len = hypot (dx, dy), a = MIN (7, len / 3);
+  double dx = x1 - x0, dy = y1 - y0, len = hypot (dx, dy), a = MIN (head, len / 3);
 
   if (len < 1)
     return;
@@ -348,32 +112,6 @@ draw_arrow_between (cairo_t *cr,
   cairo_fill (cr);
 }
 
-static void
-draw_color_bar (cairo_t *cr,
-                double   x,
-                double   y,
-                double   h,
-                double   hi)
-{
-  char text[32];
-
-  for (guint i = 0; i < 64; i++)
-    {
-      double r, g, b;
-
-      flitlab_colormap_viridis (hi * (i + 0.5) / 64, 0, hi, &r, &g, &b);
-      cairo_set_source_rgb (cr, r, g, b);
-      cairo_rectangle (cr, x, y + h - (i + 1) * h / 64, 14, h / 64 + 0.5);
-      cairo_fill (cr);
-    }
-  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-  g_snprintf (text, sizeof text, "%.3g", hi);
-  flitlab_render_text (cr, text, "Sans 8", x + 18, y, 0, 0.5, 0);
-  flitlab_render_text (cr, "0", "Sans 8", x + 18, y + h, 0, 0.5, 0);
-  /* Right-aligned, clear of the boxes left of the bar. */
-  flitlab_render_text (cr, "utilization", "Sans 8", x + 50, y + h + 6, 1, 0, 0);
-}
-
 static const FlitlabModelVector *
 find_vector (const FlitlabModelPoint *point,
              const char              *name)
@@ -384,28 +122,60 @@ find_vector (const FlitlabModelPoint *point,
   return NULL;
 }
 
+/* A band's heading: bold, centred, wrapped to two lines; returns its height. */
+static double
+heading (const Type *t,
+         const char *text,
+         double      x,
+         double      y,
+         double      width,
+         gboolean    draw)
+{
+  cairo_set_source_rgb (t->cr, 0.2, 0.2, 0.2);
+  return flitlab_render_paragraph (t->cr, text, t->bold.name, x, y, width, 2, draw);
+}
+
+#define HEADER_CHAIN_TITLE "header chain (004 Fig. 4): state i = one-bits still to correct"
+#define BUFFER_CHAIN_TITLE "buffer chain of one node (004 Eqs. 1-8): state i = messages held, π_i its stationary probability"
+
 /* 004 Fig. 4: the number i of one-bits left in a message's header. From state i a message is
  * forwarded (to i - 1) with probability p + q (i - 1)/(n - 1), and backtracked (to i + 1) with
- * q (n - i)/(n - 1); from n it can only go back to n - 1; 0 is delivery. */
+ * q (n - i)/(n - 1); from n it can only go back to n - 1; 0 is delivery. The probabilities
+ * are written between the states where they fit. */
 static void
-draw_header_chain (cairo_t *cr,
-                   guint    n,
-                   double   p,
-                   double   q,
-                   double   left,
-                   double   top,
-                   double   width,
-                   double   height)
+draw_header_chain (const Type *t,
+                   guint       n,
+                   double      p,
+                   double      q,
+                   double      left,
+                   double      top,
+                   double      width,
+                   double      height)
 {
-  double step = width / (n + 1), radius = MIN (step / 4, height / 5), y = top + height / 2;
+  cairo_t *cr = t->cr;
+  double step = width / (n + 1), title_h = heading (t, HEADER_CHAIN_TITLE, left + width / 2, top, width, FALSE);
+  double radius = MIN (step / 4, (height - title_h - 2 * t->small_h - 0.4 * t->f) / 2);
+  /* Centred in the band under its heading, with a label's room above and below. */
+  double y = top + title_h + (height - title_h) / 2, widest = 0;
+  gboolean numbers;
 
-  cairo_new_path (cr);
-  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-  flitlab_render_text (cr, "header chain (004 Fig. 4): state i = one-bits still to correct",
-                       "Sans Bold 9", left + width / 2, top, 0.5, 0, 0);
+  if (radius < 0.4 * t->f)
+    return;
+  heading (t, HEADER_CHAIN_TITLE, left + width / 2, top, width, TRUE);
+  for (guint i = 1; i <= n; i++)
+    {
+      char label[32];
+
+      g_snprintf (label, sizeof label, "%.3g", i == n ? 1.0 : p + q * (i - 1) / MAX (n - 1, 1));
+      widest = MAX (widest, text_width (t, label, t->small.name));
+      g_snprintf (label, sizeof label, "%.3g", q * (n - i) / MAX (n - 1, 1));
+      widest = MAX (widest, text_width (t, label, t->small.name));
+    }
+  /* Neighbouring labels are a step apart. */
+  numbers = widest + 0.5 * t->f <= step;
   for (guint i = 0; i <= n; i++)
     {
-      double x = left + (i + 0.5) * step;
+      double x = left + (i + 0.5) * step, a = radius * 0.7;
       char label[32];
 
       cairo_set_line_width (cr, 1.2);
@@ -416,18 +186,26 @@ draw_header_chain (cairo_t *cr,
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
       cairo_stroke (cr);
       g_snprintf (label, sizeof label, "%u", i);
-      flitlab_render_text (cr, label, "Sans Bold 9", x, y, 0.5, 0.5, 0);
+      if (2 * radius >= t->small_h)
+        flitlab_render_text (cr, label, 2 * radius >= 1.2 * t->label_h ? t->bold.name : t->small_bold.name,
+                             x, y, 0.5, 0.5, 0);
       if (i == 0)
         continue;
       /* Forward, i to i - 1, drawn above; backtrack, i to i + 1, below. */
-      g_snprintf (label, sizeof label, "%.3g", i == n ? 1.0 : p + q * (i - 1) / MAX (n - 1, 1));
-      draw_arrow_between (cr, x - radius * 0.7, y - radius * 0.7, x - step + radius * 0.7, y - radius * 0.7);
-      flitlab_render_text (cr, label, "Sans 8", x - step / 2, y - radius * 0.7 - 2, 0.5, 1, 0);
+      draw_arrow_between (cr, x - a, y - a, x - step + a, y - a, 0.8 * t->f);
+      if (numbers)
+        {
+          g_snprintf (label, sizeof label, "%.3g", i == n ? 1.0 : p + q * (i - 1) / MAX (n - 1, 1));
+          flitlab_render_text (cr, label, t->small.name, x - step / 2, y - a - 0.15 * t->f, 0.5, 1, 0);
+        }
       if (i < n)
         {
-          g_snprintf (label, sizeof label, "%.3g", q * (n - i) / MAX (n - 1, 1));
-          draw_arrow_between (cr, x + radius * 0.7, y + radius * 0.7, x + step - radius * 0.7, y + radius * 0.7);
-          flitlab_render_text (cr, label, "Sans 8", x + step / 2, y + radius * 0.7 + 2, 0.5, 0, 0);
+          draw_arrow_between (cr, x + a, y + a, x + step - a, y + a, 0.8 * t->f);
+          if (numbers)
+            {
+              g_snprintf (label, sizeof label, "%.3g", q * (n - i) / MAX (n - 1, 1));
+              flitlab_render_text (cr, label, t->small.name, x + step / 2, y + a + 0.15 * t->f, 0.5, 0, 0);
+            }
         }
     }
 }
@@ -440,17 +218,19 @@ drawn_as_chain (const FlitlabModelVector *vector)
 }
 
 /* The model's other distributions as bar charts in a band (up to three): the 003
- * virtual-channel occupancies, the 002 routing probabilities, 004's hops to go. */
+ * virtual-channel occupancies, the 002 routing probabilities, 004's hops to go. A bar's value
+ * is written over it where the bars are wide enough for it. */
 static void
-draw_vectors (cairo_t                 *cr,
+draw_vectors (const Type              *t,
               const FlitlabModelPoint *point,
               double                   left,
               double                   top,
               double                   width,
               double                   height)
 {
+  cairo_t *cr = t->cr;
   g_autoptr(GPtrArray) shown = g_ptr_array_new ();
-  double chart_w;
+  double chart_w, title_h = 0;
   guint n;
 
   for (guint v = 0; v < point->vectors->len && shown->len < 3; v++)
@@ -459,37 +239,46 @@ draw_vectors (cairo_t                 *cr,
   n = shown->len;
   chart_w = width / MAX (n, 1);
   for (guint v = 0; v < n; v++)
+    title_h = MAX (title_h, heading (t, ((FlitlabModelVector *) shown->pdata[v])->name, 0, 0,
+                                     chart_w - t->f, FALSE));
+  for (guint v = 0; v < n; v++)
     {
       const FlitlabModelVector *vector = shown->pdata[v];
-      double x0 = left + v * chart_w + 10, w = chart_w - 20, h = height - 48, hi = 0;
+      double x0 = left + v * chart_w + 0.5 * t->f, w = chart_w - t->f, hi = 0, widest = 0;
+      double base = top + height - 1, h = base - (top + title_h + t->small_h + 0.2 * t->f), bw;
+      char text[32];
 
+      if (h < 0.5 * t->f)
+        return;
       for (guint i = 0; i < vector->n_values; i++)
         if (isfinite (vector->values[i]))
-          hi = MAX (hi, vector->values[i]);
-      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-      flitlab_render_text (cr, vector->name, "Sans Bold 9", x0 + w / 2, top, 0.5, 0, 0);
+          {
+            hi = MAX (hi, vector->values[i]);
+            g_snprintf (text, sizeof text, "%.2g", vector->values[i]);
+            widest = MAX (widest, text_width (t, text, t->small.name));
+          }
+      heading (t, vector->name, x0 + w / 2, top, w, TRUE);
+      bw = w / MAX (vector->n_values, 1);
       for (guint i = 0; i < vector->n_values && hi > 0; i++)
         {
-          double bw = w / vector->n_values, bh = isfinite (vector->values[i]) ? h * vector->values[i] / hi : 0;
+          double bh = isfinite (vector->values[i]) ? h * vector->values[i] / hi : 0;
           double r, g, b;
 
           flitlab_colormap_viridis (vector->values[i], 0, hi, &r, &g, &b);
           cairo_set_source_rgb (cr, r, g, b);
-          cairo_rectangle (cr, x0 + i * bw + 1, top + 28 + h - bh, bw - 2, bh);
+          cairo_rectangle (cr, x0 + i * bw + 0.1 * bw, base - bh, 0.8 * bw, bh);
           cairo_fill (cr);
-          if (bw >= 26)
+          if (widest + 0.3 * t->f <= bw)
             {
-              char text[32];
-
               g_snprintf (text, sizeof text, "%.2g", vector->values[i]);
               cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-              flitlab_render_text (cr, text, "Sans 7", x0 + (i + 0.5) * bw, top + 28 + h - bh - 1, 0.5, 1, 0);
+              flitlab_render_text (cr, text, t->small.name, x0 + (i + 0.5) * bw, base - bh - 1, 0.5, 1, 0);
             }
         }
       cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
       cairo_set_line_width (cr, 1);
-      cairo_move_to (cr, x0, top + 28 + h + 0.5);
-      cairo_line_to (cr, x0 + w, top + 28 + h + 0.5);
+      cairo_move_to (cr, x0, base + 0.5);
+      cairo_line_to (cr, x0 + w, base + 0.5);
       cairo_stroke (cr);
     }
 }
@@ -498,23 +287,35 @@ draw_vectors (cairo_t                 *cr,
  * probability on its own scale and labelled with it. The chain moves up with arrivals and down
  * by up to n messages a cycle (P = D R A, Eqs. 1-8): too many ways to draw them all. */
 static void
-draw_buffer_chain (cairo_t                  *cr,
+draw_buffer_chain (const Type               *t,
                    const FlitlabModelVector *pi,
                    double                    left,
                    double                    top,
                    double                    width,
                    double                    height)
 {
+  cairo_t *cr = t->cr;
   guint k = pi->n_values;
-  double step = width / MAX (k, 1), radius = MIN (0.42 * step, (height - 34) / 2), y = top + 18 + radius, hi = 0;
+  double step = width / MAX (k, 1), title_h = heading (t, BUFFER_CHAIN_TITLE, left + width / 2, top, width, FALSE);
+  double radius = MIN (0.42 * step, (height - title_h - t->small_h - 0.4 * t->f) / 2);
+  double y = top + title_h + 0.2 * t->f + radius, hi = 0, widest = 0;
+  gboolean numbers, states;
 
+  if (radius < 0.3 * t->f)
+    return;
   for (guint i = 0; i < k; i++)
     if (isfinite (pi->values[i]))
-      hi = MAX (hi, pi->values[i]);
-  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-  flitlab_render_text_within (cr, "buffer chain of one node (004 Eqs. 1-8): state i = messages held, π_i its stationary probability",
-                              "Sans Bold 9", left + width / 2, top, 0.5, 0, width);
-  for (guint i = 0; i < k && radius > 2; i++)
+      {
+        char label[32];
+
+        hi = MAX (hi, pi->values[i]);
+        g_snprintf (label, sizeof label, "%.2g", pi->values[i]);
+        widest = MAX (widest, text_width (t, label, t->small.name));
+      }
+  numbers = widest + 0.3 * t->f <= step;
+  states = 2 * radius >= t->small_h;
+  heading (t, BUFFER_CHAIN_TITLE, left + width / 2, top, width, TRUE);
+  for (guint i = 0; i < k; i++)
     {
       double x = left + (i + 0.5) * step, r, g, b, shade;
       char label[32];
@@ -530,10 +331,12 @@ draw_buffer_chain (cairo_t                  *cr,
       shade = text_shade (pi->values[i], hi);
       cairo_set_source_rgb (cr, shade, shade, shade);
       g_snprintf (label, sizeof label, "%u", i);
-      flitlab_render_text (cr, label, "Sans Bold 8", x, y, 0.5, 0.5, 0);
+      if (states && text_width (t, label, t->small_bold.name) <= 1.8 * radius)
+        flitlab_render_text (cr, label, t->small_bold.name, x, y, 0.5, 0.5, 0);
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
       g_snprintf (label, sizeof label, "%.2g", pi->values[i]);
-      flitlab_render_text_within (cr, label, "Sans 7", x, y + radius + 2, 0.5, 0, step - 2);
+      if (numbers)
+        flitlab_render_text (cr, label, t->small.name, x, y + radius + 0.2 * t->f, 0.5, 0, 0);
     }
 }
 
@@ -556,6 +359,17 @@ fan_out_class (const FlitlabModelPoint *point)
   return best;
 }
 
+static guint
+n_ways_out (const FlitlabModelPoint *point,
+            guint                    from)
+{
+  guint n = 0;
+
+  for (guint r = 0; r < point->routes->len; r++)
+    n += g_array_index (point->routes, FlitlabModelRoute, r).from == from;
+  return n;
+}
+
 static int
 by_probability (gconstpointer a,
                 gconstpointer b)
@@ -565,9 +379,10 @@ by_probability (gconstpointer a,
   return (pa < pb) - (pa > pb);
 }
 
-/* A class's box: coloured by its utilization, its name and two lines of numbers. */
+/* A class's box: coloured by its utilization, its name and two lines of numbers, one, or none,
+ * as they fit. */
 static void
-draw_class_box (cairo_t                 *cr,
+draw_class_box (const Type              *t,
                 const FlitlabModelClass *k,
                 const char              *line1,
                 const char              *line2,
@@ -577,32 +392,66 @@ draw_class_box (cairo_t                 *cr,
                 double                   w,
                 double                   h)
 {
-  double r, g, b, shade = text_shade (k->utilization, hi);
+  cairo_t *cr = t->cr;
+  double r, g, b, shade = text_shade (k->utilization, hi), pad = 0.4 * t->f;
+  double name_w = text_width (t, k->name, t->bold.name);
+  g_autofree char *both = g_strdup_printf ("%s  %s", line1, line2);
+  double lines_w = MAX (text_width (t, line1, t->label.name), text_width (t, line2, t->label.name));
 
   flitlab_colormap_viridis (k->utilization, 0, hi, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
   cairo_rectangle (cr, x, y, w, h);
   cairo_fill (cr);
   cairo_set_source_rgb (cr, shade, shade, shade);
-  flitlab_render_text (cr, k->name, "Sans Bold 8", x + 6, y + h / 2, 0, 0.5, 0);
-  /* Two lines of numbers where they fit, else one, else none (a short figure). */
-  if (h >= 26)
+  if (h < t->label_h || name_w + 2 * pad > w)
+    return;
+  flitlab_render_text (cr, k->name, t->bold.name, x + pad, y + h / 2, 0, 0.5, 0);
+  if (h >= 2.1 * t->label_h && name_w + lines_w + 3 * pad <= w)
     {
-      flitlab_render_text (cr, line1, "Sans 8", x + w - 6, y + h / 2 - 1, 1, 1, 0);
-      flitlab_render_text (cr, line2, "Sans 8", x + w - 6, y + h / 2 + 1, 1, 0, 0);
+      flitlab_render_text (cr, line1, t->label.name, x + w - pad, y + h / 2, 1, 1, 0);
+      flitlab_render_text (cr, line2, t->label.name, x + w - pad, y + h / 2, 1, 0, 0);
     }
-  else if (h >= 12)
-    {
-      g_autofree char *both = g_strdup_printf ("%s  %s", line1, line2);
+  else if (name_w + text_width (t, both, t->label.name) + 3 * pad <= w)
+    flitlab_render_text (cr, both, t->label.name, x + w - pad, y + h / 2, 1, 0.5, 0);
+}
 
-      flitlab_render_text_within (cr, both, "Sans 8", x + w - 6, y + h / 2, 1, 0.5, w - 60);
+/* The fan-out band's note for models that fold channels onto others. */
+static const char *
+fan_out_note (const FlitlabModelInfo *info)
+{
+  /* The mesh model folds the east- and north-bound channels onto the mirror image's
+   * west- and south-bound (G4 in docs/models/greenberg1997.md). */
+  return g_str_equal (info->id, "greenberg-mesh")
+         ? "east- and north-bound channels are the classes of the mirror column and row" : NULL;
+}
+
+static double
+fan_out_heading (const Type              *t,
+                 const FlitlabModelPoint *point,
+                 guint                    from,
+                 const char              *note,
+                 double                   x,
+                 double                   y,
+                 double                   width,
+                 gboolean                 draw)
+{
+  g_autofree char *title = g_strdup_printf ("Fig. 3 for %s: where its messages go next, with the routing probabilities R",
+                                            klass (point, from)->name);
+  double h = heading (t, title, x, y, width, draw);
+
+  if (note != NULL)
+    {
+      cairo_set_source_rgb (t->cr, 0.35, 0.35, 0.35);
+      h += flitlab_render_paragraph (t->cr, note, t->small.name, x, y + h, width, 2, draw);
     }
+  return h + 0.3 * t->f;
 }
 
 /* 001 Fig. 3 with numbers: the messages leaving one class (left) and the classes they take
- * next (right, most likely first), each arrow labelled with its routing probability R_{i|j}. */
+ * next (right, most likely first), each arrow labelled with its routing probability R_{i|j}
+ * where the rows are far enough apart for the labels. */
 static void
-draw_fan_out (cairo_t                 *cr,
+draw_fan_out (const Type              *t,
               const FlitlabModelPoint *point,
               guint                    from,
               const char              *note,
@@ -612,162 +461,302 @@ draw_fan_out (cairo_t                 *cr,
               double                   width,
               double                   height)
 {
+  cairo_t *cr = t->cr;
   g_autoptr(GArray) ways = g_array_new (FALSE, FALSE, sizeof (FlitlabModelRoute));
   const FlitlabModelClass *source = klass (point, from);
-  double box_w = MIN (220, 0.3 * width), row_h, box_h, y0 = top + 30, x1 = left + width - box_w;
-  char title[160], line1[64], line2[64];
+  double head = fan_out_heading (t, point, from, note, left + width / 2, top, width, TRUE);
+  double box_w = MIN (18 * t->f, 0.3 * width), row_h, box_h, y0 = top + head, x1 = left + width - box_w;
+  double rows_h = height - head, widest = 0;
+  char line1[64], line2[64];
+  gboolean labels;
 
   for (guint r = 0; r < point->routes->len; r++)
     if (g_array_index (point->routes, FlitlabModelRoute, r).from == from)
       g_array_append_val (ways, g_array_index (point->routes, FlitlabModelRoute, r));
   g_array_sort (ways, by_probability);
-  row_h = (height - 30) / MAX (ways->len, 1);
-  box_h = MIN (0.8 * row_h, 40);
-
-  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-  g_snprintf (title, sizeof title, "Fig. 3 for %s: where its messages go next, with the routing probabilities R",
-              source->name);
-  flitlab_render_text_within (cr, title, "Sans Bold 9", left + width / 2, top, 0.5, 0, width);
-  if (note != NULL)
+  row_h = rows_h / MAX (ways->len, 1);
+  box_h = MIN (0.8 * row_h, 3 * t->label_h);
+  for (guint i = 0; i < ways->len; i++)
     {
-      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      flitlab_render_text_within (cr, note, "Sans 8", left + width / 2, top + 14, 0.5, 0, width);
+      char label[32];
+
+      g_snprintf (label, sizeof label, "R = %.3g", g_array_index (ways, FlitlabModelRoute, i).probability);
+      widest = MAX (widest, text_width (t, label, t->small.name));
     }
+  /* Each label sits beside its arrow's end, a row from the next one's and within its half of
+   * the row. */
+  labels = row_h >= 2.1 * t->small_h + 2 && widest + 2 * t->f <= x1 - (left + box_w);
+
   g_snprintf (line1, sizeof line1, "λ %.3g", source->flow);
   g_snprintf (line2, sizeof line2, "T %.3g  W %.3g", source->time, source->wait);
-  draw_class_box (cr, source, line1, line2, hi, left, y0 + (height - 30 - box_h) / 2, box_w, box_h);
+  draw_class_box (t, source, line1, line2, hi, left, y0 + (rows_h - box_h) / 2, box_w, box_h);
 
   for (guint i = 0; i < ways->len; i++)
     {
       const FlitlabModelRoute *way = &g_array_index (ways, FlitlabModelRoute, i);
       const FlitlabModelClass *next = klass (point, way->to);
-      double y = y0 + i * row_h + (row_h - box_h) / 2, ax = left + box_w, ay = y0 + (height - 30) / 2, slope;
-      char label[32];
+      double y = y0 + i * row_h + (row_h - box_h) / 2, ax = left + box_w, ay = y0 + rows_h / 2;
+      double ey = y + box_h / 2, ex = x1 - 4;
 
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
       cairo_set_line_width (cr, 1.2);
-      draw_arrow_between (cr, ax + 4, ay, x1 - 4, y + box_h / 2);
-      g_snprintf (label, sizeof label, "R = %.3g", way->probability);
-      cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-      /* Near the arrowhead, where the arrows are far apart, above its line from 80 to 16
-       * points before the box. */
-      slope = (y + box_h / 2 - ay) / MAX (x1 - ax - 8, 1);
-      flitlab_render_text (cr, label, "Sans 8", x1 - 16,
-                           y + box_h / 2 - MAX (slope * 80, slope * 16) - 3, 1, 1, 0);
+      draw_arrow_between (cr, ax + 4, ay, ex, ey, 0.8 * t->f);
+      if (labels)
+        {
+          char label[32];
+
+          /* At the arrow's end, on the side its line does not come from: the labels are then
+           * a row apart. */
+          g_snprintf (label, sizeof label, "R = %.3g", way->probability);
+          cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+          flitlab_render_text (cr, label, t->small.name, ex - 1.2 * t->f, ey < ay ? ey - 1 : ey + 1,
+                               1, ey < ay ? 1 : 0, 0);
+        }
       g_snprintf (line1, sizeof line1, "λ %.3g", next->flow);
       g_snprintf (line2, sizeof line2, "T %.3g  W %.3g", next->time, next->wait);
-      draw_class_box (cr, next, line1, line2, hi, x1, y, box_w, box_h);
+      draw_class_box (t, next, line1, line2, hi, x1, y, box_w, box_h);
     }
 }
 
+static double
+draw_header_at (const Type *t,
+                const char *title,
+                const char *subtitle,
+                guint       subtitle_lines,
+                const char *note,
+                guint       note_lines,
+                double      width,
+                double      text_w,
+                gboolean    draw)
+{
+  cairo_t *cr = t->cr;
+  double y = 0.6 * t->f;
+
+  cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+  y += flitlab_render_paragraph (cr, title, t->title.name, width / 2, y, text_w, 2, draw);
+  y += 0.15 * t->f;
+  y += flitlab_render_paragraph (cr, subtitle, t->label.name, width / 2, y, text_w, subtitle_lines, draw);
+  if (note != NULL && note_lines > 0)
+    {
+      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      y += 0.15 * t->f;
+      y += flitlab_render_paragraph (cr, note, t->small.name, width / 2, y, text_w, note_lines, draw);
+    }
+  return y - 0.6 * t->f;
+}
+
+/* The title, what the figure shows and how to read it (note; NULL: none), wrapped to the
+ * width; when they would take more than budget of the height, the note goes, then the
+ * subtitle keeps one line (ending in "…"). Returns how far down they reach. */
+static double
+draw_header (const Type *t,
+             const char *title,
+             const char *subtitle,
+             const char *note,
+             double      width,
+             double      budget)
+{
+  double text_w = width - 1.6 * t->f;
+  guint level = 0;
+
+  for (; level < 2; level++)
+    if (draw_header_at (t, title, subtitle, level < 2 ? 3 : 1, note, level == 0 ? 3 : 0, width, text_w,
+                        FALSE) <= budget)
+      break;
+  return 0.6 * t->f + draw_header_at (t, title, subtitle, level < 2 ? 3 : 1, note, level == 0 ? 3 : 0,
+                                      width, text_w, TRUE);
+}
+
+/* A column's label at width: as given, or shorter ("dimension 2", "d2"), or none. */
+static char *
+column_label (const Type    *t,
+              const Diagram *d,
+              guint          column,
+              double         width)
+{
+  g_autofree char *label = d->column_names != NULL ? g_strdup (d->column_names[column])
+                                                   : g_strdup_printf (d->column_label_format, column);
+
+  if (text_width (t, label, t->label.name) <= width)
+    return g_steal_pointer (&label);
+  if (d->column_label_format != NULL && g_str_has_prefix (d->column_label_format, "dimension"))
+    {
+      g_autofree char *shorter = g_strdup_printf ("d%u", column);
+
+      if (text_width (t, shorter, t->label.name) <= width)
+        return g_steal_pointer (&shorter);
+    }
+  return NULL;
+}
+
+/* The bands under the grid, most telling first: dropped from the last when the figure is too
+ * short for them and a grid of classes. */
+enum
+{
+  BAND_FAN_OUT,
+  BAND_HEADER_CHAIN,
+  BAND_BUFFER_CHAIN,
+  BAND_VECTORS,
+  N_BANDS
+};
+
 void
-flitlab_render_flow (cairo_t                 *cr,
-                     const FlitlabModel      *model,
-                     const FlitlabModelPoint *point,
-                     double                   width,
-                     double                   height)
+flitlab_render_flow_full (cairo_t                 *cr,
+                          const FlitlabModel      *model,
+                          const FlitlabModelPoint *point,
+                          double                   width,
+                          double                   height,
+                          double                   font_size)
 {
   const FlitlabModelInfo *info;
-  Diagram d = { .cells = g_array_new (FALSE, FALSE, sizeof (Cell)),
-                .arrows = g_array_new (FALSE, FALSE, sizeof (Arrow)) };
-  g_autofree gboolean *placed = NULL;
+  Diagram d = { NULL };
   g_autofree char *title = NULL;
-  double top = 52, left = 20, right = width - 70, bottom = height - 16, hi = 0;
-  double cell_w, cell_h;
+  const FlitlabModelVector *phases, *hops, *pi;
+  double left, right, top, bottom, hi = 0, cell_w, cell_h, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
+  double need[N_BANDS] = { 0 };
+  double column_h = 0, margin;
   gboolean labels, names, with_vectors;
+  FlitlabColorBar bar = { .map = FLITLAB_COLORMAP_VIRIDIS, .caption = "utilization" };
+  Type t;
   int focus;
 
   g_return_if_fail (cr != NULL && model != NULL && point != NULL);
 
+  type_init (&t, cr, font_size > 0 ? font_size : flitlab_render_default_font_size (width));
+  margin = 0.8 * t.f;
+  left = margin;
+  right = width - margin;
   info = flitlab_model_get_info (model);
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-  flitlab_render_text_within (cr, info->title, "Sans Bold 11", width / 2, 10, 0.5, 0, width - 16);
+
   /* Translators would not reach this: the figures are in English, like the plots. */
   title = point->saturated
           ? g_strdup_printf ("load %.4g messages/cycle/node: beyond saturation, no steady state", point->rate)
           : g_strdup_printf ("load %.4g messages/cycle/node; latency %.2f cycles; boxes: T service time, λ flow",
                              point->rate, point->latency);
-  flitlab_render_text_within (cr, title, "Sans 9", width / 2, 28, 0.5, 0, width - 16);
   if (point->saturated || point->classes == NULL || point->classes->len == 0)
     {
-      diagram_clear (&d);
+      draw_header (&t, info->title, title, NULL, width, height);
       cairo_restore (cr);
       return;
     }
 
-  placed = g_new0 (gboolean, point->classes->len);
-  if (!layout_ciciani (&d, point, placed) && !layout_greenberg (&d, point, placed) &&
-      !layout_meraji (&d, point, placed))
-    layout_quaglia (&d, point, placed);
-  add_others (&d, point, placed);
-  add_route_arrows (&d, point);
+  _flitlab_flow_diagram_build (&d, point);
   for (guint i = 0; i < point->classes->len; i++)
     if (isfinite (klass (point, i)->utilization))
       hi = MAX (hi, klass (point, i)->utilization);
   hi = hi > 0 ? hi : 1;
+  top = draw_header (&t, info->title, title, d.note, width, 0.3 * height);
+  top += 0.5 * t.f;
+  bottom = height - margin;
+
+  /* The bands' heights: their share of the figure, at least what their words need. */
   focus = fan_out_class (point);
   if (focus >= 0)
     {
-      double band = 0.34 * height;
-
-      /* The mesh model folds the east- and north-bound channels onto the mirror image's
-       * west- and south-bound (G4 in docs/models/greenberg1997.md). */
-      draw_fan_out (cr, point, focus,
-                    g_str_equal (info->id, "greenberg-mesh")
-                    ? "east- and north-bound channels are the classes of the mirror column and row" : NULL,
-                    hi, left, bottom - band, right - left, band);
-      bottom -= band + 12;
+      want[BAND_FAN_OUT] = 0.34 * height;
+      need[BAND_FAN_OUT] = fan_out_heading (&t, point, focus, fan_out_note (info), 0, 0, right - left, FALSE) +
+                           n_ways_out (point, focus) * (2.1 * t.small_h + 2);
     }
   with_vectors = FALSE;
   for (guint v = 0; point->vectors != NULL && v < point->vectors->len; v++)
     with_vectors |= !drawn_as_chain (point->vectors->pdata[v]);
   if (with_vectors)
     {
-      draw_vectors (cr, point, left, height - 0.3 * height, right - left, 0.3 * height - 16);
-      bottom = height - 0.3 * height - 10;
+      want[BAND_VECTORS] = 0.3 * height;
+      need[BAND_VECTORS] = 2 * t.label_h + t.small_h + 2 * t.f;
     }
-  {
-    const FlitlabModelVector *phases = find_vector (point, "header-phases");
-    const FlitlabModelVector *hops = find_vector (point, "hops-to-go");
-
-    if (phases != NULL && phases->n_values == 2 && hops != NULL && hops->n_values >= 2)
-      {
-        double band = 0.28 * height;
-
-        draw_header_chain (cr, hops->n_values, phases->values[0], phases->values[1], left,
-                           bottom - band, right - left, band);
-        bottom -= band + 8;
-      }
-  }
-  {
-    const FlitlabModelVector *pi = find_vector (point, "stationary");
-
-    if (pi != NULL && pi->n_values >= 2)
-      {
-        double band = 0.17 * height;
-
-        draw_buffer_chain (cr, pi, left, bottom - band, right - left, band);
-        bottom -= band + 8;
-      }
-  }
-  if (d.note != NULL)
+  phases = find_vector (point, "header-phases");
+  hops = find_vector (point, "hops-to-go");
+  if (phases != NULL && phases->n_values == 2 && hops != NULL && hops->n_values >= 2)
     {
-      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      flitlab_render_text_within (cr, d.note, "Sans 8", width / 2, 44, 0.5, 0, width - 16);
-      top += 12;
+      want[BAND_HEADER_CHAIN] = 0.28 * height;
+      need[BAND_HEADER_CHAIN] = heading (&t, HEADER_CHAIN_TITLE, 0, 0, right - left, FALSE) + 2 * t.small_h + 1.6 * t.f;
     }
-  if (d.column_label_format != NULL || d.column_names != NULL)
-    top += 16;
+  pi = find_vector (point, "stationary");
+  if (pi != NULL && pi->n_values >= 2)
+    {
+      want[BAND_BUFFER_CHAIN] = 0.17 * height;
+      need[BAND_BUFFER_CHAIN] = heading (&t, BUFFER_CHAIN_TITLE, 0, 0, right - left, FALSE) + t.small_h + 1.2 * t.f;
+    }
+  /* Each band its share, else what its words need, else (from the last) none, until the
+   * grid keeps a line of type per row. */
+  for (int dropped = N_BANDS; dropped >= 0; dropped--)
+    {
+      gboolean fits = FALSE;
+
+      for (guint attempt = 0; attempt < 2 && !fits; attempt++)
+        {
+          double used = 0;
+
+          for (int b = 0; b < N_BANDS; b++)
+            {
+              double h = b >= dropped || want[b] == 0 ? 0 : attempt == 0 ? MAX (want[b], need[b]) : need[b];
+
+              band[b] = h;
+              used += h > 0 ? h + 0.8 * t.f : 0;
+            }
+          fits = bottom - top - used >= (MAX (d.rows, 1) + 1) * 0.9 * t.f;
+        }
+      if (fits)
+        break;
+    }
+  if (band[BAND_FAN_OUT] > 0)
+    {
+      draw_fan_out (&t, point, focus, fan_out_note (info), hi, left, bottom - band[BAND_FAN_OUT],
+                    right - left, band[BAND_FAN_OUT]);
+      bottom -= band[BAND_FAN_OUT] + 0.8 * t.f;
+    }
+  if (band[BAND_VECTORS] > 0)
+    {
+      draw_vectors (&t, point, left, bottom - band[BAND_VECTORS], right - left, band[BAND_VECTORS]);
+      bottom -= band[BAND_VECTORS] + 0.8 * t.f;
+    }
+  if (band[BAND_HEADER_CHAIN] > 0)
+    {
+      draw_header_chain (&t, hops->n_values, phases->values[0], phases->values[1], left,
+                         bottom - band[BAND_HEADER_CHAIN], right - left, band[BAND_HEADER_CHAIN]);
+      bottom -= band[BAND_HEADER_CHAIN] + 0.8 * t.f;
+    }
+  if (band[BAND_BUFFER_CHAIN] > 0)
+    {
+      draw_buffer_chain (&t, pi, left, bottom - band[BAND_BUFFER_CHAIN], right - left, band[BAND_BUFFER_CHAIN]);
+      bottom -= band[BAND_BUFFER_CHAIN] + 0.8 * t.f;
+    }
+  if (focus >= 0 && band[BAND_FAN_OUT] == 0)
+    focus = -1;
+
+  /* The colour bar right of the grid, as tall as the grid up to 30 lines. */
+  bar.lo = 0;
+  bar.hi = hi;
+  bar.font_size = t.f;
+  right -= flitlab_color_bar_get_width (cr, &bar, MIN (bottom - top, 30 * t.f)) + t.f;
 
   cell_w = (right - left) / MAX (d.columns, 1);
-  cell_h = (bottom - top) / MAX (d.rows, 1);
-  /* Room for three lines of 8-point text, else colours only (the title says what they are). */
-  labels = cell_w * 0.8 >= 64 && cell_h * 0.7 >= 38;
-  /* Narrower: the class names alone. */
-  names = !labels && cell_w * 0.8 >= 40 && cell_h * 0.7 >= 14;
+  if (d.column_label_format != NULL || d.column_names != NULL)
+    column_h = t.label_h + 0.3 * t.f;
+  cell_h = (bottom - top - column_h) / MAX (d.rows, 1);
+  /* Three lines in a box, or the class names alone, or colours only (the subtitle says
+   * what they are): whichever fits every box. */
+  {
+    double name_w = 0, lines_w = 0;
+
+    for (guint c = 0; c < d.cells->len; c++)
+      {
+        const FlitlabModelClass *k = klass (point, g_array_index (d.cells, Cell, c).klass);
+        char line[64];
+
+        name_w = MAX (name_w, text_width (&t, k->name, t.small_bold.name));
+        g_snprintf (line, sizeof line, "T %.3g", k->time);
+        lines_w = MAX (lines_w, text_width (&t, line, t.small.name));
+        g_snprintf (line, sizeof line, "λ %.3g", k->flow);
+        lines_w = MAX (lines_w, text_width (&t, line, t.small.name));
+      }
+    labels = cell_w * 0.8 >= MAX (name_w, lines_w) + 0.4 * t.f && cell_h * 0.7 >= 3.2 * t.small_h;
+    names = !labels && cell_w * 0.8 >= name_w + 0.3 * t.f && cell_h * 0.7 >= 1.05 * t.small_h;
+  }
 
   cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
   cairo_set_line_width (cr, 1.2);
@@ -775,22 +764,23 @@ flitlab_render_flow (cairo_t                 *cr,
     {
       const Arrow *arrow = &g_array_index (d.arrows, Arrow, a);
       const Cell *from = &g_array_index (d.cells, Cell, arrow->from), *to = &g_array_index (d.cells, Cell, arrow->to);
-      double x0, y0, w0, h0, x1, y1, w1, h1;
+      double x0, y0, w0, h0, x1, y1, w1, h1, gy = top + column_h;
 
-      cell_rect (&d, from, left, top, cell_w, cell_h, &x0, &y0, &w0, &h0);
-      cell_rect (&d, to, left, top, cell_w, cell_h, &x1, &y1, &w1, &h1);
+      cell_rect (from, left, gy, cell_w, cell_h, &x0, &y0, &w0, &h0);
+      cell_rect (to, left, gy, cell_w, cell_h, &x1, &y1, &w1, &h1);
       if (from->column == to->column)
-        draw_arrow_between (cr, x0 + w0 / 2, y0 < y1 ? y0 + h0 : y0, x1 + w1 / 2, y0 < y1 ? y1 : y1 + h1);
+        draw_arrow_between (cr, x0 + w0 / 2, y0 < y1 ? y0 + h0 : y0, x1 + w1 / 2, y0 < y1 ? y1 : y1 + h1, 0.8 * t.f);
       else
-        draw_arrow_between (cr, x0 < x1 ? x0 + w0 : x0, y0 + h0 / 2, x0 < x1 ? x1 : x1 + w1, y1 + h1 / 2);
+        draw_arrow_between (cr, x0 < x1 ? x0 + w0 : x0, y0 + h0 / 2, x0 < x1 ? x1 : x1 + w1, y1 + h1 / 2, 0.8 * t.f);
       /* The probability beside the arrow, where the gap between the boxes has room. */
-      if (isfinite (arrow->probability) && from->column == to->column && cell_h * 0.3 >= 11 && cell_w * 0.8 >= 56)
+      if (isfinite (arrow->probability) && from->column == to->column)
         {
           char label[16];
 
           g_snprintf (label, sizeof label, "%.2g", arrow->probability);
-          flitlab_render_text (cr, label, "Sans 7", x0 + w0 / 2 + 4, (MIN (y0, y1) + MAX (y0, y1) + h0) / 2,
-                               0, 0.5, 0);
+          if (cell_h * 0.3 >= 1.1 * t.small_h && text_width (&t, label, t.small.name) <= cell_w * 0.4 - 0.3 * t.f)
+            flitlab_render_text (cr, label, t.small.name, x0 + w0 / 2 + 0.3 * t.f,
+                                 (MIN (y0, y1) + MAX (y0, y1) + h0) / 2, 0, 0.5, 0);
         }
     }
   if (focus >= 0)
@@ -800,7 +790,7 @@ flitlab_render_flow (cairo_t                 *cr,
           double x, y, w, h;
 
           /* The class Fig. 3 below is drawn for. */
-          cell_rect (&d, &g_array_index (d.cells, Cell, c), left, top, cell_w, cell_h, &x, &y, &w, &h);
+          cell_rect (&g_array_index (d.cells, Cell, c), left, top + column_h, cell_w, cell_h, &x, &y, &w, &h);
           cairo_set_source_rgb (cr, 0.84, 0.1, 0.1);
           cairo_set_line_width (cr, 2.5);
           cairo_rectangle (cr, x - 2.5, y - 2.5, w + 5, h + 5);
@@ -811,51 +801,56 @@ flitlab_render_flow (cairo_t                 *cr,
     {
       const Cell *cell = &g_array_index (d.cells, Cell, c);
       const FlitlabModelClass *k = klass (point, cell->klass);
-      double x, y, w, h, r, g, b;
+      double x, y, w, h, r, g, b, shade = text_shade (k->utilization, hi);
 
-      cell_rect (&d, cell, left, top, cell_w, cell_h, &x, &y, &w, &h);
+      cell_rect (cell, left, top + column_h, cell_w, cell_h, &x, &y, &w, &h);
       flitlab_colormap_viridis (k->utilization, 0, hi, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
       cairo_rectangle (cr, x, y, w, h);
       cairo_fill (cr);
+      cairo_set_source_rgb (cr, shade, shade, shade);
       if (names)
-        {
-          double shade = text_shade (k->utilization, hi);
-
-          cairo_set_source_rgb (cr, shade, shade, shade);
-          flitlab_render_text (cr, k->name, "Sans 7", x + w / 2, y + h / 2, 0.5, 0.5, 0);
-        }
+        flitlab_render_text (cr, k->name, t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
       if (labels)
         {
           char line[64];
-          double shade = text_shade (k->utilization, hi);
 
-          cairo_set_source_rgb (cr, shade, shade, shade);
-          flitlab_render_text (cr, k->name, "Sans Bold 8", x + w / 2, y + 3, 0.5, 0, 0);
+          flitlab_render_text (cr, k->name, t.small_bold.name, x + w / 2, y + h / 2 - t.small_h, 0.5, 0.5, 0);
           g_snprintf (line, sizeof line, "T %.3g", k->time);
-          flitlab_render_text (cr, line, "Sans 8", x + w / 2, y + h / 2 + 1, 0.5, 0.5, 0);
+          flitlab_render_text (cr, line, t.small.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
           g_snprintf (line, sizeof line, "λ %.3g", k->flow);
-          flitlab_render_text (cr, line, "Sans 8", x + w / 2, y + h - 3, 0.5, 1, 0);
+          flitlab_render_text (cr, line, t.small.name, x + w / 2, y + h / 2 + t.small_h, 0.5, 0.5, 0);
         }
     }
-  if (d.column_label_format != NULL || d.column_names != NULL)
+  if (column_h > 0)
     for (guint column = 0; column < d.columns; column++)
       {
-        g_autofree char *label = d.column_names != NULL ? g_strdup (d.column_names[column])
-                                                        : g_strdup_printf (d.column_label_format, column);
+        g_autofree char *label = column_label (&t, &d, column, cell_w - 0.3 * t.f);
 
         cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-        flitlab_render_text (cr, label, "Sans 9", left + (column + 0.5) * cell_w, top - 16, 0.5, 0, 0);
+        if (label != NULL)
+          flitlab_render_text (cr, label, t.label.name, left + (column + 0.5) * cell_w, top, 0.5, 0, 0);
       }
-  draw_color_bar (cr, width - 56, top + 10, MIN (bottom - top - 40, 220), hi);
-  diagram_clear (&d);
+  flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, MIN (bottom - top - column_h, 30 * t.f));
+  _flitlab_flow_diagram_clear (&d);
   cairo_restore (cr);
+}
+
+void
+flitlab_render_flow (cairo_t                 *cr,
+                     const FlitlabModel      *model,
+                     const FlitlabModelPoint *point,
+                     double                   width,
+                     double                   height)
+{
+  flitlab_render_flow_full (cr, model, point, width, height, 0);
 }
 
 typedef struct
 {
   const FlitlabModel      *model;
   const FlitlabModelPoint *point;
+  double                   font_size;
 } FlowFigure;
 
 static void
@@ -866,7 +861,27 @@ draw_figure (cairo_t  *cr,
 {
   const FlowFigure *figure = data;
 
-  flitlab_render_flow (cr, figure->model, figure->point, width, height);
+  flitlab_render_flow_full (cr, figure->model, figure->point, width, height, figure->font_size);
+}
+
+gboolean
+flitlab_render_flow_to_file_full (const FlitlabModel  *model,
+                                  double               rate,
+                                  const char          *path,
+                                  double               width,
+                                  double               height,
+                                  double               scale,
+                                  double               font_size,
+                                  GError             **error)
+{
+  g_autoptr(FlitlabModelPoint) point = NULL;
+  FlowFigure figure;
+
+  g_return_val_if_fail (model != NULL && path != NULL, FALSE);
+
+  point = flitlab_model_evaluate_detail (model, rate);
+  figure = (FlowFigure) { model, point, font_size };
+  return flitlab_render_to_file (path, width, height, scale, draw_figure, &figure, error);
 }
 
 gboolean
@@ -878,12 +893,5 @@ flitlab_render_flow_to_file (const FlitlabModel  *model,
                              double               scale,
                              GError             **error)
 {
-  g_autoptr(FlitlabModelPoint) point = NULL;
-  FlowFigure figure;
-
-  g_return_val_if_fail (model != NULL && path != NULL, FALSE);
-
-  point = flitlab_model_evaluate_detail (model, rate);
-  figure = (FlowFigure) { model, point };
-  return flitlab_render_to_file (path, width, height, scale, draw_figure, &figure, error);
+  return flitlab_render_flow_to_file_full (model, rate, path, width, height, scale, 0, error);
 }

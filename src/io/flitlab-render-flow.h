@@ -29,6 +29,14 @@ void     flitlab_render_flow         (cairo_t                 *cr,
                                       const FlitlabModelPoint *point,
                                       double                   width,
                                       double                   height);
+/* The same at a type size: the labels' points (0: chosen for the width, as a plot's), the
+ * headings and title a little larger. */
+void     flitlab_render_flow_full    (cairo_t                 *cr,
+                                      const FlitlabModel      *model,
+                                      const FlitlabModelPoint *point,
+                                      double                   width,
+                                      double                   height,
+                                      double                   font_size);
 /* Evaluates model at rate and writes its diagram to path as SVG, PDF or PNG by its extension;
  * width and height in points (PNG: pixels at scale). */
 gboolean flitlab_render_flow_to_file (const FlitlabModel      *model,
@@ -37,6 +45,14 @@ gboolean flitlab_render_flow_to_file (const FlitlabModel      *model,
                                       double                   width,
                                       double                   height,
                                       double                   scale,
+                                      GError                 **error);
+gboolean flitlab_render_flow_to_file_full (const FlitlabModel *model,
+                                      double                   rate,
+                                      const char              *path,
+                                      double                   width,
+                                      double                   height,
+                                      double                   scale,
+                                      double                   font_size,
                                       GError                 **error);
 
 G_END_DECLS

@@ -20,6 +20,7 @@
 #include <cairo.h>
 #include <glib.h>
 
+#include "flitlab-colormap.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-topology.h"
 
@@ -50,6 +51,11 @@ typedef struct
   guint     n_colors;
   gboolean  layer;       /* one layer of a larger figure (a stack of planes): no background,
                             no colour bar, no title */
+  double    font_size;   /* the type's points (colour bar labels; the title a little larger,
+                            node labels at most this); 0: chosen for the width as a plot's */
+  FlitlabColormap colormap; /* viridis (default) for a magnitude; diverging for a signed
+                            difference such as simulation − model: centred on zero, its
+                            range symmetric around zero */
 
   /*< private >*/
   FlitlabTopology       *topology;
@@ -100,12 +106,18 @@ void                   flitlab_render_topology           (cairo_t               
                                                           double                     width,
                                                           double                     height);
 
-/* The colour bar of the last render's values at (x, y), height tall and about 90 wide, for a
- * figure drawn in layers (a stack of planes), whose layers draw none; nothing without values. */
+/* The colour bar of the last render's values at (x, y), height tall and as wide as
+ * flitlab_topology_view_get_color_bar_width() says, for a figure drawn in layers (a stack of
+ * planes), whose layers draw none; nothing without values. */
 void                   flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
                                                           const FlitlabTopologyView *view,
                                                           double                     x,
                                                           double                     y,
+                                                          double                     height);
+
+/* How wide flitlab_topology_view_draw_color_bar() draws in height of cr; 0 without values. */
+double                 flitlab_topology_view_get_color_bar_width (const FlitlabTopologyView *view,
+                                                          cairo_t                   *cr,
                                                           double                     height);
 
 /* The network channel or node drawn under (x, y) in the last render's user space, or -1.

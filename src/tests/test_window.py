@@ -186,23 +186,28 @@ if network:
     time.sleep(1.5)
     check("the network view shows", find(window, "label", "Click two nodes to see the route between them.", 5) is not None)
     shot("network")
-    # Hover: the pointer moved across the middle of the diagram; what it points at is the
-    # diagram's tooltip, which GTK gives as the accessible description.
+    # Hover: the pointer moved across the middle of the diagram, and a little above and below
+    # it until a row of nodes is crossed (where the rows fall depends on the title's and the
+    # colour bar's room); what it points at is the diagram's tooltip, which GTK gives as the
+    # accessible description.
     area = named(window, "Network diagram", 5)
     seen_channel = seen_node = None
     nodes = []
     if area is not None:
         (x0, y0), (w, h) = area.position, area.size
-        for i in range(1, 40):
-            x, y = int(x0 + w * i / 40), int(y0 + h / 2)
-            rawinput.absoluteMotion(x, y)
-            time.sleep(0.3)
-            text = area.description or ""
-            if text.startswith("Channel ") and "Model class: <" in text:
-                seen_channel = seen_channel or text
-            if text.startswith("Node "):
-                seen_node = seen_node or text
-                nodes.append((x, y, text.split()[1]))
+        for dy in (0, h / 24, -h / 24, h / 12, -h / 12):
+            for i in range(1, 40):
+                x, y = int(x0 + w * i / 40), int(y0 + h / 2 + dy)
+                rawinput.absoluteMotion(x, y)
+                time.sleep(0.3)
+                text = area.description or ""
+                if text.startswith("Channel ") and "Model class: <" in text:
+                    seen_channel = seen_channel or text
+                if text.startswith("Node "):
+                    seen_node = seen_node or text
+                    nodes.append((x, y, text.split()[1]))
+            if nodes:
+                break
     check(f"hovering a link shows its values and model class ({seen_channel!r})", seen_channel is not None)
     check(f"hovering a node names it ({seen_node!r})", seen_node is not None)
     # Routes: a click on one node, then another, shows the dimension-ordered route.

@@ -277,8 +277,18 @@ with tempfile.TemporaryDirectory() as tmp:
                         "--legend", "up", "--output", os.path.join(tmp, "x.pdf"))
     fails_with_one_line("--font-size of 1 pt", "export", project, "--study", "small torus",
                         "--font-size", "1", "--output", os.path.join(tmp, "x.pdf"))
-    fails_with_one_line("--preset for the topology", "export", project, "--study", "small torus",
-                        "--figure", "topology", "--preset", "column", "--output", os.path.join(tmp, "x.pdf"))
+    fails_with_one_line("--no-title for the topology", "export", project, "--study", "small torus",
+                        "--figure", "topology", "--no-title", "--output", os.path.join(tmp, "x.pdf"))
+    # --preset applies to the network and flow diagrams too: the preset's page size
+    for figure in ("topology", "flow"):
+        preset_pdf = os.path.join(tmp, f"{figure}-column.pdf")
+        code, out, err = run("export", project, "--study", "small torus", "--figure", figure,
+                             "--preset", "column", "--output", preset_pdf)
+        with open(preset_pdf, "rb") if code == 0 else open(os.devnull, "rb") as f:
+            box = re.search(rb"/MediaBox \[ ?0 0 ([\d.]+) ([\d.]+) ?\]", f.read())
+        check(f"--preset column for the {figure}: a 252 × 180 pt page",
+              code == 0 and box is not None and (float(box.group(1)), float(box.group(2))) == (252, 180),
+              f"exit {code}, stderr {err!r}, box {box.groups() if box else None}")
     # export --figure topology: one stroked SVG path per drawn channel, coloured by utilization
     diagram = os.path.join(tmp, "topology.svg")
     code, out, err = run("export", project, "--study", "small torus", "--figure", "topology",

@@ -2,7 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each figure is drawn at 640×420 (plots; also at each preset's size), 600×450 (networks) or 800×560 (flow diagrams) on an image surface and
+ * Each figure is drawn at 640×420 (plots), 600×450 (networks), 800×560 (flow diagrams) or a
+ * preset's size and type (flitlab_plot_presets(): a plot, a comparison, a flow diagram and a
+ * network at each) on an image surface and
  * compared pixel by pixel with its golden PNG in src/io/tests/golden/ (the directory is passed
  * as the first argument). Antialiasing and font hinting may move an edge by a pixel between
  * builds, so a figure passes when under 0.05% of its pixels differ by more than 48 levels in
@@ -303,17 +305,61 @@ PRESET_FIGURES ("column-and-half", column_and_half)
 PRESET_FIGURES ("page", page)
 PRESET_FIGURES ("slide", slide)
 
+/* ---- at the presets papers and slides use ------------------------------------------------ */
+
+/* The preset the figure being drawn is at (its size is the surface's). */
+static const FlitlabPlotPreset *drawn_preset;
+
+/* The mesh model's flow diagram, with Fig. 3's fan-out where it fits. */
+static void
+draw_flow_preset (cairo_t *cr)
+{
+  g_autoptr(FlitlabModel) model = flitlab_model_new ("greenberg-mesh", NULL, NULL);
+  g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 0.7 * flitlab_model_get_saturation_rate (model));
+
+  flitlab_render_flow_full (cr, model, point, drawn_preset->width, drawn_preset->height, drawn_preset->font_size);
+}
+
+static void
+draw_network_preset (cairo_t *cr)
+{
+  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6:bi");
+
+  g_free (view->value_label);
+  view->value_label = g_strdup ("Channel utilization (simulation, load 0.0123)");
+  view->font_size = drawn_preset->font_size;
+  flitlab_render_topology (cr, view, drawn_preset->width, drawn_preset->height);
+}
+
+/* A signed difference (simulation − model) on the diverging map, centred on zero. */
+static void
+draw_network_difference (cairo_t *cr)
+{
+  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6:bi");
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  g_autofree double *values = g_new (double, n);
+
+  for (guint c = 0; c < n; c++)
+    values[c] = 0.05 * ((int) (c % 9) - 5);
+  flitlab_topology_view_set_values (view, values, n);
+  view->colormap = FLITLAB_COLORMAP_DIVERGING;
+  g_free (view->value_label);
+  view->value_label = g_strdup ("Utilization, simulation − model");
+  flitlab_render_topology (cr, view, 600, 450);
+}
+
 /* ---- comparison ---------------------------------------------------------------------- */
 
 typedef struct
 {
   const char *name;
-  int         width;
+  int         width;   /* 0: the preset's */
   int         height;
   void      (*draw) (cairo_t *cr);
+  const char *preset;  /* a flitlab_plot_presets() name, or NULL */
 } Figure;
 
-static const Figure figures[] = {
+static Figure figures[] = {
   { "plot-linear", 640, 420, draw_linear },
   { "plot-log", 640, 420, draw_log },
   { "plot-full-legend", 640, 420, draw_full_legend },
@@ -337,6 +383,15 @@ static const Figure figures[] = {
   { "flow-backtracking", 800, 560, draw_flow_backtracking },
   { "flow-mesh-routes", 800, 560, draw_flow_mesh },
   { "flow-necklace", 800, 560, draw_flow_necklace },
+  { "network-difference", 600, 450, draw_network_difference },
+  { "flow-column", 0, 0, draw_flow_preset, "column" },
+  { "flow-column-and-half", 0, 0, draw_flow_preset, "column-and-half" },
+  { "flow-page", 0, 0, draw_flow_preset, "page" },
+  { "flow-slide", 0, 0, draw_flow_preset, "slide" },
+  { "network-column", 0, 0, draw_network_preset, "column" },
+  { "network-column-and-half", 0, 0, draw_network_preset, "column-and-half" },
+  { "network-page", 0, 0, draw_network_preset, "page" },
+  { "network-slide", 0, 0, draw_network_preset, "slide" },
 };
 
 static cairo_surface_t *
@@ -345,6 +400,7 @@ render (const Figure *figure)
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, figure->width, figure->height);
   cairo_t *cr = cairo_create (surface);
 
+  drawn_preset = figure->preset != NULL ? flitlab_plot_preset_lookup (figure->preset) : NULL;
   figure->draw (cr);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -430,8 +486,14 @@ main (int   argc,
   golden_dir = argc > 1 ? argv[1] : "golden";
   for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
     {
+      const FlitlabPlotPreset *preset = figures[i].preset != NULL ? flitlab_plot_preset_lookup (figures[i].preset) : NULL;
       g_autofree char *test_path = g_strconcat ("/flitlab/render/golden/", figures[i].name, NULL);
 
+      if (preset != NULL)
+        {
+          figures[i].width = (int) preset->width;
+          figures[i].height = (int) preset->height;
+        }
       g_test_add_data_func (test_path, &figures[i], test_figure);
     }
   return g_test_run ();

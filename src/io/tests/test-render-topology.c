@@ -342,6 +342,54 @@ test_colors (void)
   g_rmdir (dir);
 }
 
+static guint32
+pixel_at_channel (cairo_surface_t           *surface,
+                  const FlitlabTopologyView *view,
+                  guint                      channel)
+{
+  double x, y;
+
+  cairo_surface_flush (surface);
+  g_assert_true (flitlab_topology_view_get_channel_middle (view, channel, &x, &y));
+  return *(guint32 *) (cairo_image_surface_get_data (surface) +
+                       (int) y * cairo_image_surface_get_stride (surface) + 4 * (int) x);
+}
+
+/* A signed difference on the diverging map: zero near-white, the most negative value blue and
+ * its opposite red, as strong as each other though the values reach further one way. */
+static void
+test_diverging (void)
+{
+  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:uni", 0);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 480);
+  cairo_t *cr = cairo_create (surface);
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  g_autofree double *values = g_new0 (double, n);
+  guint32 zero, low, high;
+  double lo, hi;
+
+  values[1] = -0.5;
+  values[2] = 0.2;
+  flitlab_topology_view_set_values (view, values, n);
+  view->colormap = FLITLAB_COLORMAP_DIVERGING;
+  flitlab_render_topology (cr, view, 640, 480);
+  zero = pixel_at_channel (surface, view, 0);
+  low = pixel_at_channel (surface, view, 1);
+  high = pixel_at_channel (surface, view, 2);
+  g_assert_cmpint ((zero >> 16) & 0xff, >, 230);
+  g_assert_cmpint ((zero >> 8) & 0xff, >, 230);
+  g_assert_cmpint (zero & 0xff, >, 230);
+  g_assert_cmpint (low & 0xff, >, ((low >> 16) & 0xff) + 60);
+  g_assert_cmpint ((high >> 16) & 0xff, >, (high & 0xff) + 40);
+  /* 0.2 of a range made -0.5 .. 0.5: paler than -0.5. */
+  lo = -0.5, hi = 0.2;
+  flitlab_colormap_range (FLITLAB_COLORMAP_DIVERGING, &lo, &hi);
+  g_assert_cmpfloat (hi, ==, 0.5);
+  g_assert_cmpint ((high >> 8) & 0xff, >, (low >> 8) & 0xff);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* A highlighted route is drawn wider, still one path per channel. */
 static void
 test_route (void)
@@ -593,6 +641,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/hit-testing-large", test_hit_testing_large);
   g_test_add_func ("/flitlab/render-topology/colors", test_colors);
   g_test_add_func ("/flitlab/render-topology/route", test_route);
+  g_test_add_func ("/flitlab/render-topology/diverging", test_diverging);
   g_test_add_func ("/flitlab/render-topology/grouped-hypercube", test_grouped_hypercube);
   g_test_add_func ("/flitlab/render-topology/errors", test_errors);
   g_test_add_func ("/flitlab/render-topology/png-and-pdf", test_png_and_pdf);

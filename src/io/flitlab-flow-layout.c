@@ -1,0 +1,276 @@
+/* flitlab-flow-layout.c: a model's channel classes placed in a grid as their paper draws them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every model names its classes after its paper (src/core/flitlab-model-*.c): "c[d=1,i=3]",
+ * "C[d=2]", "<3>", "<2,5>", "X_{1,2}", "injection", … The names place each class in a grid of
+ * cells, one grid for every diagram; arrows join the cells the flow goes through.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "flitlab-render-flow-private.h"
+
+static void
+add_cell (Diagram *d,
+          guint    column,
+          guint    row,
+          guint    klass)
+{
+  Cell cell = { column, row, klass };
+
+  g_array_append_val (d->cells, cell);
+  d->columns = MAX (d->columns, column + 1);
+  d->rows = MAX (d->rows, row + 1);
+}
+
+static void
+add_arrow (Diagram *d,
+           guint    from,
+           guint    to)
+{
+  Arrow arrow = { from, to, NAN };
+
+  g_array_append_val (d->arrows, arrow);
+}
+
+/* The cells of classes no layout placed: rows of their own under the rest, as wide as it. */
+static void
+add_others (Diagram                 *d,
+            const FlitlabModelPoint *point,
+            const gboolean          *placed)
+{
+  guint row = d->rows, column = 0, width = MAX (d->columns, 8);
+
+  d->n_laid_out = d->cells->len;
+  for (guint i = 0; i < point->classes->len; i++)
+    if (!placed[i])
+      {
+        if (column == width)
+          column = 0, row++;
+        add_cell (d, column++, row, i);
+      }
+}
+
+/* 000 Figs. 1 and 3: per dimension a column of c_{d,i}, i hops still to go in it, the flow
+ * running down each column (i to i - 1) and on to the next dimension. Fig. 5: the chain
+ * C_1 … C_n of the hypercube. */
+static gboolean
+layout_ciciani (Diagram                 *d,
+                const FlitlabModelPoint *point,
+                gboolean                *placed)
+{
+  gboolean any = FALSE;
+  int last_top[64];
+
+  for (guint c = 0; c < G_N_ELEMENTS (last_top); c++)
+    last_top[c] = -1;
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint dim, hops;
+
+      if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 && hops >= 1)
+        {
+          add_cell (d, dim, hops - 1, i);
+          placed[i] = any = TRUE;
+        }
+      else if (sscanf (klass (point, i)->name, "C[d=%u]", &dim) == 1)
+        {
+          add_cell (d, dim, 0, i);
+          placed[i] = any = TRUE;
+        }
+    }
+  if (!any)
+    return FALSE;
+  /* Down each column from the most hops to one; from the last cell of a column (one hop
+   * left) to the top of the next, where a message turns. */
+  for (guint a = 0; a < d->cells->len; a++)
+    for (guint b = 0; b < d->cells->len; b++)
+      {
+        const Cell *ca = &g_array_index (d->cells, Cell, a), *cb = &g_array_index (d->cells, Cell, b);
+
+        if (d->rows > 1 && ca->column == cb->column && cb->row + 1 == ca->row)
+          add_arrow (d, a, b);
+        if (ca->column + 1 == cb->column && ca->row == 0 && (d->rows == 1 || cb->row == 0))
+          add_arrow (d, a, b);
+      }
+  d->column_label_format = g_strdup (d->rows > 1 ? "dimension %u" : "C%u");
+  d->note = d->rows > 1 ? "a column per dimension, c[d,i] with i hops still to go in it; the flow runs up each column and on to the next dimension"
+                        : "the chain C_1 … C_n of dimensions in e-cube order; the flow runs left to right";
+  return TRUE;
+}
+
+/* 001: the x classes <j0> in a row above the y classes <j0,j1>, j0 across, j1 down. */
+static gboolean
+layout_greenberg (Diagram                 *d,
+                  const FlitlabModelPoint *point,
+                  gboolean                *placed)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint j0, j1;
+      char end;
+
+      if (sscanf (klass (point, i)->name, "<%u,%u%c", &j0, &j1, &end) == 3 && end == '>')
+        {
+          add_cell (d, j0, 1 + j1, i);
+          placed[i] = any = TRUE;
+        }
+      else if (sscanf (klass (point, i)->name, "<%u%c", &j0, &end) == 2 && end == '>')
+        {
+          add_cell (d, j0, 0, i);
+          placed[i] = any = TRUE;
+        }
+    }
+  /* The injection channels inj(c,r), one per node, as a grid of the nodes to the right. */
+  if (any)
+    {
+      guint base = d->columns + 1;
+
+      d->note = "top row: x classes <j0>; below: y classes <j0,j1>, j0 across and j1 down; right: the injection channel of each node; last: ejection";
+      for (guint i = 0; i < point->classes->len; i++)
+        {
+          guint c, r;
+
+          if (sscanf (klass (point, i)->name, "inj(%u,%u)", &c, &r) == 2)
+            {
+              add_cell (d, base + c, 1 + r, i);
+              placed[i] = TRUE;
+            }
+        }
+    }
+  return any;
+}
+
+/* 002 Fig. 1: the south-east quadrant, X_{i,j} on the left and Y_{i,j} on the right, i down
+ * and j across, the adaptive flows from each X to the X and Y it may take next. */
+static gboolean
+layout_quaglia (Diagram                 *d,
+                const FlitlabModelPoint *point,
+                gboolean                *placed)
+{
+  guint width = 0;
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint a, b;
+
+      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 ||
+          sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2)
+        width = MAX (width, b);
+    }
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint a, b;
+
+      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
+        {
+          add_cell (d, b - 1, a - 1, i);
+          placed[i] = any = TRUE;
+        }
+      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
+        {
+          add_cell (d, width + 1 + b - 1, a - 1, i);
+          placed[i] = any = TRUE;
+        }
+    }
+  if (any)
+    d->note = "the south-east quadrant: X_{i,j} on the left, Y_{i,j} on the right (i down, j across); below: the other classes and the routing probabilities";
+  return any;
+}
+
+/* The model's routes between boxes of the paper's layout side by side or one above the other:
+ * a message going on in its dimension (001: <j0> to <j0-1>, <j0,j1> to <j0,j1-1>). */
+static void
+add_route_arrows (Diagram                 *d,
+                  const FlitlabModelPoint *point)
+{
+  g_autofree int *cell_of = NULL;
+
+  if (point->routes == NULL || point->routes->len == 0)
+    return;
+  cell_of = g_new (int, point->classes->len);
+  for (guint i = 0; i < point->classes->len; i++)
+    cell_of[i] = -1;
+  for (guint c = 0; c < d->n_laid_out; c++)
+    cell_of[g_array_index (d->cells, Cell, c).klass] = (int) c;
+  for (guint r = 0; r < point->routes->len; r++)
+    {
+      const FlitlabModelRoute *route = &g_array_index (point->routes, FlitlabModelRoute, r);
+      int a = cell_of[route->from], b = cell_of[route->to];
+      const Cell *ca, *cb;
+
+      if (a < 0 || b < 0)
+        continue;
+      ca = &g_array_index (d->cells, Cell, a);
+      cb = &g_array_index (d->cells, Cell, b);
+      if ((ca->column == cb->column && ABS ((int) ca->row - (int) cb->row) == 1) ||
+          (ca->row == cb->row && ABS ((int) ca->column - (int) cb->column) == 1))
+        {
+          add_arrow (d, a, b);
+          g_array_index (d->arrows, Arrow, d->arrows->len - 1).probability = route->probability;
+        }
+    }
+}
+
+/* 003 section 3: a message crosses three sub-networks, its source necklace to the nearest
+ * base vertex, the base hypercube, and the destination necklace; the model has one class for
+ * both necklaces, drawn at either end. */
+static gboolean
+layout_meraji (Diagram                 *d,
+               const FlitlabModelPoint *point,
+               gboolean                *placed)
+{
+  static const char * const names[] = { "injection", "source necklace", "base hypercube", "destination necklace" };
+  static const char * const classes[] = { "injection", "necklace", "hypercube", "necklace" };
+  int found[G_N_ELEMENTS (classes)];
+
+  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
+    {
+      found[c] = -1;
+      for (guint i = 0; i < point->classes->len; i++)
+        if (g_str_equal (klass (point, i)->name, classes[c]))
+          found[c] = (int) i;
+      if (found[c] < 0)
+        return FALSE;
+    }
+  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
+    {
+      add_cell (d, c, 0, (guint) found[c]);
+      placed[found[c]] = TRUE;
+      if (c > 0)
+        add_arrow (d, c - 1, c);
+    }
+  d->column_names = names;
+  d->note = "the three sub-networks a message crosses (003 section 3), after it is injected";
+  return TRUE;
+}
+
+void
+_flitlab_flow_diagram_build (Diagram                 *d,
+                             const FlitlabModelPoint *point)
+{
+  g_autofree gboolean *placed = g_new0 (gboolean, point->classes->len);
+
+  d->cells = g_array_new (FALSE, FALSE, sizeof (Cell));
+  d->arrows = g_array_new (FALSE, FALSE, sizeof (Arrow));
+  if (!layout_ciciani (d, point, placed) && !layout_greenberg (d, point, placed) &&
+      !layout_meraji (d, point, placed))
+    layout_quaglia (d, point, placed);
+  add_others (d, point, placed);
+  add_route_arrows (d, point);
+}
+
+void
+_flitlab_flow_diagram_clear (Diagram *d)
+{
+  g_clear_pointer (&d->cells, g_array_unref);
+  g_clear_pointer (&d->arrows, g_array_unref);
+  g_clear_pointer (&d->column_label_format, g_free);
+}

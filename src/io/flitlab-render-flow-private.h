@@ -1,0 +1,53 @@
+/* flitlab-render-flow-private.h: the flow diagram's grid of classes, shared by its layout and
+ * its drawing
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "flitlab-model.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint  column;
+  guint  row;
+  guint  klass;  /* index into the point's classes */
+} Cell;
+
+typedef struct
+{
+  guint  from;        /* cell indices */
+  guint  to;
+  double probability; /* the model's routing probability, NAN when it gives none */
+} Arrow;
+
+typedef struct
+{
+  GArray *cells;   /* Cell */
+  GArray *arrows;  /* Arrow */
+  guint   columns;
+  guint   rows;
+  guint   n_laid_out;  /* cells placed after the paper, before add_others() */
+  char   *column_label_format; /* e.g. "dimension %u"; NULL: none */
+  const char * const *column_names; /* or a name per column; NULL: none */
+  const char *note;            /* how to read the layout; NULL: none */
+} Diagram;
+
+static inline const FlitlabModelClass *
+klass (const FlitlabModelPoint *point,
+       guint                    i)
+{
+  return &g_array_index (point->classes, FlitlabModelClass, i);
+}
+
+/* Places point's classes after their paper (flitlab-flow-layout.c): d is empty before. */
+void _flitlab_flow_diagram_build (Diagram                 *d,
+                                  const FlitlabModelPoint *point);
+void _flitlab_flow_diagram_clear (Diagram                 *d);
+
+G_END_DECLS

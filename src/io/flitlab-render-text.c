@@ -1,0 +1,88 @@
+/* flitlab-render-text.c: type for the flow and network diagrams, at the size of the figure
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <pango/pangocairo.h>
+
+#include "flitlab-render-text.h"
+
+double
+flitlab_render_default_font_size (double width)
+{
+  return CLAMP (8 + (width - 252) / 148, 8, 9);
+}
+
+const char *
+flitlab_font_name (FlitlabFontName *font,
+                   const char      *face,
+                   double           points)
+{
+  char size[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_snprintf (font->name, sizeof font->name, "%s %s", face,
+              g_ascii_formatd (size, sizeof size, "%.2f", points));
+  return font->name;
+}
+
+static PangoLayout *
+text_layout (cairo_t    *cr,
+             const char *text,
+             const char *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_text (layout, text, -1);
+  pango_font_description_free (desc);
+  return layout;
+}
+
+void
+flitlab_render_text_size (cairo_t    *cr,
+                          const char *text,
+                          const char *font,
+                          double     *width,
+                          double     *height)
+{
+  PangoLayout *layout = text_layout (cr, text, font);
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  *width = w;
+  *height = h;
+  g_object_unref (layout);
+}
+
+double
+flitlab_render_paragraph (cairo_t    *cr,
+                          const char *text,
+                          const char *font,
+                          double      x,
+                          double      y,
+                          double      width,
+                          guint       max_lines,
+                          gboolean    draw)
+{
+  PangoLayout *layout = text_layout (cr, text, font);
+  int w, h;
+
+  pango_layout_set_width (layout, (int) (MAX (width, 10) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  /* A negative height counts lines. */
+  pango_layout_set_height (layout, -(int) MAX (max_lines, 1));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  if (draw)
+    {
+      /* The layout is as wide as width, its lines centred in it. */
+      cairo_move_to (cr, x - MAX (width, 10) / 2, y);
+      pango_cairo_show_layout (cr, layout);
+    }
+  g_object_unref (layout);
+  return h;
+}

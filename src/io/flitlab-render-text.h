@@ -1,0 +1,53 @@
+/* flitlab-render-text.h: type for the flow and network diagrams, at the size of the figure
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A diagram is laid out around its words: it measures them at its type size first, then gives
+ * the pictures what room is left, so that at a paper's column width no word leaves the page or
+ * lands on another.
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* A font name ("Sans Bold 8.50") fits in this many bytes. */
+#define FLITLAB_FONT_NAME_SIZE 64
+
+typedef struct
+{
+  char name[FLITLAB_FONT_NAME_SIZE];
+} FlitlabFontName;
+
+/* The type size for a figure this wide when none is asked for: as the plots' (8 points in a
+ * paper's column of 252 pt, 9 from 400 pt on). */
+double      flitlab_render_default_font_size (double           width);
+
+/* "face points" with a '.' whatever the locale (Pango reads no "8,5"); returns font->name. */
+const char *flitlab_font_name                (FlitlabFontName *font,
+                                              const char      *face,
+                                              double           points);
+
+/* The size of one line of text. */
+void        flitlab_render_text_size         (cairo_t         *cr,
+                                              const char      *text,
+                                              const char      *font,
+                                              double          *width,
+                                              double          *height);
+
+/* text broken into lines of at most width, centred on x from top y down, at most max_lines
+ * of them (the last ends in "…" when more would be needed); draws it when draw is TRUE.
+ * Returns the height it takes. */
+double      flitlab_render_paragraph         (cairo_t         *cr,
+                                              const char      *text,
+                                              const char      *font,
+                                              double           x,
+                                              double           y,
+                                              double           width,
+                                              guint            max_lines,
+                                              gboolean         draw);
+
+G_END_DECLS

@@ -1,0 +1,162 @@
+/* flitlab-render-topology-private.h: what the files of the network diagram share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * flitlab-topology-view.c holds the view and its settings, flitlab-topology-layout.c lays the
+ * network out (in units, then placed on the figure), flitlab-render-topology.c draws it,
+ * flitlab-topology-hit.c answers what is under a point, flitlab-render-topology-stack.c draws
+ * the stack of planes. The geometry of lines and curves is in
+ * flitlab-topology-geometry-private.h, the bucket grid in flitlab-topology-grid.h.
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+#include <pango/pangocairo.h>
+
+#include "flitlab-render-topology.h"
+#include "flitlab-topology-grid.h"
+
+G_BEGIN_DECLS
+
+/* Beyond these the links merge into a grey smudge at any printable size. */
+#define MAX_HYPERCUBE_DIMS 10
+#define MAX_DRAWN_NODES    4096
+/* Node labels only while they can be read. */
+#define MAX_LABELLED_NODES 144
+#define MAX_UNIT           160.0  /* pixels between neighbours: a 2×2 mesh is not a poster */
+/* Beyond this many nodes they are small dots: the channels carry the picture. */
+#define MAX_ROUND_NODES    256
+/* From this many channels on, an image is drawn with hairlines (flitlab-hairline.h). */
+#define MIN_HAIRLINE_CHANNELS 2048
+/* Extra room between the copies of a sub-cube, in steps per level, so the recursion shows. */
+#define CUBE_GAP           0.25
+
+enum
+{
+  NODE_PLAIN,
+  NODE_BASE,     /* a necklace hypercube's base vertex: dark, as in 003 Fig. 1 */
+  NODE_NECKLACE, /* a necklace node: light, with its index */
+};
+
+typedef struct
+{
+  double x, y;
+} Point;
+
+/* A quadratic Bézier in travel order, or a straight line; in layout units until placed. */
+typedef struct
+{
+  Point    p0, c, p1;
+  gboolean curved;
+  gboolean trim0, trim1; /* that end is at a node: stop short of its disc */
+} Piece;
+
+typedef struct
+{
+  guint id;
+  guint n_pieces; /* 2 for a torus wrap-around: out of one edge of the grid, into the other */
+  Piece pieces[2];
+  Point middle;
+} Shape;
+
+typedef struct
+{
+  guint id;
+  guint style;
+  Point at;
+} Node;
+
+typedef struct
+{
+  float x0, y0, x1, y1;
+  guint shape;
+} Segment;
+
+struct _FlitlabTopologyLayout
+{
+  /* What it was computed for. */
+  double   width, height;
+  guint    plane;
+  guint    title_lines;
+  gboolean with_bar, node_labels;
+
+  double   left, top, right, bottom; /* the network's area */
+  double   unit;                     /* pixels between neighbouring nodes */
+  double   type;                     /* the figure's type size (flitlab_topology_view_type) */
+  double   bar_left;                 /* where the colour bar goes, right of the network */
+  double   radius, line_width, offset, gap, arrow, font_size, tolerance;
+  GArray  *nodes;                    /* Node */
+  GArray  *shapes;                   /* Shape, in channel id order */
+  int     *node_slot;                /* per node id: index into nodes, or -1 */
+  int     *shape_slot;               /* per network channel id: index into shapes, or -1 */
+  /* A hypercube of more than 2^MAX_HYPERCUBE_DIMS nodes: shape i stands for the channels
+   * members[member_start[i]] .. members[member_start[i + 1] - 1]; NULL: for its id alone. */
+  guint   *member_start;
+  guint   *members;
+  double  *means;                    /* per shape, the last render's shape_mean() */
+  GArray  *segments;                 /* Segment */
+  Grid     segment_grid;
+  Grid     node_grid;
+};
+
+/* flitlab-topology-view.c */
+void
+_flitlab_topology_layout_free (FlitlabTopologyLayout *layout);
+gboolean
+_flitlab_topology_view_with_bar (const FlitlabTopologyView *view);
+gboolean
+_flitlab_topology_is_grid (const FlitlabTopology *t);
+guint
+_flitlab_topology_plane_size (const FlitlabTopology *t);
+guint
+_flitlab_topology_group_size (const FlitlabTopology *t);
+char *
+_flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view);
+guint
+_flitlab_topology_view_title_lines (const FlitlabTopologyView *view);
+
+/* flitlab-topology-layout.c */
+double
+_flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
+                               guint                        style);
+void
+_flitlab_topology_node_label (const FlitlabTopology *t,
+                              guint                  node,
+                              char                  *buf,
+                              gsize                  size);
+PangoLayout *
+_flitlab_topology_label_layout (cairo_t *cr,
+                                double   size);
+FlitlabTopologyLayout *
+_flitlab_topology_layout_new (cairo_t             *cr,
+                              FlitlabTopologyView *view,
+                              double               width,
+                              double               height);
+
+/* flitlab-render-topology.c */
+/* The type size: the view's font_size, else chosen for the width. */
+double
+_flitlab_topology_view_type (const FlitlabTopologyView *view,
+                             double                     width);
+/* How wide the colour bar is, drawn in height. */
+double
+_flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
+                                  cairo_t                   *cr,
+                                  double                     type,
+                                  double                     height);
+/* The title and subtitle (NULL: none) across the top, wrapped to width; returns how far down
+ * they reach, drawing them when draw is TRUE. */
+double
+_flitlab_topology_view_draw_title (cairo_t                   *cr,
+                                   const FlitlabTopologyView *view,
+                                   const char                *subtitle,
+                                   double                     type,
+                                   double                     width,
+                                   gboolean                   draw);
+double
+_flitlab_topology_view_shape_mean (const FlitlabTopologyView *view,
+                                   guint                      i);
+
+G_END_DECLS

@@ -1,0 +1,150 @@
+/* flitlab-topology-hit.c: what the network diagram drew under a point, and where it drew a node or channel
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-render-topology-private.h"
+
+/* ---- hit-testing ------------------------------------------------------------------- */
+
+static double
+segment_distance2 (const Segment *s,
+                   double         x,
+                   double         y)
+{
+  double dx = s->x1 - s->x0, dy = s->y1 - s->y0, len2 = dx * dx + dy * dy, t = 0, px, py;
+
+  if (len2 > 0)
+    t = CLAMP (((x - s->x0) * dx + (y - s->y0) * dy) / len2, 0, 1);
+  px = s->x0 + t * dx - x;
+  py = s->y0 + t * dy - y;
+  return px * px + py * py;
+}
+
+int
+flitlab_topology_view_hit_channel (const FlitlabTopologyView *view,
+                                   double                     x,
+                                   double                     y)
+{
+  const FlitlabTopologyLayout *layout;
+  const guint *items = NULL;
+  guint n;
+  double best;
+  int hit = -1;
+
+  g_return_val_if_fail (view != NULL, -1);
+
+  layout = view->layout;
+  if (layout == NULL)
+    return -1;
+  best = layout->tolerance * layout->tolerance;
+  n = flitlab_topology_grid_lookup (&layout->segment_grid, x, y, &items);
+  for (guint i = 0; i < n; i++)
+    {
+      const Segment *seg = &g_array_index (layout->segments, Segment, items[i]);
+      double d2 = segment_distance2 (seg, x, y);
+
+      if (d2 < best || (hit < 0 && d2 <= best))
+        {
+          best = d2;
+          hit = (int) g_array_index (layout->shapes, Shape, seg->shape).id;
+        }
+    }
+  return hit;
+}
+
+int
+flitlab_topology_view_hit_node (const FlitlabTopologyView *view,
+                                double                     x,
+                                double                     y)
+{
+  const FlitlabTopologyLayout *layout;
+  const guint *items = NULL;
+  guint n;
+  double best = INFINITY;
+  int hit = -1;
+
+  g_return_val_if_fail (view != NULL, -1);
+
+  layout = view->layout;
+  if (layout == NULL)
+    return -1;
+  n = flitlab_topology_grid_lookup (&layout->node_grid, x, y, &items);
+  for (guint i = 0; i < n; i++)
+    {
+      const Node *node = &g_array_index (layout->nodes, Node, items[i]);
+      double r = MAX (_flitlab_topology_node_radius (layout, node->style), 4) + 1;
+      double d2 = (node->at.x - x) * (node->at.x - x) + (node->at.y - y) * (node->at.y - y);
+
+      if (d2 <= r * r && d2 < best)
+        {
+          best = d2;
+          hit = (int) node->id;
+        }
+    }
+  return hit;
+}
+
+gboolean
+flitlab_topology_view_get_node_position (const FlitlabTopologyView *view,
+                                         guint                      node,
+                                         double                    *x,
+                                         double                    *y)
+{
+  const Node *drawn;
+
+  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
+
+  if (view->layout == NULL || node >= flitlab_topology_get_n_nodes (view->topology) ||
+      view->layout->node_slot[node] < 0)
+    return FALSE;
+  drawn = &g_array_index (view->layout->nodes, Node, view->layout->node_slot[node]);
+  *x = drawn->at.x;
+  *y = drawn->at.y;
+  return TRUE;
+}
+
+double
+flitlab_topology_view_get_drawn_value (const FlitlabTopologyView *view,
+                                       guint                      channel)
+{
+  g_return_val_if_fail (view != NULL, NAN);
+
+  if (view->layout == NULL || view->values == NULL ||
+      channel >= flitlab_topology_get_n_network_channels (view->topology) ||
+      view->layout->shape_slot[channel] < 0)
+    return NAN;
+  return _flitlab_topology_view_shape_mean (view, (guint) view->layout->shape_slot[channel]);
+}
+
+gboolean
+flitlab_topology_view_get_channel_middle (const FlitlabTopologyView *view,
+                                          guint                      channel,
+                                          double                    *x,
+                                          double                    *y)
+{
+  const Shape *shape;
+
+  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
+
+  if (view->layout == NULL || channel >= flitlab_topology_get_n_network_channels (view->topology) ||
+      view->layout->shape_slot[channel] < 0)
+    return FALSE;
+  shape = &g_array_index (view->layout->shapes, Shape, view->layout->shape_slot[channel]);
+  *x = shape->middle.x;
+  *y = shape->middle.y;
+  return TRUE;
+}
+
+guint
+flitlab_topology_view_get_n_drawn_channels (const FlitlabTopologyView *view)
+{
+  g_return_val_if_fail (view != NULL, 0);
+
+  return view->layout != NULL ? view->layout->shapes->len : 0;
+}

@@ -1,0 +1,632 @@
+/* flitlab-topology-layout.c: the network laid out in units, then placed on the figure
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-render-topology-private.h"
+#include "flitlab-topology-geometry-private.h"
+
+/* ---- layout in units --------------------------------------------------------------- */
+
+typedef struct
+{
+  const FlitlabTopology *topology;
+  FlitlabTopologyLayout *layout;
+} Builder;
+
+static void
+add_node (Builder *b,
+          guint    id,
+          guint    style,
+          Point    at)
+{
+  Node node = { id, style, at };
+
+  b->layout->node_slot[id] = b->layout->nodes->len;
+  g_array_append_val (b->layout->nodes, node);
+}
+
+static Point
+node_at (Builder *b,
+         guint    id)
+{
+  g_assert (b->layout->node_slot[id] >= 0);
+  return g_array_index (b->layout->nodes, Node, b->layout->node_slot[id]).at;
+}
+
+static void
+add_shape (Builder     *b,
+           guint        id,
+           const Piece *pieces,
+           guint        n_pieces)
+{
+  Shape shape = { id, n_pieces, { pieces[0], pieces[n_pieces - 1] }, { 0, 0 } };
+
+  g_array_append_val (b->layout->shapes, shape);
+}
+
+/* Tori and meshes: a k0 × k1 grid, node (c0, c1) at x = c0, y = c1, so node ids read like
+ * text. A wrap-around channel leaves the grid at one edge and comes back in at the other:
+ * two short arcs bending to the right of travel, which keeps the two directions apart. */
+static void
+build_grid (Builder *b,
+            guint    plane)
+{
+  const FlitlabTopology *t = b->topology;
+  guint k0 = flitlab_topology_get_radix (t, 0), size = _flitlab_topology_plane_size (t), first = plane * size;
+
+  for (guint i = 0; i < size; i++)
+    add_node (b, first + i, NODE_PLAIN, pt (i % k0, i / k0));
+  for (guint i = 0; i < size; i++)
+    {
+      const guint *ids;
+      guint n = flitlab_topology_get_out_channels (t, first + i, &ids);
+
+      for (guint j = 0; j < n; j++)
+        {
+          const FlitlabChannel *c = flitlab_topology_get_channel (t, ids[j]);
+          Point a, z, dir, right;
+          Piece p[2];
+
+          if (c->dim > 1)
+            continue;
+          a = node_at (b, c->src);
+          z = node_at (b, c->dst);
+          if (!c->wraparound)
+            {
+              p[0] = line_piece (a, z, TRUE, TRUE);
+              add_shape (b, c->id, p, 1);
+              continue;
+            }
+          dir = c->dim == 0 ? pt (c->direction, 0) : pt (0, c->direction);
+          right = pt (-dir.y, dir.x);
+          p[0] = curve_piece (a, move (a, dir, 0.45, right, 0), move (a, dir, 0.62, right, 0.16),
+                              TRUE, FALSE);
+          p[1] = curve_piece (move (z, dir, -0.62, right, 0.16), move (z, dir, -0.45, right, 0), z,
+                              FALSE, TRUE);
+          add_shape (b, c->id, p, 2);
+        }
+    }
+}
+
+/* A 1D torus: a ring, node 0 on top, ids clockwise, each link an arc of the circle. */
+static void
+build_ring (Builder *b)
+{
+  const FlitlabTopology *t = b->topology;
+  guint k = flitlab_topology_get_radix (t, 0);
+  double radius = 0.5 / sin (G_PI / k), sag = radius * (1 - cos (G_PI / k));
+
+  for (guint i = 0; i < k; i++)
+    {
+      double angle = -G_PI / 2 + 2 * G_PI * i / k;
+
+      add_node (b, i, NODE_PLAIN, pt (radius * cos (angle), radius * sin (angle)));
+    }
+  for (guint id = 0; id < flitlab_topology_get_n_network_channels (t); id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+      /* Arc s joins node s and node s + 1, clockwise. */
+      guint s = c->direction > 0 ? c->src : c->dst;
+      double mid = -G_PI / 2 + 2 * G_PI * (s + 0.5) / k;
+      Point a = node_at (b, s), z = node_at (b, (s + 1) % k), m = lerp (a, z, 0.5);
+      Point out = pt (cos (mid), sin (mid));
+      Piece p = curve_piece (a, move (m, out, 2 * sag, out, 0), z, TRUE, TRUE);
+
+      p = c->direction > 0 ? p : reversed (p);
+      add_shape (b, id, &p, 1);
+    }
+}
+
+/* Ciciani et al. Fig. 4, recursively: dimension d moves a node along x (d even) or y (d odd)
+ * by twice the offset of dimension d - 2 and a little more, so each sub-cube stands apart. */
+static Point
+cube_position (guint  v,
+               guint  n,
+               double step)
+{
+  Point p = { 0, 0 };
+
+  for (guint d = 0; d < n; d++)
+    if (v & (1u << d))
+      {
+        double offset = step * ((1u << (d / 2)) + CUBE_GAP * ((1u << (d / 2)) - 1));
+
+        if (d % 2 == 0)
+          p.x += offset;
+        else
+          p.y += offset;
+      }
+  return p;
+}
+
+/* +1 when the right of a -> z faces away from centre, else -1. */
+static double
+outward (Point a,
+         Point z,
+         Point centre)
+{
+  Point n = right_of (a, z), m = lerp (a, z, 0.5);
+
+  return n.x * (m.x - centre.x) + n.y * (m.y - centre.y) >= 0 ? 1 : -1;
+}
+
+/* Links of dimension 2 and up pass over the nodes between their ends: they bow away from
+ * the middle of the figure, higher dimensions further, so each dimension's links keep apart.
+ * Signed: to the right of a -> z when positive. */
+static double
+cube_bow (Point  a,
+          Point  z,
+          guint  d,
+          double step,
+          Point  centre)
+{
+  if (d < 2)
+    return 0;
+  return outward (a, z, centre) * (0.2 + 0.1 * (d / 2)) * step;
+}
+
+static Point
+cube_centre (guint  n,
+             double step)
+{
+  Point far = cube_position ((1u << n) - 1, n, step);
+
+  return pt (far.x / 2, far.y / 2);
+}
+
+/* The groups of a hypercube beyond 2^MAX_HYPERCUBE_DIMS (group_size()): group g holds the
+ * nodes g + j 2^MAX_HYPERCUBE_DIMS and is drawn as node g; a link of dimension d from group g
+ * is drawn once, for the channels of dimension d leaving its nodes, by the first of them. */
+static void
+build_grouped_hypercube (Builder *b)
+{
+  const FlitlabTopology *t = b->topology;
+  FlitlabTopologyLayout *layout = b->layout;
+  const guint n = MAX_HYPERCUBE_DIMS, n_groups = 1u << n, mask = n_groups - 1;
+  guint n_nodes = flitlab_topology_get_n_nodes (t), n_network = flitlab_topology_get_n_network_channels (t);
+  guint n_links = n_groups * n, *fill;
+  Point centre = cube_centre (n, 1);
+  g_autofree int *link_of = g_new (int, n_network);
+
+  for (guint g = 0; g < n_groups; g++)
+    add_node (b, g, NODE_PLAIN, cube_position (g, n, 1));
+  for (guint v = n_groups; v < n_nodes; v++)
+    layout->node_slot[v] = layout->node_slot[v & mask];
+
+  /* Members by link (group, dimension), in channel id order. */
+  layout->member_start = g_new0 (guint, n_links + 1);
+  for (guint id = 0; id < n_network; id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+
+      link_of[id] = c->dim < n ? (int) ((c->src & mask) * n + c->dim) : -1;
+      if (link_of[id] >= 0)
+        layout->member_start[link_of[id] + 1]++;
+    }
+  for (guint l = 0; l < n_links; l++)
+    layout->member_start[l + 1] += layout->member_start[l];
+  layout->members = g_new (guint, layout->member_start[n_links]);
+  fill = g_memdup2 (layout->member_start, sizeof (guint) * n_links);
+  for (guint id = 0; id < n_network; id++)
+    if (link_of[id] >= 0)
+      layout->members[fill[link_of[id]]++] = id;
+  g_free (fill);
+
+  for (guint l = 0; l < n_links; l++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, layout->members[layout->member_start[l]]);
+      guint g = l / n, lo = MIN (g, g ^ (1u << c->dim)), hi = MAX (g, g ^ (1u << c->dim));
+      Point a = node_at (b, lo), z = node_at (b, hi);
+      Piece p = bowed_piece (a, z, cube_bow (a, z, c->dim, 1, centre));
+
+      p = g == lo ? p : reversed (p);
+      add_shape (b, c->id, &p, 1);
+    }
+}
+
+static void
+build_hypercube (Builder *b)
+{
+  const FlitlabTopology *t = b->topology;
+  guint n = flitlab_topology_get_n_dims (t);
+  Point centre = cube_centre (n, 1);
+
+  if (_flitlab_topology_group_size (t) > 1)
+    {
+      build_grouped_hypercube (b);
+      return;
+    }
+
+  for (guint v = 0; v < (1u << n); v++)
+    add_node (b, v, NODE_PLAIN, cube_position (v, n, 1));
+  for (guint id = 0; id < flitlab_topology_get_n_network_channels (t); id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+      guint lo = MIN (c->src, c->dst), hi = MAX (c->src, c->dst);
+      Point a = node_at (b, lo), z = node_at (b, hi);
+      Piece p = bowed_piece (a, z, cube_bow (a, z, c->dim, 1, centre));
+
+      p = c->src == lo ? p : reversed (p);
+      add_shape (b, id, &p, 1);
+    }
+}
+
+/* How far a necklace bows beyond its base link. */
+static double
+necklace_bow (double len)
+{
+  return 0.18 * len + 0.35;
+}
+
+/* Base links of dimension 2 and up bow out past the necklaces of the short links. */
+static double
+necklace_base_bow (Point  a,
+                   Point  z,
+                   guint  d,
+                   double step,
+                   Point  centre)
+{
+  double bow = cube_bow (a, z, d, step, centre);
+
+  return bow == 0 ? 0 : bow + (bow > 0 ? 1 : -1) * necklace_bow (step);
+}
+
+/* The necklace of the base edge from b along dimension d: a curve beside the base link,
+ * further away from the middle of the figure. */
+static Piece
+necklace_curve (guint  base,
+                guint  d,
+                guint  n,
+                double step,
+                Point  centre)
+{
+  Point a = cube_position (base, n, step), z = cube_position (base | (1u << d), n, step);
+  double len = hypot (z.x - a.x, z.y - a.y);
+
+  return bowed_piece (a, z, necklace_base_bow (a, z, d, step, centre) +
+                            outward (a, z, centre) * necklace_bow (len));
+}
+
+/* Meraji et al. Fig. 1: the base hypercube laid out as above with room for the longest
+ * necklace on its shortest links, each necklace's nodes evenly along its curve. */
+static void
+build_necklace (Builder *b)
+{
+  const FlitlabTopology *t = b->topology;
+  guint n = flitlab_topology_get_n_dims (t), n_base = 1u << n, k_max = 0, e = 0;
+  guint n_nodes = flitlab_topology_get_n_nodes (t);
+  g_autofree guint *sizes = g_new0 (guint, (gsize) n_base * n);
+  Point centre;
+  double step;
+
+  /* Edges are numbered by smaller base vertex, then dimension (flitlab-topology.h). */
+  for (guint v = 0; v < n_base; v++)
+    for (guint d = 0; d < n; d++)
+      if (!(v & (1u << d)))
+        {
+          sizes[v * n + d] = flitlab_topology_get_necklace_size (t, e++);
+          k_max = MAX (k_max, sizes[v * n + d]);
+        }
+  step = MAX (1.5, 0.9 * (k_max + 1));
+  centre = cube_centre (n, step);
+  for (guint v = 0; v < n_base; v++)
+    add_node (b, v, NODE_BASE, cube_position (v, n, step));
+  for (guint v = n_base; v < n_nodes; v++)
+    {
+      FlitlabNecklaceAddress address = flitlab_topology_get_necklace_address (t, v);
+      Piece curve = necklace_curve (address.b, address.d - 1, n, step, centre);
+      guint k = sizes[address.b * n + address.d - 1];
+
+      add_node (b, v, NODE_NECKLACE, piece_at (&curve, (double) address.i / (k + 1)));
+    }
+  for (guint id = 0; id < flitlab_topology_get_n_network_channels (t); id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+      guint lo = MIN (c->src, c->dst), hi = MAX (c->src, c->dst);
+      Piece p;
+
+      if (c->base_link)
+        {
+          Point a = node_at (b, lo), z = node_at (b, hi);
+
+          p = bowed_piece (a, z, necklace_base_bow (a, z, c->dim, step, centre));
+          p = c->src == lo ? p : reversed (p);
+        }
+      else
+        p = line_piece (node_at (b, c->src), node_at (b, c->dst), TRUE, TRUE);
+      add_shape (b, id, &p, 1);
+    }
+}
+
+/* ---- placing ----------------------------------------------------------------------- */
+
+double
+_flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
+                               guint                        style)
+{
+  return style == NODE_BASE ? 1.3 * layout->radius : layout->radius;
+}
+
+void
+_flitlab_topology_node_label (const FlitlabTopology *t,
+                              guint                  node,
+                              char                  *buf,
+                              gsize                  size)
+{
+  FlitlabTopologyFamily family = flitlab_topology_get_family (t);
+  guint coords[FLITLAB_TOPOLOGY_MAX_DIMS];
+
+  if (family == FLITLAB_TOPOLOGY_NECKLACE && node >= (1u << flitlab_topology_get_n_dims (t)))
+    {
+      g_snprintf (buf, size, "%u", flitlab_topology_get_necklace_address (t, node).i);
+      return;
+    }
+  if (family == FLITLAB_TOPOLOGY_HYPERCUBE || family == FLITLAB_TOPOLOGY_NECKLACE)
+    {
+      /* The address in binary, as the papers write it. */
+      guint n = flitlab_topology_get_n_dims (t);
+
+      for (guint d = 0; d < n && d + 1 < size; d++)
+        buf[d] = node & (1u << (n - 1 - d)) ? '1' : '0';
+      buf[MIN (n, size - 1)] = '\0';
+      return;
+    }
+  flitlab_topology_get_coords (t, node, coords);
+  if (_flitlab_topology_is_grid (t) && flitlab_topology_get_n_dims (t) > 1)
+    g_snprintf (buf, size, "%u,%u", coords[0], coords[1]);
+  else
+    g_snprintf (buf, size, "%u", coords[0]);
+}
+
+PangoLayout *
+_flitlab_topology_label_layout (cairo_t *cr,
+                                double   size)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string ("Sans");
+
+  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  return layout;
+}
+
+/* A font size at which every label fits inside its node, or 0; may enlarge the nodes. */
+static double
+fit_labels (cairo_t               *cr,
+            const FlitlabTopology *t,
+            FlitlabTopologyLayout *layout)
+{
+  PangoLayout *text = _flitlab_topology_label_layout (cr, 10);
+  double widest = 1, size = 0;
+
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const Node *node = &g_array_index (layout->nodes, Node, i);
+      char label[32];
+      int w, h;
+
+      _flitlab_topology_node_label (t, node->id, label, sizeof label);
+      pango_layout_set_text (text, label, -1);
+      pango_layout_get_pixel_size (text, &w, &h);
+      widest = MAX (widest, w);
+    }
+  g_object_unref (text);
+  for (guint attempt = 0; attempt < 2; attempt++)
+    {
+      /* No larger than the figure's type. */
+      size = MIN (MIN (0.95 * layout->radius, 1.2 * layout->type), 10 * (2 * layout->radius - 8) / widest);
+      if (size >= 6.5)
+        return size;
+      /* Larger nodes, while they stay clear of their neighbours. */
+      layout->radius = MIN (0.3 * layout->unit, 18);
+    }
+  return 0;
+}
+
+static void
+place (cairo_t                   *cr,
+       const FlitlabTopologyView *view,
+       FlitlabTopologyLayout     *layout)
+{
+  const FlitlabTopology *t = view->topology;
+  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, s, ox, oy;
+  const double pad = 0.55;
+  gboolean bidirectional = flitlab_topology_is_bidirectional (t);
+  GArray *boxes;
+
+  /* The extent in units: nodes, and the ends and middles of the curves. */
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      Point p = g_array_index (layout->nodes, Node, i).at;
+
+      x0 = MIN (x0, p.x), y0 = MIN (y0, p.y), x1 = MAX (x1, p.x), y1 = MAX (y1, p.y);
+    }
+  for (guint i = 0; i < layout->shapes->len; i++)
+    {
+      const Shape *shape = &g_array_index (layout->shapes, Shape, i);
+
+      for (guint j = 0; j < shape->n_pieces; j++)
+        {
+          const Piece *p = &shape->pieces[j];
+          Point q[3] = { p->p0, piece_at (p, 0.5), p->p1 };
+
+          for (guint k = 0; k < 3; k++)
+            {
+              x0 = MIN (x0, q[k].x), y0 = MIN (y0, q[k].y);
+              x1 = MAX (x1, q[k].x), y1 = MAX (y1, q[k].y);
+            }
+        }
+    }
+  x0 -= pad, y0 -= pad, x1 += pad, y1 += pad;
+  s = MIN ((layout->right - layout->left) / (x1 - x0), (layout->bottom - layout->top) / (y1 - y0));
+  s = MIN (s, MAX_UNIT);
+  s = MAX (s, 1e-3);
+  ox = (layout->left + layout->right) / 2 - s * (x0 + x1) / 2;
+  oy = (layout->top + layout->bottom) / 2 - s * (y0 + y1) / 2;
+
+  /* Sizes follow the spacing, within what stays legible. */
+  layout->unit = s;
+  layout->radius = layout->nodes->len > MAX_ROUND_NODES ? CLAMP (0.12 * s, 1.5, 2.9)
+                                                        : CLAMP (0.2 * s, 1.5, 15);
+  layout->line_width = CLAMP (0.06 * s, 0.6, 3.2);
+  /* The two channels of a link at least 0.6 pixels apart. */
+  layout->offset = bidirectional ? MAX (CLAMP (0.085 * s, 0.8, 4.5), (layout->line_width + 0.6) / 2)
+                                 : 0;
+  layout->gap = CLAMP (0.06 * s, 1, 4);
+  layout->arrow = s >= 36 ? CLAMP (0.13 * s, 4, 10) : 0;
+  layout->tolerance = MAX (3, layout->line_width / 2 + 2);
+  layout->font_size = 0;
+
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      Node *node = &g_array_index (layout->nodes, Node, i);
+
+      node->at = pt (ox + s * node->at.x, oy + s * node->at.y);
+    }
+  if (view->node_labels && layout->nodes->len <= MAX_LABELLED_NODES)
+    layout->font_size = fit_labels (cr, t, layout);
+
+  boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  for (guint i = 0; i < layout->shapes->len; i++)
+    {
+      Shape *shape = &g_array_index (layout->shapes, Shape, i);
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, shape->id);
+      guint src_style = g_array_index (layout->nodes, Node, layout->node_slot[c->src]).style;
+      guint dst_style = g_array_index (layout->nodes, Node, layout->node_slot[c->dst]).style;
+
+      layout->shape_slot[shape->id] = i;
+      for (guint m = layout->members != NULL ? layout->member_start[i] : 0;
+           layout->members != NULL && m < layout->member_start[i + 1]; m++)
+        layout->shape_slot[layout->members[m]] = i;
+      for (guint j = 0; j < shape->n_pieces; j++)
+        {
+          Piece *p = &shape->pieces[j];
+          double len, t0, t1, d0, d1;
+          guint n_segments;
+          Point prev;
+
+          p->p0 = pt (ox + s * p->p0.x, oy + s * p->p0.y);
+          p->c = pt (ox + s * p->c.x, oy + s * p->c.y);
+          p->p1 = pt (ox + s * p->p1.x, oy + s * p->p1.y);
+          piece_shift (p, layout->offset);
+          len = MAX (piece_length (p), 1e-6);
+          d0 = p->trim0 ? _flitlab_topology_node_radius (layout, src_style) + layout->gap : 0;
+          d1 = p->trim1 ? _flitlab_topology_node_radius (layout, dst_style) + layout->gap : 0;
+          t0 = d0 / len;
+          t1 = 1 - d1 / len;
+          if (t1 - t0 < 0.1)
+            t0 = 0.45, t1 = 0.55;
+          *p = piece_part (p, t0, t1);
+
+          /* Straight segments for hit-testing, an even number so the middle is a vertex. */
+          n_segments = p->curved ? 2 * CLAMP ((guint) ceil (piece_length (p) / 16), 1, 32) : 1;
+          prev = p->p0;
+          for (guint k = 1; k <= n_segments; k++)
+            {
+              Point next = piece_at (p, (double) k / n_segments);
+              Segment seg = { prev.x, prev.y, next.x, next.y, i };
+              double tol = layout->tolerance;
+              Box box = { MIN (prev.x, next.x) - tol, MIN (prev.y, next.y) - tol,
+                          MAX (prev.x, next.x) + tol, MAX (prev.y, next.y) + tol };
+
+              g_array_append_val (layout->segments, seg);
+              g_array_append_val (boxes, box);
+              prev = next;
+            }
+        }
+      shape->middle = piece_at (&shape->pieces[0], 0.5);
+    }
+  flitlab_topology_grid_build (&layout->segment_grid, layout->width, layout->height,
+              MAX (2 * layout->tolerance, 0.5 * s),
+              (const Box *) boxes->data, boxes->len);
+
+  g_array_set_size (boxes, 0);
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const Node *node = &g_array_index (layout->nodes, Node, i);
+      double r = MAX (_flitlab_topology_node_radius (layout, node->style), 4) + 1;
+      Box box = { node->at.x - r, node->at.y - r, node->at.x + r, node->at.y + r };
+
+      g_array_append_val (boxes, box);
+    }
+  flitlab_topology_grid_build (&layout->node_grid, layout->width, layout->height, MAX (8, 0.5 * s),
+              (const Box *) boxes->data, boxes->len);
+  g_array_unref (boxes);
+}
+
+FlitlabTopologyLayout *
+_flitlab_topology_layout_new (cairo_t             *cr,
+                              FlitlabTopologyView *view,
+                              double               width,
+                              double               height)
+{
+  FlitlabTopologyLayout *layout = g_new0 (FlitlabTopologyLayout, 1);
+  const FlitlabTopology *t = view->topology;
+  guint n_nodes = flitlab_topology_get_n_nodes (t);
+  guint n_network = flitlab_topology_get_n_network_channels (t);
+  Builder b = { t, layout };
+
+  layout->width = width;
+  layout->height = height;
+  layout->plane = view->plane;
+  layout->with_bar = _flitlab_topology_view_with_bar (view);
+  layout->title_lines = _flitlab_topology_view_title_lines (view);
+  layout->node_labels = view->node_labels;
+  layout->type = _flitlab_topology_view_type (view, width);
+  layout->left = 16;
+  layout->top = 16;
+  /* Room for the title and the subtitle under it, wrapped to the width. */
+  if (layout->title_lines > 0)
+    {
+      g_autofree char *subtitle = _flitlab_topology_view_dup_subtitle (view);
+
+      layout->top = _flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, FALSE);
+    }
+  layout->bottom = height - 16;
+  layout->right = width - 16;
+  if (layout->with_bar)
+    {
+      double area = MAX (layout->bottom - layout->top, 1);
+
+      layout->bar_left = width - 8 - _flitlab_topology_view_bar_width (view, cr, layout->type,
+                                                                       MIN (area, 30 * layout->type));
+      layout->right = layout->bar_left - layout->type;
+    }
+  layout->right = MAX (layout->right, layout->left + 1);
+  layout->bottom = MAX (layout->bottom, layout->top + 1);
+
+  layout->nodes = g_array_new (FALSE, FALSE, sizeof (Node));
+  layout->shapes = g_array_new (FALSE, FALSE, sizeof (Shape));
+  layout->segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+  layout->node_slot = g_new (int, n_nodes);
+  layout->shape_slot = g_new (int, n_network);
+  memset (layout->node_slot, 0xff, sizeof (int) * n_nodes);
+  memset (layout->shape_slot, 0xff, sizeof (int) * n_network);
+
+  switch (flitlab_topology_get_family (t))
+    {
+    case FLITLAB_TOPOLOGY_HYPERCUBE:
+      build_hypercube (&b);
+      break;
+    case FLITLAB_TOPOLOGY_NECKLACE:
+      build_necklace (&b);
+      break;
+    case FLITLAB_TOPOLOGY_TORUS:
+    case FLITLAB_TOPOLOGY_MESH:
+    default:
+      if (_flitlab_topology_is_grid (t))
+        build_grid (&b, view->plane);
+      else
+        build_ring (&b);
+      break;
+    }
+  place (cr, view, layout);
+  return layout;
+}

@@ -1,0 +1,279 @@
+/* flitlab-topology-view.c: the network diagram's view: its settings and what it can draw
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-render-private.h"
+#include "flitlab-render-topology-private.h"
+
+/* ---- view -------------------------------------------------------------------------- */
+
+void
+_flitlab_topology_layout_free (FlitlabTopologyLayout *layout)
+{
+  if (layout == NULL)
+    return;
+  g_array_unref (layout->nodes);
+  g_array_unref (layout->shapes);
+  g_array_unref (layout->segments);
+  g_free (layout->node_slot);
+  g_free (layout->shape_slot);
+  g_free (layout->member_start);
+  g_free (layout->members);
+  g_free (layout->means);
+  flitlab_topology_grid_clear (&layout->segment_grid);
+  flitlab_topology_grid_clear (&layout->node_grid);
+  g_free (layout);
+}
+
+FlitlabTopologyView *
+flitlab_topology_view_new (const FlitlabTopology *topology)
+{
+  FlitlabTopologyView *view;
+
+  g_return_val_if_fail (topology != NULL, NULL);
+
+  view = g_new0 (FlitlabTopologyView, 1);
+  view->topology = flitlab_topology_copy (topology);
+  view->value_min = view->value_max = NAN;
+  view->route = g_array_new (FALSE, FALSE, sizeof (guint));
+  view->node_labels = TRUE;
+  return view;
+}
+
+void
+flitlab_topology_view_free (FlitlabTopologyView *view)
+{
+  if (view == NULL)
+    return;
+  g_free (view->values);
+  g_free (view->colors);
+  g_free (view->marks);
+  g_free (view->value_label);
+  g_free (view->title);
+  g_array_unref (view->route);
+  flitlab_topology_free (view->topology);
+  _flitlab_topology_layout_free (view->layout);
+  g_free (view);
+}
+
+const FlitlabTopology *
+flitlab_topology_view_get_topology (const FlitlabTopologyView *view)
+{
+  g_return_val_if_fail (view != NULL, NULL);
+
+  return view->topology;
+}
+
+void
+flitlab_topology_view_set_values (FlitlabTopologyView *view,
+                                  const double        *values,
+                                  guint                n_values)
+{
+  g_return_if_fail (view != NULL);
+
+  g_clear_pointer (&view->values, g_free);
+  view->n_values = 0;
+  if (values == NULL)
+    return;
+  view->values = g_memdup2 (values, sizeof (double) * n_values);
+  view->n_values = n_values;
+}
+
+void
+flitlab_topology_view_set_colors (FlitlabTopologyView *view,
+                                  const guint32       *colors,
+                                  const gboolean      *marks,
+                                  guint                n)
+{
+  g_return_if_fail (view != NULL);
+
+  g_clear_pointer (&view->colors, g_free);
+  g_clear_pointer (&view->marks, g_free);
+  view->n_colors = 0;
+  if (colors == NULL && marks == NULL)
+    return;
+  view->colors = colors != NULL ? g_memdup2 (colors, sizeof (guint32) * n) : NULL;
+  view->marks = marks != NULL ? g_memdup2 (marks, sizeof (gboolean) * n) : NULL;
+  view->n_colors = n;
+}
+
+/* Whether the colour bar shows: a heatmap, not the animation's colours. */
+gboolean
+_flitlab_topology_view_with_bar (const FlitlabTopologyView *view)
+{
+  return view->values != NULL && view->colors == NULL && !view->layer;
+}
+
+/* Tori and meshes drawn as a grid: two or more dimensions, or a 1D mesh (one row). */
+gboolean
+_flitlab_topology_is_grid (const FlitlabTopology *t)
+{
+  FlitlabTopologyFamily family = flitlab_topology_get_family (t);
+
+  return (family == FLITLAB_TOPOLOGY_TORUS && flitlab_topology_get_n_dims (t) >= 2) ||
+         family == FLITLAB_TOPOLOGY_MESH;
+}
+
+guint
+_flitlab_topology_plane_size (const FlitlabTopology *t)
+{
+  guint n_dims = flitlab_topology_get_n_dims (t);
+
+  return flitlab_topology_get_radix (t, 0) * (n_dims > 1 ? flitlab_topology_get_radix (t, 1) : 1);
+}
+
+/* Hypercubes beyond 2^MAX_HYPERCUBE_DIMS nodes are drawn as that many groups: the nodes that
+ * differ only in the higher dimensions are one group, and the channels of a lower dimension
+ * between two groups one link. The channels per link; 1 when nothing is grouped. */
+guint
+_flitlab_topology_group_size (const FlitlabTopology *t)
+{
+  guint n_dims = flitlab_topology_get_n_dims (t);
+
+  if (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_HYPERCUBE || n_dims <= MAX_HYPERCUBE_DIMS)
+    return 1;
+  return 1u << (n_dims - MAX_HYPERCUBE_DIMS);
+}
+
+guint
+flitlab_topology_view_get_group_size (const FlitlabTopologyView *view)
+{
+  g_return_val_if_fail (view != NULL, 1);
+
+  return _flitlab_topology_group_size (view->topology);
+}
+
+guint
+flitlab_topology_view_get_n_planes (const FlitlabTopologyView *view)
+{
+  g_return_val_if_fail (view != NULL, 1);
+
+  if (!_flitlab_topology_is_grid (view->topology))
+    return 1;
+  return flitlab_topology_get_n_nodes (view->topology) / _flitlab_topology_plane_size (view->topology);
+}
+
+gboolean
+flitlab_topology_view_check (const FlitlabTopologyView  *view,
+                             GError                    **error)
+{
+  const FlitlabTopology *t;
+  FlitlabTopologyFamily family;
+  guint n_dims, n_nodes, n_network, n_channels, n_planes;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  t = view->topology;
+  family = flitlab_topology_get_family (t);
+  n_dims = flitlab_topology_get_n_dims (t);
+  n_nodes = flitlab_topology_get_n_nodes (t);
+  n_network = flitlab_topology_get_n_network_channels (t);
+  n_channels = flitlab_topology_get_n_channels (t);
+  n_planes = flitlab_topology_view_get_n_planes (view);
+
+  if (family == FLITLAB_TOPOLOGY_NECKLACE &&
+      (n_dims > MAX_HYPERCUBE_DIMS || n_nodes > MAX_DRAWN_NODES))
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE,
+                   "This necklace hypercube has %u nodes, too many to draw: diagrams show up to "
+                   "%u nodes on a base hypercube of up to 2^%u", n_nodes, MAX_DRAWN_NODES,
+                   MAX_HYPERCUBE_DIMS);
+      return FALSE;
+    }
+  if (_flitlab_topology_is_grid (t) && _flitlab_topology_plane_size (t) > MAX_DRAWN_NODES)
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE,
+                   "A plane of %u nodes is too large to draw (at most %u)", _flitlab_topology_plane_size (t),
+                   MAX_DRAWN_NODES);
+      return FALSE;
+    }
+  if (view->plane >= n_planes)
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
+                   "This network has %u plane%s (0 to %u), not a plane %u", n_planes,
+                   n_planes == 1 ? "" : "s", n_planes - 1, view->plane);
+      return FALSE;
+    }
+  if ((view->values == NULL && view->n_values != 0) ||
+      (view->values != NULL && view->n_values != n_network && view->n_values != n_channels))
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
+                   "%u values do not fit this network: it has %u network channels (%u with "
+                   "injection and ejection)", view->n_values, n_network, n_channels);
+      return FALSE;
+    }
+  for (guint i = 0; i < view->route->len; i++)
+    if (g_array_index (view->route, guint, i) >= n_network)
+      {
+        g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
+                     "Route channel %u is not a network channel (0 to %u)",
+                     g_array_index (view->route, guint, i), n_network - 1);
+        return FALSE;
+      }
+  if (isfinite (view->value_min) && isfinite (view->value_max) && view->value_min > view->value_max)
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
+                   "The colour range from %g to %g is empty", view->value_min, view->value_max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The subtitle: the network when the title is the caller's, and the plane drawn; or NULL. */
+char *
+_flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
+{
+  const FlitlabTopology *t = view->topology;
+  guint n_dims = flitlab_topology_get_n_dims (t);
+  GString *text = g_string_new (NULL);
+
+  if (view->title != NULL && view->title[0] != '\0')
+    {
+      g_autofree char *network = flitlab_topology_dup_title (t);
+
+      g_string_append (text, network);
+    }
+  if (_flitlab_topology_is_grid (t) && n_dims > 2)
+    {
+      if (text->len > 0)
+        g_string_append (text, "; ");
+      if (n_dims == 3)
+        g_string_append_printf (text, "plane z = %u (of 0 to %u)", view->plane,
+                                flitlab_topology_get_radix (t, 2) - 1);
+      else
+        g_string_append_printf (text, "plane %u (of 0 to %u, by coordinates 3 to %u)", view->plane,
+                                flitlab_topology_view_get_n_planes (view) - 1, n_dims);
+      g_string_append (text, "; links between planes not drawn");
+    }
+  if (_flitlab_topology_group_size (t) > 1)
+    {
+      if (text->len > 0)
+        g_string_append (text, "; ");
+      g_string_append_printf (text, "dimensions %u to %u grouped: a node for %u nodes, a link for "
+                              "%u channels (their mean)", MAX_HYPERCUBE_DIMS, n_dims - 1,
+                              _flitlab_topology_group_size (t), _flitlab_topology_group_size (t));
+    }
+  if (text->len == 0)
+    {
+      g_string_free (text, TRUE);
+      return NULL;
+    }
+  return g_string_free (text, FALSE);
+}
+
+guint
+_flitlab_topology_view_title_lines (const FlitlabTopologyView *view)
+{
+  g_autofree char *subtitle = NULL;
+
+  if (view->layer || (view->title != NULL && view->title[0] == '\0'))
+    return 0;
+  subtitle = _flitlab_topology_view_dup_subtitle (view);
+  return subtitle != NULL ? 2 : 1;
+}
