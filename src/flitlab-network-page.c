@@ -81,6 +81,8 @@ struct _FlitlabNetworkPage
   gboolean             updating;
   FlitlabSimTrace     *trace;      /* the animation's replication, or NULL */
   guint                tick_id;    /* its frame clock callback while playing */
+  GHashTable          *worm_slots; /* message id -> its colour's index, for worms on screen */
+  gint                 followed;   /* the message whose worm is followed, or -1 */
   gint64               last_frame; /* frame time of the last step, microseconds */
   double               owed;       /* cycles due but not yet stepped */
   double               scale;      /* drawing magnification (presentation mode), >= 1 */
@@ -258,8 +260,70 @@ update_values (FlitlabNetworkPage *self)
 
 /* ---- animation ------------------------------------------------------------------------ */
 
-/* Shows the trace's channels: a colour per message (the palette's, by message number), pale
- * idle channels, and a dot at each blocked header. */
+/* The worms' colours: dark enough on white (contrast at least 3:1), apart from one another,
+ * and none red, which marks a blocked header. */
+static const guint32 worm_colors[] = {
+  0x0072b2, 0x009e73, 0x882255, 0x999933, 0x332288, 0x8c564b,
+  0x117733, 0x6a3d9a, 0xcc79a7, 0xb15928, 0x01665e, 0x543005,
+};
+
+/* A colour for each message on screen, kept while it stays: a new one takes a colour no other
+ * visible worm has, as long as there is one. */
+static guint32
+worm_color (FlitlabNetworkPage *self,
+            guint               message,
+            const guint        *in_use)
+{
+  gpointer slot;
+
+  if (!g_hash_table_lookup_extended (self->worm_slots, GUINT_TO_POINTER (message), NULL, &slot))
+    {
+      guint best = 0;
+
+      for (guint i = 1; i < G_N_ELEMENTS (worm_colors); i++)
+        if (in_use[i] < in_use[best])
+          best = i;
+      slot = GUINT_TO_POINTER (best);
+      g_hash_table_insert (self->worm_slots, GUINT_TO_POINTER (message), slot);
+    }
+  return worm_colors[GPOINTER_TO_UINT (slot)];
+}
+
+/* The followed message: its channels drawn bold, its state in words. */
+static char *
+describe_followed (FlitlabNetworkPage *self,
+                   const gint32       *holder,
+                   guint               n)
+{
+  FlitlabSimTraceMessage m;
+  guint64 age;
+
+  g_array_set_size (self->view->route, 0);
+  if (self->followed < 0 || !flitlab_sim_trace_get_message (self->trace, self->followed, &m))
+    return NULL;
+  for (guint c = 0; c < n; c++)
+    if (holder[c] == self->followed)
+      g_array_append_val (self->view->route, c);
+  age = flitlab_sim_trace_get_cycle (self->trace) - m.generated;
+  if (m.delivered)
+    {
+      guint id = (guint) self->followed;
+
+      self->followed = -1;
+      /* Translators: a followed message has arrived: its number, source, destination */
+      return g_strdup_printf (_("Message %u from node %u to node %u has arrived."), id, m.src, m.dst);
+    }
+  return g_strdup_printf (m.blocked
+                          /* Translators: a followed message: number, nodes, length, channels
+                           * held, cycles since it was generated */
+                          ? _("Message %u, node %u to node %u, %u flits: holds %u channels, its header is blocked; %llu cycles since it was generated.")
+                          : _("Message %u, node %u to node %u, %u flits: holds %u channels, its header moves on; %llu cycles since it was generated."),
+                          (guint) self->followed, m.src, m.dst, m.length, self->view->route->len,
+                          (unsigned long long) age);
+}
+
+/* Shows the trace's channels: a colour per message, pale idle channels, a dot at each blocked
+ * header, and the followed message's worm in bold. */
 static void
 show_trace (FlitlabNetworkPage *self)
 {
@@ -267,28 +331,84 @@ show_trace (FlitlabNetworkPage *self)
   g_autofree gint32 *holder = g_new (gint32, n);
   g_autofree gboolean *blocked = g_new (gboolean, n);
   g_autofree guint32 *colors = g_new (guint32, n);
-  g_autofree char *text = NULL, *cycle = NULL;
+  g_autoptr(GHashTable) visible = g_hash_table_new (NULL, NULL);
+  guint in_use[G_N_ELEMENTS (worm_colors)] = { 0 };
+  g_autofree char *text = NULL, *cycle = NULL, *followed = NULL;
+  GHashTableIter iter;
+  gpointer message, slot;
 
   flitlab_sim_trace_get_channels (self->trace, holder, NULL, blocked);
   for (guint c = 0; c < n; c++)
+    if (holder[c] >= 0)
+      g_hash_table_add (visible, GINT_TO_POINTER (holder[c]));
+  /* Worms gone give their colours back; the others keep theirs. */
+  g_hash_table_iter_init (&iter, self->worm_slots);
+  while (g_hash_table_iter_next (&iter, &message, &slot))
+    if (!g_hash_table_contains (visible, message))
+      g_hash_table_iter_remove (&iter);
+    else
+      in_use[GPOINTER_TO_UINT (slot)]++;
+  for (guint c = 0; c < n; c++)
     {
-      double r, g, b;
+      gboolean known = holder[c] >= 0 &&
+                       g_hash_table_contains (self->worm_slots, GINT_TO_POINTER (holder[c]));
 
-      if (holder[c] < 0)
-        {
-          colors[c] = FLITLAB_TOPOLOGY_VIEW_IDLE;
-          continue;
-        }
-      /* Skip the palette's black (index 6): it would read as an outline. */
-      flitlab_plot_palette ((guint) holder[c] % 6, &r, &g, &b);
-      colors[c] = ((guint32) (r * 255) << 16) | ((guint32) (g * 255) << 8) | (guint32) (b * 255);
+      colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE
+                                : worm_color (self, (guint) holder[c], in_use);
+      if (holder[c] >= 0 && !known)
+        in_use[GPOINTER_TO_UINT (g_hash_table_lookup (self->worm_slots, GINT_TO_POINTER (holder[c])))]++;
     }
   flitlab_topology_view_set_colors (self->view, colors, blocked, n);
+  followed = describe_followed (self, holder, n);
   cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
-  /* Translators: the animation's clock (a number) and the messages in the network */
-  text = g_strdup_printf (_("Cycle %s: %u messages in the network; red dots are blocked headers"),
-                          cycle, flitlab_sim_trace_get_n_in_flight (self->trace));
+  if (followed != NULL)
+    /* Translators: the animation's clock, then what the followed message does */
+    text = g_strdup_printf (_("Cycle %s. %s"), cycle, followed);
+  else
+    /* Translators: the animation's clock (a number), the messages in the network, and the
+     * animation's legend */
+    text = g_strdup_printf (_("Cycle %s: %u messages in the network. Each colour is one message; a red dot is a blocked header. Click a worm to follow it."),
+                            cycle, flitlab_sim_trace_get_n_in_flight (self->trace));
   gtk_label_set_text (self->status_label, text);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+/* The deadlock found: the channels of its cycle in bold, and the cycle in words. */
+static void
+show_deadlock (FlitlabNetworkPage *self)
+{
+  guint n_links = 0;
+  g_autofree FlitlabDeadlockLink *links = flitlab_sim_trace_find_deadlock (self->trace, &n_links);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
+
+  g_array_set_size (self->view->route, 0);
+  for (guint i = 0; i < n_links; i++)
+    {
+      guint held = links[i].holds_channel;
+
+      g_array_append_val (self->view->route, held);
+      g_string_append_printf (text, i == 0 ? "%u" : " → %u", links[i].message);
+    }
+  if (n_links > 0)
+    g_string_append_printf (text, " → %u", links[0].message);
+  gtk_label_set_text (self->status_label, NULL);
+  if (n_links > 0)
+    {
+      /* Translators: the animation stopped on a deadlock: the cycle, then the messages in it,
+       * each waiting for a channel the next one holds */
+      g_autofree char *message = g_strdup_printf (_("Deadlock at cycle %s: messages %s each wait for a channel the next one holds (in bold). Nothing can move."),
+                                                  cycle, text->str);
+
+      gtk_label_set_text (self->status_label, message);
+    }
+  else
+    {
+      /* Translators: the watchdog fired but no cycle of waiting messages was found */
+      g_autofree char *message = g_strdup_printf (_("No flit has moved since before cycle %s."), cycle);
+
+      gtk_label_set_text (self->status_label, message);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
@@ -304,6 +424,10 @@ ensure_trace (FlitlabNetworkPage *self)
   if (self->study == NULL || self->view == NULL)
     return FALSE;
   config = flitlab_runner_new_sim_config (self->study, &error);
+  /* A deadlock shows within a second or two of animation, not after the simulator's 20000
+   * idle cycles: nothing moving for 1000 cycles is one in any network drawn here. */
+  if (config != NULL && self->study->simulation.watchdog == 0)
+    config->watchdog = 1000;
   if (config != NULL)
     self->trace = flitlab_sim_trace_new (config, gtk_range_get_value (GTK_RANGE (self->load_scale)), &error);
   if (self->trace == NULL)
@@ -321,6 +445,8 @@ stop_animation (FlitlabNetworkPage *self)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->area), self->tick_id);
   self->tick_id = 0;
   g_clear_pointer (&self->trace, flitlab_sim_trace_free);
+  g_hash_table_remove_all (self->worm_slots);
+  self->followed = -1;
   if (self->view != NULL)
     flitlab_topology_view_set_colors (self->view, NULL, NULL, 0);
   self->updating = TRUE;
@@ -351,6 +477,17 @@ on_tick (GtkWidget     *widget,
       self->owed -= due;
       flitlab_sim_trace_step (self->trace, due);
       show_trace (self);
+    }
+  /* The deadlock lab's end: the animation stops on the cycle of waiting messages. */
+  if (flitlab_sim_trace_is_deadlocked (self->trace))
+    {
+      self->tick_id = 0;
+      self->updating = TRUE;
+      gtk_toggle_button_set_active (self->play_button, FALSE);
+      gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
+      self->updating = FALSE;
+      show_deadlock (self);
+      return G_SOURCE_REMOVE;
     }
   return G_SOURCE_CONTINUE;
 }
@@ -410,6 +547,18 @@ on_key (FlitlabNetworkPage    *self,
   if (keyval == GDK_KEY_Right)
     {
       on_step (self);
+      return TRUE;
+    }
+  /* Up and Down: faster and slower, without reaching for the menu in front of a class. */
+  if (keyval == GDK_KEY_Up || keyval == GDK_KEY_Down)
+    {
+      guint speed = gtk_drop_down_get_selected (self->speed_dropdown);
+      guint n = g_list_model_get_n_items (gtk_drop_down_get_model (self->speed_dropdown));
+
+      if (keyval == GDK_KEY_Up && speed + 1 < n)
+        gtk_drop_down_set_selected (self->speed_dropdown, speed + 1);
+      else if (keyval == GDK_KEY_Down && speed > 0)
+        gtk_drop_down_set_selected (self->speed_dropdown, speed - 1);
       return TRUE;
     }
   return FALSE;
@@ -649,6 +798,18 @@ on_click (FlitlabNetworkPage *self,
 
   if (!to_diagram (self, &x, &y))
     return;
+  /* Animating: a click on a worm follows its message, elsewhere lets it go. */
+  if (self->trace != NULL)
+    {
+      int channel = flitlab_topology_view_hit_channel (self->view, x, y);
+      guint n = flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
+      g_autofree gint32 *holder = g_new (gint32, n);
+
+      flitlab_sim_trace_get_channels (self->trace, holder, NULL, NULL);
+      self->followed = channel >= 0 && (guint) channel < n ? holder[channel] : -1;
+      show_trace (self);
+      return;
+    }
   topology = flitlab_topology_view_get_topology (self->view);
   node = flitlab_topology_view_hit_node (self->view, x, y);
   g_array_set_size (self->view->route, 0);
@@ -819,6 +980,7 @@ flitlab_network_page_finalize (GObject *object)
 {
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
 
+  g_clear_pointer (&self->worm_slots, g_hash_table_unref);
   g_clear_pointer (&self->trace, flitlab_sim_trace_free);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
@@ -859,6 +1021,8 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   GtkGesture *click = gtk_gesture_click_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->worm_slots = g_hash_table_new (NULL, NULL);
+  self->followed = -1;
   self->route_from = -1;
   self->scale = 1;
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);

@@ -346,6 +346,7 @@ on_figure_changed (FlitlabWindow *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->metric_dropdown), plot);
   gtk_widget_set_visible (GTK_WIDGET (self->log_button), plot);
+  gtk_widget_set_visible (GTK_WIDGET (self->predict_button), plot);
   gtk_widget_set_visible (GTK_WIDGET (self->reset_zoom_button),
                           plot && flitlab_plot_view_get_zoomed (self->plot_view));
 }

@@ -1303,6 +1303,35 @@ flitlab_sim_trace_get_channels (const FlitlabSimTrace *trace,
 }
 
 gboolean
+flitlab_sim_trace_get_message (const FlitlabSimTrace  *trace,
+                               guint                   id,
+                               FlitlabSimTraceMessage *message)
+{
+  const Sim *s;
+  const Message *m;
+
+  g_return_val_if_fail (trace != NULL && message != NULL, FALSE);
+
+  s = &trace->sim;
+  if (id >= s->messages->len)
+    return FALSE;
+  m = &g_array_index (s->messages, Message, id);
+  message->src = m->src;
+  message->dst = m->dst;
+  message->length = m->length;
+  message->generated = m->gen;
+  message->delivered = m->done;
+  message->in_network = m->head != NONE || m->done;
+  message->header = m->head != NONE && !m->done ? (gint) vc_channel (s, m->head) : -1;
+  message->flits_left = m->length - MIN (m->delivered, m->length);
+  message->blocked = FALSE;
+  for (guint i = 0; i < s->blocked && i < s->waiting->len; i++)
+    if ((guint) g_array_index (s->waiting, gint32, i) == id)
+      message->blocked = TRUE;
+  return TRUE;
+}
+
+gboolean
 flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace)
 {
   const Sim *s;

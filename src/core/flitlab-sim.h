@@ -214,6 +214,25 @@ void              flitlab_sim_trace_get_channels (const FlitlabSimTrace *trace,
                                               guint                     *flits,
                                               gboolean                  *blocked);
 
+/* One message of a trace, for the animation's "follow this worm". */
+typedef struct
+{
+  guint    src;
+  guint    dst;
+  guint    length;      /* flits */
+  guint64  generated;   /* the cycle it was generated */
+  gboolean delivered;   /* every flit taken at its destination */
+  gboolean in_network;  /* its header has left the source's queue */
+  gint     header;      /* the channel its header is in, or -1 */
+  gboolean blocked;     /* the header waits for its next channel and did not get it */
+  guint    flits_left;  /* flits not yet delivered */
+} FlitlabSimTraceMessage;
+
+/* FALSE when no message has that id. */
+gboolean          flitlab_sim_trace_get_message (const FlitlabSimTrace    *trace,
+                                                 guint                     id,
+                                                 FlitlabSimTraceMessage   *message);
+
 /* TRUE when the watchdog would fire: messages in the network and no flit moved for the
  * configuration's watchdog cycles (the animation stops there). */
 gboolean          flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace);

@@ -2,7 +2,7 @@
 # Drives the real window under Xvfb through the accessibility stack (shared/GUI-TESTING.md).
 # Arguments: the flitlab binary, flitlab-cli, the source root, the build root, then optionally
 # the script in src/tests (default test_window.py) and the bundled example the app opens
-# (default flitlab-tour). FLITLAB_TEST_SCREEN sets the screen's size (default 1280x800),
+# (default flitlab-tour) or a project file's path. FLITLAB_TEST_SCREEN sets the screen's size (default 1280x800),
 # FLITLAB_TEST_WM a window manager to start. Every example is copied to a scratch directory, FLITLAB_EXAMPLES.
 # Exit 77 (skipped) when Xvfb, D-Bus or dogtail are missing.
 set -u
@@ -19,6 +19,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/examples"
 cp "$src"/data/examples/*.flitlab "$work/examples/"
+# A project of the tests' own (a path) goes beside the examples.
+if [ -f "$example" ]; then
+  cp "$example" "$work/examples/"
+  example=$(basename "$example" .flitlab)
+fi
 
 cat > "$work/session.sh" <<EOS
 set -u
