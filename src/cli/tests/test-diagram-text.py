@@ -15,6 +15,9 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pdf_words import words, overlap, same_line  # noqa: E402
+
 CLI = sys.argv[1]
 SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 EXAMPLES = os.path.join(SRCDIR, "data", "examples")
@@ -31,24 +34,6 @@ RUN_TOGETHER = re.compile(r"\d\.\d+\.\d")
 if shutil.which("pdftotext") is None:
     print("1..0 # SKIP no pdftotext")
     sys.exit(0)
-
-
-def words(pdf):
-    """(page width, page height, [(x0, y0, x1, y1, word)])"""
-    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True).stdout
-    page = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', out)
-    found = re.findall(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)</word>', out)
-    return float(page.group(1)), float(page.group(2)), [(float(a), float(b), float(c), float(d), t)
-                                                          for a, b, c, d, t in found]
-
-
-def overlap(a, b, margin):
-    return (min(a[2], b[2]) - max(a[0], b[0]) > -margin and
-            min(a[3], b[3]) - max(a[1], b[1]) > -margin)
-
-
-def same_line(a, b):
-    return min(a[3], b[3]) - max(a[1], b[1]) > 0.5 * min(a[3] - a[1], b[3] - b[1])
 
 
 def problems(pdf):

@@ -14,6 +14,9 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pdf_words import words  # noqa: E402
+
 CLI = sys.argv[1]
 SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 EXAMPLES = os.path.join(SRCDIR, "data", "examples")
@@ -22,15 +25,6 @@ SIZES = [(252, 180), (345, 230), (360, 240), (504, 300), (640, 420)]
 if shutil.which("pdftotext") is None:
     print("1..0 # SKIP no pdftotext")
     sys.exit(0)
-
-
-def words(pdf):
-    """(page width, page height, [(x0, y0, x1, y1, word)])"""
-    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True).stdout
-    page = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', out)
-    found = re.findall(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)</word>', out)
-    return float(page.group(1)), float(page.group(2)), [(float(a), float(b), float(c), float(d), t)
-                                                          for a, b, c, d, t in found]
 
 
 results = []
