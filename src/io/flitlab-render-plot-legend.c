@@ -9,6 +9,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-render-plot-private.h"
 #include "flitlab-render-private.h"
 
@@ -19,8 +21,8 @@
 #define LEGEND_KEY 28
 #define LEGEND_COLUMN_GAP 12
 #define LEGEND_MAX_COLUMNS 8
-static const char *saturated_text = "saturated: load not carried";
-static const char *off_scale_text = "above the scale";
+static const char *saturated_text = N_("saturated: load not carried");
+static const char *off_scale_text = N_("above the scale");
 
 typedef enum
 {
@@ -156,9 +158,9 @@ legend_entries (const FlitlabPlot      *plot,
 
   marks_shown (plot, f, &saturated, &off_scale);
   if (saturated)
-    g_array_append_val (entries, ((LegendEntry) { ENTRY_SATURATED, saturated_text }));
+    g_array_append_val (entries, ((LegendEntry) { ENTRY_SATURATED, _(saturated_text) }));
   if (off_scale)
-    g_array_append_val (entries, ((LegendEntry) { ENTRY_OFF_SCALE, off_scale_text }));
+    g_array_append_val (entries, ((LegendEntry) { ENTRY_OFF_SCALE, _(off_scale_text) }));
   return entries;
 }
 

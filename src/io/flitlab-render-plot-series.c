@@ -8,6 +8,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-render-plot-private.h"
 #include "flitlab-render-private.h"
 
@@ -177,7 +179,7 @@ saturation_text (const FlitlabPlotSeries *series)
 {
   if (series->saturation_label != NULL)
     return g_strdup (series->saturation_label);
-  return g_strdup ("saturation");
+  return g_strdup (_("saturation"));
 }
 
 void

@@ -9,6 +9,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
 #include "flitlab-file-write.h"
@@ -104,7 +105,7 @@ flitlab_render_to_file (const char         *path,
   if (!(width >= 50 && width <= 10000 && height >= 50 && height <= 10000 && scale > 0 && scale <= 8))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
-                   "A figure is 50 to 10000 points wide and high at a scale up to 8, not %g × %g at %g",
+                   _("A figure is 50 to 10000 points wide and high at a scale up to 8, not %g × %g at %g"),
                    width, height, scale);
       return FALSE;
     }
@@ -118,7 +119,7 @@ flitlab_render_to_file (const char         *path,
   else
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT,
-                   "“%s”: figures are written as .svg, .pdf or .png", path);
+                   _("“%s”: figures are written as .svg, .pdf or .png"), path);
       return FALSE;
     }
 
@@ -142,7 +143,7 @@ flitlab_render_to_file (const char         *path,
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_IO,
-                   "Could not draw “%s”: %s", path, cairo_status_to_string (status));
+                   _("Could not draw “%s”: %s"), path, cairo_status_to_string (status));
       return FALSE;
     }
   if (!flitlab_file_write (path, (const char *) bytes->data, bytes->len, &local_error))
