@@ -172,8 +172,8 @@ mark_saturation (FlitlabPlotSeries       *series,
     series->saturation_label = g_strdup_printf (_("capacity %.3g msg/cycle/node"), rate);
   else
     series->saturation_label = g_strdup_printf (_("saturation %.3g msg/cycle/node"), rate);
-  series->saturation_note = info != NULL && info->saturation != NULL ? g_strdup (_(info->saturation))
-                                                                     : NULL;
+  series->saturation_note = info != NULL && info->saturation != NULL
+                            ? g_strdup (_(info->saturation)) : NULL;
 }
 
 /* How a comparison labels a study's series: their labels begin with the study's name, and each
@@ -308,8 +308,9 @@ add_study (FlitlabPlot           *plot,
         series = add_table (plot, points, column, ci, label, FLITLAB_PLOT_POINTS);
       /* In a comparison's legend, the same words without the study's name, capitalised. */
       if (series != NULL && comparison != NULL)
-        series->kind_label = g_strconcat (_("Simulation"), comparison->latency_in_kinds ? shown : "",
-                                          rest->str, NULL);
+        series->kind_label = g_strconcat (_("Simulation"),
+                                          comparison->latency_in_kinds ? shown : "", rest->str,
+                                          NULL);
     }
   for (guint r = 0; r < study->references->len; r++)
     {

@@ -104,7 +104,8 @@ flitlab_plot_draw_axes (cairo_t                *cr,
               g_autofree char *label = g_strdup_printf ("%g", decade * m);
 
               cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-              flitlab_render_text (cr, label, tick_font.name, f->left - 5 * f->type, y, 1, y_tick_align (f, y), 0);
+              flitlab_render_text (cr, label, tick_font.name, f->left - 5 * f->type, y, 1,
+                                   y_tick_align (f, y), 0);
             }
         }
   else
@@ -121,7 +122,8 @@ flitlab_plot_draw_axes (cairo_t                *cr,
           cairo_line_to (cr, f->right, y);
           cairo_stroke (cr);
           cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-          flitlab_render_text (cr, label, tick_font.name, f->left - 5 * f->type, y, 1, y_tick_align (f, y), 0);
+          flitlab_render_text (cr, label, tick_font.name, f->left - 5 * f->type, y, 1,
+                               y_tick_align (f, y), 0);
         }
     }
 

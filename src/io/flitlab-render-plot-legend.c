@@ -316,9 +316,9 @@ legend_covers (const FlitlabPlot      *plot,
           if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
             {
               double lo = series->y[i] - series->error[i], hi = series->y[i] + series->error[i];
+              double y_lo = flitlab_plot_value_visible (f, lo) ? flitlab_plot_map_y (f, lo) : f->bottom;
 
-              covered += segment_meets_box (ux, flitlab_plot_value_visible (f, lo) ? flitlab_plot_map_y (f, lo) : f->bottom, ux,
-                                            flitlab_plot_map_y (f, hi), l, t, r, b);
+              covered += segment_meets_box (ux, y_lo, ux, flitlab_plot_map_y (f, hi), l, t, r, b);
             }
           covered += series->y[i] >= f->y_min && segment_meets_box (ux, uy, ux, uy, l, t, r, b);
         }
