@@ -8,12 +8,16 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
 
 /* Between a study's name and its series' own words, in a comparison's legend. */
 #define STUDY_SEPARATOR " — "
+
+static const char *load_label = N_("Load (messages/cycle/node)");
 
 /* The latency a metric shows: a latency's name ("transit", ...), or "latency", the one the
  * study's models predict (the first that describes the study's own network, else the first;
@@ -52,22 +56,23 @@ axis_label (const FlitlabStudy    *study,
             const char            *metric)
 {
   static const struct { const char *metric, *label; } labels[] = {
-    { "throughput", "Throughput (messages/cycle/node)" },
-    { "acceptance", "Acceptance probability" },
-    { "utilization", "Channel utilization" },
-    { "power", "Power" },
+    { "throughput", N_("Throughput (messages/cycle/node)") },
+    { "acceptance", N_("Acceptance probability") },
+    { "utilization", N_("Channel utilization") },
+    { "power", N_("Power") },
   };
   FlitlabLatency latency;
 
   /* Without a study, "latency" is any study's own. */
   if (study == NULL && g_str_equal (metric, "latency"))
-    return g_strdup ("Latency (cycles)");
+    return g_strdup (_("Latency (cycles)"));
   if (study != NULL ? metric_latency (study, topology, metric, &latency)
                     : flitlab_latency_from_string (metric, &latency))
-    return g_strdup_printf ("%s (cycles)", flitlab_latency_label (latency));
+    /* Translators: %s: a latency ("Transit latency") */
+    return g_strdup_printf (_("%s (cycles)"), flitlab_latency_label (latency));
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     if (g_str_equal (labels[i].metric, metric))
-      return g_strdup (labels[i].label);
+      return g_strdup (_(labels[i].label));
   return g_strdup (metric);
 }
 
@@ -163,15 +168,29 @@ mark_saturation (FlitlabPlotSeries       *series,
   series->saturation = rate;
   g_free (series->saturation_label);
   g_free (series->saturation_note);
-  series->saturation_label = g_strdup_printf ("%s %.3g msg/cycle/node",
-                                              info != NULL && info->capacity ? "capacity" : "saturation",
-                                              rate);
-  series->saturation_note = info != NULL ? g_strdup (info->saturation) : NULL;
+  if (info != NULL && info->capacity)
+    series->saturation_label = g_strdup_printf (_("capacity %.3g msg/cycle/node"), rate);
+  else
+    series->saturation_label = g_strdup_printf (_("saturation %.3g msg/cycle/node"), rate);
+  series->saturation_note = info != NULL && info->saturation != NULL
+                            ? g_strdup (_(info->saturation)) : NULL;
 }
+
+/* How a comparison labels a study's series: their labels begin with the study's name, and each
+ * has a kind for the legend ("Model", "Simulation, 95% CI"). */
+typedef struct
+{
+  /* A simulation's kind names its latency ("Simulation, transit latency"): the value axis
+   * names none, the studies' latencies differ. */
+  gboolean    latency_in_kinds;
+  /* Each model curve's kind without the parameters that tell it from the study's other models
+   * ("Model (not this study's network)"), by its series; or NULL. */
+  GHashTable *short_kinds;
+} Comparison;
 
 /* A model's series: its curve drawn from a dense sample (the stored one when the model cannot
  * be evaluated), labelled with what sets it apart: parameters of another network, or another
- * latency than the plot's. */
+ * latency than the plot's. comparison: NULL in the plot of one study. */
 static void
 add_model (FlitlabPlot              *plot,
            const FlitlabStudy       *study,
@@ -179,15 +198,18 @@ add_model (FlitlabPlot              *plot,
            const FlitlabStudyModel  *model,
            const char               *metric,
            const FlitlabLatency     *latency,
-           gboolean                  prefix_labels)
+           const Comparison         *comparison)
 {
   const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
   g_autoptr(FlitlabStudyTable) dense = flitlab_runner_model_curve (study, model, FLITLAB_RUNNER_CURVE_POINTS, NULL);
   const FlitlabStudyTable *curve = dense != NULL ? dense : model->curve;
   gboolean own = topology == NULL || flitlab_runner_model_follows (study, topology, model);
   g_autofree char *name = model_name (study, topology, model, own);
-  g_autoptr(GString) label = g_string_new (NULL);
-  g_autoptr(GString) note = g_string_new (NULL);
+  /* The parameters after the citation (", k = 8x8x8"), and " (not this study's network)" or "". */
+  const char *parameters = name + strlen (info != NULL ? info->citation : model->id);
+  g_autofree char *note = NULL;
+  g_autofree char *named = NULL;
+  g_autofree char *label = NULL;
   FlitlabPlotSeries *series;
 
   if (curve == NULL)
@@ -196,28 +218,42 @@ add_model (FlitlabPlot              *plot,
   if (latency != NULL && info != NULL && info->latency != *latency)
     {
       g_autofree char *predicts = lower_latency (info->latency);
+      /* Translators: %s: a latency in lower case ("transit latency") */
+      g_autofree char *words = g_strdup_printf (own ? _("(predicts %s)")
+                                                    : _("(predicts %s; not this study's network)"),
+                                                predicts);
 
-      g_string_append_printf (note, " (predicts %s%s", predicts, own ? ")" : "; ");
+      note = g_strconcat (" ", words, NULL);
     }
   else if (!own)
-    g_string_append (note, " (");
-  if (!own)
-    g_string_append (note, "not this study's network)");
-  /* Words for people: "Model: Greenberg and Guan 1997"; in a comparison, the study first. */
-  if (prefix_labels)
-    g_string_append_printf (label, "%s" STUDY_SEPARATOR "model: %s%s", study->name, name, note->str);
+    note = g_strconcat (" ", _("(not this study's network)"), NULL);
   else
-    g_string_append_printf (label, "Model: %s%s", name, note->str);
-  series = add_table (plot, curve, latency != NULL ? "latency" : metric, NULL, label->str,
+    note = g_strdup ("");
+  named = g_strconcat (name, note, NULL);
+  /* Words for people: "Model: Greenberg and Guan 1997"; in a comparison, the study first. */
+  if (comparison != NULL)
+    {
+      /* Translators: %s: a model ("Greenberg and Guan 1997"), after a study's name and " — " */
+      g_autofree char *words = g_strdup_printf (_("model: %s"), named);
+
+      label = g_strconcat (study->name, STUDY_SEPARATOR, words, NULL);
+    }
+  else
+    /* Translators: %s: a model ("Greenberg and Guan 1997") */
+    label = g_strdup_printf (_("Model: %s"), named);
+  series = add_table (plot, curve, latency != NULL ? "latency" : metric, NULL, label,
                       FLITLAB_PLOT_LINE);
   if (series == NULL)
     return;
   mark_saturation (series, info, curve->saturation_rate);
   /* In a comparison's legend: "Model", with what tells it from the study's other models
    * ("Model, variant = paper"; flitlab_study_plot_new_comparison () may leave that out). */
-  if (prefix_labels)
-    series->kind_label = g_strconcat ("Model", name + strlen (info != NULL ? info->citation : model->id),
-                                      note->str, NULL);
+  if (comparison != NULL)
+    {
+      series->kind_label = g_strconcat (_("Model"), parameters, note, NULL);
+      if (comparison->short_kinds != NULL)
+        g_hash_table_insert (comparison->short_kinds, series, g_strconcat (_("Model"), note, NULL));
+    }
 }
 
 /* flitlab_study_plot_add() on the study's network, built once by the caller. */
@@ -226,7 +262,7 @@ add_study (FlitlabPlot           *plot,
            const FlitlabStudy    *study,
            const FlitlabTopology *topology,
            const char            *metric,
-           gboolean               prefix_labels)
+           const Comparison      *comparison)
 {
   FlitlabLatency latency;
   gboolean is_latency;
@@ -236,56 +272,58 @@ add_study (FlitlabPlot           *plot,
 
   for (guint m = 0; m < study->models->len; m++)
     add_model (plot, study, topology, study->models->pdata[m], metric,
-               is_latency ? &latency : NULL, prefix_labels);
+               is_latency ? &latency : NULL, comparison);
   if (study->simulation.points != NULL)
     {
       const FlitlabStudyTable *points = study->simulation.points;
       const char *column = is_latency ? flitlab_latency_column (latency) : metric;
       g_autofree char *ci = is_latency ? g_strdup (flitlab_latency_ci_column (latency))
                                        : g_strdup_printf ("%s_ci95", metric);
-      g_autoptr(GString) label = g_string_new (NULL);
+      /* Run before this latency was measured: said, not drawn in another one. */
+      gboolean measured = !is_latency || flitlab_study_table_find_column (points, column) >= 0;
+      g_autofree char *lower = is_latency ? lower_latency (latency) : NULL;
+      /* After "Simulation": ", transit latency", then the rest (", 95% CI"). */
+      g_autofree char *shown = lower != NULL ? g_strconcat (", ", lower, NULL) : g_strdup ("");
+      g_autoptr(GString) rest = g_string_new (NULL);
+      g_autofree char *label = NULL;
       FlitlabPlotSeries *series;
 
-      if (prefix_labels)
-        g_string_append_printf (label, "%s" STUDY_SEPARATOR "simulation", study->name);
-      else
-        g_string_append (label, "Simulation");
-      if (is_latency)
-        {
-          g_autofree char *shown = lower_latency (latency);
-
-          g_string_append_printf (label, ", %s", shown);
-        }
       if (flitlab_study_table_find_column (points, ci) >= 0)
-        g_string_append (label, ", 95% CI");
-      if (is_latency && flitlab_study_table_find_column (points, column) < 0)
+        /* xgettext:no-c-format */
+        g_string_append_printf (rest, ", %s", _("95% CI"));
+      if (!measured)
+        g_string_append_printf (rest, ": %s", _("not measured, run again"));
+      if (comparison != NULL)
+        label = g_strconcat (study->name, STUDY_SEPARATOR, _("simulation"), shown, rest->str, NULL);
+      else
+        label = g_strconcat (_("Simulation"), shown, rest->str, NULL);
+      if (!measured)
         {
-          /* Run before this latency was measured: said, not drawn in another one. */
           g_autofree double *nothing = g_new (double, 1);
 
           nothing[0] = NAN;
-          g_string_append (label, ": not measured, run again");
-          series = flitlab_plot_add_series (plot, label->str, FLITLAB_PLOT_POINTS, nothing, nothing, NULL, 1);
+          series = flitlab_plot_add_series (plot, label, FLITLAB_PLOT_POINTS, nothing, nothing, NULL, 1);
         }
       else
-        series = add_table (plot, points, column, ci, label->str, FLITLAB_PLOT_POINTS);
+        series = add_table (plot, points, column, ci, label, FLITLAB_PLOT_POINTS);
       /* In a comparison's legend, the same words without the study's name, capitalised. */
-      if (series != NULL && prefix_labels)
-        series->kind_label = g_strconcat ("Simulation", label->str + strlen (study->name) +
-                                          strlen (STUDY_SEPARATOR "simulation"), NULL);
+      if (series != NULL && comparison != NULL)
+        series->kind_label = g_strconcat (_("Simulation"),
+                                          comparison->latency_in_kinds ? shown : "", rest->str,
+                                          NULL);
     }
   for (guint r = 0; r < study->references->len; r++)
     {
       const FlitlabStudyTable *reference = study->references->pdata[r];
       FlitlabPlotSeries *series = add_table (plot, reference, is_latency ? "latency" : metric, NULL,
-                                             reference->title ? reference->title : "reference",
+                                             reference->title ? reference->title : _("reference"),
                                              FLITLAB_PLOT_POINTS);
 
       if (series == NULL)
         continue;
       series->hollow = TRUE;
-      if (prefix_labels)
-        series->kind_label = g_strdup ("Published values");
+      if (comparison != NULL)
+        series->kind_label = g_strdup (_("Published values"));
     }
 }
 
@@ -296,8 +334,9 @@ flitlab_study_plot_add (FlitlabPlot        *plot,
                         gboolean            prefix_labels)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, NULL);
+  const Comparison comparison = { .latency_in_kinds = TRUE };
 
-  add_study (plot, study, topology, metric, prefix_labels);
+  add_study (plot, study, topology, metric, prefix_labels ? &comparison : NULL);
 }
 
 FlitlabPlot *
@@ -330,8 +369,8 @@ flitlab_study_plot_new (const FlitlabStudy *study,
   metric = metric != NULL ? metric : "latency";
   topology = flitlab_topology_new_from_spec (study->topology, NULL);
   y_label = axis_label (study, topology, metric);
-  plot = flitlab_plot_new (study->name, "Load (messages/cycle/node)", y_label);
-  add_study (plot, study, topology, metric, FALSE);
+  plot = flitlab_plot_new (study->name, _(load_label), y_label);
+  add_study (plot, study, topology, metric, NULL);
   return plot;
 }
 
@@ -371,8 +410,10 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
   g_autoptr(GPtrArray) topologies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_topology_free);
   g_autoptr(GPtrArray) line_kinds = g_ptr_array_new ();
   g_autofree guint *ends = g_new (guint, MAX (n_studies, 1));
+  g_autoptr(GHashTable) short_kinds = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_autofree char *y_label = NULL;
   gboolean one_latency = TRUE;
+  Comparison comparison;
   gsize prefix;
   FlitlabPlot *plot;
 
@@ -390,7 +431,7 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
     g_string_append_printf (title, "%s%s", i > 0 ? " · " : "", studies[i]->name);
   /* A title longer than a figure is wide says less than a count. */
   if (g_utf8_strlen (title->str, -1) > 80)
-    g_string_printf (title, "Comparison of %u studies", n_studies);
+    g_string_printf (title, _("Comparison of %u studies"), n_studies);
   /* The studies' latencies may differ ("latency": each its models'): then each series says. */
   y_label = axis_label (n_studies > 0 ? studies[0] : NULL,
                         n_studies > 0 ? topologies->pdata[0] : NULL, metric);
@@ -407,14 +448,16 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
           break;
         }
     }
-  plot = flitlab_plot_new (title->str, "Load (messages/cycle/node)", y_label);
+  plot = flitlab_plot_new (title->str, _(load_label), y_label);
+  /* The value axis names the latency all the studies' simulations are shown in, if it is one. */
+  comparison = (Comparison) { .latency_in_kinds = !one_latency, .short_kinds = short_kinds };
   /* Each study in a colour of its own, so the eye pairs its curves and points; the kind of
    * series (model, simulation, paper) is told by line and marker, each kind of model curve by
    * its dash. Past the palette, the colours come round again with another dash and square
    * markers. */
   for (guint i = 0; i < n_studies; i++)
     {
-      add_study (plot, studies[i], topologies->pdata[i], metric, TRUE);
+      add_study (plot, studies[i], topologies->pdata[i], metric, &comparison);
       ends[i] = plot->series->len;
     }
   /* A study's models are told apart by their parameters ("Model, variant = paper") while the
@@ -434,12 +477,11 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
       for (guint s = 0; s < plot->series->len; s++)
         {
           FlitlabPlotSeries *series = plot->series->pdata[s];
-          const char *note = strstr (series->kind_label, " (");
           char *shorter;
 
           if (series->kind != FLITLAB_PLOT_LINE)
             continue;
-          shorter = g_strconcat ("Model", note != NULL ? note : "", NULL);
+          shorter = g_strdup (g_hash_table_lookup (short_kinds, series));
           g_free (series->kind_label);
           series->kind_label = shorter;
           if (!g_ptr_array_find_with_equal_func (line_kinds, shorter, g_str_equal, NULL))
@@ -449,16 +491,7 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
   for (guint i = 0, s = 0; i < n_studies; i++)
     {
       guint round = i / FLITLAB_PLOT_PALETTE_SIZE;
-      FlitlabLatency latency;
-      g_autofree char *shown = NULL;
 
-      /* The value axis names the latency all the studies' simulations are shown in. */
-      if (one_latency && metric_latency (studies[i], topologies->pdata[i], metric, &latency))
-        {
-          g_autofree char *lower = lower_latency (latency);
-
-          shown = g_strconcat (", ", lower, NULL);
-        }
       for (; s < ends[i]; s++)
         {
           FlitlabPlotSeries *series = plot->series->pdata[s];
@@ -473,12 +506,6 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
             }
           else
             series->style = round;
-          if (shown != NULL && series->kind == FLITLAB_PLOT_POINTS && !series->hollow &&
-              g_str_has_prefix (series->kind_label, "Simulation") &&
-              strncmp (series->kind_label + strlen ("Simulation"), shown, strlen (shown)) == 0)
-            memmove (series->kind_label + strlen ("Simulation"),
-                     series->kind_label + strlen ("Simulation") + strlen (shown),
-                     strlen (series->kind_label + strlen ("Simulation") + strlen (shown)) + 1);
         }
     }
   return plot;

@@ -47,4 +47,15 @@ void     flitlab_render_text_within (cairo_t        *cr,
                                      double          align_y,
                                      double          max_width);
 
+/* Both: turned by angle and made smaller when wider than max_width (0: any width). */
+void     flitlab_render_text_turned_within (cairo_t        *cr,
+                                            const char     *text,
+                                            const char     *font,
+                                            double          x,
+                                            double          y,
+                                            double          align_x,
+                                            double          align_y,
+                                            double          angle,
+                                            double          max_width);
+
 G_END_DECLS

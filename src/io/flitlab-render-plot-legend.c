@@ -1,0 +1,516 @@
+/* flitlab-render-plot-legend.c: a plot's legend: its entries, their layout in columns, and
+ * where it goes (inside a corner that covers no data, below or right of the plot)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "flitlab-render-plot-private.h"
+#include "flitlab-render-private.h"
+
+/* The legend's row height, padding, key width and the gap between its columns at the default
+ * type (scaled with f->type and a crowded legend's own scale). */
+#define LEGEND_ROW 16
+#define LEGEND_PAD 6
+#define LEGEND_KEY 28
+#define LEGEND_COLUMN_GAP 12
+#define LEGEND_MAX_COLUMNS 8
+static const char *saturated_text = N_("saturated: load not carried");
+static const char *off_scale_text = N_("above the scale");
+
+typedef enum
+{
+  ENTRY_SERIES, /* a series, or a group of them (a study), in its colour */
+  ENTRY_KIND,   /* a kind of series in a comparison, in grey */
+  ENTRY_SATURATED,
+  ENTRY_OFF_SCALE,
+} EntryType;
+
+typedef struct
+{
+  EntryType   type;
+  const char *text;
+  guint       color;
+  guint       style;
+  gboolean    line, points, hollow;
+  char       *head; /* a group's name before its ": " ("Table 2"), or NULL */
+  double      width; /* of the words as laid out */
+} LegendEntry;
+
+/* The legend as laid out: its entries down columns, each as wide as its widest words. */
+struct _FlitlabPlotLegendLayout
+{
+  GArray   *entries;   /* LegendEntry */
+  double    type;      /* the type's size relative to the default: the figure's, or less in a
+                          crowded legend */
+  gboolean  heads;     /* groups named by their heads: they tell the groups apart, shorter */
+  guint     columns, rows;
+  double    column[LEGEND_MAX_COLUMNS]; /* each column's words' width */
+  double    width, height;
+};
+
+/* Which marks of points without a drawn value the frame shows: the legend explains those. */
+static void
+marks_shown (const FlitlabPlot      *plot,
+             const FlitlabPlotFrame *f,
+             gboolean               *saturated,
+             gboolean               *off_scale)
+{
+  *saturated = *off_scale = FALSE;
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      for (guint i = 0; series->kind == FLITLAB_PLOT_POINTS && i < series->n; i++)
+        {
+          if (!(series->x[i] >= f->x_min && series->x[i] <= f->x_max))
+            continue;
+          *saturated |= series->saturated != NULL && series->saturated[i];
+          *off_scale |= flitlab_plot_value_visible (f, series->y[i]) && series->y[i] > f->y_max;
+        }
+    }
+}
+
+static void
+legend_entry_clear (gpointer data)
+{
+  g_free (((LegendEntry *) data)->head);
+}
+
+/* The legend's rows: a series each, or in a comparison a group each and a kind of series each
+ * (FlitlabPlotSeries.group), then the marks the frame shows. */
+static GArray *
+legend_entries (const FlitlabPlot      *plot,
+                const FlitlabPlotFrame *f)
+{
+  GArray *entries = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
+  g_autoptr(GArray) kinds = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
+  gboolean saturated, off_scale, heads = TRUE;
+
+  g_array_set_clear_func (entries, legend_entry_clear);
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      gboolean line = series->kind == FLITLAB_PLOT_LINE;
+      LegendEntry entry = { ENTRY_SERIES, series->label ? series->label : "", series->color,
+                            series->style, line, !line, series->hollow, NULL, 0 };
+      LegendEntry kind = { ENTRY_KIND, series->kind_label, 0, series->style, line, !line,
+                           series->hollow, NULL, 0 };
+      guint e = 0;
+
+      if (series->group == NULL)
+        {
+          g_array_append_val (entries, entry);
+          continue;
+        }
+      entry.text = series->group;
+      entry.hollow = FALSE;
+      entry.points = !line && !series->hollow;
+      while (e < entries->len && g_strcmp0 (g_array_index (entries, LegendEntry, e).text, entry.text) != 0)
+        e++;
+      if (e == entries->len)
+        {
+          const char *colon = strstr (series->group, ": ");
+
+          entry.head = colon != NULL ? g_strndup (series->group, colon - series->group) : NULL;
+          g_array_append_val (entries, entry);
+        }
+      else
+        {
+          LegendEntry *group = &g_array_index (entries, LegendEntry, e);
+
+          group->line |= line;
+          group->points |= !line && !series->hollow;
+          /* Solid when any of its curves is. */
+          group->style = MIN (group->style, series->style);
+        }
+      if (series->kind_label == NULL)
+        continue;
+      /* A kind's key is drawn as its first series is (the first round of colours). */
+      for (e = 0; e < kinds->len; e++)
+        {
+          const LegendEntry *other = &g_array_index (kinds, LegendEntry, e);
+
+          if (g_str_equal (other->text, kind.text) && other->line == kind.line && other->hollow == kind.hollow)
+            break;
+        }
+      if (e == kinds->len)
+        g_array_append_val (kinds, kind);
+    }
+  /* Heads stand for the groups only if every group has one and no two are the same. */
+  for (guint e = 0; e < entries->len; e++)
+    {
+      const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
+
+      heads &= entry->head != NULL || entry->type != ENTRY_SERIES;
+      for (guint o = 0; heads && o < e; o++)
+        heads &= g_strcmp0 (g_array_index (entries, LegendEntry, o).head, entry->head) != 0;
+    }
+  for (guint e = 0; !heads && e < entries->len; e++)
+    g_clear_pointer (&g_array_index (entries, LegendEntry, e).head, g_free);
+  g_array_append_vals (entries, kinds->data, kinds->len);
+
+  marks_shown (plot, f, &saturated, &off_scale);
+  if (saturated)
+    g_array_append_val (entries, ((LegendEntry) { ENTRY_SATURATED, _(saturated_text) }));
+  if (off_scale)
+    g_array_append_val (entries, ((LegendEntry) { ENTRY_OFF_SCALE, _(off_scale_text) }));
+  return entries;
+}
+
+/* The legend's font at its type (FlitlabPlotLegendLayout.type). */
+static const char *
+legend_font (double           type,
+             FlitlabFontName *font)
+{
+  const FlitlabPlotFrame at = { .type = type };
+
+  return flitlab_plot_font (&at, "Sans", 9, font);
+}
+
+static const char *
+entry_text (const FlitlabPlotLegendLayout *layout,
+            const LegendEntry             *entry)
+{
+  return layout->heads && entry->head != NULL ? entry->head : entry->text;
+}
+
+/* Lays the legend's entries out at type scale (of the figure's), named by heads or not, in as
+ * many columns as room (a width) holds, at least one (G_MAXDOUBLE: one). */
+static void
+legend_layout (cairo_t                 *cr,
+               const FlitlabPlotFrame  *f,
+               FlitlabPlotLegendLayout *layout,
+               double                   scale,
+               gboolean                 heads,
+               double                   room)
+{
+  FlitlabFontName font;
+  guint n = layout->entries->len;
+  double type = f->type * scale;
+
+  layout->type = type;
+  layout->heads = heads;
+  legend_font (type, &font);
+  for (guint e = 0; e < n; e++)
+    {
+      LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+
+      entry->width = flitlab_plot_text_width (cr, entry_text (layout, entry), font.name);
+    }
+  for (guint columns = room < G_MAXDOUBLE ? MIN (MAX (n, 1), LEGEND_MAX_COLUMNS) : 1; columns >= 1; columns--)
+    {
+      guint rows = MAX ((n + columns - 1) / columns, 1);
+      double width = (2 * LEGEND_PAD - LEGEND_COLUMN_GAP) * type;
+
+      /* Balanced: 7 entries in 4 columns take 2 rows, and then 4 columns hold them. */
+      columns = MAX ((n + rows - 1) / rows, 1);
+      for (guint c = 0; c < columns; c++)
+        {
+          layout->column[c] = 0;
+          for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
+            layout->column[c] = MAX (layout->column[c], g_array_index (layout->entries, LegendEntry, e).width);
+          width += (LEGEND_KEY + LEGEND_COLUMN_GAP) * type + layout->column[c];
+        }
+      layout->columns = columns;
+      layout->rows = rows;
+      layout->width = width;
+      layout->height = (rows * LEGEND_ROW + 2 * LEGEND_PAD) * type;
+      if (width <= room)
+        return;
+    }
+  /* Wider than its room in one column: its words are set smaller (flitlab_plot_legend_draw ()). */
+  if (room < G_MAXDOUBLE)
+    {
+      layout->column[0] -= layout->width - room;
+      layout->width = room;
+    }
+}
+
+/* Whether the segment (x0, y0)-(x1, y1) meets the box [l, r] × [t, b] (Liang and Barsky). */
+static gboolean
+segment_meets_box (double x0,
+                   double y0,
+                   double x1,
+                   double y1,
+                   double l,
+                   double t,
+                   double r,
+                   double b)
+{
+  double p[4] = { -(x1 - x0), x1 - x0, -(y1 - y0), y1 - y0 };
+  double q[4] = { x0 - l, r - x0, y0 - t, b - y0 };
+  double lo = 0, hi = 1;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return FALSE;
+          continue;
+        }
+      if (p[i] < 0)
+        lo = MAX (lo, q[i] / p[i]);
+      else
+        hi = MIN (hi, q[i] / p[i]);
+      if (lo > hi)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* How many drawn curve segments, points, marks and error bars the box (x, y, w, h) would
+ * cover, with a margin of a marker's size. */
+static guint
+legend_covers (const FlitlabPlot      *plot,
+               const FlitlabPlotFrame *f,
+               double                  x,
+               double                  y,
+               double                  w,
+               double                  h)
+{
+  const double l = x - 5, t = y - 5, r = x + w + 5, b = y + h + 5;
+  guint covered = 0;
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      gboolean pen_down = FALSE;
+      double last_x = 0, last_y = 0;
+
+      for (guint i = 0; i < series->n; i++)
+        {
+          gboolean saturated = series->saturated != NULL && series->saturated[i];
+          double ux, uy;
+
+          if (!isfinite (series->x[i]) || (!saturated && !flitlab_plot_value_visible (f, series->y[i])))
+            {
+              pen_down = FALSE;
+              continue;
+            }
+          ux = flitlab_plot_map_x (f, series->x[i]);
+          if (series->kind == FLITLAB_PLOT_LINE)
+            {
+              uy = CLAMP (flitlab_plot_map_y (f, series->y[i]), f->top - 10 * (f->bottom - f->top),
+                          f->bottom + 10 * (f->bottom - f->top));
+              covered += pen_down && segment_meets_box (last_x, last_y, ux, uy, l, t, r, b);
+              pen_down = TRUE;
+              last_x = ux, last_y = uy;
+              continue;
+            }
+          if (series->x[i] < f->x_min || series->x[i] > f->x_max)
+            continue;
+          if (saturated || series->y[i] > f->y_max)
+            {
+              covered += segment_meets_box (ux, f->top, ux, f->top + 2 * FLITLAB_PLOT_MARK_INSET, l, t, r, b);
+              continue;
+            }
+          uy = flitlab_plot_map_y (f, series->y[i]);
+          if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
+            {
+              double lo = series->y[i] - series->error[i], hi = series->y[i] + series->error[i];
+              double y_lo = flitlab_plot_value_visible (f, lo) ? flitlab_plot_map_y (f, lo) : f->bottom;
+
+              covered += segment_meets_box (ux, y_lo, ux, flitlab_plot_map_y (f, hi), l, t, r, b);
+            }
+          covered += series->y[i] >= f->y_min && segment_meets_box (ux, uy, ux, uy, l, t, r, b);
+        }
+    }
+  return covered;
+}
+
+static void
+set_legend_box (FlitlabPlotFrame *f,
+                double            x,
+                double            y,
+                double            w,
+                double            h)
+{
+  f->legend_left = x;
+  f->legend_top = y;
+  f->legend_right = x + w;
+  f->legend_bottom = y + h;
+}
+
+/* Where the legend goes (plot->legend), laid out into layout. Auto: the first inside corner
+ * (top left, top right, then the lower ones when no saturation label runs along the foot) whose
+ * box covers no curve, point or error bar; else below the plot in as many columns as the
+ * figure's width holds (in a crowded legend, groups named by their heads and the type set
+ * smaller, down to 0.7 of the figure's) while the plot keeps 30 pt of height, or outside right
+ * when the legend is high and narrow and the plot keeps three fifths of its width; else the
+ * corner covering least after all. Outside right or below, the frame gives up the room.
+ * Inside: the corner covering least. */
+static void
+place_legend (cairo_t                 *cr,
+              const FlitlabPlot       *plot,
+              FlitlabPlotFrame        *f,
+              double                   width,
+              double                   height,
+              FlitlabPlotLegendLayout *layout)
+{
+  static const double scales[] = { 1, 0.85, 0.7 };
+  const double gap = 8 * f->type, frame_w = f->right - f->left, frame_h = f->bottom - f->top;
+  double best_x = 0, best_y = 0, w, h;
+  guint best = G_MAXUINT, corners = flitlab_plot_saturation_labels_shown (plot, f) ? 2 : 4;
+  gboolean auto_place = plot->legend == FLITLAB_PLOT_LEGEND_AUTO;
+
+  layout->entries = legend_entries (plot, f);
+  /* Inside or right: one column at the figure's type. */
+  legend_layout (cr, f, layout, 1, FALSE, G_MAXDOUBLE);
+  w = MIN (layout->width, width - 8);
+  h = layout->height;
+  for (guint corner = 0; corner < 4 && plot->legend != FLITLAB_PLOT_LEGEND_RIGHT &&
+                         plot->legend != FLITLAB_PLOT_LEGEND_BELOW; corner++)
+    {
+      double wi = MIN (w, frame_w - 4);
+      double cx = corner == 0 || corner == 2 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
+                                             : MAX (f->right - 10 * f->type - wi, f->left + 2);
+      double cy = corner < 2 ? f->top + 10 * f->type : MAX (f->bottom - 10 * f->type - h, f->top + 2);
+      guint covered = legend_covers (plot, f, cx, cy, wi, h);
+
+      /* Auto: only a free corner, with room for the box whole at the figure's type. */
+      if (auto_place && (corner >= corners || covered > 0 || w > frame_w - 20 * f->type ||
+                         h > frame_h - 20 * f->type))
+        continue;
+      if (covered < best)
+        best = covered, best_x = cx, best_y = cy;
+      if (auto_place)
+        break;
+    }
+  if (best == 0 || plot->legend == FLITLAB_PLOT_LEGEND_INSIDE)
+    {
+      set_legend_box (f, best_x, best_y, MIN (w, frame_w - 4), MIN (h, frame_h - 4));
+      return;
+    }
+  if (plot->legend == FLITLAB_PLOT_LEGEND_RIGHT ||
+      (auto_place && frame_w - w - gap >= MAX (120, 0.6 * frame_w) && h <= height - f->top - 4 &&
+       /* Right keeps more of the plot when the legend is high and narrow. */
+       w * frame_h < h * frame_w))
+    {
+      f->right = MAX (f->right - w - gap, f->left + 10);
+      set_legend_box (f, MIN (f->right + gap, width - w), f->top, w, MIN (h, height - f->top - 4));
+      return;
+    }
+  /* Below: the roomiest layout that leaves the plot three fifths of its height and 60 pt, or
+   * the most compact. */
+  for (guint try = 0; try < 2 * G_N_ELEMENTS (scales); try++)
+    {
+      legend_layout (cr, f, layout, scales[try / 2], try % 2 == 1, width - 8);
+      if (frame_h - layout->height - gap >= MAX (60, 0.6 * frame_h))
+        break;
+    }
+  if (plot->legend == FLITLAB_PLOT_LEGEND_BELOW || frame_h - layout->height - gap >= 30)
+    {
+      f->bottom = MAX (f->bottom - layout->height - gap, f->top + 10);
+      set_legend_box (f, CLAMP ((f->left + f->right - layout->width) / 2, 4, width - layout->width - 4),
+                      height - layout->height - 4, layout->width, layout->height);
+      return;
+    }
+  /* Too small a figure for the legend beside the plot: the corner covering least after all. */
+  legend_layout (cr, f, layout, 1, FALSE, G_MAXDOUBLE);
+  for (guint corner = 0; corner < 4; corner++)
+    {
+      double wi = MIN (w, frame_w - 4);
+      double cx = corner == 0 || corner == 2 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
+                                             : MAX (f->right - 10 * f->type - wi, f->left + 2);
+      double cy = corner < 2 ? f->top + 10 * f->type : MAX (f->bottom - 10 * f->type - h, f->top + 2);
+      guint covered = legend_covers (plot, f, cx, cy, wi, h);
+
+      if (covered < best)
+        best = covered, best_x = cx, best_y = cy;
+    }
+  set_legend_box (f, best_x, best_y, MIN (w, frame_w - 4), MIN (h, frame_h - 4));
+}
+
+void
+flitlab_plot_legend_draw (cairo_t                       *cr,
+                          const FlitlabPlotFrame        *f,
+                          const FlitlabPlotLegendLayout *layout)
+{
+  const double type = layout->type, row = LEGEND_ROW * type, pad = LEGEND_PAD * type;
+  const double key = LEGEND_KEY * type, x = f->legend_left, y = f->legend_top;
+  const double width = f->legend_right - x, height = f->legend_bottom - y;
+  /* A box narrower than its layout (a small figure) sets the words smaller. */
+  const double squeeze = MAX (layout->width - width, 0);
+  double kx = x + pad;
+  FlitlabFontName font;
+
+  if (layout->entries->len == 0)
+    return;
+  legend_font (type, &font);
+
+  cairo_save (cr);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_clip (cr);
+
+  /* Down the first column, then the next. */
+  for (guint e = 0; e < layout->entries->len; e++)
+    {
+      const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+      guint c = e / layout->rows;
+      double cy = y + pad + (e % layout->rows) * row + row / 2;
+      double mx = kx + key / 2 - 4 * type, r = 0.35, g = 0.35, b = 0.35;
+
+      /* The marks and the kinds in grey: each series draws them in its own colour. */
+      if (entry->type == ENTRY_SERIES)
+        flitlab_plot_palette (entry->color, &r, &g, &b);
+      cairo_set_source_rgb (cr, r, g, b);
+      if (entry->type == ENTRY_SATURATED)
+        flitlab_plot_mark_saturated (cr, mx, cy);
+      else if (entry->type == ENTRY_OFF_SCALE)
+        flitlab_plot_mark_off_scale (cr, mx, cy);
+      if (entry->line)
+        {
+          cairo_save (cr);
+          cairo_set_line_width (cr, 2);
+          flitlab_plot_set_line_style (cr, entry->style);
+          cairo_move_to (cr, kx, cy);
+          cairo_line_to (cr, kx + key - 8 * type, cy);
+          cairo_stroke (cr);
+          cairo_restore (cr);
+        }
+      if (entry->points)
+        flitlab_plot_draw_marker (cr, mx, cy, entry->hollow, entry->line ? 0 : entry->style);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      flitlab_render_text_within (cr, entry_text (layout, entry), font.name, kx + key, cy, 0, 0.5,
+                                  MAX (layout->column[c] - squeeze, 1));
+      if ((e + 1) % layout->rows == 0)
+        kx += (LEGEND_KEY + LEGEND_COLUMN_GAP) * type + layout->column[c];
+    }
+  cairo_restore (cr);
+}
+
+FlitlabPlotLegendLayout *
+flitlab_plot_legend_place (cairo_t           *cr,
+                           const FlitlabPlot *plot,
+                           FlitlabPlotFrame  *f,
+                           double             width,
+                           double             height)
+{
+  FlitlabPlotLegendLayout *layout = g_new0 (FlitlabPlotLegendLayout, 1);
+
+  place_legend (cr, plot, f, width, height, layout);
+  return layout;
+}
+
+void
+flitlab_plot_legend_layout_free (FlitlabPlotLegendLayout *layout)
+{
+  if (layout == NULL)
+    return;
+  g_clear_pointer (&layout->entries, g_array_unref);
+  g_free (layout);
+}

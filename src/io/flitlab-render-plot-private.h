@@ -1,0 +1,93 @@
+/* flitlab-render-plot-private.h: what the parts of the plot renderer share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * flitlab_render_plot () (flitlab-render-plot.c) draws a plot in parts: its frame (the ranges
+ * shown and where a value lands), axes, series with their marks, and legend.
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "flitlab-render-plot.h"
+#include "flitlab-render-text.h"
+
+G_BEGIN_DECLS
+
+/* flitlab-render-plot.c: the figure's type. */
+
+/* A font of the figure's type: face at points of the default type, scaled with f->type. */
+const char *flitlab_plot_font          (const FlitlabPlotFrame *f,
+                                        const char             *face,
+                                        double                  points,
+                                        FlitlabFontName        *font);
+double      flitlab_plot_text_width    (cairo_t                *cr,
+                                        const char             *text,
+                                        const char             *font);
+
+/* flitlab-render-plot-frame.c */
+
+/* The data range, widened to round numbers, into frame's x_min .. y_max. */
+void        flitlab_plot_data_range    (const FlitlabPlot      *plot,
+                                        FlitlabPlotFrame       *frame);
+double      flitlab_plot_map_x         (const FlitlabPlotFrame *f,
+                                        double                  x);
+double      flitlab_plot_map_y         (const FlitlabPlotFrame *f,
+                                        double                  y);
+/* Whether the value axis can show y at all (a logarithmic one shows no y <= 0). */
+gboolean    flitlab_plot_value_visible (const FlitlabPlotFrame *f,
+                                        double                  y);
+
+/* flitlab-render-plot-axes.c */
+
+void        flitlab_plot_draw_axes     (cairo_t                *cr,
+                                        const FlitlabPlot      *plot,
+                                        const FlitlabPlotFrame *f,
+                                        double                  width);
+
+/* flitlab-render-plot-series.c */
+
+void        flitlab_plot_draw_series   (cairo_t                 *cr,
+                                        const FlitlabPlotSeries *series,
+                                        const FlitlabPlotFrame  *f);
+void        flitlab_plot_draw_saturation_labels  (cairo_t                *cr,
+                                                  const FlitlabPlot      *plot,
+                                                  const FlitlabPlotFrame *f);
+gboolean    flitlab_plot_saturation_labels_shown (const FlitlabPlot      *plot,
+                                                  const FlitlabPlotFrame *f);
+/* The marks and keys, which the legend draws as the series do. */
+void        flitlab_plot_mark_saturated (cairo_t  *cr,
+                                         double    x,
+                                         double    y);
+void        flitlab_plot_mark_off_scale (cairo_t  *cr,
+                                         double    x,
+                                         double    y);
+void        flitlab_plot_draw_marker    (cairo_t  *cr,
+                                         double    x,
+                                         double    y,
+                                         gboolean  hollow,
+                                         guint     style);
+void        flitlab_plot_set_line_style (cairo_t  *cr,
+                                         guint     style);
+
+/* flitlab-render-plot-legend.c */
+
+typedef struct _FlitlabPlotLegendLayout FlitlabPlotLegendLayout;
+
+/* Lays the legend out and places it (plot->legend): sets f's legend box and, for a legend
+ * beside the plot, takes its room from the data area. */
+FlitlabPlotLegendLayout *flitlab_plot_legend_place       (cairo_t                       *cr,
+                                                          const FlitlabPlot             *plot,
+                                                          FlitlabPlotFrame              *f,
+                                                          double                         width,
+                                                          double                         height);
+void                     flitlab_plot_legend_draw        (cairo_t                       *cr,
+                                                          const FlitlabPlotFrame        *f,
+                                                          const FlitlabPlotLegendLayout *layout);
+void                     flitlab_plot_legend_layout_free (FlitlabPlotLegendLayout       *layout);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabPlotLegendLayout, flitlab_plot_legend_layout_free)
+
+G_END_DECLS
