@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <stdio.h>
 
@@ -97,9 +99,11 @@ layout_ciciani (Diagram                 *d,
         if (ca->column + 1 == cb->column && ca->row == 0 && (d->rows == 1 || cb->row == 0))
           add_arrow (d, a, b);
       }
-  d->column_label_format = g_strdup (d->rows > 1 ? "dimension %u" : "C%u");
-  d->note = d->rows > 1 ? "a column per dimension, c[d,i] with i hops still to go in it; the flow runs up each column and on to the next dimension"
-                        : "the chain C_1 … C_n of dimensions in e-cube order; the flow runs left to right";
+  /* Translators: a column of the flow diagram; %u is a dimension */
+  d->column_label_format = g_strdup (d->rows > 1 ? _("dimension %u") : "C%u");
+  d->dimension_columns = d->rows > 1;
+  d->note = d->rows > 1 ? _("a column per dimension, c[d,i] with i hops still to go in it; the flow runs up each column and on to the next dimension")
+                        : _("the chain C_1 … C_n of dimensions in e-cube order; the flow runs left to right");
   return TRUE;
 }
 
@@ -132,7 +136,7 @@ layout_greenberg (Diagram                 *d,
     {
       guint base = d->columns + 1;
 
-      d->note = "top row: x classes <j0>; below: y classes <j0,j1>, j0 across and j1 down; right: the injection channel of each node; last: ejection";
+      d->note = _("top row: x classes <j0>; below: y classes <j0,j1>, j0 across and j1 down; right: the injection channel of each node; last: ejection");
       for (guint i = 0; i < point->classes->len; i++)
         {
           guint c, r;
@@ -181,7 +185,7 @@ layout_quaglia (Diagram                 *d,
         }
     }
   if (any)
-    d->note = "the south-east quadrant: X_{i,j} on the left, Y_{i,j} on the right (i down, j across); below: the other classes and the routing probabilities";
+    d->note = _("the south-east quadrant: X_{i,j} on the left, Y_{i,j} on the right (i down, j across); below: the other classes and the routing probabilities");
   return any;
 }
 
@@ -227,7 +231,8 @@ layout_meraji (Diagram                 *d,
                const FlitlabModelPoint *point,
                gboolean                *placed)
 {
-  static const char * const names[] = { "injection", "source necklace", "base hypercube", "destination necklace" };
+  static const char * const names[] = { N_("injection"), N_("source necklace"), N_("base hypercube"),
+                                        N_("destination necklace") };
   static const char * const classes[] = { "injection", "necklace", "hypercube", "necklace" };
   int found[G_N_ELEMENTS (classes)];
 
@@ -248,7 +253,7 @@ layout_meraji (Diagram                 *d,
         add_arrow (d, c - 1, c);
     }
   d->column_names = names;
-  d->note = "the three sub-networks a message crosses (003 section 3), after it is injected";
+  d->note = _("the three sub-networks a message crosses (Meraji et al., Section 3), after it is injected");
   return TRUE;
 }
 

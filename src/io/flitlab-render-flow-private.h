@@ -34,7 +34,8 @@ typedef struct
   guint   rows;
   guint   n_laid_out;  /* cells placed after the paper, before add_others() */
   char   *column_label_format; /* e.g. "dimension %u"; NULL: none */
-  const char * const *column_names; /* or a name per column; NULL: none */
+  gboolean dimension_columns;  /* a column per dimension: "d2" where "dimension 2" is too wide */
+  const char * const *column_names; /* or a name per column, untranslated (N_()); NULL: none */
   const char *note;            /* how to read the layout; NULL: none */
 } Diagram;
 

@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "flitlab-color-bar.h"
@@ -135,8 +136,8 @@ heading (const Type *t,
   return flitlab_render_paragraph (t->cr, text, t->bold.name, x, y, width, 2, draw);
 }
 
-#define HEADER_CHAIN_TITLE "header chain (004 Fig. 4): state i = one-bits still to correct"
-#define BUFFER_CHAIN_TITLE "buffer chain of one node (004 Eqs. 1-8): state i = messages held, π_i its stationary probability"
+#define HEADER_CHAIN_TITLE _("header chain (Horng and Kleinrock, Fig. 4): state i = one-bits still to correct")
+#define BUFFER_CHAIN_TITLE _("buffer chain of one node (Horng and Kleinrock, Eqs. 1-8): state i = messages held, π_i its stationary probability")
 
 /* 004 Fig. 4: the number i of one-bits left in a message's header. From state i a message is
  * forwarded (to i - 1) with probability p + q (i - 1)/(n - 1), and backtracked (to i + 1) with
@@ -422,7 +423,7 @@ fan_out_note (const FlitlabModelInfo *info)
   /* The mesh model folds the east- and north-bound channels onto the mirror image's
    * west- and south-bound (G4 in docs/models/greenberg1997.md). */
   return g_str_equal (info->id, "greenberg-mesh")
-         ? "east- and north-bound channels are the classes of the mirror column and row" : NULL;
+         ? _("east- and north-bound channels are the classes of the mirror column and row") : NULL;
 }
 
 static double
@@ -435,7 +436,8 @@ fan_out_heading (const Type              *t,
                  double                   width,
                  gboolean                 draw)
 {
-  g_autofree char *title = g_strdup_printf ("Fig. 3 for %s: where its messages go next, with the routing probabilities R",
+  /* Translators: %s is a channel class of Greenberg and Guan's mesh model */
+  g_autofree char *title = g_strdup_printf (_("Greenberg and Guan's Fig. 3 for %s: where its messages go next, with the routing probabilities R"),
                                             klass (point, from)->name);
   double h = heading (t, title, x, y, width, draw);
 
@@ -574,12 +576,12 @@ column_label (const Type    *t,
               guint          column,
               double         width)
 {
-  g_autofree char *label = d->column_names != NULL ? g_strdup (d->column_names[column])
+  g_autofree char *label = d->column_names != NULL ? g_strdup (_(d->column_names[column]))
                                                    : g_strdup_printf (d->column_label_format, column);
 
   if (text_width (t, label, t->label.name) <= width)
     return g_steal_pointer (&label);
-  if (d->column_label_format != NULL && g_str_has_prefix (d->column_label_format, "dimension"))
+  if (d->dimension_columns)
     {
       g_autofree char *shorter = g_strdup_printf ("d%u", column);
 
@@ -616,7 +618,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
   double need[N_BANDS] = { 0 };
   double column_h = 0, margin;
   gboolean labels, names, with_vectors;
-  FlitlabColorBar bar = { .map = FLITLAB_COLORMAP_VIRIDIS, .caption = "utilization" };
+  FlitlabColorBar bar = { .map = FLITLAB_COLORMAP_VIRIDIS, .caption = _("utilization") };
   Type t;
   int focus;
 
@@ -633,8 +635,8 @@ flitlab_render_flow_full (cairo_t                 *cr,
 
   /* Translators would not reach this: the figures are in English, like the plots. */
   title = point->saturated
-          ? g_strdup_printf ("load %.4g messages/cycle/node: beyond saturation, no steady state", point->rate)
-          : g_strdup_printf ("load %.4g messages/cycle/node; latency %.2f cycles; boxes: T service time, λ flow",
+          ? g_strdup_printf (_("load %.4g messages/cycle/node: beyond saturation, no steady state"), point->rate)
+          : g_strdup_printf (_("load %.4g messages/cycle/node; latency %.2f cycles; boxes: T service time, λ flow"),
                              point->rate, point->latency);
   if (point->saturated || point->classes == NULL || point->classes->len == 0)
     {
