@@ -11,6 +11,7 @@
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim-backtrack.h"
+#include "flitlab-sweep.h"
 
 /* Whether load i of n keeps its per-channel results (n_values numbers each): evenly spread,
  * always the last, within FLITLAB_RUNNER_MAX_CHANNEL_LOADS and _VALUES. */
@@ -306,7 +307,7 @@ point_row (const FlitlabSimPoint *p,
   row[12] = p->throughput_ci95;
 }
 
-/* flitlab_sim_run_with_points() gives progress and points one user_data: the relay holds
+/* flitlab_sweep_run() gives progress and points one user_data: the relay holds
  * both callbacks and the caller's data. */
 typedef struct
 {
@@ -381,11 +382,10 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
   FlitlabStudySimulation *sim = &study->simulation;
   PointRelay relay = { progress, point, user_data };
   g_autoptr(FlitlabSimConfig) config = NULL;
+  g_autoptr(FlitlabSweep) sweep = NULL;
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autofree double *rates = NULL;
-  FlitlabStudyTable *table;
   guint n_rates;
-  char vcs[16];
 
   g_return_val_if_fail (study != NULL, FALSE);
 
@@ -398,14 +398,28 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
   config = study_sim_config (study, rates, n_rates, error);
   if (config == NULL)
     return FALSE;
-
-  result = point != NULL ? flitlab_sim_run_with_points (config, relay_progress, relay_point, &relay, error)
-                         : flitlab_sim_run (config, progress, user_data, error);
+  sweep = flitlab_sweep_new (config, error);
+  if (sweep != NULL)
+    result = point != NULL ? flitlab_sweep_run (sweep, relay_progress, relay_point, &relay, error)
+                           : flitlab_sweep_run (sweep, progress, NULL, user_data, error);
   if (result == NULL)
     {
       g_prefix_error (error, "Study “%s”: ", study->name);
       return FALSE;
     }
+  flitlab_runner_store_simulation (study, result);
+  return TRUE;
+}
+
+void
+flitlab_runner_store_simulation (FlitlabStudy           *study,
+                                 const FlitlabSimResult *result)
+{
+  FlitlabStudySimulation *sim = &study->simulation;
+  FlitlabStudyTable *table;
+  char vcs[16];
+
+  g_return_if_fail (study != NULL && result != NULL);
 
   table = flitlab_study_table_new (points_columns);
   g_snprintf (vcs, sizeof vcs, "%u", result->vcs);
@@ -424,7 +438,6 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
     }
   g_clear_pointer (&sim->points, flitlab_study_table_free);
   sim->points = table;
-  return TRUE;
 }
 
 gboolean

@@ -49,6 +49,10 @@ gboolean flitlab_runner_simulate_with_points (FlitlabStudy          *study,
 /* The wormhole simulator's configuration of the study (not for backtracking routing). */
 FlitlabSimConfig *flitlab_runner_new_sim_config (const FlitlabStudy  *study,
                                                  GError             **error);
+/* Stores a wormhole simulation's result (flitlab_sweep_combine()) as the study's points and
+ * per-channel statistics, as flitlab_runner_simulate() does. */
+void flitlab_runner_store_simulation (FlitlabStudy           *study,
+                                      const FlitlabSimResult *result);
 /* The columns of a wormhole simulation's points, NULL-terminated. */
 const char * const *flitlab_runner_points_columns (void);
 
