@@ -99,6 +99,24 @@ flitlab_sweep_get_job_cycles (const FlitlabSweep *sweep)
   return flitlab_sim_expected_cycles (sweep->config);
 }
 
+double
+flitlab_sweep_job_cost (const FlitlabSweep *sweep,
+                        guint               job,
+                        double              latency)
+{
+  const FlitlabSimConfig *config = sweep->config;
+  double rate = config->rates[job / config->replications];
+  double zero_load = flitlab_topology_mean_distance (sweep->topology) + config->flits;
+
+  if (isnan (latency) || latency <= 0)
+    latency = zero_load;
+  else if (isinf (latency))
+    latency = 4 * zero_load;
+  return (double) flitlab_sweep_get_job_cycles (sweep) *
+         (flitlab_topology_get_n_channels (sweep->topology) +
+          rate * flitlab_topology_get_n_nodes (sweep->topology) * config->flits * latency);
+}
+
 /* ---- raw sums as bytes ------------------------------------------------------------ */
 
 typedef struct

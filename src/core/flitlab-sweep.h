@@ -34,6 +34,14 @@ guint             flitlab_sweep_get_vcs    (const FlitlabSweep      *sweep);
 /* The cycles one job is expected to run, for progress. */
 guint64           flitlab_sweep_get_job_cycles (const FlitlabSweep  *sweep);
 
+/* A job's expected cost in engine work, to hand out the costliest first: the cycles it runs
+ * times the channels it sweeps plus the flits in flight, by Little's law from latency, a
+ * model's latency at the job's load (NaN: none, the zero-load latency stands in; infinite:
+ * beyond the model's saturation, where the network is full, four times the zero-load one). */
+double            flitlab_sweep_job_cost   (const FlitlabSweep      *sweep,
+                                            guint                    job,
+                                            double                   latency);
+
 /* Runs job number job (any thread; tick may be NULL) and returns its raw sums. */
 GBytes           *flitlab_sweep_run_job    (const FlitlabSweep      *sweep,
                                             guint                    job,

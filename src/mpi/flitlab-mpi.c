@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,6 +50,8 @@ enum
 #define CHECKPOINT_MAGIC "FLITLAB-MPI-CHECKPOINT 1\n"
 
 static volatile sig_atomic_t stop_signal;
+/* Rank 0 left the loop with jobs still out: the other ranks are not waiting for it. */
+static gboolean stopped_midway;
 
 static void
 on_stop_signal (int signum)
@@ -167,47 +170,30 @@ jobs_init (Jobs           *jobs,
   return TRUE;
 }
 
-/* A job's cost in engine work, to hand out the costliest first: the cycles it runs times the
- * channels it sweeps plus the flits in flight, by Little's law from the first model's latency
- * at its load (the zero-load latency where there is none; four times it beyond the model's
- * saturation, where the network is full). */
+/* A job's expected cost (flitlab_sweep_job_cost()) from its study's first model. */
 static double
 job_cost (const Jobs *jobs,
           guint       job)
 {
   guint s = 0, local;
   const FlitlabSweep *sweep;
-  const FlitlabSimConfig *config;
   const FlitlabStudy *study;
-  const FlitlabTopology *topology;
+  double latency = NAN;
   guint rate_index;
-  double zero_load, latency, rate;
 
   while (job >= g_array_index (jobs->first, guint, s + 1))
     s++;
   sweep = jobs_find (jobs, job, &local);
-  config = flitlab_sweep_get_config (sweep);
   study = jobs->studies->pdata[s];
-  topology = flitlab_sweep_get_topology (sweep);
-  rate_index = local / config->replications;
-  rate = config->rates[rate_index];
-  zero_load = flitlab_topology_mean_distance (topology) + config->flits;
-  latency = zero_load;
+  rate_index = local / flitlab_sweep_get_config (sweep)->replications;
   if (study->models->len > 0)
     {
-      const FlitlabStudyModel *model = study->models->pdata[0];
-      const FlitlabStudyTable *curve = model->curve;
+      const FlitlabStudyTable *curve = ((const FlitlabStudyModel *) study->models->pdata[0])->curve;
 
       if (curve != NULL && rate_index < curve->n_rows)
-        {
-          double value = flitlab_study_table_get (curve, rate_index, 1);
-
-          latency = curve->saturated[rate_index] || !(value > 0) ? 4 * zero_load : value;
-        }
+        latency = curve->saturated[rate_index] ? INFINITY : flitlab_study_table_get (curve, rate_index, 1);
     }
-  return (double) flitlab_sweep_get_job_cycles (sweep) *
-         (flitlab_topology_get_n_channels (topology) +
-          rate * flitlab_topology_get_n_nodes (topology) * config->flits * latency);
+  return flitlab_sweep_job_cost (sweep, local, latency);
 }
 
 /* ---- the checkpoint: finished jobs' raw sums ------------------------------------------ */
@@ -407,7 +393,9 @@ recv_job (void)
 {
   int job;
 
-  MPI_Recv (&job, 1, MPI_INT, MASTER, TAG_JOB, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  /* Rank 0 gone: stop. */
+  if (MPI_Recv (&job, 1, MPI_INT, MASTER, TAG_JOB, MPI_COMM_WORLD, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+    return -1;
   return job;
 }
 
@@ -557,7 +545,7 @@ run_master (Master        *master,
   g_autofree double *cost = g_new (double, jobs->n_jobs);
   gint64 saved = g_get_monotonic_time ();
   guint saved_done = master->n_done, local_running = 0, ranks_left = n_ranks - 1;
-  gboolean local_stopped = FALSE;
+  gboolean local_stopped = FALSE, lost_rank = FALSE;
   Crew crew;
 
   for (guint j = 0; j < jobs->n_jobs; j++)
@@ -591,7 +579,11 @@ run_master (Master        *master,
       if (ranks_left == 0 && local_running == 0 && (local_stopped || n_threads == 0))
         break;
 
-      MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+      if (MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status) != MPI_SUCCESS)
+        {
+          lost_rank = TRUE;
+          flag = FALSE;
+        }
       if (flag)
         {
           int count, source = status.MPI_SOURCE, job;
@@ -599,7 +591,12 @@ run_master (Master        *master,
 
           MPI_Get_count (&status, MPI_BYTE, &count);
           message = g_malloc (MAX (count, (int) sizeof job));
-          MPI_Recv (message, count, MPI_BYTE, source, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          if (MPI_Recv (message, count, MPI_BYTE, source, status.MPI_TAG, MPI_COMM_WORLD,
+                        MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            {
+              lost_rank = TRUE;
+              continue;
+            }
           memcpy (&job, message, sizeof job);
           if (job >= 0)
             {
@@ -618,7 +615,8 @@ run_master (Master        *master,
             {
               int next = next_job (master);
 
-              MPI_Send (&next, 1, MPI_INT, source, TAG_JOB, MPI_COMM_WORLD);
+              if (MPI_Send (&next, 1, MPI_INT, source, TAG_JOB, MPI_COMM_WORLD) != MPI_SUCCESS)
+                lost_rank = TRUE;
               if (next < 0)
                 stopped[source] = TRUE;
               else
@@ -638,15 +636,29 @@ run_master (Master        *master,
           done_free (done);
         }
 
-      if (stop_signal != 0 ||
+      if (stop_signal != 0 || lost_rank ||
           (checkpoint != NULL && master->n_done > saved_done &&
            g_get_monotonic_time () - saved > CHECKPOINT_EVERY * G_USEC_PER_SEC))
         {
           if (checkpoint != NULL &&
               !checkpoint_save (checkpoint, print, master->raw, jobs->n_jobs, error))
-            return FALSE;
+            {
+              stopped_midway = TRUE;
+              return FALSE;
+            }
           saved = g_get_monotonic_time ();
           saved_done = master->n_done;
+          if (lost_rank && stop_signal == 0)
+            {
+              if (master->progress)
+                g_printerr ("\n");
+              g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO,
+                           "a rank stopped answering; %u of %u jobs done%s%s", master->n_done,
+                           jobs->n_jobs, checkpoint != NULL ? ", saved in " : "",
+                           checkpoint != NULL ? checkpoint : "");
+              stopped_midway = TRUE;
+              return FALSE;
+            }
           if (stop_signal != 0)
             {
               /* mpirun passes SIGINT and SIGTERM on, and sends SIGTERM when a rank dies. */
@@ -661,6 +673,7 @@ run_master (Master        *master,
                 g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INTR,
                              "stopped by signal %d (from mpirun: asked to stop, or a rank died); "
                              "without --checkpoint nothing was kept", (int) stop_signal);
+              stopped_midway = TRUE;
               return FALSE;
             }
         }
@@ -859,12 +872,14 @@ main (int   argc,
 
   /* Every rank parses the same arguments, so all agree; rank 0 alone says what is wrong. */
   ok = parse_run (argc - 1, argv + 1, &options, &error);
+  /* mpirun signals every rank when it is stopped or a rank dies, and kills them a moment
+   * later: the workers carry on, rank 0 saves the checkpoint in that moment. A rank that is
+   * gone makes calls to it fail rather than abort rank 0 before it has saved. */
+  signal (SIGINT, on_stop_signal);
+  signal (SIGTERM, on_stop_signal);
+  MPI_Comm_set_errhandler (MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   if (ok && rank == MASTER)
-    {
-      signal (SIGINT, on_stop_signal);
-      signal (SIGTERM, on_stop_signal);
-      ok = run_rank0 (&options, n_ranks, &error);
-    }
+    ok = run_rank0 (&options, n_ranks, &error);
   else if (ok)
     ok = run_rank (&options);
 
@@ -876,9 +891,10 @@ main (int   argc,
       g_printerr ("flitlab-mpi run: %s\n", line);
     }
   options_clear (&options);
-  if (!ok && stop_signal != 0)
+  if (!ok && rank == MASTER && stopped_midway)
     {
-      /* The other ranks were signalled too, or still compute: do not wait for them. */
+      /* The other ranks were signalled too, or still compute, or are gone: do not wait for
+       * them; mpirun ends them. */
       fflush (stderr);
       _exit (1);
     }
