@@ -88,18 +88,26 @@ jobs_clear (Jobs *jobs)
   g_clear_pointer (&jobs->project, flitlab_project_free);
 }
 
-/* The sweep of job number job and its number there. */
-static const FlitlabSweep *
-jobs_find (const Jobs *jobs,
-           guint       job,
-           guint      *local)
+/* The index of the sweep of job number job, and the job's number there. */
+static guint
+jobs_find_index (const Jobs *jobs,
+                 guint       job,
+                 guint      *local)
 {
   guint s = 0;
 
   while (job >= g_array_index (jobs->first, guint, s + 1))
     s++;
   *local = job - g_array_index (jobs->first, guint, s);
-  return jobs->sweeps->pdata[s];
+  return s;
+}
+
+static const FlitlabSweep *
+jobs_find (const Jobs *jobs,
+           guint       job,
+           guint      *local)
+{
+  return jobs->sweeps->pdata[jobs_find_index (jobs, job, local)];
 }
 
 static gboolean
@@ -175,17 +183,12 @@ static double
 job_cost (const Jobs *jobs,
           guint       job)
 {
-  guint s = 0, local;
-  const FlitlabSweep *sweep;
-  const FlitlabStudy *study;
+  guint local, s = jobs_find_index (jobs, job, &local);
+  const FlitlabSweep *sweep = jobs->sweeps->pdata[s];
+  const FlitlabStudy *study = jobs->studies->pdata[s];
+  guint rate_index = local / flitlab_sweep_get_config (sweep)->replications;
   double latency = NAN;
-  guint rate_index;
 
-  while (job >= g_array_index (jobs->first, guint, s + 1))
-    s++;
-  sweep = jobs_find (jobs, job, &local);
-  study = jobs->studies->pdata[s];
-  rate_index = local / flitlab_sweep_get_config (sweep)->replications;
   if (study->models->len > 0)
     {
       const FlitlabStudyTable *curve = ((const FlitlabStudyModel *) study->models->pdata[0])->curve;
