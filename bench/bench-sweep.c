@@ -126,12 +126,8 @@ main (int   argc,
   printf ("%-5s %-12s %-4s %-14s %-10s %s\n", "job", "load", "rep", "estimate", "seconds", "cycles/s");
   for (guint j = 0; j < n_jobs; j++)
     {
-      const FlitlabStudyTable *curve = study->models->len > 0
-        ? ((FlitlabStudyModel *) study->models->pdata[0])->curve : NULL;
       guint rate_index = j / config->replications;
-      double latency = curve != NULL && rate_index < curve->n_rows
-        ? (curve->saturated[rate_index] ? INFINITY : flitlab_study_table_get (curve, rate_index, 1))
-        : NAN;
+      double latency = flitlab_runner_model_latency (study, rate_index);
       Job job;
 
       start = g_get_monotonic_time ();

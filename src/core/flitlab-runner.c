@@ -357,6 +357,20 @@ flitlab_runner_new_sim_config (const FlitlabStudy  *study,
   return study_sim_config (study, rates, n_rates, error);
 }
 
+double
+flitlab_runner_model_latency (const FlitlabStudy *study,
+                              guint               rate_index)
+{
+  const FlitlabStudyTable *curve;
+
+  g_return_val_if_fail (study != NULL, NAN);
+
+  curve = study->models->len > 0 ? ((const FlitlabStudyModel *) study->models->pdata[0])->curve : NULL;
+  if (curve == NULL || rate_index >= curve->n_rows)
+    return NAN;
+  return curve->saturated[rate_index] ? INFINITY : flitlab_study_table_get (curve, rate_index, 1);
+}
+
 const char * const *
 flitlab_runner_points_columns (void)
 {

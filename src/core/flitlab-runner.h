@@ -53,6 +53,10 @@ FlitlabSimConfig *flitlab_runner_new_sim_config (const FlitlabStudy  *study,
  * per-channel statistics, as flitlab_runner_simulate() does. */
 void flitlab_runner_store_simulation (FlitlabStudy           *study,
                                       const FlitlabSimResult *result);
+/* The study's first model's latency at load number rate_index of its range, from its evaluated
+ * curve: NaN without one, infinite beyond its saturation (flitlab_sweep_job_cost()). */
+double flitlab_runner_model_latency (const FlitlabStudy *study,
+                                     guint               rate_index);
 /* The columns of a wormhole simulation's points, NULL-terminated. */
 const char * const *flitlab_runner_points_columns (void);
 

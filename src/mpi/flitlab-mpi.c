@@ -17,7 +17,6 @@
 #include "config.h"
 
 #include <locale.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -187,16 +186,8 @@ job_cost (const Jobs *jobs,
   const FlitlabSweep *sweep = jobs->sweeps->pdata[s];
   const FlitlabStudy *study = jobs->studies->pdata[s];
   guint rate_index = local / flitlab_sweep_get_config (sweep)->replications;
-  double latency = NAN;
 
-  if (study->models->len > 0)
-    {
-      const FlitlabStudyTable *curve = ((const FlitlabStudyModel *) study->models->pdata[0])->curve;
-
-      if (curve != NULL && rate_index < curve->n_rows)
-        latency = curve->saturated[rate_index] ? INFINITY : flitlab_study_table_get (curve, rate_index, 1);
-    }
-  return flitlab_sweep_job_cost (sweep, local, latency);
+  return flitlab_sweep_job_cost (sweep, local, flitlab_runner_model_latency (study, rate_index));
 }
 
 /* ---- the checkpoint: finished jobs' raw sums ------------------------------------------ */
