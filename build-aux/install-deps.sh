@@ -13,6 +13,8 @@ if [ "${1:-}" = "--tests" ]; then
   # The fuzz target: clang, and libFuzzer with clang's sanitizer runtimes, which clang only
   # recommends (not installed with --no-install-recommends).
   packages+=(clang libclang-rt-dev)
+  # flitlab-mpi and its tests (suite mpi, -Dmpi=enabled).
+  packages+=(openmpi-bin libopenmpi-dev)
 fi
 
 missing=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Flitlab and runs the whole test suite: every suite of the normal build (core, io,
 # data, ui), then the core and io tiers again under AddressSanitizer and UndefinedBehaviorSanitizer,
-# then the project reader's fuzz target for 60 seconds (clang).
+# then flitlab-mpi's tests on Open MPI (suite mpi), then the project reader's fuzz target for
+# 60 seconds (clang).
 # Ends with one line "N passed, N failed, N skipped" counted from meson's test logs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,18 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 G_SLICE=always-malloc \
   meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite core --suite io --suite cli || status=1
 
-logs=(build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json)
+# flitlab-mpi (suite mpi) in its own headless build, on 1 to 4 ranks against flitlab-cli run.
+# CI runs as root on two cores inside a container: Open MPI needs to be told that this is
+# meant, that ranks may outnumber the cores, and not to use the single-copy mechanism the
+# container forbids.
+[ -f build-mpi/build.ninja ] || meson setup build-mpi -Dui=false -Dmpi=enabled || exit 1
+meson compile -C build-mpi src/mpi/flitlab-mpi src/cli/flitlab-cli || exit 1
+OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 \
+OMPI_MCA_btl_vader_single_copy_mechanism=none \
+  meson test -C build-mpi --no-rebuild --print-errorlogs --num-processes 1 --suite mpi || status=1
+
+logs=(build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json
+      build-mpi/meson-logs/testlog.json)
 fuzz_skipped=0
 
 # The project reader's fuzz target for 60 seconds (docs/fuzzing.md), in its own clang build;

@@ -22,7 +22,7 @@ struct _FlitlabTextbookPanel
   GtkBox              parent_instance;
   GtkGrid            *grid;
   GtkLabel           *message;
-  const FlitlabStudy *study;
+  FlitlabStudy       *study;       /* a copy: the figures arrive after the study may be gone */
   GCancellable       *cancellable; /* of the figures being worked out */
 };
 
@@ -240,11 +240,12 @@ flitlab_textbook_panel_set_study (FlitlabTextbookPanel *self,
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  self->study = study;
+  g_clear_pointer (&self->study, flitlab_study_free);
   clear_grid (self);
   gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
   if (study == NULL)
     return;
+  self->study = flitlab_study_copy (study);
   self->cancellable = g_cancellable_new ();
   task = g_task_new (self, self->cancellable, on_metrics, NULL);
   g_task_set_name (task, "[flitlab] textbook figures");
@@ -261,6 +262,7 @@ flitlab_textbook_panel_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->study, flitlab_study_free);
   G_OBJECT_CLASS (flitlab_textbook_panel_parent_class)->dispose (object);
 }
 

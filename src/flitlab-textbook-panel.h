@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (FlitlabTextbookPanel, flitlab_textbook_panel, FLITLAB, TEXTBOOK_PANEL, GtkBox)
 
 /* The network's figures are worked out on a worker thread (a necklace hypercube routes every
- * pair); study is borrowed until the next call. */
+ * pair); the panel keeps a copy of study. */
 void flitlab_textbook_panel_set_study (FlitlabTextbookPanel *self,
                                        const FlitlabStudy   *study);
 

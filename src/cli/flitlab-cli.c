@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "flitlab-file-write.h"
+#include "flitlab-grid.h"
 #include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-project-xml.h"
@@ -865,6 +866,50 @@ cmd_run (int      argc,
   return flitlab_project_save (project, output != NULL ? output : argv[1], error);
 }
 
+/* One study of the project repeated over every combination of --vary's values
+ * (flitlab-grid.h), into a new project. */
+static gboolean
+cmd_grid (int      argc,
+          char   **argv,
+          GError **error)
+{
+  g_autofree char *output = NULL, *name = NULL;
+  g_auto(GStrv) vary = NULL;
+  const GOptionEntry entries[] = {
+    { "study", 0, 0, G_OPTION_ARG_STRING, &name, "The study to vary", "NAME" },
+    { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vary, "A setting and its values, e.g. vcs=2,4,8 (repeat for each setting)", "KEY=VALUE,…" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Save the grid's project here", "FILE" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — write one study per combination of settings, to run with run");
+  g_autoptr(FlitlabProject) project = NULL, grid = NULL;
+  g_autoptr(GPtrArray) studies = NULL;
+  const FlitlabStudy *study;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!parse_options (context, &argc, &argv, error))
+    return FALSE;
+  if (argc != 2)
+    return usage_error (error, "grid takes one .flitlab project");
+  if (name == NULL || vary == NULL || output == NULL)
+    return usage_error (error, "grid needs --study, at least one --vary and --output");
+  project = flitlab_project_load (argv[1], error);
+  if (project == NULL)
+    return FALSE;
+  study = flitlab_project_find_study (project, name);
+  if (study == NULL)
+    return usage_error (error, "%s has no study called “%s”", argv[1], name);
+  studies = flitlab_grid_expand (study, (const char * const *) vary, error);
+  if (studies == NULL)
+    return FALSE;
+
+  grid = flitlab_project_new ();
+  flitlab_project_set_title (grid, flitlab_project_get_title (project));
+  for (guint i = 0; i < studies->len; i++)
+    flitlab_project_insert_study (grid, G_MAXUINT, g_steal_pointer (&studies->pdata[i]));
+  return flitlab_project_save (grid, output, error);
+}
+
 /* Whether table marks the load rate saturated. */
 static gboolean
 saturated_at (const FlitlabStudyTable *table,
@@ -1162,6 +1207,7 @@ static const Command commands[] = {
   { "model", cmd_model, N_("Evaluate a model at a list of loads (table or CSV)") },
   { "simulate", cmd_simulate, N_("Run the flit-level wormhole simulator at a list of loads") },
   { "run", cmd_run, N_("Run every study of a project headless and save the results into it") },
+  { "grid", cmd_grid, N_("Write a project of one study per combination of settings") },
   { "export", cmd_export, N_("Draw a study's figure to SVG, PDF or PNG, or its data to CSV") },
   { "validate", cmd_validate, N_("Check .flitlab project files") },
 };

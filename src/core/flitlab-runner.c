@@ -13,6 +13,7 @@
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim-backtrack.h"
+#include "flitlab-sweep.h"
 
 /* Whether load i of n keeps its per-channel results (n_values numbers each): evenly spread,
  * always the last, within FLITLAB_RUNNER_MAX_CHANNEL_LOADS and _VALUES. */
@@ -320,7 +321,7 @@ point_row (const FlitlabSimPoint *p,
   row[12] = p->throughput_ci95;
 }
 
-/* flitlab_sim_run_with_points() gives progress and points one user_data: the relay holds
+/* flitlab_sweep_run() gives progress and points one user_data: the relay holds
  * both callbacks and the caller's data. */
 typedef struct
 {
@@ -374,6 +375,20 @@ flitlab_runner_new_sim_config (const FlitlabStudy  *study,
   return config;
 }
 
+double
+flitlab_runner_model_latency (const FlitlabStudy *study,
+                              guint               rate_index)
+{
+  const FlitlabStudyTable *curve;
+
+  g_return_val_if_fail (study != NULL, NAN);
+
+  curve = study->models->len > 0 ? ((const FlitlabStudyModel *) study->models->pdata[0])->curve : NULL;
+  if (curve == NULL || rate_index >= curve->n_rows)
+    return NAN;
+  return curve->saturated[rate_index] ? INFINITY : flitlab_study_table_get (curve, rate_index, 1);
+}
+
 const char * const *
 flitlab_runner_points_columns (void)
 {
@@ -399,11 +414,10 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
   FlitlabStudySimulation *sim = &study->simulation;
   PointRelay relay = { progress, point, user_data };
   g_autoptr(FlitlabSimConfig) config = NULL;
+  g_autoptr(FlitlabSweep) sweep = NULL;
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autofree double *rates = NULL;
-  FlitlabStudyTable *table;
   guint n_rates;
-  char vcs[16];
 
   g_return_val_if_fail (study != NULL, FALSE);
 
@@ -419,14 +433,28 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
       prefix_study (error, study);
       return FALSE;
     }
-
-  result = point != NULL ? flitlab_sim_run_with_points (config, relay_progress, relay_point, &relay, error)
-                         : flitlab_sim_run (config, progress, user_data, error);
+  sweep = flitlab_sweep_new (config, error);
+  if (sweep != NULL)
+    result = point != NULL ? flitlab_sweep_run (sweep, relay_progress, relay_point, &relay, error)
+                           : flitlab_sweep_run (sweep, progress, NULL, user_data, error);
   if (result == NULL)
     {
       prefix_study (error, study);
       return FALSE;
     }
+  flitlab_runner_store_simulation (study, result);
+  return TRUE;
+}
+
+void
+flitlab_runner_store_simulation (FlitlabStudy           *study,
+                                 const FlitlabSimResult *result)
+{
+  FlitlabStudySimulation *sim = &study->simulation;
+  FlitlabStudyTable *table;
+  char vcs[16];
+
+  g_return_if_fail (study != NULL && result != NULL);
 
   table = flitlab_study_table_new (points_columns);
   g_snprintf (vcs, sizeof vcs, "%u", result->vcs);
@@ -445,7 +473,6 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
     }
   g_clear_pointer (&sim->points, flitlab_study_table_free);
   sim->points = table;
-  return TRUE;
 }
 
 gboolean

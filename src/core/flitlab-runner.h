@@ -49,6 +49,14 @@ gboolean flitlab_runner_simulate_with_points (FlitlabStudy          *study,
 /* The wormhole simulator's configuration of the study (not for backtracking routing). */
 FlitlabSimConfig *flitlab_runner_new_sim_config (const FlitlabStudy  *study,
                                                  GError             **error);
+/* Stores a wormhole simulation's result (flitlab_sweep_combine()) as the study's points and
+ * per-channel statistics, as flitlab_runner_simulate() does. */
+void flitlab_runner_store_simulation (FlitlabStudy           *study,
+                                      const FlitlabSimResult *result);
+/* The study's first model's latency at load number rate_index of its range, from its evaluated
+ * curve: NaN without one, infinite beyond its saturation (flitlab_sweep_job_cost()). */
+double flitlab_runner_model_latency (const FlitlabStudy *study,
+                                     guint               rate_index);
 /* The columns of a wormhole simulation's points, NULL-terminated. */
 const char * const *flitlab_runner_points_columns (void);
 

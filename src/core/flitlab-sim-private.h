@@ -91,4 +91,12 @@ void     flitlab_sim_replication_clear (FlitlabSimReplication *out);
 gsize    flitlab_sim_wormhole_bytes_per_channel (const FlitlabTopology *topology,
                                                  guint                  vcs);
 
+/* Pools the config->replications replications of load rate_index, reps[0..R), into point
+ * (whose arrays it allocates): the one pooling of flitlab_sim_run() and of a sweep's jobs. */
+void flitlab_sim_summarize (const FlitlabSimConfig      *config,
+                            const FlitlabTopology       *topology,
+                            const FlitlabSimReplication *reps,
+                            guint                        rate_index,
+                            FlitlabSimPoint             *point);
+
 G_END_DECLS

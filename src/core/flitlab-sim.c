@@ -149,10 +149,6 @@ typedef struct
   gpointer                point_data;
 } Run;
 
-static void summarize (const Run       *run,
-                       guint            rate_index,
-                       FlitlabSimPoint *point);
-
 static gboolean
 run_job (guint            job,
          FlitlabSimTick   tick,
@@ -182,7 +178,8 @@ run_job (guint            job,
     {
       FlitlabSimPoint point = { 0 };
 
-      summarize (run, rate_index, &point);
+      flitlab_sim_summarize (run->config, run->topology, &run->replications[rate_index * run->config->replications],
+                             rate_index, &point);
       run->point (rate_index, &point, run->point_data);
       g_free (point.utilization);
       g_free (point.blocking);
@@ -195,21 +192,22 @@ run_job (guint            job,
  * at most once in a thousand points. */
 #define SATURATION_QUANTILE 0.999
 
-/* Pools the replications of one load: every mean over all measured messages, every interval
+/* Pools the replications of one load (flitlab-sim-private.h): every mean over all measured messages, every interval
  * by flitlab_stats_ratio() over the batches of all replications. The load is saturated when a
  * replication saw a source queue run away or its window not drain, or when the pooled
  * batches show that the network does not carry it: a backlog (messages generated less
  * messages delivered) that grows beyond its statistical uncertainty
  * (docs/validation/statistics.md). */
-static void
-summarize (const Run       *run,
-           guint            rate_index,
-           FlitlabSimPoint *point)
+void
+flitlab_sim_summarize (const FlitlabSimConfig      *config,
+                       const FlitlabTopology       *topology,
+                       const FlitlabSimReplication *reps,
+                       guint                        rate_index,
+                       FlitlabSimPoint             *point)
 {
-  const FlitlabSimConfig *config = run->config;
   const guint R = config->replications, B = FLITLAB_SIM_BATCHES;
-  guint n_nodes = flitlab_topology_get_n_nodes (run->topology);
-  guint n_channels = flitlab_topology_get_n_channels (run->topology);
+  guint n_nodes = flitlab_topology_get_n_nodes (topology);
+  guint n_channels = flitlab_topology_get_n_channels (topology);
   double sums[FLITLAB_LATENCY_N] = { 0 }, queueing = 0, hops = 0, accepted = 0, cycles = 0;
   g_autofree double *y = g_new (double, R * B);
   g_autofree double *c = g_new (double, R * B);
@@ -222,7 +220,7 @@ summarize (const Run       *run,
 
   for (guint r = 0; r < R; r++)
     {
-      const FlitlabSimReplication *rep = &run->replications[rate_index * R + r];
+      const FlitlabSimReplication *rep = &reps[r];
 
       point->saturated |= rep->saturated;
       /* A deadlock carries nothing: saturated too, with the first replication's cycle. */
@@ -256,7 +254,7 @@ summarize (const Run       *run,
   /* Accepted throughput: deliveries per batch over the batch's node-cycles. */
   for (guint r = 0; r < R; r++)
     {
-      const FlitlabSimReplication *rep = &run->replications[rate_index * R + r];
+      const FlitlabSimReplication *rep = &reps[r];
 
       for (guint b = 0; b < B; b++)
         {
@@ -273,7 +271,7 @@ summarize (const Run       *run,
    * messages actually generated, whose Poisson noise would otherwise dominate the test. */
   for (guint r = 0; r < R; r++)
     {
-      const FlitlabSimReplication *rep = &run->replications[rate_index * R + r];
+      const FlitlabSimReplication *rep = &reps[r];
 
       for (guint b = 0; b < B; b++)
         y[r * B + b] = rep->batch_count[b] - rep->batch_accepted[b];
@@ -294,7 +292,7 @@ summarize (const Run       *run,
     {
       for (guint r = 0; r < R; r++)
         {
-          const FlitlabSimReplication *rep = &run->replications[rate_index * R + r];
+          const FlitlabSimReplication *rep = &reps[r];
 
           for (guint b = 0; b < B; b++)
             {
@@ -446,7 +444,8 @@ flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
       result->points = g_new0 (FlitlabSimPoint, config->n_rates);
       result->vcs = run.vcs;
       for (guint i = 0; i < config->n_rates; i++)
-        summarize (&run, i, &result->points[i]);
+        flitlab_sim_summarize (config, topology, &run.replications[i * config->replications], i,
+                               &result->points[i]);
       for (guint i = 0; i < n_jobs; i++)
         result->warmup = MAX (result->warmup, run.replications[i].warmup);
     }

@@ -404,6 +404,39 @@ check("validate names the broken file", code != 0 and os.path.basename(bad.name)
       and len(err.strip().splitlines()) == 1, err)
 os.unlink(bad.name)
 
+# grid: one study per combination, named by its values, the last --vary fastest, models
+# refitted to each network; bad settings give one line and write nothing.
+with tempfile.TemporaryDirectory() as tmp:
+    project = os.path.join(tmp, "p.flitlab")
+    with open(project, "w") as f:
+        f.write(PROJECT)
+    grid = os.path.join(tmp, "grid.flitlab")
+    code, out, err = run("grid", project, "--study", "small torus", "--vary", "vcs=2,4",
+                         "--vary", "flits=8,16", "--vary", "topology=torus:4x4:bi,torus:6x6:bi",
+                         "--output", grid)
+    studies = ET.parse(grid).getroot().findall("study") if code == 0 else []
+    names = [s.get("name") for s in studies]
+    check("grid writes one study per combination, named by its values",
+          names[:3] == ["vcs=2, flits=8, topology=torus:4x4:bi", "vcs=2, flits=8, topology=torus:6x6:bi",
+                        "vcs=2, flits=16, topology=torus:4x4:bi"] and len(names) == 8, (err, names))
+    last = studies[-1] if studies else None
+    check("a grid study has its values and its model follows its network",
+          last is not None and last.find("network").get("topology") == "torus:6x6:bi"
+          and last.find("simulation").get("vcs") == "4" and last.find("traffic").get("flits") == "16"
+          and {p.get("name"): p.get("value") for p in last.find("model").findall("param")}.get("k") == "6x6"
+          and last.find("simulation").find("points") is None, err)
+    code, out, err = run("validate", grid)
+    check("the grid project validates", code == 0, err)
+    fails_with_one_line("grid with an unknown setting", "grid", project, "--study", "small torus",
+                        "--vary", "colour=1,2", "--output", grid + "2")
+    fails_with_one_line("grid with a combination that cannot run", "grid", project, "--study",
+                        "small torus", "--vary", "vcs=1,2", "--output", grid + "2")
+    fails_with_one_line("grid of a missing study", "grid", project, "--study", "nope",
+                        "--vary", "vcs=2", "--output", grid + "2")
+    fails_with_one_line("grid without --output", "grid", project, "--study", "small torus",
+                        "--vary", "vcs=2")
+    check("a failed grid writes nothing", not os.path.exists(grid + "2"))
+
 print(f"1..{len(results)}")
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")

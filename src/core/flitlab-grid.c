@@ -1,0 +1,224 @@
+/* flitlab-grid.c: a study repeated over every combination of some of its settings
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "flitlab-grid.h"
+#include "flitlab-input.h"
+#include "flitlab-runner.h"
+#include "flitlab-topology.h"
+
+static const char * const keys[] = {
+  "topology", "routing", "pattern", "length", "flits", "vcs", "buffer", "seed", "replications",
+  "warmup", "cycles", NULL,
+};
+
+const char * const *
+flitlab_grid_keys (void)
+{
+  return keys;
+}
+
+static gboolean
+bad_value (const char  *key,
+           const char  *value,
+           GError     **error)
+{
+  g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID, "%s=%s is not a value of %s",
+               key, value, key);
+  return FALSE;
+}
+
+/* A whole number from 0 to max. */
+static gboolean
+parse_count (const char *text,
+             guint64     max,
+             guint64    *out)
+{
+  double value;
+
+  if (!flitlab_input_parse_number (text, -1, &value) || value < 0 || value > max ||
+      value != (double) (guint64) value)
+    return FALSE;
+  *out = (guint64) value;
+  return TRUE;
+}
+
+static void
+replace_string (char       **field,
+                const char  *value)
+{
+  g_free (*field);
+  *field = g_strdup (value);
+}
+
+gboolean
+flitlab_grid_set (FlitlabStudy  *study,
+                  const char    *key,
+                  const char    *value,
+                  GError       **error)
+{
+  FlitlabStudySimulation *sim = &study->simulation;
+  guint64 count;
+
+  g_return_val_if_fail (study != NULL && key != NULL && value != NULL, FALSE);
+
+  if (g_str_equal (key, "topology"))
+    {
+      g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (value, error);
+
+      if (topology == NULL)
+        return FALSE;
+      replace_string (&study->topology, value);
+    }
+  else if (g_str_equal (key, "routing") || g_str_equal (key, "pattern") || g_str_equal (key, "length"))
+    {
+      const char * const *names = g_str_equal (key, "routing") ? flitlab_study_routing_names ()
+                                  : g_str_equal (key, "pattern") ? flitlab_study_pattern_names ()
+                                  : flitlab_study_length_names ();
+      char **field = g_str_equal (key, "routing") ? &study->routing
+                     : g_str_equal (key, "pattern") ? &study->pattern : &study->length;
+
+      if (!flitlab_study_name_in (names, value))
+        return bad_value (key, value, error);
+      replace_string (field, value);
+    }
+  else if (g_str_equal (key, "flits"))
+    {
+      if (!flitlab_input_parse_number (value, -1, &study->flits))
+        return bad_value (key, value, error);
+    }
+  else if (g_str_equal (key, "vcs") || g_str_equal (key, "buffer") ||
+           g_str_equal (key, "replications"))
+    {
+      if (!parse_count (value, G_MAXUINT, &count))
+        return bad_value (key, value, error);
+      *(g_str_equal (key, "vcs") ? &sim->vcs : g_str_equal (key, "buffer") ? &sim->buffer
+                                                                           : &sim->replications) = count;
+    }
+  else if (g_str_equal (key, "seed") || g_str_equal (key, "warmup") || g_str_equal (key, "cycles"))
+    {
+      if (!parse_count (value, G_MAXUINT64, &count))
+        return bad_value (key, value, error);
+      *(g_str_equal (key, "seed") ? &sim->seed : g_str_equal (key, "warmup") ? &sim->warmup
+                                                                             : &sim->cycles) = count;
+    }
+  else
+    {
+      g_autofree char *known = g_strjoinv (", ", (char **) keys);
+
+      g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                   "A grid varies %s, not “%s”", known, key);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The study's models that still describe it, refitted to it. */
+static void
+refit_models (FlitlabStudy *study)
+{
+  for (guint m = study->models->len; m-- > 0;)
+    {
+      FlitlabStudyModel *model = study->models->pdata[m];
+
+      if (!flitlab_runner_fit_model (study, model->id, model->params, NULL))
+        g_ptr_array_remove_index (study->models, m);
+    }
+}
+
+GPtrArray *
+flitlab_grid_expand (const FlitlabStudy  *study,
+                     const char * const  *vary,
+                     GError             **error)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GPtrArray) studies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
+  g_autofree guint *at = NULL;
+  guint n_keys;
+
+  g_return_val_if_fail (study != NULL && vary != NULL, NULL);
+
+  for (guint i = 0; vary[i] != NULL; i++)
+    {
+      const char *equals = strchr (vary[i], '=');
+      g_autofree char *key = equals != NULL ? g_strndup (vary[i], equals - vary[i]) : NULL;
+      g_auto(GStrv) list = NULL;
+
+      if (key == NULL || !g_strv_contains (keys, key))
+        {
+          g_autofree char *known = g_strjoinv (", ", (char **) keys);
+
+          g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                       "--vary takes KEY=VALUE,VALUE,… with KEY one of %s, not “%s”", known, vary[i]);
+          return NULL;
+        }
+      for (guint k = 0; k < names->len; k++)
+        if (g_str_equal (names->pdata[k], key))
+          {
+            g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                         "%s is varied twice", key);
+            return NULL;
+          }
+      list = g_strsplit (equals + 1, ",", -1);
+      for (guint v = 0; list[v] != NULL || v == 0; v++)
+        if (list[v] == NULL || list[v][0] == '\0')
+          {
+            g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                         "--vary %s has an empty value", key);
+            return NULL;
+          }
+      g_ptr_array_add (names, g_steal_pointer (&key));
+      g_ptr_array_add (values, g_steal_pointer (&list));
+    }
+  n_keys = names->len;
+  if (n_keys == 0)
+    {
+      g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                           "A grid needs at least one --vary");
+      return NULL;
+    }
+
+  /* at: the value index of each key, an odometer with the last key fastest. */
+  at = g_new0 (guint, n_keys);
+  for (;;)
+    {
+      g_autoptr(GString) name = g_string_new (NULL);
+      FlitlabStudy *copy = flitlab_study_copy (study);
+      guint k;
+
+      g_ptr_array_add (studies, copy);
+      flitlab_study_clear_results (copy);
+      for (k = 0; k < n_keys; k++)
+        {
+          const char *value = ((char **) values->pdata[k])[at[k]];
+
+          g_string_append_printf (name, "%s%s=%s", k > 0 ? ", " : "", (char *) names->pdata[k], value);
+          if (!flitlab_grid_set (copy, names->pdata[k], value, error))
+            return NULL;
+        }
+      replace_string (&copy->name, name->str);
+      refit_models (copy);
+      if (!flitlab_study_check (copy, error) ||
+          (copy->simulation.enabled && !flitlab_runner_check_simulation (copy, error)))
+        {
+          g_prefix_error (error, "Study “%s”: ", copy->name);
+          return NULL;
+        }
+
+      for (k = n_keys; k-- > 0;)
+        {
+          if (((char **) values->pdata[k])[++at[k]] != NULL)
+            break;
+          at[k] = 0;
+        }
+      if (k == G_MAXUINT)
+        break;
+    }
+  return g_steal_pointer (&studies);
+}

@@ -1,0 +1,36 @@
+/* flitlab-grid.h: a study repeated over every combination of some of its settings
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * flitlab-cli grid: --vary vcs=2,4,8 --vary flits=8,16 gives six studies, named by their
+ * values ("vcs=2, flits=8"), the last setting varying fastest. Each is the study with those
+ * settings, its results dropped and its models refitted to it (a model that no longer
+ * describes it is dropped), ready for flitlab-cli run or flitlab-mpi run.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "flitlab-study.h"
+
+G_BEGIN_DECLS
+
+/* The settings a grid varies, NULL-terminated: topology, routing, pattern, length, flits,
+ * vcs, buffer, seed, replications, warmup, cycles. */
+const char * const *flitlab_grid_keys      (void);
+
+/* Sets one of them from its text, as a project file writes it. */
+gboolean            flitlab_grid_set       (FlitlabStudy        *study,
+                                            const char          *key,
+                                            const char          *value,
+                                            GError             **error);
+
+/* The studies of every combination of vary ("KEY=VALUE,VALUE,…" each), in order. Fails when a
+ * setting is unknown or repeated, a value is empty or bad, or a combination makes a study that
+ * cannot be simulated (the message names it). */
+GPtrArray          *flitlab_grid_expand    (const FlitlabStudy  *study,
+                                            const char * const  *vary,
+                                            GError             **error);
+
+G_END_DECLS

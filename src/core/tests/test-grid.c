@@ -1,0 +1,103 @@
+/* test-grid.c: a study repeated over every combination of some of its settings
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "flitlab-grid.h"
+
+static FlitlabStudy *
+torus_study (void)
+{
+  FlitlabStudy *study = flitlab_study_new ("base");
+  FlitlabStudyModel *model = flitlab_study_add_model (study, "ciciani-bi-torus");
+
+  g_free (study->topology);
+  study->topology = g_strdup ("torus:4x4:bi");
+  study->flits = 8;
+  study->simulation.enabled = TRUE;
+  study->simulation.vcs = 2;
+  g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("4x4"));
+  g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("8"));
+  return study;
+}
+
+/* The last setting varies fastest; names give the values; models follow each network. */
+static void
+test_expand (void)
+{
+  g_autoptr(GError) error = NULL;
+  FlitlabStudy *study = torus_study ();
+  const char *vary[] = { "vcs=2,4", "topology=torus:4x4:bi,torus:6x6:bi", "flits=16", NULL };
+  g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, vary, &error);
+  const FlitlabStudy *last;
+  const FlitlabStudyModel *model;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (grid->len, ==, 4);
+  g_assert_cmpstr (((FlitlabStudy *) grid->pdata[0])->name, ==, "vcs=2, topology=torus:4x4:bi, flits=16");
+  g_assert_cmpstr (((FlitlabStudy *) grid->pdata[1])->name, ==, "vcs=2, topology=torus:6x6:bi, flits=16");
+  g_assert_cmpstr (((FlitlabStudy *) grid->pdata[2])->name, ==, "vcs=4, topology=torus:4x4:bi, flits=16");
+  last = grid->pdata[3];
+  g_assert_cmpuint (last->simulation.vcs, ==, 4);
+  g_assert_cmpstr (last->topology, ==, "torus:6x6:bi");
+  g_assert_cmpfloat (last->flits, ==, 16);
+  model = last->models->pdata[0];
+  g_assert_cmpstr (g_hash_table_lookup (model->params, "k"), ==, "6x6");
+  g_assert_cmpstr (g_hash_table_lookup (model->params, "flits"), ==, "16");
+  /* The study itself is untouched. */
+  g_assert_cmpstr (study->topology, ==, "torus:4x4:bi");
+  flitlab_study_free (study);
+}
+
+/* A model that does not describe a combination's network is dropped from it. */
+static void
+test_model_dropped (void)
+{
+  g_autoptr(GError) error = NULL;
+  FlitlabStudy *study = torus_study ();
+  const char *vary[] = { "topology=mesh:4x4", NULL };
+  g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, vary, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (((FlitlabStudy *) grid->pdata[0])->models->len, ==, 0);
+  flitlab_study_free (study);
+}
+
+static void
+test_errors (void)
+{
+  static const char *bad[][3] = {
+    { "colour=red", NULL, NULL },            /* not a setting */
+    { "vcs", NULL, NULL },                   /* no values */
+    { "vcs=2,", NULL, NULL },                /* an empty value */
+    { "vcs=2", "vcs=4", NULL },              /* twice */
+    { "vcs=two", NULL, NULL },               /* not a number */
+    { "topology=torus:0x0", NULL, NULL },    /* not a network */
+    { "vcs=1", NULL, NULL },                 /* cannot be simulated on a torus */
+    { NULL, NULL, NULL },                    /* nothing varied */
+  };
+  FlitlabStudy *study = torus_study ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, bad[i], &error);
+
+      g_assert_null (grid);
+      g_assert_nonnull (error);
+    }
+  flitlab_study_free (study);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flitlab/grid/expand", test_expand);
+  g_test_add_func ("/flitlab/grid/model-dropped", test_model_dropped);
+  g_test_add_func ("/flitlab/grid/errors", test_errors);
+  return g_test_run ();
+}

@@ -1,0 +1,146 @@
+/* test-sweep.c: a simulation as independent jobs gives flitlab_sim_run()'s numbers, bit for bit
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-sweep.h"
+
+static FlitlabSimConfig *
+small_config (void)
+{
+  static const double rates[] = { 0.005, 0.02, 0.3 };
+  FlitlabSimConfig *config = flitlab_sim_config_new ("torus:4x4:bi");
+
+  config->flits = 8;
+  config->cycles = 3000;
+  config->warmup = 500;
+  config->replications = 3;
+  config->seed = 7;
+  flitlab_sim_config_set_rates (config, rates, G_N_ELEMENTS (rates));
+  return config;
+}
+
+/* Two doubles are the same bits (NaN equal to NaN). */
+static void
+assert_same (double a,
+             double b)
+{
+  g_assert_true (memcmp (&a, &b, sizeof a) == 0 || (isnan (a) && isnan (b)));
+}
+
+/* Jobs run one at a time, last first, pooled in job order: the same points as
+ * flitlab_sim_run() on threads, to the bit, with the last load saturated. */
+static void
+test_jobs_match_run (void)
+{
+  g_autoptr(FlitlabSimConfig) config = small_config ();
+  g_autoptr(FlitlabSweep) sweep = NULL;
+  g_autoptr(FlitlabSimResult) expected = NULL, result = NULL;
+  g_autoptr(GError) error = NULL;
+  GBytes **raw;
+  guint n_jobs;
+
+  config->threads = 2;
+  expected = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  sweep = flitlab_sweep_new (config, &error);
+  g_assert_no_error (error);
+  n_jobs = flitlab_sweep_get_n_jobs (sweep);
+  g_assert_cmpuint (n_jobs, ==, 9);
+  raw = g_new0 (GBytes *, n_jobs);
+  for (guint j = n_jobs; j-- > 0;)
+    {
+      raw[j] = flitlab_sweep_run_job (sweep, j, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (flitlab_sweep_check_raw (sweep, raw[j], &error));
+    }
+  result = flitlab_sweep_combine (sweep, raw);
+
+  g_assert_cmpuint (result->n_points, ==, expected->n_points);
+  g_assert_cmpuint (result->vcs, ==, expected->vcs);
+  g_assert_cmpuint (result->warmup, ==, expected->warmup);
+  g_assert_true (expected->points[2].saturated);
+  for (guint i = 0; i < result->n_points; i++)
+    {
+      const FlitlabSimPoint *p = &result->points[i], *e = &expected->points[i];
+
+      g_assert_cmpint (p->saturated, ==, e->saturated);
+      g_assert_cmpuint (p->messages, ==, e->messages);
+      for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
+        {
+          assert_same (p->latency[k], e->latency[k]);
+          assert_same (p->ci95[k], e->ci95[k]);
+        }
+      assert_same (p->queueing, e->queueing);
+      assert_same (p->throughput, e->throughput);
+      assert_same (p->throughput_ci95, e->throughput_ci95);
+      assert_same (p->mean_hops, e->mean_hops);
+      g_assert_cmpuint (p->n_channels, ==, e->n_channels);
+      g_assert_cmpmem (p->utilization, sizeof (double) * p->n_channels,
+                       e->utilization, sizeof (double) * e->n_channels);
+      g_assert_cmpmem (p->blocking, sizeof (double) * p->n_channels,
+                       e->blocking, sizeof (double) * e->n_channels);
+    }
+  for (guint j = 0; j < n_jobs; j++)
+    g_bytes_unref (raw[j]);
+  g_free (raw);
+}
+
+/* Bytes that are not a job of this network (truncated, another network's) are refused. */
+static void
+test_bad_raw (void)
+{
+  g_autoptr(FlitlabSimConfig) config = small_config ();
+  g_autoptr(FlitlabSimConfig) other_config = small_config ();
+  g_autoptr(FlitlabSweep) sweep = NULL, other = NULL;
+  g_autoptr(GBytes) raw = NULL, cut = NULL, foreign = NULL;
+  g_autoptr(GError) error = NULL;
+
+  sweep = flitlab_sweep_new (config, &error);
+  g_assert_no_error (error);
+  g_free (other_config->topology);
+  other_config->topology = g_strdup ("torus:3x3:bi");
+  other = flitlab_sweep_new (other_config, &error);
+  g_assert_no_error (error);
+
+  raw = flitlab_sweep_run_job (sweep, 0, NULL, NULL, &error);
+  g_assert_no_error (error);
+  cut = g_bytes_new_from_bytes (raw, 0, g_bytes_get_size (raw) - 1);
+  g_assert_false (flitlab_sweep_check_raw (sweep, cut, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  g_clear_error (&error);
+  foreign = flitlab_sweep_run_job (other, 0, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (flitlab_sweep_check_raw (sweep, foreign, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+}
+
+/* A configuration flitlab_sim_run() refuses is refused with its error. */
+static void
+test_bad_config (void)
+{
+  g_autoptr(FlitlabSimConfig) config = small_config ();
+  g_autoptr(FlitlabSweep) sweep = NULL;
+  g_autoptr(GError) error = NULL;
+
+  config->vcs = 1;
+  sweep = flitlab_sweep_new (config, &error);
+  g_assert_null (sweep);
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flitlab/sweep/jobs-match-run", test_jobs_match_run);
+  g_test_add_func ("/flitlab/sweep/bad-raw", test_bad_raw);
+  g_test_add_func ("/flitlab/sweep/bad-config", test_bad_config);
+  return g_test_run ();
+}
