@@ -592,7 +592,7 @@ saturation_text (const FlitlabPlotSeries *series)
 {
   if (series->saturation_label != NULL)
     return g_strdup (series->saturation_label);
-  return g_strdup ("saturation");
+  return g_strdup (FLITLAB_PLOT_SATURATION_TEXT);
 }
 
 static void
@@ -698,8 +698,8 @@ marks_shown (const FlitlabPlot      *plot,
 #define LEGEND_KEY 28
 #define LEGEND_COLUMN_GAP 12
 #define LEGEND_MAX_COLUMNS 8
-static const char *saturated_text = "saturated: load not carried";
-static const char *off_scale_text = "above the scale";
+static const char *saturated_text = FLITLAB_PLOT_SATURATED_TEXT;
+static const char *off_scale_text = FLITLAB_PLOT_OFF_SCALE_TEXT;
 
 typedef enum
 {

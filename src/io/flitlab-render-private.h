@@ -10,6 +10,11 @@
 
 G_BEGIN_DECLS
 
+/* The plot's words for its marks, shared with the .tex and .py exports that redraw it. */
+#define FLITLAB_PLOT_SATURATION_TEXT "saturation"
+#define FLITLAB_PLOT_SATURATED_TEXT  "saturated: load not carried"
+#define FLITLAB_PLOT_OFF_SCALE_TEXT  "above the scale"
+
 typedef void (*FlitlabRenderFunc) (cairo_t  *cr,
                                    double    width,
                                    double    height,
