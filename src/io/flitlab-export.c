@@ -52,21 +52,36 @@ flitlab_export_format_from_path (const char          *path,
 char *
 flitlab_export_path_for (const char          *path,
                          FlitlabExportFormat  chosen,
+                         FlitlabExportFormat  prefilled,
                          FlitlabExportFormat *format)
 {
   FlitlabExportFormat typed;
 
   g_return_val_if_fail (path != NULL && chosen < FLITLAB_EXPORT_N_FORMATS, NULL);
 
-  if (flitlab_export_format_from_path (path, &typed))
-    {
-      if (format != NULL)
-        *format = typed;
-      return g_strdup (path);
-    }
   if (format != NULL)
     *format = chosen;
-  return g_strconcat (path, ".", extensions[chosen], NULL);
+  if (!flitlab_export_format_from_path (path, &typed))
+    return g_strconcat (path, ".", extensions[chosen], NULL);
+  if (typed == prefilled)
+    {
+      /* "fig.pdf.svg": a name typed over the offered one, which GTK selects up to its
+       * extension; the extension typed is the one meant. */
+      g_autofree char *inner = g_strndup (path, strlen (path) - strlen (extensions[typed]) - 1);
+
+      if (flitlab_export_format_from_path (inner, format))
+        return g_steal_pointer (&inner);
+    }
+  if (typed == prefilled && typed != chosen)
+    {
+      /* The dialog's own extension, left as it was while the format changed. */
+      gsize stem = strlen (path) - strlen (extensions[typed]);
+
+      return g_strdup_printf ("%.*s%s", (int) stem, path, extensions[chosen]);
+    }
+  if (format != NULL)
+    *format = typed;
+  return g_strdup (path);
 }
 
 char *
@@ -380,6 +395,43 @@ label_on_left (const FlitlabPlotFrame  *f,
   return series->saturation > f->x_min + 0.6 * (f->x_max - f->x_min);
 }
 
+/* A curve's value held within ten frames of the axis range, as the renderer holds it: a curve
+ * climbing to its saturation reaches values TeX's dimensions (below 16384 pt) cannot hold,
+ * and the part in the frame moves by a tenth of a step at most. */
+static double
+held_in_reach (const FlitlabPlotFrame *f,
+               double                  y)
+{
+  if (!isfinite (y) || (f->log_y && y <= 0))
+    return y;
+  if (f->log_y)
+    {
+      double lo = log10 (f->y_min), hi = log10 (f->y_max);
+
+      return pow (10, CLAMP (log10 (y), lo - 10 * (hi - lo), hi + 10 * (hi - lo)));
+    }
+  return CLAMP (y, f->y_min - 10 * (f->y_max - f->y_min), f->y_max + 10 * (f->y_max - f->y_min));
+}
+
+static void
+append_ticks (GString    *out,
+              const char *key,
+              double      lo,
+              double      hi,
+              double      room)
+{
+  double ticks[32];
+  char a[G_ASCII_DTOSTR_BUF_SIZE];
+  guint n = flitlab_plot_nice_ticks (lo, hi, CLAMP ((guint) room, 3, G_N_ELEMENTS (ticks)), ticks);
+
+  if (n < 2)
+    return;
+  g_string_append_printf (out, "  %s={", key);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", number (a, ticks[i]));
+  g_string_append (out, "},\n");
+}
+
 /* ---- writing: pgfplots ---- */
 
 /* Text for LaTeX: its special characters escaped, the non-ASCII ones a plot uses spelled in
@@ -475,10 +527,14 @@ plot_to_tex (const FlitlabPlot      *plot,
   g_string_append_printf (out, "\\begin{axis}[\n  width=%spt, height=%spt,\n", number (a, width), number (b, height));
   g_string_append_printf (out, "  xmin=%s, xmax=%s, ymin=%s, ymax=%s,\n", number (a, f->x_min),
                           number (b, f->x_max), number (c, f->y_min), number (d, f->y_max));
+  /* The renderer's round-number ticks, as many as the labels leave room for. */
+  append_ticks (out, "xtick", f->x_min, f->x_max, (f->right - f->left) / (6 * font));
   if (f->log_y)
     g_string_append (out, "  ymode=log,\n");
+  else
+    append_ticks (out, "ytick", f->y_min, f->y_max, (f->bottom - f->top) / (3 * font));
   g_string_append (out, "  unbounded coords=jump, scaled ticks=false,\n"
-                        "  xticklabel style={/pgf/number format/fixed, /pgf/number format/precision=4},\n"
+                        "  xticklabel style={/pgf/number format/fixed, /pgf/number format/precision=6},\n"
                         "  legend cell align=left, legend style={fill=white, fill opacity=0.9, text opacity=1, draw=black!25},\n");
   if (place == LEGEND_INSIDE)
     g_string_append_printf (out, "  legend pos=%s %s,\n", north ? "north" : "south", west ? "west" : "east");
@@ -486,7 +542,7 @@ plot_to_tex (const FlitlabPlot      *plot,
     g_string_append (out, "  legend pos=outer north east,\n");
   else if (place == LEGEND_BELOW)
     g_string_append_printf (out, "  legend style={at={(0.5,%s)}, anchor=north},\n",
-                            number (a, -3.4 * font / MAX (f->bottom - f->top, 1)));
+                            number (a, -3.0 * font / MAX (f->bottom - f->top, 1)));
   if (plot->title != NULL)
     {
       g_string_append (out, "  title={");
@@ -515,7 +571,8 @@ plot_to_tex (const FlitlabPlot      *plot,
         {
           g_string_append_printf (out, "\\addplot[color=flitlab%u, line width=2pt, line join=round, line cap=round, mark=none] coordinates {\n", s);
           for (guint i = 0; i < series->n; i++)
-            g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]), number (b, series->y[i]));
+            g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]),
+                                    number (b, held_in_reach (f, series->y[i])));
         }
       else
         {
@@ -604,6 +661,7 @@ plot_to_tex (const FlitlabPlot      *plot,
                         "\\pdfpageheight=\\dimexpr\\ht\\flitlabfigure+\\dp\\flitlabfigure\\relax\n"
                         "\\hoffset=-1in \\voffset=-1in \\oddsidemargin=0pt \\evensidemargin=0pt\n"
                         "\\topmargin=0pt \\headheight=0pt \\headsep=0pt \\topskip=0pt\n"
+                        "\\hsize=\\wd\\flitlabfigure \\textwidth=\\hsize \\vsize=\\pdfpageheight \\textheight=\\vsize\n"
                         "\\pagestyle{empty}\\parindent=0pt\n"
                         "\\usebox{\\flitlabfigure}\n"
                         "\\end{document}\n");
@@ -790,10 +848,13 @@ plot_to_python (const FlitlabPlot      *plot,
   else if (place == LEGEND_RIGHT)
     g_string_append (out, "ax.legend(handles, labels, loc=\"upper left\", bbox_to_anchor=(1.02, 1), framealpha=0.9)\n");
   else if (place == LEGEND_BELOW)
-    g_string_append (out, "fig.legend(handles, labels, loc=\"outside lower center\" if matplotlib.__version__ >= \"3.7\"\n"
-                          "           else \"lower center\", ncols=2)\n"
-                          "if matplotlib.__version__ < \"3.7\":\n"
-                          "    fig.get_layout_engine().set(rect=(0, 0.06 * ((len(labels) + 1) // 2), 1, 1 - 0.06 * ((len(labels) + 1) // 2)))\n");
+    {
+      /* Below the axes: the layout leaves the legend's rows free at the foot of the figure. */
+      g_string_append (out, "fig.legend(handles, labels, loc=\"lower center\", framealpha=0.9)\n");
+      g_string_append_printf (out, "foot = (len(labels) * 1.5 * plt.rcParams[\"legend.fontsize\"] + 10) / %s\n",
+                              number (a, height));
+      g_string_append (out, "fig.get_layout_engine().set(rect=(0, foot, 1, 1 - foot))\n");
+    }
   g_string_append (out, "\nif len(sys.argv) > 1:\n"
                         "    fig.savefig(sys.argv[1])\n"
                         "else:\n"

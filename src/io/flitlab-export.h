@@ -51,11 +51,15 @@ gboolean    flitlab_export_format_from_name     (const char          *name,
 /* The format of path's extension; FALSE when it has none that is known. */
 gboolean    flitlab_export_format_from_path     (const char          *path,
                                                  FlitlabExportFormat *format);
-/* The file to write when a person typed path with chosen selected in a dialog: a known
- * extension typed wins and picks the format ("fig.pdf" with SVG chosen writes a PDF);
- * otherwise the chosen format's extension is added ("fig" -> "fig.svg"). */
+/* The file to write when a dialog offered a name ending in prefilled's extension, chosen is
+ * selected and the person accepted path: an extension the person typed picks the format
+ * ("fig.pdf" with SVG chosen writes a PDF); the offered extension follows the choice ("fig.svg"
+ * offered, PDF chosen: "fig.pdf"), and is dropped after one typed before it ("fig.pdf.svg" is
+ * "fig.pdf": GTK selects the offered name up to its extension, so typing "fig.pdf" gives that);
+ * a name without a known extension gets the chosen one's ("fig" -> "fig.svg"). */
 char       *flitlab_export_path_for             (const char          *path,
                                                  FlitlabExportFormat  chosen,
+                                                 FlitlabExportFormat  prefilled,
                                                  FlitlabExportFormat *format);
 /* A file name stem safe in LaTeX and shells: lower-case ASCII letters, digits and '-' ("×" is
  * "x", "bi-directional" and "uni-directional" are "bi" and "uni" as in a network's spec, any

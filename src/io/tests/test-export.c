@@ -41,20 +41,29 @@ test_format_names (void)
 static void
 test_path_for (void)
 {
-  static const struct { const char *typed; FlitlabExportFormat chosen; const char *path; FlitlabExportFormat format; } cases[] = {
-    { "/d/fig.pdf", FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
-    { "/d/fig", FLITLAB_EXPORT_SVG, "/d/fig.svg", FLITLAB_EXPORT_SVG },
-    { "/d/fig.svg", FLITLAB_EXPORT_SVG, "/d/fig.svg", FLITLAB_EXPORT_SVG },
-    { "/d/fig.tex", FLITLAB_EXPORT_PNG, "/d/fig.tex", FLITLAB_EXPORT_TEX },
-    { "/d/fig.CSV", FLITLAB_EXPORT_PDF, "/d/fig.CSV", FLITLAB_EXPORT_CSV },
-    { "/d/fig.v2", FLITLAB_EXPORT_PY, "/d/fig.v2.py", FLITLAB_EXPORT_PY },
-    { "/d/table-3.6x6x6", FLITLAB_EXPORT_PDF, "/d/table-3.6x6x6.pdf", FLITLAB_EXPORT_PDF },
+  static const struct { const char *typed; FlitlabExportFormat chosen, prefilled; const char *path; FlitlabExportFormat format; } cases[] = {
+    /* Typed by the person: the extension wins. */
+    { "/d/fig.pdf", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
+    { "/d/fig.tex", FLITLAB_EXPORT_PNG, FLITLAB_EXPORT_SVG, "/d/fig.tex", FLITLAB_EXPORT_TEX },
+    { "/d/fig.CSV", FLITLAB_EXPORT_PDF, FLITLAB_EXPORT_SVG, "/d/fig.CSV", FLITLAB_EXPORT_CSV },
+    { "/d/fig.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.svg", FLITLAB_EXPORT_SVG },
+    { "/d/fig.pdf.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
+    { "/d/fig.tex.png", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_PNG, "/d/fig.tex", FLITLAB_EXPORT_TEX },
+    { "/d/fig.v2.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.v2.svg", FLITLAB_EXPORT_SVG },
+    /* The offered extension follows the format chosen. */
+    { "/d/fig.svg", FLITLAB_EXPORT_PDF, FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
+    { "/d/fig.pdf", FLITLAB_EXPORT_PY, FLITLAB_EXPORT_PDF, "/d/fig.py", FLITLAB_EXPORT_PY },
+    /* No known extension: the chosen one's is added. */
+    { "/d/fig", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.svg", FLITLAB_EXPORT_SVG },
+    { "/d/fig.v2", FLITLAB_EXPORT_PY, FLITLAB_EXPORT_SVG, "/d/fig.v2.py", FLITLAB_EXPORT_PY },
+    { "/d/table-3.6x6x6", FLITLAB_EXPORT_PDF, FLITLAB_EXPORT_SVG, "/d/table-3.6x6x6.pdf", FLITLAB_EXPORT_PDF },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       FlitlabExportFormat format = FLITLAB_EXPORT_N_FORMATS;
-      g_autofree char *path = flitlab_export_path_for (cases[i].typed, cases[i].chosen, &format);
+      g_autofree char *path = flitlab_export_path_for (cases[i].typed, cases[i].chosen, cases[i].prefilled,
+                                                         &format);
 
       g_assert_cmpstr (path, ==, cases[i].path);
       g_assert_cmpint (format, ==, cases[i].format);
