@@ -89,16 +89,18 @@ flitlab_export_file_stem (const char *title)
 {
   /* A network's spec spells these so ("torus:6x6x6:bi"); the names stay short. */
   static const struct { const char *from, *to; } words[] = {
-    { "bi-directional", "bi" }, { "uni-directional", "uni" }, { "×", "x" },
+    { "bi-directional", "bi" }, { "uni-directional", "uni" },
   };
   g_autoptr(GString) stem = g_string_new (NULL);
-  g_autofree char *lower = NULL;
+  g_autofree char *lower = NULL, *ascii = NULL;
   gboolean gap = FALSE;
 
   if (title == NULL || !g_utf8_validate (title, -1, NULL))
     return g_strdup ("figure");
+  /* Letters with accents keep their letter ("É" is "e"); "×" is "x" in GLib's table too. */
   lower = g_utf8_strdown (title, -1);
-  for (const char *p = lower; *p != '\0';)
+  ascii = g_str_to_ascii (lower, "C");
+  for (const char *p = ascii; *p != '\0';)
     {
       gboolean replaced = FALSE;
 
@@ -123,7 +125,7 @@ flitlab_export_file_stem (const char *title)
         }
       else
         gap = TRUE;
-      p = g_utf8_next_char (p);
+      p++;
     }
   if (stem->len == 0)
     return g_strdup ("figure");

@@ -62,8 +62,8 @@ char       *flitlab_export_path_for             (const char          *path,
                                                  FlitlabExportFormat  prefilled,
                                                  FlitlabExportFormat *format);
 /* A file name stem safe in LaTeX and shells: lower-case ASCII letters, digits and '-' ("×" is
- * "x", "bi-directional" and "uni-directional" are "bi" and "uni" as in a network's spec, any
- * run of other characters one '-', none at either end): "Table 3: 6×6×6 bi-directional torus"
+ * "x", "é" is "e", "bi-directional" and "uni-directional" are "bi" and "uni" as in a network's
+ * spec, any run of other characters one '-', none at either end): "Table 3: 6×6×6 bi-directional torus"
  * is "table-3-6x6x6-bi-torus". "figure" when nothing is left. */
 char       *flitlab_export_file_stem            (const char          *title);
 
