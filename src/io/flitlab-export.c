@@ -397,6 +397,57 @@ label_on_left (const FlitlabPlotFrame  *f,
   return series->saturation > f->x_min + 0.6 * (f->x_max - f->x_min);
 }
 
+/* The row of each series' saturation label above the frame's foot (G_MAXUINT: none), as the
+ * renderer stacks them: left to right, a label that would run into one already placed goes a
+ * row higher. The words' width is estimated (about half an em per character). */
+static guint *
+saturation_rows (const FlitlabPlot      *plot,
+                 const FlitlabPlotFrame *f)
+{
+  guint *rows = g_new (guint, MAX (plot->series->len, 1));
+  double row_end[8];
+  guint n_rows = 0;
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      rows[s] = G_MAXUINT;
+      if (isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max)
+        g_array_append_val (order, s);
+    }
+  for (guint i = 1; i < order->len; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        guint *a = &g_array_index (order, guint, j - 1), *b = &g_array_index (order, guint, j), t;
+
+        if (((FlitlabPlotSeries *) plot->series->pdata[*a])->saturation <=
+            ((FlitlabPlotSeries *) plot->series->pdata[*b])->saturation)
+          break;
+        t = *a, *a = *b, *b = t;
+      }
+  for (guint i = 0; i < order->len; i++)
+    {
+      guint s = g_array_index (order, guint, i), row = 0;
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      g_autofree char *label = series_saturation_text (series);
+      double width = g_utf8_strlen (label, -1) * 0.55 * 8 * f->type;
+      double x = f->left + (series->saturation - f->x_min) / (f->x_max - f->x_min) * (f->right - f->left);
+      double start = label_on_left (f, series) ? x - 3 - width : x + 3;
+
+      while (row < n_rows && start < row_end[row] + 4)
+        row++;
+      if (row == G_N_ELEMENTS (row_end))
+        continue;
+      if (row == n_rows)
+        n_rows++;
+      row_end[row] = start + width;
+      rows[s] = row;
+    }
+  return rows;
+}
+
 /* A curve's value held within ten frames of the axis range, as the renderer holds it: a curve
  * climbing to its saturation reaches values TeX's dimensions (below 16384 pt) cannot hold,
  * and the part in the frame moves by a tenth of a step at most. */
@@ -432,6 +483,19 @@ append_ticks (GString    *out,
   for (guint i = 0; i < n; i++)
     g_string_append_printf (out, "%s%s", i > 0 ? "," : "", number (a, ticks[i]));
   g_string_append (out, "},\n");
+}
+
+/* A line's dash pattern as the renderer draws it: its on and off lengths in points, none for
+ * a solid line. */
+static guint
+line_dashes (const FlitlabPlotSeries *series,
+             const double           **dashes)
+{
+  static const double patterns[FLITLAB_PLOT_LINE_STYLES][4] = FLITLAB_PLOT_DASHES;
+  static const int counts[FLITLAB_PLOT_LINE_STYLES] = FLITLAB_PLOT_DASH_COUNTS;
+
+  *dashes = patterns[series->style % FLITLAB_PLOT_LINE_STYLES];
+  return counts[series->style % FLITLAB_PLOT_LINE_STYLES];
 }
 
 /* ---- writing: pgfplots ---- */
@@ -502,6 +566,7 @@ plot_to_tex (const FlitlabPlot      *plot,
   char d[G_ASCII_DTOSTR_BUF_SIZE];
   gboolean north, west, saturated, off_scale;
   LegendPlace place = legend_place (f, &north, &west);
+  g_autofree guint *rows = NULL;
 
   marks_present (plot, f, &saturated, &off_scale);
   g_string_append (out,
@@ -571,16 +636,27 @@ plot_to_tex (const FlitlabPlot      *plot,
 
       if (series->kind == FLITLAB_PLOT_LINE)
         {
-          g_string_append_printf (out, "\\addplot[color=flitlab%u, line width=2pt, line join=round, line cap=round, mark=none] coordinates {\n", s);
+          const double *dashes;
+          guint n_dashes = line_dashes (series, &dashes);
+
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, line width=2pt, line join=round, line cap=round, mark=none", s);
+          for (guint k = 0; k < n_dashes; k += 2)
+            g_string_append_printf (out, "%s on %spt off %spt", k == 0 ? ", dash pattern=" : "",
+                                    number (a, dashes[k]), number (b, dashes[k + 1]));
+          g_string_append (out, "] coordinates {\n");
           for (guint i = 0; i < series->n; i++)
             g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]),
                                     number (b, held_in_reach (f, series->y[i])));
         }
       else
         {
-          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=*, mark size=3.5pt,\n"
+          /* A disc, a ring (a paper's values) or, in another style, a square. */
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=%s, mark size=%s,%s\n"
                                   "  error bars/.cd, y dir=both, y explicit, error mark options={rotate=90, mark size=4pt},\n"
-                                  "  error bar style={line width=1.5pt}] coordinates {\n", s);
+                                  "  error bar style={line width=1.5pt}] coordinates {\n", s,
+                                  series->style > 0 ? (series->hollow ? "square" : "square*") : (series->hollow ? "o" : "*"),
+                                  series->style > 0 ? "3.2pt" : series->hollow ? "3pt" : "3.5pt",
+                                  series->hollow ? " mark options={line width=1.3pt}," : "");
           for (guint i = 0; i < series->n; i++)
             {
               double e = series->error != NULL && isfinite (series->error[i]) ? series->error[i] : 0;
@@ -635,6 +711,7 @@ plot_to_tex (const FlitlabPlot      *plot,
       append_tex_legend (out, FLITLAB_PLOT_OFF_SCALE_TEXT);
     }
   /* Saturation: a dashed line and its label at the foot. */
+  rows = saturation_rows (plot, f);
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
@@ -647,10 +724,12 @@ plot_to_tex (const FlitlabPlot      *plot,
                               s, number (a, series->saturation), number (b, f->y_min),
                               number (c, series->saturation), number (d, f->y_max));
       /* Right of the line, or left of it in the right part of the frame, as the renderer. */
-      g_string_append_printf (out, "\\node[color=flitlab%u, anchor=south %s, font=\\fontsize{%s}{%s}\\selectfont] at (axis cs:%s,%s) {",
-                              s, label_on_left (f, series) ? "east" : "west",
-                              number (a, 8 * f->type), number (b, 9.6 * f->type),
-                              number (c, series->saturation), number (d, f->y_min));
+      if (rows[s] == G_MAXUINT)
+        continue;
+      g_string_append_printf (out, "\\node[color=flitlab%u, anchor=south %s, yshift=%spt, font=\\fontsize{%s}{%s}\\selectfont] at (axis cs:%s,",
+                              s, label_on_left (f, series) ? "east" : "west", number (a, rows[s] * 13 * f->type),
+                              number (b, 8 * f->type), number (c, 9.6 * f->type), number (d, series->saturation));
+      g_string_append_printf (out, "%s) {", number (a, f->y_min));
       append_latex (out, label);
       g_string_append (out, "};\n");
     }
@@ -717,6 +796,7 @@ plot_to_python (const FlitlabPlot      *plot,
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
   gboolean north, west, saturated, off_scale;
   LegendPlace place = legend_place (f, &north, &west);
+  g_autofree guint *rows = saturation_rows (plot, f);
 
   marks_present (plot, f, &saturated, &off_scale);
   g_string_append (out,
@@ -766,10 +846,22 @@ plot_to_python (const FlitlabPlot      *plot,
       append_python_list (out, errors, series->n);
       g_string_append (out, ",\n         saturated=");
       append_python_list (out, (const double *) saturated_x->data, saturated_x->len);
+      {
+        const double *dashes;
+        guint n_dashes = line_dashes (series, &dashes);
+
+        /* matplotlib scales dashes by the line's width (2 pt). */
+        g_string_append (out, ",\n         dashes=[");
+        for (guint d = 0; d < n_dashes; d++)
+          g_string_append_printf (out, "%s%s", d > 0 ? ", " : "", number (a, dashes[d] / 2));
+        g_string_append_printf (out, "], marker=\"%s\", hollow=%s", series->style > 0 ? "s" : "o",
+                                series->hollow ? "True" : "False");
+      }
       g_string_append_printf (out, ",\n         saturation=%s, saturation_label=",
                               isfinite (series->saturation) ? number (a, series->saturation) : "nan");
       append_python_string (out, saturation_label);
-      g_string_append_printf (out, ", label_left=%s),\n", label_on_left (f, series) ? "True" : "False");
+      g_string_append_printf (out, ", label_left=%s, label_row=%d),\n", label_on_left (f, series) ? "True" : "False",
+                              rows[s] == G_MAXUINT ? -1 : (int) rows[s]);
     }
   g_string_append (out, "]\n\n");
   g_string_append_printf (out, "x_range = (%s, ", number (a, f->x_min));
@@ -778,23 +870,29 @@ plot_to_python (const FlitlabPlot      *plot,
   g_string_append_printf (out, "%s)\n", number (a, f->y_max));
   g_string_append_printf (out, "mark_y = %s  # the marks' row, just under the top edge\n",
                           number (a, value_below_top (f, FLITLAB_PLOT_MARK_INSET)));
-  g_string_append_printf (out, "log_y = %s\n\n", f->log_y ? "True" : "False");
+  g_string_append_printf (out, "log_y = %s\n", f->log_y ? "True" : "False");
+  g_string_append_printf (out, "label_row_height = %s  # points\n\n", number (a, 13 * f->type));
   g_string_append (out,
                    "handles, labels = [], []  # the legend's, in the series' order\n"
                    "for s in series:\n"
                    "    if s[\"kind\"] == \"line\":\n"
                    "        handle, = ax.plot(s[\"x\"], s[\"y\"], color=s[\"color\"], linewidth=2,\n"
                    "                          solid_capstyle=\"round\", solid_joinstyle=\"round\")\n"
+                   "        if s[\"dashes\"]:\n"
+                   "            handle.set_dashes(s[\"dashes\"])\n"
                    "    else:\n"
                    "        shown = [i for i, y in enumerate(s[\"y\"]) if y == y and y <= y_range[1]]\n"
                    "        x = [s[\"x\"][i] for i in shown]\n"
                    "        y = [s[\"y\"][i] for i in shown]\n"
                    "        ci95 = [s[\"ci95\"][i] if s[\"ci95\"][i] == s[\"ci95\"][i] else 0 for i in shown]\n"
                    "        if any(ci95):\n"
-                   "            handle = ax.errorbar(x, y, yerr=ci95, fmt=\"o\", markersize=7, color=s[\"color\"],\n"
-                   "                                 elinewidth=1.5, capsize=4, capthick=1.5)\n"
+                   "            handle = ax.errorbar(x, y, yerr=ci95, fmt=s[\"marker\"], markersize=7, color=s[\"color\"],\n"
+                   "                                 elinewidth=1.5, capsize=4, capthick=1.5,\n"
+                   "                                 markerfacecolor=\"none\" if s[\"hollow\"] else s[\"color\"])\n"
                    "        else:\n"
-                   "            handle, = ax.plot(x, y, \"o\", markersize=7, color=s[\"color\"])\n"
+                   "            handle, = ax.plot(x, y, s[\"marker\"], markersize=7, color=s[\"color\"],\n"
+                   "                              markerfacecolor=\"none\" if s[\"hollow\"] else s[\"color\"],\n"
+                   "                              markeredgewidth=1.3 if s[\"hollow\"] else 1)\n"
                    "        above = [x for x, y in zip(s[\"x\"], s[\"y\"]) if y == y and y > y_range[1]]\n"
                    "        if above:\n"
                    "            ax.plot(above, [y_range[1]] * len(above), \"^\", color=s[\"color\"], markersize=7,\n"
@@ -806,8 +904,10 @@ plot_to_python (const FlitlabPlot      *plot,
                    "    labels.append(s[\"label\"])\n"
                    "    if s[\"saturation\"] == s[\"saturation\"] and x_range[0] <= s[\"saturation\"] <= x_range[1]:\n"
                    "        ax.axvline(s[\"saturation\"], color=s[\"color\"], linewidth=1.2, dashes=(5 / 1.2, 4 / 1.2))\n"
+                   "    if s[\"label_row\"] >= 0:  # rows of labels that would run into each other\n"
                    "        ax.annotate(s[\"saturation_label\"], (s[\"saturation\"], 0), xycoords=(\"data\", \"axes fraction\"),\n"
-                   "                    xytext=(-3 if s[\"label_left\"] else 3, 3), textcoords=\"offset points\", color=s[\"color\"],\n"
+                   "                    xytext=(-3 if s[\"label_left\"] else 3, 3 + s[\"label_row\"] * label_row_height),\n"
+                   "                    textcoords=\"offset points\", color=s[\"color\"],\n"
                    "                    ha=\"right\" if s[\"label_left\"] else \"left\",\n"
                    "                    fontsize=plt.rcParams[\"font.size\"] * 8 / 9)\n"
                    "\n"

@@ -482,8 +482,8 @@ static void
 set_line_style (cairo_t *cr,
                 guint    style)
 {
-  static const double dashes[FLITLAB_PLOT_LINE_STYLES][4] = { { 0 }, { 6, 3 }, { 1.5, 2.5 }, { 7, 3, 1.5, 3 } };
-  static const int counts[FLITLAB_PLOT_LINE_STYLES] = { 0, 2, 2, 4 };
+  static const double dashes[FLITLAB_PLOT_LINE_STYLES][4] = FLITLAB_PLOT_DASHES;
+  static const int counts[FLITLAB_PLOT_LINE_STYLES] = FLITLAB_PLOT_DASH_COUNTS;
 
   cairo_set_dash (cr, dashes[style % FLITLAB_PLOT_LINE_STYLES], counts[style % FLITLAB_PLOT_LINE_STYLES], 0);
 }

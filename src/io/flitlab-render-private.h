@@ -14,6 +14,9 @@ G_BEGIN_DECLS
 #define FLITLAB_PLOT_SATURATION_TEXT "saturation"
 #define FLITLAB_PLOT_SATURATED_TEXT  "saturated: load not carried"
 #define FLITLAB_PLOT_OFF_SCALE_TEXT  "above the scale"
+/* A line's dash pattern by its style (solid, dashed, dotted, dash-dotted), in points. */
+#define FLITLAB_PLOT_DASHES      { { 0 }, { 6, 3 }, { 1.5, 2.5 }, { 7, 3, 1.5, 3 } }
+#define FLITLAB_PLOT_DASH_COUNTS { 0, 2, 2, 4 }
 
 typedef void (*FlitlabRenderFunc) (cairo_t  *cr,
                                    double    width,
