@@ -10,6 +10,9 @@ packages=(build-essential meson ninja-build pkg-config gettext
 if [ "${1:-}" = "--tests" ]; then
   packages+=(xvfb xauth dbus-x11 openbox at-spi2-core python3-dogtail python3-pyatspi
              imagemagick poppler-utils)
+  # The .tex and .py exports, compiled and run by test-export: pdflatex with pgfplots
+  # (texlive-pictures), and Debian's matplotlib for /usr/bin/python3.
+  packages+=(texlive-latex-base texlive-latex-recommended texlive-pictures python3-matplotlib)
   # The fuzz target: clang, and libFuzzer with clang's sanitizer runtimes, which clang only
   # recommends (not installed with --no-install-recommends).
   packages+=(clang libclang-rt-dev)

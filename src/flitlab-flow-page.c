@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "flitlab-export.h"
 #include "flitlab-flow-page.h"
 #include "flitlab-render-flow.h"
 
@@ -52,15 +53,15 @@ on_model_chosen (FlitlabFlowPage *self)
   entry = self->study->models->pdata[chosen];
   g_clear_pointer (&self->model, flitlab_model_free);
   self->model = flitlab_model_new (entry->id, entry->params, NULL);
-  /* The slider spans the study's loads; it starts at four fifths of the saturation. */
+  /* The slider spans the study's loads; it starts where the exported figure is drawn
+   * (flitlab-export.h's rule: four fifths of the saturation). */
   lo = self->study->rate_min;
   hi = MAX (self->study->rate_max, lo + 1e-9);
   self->updating = TRUE;
   gtk_range_set_range (GTK_RANGE (self->load_scale), lo, hi);
   gtk_range_set_increments (GTK_RANGE (self->load_scale), (hi - lo) / 100, (hi - lo) / 10);
   if (self->model != NULL)
-    gtk_range_set_value (GTK_RANGE (self->load_scale),
-                         CLAMP (0.8 * flitlab_model_get_saturation_rate (self->model), lo, hi));
+    gtk_range_set_value (GTK_RANGE (self->load_scale), flitlab_export_model_load (self->study, self->model));
   self->updating = FALSE;
   evaluate (self);
 }

@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "flitlab-export.h"
 #include "flitlab-model.h"
 #include "flitlab-network-page.h"
 #include "flitlab-render-plot.h"
@@ -848,33 +849,14 @@ on_click (FlitlabNetworkPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
-/* The first model of the study that describes the study's own network (not a compared one). */
-static FlitlabModel *
-own_model (const FlitlabStudy    *study,
-           const FlitlabTopology *topology)
-{
-  g_autofree char *spec = flitlab_topology_dup_spec (topology);
-
-  for (guint m = 0; m < study->models->len; m++)
-    {
-      const FlitlabStudyModel *entry = study->models->pdata[m];
-      FlitlabModel *model = flitlab_model_new (entry->id, entry->params, NULL);
-      g_autofree char *model_spec = model != NULL ? flitlab_topology_dup_spec (flitlab_model_get_topology (model)) : NULL;
-
-      if (model != NULL && g_str_equal (model_spec, spec))
-        return model;
-      g_clear_pointer (&model, flitlab_model_free);
-    }
-  return NULL;
-}
-
 void
 flitlab_network_page_set_study (FlitlabNetworkPage *self,
                                 const FlitlabStudy *study)
 {
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autoptr(GError) error = NULL;
-  double lo, hi, rate;
+  FlitlabExportHeatmap heatmap;
+  double lo, hi;
   guint n_planes;
 
   g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
@@ -892,7 +874,8 @@ flitlab_network_page_set_study (FlitlabNetworkPage *self,
       return;
     }
   self->view = flitlab_topology_view_new (topology);
-  self->model = own_model (study, topology);
+  flitlab_export_heatmap_choose (study, topology, &heatmap);
+  self->model = g_steal_pointer (&heatmap.model);
 
   self->updating = TRUE;
   n_planes = flitlab_topology_view_get_n_planes (self->view);
@@ -904,22 +887,16 @@ flitlab_network_page_set_study (FlitlabNetworkPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->stack_button), n_planes > 1 && n_planes <= 8 &&
                           flitlab_topology_get_n_nodes (topology) <= 1024);
 
-  /* The slider spans the study's loads; it starts where there is something to see: four
-   * fifths of the model's saturation, else the simulation's last stored load. */
+  /* The slider spans the study's loads; it starts where the exported figure is drawn
+   * (flitlab-export.h's rule). */
   lo = study->rate_min;
   hi = MAX (study->rate_max, lo + 1e-9);
   gtk_range_set_range (GTK_RANGE (self->load_scale), lo, hi);
   gtk_range_set_increments (GTK_RANGE (self->load_scale), (hi - lo) / 100, (hi - lo) / 10);
-  if (self->model != NULL)
-    rate = MIN (hi, 0.8 * flitlab_model_get_saturation_rate (self->model));
-  else if (study->simulation.channels->len > 0)
-    rate = ((FlitlabStudyChannels *) study->simulation.channels->pdata[study->simulation.channels->len - 1])->rate;
-  else
-    rate = (lo + hi) / 2;
-  gtk_range_set_value (GTK_RANGE (self->load_scale), rate);
+  gtk_range_set_value (GTK_RANGE (self->load_scale), isnan (heatmap.rate) ? (lo + hi) / 2 : heatmap.rate);
   gtk_drop_down_set_selected (self->source_dropdown,
-                              self->model == NULL && study->simulation.channels->len > 0
-                              ? SOURCE_SIMULATION : SOURCE_MODEL);
+                              heatmap.source == FLITLAB_EXPORT_HEATMAP_SIMULATION ? SOURCE_SIMULATION : SOURCE_MODEL);
+  flitlab_export_heatmap_clear (&heatmap);
   self->updating = FALSE;
   gtk_label_set_text (self->status_label, _("Click two nodes to see the route between them."));
   on_source_changed (self);

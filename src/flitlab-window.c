@@ -10,12 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "flitlab-file-write.h"
+#include "flitlab-export-dialog.h"
 #include "flitlab-flow-page.h"
 #include "flitlab-input.h"
 #include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
-#include "flitlab-render-flow.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim.h"
@@ -808,145 +807,30 @@ on_drop (FlitlabWindow *self,
 
 /* ---- export ---------------------------------------------------------------------- */
 
-/* The network diagram on screen, or NULL: comparing, the first study's. */
-static FlitlabTopologyView *
-shown_network (FlitlabWindow *self)
+/* The figure on screen (flitlab-export-dialog.h): the flow diagram, the network (comparing,
+ * the first study's; stacked as shown) or the plot. */
+static gboolean
+shown_figure (GtkWindow           *window,
+              FlitlabExportFigure *figure)
 {
+  FlitlabWindow *self = FLITLAB_WINDOW (window);
+  const char *shown = gtk_stack_get_visible_child_name (self->figure_stack);
   GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks));
 
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "network") != 0)
-    return NULL;
-  if (comparing (self))
-    return first != NULL ? flitlab_network_page_get_view (FLITLAB_NETWORK_PAGE (first)) : NULL;
-  return flitlab_network_page_get_view (self->network_page);
-}
-
-static gboolean
-showing_flow (FlitlabWindow *self)
-{
-  return g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "flow") == 0 &&
-         flitlab_flow_page_get_model (self->flow_page, NULL) != NULL;
-}
-
-static gboolean
-showing_network (FlitlabWindow *self)
-{
-  return shown_network (self) != NULL;
-}
-
-/* The network's coloured values as CSV: one row per network channel, "-" where there is none. */
-static gboolean
-write_network_csv (FlitlabTopologyView *view,
-                   const char          *path,
-                   GError             **error)
-{
-  const FlitlabTopology *topology = flitlab_topology_view_get_topology (view);
-  g_autoptr(GString) csv = g_string_new ("channel,src,dst,dim,direction,value\n");
-
-  for (guint c = 0; c < flitlab_topology_get_n_network_channels (topology); c++)
+  if (selected_study (self) == NULL)
+    return FALSE;
+  if (g_strcmp0 (shown, "flow") == 0)
+    figure->flow = flitlab_flow_page_get_model (self->flow_page, &figure->flow_rate);
+  else if (g_strcmp0 (shown, "network") == 0 && comparing (self))
+    figure->network = first != NULL ? flitlab_network_page_get_view (FLITLAB_NETWORK_PAGE (first)) : NULL;
+  else if (g_strcmp0 (shown, "network") == 0)
     {
-      const FlitlabChannel *channel = flitlab_topology_get_channel (topology, c);
-      double value = view->values != NULL && c < view->n_values ? view->values[c] : NAN;
-      char number[G_ASCII_DTOSTR_BUF_SIZE];
-
-      g_string_append_printf (csv, "%u,%u,%u,%u,%d,%s\n", c, channel->src, channel->dst, channel->dim,
-                              channel->direction,
-                              isfinite (value) ? g_ascii_dtostr (number, sizeof number, value) : "-");
-    }
-  return flitlab_file_write (path, csv->str, csv->len, error);
-}
-
-static void
-on_export_response (FlitlabWindow        *self,
-                    int                   response,
-                    GtkFileChooserNative *chooser)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  const char *format, *size, *scale;
-  const FlitlabPlotPreset *preset = NULL;
-  double width = 640, height = 420;
-  gboolean ok;
-
-  if (response != GTK_RESPONSE_ACCEPT ||
-      (flitlab_plot_view_get_plot (self->plot_view) == NULL && !showing_network (self) && !showing_flow (self)))
-    {
-      g_clear_object (&self->chooser);
-      return;
-    }
-  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  format = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "format");
-  size = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "size");
-  scale = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "scale");
-  format = format != NULL ? format : "svg";
-  path = file != NULL ? g_file_get_path (file) : NULL;
-  if (path != NULL && !g_str_has_suffix (path, format))
-    {
-      char *with_extension = g_strconcat (path, ".", format, NULL);
-
-      g_free (path);
-      path = with_extension;
-    }
-  if (size != NULL && (preset = flitlab_plot_preset_lookup (size)) != NULL)
-    width = preset->width, height = preset->height;
-  else if (size != NULL)
-    sscanf (size, "%lfx%lf", &width, &height);
-
-  if (path == NULL)
-    {
-      g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("Figures can only be exported to local files"));
-      ok = FALSE;
-    }
-  else if (showing_flow (self) && g_str_equal (format, "csv"))
-    {
-      g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("The flow diagram exports as SVG, PDF or PNG"));
-      ok = FALSE;
-    }
-  else if (showing_flow (self))
-    {
-      double rate;
-      FlitlabModel *model = flitlab_flow_page_get_model (self->flow_page, &rate);
-
-      ok = flitlab_render_flow_to_file (model, rate, path, width, height,
-                                        scale != NULL ? g_ascii_strtod (scale, NULL) : 2, &error);
-    }
-  else if (showing_network (self) && g_str_equal (format, "csv"))
-    ok = write_network_csv (shown_network (self), path, &error);
-  else if (showing_network (self) && !comparing (self) && flitlab_network_page_get_stacked (self->network_page))
-    /* As shown: the stack of planes. */
-    ok = flitlab_render_topology_stack_to_file (shown_network (self), path, width, height,
-                                                scale != NULL ? g_ascii_strtod (scale, NULL) : 2, &error);
-  else if (showing_network (self))
-    ok = flitlab_render_topology_to_file (shown_network (self), path,
-                                          width, height, scale != NULL ? g_ascii_strtod (scale, NULL) : 2,
-                                          &error);
-  else if (g_str_equal (format, "csv"))
-    ok = flitlab_plot_write_csv (flitlab_plot_view_get_plot (self->plot_view), path, &error);
-  else
-    {
-      FlitlabPlot *plot = flitlab_plot_view_get_plot (self->plot_view);
-
-      /* A preset's type for the file only; the window keeps its own. */
-      plot->font_size = preset != NULL ? preset->font_size : 0;
-      ok = flitlab_render_plot_to_file (plot, path, width, height,
-                                        scale != NULL ? g_ascii_strtod (scale, NULL) : 2, &error);
-      plot->font_size = 0;
-    }
-  if (ok)
-    {
-      g_settings_set_string (self->settings, "last-export-format", g_str_equal (format, "csv") ? "svg" : format);
-      flitlab_window_toast (self, _("Figure exported"));
+      figure->network = flitlab_network_page_get_view (self->network_page);
+      figure->stacked = flitlab_network_page_get_stacked (self->network_page);
     }
   else
-    {
-      g_autofree char *message = g_strdup_printf (_("Not exported: %s"), error->message);
-
-      flitlab_window_toast (self, message);
-    }
-  g_clear_object (&self->chooser);
+    figure->plot = flitlab_plot_view_get_plot (self->plot_view);
+  return figure->plot != NULL || figure->network != NULL || figure->flow != NULL;
 }
 
 static void
@@ -954,63 +838,16 @@ export_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  /* Each list starts with its default: GTK 4.8's own chooser ignores set_choice(). */
-  /* The window's size first, then the presets papers and slides use, then larger sizes. */
-  g_autoptr(GPtrArray) sizes = g_ptr_array_new ();
-  g_autoptr(GPtrArray) size_labels = g_ptr_array_new ();
-  static const char *scales[] = { "2", "1", "3", NULL };
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
   const FlitlabStudy *study = selected_study (self);
-  g_autofree char *format = NULL, *name = NULL;
-  const char *formats[] = { "svg", "pdf", "png", "csv", NULL };
-  const char *format_labels[] = { "SVG", "PDF", "PNG", _("CSV data"), NULL };
-  const char *scale_labels[] = { _("2× (144 dpi)"), _("1× (72 dpi)"), _("3× (216 dpi)"), NULL };
 
-  if (study == NULL || (flitlab_plot_view_get_plot (self->plot_view) == NULL && !showing_network (self) &&
-                        !showing_flow (self)))
+  if (study == NULL)
     return;
-  format = g_settings_get_string (self->settings, "last-export-format");
-  /* The last format used first. */
-  for (guint i = 1; formats[i] != NULL; i++)
-    if (g_str_equal (formats[i], format))
-      {
-        const char *first = formats[0], *first_label = format_labels[0];
-
-        formats[0] = formats[i];
-        format_labels[0] = format_labels[i];
-        formats[i] = first;
-        format_labels[i] = first_label;
-      }
-  name = g_strconcat (study->name, ".", format, NULL);
-  g_strdelimit (name, "/", '-');
-
   g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Export the Figure"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "format", _("Format"), formats, format_labels);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (self->chooser), "format", format);
-  g_ptr_array_add (sizes, "640x420");
-  g_ptr_array_add (size_labels, "640 × 420");
-  for (const FlitlabPlotPreset *p = flitlab_plot_presets (); p->name != NULL; p++)
-    {
-      g_ptr_array_add (sizes, (gpointer) p->name);
-      g_ptr_array_add (size_labels, (gpointer) _(p->label));
-    }
-  g_ptr_array_add (sizes, "800x520");
-  g_ptr_array_add (size_labels, "800 × 520");
-  g_ptr_array_add (sizes, "1200x800");
-  g_ptr_array_add (size_labels, "1200 × 800");
-  g_ptr_array_add (sizes, NULL);
-  g_ptr_array_add (size_labels, NULL);
-  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "size", _("Size in points"),
-                               (const char **) sizes->pdata, (const char **) size_labels->pdata);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (self->chooser), "size", "640x420");
-  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (self->chooser), "scale", _("PNG resolution"), scales, scale_labels);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (self->chooser), "scale", "2");
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_export_response), self,
-                           G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  self->chooser = flitlab_export_dialog_new (GTK_WINDOW (self), self->toast_overlay, self->settings,
+                                             study->name, shown_figure);
+  if (self->chooser != NULL)
+    gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
 /* ---- closing -------------------------------------------------------------------- */

@@ -17,12 +17,12 @@
 
 #include <glib/gi18n.h>
 
+#include "flitlab-export.h"
 #include "flitlab-file-write.h"
 #include "flitlab-grid.h"
 #include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-project-xml.h"
-#include "flitlab-render-flow.h"
 #include "flitlab-render-topology.h"
 #include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
@@ -910,46 +910,7 @@ cmd_grid (int      argc,
   return flitlab_project_save (grid, output, error);
 }
 
-/* Whether table marks the load rate saturated. */
-static gboolean
-saturated_at (const FlitlabStudyTable *table,
-              double                   rate)
-{
-  int column = table != NULL ? flitlab_study_table_find_column (table, "rate") : -1;
-
-  for (guint row = 0; column >= 0 && row < table->n_rows; row++)
-    if (fabs (flitlab_study_table_get (table, row, column) - rate) <= 1e-9 * fabs (rate))
-      return table->saturated[row];
-  return FALSE;
-}
-
-/* The per-channel results with the named series at the highest load below saturation (beyond
- * it a simulation's channels stand still: a picture of zeros), or at the highest load when all
- * are saturated; NULL when there are none. */
-static const FlitlabStudyChannels *
-highest_load (const GPtrArray         *channels,
-              const FlitlabStudyTable *table,
-              const char              *series)
-{
-  const FlitlabStudyChannels *best = NULL, *highest = NULL;
-
-  for (guint i = 0; channels != NULL && i < channels->len; i++)
-    {
-      const FlitlabStudyChannels *c = channels->pdata[i];
-
-      if (flitlab_study_channels_find (c, series) == NULL)
-        continue;
-      if (highest == NULL || c->rate > highest->rate)
-        highest = c;
-      if (!saturated_at (table, c->rate) && (best == NULL || c->rate > best->rate))
-        best = c;
-    }
-  return best != NULL ? best : highest;
-}
-
-/* The study's network coloured by channel utilization: the simulation's at its highest load
- * below saturation, else the first model's (on the model's own network, which its channel ids
- * index), else uncoloured. */
+/* The study's network coloured by channel utilization, as flitlab-export.h's rule says. */
 static gboolean
 export_topology (const FlitlabStudy  *study,
                  const char          *output,
@@ -961,58 +922,20 @@ export_topology (const FlitlabStudy  *study,
                  gboolean             stack,
                  GError             **error)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
-  g_autoptr(FlitlabTopologyView) view = NULL;
-  const FlitlabStudyChannels *channels = highest_load (study->simulation.channels,
-                                                       study->simulation.points, "utilization");
-  const char *source = "simulation";
-  char rate[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autoptr(FlitlabTopologyView) view = flitlab_export_network_view (study, error);
   guint64 value;
 
-  if (channels == NULL && study->models->len > 0)
-    {
-      const FlitlabStudyModel *model = study->models->pdata[0];
-
-      channels = highest_load (model->channels, model->curve, "utilization");
-      if (channels != NULL)
-        {
-          FlitlabModel *built = flitlab_model_new (model->id, model->params, error);
-
-          if (built == NULL)
-            return FALSE;
-          topology = flitlab_topology_copy (flitlab_model_get_topology (built));
-          flitlab_model_free (built);
-          source = model->id;
-        }
-    }
-  if (topology == NULL && (topology = flitlab_topology_new_from_spec (study->topology, error)) == NULL)
+  if (view == NULL)
     return FALSE;
-
-  view = flitlab_topology_view_new (topology);
-  view->title = g_strdup (study->name);
   view->font_size = font_size;
-  if (channels != NULL)
-    {
-      if (channels->n_channels != flitlab_topology_get_n_channels (topology))
-        return usage_error (error, "Study “%s” has per-channel results for %u channels, but its "
-                            "network has %u: run it again (flitlab-cli run)", study->name,
-                            channels->n_channels, flitlab_topology_get_n_channels (topology));
-      flitlab_topology_view_set_values (view, flitlab_study_channels_find (channels, "utilization"),
-                                        channels->n_channels);
-      g_ascii_formatd (rate, sizeof rate, "%.3g", channels->rate);
-      view->value_label = g_strdup_printf ("Channel utilization (%s, load %s)", source, rate);
-      view->value_min = 0;
-    }
   if (!parse_uint64 ("--plane", plane, 0, G_MAXUINT, &value, error))
     return FALSE;
   view->plane = plane != NULL ? (guint) value : 0;
-  if (stack)
-    return flitlab_render_topology_stack_to_file (view, output, width, height, scale, error);
-  return flitlab_render_topology_to_file (view, output, width, height, scale, error);
+  return flitlab_export_network (view, stack, output, width, height, scale, error);
 }
 
-/* The study's first model drawn as its paper's flow diagram, at rate_text or at four fifths of
- * the model's saturation. */
+/* The study's first model drawn as its paper's flow diagram, at rate_text or at the load
+ * flitlab-export.h's rule says. */
 static gboolean
 export_flow (const FlitlabStudy  *study,
              const char          *output,
@@ -1024,23 +947,14 @@ export_flow (const FlitlabStudy  *study,
              GError             **error)
 {
   g_autoptr(FlitlabModel) model = NULL;
-  const FlitlabStudyModel *entry;
   double rate;
 
-  if (study->models->len == 0)
-    return usage_error (error, "Study “%s” has no model to draw", study->name);
-  entry = study->models->pdata[0];
-  model = flitlab_model_new (entry->id, entry->params, error);
+  model = flitlab_export_flow_model (study, &rate, error);
   if (model == NULL)
     return FALSE;
-  if (rate_text != NULL)
-    {
-      if (!parse_rate (rate_text, &rate, error))
-        return FALSE;
-    }
-  else
-    rate = 0.8 * flitlab_model_get_saturation_rate (model);
-  return flitlab_render_flow_to_file_full (model, rate, output, width, height, scale, font_size, error);
+  if (rate_text != NULL && !parse_rate (rate_text, &rate, error))
+    return FALSE;
+  return flitlab_export_flow (model, rate, output, width, height, scale, font_size, error);
 }
 
 static gboolean
@@ -1061,7 +975,7 @@ cmd_export (int      argc,
     { "study", 0, 0, G_OPTION_ARG_STRING_ARRAY, &study_names, "The study to draw (with --compare, one of the studies, repeated)", "NAME" },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, "Plot: overlay several studies, as the window's Compare does: those named by --study, or every study of the project", NULL },
     { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default), topology (the network coloured by channel utilization) or flow (the first model's channel classes, as its paper draws them)", "FIGURE" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "FILE.svg, .pdf, .png, or .csv for the plotted data", "FILE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "FILE.svg, .pdf, .png, .csv for the plotted data (a network's: its channels' values), .tex (pgfplots) or .py (matplotlib) to redraw the plot", "FILE" },
     { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default: the latency the study's models predict), transit, network, total, source-transit (the simulation in that latency, with the models that predict it), throughput, acceptance, utilization, power", "NAME" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, "Logarithmic value axis", NULL },
     { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, "Topology of 3 or more dimensions: the plane to draw (default 0)", "N" },
@@ -1161,9 +1075,7 @@ cmd_export (int      argc,
     return usage_error (error, "%s “%s” has no %s results to draw: run it first (flitlab-cli run)",
                         compare ? "Project" : "Study", compare ? argv[1] : study_name,
                         metric ? metric : "latency");
-  if (g_str_has_suffix (output, ".csv"))
-    return flitlab_plot_write_csv (plot, output, error);
-  return flitlab_render_plot_to_file (plot, output, width, height, scale, error);
+  return flitlab_export_plot (plot, output, width, height, scale, error);
 }
 
 /* ---- validate ----------------------------------------------------------------------- */

@@ -21,8 +21,8 @@
 #define LEGEND_KEY 28
 #define LEGEND_COLUMN_GAP 12
 #define LEGEND_MAX_COLUMNS 8
-static const char *saturated_text = N_("saturated: load not carried");
-static const char *off_scale_text = N_("above the scale");
+static const char *saturated_text = FLITLAB_PLOT_SATURATED_TEXT;
+static const char *off_scale_text = FLITLAB_PLOT_OFF_SCALE_TEXT;
 
 typedef enum
 {

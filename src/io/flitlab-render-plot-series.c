@@ -67,8 +67,8 @@ void
 flitlab_plot_set_line_style (cairo_t *cr,
                              guint    style)
 {
-  static const double dashes[FLITLAB_PLOT_LINE_STYLES][4] = { { 0 }, { 6, 3 }, { 1.5, 2.5 }, { 7, 3, 1.5, 3 } };
-  static const int counts[FLITLAB_PLOT_LINE_STYLES] = { 0, 2, 2, 4 };
+  static const double dashes[FLITLAB_PLOT_LINE_STYLES][4] = FLITLAB_PLOT_DASHES;
+  static const int counts[FLITLAB_PLOT_LINE_STYLES] = FLITLAB_PLOT_DASH_COUNTS;
 
   cairo_set_dash (cr, dashes[style % FLITLAB_PLOT_LINE_STYLES], counts[style % FLITLAB_PLOT_LINE_STYLES], 0);
 }
@@ -179,7 +179,7 @@ saturation_text (const FlitlabPlotSeries *series)
 {
   if (series->saturation_label != NULL)
     return g_strdup (series->saturation_label);
-  return g_strdup (_("saturation"));
+  return g_strdup (_(FLITLAB_PLOT_SATURATION_TEXT));
 }
 
 void

@@ -7,8 +7,18 @@
 
 #include <cairo.h>
 #include <glib.h>
+#include <glib/gi18n-lib.h>
 
 G_BEGIN_DECLS
+
+/* The plot's words for its marks, shared with the .tex and .py exports that redraw it:
+ * untranslated (N_()), _() where they are shown. */
+#define FLITLAB_PLOT_SATURATION_TEXT N_("saturation")
+#define FLITLAB_PLOT_SATURATED_TEXT  N_("saturated: load not carried")
+#define FLITLAB_PLOT_OFF_SCALE_TEXT  N_("above the scale")
+/* A line's dash pattern by its style (solid, dashed, dotted, dash-dotted), in points. */
+#define FLITLAB_PLOT_DASHES      { { 0 }, { 6, 3 }, { 1.5, 2.5 }, { 7, 3, 1.5, 3 } }
+#define FLITLAB_PLOT_DASH_COUNTS { 0, 2, 2, 4 }
 
 typedef void (*FlitlabRenderFunc) (cairo_t  *cr,
                                    double    width,

@@ -175,6 +175,42 @@ if os.path.exists(figure):
     exported = len(xml.dom.minidom.parse(figure).getElementsByTagName("path")) > 10
     os.unlink(figure)
 check("Ctrl+E exports the figure as a valid SVG", exported)
+check("the toast names the file", find(window, "label", "Exported “flitlab-gui-test-figure.svg”", 5) is not None)
+check("the toast has a button that opens the folder",
+      window.findChildren(lambda n: n.roleName == "push button" and (n.name == "Open Folder" or
+                          any(c.name == "Open Folder" for c in n.children)), recursive=True) != [])
+
+# A known extension typed picks the format: "NAME.pdf" over the selected name writes a PDF,
+# not NAME.pdf.svg.
+pdf = os.path.join(os.getcwd(), "flitlab-gui-test-figure.pdf")
+for leftover in (pdf, pdf + ".svg"):
+    if os.path.exists(leftover):
+        os.unlink(leftover)
+rawinput.keyCombo("<Control>e")
+time.sleep(2)
+rawinput.typeText("flitlab-gui-test-figure.pdf")
+time.sleep(0.5)
+rawinput.pressKey("Return")
+time.sleep(2)
+is_pdf = os.path.exists(pdf) and open(pdf, "rb").read(5) == b"%PDF-"
+check("typing NAME.pdf with SVG offered writes a PDF", is_pdf and not os.path.exists(pdf + ".svg"))
+for leftover in (pdf, pdf + ".svg"):
+    if os.path.exists(leftover):
+        os.unlink(leftover)
+
+# The name proposed is the study's, safe for LaTeX and shells ("8×8 mesh vs torus (copy)"),
+# with the format used last (PDF).
+proposed = os.path.join(os.getcwd(), "8x8-mesh-vs-torus-copy.pdf")
+if os.path.exists(proposed):
+    os.unlink(proposed)
+rawinput.keyCombo("<Control>e")
+time.sleep(2)
+rawinput.pressKey("Return")
+time.sleep(2)
+check("the export dialog proposes 8x8-mesh-vs-torus-copy.pdf", os.path.exists(proposed)
+      and open(proposed, "rb").read(5) == b"%PDF-")
+if os.path.exists(proposed):
+    os.unlink(proposed)
 
 # The network view: the study's 8×8 mesh with a heatmap; exported, each of its 224 network
 # channels is one stroked path.
@@ -227,7 +263,8 @@ if network:
         os.unlink(diagram)
     rawinput.keyCombo("<Control>e")
     time.sleep(2)
-    rawinput.typeText("flitlab-gui-test-network")
+    # The format last used (PDF) comes first; the extension typed chooses SVG.
+    rawinput.typeText("flitlab-gui-test-network.svg")
     time.sleep(0.5)
     rawinput.pressKey("Return")
     time.sleep(2)

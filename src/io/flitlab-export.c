@@ -1,0 +1,1086 @@
+/* flitlab-export.c: figures and their data written to files, for the window and flitlab-cli
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-export.h"
+#include "flitlab-file-write.h"
+#include "flitlab-render-flow.h"
+#include "flitlab-render-private.h"
+
+static const char * const extensions[FLITLAB_EXPORT_N_FORMATS] = {
+  "svg", "pdf", "png", "csv", "tex", "py",
+};
+
+const char *
+flitlab_export_format_get_extension (FlitlabExportFormat format)
+{
+  g_return_val_if_fail (format < FLITLAB_EXPORT_N_FORMATS, NULL);
+
+  return extensions[format];
+}
+
+gboolean
+flitlab_export_format_from_name (const char          *name,
+                                 FlitlabExportFormat *format)
+{
+  for (guint f = 0; name != NULL && f < FLITLAB_EXPORT_N_FORMATS; f++)
+    if (g_ascii_strcasecmp (name, extensions[f]) == 0)
+      {
+        if (format != NULL)
+          *format = f;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+flitlab_export_format_from_path (const char          *path,
+                                 FlitlabExportFormat *format)
+{
+  g_autofree char *base = path != NULL ? g_path_get_basename (path) : NULL;
+  const char *dot = base != NULL ? strrchr (base, '.') : NULL;
+
+  return dot != NULL && dot != base && flitlab_export_format_from_name (dot + 1, format);
+}
+
+char *
+flitlab_export_path_for (const char          *path,
+                         FlitlabExportFormat  chosen,
+                         FlitlabExportFormat  prefilled,
+                         FlitlabExportFormat *format)
+{
+  FlitlabExportFormat typed;
+
+  g_return_val_if_fail (path != NULL && chosen < FLITLAB_EXPORT_N_FORMATS, NULL);
+
+  if (format != NULL)
+    *format = chosen;
+  if (!flitlab_export_format_from_path (path, &typed))
+    return g_strconcat (path, ".", extensions[chosen], NULL);
+  if (typed == prefilled)
+    {
+      /* "fig.pdf.svg": a name typed over the offered one, which GTK selects up to its
+       * extension; the extension typed is the one meant. */
+      g_autofree char *inner = g_strndup (path, strlen (path) - strlen (extensions[typed]) - 1);
+
+      if (flitlab_export_format_from_path (inner, format))
+        return g_steal_pointer (&inner);
+    }
+  if (typed == prefilled && typed != chosen)
+    {
+      /* The dialog's own extension, left as it was while the format changed. */
+      gsize stem = strlen (path) - strlen (extensions[typed]);
+
+      return g_strdup_printf ("%.*s%s", (int) stem, path, extensions[chosen]);
+    }
+  if (format != NULL)
+    *format = typed;
+  return g_strdup (path);
+}
+
+char *
+flitlab_export_file_stem (const char *title)
+{
+  /* A network's spec spells these so ("torus:6x6x6:bi"); the names stay short. */
+  static const struct { const char *from, *to; } words[] = {
+    { "bi-directional", "bi" }, { "uni-directional", "uni" },
+  };
+  g_autoptr(GString) stem = g_string_new (NULL);
+  g_autofree char *lower = NULL, *ascii = NULL;
+  gboolean gap = FALSE;
+
+  if (title == NULL || !g_utf8_validate (title, -1, NULL))
+    return g_strdup ("figure");
+  /* Letters with accents keep their letter ("É" is "e"); "×" is "x" in GLib's table too. */
+  lower = g_utf8_strdown (title, -1);
+  ascii = g_str_to_ascii (lower, "C");
+  for (const char *p = ascii; *p != '\0';)
+    {
+      gboolean replaced = FALSE;
+
+      for (guint w = 0; w < G_N_ELEMENTS (words) && !replaced; w++)
+        if (g_str_has_prefix (p, words[w].from))
+          {
+            if (gap && stem->len > 0)
+              g_string_append_c (stem, '-');
+            g_string_append (stem, words[w].to);
+            p += strlen (words[w].from);
+            gap = FALSE;
+            replaced = TRUE;
+          }
+      if (replaced)
+        continue;
+      if (g_ascii_isalnum (*p))
+        {
+          if (gap && stem->len > 0)
+            g_string_append_c (stem, '-');
+          g_string_append_c (stem, *p);
+          gap = FALSE;
+        }
+      else
+        gap = TRUE;
+      p++;
+    }
+  if (stem->len == 0)
+    return g_strdup ("figure");
+  return g_string_free (g_steal_pointer (&stem), FALSE);
+}
+
+/* ---- what a heatmap shows ---- */
+
+/* Whether table marks the load rate saturated. */
+static gboolean
+saturated_at (const FlitlabStudyTable *table,
+              double                   rate)
+{
+  int column = table != NULL ? flitlab_study_table_find_column (table, "rate") : -1;
+
+  for (guint row = 0; column >= 0 && row < table->n_rows; row++)
+    if (fabs (flitlab_study_table_get (table, row, column) - rate) <= 1e-9 * fabs (rate))
+      return table->saturated[row];
+  return FALSE;
+}
+
+/* The simulation's stored channels with utilization at its highest load below saturation, or
+ * at its highest load when all are saturated; NULL when there are none. */
+static const FlitlabStudyChannels *
+measured_channels (const FlitlabStudy *study)
+{
+  const GPtrArray *channels = study->simulation.channels;
+  const FlitlabStudyChannels *best = NULL, *highest = NULL;
+
+  for (guint i = 0; channels != NULL && i < channels->len; i++)
+    {
+      const FlitlabStudyChannels *c = channels->pdata[i];
+
+      if (flitlab_study_channels_find (c, "utilization") == NULL)
+        continue;
+      if (highest == NULL || c->rate > highest->rate)
+        highest = c;
+      if (!saturated_at (study->simulation.points, c->rate) && (best == NULL || c->rate > best->rate))
+        best = c;
+    }
+  return best != NULL ? best : highest;
+}
+
+/* The first model of the study that describes topology (not a compared network), or NULL. */
+static FlitlabModel *
+own_model (const FlitlabStudy    *study,
+           const FlitlabTopology *topology)
+{
+  g_autofree char *spec = flitlab_topology_dup_spec (topology);
+
+  for (guint m = 0; m < study->models->len; m++)
+    {
+      const FlitlabStudyModel *entry = study->models->pdata[m];
+      g_autoptr(FlitlabModel) model = flitlab_model_new (entry->id, entry->params, NULL);
+      g_autofree char *model_spec = model != NULL ? flitlab_topology_dup_spec (flitlab_model_get_topology (model)) : NULL;
+
+      if (model != NULL && g_str_equal (model_spec, spec))
+        return g_steal_pointer (&model);
+    }
+  return NULL;
+}
+
+double
+flitlab_export_model_load (const FlitlabStudy *study,
+                           FlitlabModel       *model)
+{
+  double lo = study->rate_min, hi = MAX (study->rate_max, lo);
+  double rate = 0.8 * flitlab_model_get_saturation_rate (model);
+
+  /* A model that never saturates: the study's highest load. */
+  return isfinite (rate) ? CLAMP (rate, lo, hi) : hi;
+}
+
+void
+flitlab_export_heatmap_choose (const FlitlabStudy    *study,
+                               const FlitlabTopology *topology,
+                               FlitlabExportHeatmap  *heatmap)
+{
+  g_return_if_fail (study != NULL && topology != NULL && heatmap != NULL);
+
+  heatmap->source = FLITLAB_EXPORT_HEATMAP_NONE;
+  heatmap->model = own_model (study, topology);
+  heatmap->measured = NULL;
+  heatmap->rate = NAN;
+  if (heatmap->model != NULL)
+    {
+      heatmap->source = FLITLAB_EXPORT_HEATMAP_MODEL;
+      heatmap->rate = flitlab_export_model_load (study, heatmap->model);
+    }
+  else if ((heatmap->measured = measured_channels (study)) != NULL)
+    {
+      heatmap->source = FLITLAB_EXPORT_HEATMAP_SIMULATION;
+      heatmap->rate = heatmap->measured->rate;
+    }
+}
+
+void
+flitlab_export_heatmap_clear (FlitlabExportHeatmap *heatmap)
+{
+  g_clear_pointer (&heatmap->model, flitlab_model_free);
+  heatmap->measured = NULL;
+  heatmap->source = FLITLAB_EXPORT_HEATMAP_NONE;
+  heatmap->rate = NAN;
+}
+
+FlitlabTopologyView *
+flitlab_export_network_view (const FlitlabStudy  *study,
+                             GError             **error)
+{
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(FlitlabTopologyView) view = NULL;
+  g_autoptr(FlitlabModelPoint) point = NULL;
+  FlitlabExportHeatmap heatmap;
+  const double *values = NULL;
+  guint n_values = 0;
+  char rate[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_return_val_if_fail (study != NULL, NULL);
+
+  topology = flitlab_topology_new_from_spec (study->topology, error);
+  if (topology == NULL)
+    return NULL;
+  view = flitlab_topology_view_new (topology);
+  view->title = g_strdup (study->name);
+
+  flitlab_export_heatmap_choose (study, topology, &heatmap);
+  if (heatmap.source == FLITLAB_EXPORT_HEATMAP_MODEL)
+    {
+      point = flitlab_model_evaluate_detail (heatmap.model, heatmap.rate);
+      /* Beyond saturation (a study whose loads all lie there) the model has no channels. */
+      if (!point->saturated && point->channel_utilization != NULL)
+        values = point->channel_utilization, n_values = point->n_channels;
+    }
+  else if (heatmap.source == FLITLAB_EXPORT_HEATMAP_SIMULATION)
+    {
+      values = flitlab_study_channels_find (heatmap.measured, "utilization");
+      n_values = heatmap.measured->n_channels;
+    }
+  if (values != NULL && n_values != flitlab_topology_get_n_channels (topology))
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
+                   "Study “%s” has per-channel results for %u channels, but its network has %u: "
+                   "run it again", study->name, n_values, flitlab_topology_get_n_channels (topology));
+      flitlab_export_heatmap_clear (&heatmap);
+      return NULL;
+    }
+  if (values != NULL)
+    {
+      flitlab_topology_view_set_values (view, values, n_values);
+      g_ascii_formatd (rate, sizeof rate, "%.3g", heatmap.rate);
+      view->value_label = g_strdup_printf ("Channel utilization (%s, load %s)",
+                                           heatmap.source == FLITLAB_EXPORT_HEATMAP_MODEL ? "model" : "simulation",
+                                           rate);
+      view->value_min = 0;
+    }
+  flitlab_export_heatmap_clear (&heatmap);
+  return g_steal_pointer (&view);
+}
+
+FlitlabModel *
+flitlab_export_flow_model (const FlitlabStudy  *study,
+                           double              *rate,
+                           GError             **error)
+{
+  const FlitlabStudyModel *entry;
+  FlitlabModel *model;
+
+  g_return_val_if_fail (study != NULL, NULL);
+
+  if (study->models->len == 0)
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
+                   "Study “%s” has no model to draw", study->name);
+      return NULL;
+    }
+  entry = study->models->pdata[0];
+  model = flitlab_model_new (entry->id, entry->params, error);
+  if (model != NULL && rate != NULL)
+    *rate = flitlab_export_model_load (study, model);
+  return model;
+}
+
+/* ---- writing: helpers ---- */
+
+static gboolean
+format_error (const char  *path,
+              const char  *what,
+              GError     **error)
+{
+  g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT,
+               "“%s”: %s", path, what);
+  return FALSE;
+}
+
+/* A number for a file: enough digits, locale-independent; "nan" where there is none. */
+static const char *
+number (char   *buf,
+        double  value)
+{
+  if (!isfinite (value))
+    return "nan";
+  return g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.10g", value);
+}
+
+/* The data value at a distance below the frame's top edge, in points (the marks' row). */
+static double
+value_below_top (const FlitlabPlotFrame *f,
+                 double                  inset)
+{
+  double share = inset / MAX (f->bottom - f->top, 1);
+
+  if (f->log_y)
+    return pow (10, log10 (f->y_max) - share * (log10 (f->y_max) - log10 (f->y_min)));
+  return f->y_max - share * (f->y_max - f->y_min);
+}
+
+typedef enum { LEGEND_NONE, LEGEND_INSIDE, LEGEND_RIGHT, LEGEND_BELOW } LegendPlace;
+
+/* Where the renderer put the legend: none, an inside corner (north and west say which),
+ * right of the frame or below it. */
+static LegendPlace
+legend_place (const FlitlabPlotFrame *f,
+              gboolean               *north,
+              gboolean               *west)
+{
+  *north = (f->legend_top + f->legend_bottom) / 2 < (f->top + f->bottom) / 2;
+  *west = (f->legend_left + f->legend_right) / 2 < (f->left + f->right) / 2;
+  if (f->legend_right <= f->legend_left)
+    return LEGEND_NONE;
+  if (f->legend_left >= f->right)
+    return LEGEND_RIGHT;
+  if (f->legend_top >= f->bottom)
+    return LEGEND_BELOW;
+  return LEGEND_INSIDE;
+}
+
+static void
+marks_present (const FlitlabPlot      *plot,
+               const FlitlabPlotFrame *f,
+               gboolean               *saturated,
+               gboolean               *off_scale)
+{
+  *saturated = *off_scale = FALSE;
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      for (guint i = 0; series->kind == FLITLAB_PLOT_POINTS && i < series->n; i++)
+        {
+          if (!(series->x[i] >= f->x_min && series->x[i] <= f->x_max))
+            continue;
+          *saturated |= series->saturated != NULL && series->saturated[i];
+          *off_scale |= isfinite (series->y[i]) && series->y[i] > f->y_max;
+        }
+    }
+}
+
+static char *
+series_saturation_text (const FlitlabPlotSeries *series)
+{
+  return g_strdup (series->saturation_label != NULL ? series->saturation_label : _(FLITLAB_PLOT_SATURATION_TEXT));
+}
+
+/* Whether a saturation label goes left of its line: when the line is in the right third. */
+static gboolean
+label_on_left (const FlitlabPlotFrame  *f,
+               const FlitlabPlotSeries *series)
+{
+  return series->saturation > f->x_min + 0.6 * (f->x_max - f->x_min);
+}
+
+/* The row of each series' saturation label above the frame's foot (G_MAXUINT: none), as the
+ * renderer stacks them: left to right, a label that would run into one already placed goes a
+ * row higher. The words' width is estimated (about half an em per character). */
+static guint *
+saturation_rows (const FlitlabPlot      *plot,
+                 const FlitlabPlotFrame *f)
+{
+  guint *rows = g_new (guint, MAX (plot->series->len, 1));
+  double row_end[8];
+  guint n_rows = 0;
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      rows[s] = G_MAXUINT;
+      if (isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max)
+        g_array_append_val (order, s);
+    }
+  for (guint i = 1; i < order->len; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        guint *a = &g_array_index (order, guint, j - 1), *b = &g_array_index (order, guint, j), t;
+
+        if (((FlitlabPlotSeries *) plot->series->pdata[*a])->saturation <=
+            ((FlitlabPlotSeries *) plot->series->pdata[*b])->saturation)
+          break;
+        t = *a, *a = *b, *b = t;
+      }
+  for (guint i = 0; i < order->len; i++)
+    {
+      guint s = g_array_index (order, guint, i), row = 0;
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      g_autofree char *label = series_saturation_text (series);
+      double width = g_utf8_strlen (label, -1) * 0.55 * 8 * f->type;
+      double x = f->left + (series->saturation - f->x_min) / (f->x_max - f->x_min) * (f->right - f->left);
+      double start = label_on_left (f, series) ? x - 3 - width : x + 3;
+
+      while (row < n_rows && start < row_end[row] + 4)
+        row++;
+      if (row == G_N_ELEMENTS (row_end))
+        continue;
+      if (row == n_rows)
+        n_rows++;
+      row_end[row] = start + width;
+      rows[s] = row;
+    }
+  return rows;
+}
+
+/* A curve's value held within ten frames of the axis range, as the renderer holds it: a curve
+ * climbing to its saturation reaches values TeX's dimensions (below 16384 pt) cannot hold,
+ * and the part in the frame moves by a tenth of a step at most. */
+static double
+held_in_reach (const FlitlabPlotFrame *f,
+               double                  y)
+{
+  if (!isfinite (y) || (f->log_y && y <= 0))
+    return y;
+  if (f->log_y)
+    {
+      double lo = log10 (f->y_min), hi = log10 (f->y_max);
+
+      return pow (10, CLAMP (log10 (y), lo - 10 * (hi - lo), hi + 10 * (hi - lo)));
+    }
+  return CLAMP (y, f->y_min - 10 * (f->y_max - f->y_min), f->y_max + 10 * (f->y_max - f->y_min));
+}
+
+static void
+append_ticks (GString    *out,
+              const char *key,
+              double      lo,
+              double      hi,
+              double      room)
+{
+  double ticks[32];
+  char a[G_ASCII_DTOSTR_BUF_SIZE];
+  guint n = flitlab_plot_nice_ticks (lo, hi, CLAMP ((guint) room, 3, G_N_ELEMENTS (ticks)), ticks);
+
+  if (n < 2)
+    return;
+  g_string_append_printf (out, "  %s={", key);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", number (a, ticks[i]));
+  g_string_append (out, "},\n");
+}
+
+/* A line's dash pattern as the renderer draws it: its on and off lengths in points, none for
+ * a solid line. */
+static guint
+line_dashes (const FlitlabPlotSeries *series,
+             const double           **dashes)
+{
+  static const double patterns[FLITLAB_PLOT_LINE_STYLES][4] = FLITLAB_PLOT_DASHES;
+  static const int counts[FLITLAB_PLOT_LINE_STYLES] = FLITLAB_PLOT_DASH_COUNTS;
+
+  *dashes = patterns[series->style % FLITLAB_PLOT_LINE_STYLES];
+  return counts[series->style % FLITLAB_PLOT_LINE_STYLES];
+}
+
+/* ---- writing: pgfplots ---- */
+
+/* Text for LaTeX: its special characters escaped, the non-ASCII ones a plot uses spelled in
+ * commands pdflatex knows without extra packages. */
+static void
+append_latex (GString    *out,
+              const char *text)
+{
+  static const struct { gunichar c; const char *latex; } symbols[] = {
+    { 0x00d7, "\\ensuremath{\\times}" }, { 0x2212, "\\ensuremath{-}" }, { 0x2013, "--" },
+    { 0x2014, "---" }, { 0x2192, "\\ensuremath{\\rightarrow}" }, { 0x00b5, "\\ensuremath{\\mu}" },
+    { 0x03bc, "\\ensuremath{\\mu}" }, { 0x00b7, "\\ensuremath{\\cdot}" }, { 0x2264, "\\ensuremath{\\leq}" },
+    { 0x2265, "\\ensuremath{\\geq}" }, { 0x00b1, "\\ensuremath{\\pm}" }, { 0x2248, "\\ensuremath{\\approx}" },
+    { 0x03bb, "\\ensuremath{\\lambda}" }, { 0x03c1, "\\ensuremath{\\rho}" }, { 0x00b2, "\\ensuremath{^2}" },
+    { 0x2019, "'" }, { 0x2018, "`" }, { 0x201c, "``" }, { 0x201d, "''" }, { 0x00a0, "~" },
+    { 0x2009, "\\," }, { 0x202f, "\\," }, { 0x2026, "\\ldots{}" }, { 0x00b0, "\\ensuremath{^\\circ}" },
+  };
+
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      const char *latex = NULL;
+
+      if (c < 0x80)
+        {
+          if (strchr ("#$%&_{}", c) != NULL)
+            g_string_append_printf (out, "\\%c", (char) c);
+          else if (c == '~')
+            g_string_append (out, "\\textasciitilde{}");
+          else if (c == '^')
+            g_string_append (out, "\\textasciicircum{}");
+          else if (c == '\\')
+            g_string_append (out, "\\textbackslash{}");
+          else if (c == '\n')
+            g_string_append_c (out, ' ');
+          else
+            g_string_append_c (out, (char) c);
+          continue;
+        }
+      for (guint s = 0; s < G_N_ELEMENTS (symbols) && latex == NULL; s++)
+        if (symbols[s].c == c)
+          latex = symbols[s].latex;
+      /* A character pdflatex could not set: a question mark rather than a file that fails. */
+      g_string_append (out, latex != NULL ? latex : "?");
+    }
+}
+
+static void
+append_tex_legend (GString           *out,
+                   const char        *label)
+{
+  g_string_append (out, "\\addlegendentry{");
+  append_latex (out, label);
+  g_string_append (out, "}\n");
+}
+
+static char *
+plot_to_tex (const FlitlabPlot      *plot,
+             const FlitlabPlotFrame *f,
+             double                  width,
+             double                  height)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  double font = 9 * f->type, mark_y = value_below_top (f, FLITLAB_PLOT_MARK_INSET);
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE], c[G_ASCII_DTOSTR_BUF_SIZE];
+  char d[G_ASCII_DTOSTR_BUF_SIZE];
+  gboolean north, west, saturated, off_scale;
+  LegendPlace place = legend_place (f, &north, &west);
+  g_autofree guint *rows = NULL;
+
+  marks_present (plot, f, &saturated, &off_scale);
+  g_string_append (out,
+                   "% Written by Flitlab: the plot redrawn by pgfplots from its own data.\n"
+                   "% Compiles alone (pdflatex FILE.tex) to a page the figure's size; to put it in\n"
+                   "% a paper, copy the tikzpicture between the marks and \\usepackage{pgfplots}.\n"
+                   "\\documentclass{article}\n"
+                   "\\usepackage{pgfplots}\n"
+                   "\\pgfplotsset{compat=1.16}\n"
+                   "\\newsavebox{\\flitlabfigure}\n"
+                   "\\begin{document}\n"
+                   "\\begin{lrbox}{\\flitlabfigure}\n"
+                   "% ---- the figure ----\n");
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      double r, g, bl;
+
+      flitlab_plot_palette (series->color, &r, &g, &bl);
+      g_string_append_printf (out, "\\definecolor{flitlab%u}{RGB}{%d,%d,%d}\n", s,
+                              (int) round (r * 255), (int) round (g * 255), (int) round (bl * 255));
+    }
+  g_string_append_printf (out, "\\begin{tikzpicture}[font=\\fontsize{%s}{%s}\\selectfont]\n",
+                          number (a, font), number (b, 1.2 * font));
+  g_string_append_printf (out, "\\begin{axis}[\n  width=%spt, height=%spt,\n", number (a, width), number (b, height));
+  g_string_append_printf (out, "  xmin=%s, xmax=%s, ymin=%s, ymax=%s,\n", number (a, f->x_min),
+                          number (b, f->x_max), number (c, f->y_min), number (d, f->y_max));
+  /* The renderer's round-number ticks, as many as the labels leave room for. */
+  append_ticks (out, "xtick", f->x_min, f->x_max, (f->right - f->left) / (6 * font));
+  if (f->log_y)
+    g_string_append (out, "  ymode=log,\n");
+  else
+    append_ticks (out, "ytick", f->y_min, f->y_max, (f->bottom - f->top) / (3 * font));
+  g_string_append (out, "  unbounded coords=jump, scaled ticks=false,\n"
+                        "  xticklabel style={/pgf/number format/fixed, /pgf/number format/precision=6},\n"
+                        "  legend cell align=left, legend style={fill=white, fill opacity=0.9, text opacity=1, draw=black!25},\n");
+  if (place == LEGEND_INSIDE)
+    g_string_append_printf (out, "  legend pos=%s %s,\n", north ? "north" : "south", west ? "west" : "east");
+  else if (place == LEGEND_RIGHT)
+    g_string_append (out, "  legend pos=outer north east,\n");
+  else if (place == LEGEND_BELOW)
+    g_string_append_printf (out, "  legend style={at={(0.5,%s)}, anchor=north},\n",
+                            number (a, -3.0 * font / MAX (f->bottom - f->top, 1)));
+  if (plot->title != NULL)
+    {
+      g_string_append (out, "  title={");
+      append_latex (out, plot->title);
+      g_string_append (out, "},\n");
+    }
+  if (plot->x_label != NULL)
+    {
+      g_string_append (out, "  xlabel={");
+      append_latex (out, plot->x_label);
+      g_string_append (out, "},\n");
+    }
+  if (plot->y_label != NULL)
+    {
+      g_string_append (out, "  ylabel={");
+      append_latex (out, plot->y_label);
+      g_string_append (out, "},\n");
+    }
+  g_string_append (out, "]\n");
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      if (series->kind == FLITLAB_PLOT_LINE)
+        {
+          const double *dashes;
+          guint n_dashes = line_dashes (series, &dashes);
+
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, line width=2pt, line join=round, line cap=round, mark=none", s);
+          for (guint k = 0; k < n_dashes; k += 2)
+            g_string_append_printf (out, "%s on %spt off %spt", k == 0 ? ", dash pattern=" : "",
+                                    number (a, dashes[k]), number (b, dashes[k + 1]));
+          g_string_append (out, "] coordinates {\n");
+          for (guint i = 0; i < series->n; i++)
+            g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]),
+                                    number (b, held_in_reach (f, series->y[i])));
+        }
+      else
+        {
+          /* A disc, a ring (a paper's values) or, in another style, a square. */
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=%s, mark size=%s,%s\n"
+                                  "  error bars/.cd, y dir=both, y explicit, error mark options={rotate=90, mark size=4pt},\n"
+                                  "  error bar style={line width=1.5pt}] coordinates {\n", s,
+                                  series->style > 0 ? (series->hollow ? "square" : "square*") : (series->hollow ? "o" : "*"),
+                                  series->style > 0 ? "3.2pt" : series->hollow ? "3pt" : "3.5pt",
+                                  series->hollow ? " mark options={line width=1.3pt}," : "");
+          for (guint i = 0; i < series->n; i++)
+            {
+              double e = series->error != NULL && isfinite (series->error[i]) ? series->error[i] : 0;
+
+              /* Saturated and off-scale points have their own marks below. */
+              if (!isfinite (series->y[i]) || series->y[i] > f->y_max)
+                continue;
+              g_string_append_printf (out, "  (%s,%s) +- (0,%s)\n", number (a, series->x[i]),
+                                      number (b, series->y[i]), number (c, e));
+            }
+        }
+      g_string_append (out, "};\n");
+      append_tex_legend (out, series->label != NULL ? series->label : "");
+    }
+  /* The marks of points with no value drawn, at the frame's top edge as the renderer does. */
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      gboolean any_saturated = FALSE, any_off = FALSE;
+
+      for (guint i = 0; series->kind == FLITLAB_PLOT_POINTS && i < series->n; i++)
+        {
+          any_saturated |= series->saturated != NULL && series->saturated[i];
+          any_off |= isfinite (series->y[i]) && series->y[i] > f->y_max;
+        }
+      if (any_saturated)
+        {
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=x, mark size=3.5pt, line width=1.5pt, forget plot] coordinates {\n", s);
+          for (guint i = 0; i < series->n; i++)
+            if (series->saturated != NULL && series->saturated[i])
+              g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]), number (b, mark_y));
+          g_string_append (out, "};\n");
+        }
+      if (any_off)
+        {
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=triangle*, mark size=4pt, forget plot] coordinates {\n", s);
+          for (guint i = 0; i < series->n; i++)
+            if (isfinite (series->y[i]) && series->y[i] > f->y_max)
+              g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]),
+                                      number (b, value_below_top (f, 3)));
+          g_string_append (out, "};\n");
+        }
+    }
+  if (saturated)
+    {
+      g_string_append (out, "\\addlegendimage{only marks, mark=x, mark size=3.5pt, line width=1.5pt, black!65}\n");
+      append_tex_legend (out, _(FLITLAB_PLOT_SATURATED_TEXT));
+    }
+  if (off_scale)
+    {
+      g_string_append (out, "\\addlegendimage{only marks, mark=triangle*, mark size=4pt, black!65}\n");
+      append_tex_legend (out, _(FLITLAB_PLOT_OFF_SCALE_TEXT));
+    }
+  /* Saturation: a dashed line and its label at the foot. */
+  rows = saturation_rows (plot, f);
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      g_autofree char *label = NULL;
+
+      if (!(isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max))
+        continue;
+      label = series_saturation_text (series);
+      g_string_append_printf (out, "\\addplot[color=flitlab%u, line width=1.2pt, dash pattern=on 5pt off 4pt, forget plot] coordinates {(%s,%s) (%s,%s)};\n",
+                              s, number (a, series->saturation), number (b, f->y_min),
+                              number (c, series->saturation), number (d, f->y_max));
+      /* Right of the line, or left of it in the right part of the frame, as the renderer. */
+      if (rows[s] == G_MAXUINT)
+        continue;
+      g_string_append_printf (out, "\\node[color=flitlab%u, anchor=south %s, yshift=%spt, font=\\fontsize{%s}{%s}\\selectfont] at (axis cs:%s,",
+                              s, label_on_left (f, series) ? "east" : "west", number (a, rows[s] * 13 * f->type),
+                              number (b, 8 * f->type), number (c, 9.6 * f->type), number (d, series->saturation));
+      g_string_append_printf (out, "%s) {", number (a, f->y_min));
+      append_latex (out, label);
+      g_string_append (out, "};\n");
+    }
+  g_string_append (out, "\\end{axis}\n"
+                        "\\end{tikzpicture}\n"
+                        "% ---- end of the figure ----\n"
+                        "\\end{lrbox}\n"
+                        "% The page is the figure's size, as a standalone figure.\n"
+                        "\\pdfpagewidth=\\wd\\flitlabfigure\n"
+                        "\\pdfpageheight=\\dimexpr\\ht\\flitlabfigure+\\dp\\flitlabfigure\\relax\n"
+                        "\\hoffset=-1in \\voffset=-1in \\oddsidemargin=0pt \\evensidemargin=0pt\n"
+                        "\\topmargin=0pt \\headheight=0pt \\headsep=0pt \\topskip=0pt\n"
+                        "\\hsize=\\wd\\flitlabfigure \\textwidth=\\hsize \\vsize=\\pdfpageheight \\textheight=\\vsize\n"
+                        "\\pagestyle{empty}\\parindent=0pt\n"
+                        "\\usebox{\\flitlabfigure}\n"
+                        "\\end{document}\n");
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* ---- writing: matplotlib ---- */
+
+static void
+append_python_string (GString    *out,
+                      const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text != NULL ? text : ""; *p != '\0'; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_c (out, '\\');
+      /* A dollar starts matplotlib's mathtext. */
+      if (*p == '$')
+        g_string_append (out, "\\\\");
+      if (*p == '\n')
+        g_string_append (out, "\\n");
+      else
+        g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_python_list (GString      *out,
+                    const double *values,
+                    guint         n)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
+                            isfinite (values[i]) ? number (a, values[i]) : "nan");
+  g_string_append_c (out, ']');
+}
+
+static char *
+plot_to_python (const FlitlabPlot      *plot,
+                const FlitlabPlotFrame *f,
+                double                  width,
+                double                  height)
+{
+  static const char *corners[2][2] = { { "lower right", "lower left" }, { "upper right", "upper left" } };
+  g_autoptr(GString) out = g_string_new (NULL);
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  gboolean north, west, saturated, off_scale;
+  LegendPlace place = legend_place (f, &north, &west);
+  g_autofree guint *rows = saturation_rows (plot, f);
+
+  marks_present (plot, f, &saturated, &off_scale);
+  g_string_append (out,
+                   "#!/usr/bin/env python3\n"
+                   "# Written by Flitlab: the plot redrawn by matplotlib from its own data.\n"
+                   "# python3 FILE.py shows it; python3 FILE.py OUT.pdf (or .svg, .png) writes it\n"
+                   "# without a display.\n"
+                   "import sys\n"
+                   "import matplotlib\n"
+                   "if len(sys.argv) > 1:\n"
+                   "    matplotlib.use(\"Agg\")\n"
+                   "import matplotlib.pyplot as plt\n"
+                   "from matplotlib.lines import Line2D\n"
+                   "\n"
+                   "nan = float(\"nan\")\n");
+  g_string_append_printf (out, "plt.rcParams.update({\"font.size\": %s, \"axes.titlesize\": %s, \"legend.fontsize\": %s})\n",
+                          number (a, 9 * f->type), number (b, 10 * f->type), number (b, 9 * f->type));
+  g_string_append_printf (out, "fig, ax = plt.subplots(figsize=(%s, ", number (a, width / 72));
+  g_string_append_printf (out, "%s), layout=\"constrained\")\n", number (a, height / 72));
+  g_string_append (out, "\n# Each series: label, kind (line or points), colour, loads, values, 95% half-widths,\n"
+                        "# saturated loads (drawn as crosses at the top), saturation load and its label.\n"
+                        "series = [\n");
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      g_autofree double *errors = g_new (double, MAX (series->n, 1));
+      g_autoptr(GArray) saturated_x = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autofree char *saturation_label = series_saturation_text (series);
+      double r, g, bl;
+
+      for (guint i = 0; i < series->n; i++)
+        {
+          errors[i] = series->error != NULL ? series->error[i] : NAN;
+          if (series->saturated != NULL && series->saturated[i])
+            g_array_append_val (saturated_x, series->x[i]);
+        }
+      flitlab_plot_palette (series->color, &r, &g, &bl);
+      g_string_append (out, "    dict(label=");
+      append_python_string (out, series->label);
+      g_string_append_printf (out, ", kind=\"%s\", color=\"#%02x%02x%02x\",\n         x=",
+                              series->kind == FLITLAB_PLOT_LINE ? "line" : "points",
+                              (int) round (r * 255), (int) round (g * 255), (int) round (bl * 255));
+      append_python_list (out, series->x, series->n);
+      g_string_append (out, ",\n         y=");
+      append_python_list (out, series->y, series->n);
+      g_string_append (out, ",\n         ci95=");
+      append_python_list (out, errors, series->n);
+      g_string_append (out, ",\n         saturated=");
+      append_python_list (out, (const double *) saturated_x->data, saturated_x->len);
+      {
+        const double *dashes;
+        guint n_dashes = line_dashes (series, &dashes);
+
+        /* matplotlib scales dashes by the line's width (2 pt). */
+        g_string_append (out, ",\n         dashes=[");
+        for (guint d = 0; d < n_dashes; d++)
+          g_string_append_printf (out, "%s%s", d > 0 ? ", " : "", number (a, dashes[d] / 2));
+        g_string_append_printf (out, "], marker=\"%s\", hollow=%s", series->style > 0 ? "s" : "o",
+                                series->hollow ? "True" : "False");
+      }
+      g_string_append_printf (out, ",\n         saturation=%s, saturation_label=",
+                              isfinite (series->saturation) ? number (a, series->saturation) : "nan");
+      append_python_string (out, saturation_label);
+      g_string_append_printf (out, ", label_left=%s, label_row=%d),\n", label_on_left (f, series) ? "True" : "False",
+                              rows[s] == G_MAXUINT ? -1 : (int) rows[s]);
+    }
+  g_string_append (out, "]\n\n");
+  g_string_append_printf (out, "x_range = (%s, ", number (a, f->x_min));
+  g_string_append_printf (out, "%s)\n", number (a, f->x_max));
+  g_string_append_printf (out, "y_range = (%s, ", number (a, f->y_min));
+  g_string_append_printf (out, "%s)\n", number (a, f->y_max));
+  g_string_append_printf (out, "mark_y = %s  # the marks' row, just under the top edge\n",
+                          number (a, value_below_top (f, FLITLAB_PLOT_MARK_INSET)));
+  g_string_append_printf (out, "log_y = %s\n", f->log_y ? "True" : "False");
+  g_string_append_printf (out, "label_row_height = %s  # points\n\n", number (a, 13 * f->type));
+  g_string_append (out,
+                   "handles, labels = [], []  # the legend's, in the series' order\n"
+                   "for s in series:\n"
+                   "    if s[\"kind\"] == \"line\":\n"
+                   "        handle, = ax.plot(s[\"x\"], s[\"y\"], color=s[\"color\"], linewidth=2,\n"
+                   "                          solid_capstyle=\"round\", solid_joinstyle=\"round\")\n"
+                   "        if s[\"dashes\"]:\n"
+                   "            handle.set_dashes(s[\"dashes\"])\n"
+                   "    else:\n"
+                   "        shown = [i for i, y in enumerate(s[\"y\"]) if y == y and y <= y_range[1]]\n"
+                   "        x = [s[\"x\"][i] for i in shown]\n"
+                   "        y = [s[\"y\"][i] for i in shown]\n"
+                   "        ci95 = [s[\"ci95\"][i] if s[\"ci95\"][i] == s[\"ci95\"][i] else 0 for i in shown]\n"
+                   "        if any(ci95):\n"
+                   "            handle = ax.errorbar(x, y, yerr=ci95, fmt=s[\"marker\"], markersize=7, color=s[\"color\"],\n"
+                   "                                 elinewidth=1.5, capsize=4, capthick=1.5,\n"
+                   "                                 markerfacecolor=\"none\" if s[\"hollow\"] else s[\"color\"])\n"
+                   "        else:\n"
+                   "            handle, = ax.plot(x, y, s[\"marker\"], markersize=7, color=s[\"color\"],\n"
+                   "                              markerfacecolor=\"none\" if s[\"hollow\"] else s[\"color\"],\n"
+                   "                              markeredgewidth=1.3 if s[\"hollow\"] else 1)\n"
+                   "        above = [x for x, y in zip(s[\"x\"], s[\"y\"]) if y == y and y > y_range[1]]\n"
+                   "        if above:\n"
+                   "            ax.plot(above, [y_range[1]] * len(above), \"^\", color=s[\"color\"], markersize=7,\n"
+                   "                    clip_on=False)\n"
+                   "        if s[\"saturated\"]:\n"
+                   "            ax.plot(s[\"saturated\"], [mark_y] * len(s[\"saturated\"]), \"x\",\n"
+                   "                    color=s[\"color\"], markersize=7, markeredgewidth=1.5)\n"
+                   "    handles.append(handle)\n"
+                   "    labels.append(s[\"label\"])\n"
+                   "    if s[\"saturation\"] == s[\"saturation\"] and x_range[0] <= s[\"saturation\"] <= x_range[1]:\n"
+                   "        ax.axvline(s[\"saturation\"], color=s[\"color\"], linewidth=1.2, dashes=(5 / 1.2, 4 / 1.2))\n"
+                   "    if s[\"label_row\"] >= 0:  # rows of labels that would run into each other\n"
+                   "        ax.annotate(s[\"saturation_label\"], (s[\"saturation\"], 0), xycoords=(\"data\", \"axes fraction\"),\n"
+                   "                    xytext=(-3 if s[\"label_left\"] else 3, 3 + s[\"label_row\"] * label_row_height),\n"
+                   "                    textcoords=\"offset points\", color=s[\"color\"],\n"
+                   "                    ha=\"right\" if s[\"label_left\"] else \"left\",\n"
+                   "                    fontsize=plt.rcParams[\"font.size\"] * 8 / 9)\n"
+                   "\n"
+                   "ax.set_xlim(*x_range)\n"
+                   "ax.set_ylim(*y_range)\n"
+                   "if log_y:\n"
+                   "    ax.set_yscale(\"log\")\n");
+  if (plot->title != NULL)
+    {
+      g_string_append (out, "ax.set_title(");
+      append_python_string (out, plot->title);
+      g_string_append (out, ")\n");
+    }
+  if (plot->x_label != NULL)
+    {
+      g_string_append (out, "ax.set_xlabel(");
+      append_python_string (out, plot->x_label);
+      g_string_append (out, ")\n");
+    }
+  if (plot->y_label != NULL)
+    {
+      g_string_append (out, "ax.set_ylabel(");
+      append_python_string (out, plot->y_label);
+      g_string_append (out, ")\n");
+    }
+  if (saturated)
+    {
+      g_string_append (out, "handles.append(Line2D([], [], linestyle=\"none\", marker=\"x\", color=\"0.35\", markersize=7, markeredgewidth=1.5))\nlabels.append(");
+      append_python_string (out, _(FLITLAB_PLOT_SATURATED_TEXT));
+      g_string_append (out, ")\n");
+    }
+  if (off_scale)
+    {
+      g_string_append (out, "handles.append(Line2D([], [], linestyle=\"none\", marker=\"^\", color=\"0.35\", markersize=7))\nlabels.append(");
+      append_python_string (out, _(FLITLAB_PLOT_OFF_SCALE_TEXT));
+      g_string_append (out, ")\n");
+    }
+  if (place == LEGEND_INSIDE)
+    g_string_append_printf (out, "ax.legend(handles, labels, loc=\"%s\", framealpha=0.9)\n", corners[north][west]);
+  else if (place == LEGEND_RIGHT)
+    g_string_append (out, "ax.legend(handles, labels, loc=\"upper left\", bbox_to_anchor=(1.02, 1), framealpha=0.9)\n");
+  else if (place == LEGEND_BELOW)
+    {
+      /* Below the axes: the layout leaves the legend's rows free at the foot of the figure. */
+      g_string_append (out, "fig.legend(handles, labels, loc=\"lower center\", framealpha=0.9)\n");
+      g_string_append_printf (out, "foot = (len(labels) * 1.5 * plt.rcParams[\"legend.fontsize\"] + 10) / %s\n",
+                              number (a, height));
+      g_string_append (out, "fig.get_layout_engine().set(rect=(0, foot, 1, 1 - foot))\n");
+    }
+  g_string_append (out, "\nif len(sys.argv) > 1:\n"
+                        "    fig.savefig(sys.argv[1])\n"
+                        "else:\n"
+                        "    plt.show()\n");
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The frame the renderer draws at this size: the .tex and .py take its ranges and legend. */
+static gboolean
+plot_frame (const FlitlabPlot *plot,
+            const char        *path,
+            double             width,
+            double             height,
+            FlitlabPlotFrame  *frame,
+            GError           **error)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (!(width >= 50 && width <= 10000 && height >= 50 && height <= 10000))
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
+                   "A figure is 50 to 10000 points wide and high, not %g × %g", width, height);
+      return FALSE;
+    }
+  surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cr = cairo_create (surface);
+  flitlab_render_plot (cr, plot, width, height, frame);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  if (!(isfinite (frame->x_min) && isfinite (frame->x_max) && isfinite (frame->y_min) && isfinite (frame->y_max)))
+    return format_error (path, "the plot has no data to redraw", error);
+  return TRUE;
+}
+
+/* ---- writing ---- */
+
+gboolean
+flitlab_export_plot (const FlitlabPlot  *plot,
+                     const char         *path,
+                     double              width,
+                     double              height,
+                     double              scale,
+                     GError            **error)
+{
+  FlitlabExportFormat format;
+  FlitlabPlotFrame frame;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
+
+  if (!flitlab_export_format_from_path (path, &format))
+    return format_error (path, "plots are written as .svg, .pdf, .png, .csv, .tex or .py", error);
+  if (format == FLITLAB_EXPORT_CSV)
+    return flitlab_plot_write_csv (plot, path, error);
+  if (format != FLITLAB_EXPORT_TEX && format != FLITLAB_EXPORT_PY)
+    return flitlab_render_plot_to_file (plot, path, width, height, scale, error);
+  if (!plot_frame (plot, path, width, height, &frame, error))
+    return FALSE;
+  text = format == FLITLAB_EXPORT_TEX ? plot_to_tex (plot, &frame, width, height)
+                                      : plot_to_python (plot, &frame, width, height);
+  return flitlab_file_write (path, text, strlen (text), error);
+}
+
+/* The network's coloured values: one row per network channel, "-" where there is none. */
+static gboolean
+write_network_csv (FlitlabTopologyView  *view,
+                   const char           *path,
+                   GError              **error)
+{
+  const FlitlabTopology *topology = flitlab_topology_view_get_topology (view);
+  g_autoptr(GString) csv = g_string_new ("channel,src,dst,dim,direction,value\n");
+
+  for (guint c = 0; c < flitlab_topology_get_n_network_channels (topology); c++)
+    {
+      const FlitlabChannel *channel = flitlab_topology_get_channel (topology, c);
+      double value = view->values != NULL && c < view->n_values ? view->values[c] : NAN;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append_printf (csv, "%u,%u,%u,%u,%d,%s\n", c, channel->src, channel->dst, channel->dim,
+                              channel->direction,
+                              isfinite (value) ? g_ascii_dtostr (buf, sizeof buf, value) : "-");
+    }
+  return flitlab_file_write (path, csv->str, csv->len, error);
+}
+
+gboolean
+flitlab_export_network (FlitlabTopologyView  *view,
+                        gboolean              stacked,
+                        const char           *path,
+                        double                width,
+                        double                height,
+                        double                scale,
+                        GError              **error)
+{
+  FlitlabExportFormat format;
+
+  g_return_val_if_fail (view != NULL && path != NULL, FALSE);
+
+  if (!flitlab_export_format_from_path (path, &format) || format == FLITLAB_EXPORT_TEX ||
+      format == FLITLAB_EXPORT_PY)
+    return format_error (path, "network diagrams are written as .svg, .pdf, .png or .csv", error);
+  if (format == FLITLAB_EXPORT_CSV)
+    return write_network_csv (view, path, error);
+  if (stacked)
+    return flitlab_render_topology_stack_to_file (view, path, width, height, scale, error);
+  return flitlab_render_topology_to_file (view, path, width, height, scale, error);
+}
+
+gboolean
+flitlab_export_flow (const FlitlabModel  *model,
+                     double               rate,
+                     const char          *path,
+                     double               width,
+                     double               height,
+                     double               scale,
+                     double               font_size,
+                     GError             **error)
+{
+  FlitlabExportFormat format;
+
+  g_return_val_if_fail (model != NULL && path != NULL, FALSE);
+
+  if (!flitlab_export_format_from_path (path, &format) || format > FLITLAB_EXPORT_PNG)
+    return format_error (path, "flow diagrams are written as .svg, .pdf or .png", error);
+  return flitlab_render_flow_to_file_full (model, rate, path, width, height, scale, font_size, error);
+}
