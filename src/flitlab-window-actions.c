@@ -8,288 +8,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "flitlab-export-dialog.h"
 #include "flitlab-window-private.h"
 
-/* ---- examples ----------------------------------------------------------------------- */
-
-/* The bundled examples: installed, or in the source tree when run uninstalled. */
-static char *
-dup_examples_dir (void)
-{
-  const char *dirs[] = { g_getenv ("FLITLAB_EXAMPLES_DIR"), PKGDATADIR "/examples",
-                         SOURCE_DATADIR "/examples" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
-    if (dirs[i] != NULL && g_file_test (dirs[i], G_FILE_TEST_IS_DIR))
-      return g_strdup (dirs[i]);
-  return NULL;
-}
-
-/* An example of the menu: its file's name and the title people read. */
-typedef struct
-{
-  char *file_name;
-  char *title;
-} Example;
-
-static void
-example_free (Example *example)
-{
-  g_free (example->file_name);
-  g_free (example->title);
-  g_free (example);
-}
-
-static int
-compare_titles (gconstpointer a,
-                gconstpointer b)
-{
-  const Example *x = *(const Example * const *) a, *y = *(const Example * const *) b;
-  /* As people sort, whatever the locale: "mid" between "A tour" and "Zebra". */
-  g_autofree char *fx = g_utf8_casefold (x->title, -1), *fy = g_utf8_casefold (y->title, -1);
-
-  return g_utf8_collate (fx, fy);
-}
-
-static void
-on_root_element (GMarkupParseContext  *context,
-                 const char           *element,
-                 const char          **names,
-                 const char          **values,
-                 gpointer              data,
-                 GError              **error)
-{
-  char **title = data;
-
-  for (guint i = 0; names[i] != NULL; i++)
-    if (g_str_equal (names[i], "title"))
-      *title = g_strdup (values[i]);
-  /* The root is all it needs: stop here. */
-  g_set_error_literal (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "read");
-}
-
-/* The project's title, read from its root element only (the examples are megabytes), or NULL. */
-static char *
-dup_project_title (const char *path)
-{
-  static const GMarkupParser parser = { on_root_element, NULL, NULL, NULL, NULL };
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GMarkupParseContext) context = NULL;
-  char head[4096];
-  gssize n;
-  char *title = NULL;
-
-  stream = g_file_read (file, NULL, NULL);
-  n = stream != NULL ? g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head, NULL, NULL) : -1;
-  if (n <= 0)
-    return NULL;
-  context = g_markup_parse_context_new (&parser, 0, &title, NULL);
-  g_markup_parse_context_parse (context, head, n, NULL);
-  return title;
-}
-
-/* A bundled example opens as a copy: saving it asks where, never overwrites it. */
-static gboolean
-is_bundled_example (GFile *file)
-{
-  g_autofree char *dir = dup_examples_dir ();
-  g_autoptr(GFile) examples = dir != NULL ? g_file_new_for_path (dir) : NULL;
-
-  return file != NULL && examples != NULL && g_file_has_prefix (file, examples);
-}
-
-/* The Examples menu, by title. */
-void
-flitlab_window_fill_examples (FlitlabWindow *self)
-{
-  g_autofree char *dir = dup_examples_dir ();
-  g_autoptr(GDir) listing = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
-  g_autoptr(GPtrArray) examples = g_ptr_array_new_with_free_func ((GDestroyNotify) example_free);
-  const char *name;
-
-  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
-    if (g_str_has_suffix (name, ".flitlab"))
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        Example *example = g_new0 (Example, 1);
-
-        example->file_name = g_strdup (name);
-        example->title = dup_project_title (path);
-        if (example->title == NULL || *example->title == '\0')
-          {
-            g_free (example->title);
-            example->title = g_strndup (name, strlen (name) - strlen (".flitlab"));
-          }
-        g_ptr_array_add (examples, example);
-      }
-  /* g_ptr_array_sort () passes pointers to the elements. */
-  g_ptr_array_sort (examples, compare_titles);
-  g_menu_remove_all (self->examples_section);
-  for (guint i = 0; i < examples->len; i++)
-    {
-      const Example *example = examples->pdata[i];
-      g_autoptr(GMenuItem) item = g_menu_item_new (example->title, NULL);
-
-      g_menu_item_set_action_and_target (item, "win.open-example", "s", example->file_name);
-      g_menu_append_item (self->examples_section, item);
-    }
-}
-
-static void
-open_example_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  g_autofree char *dir = dup_examples_dir ();
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-
-  if (dir == NULL)
-    {
-      flitlab_window_toast (self, _("The example projects are not installed"));
-      return;
-    }
-  path = g_build_filename (dir, g_variant_get_string (parameter, NULL), NULL);
-  file = g_file_new_for_path (path);
-  flitlab_window_open_file (self, file);
-}
-
-/* ---- opening and saving ------------------------------------------------------------- */
-
-static void
-cancel_open_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  flitlab_window_cancel_open (FLITLAB_WINDOW (widget));
-}
-
-static void
-add_filter (GtkFileChooser *chooser)
-{
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Flitlab projects"));
-  gtk_file_filter_add_pattern (filter, "*.flitlab");
-  gtk_file_filter_add_mime_type (filter, "application/x-flitlab");
-  gtk_file_chooser_add_filter (chooser, filter);
-}
-
-static void
-on_open_response (FlitlabWindow        *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      /* GTK 4.8's chooser can accept a typed name it could not resolve to a file. */
-      if (file != NULL)
-        flitlab_window_open_file (self, file);
-      else
-        flitlab_window_show_error (self, _("Could Not Open the Project"),
-                                   _("The chosen name is not a file."));
-    }
-  g_clear_object (&self->chooser);
-}
-
-static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Open a Project"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  add_filter (GTK_FILE_CHOOSER (self->chooser));
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_open_response), self,
-                           G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static void
-open_recent_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
-
-  flitlab_window_open_file (FLITLAB_WINDOW (widget), file);
-}
-
-gboolean
-flitlab_window_save_to (FlitlabWindow *self,
-                        GFile         *file)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!flitlab_document_save (self->document, file, &error))
-    {
-      /* The old file is untouched (saving is atomic) and the document stays dirty. */
-      g_autofree char *message = g_strdup_printf (_("Not saved: %s"), error->message);
-
-      flitlab_window_toast (self, message);
-      return FALSE;
-    }
-  flitlab_window_add_recent (self, flitlab_document_get_file (self->document));
-  flitlab_window_toast (self, _("Project saved"));
-  return TRUE;
-}
-
-static void
-on_save_as_response (FlitlabWindow        *self,
-                     int                   response,
-                     GtkFileChooserNative *chooser)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      if (file != NULL && flitlab_window_save_to (self, file) && self->close_confirmed)
-        flitlab_window_destroy (self);
-    }
-  self->close_confirmed = FALSE;
-  g_clear_object (&self->chooser);
-}
-
-static void
-save_as_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  g_autofree char *name = flitlab_document_dup_title (self->document);
-  g_autofree char *file_name = g_str_has_suffix (name, ".flitlab") ? g_strdup (name)
-                                                                    : g_strconcat (name, ".flitlab", NULL);
-
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Save the Project"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  add_filter (GTK_FILE_CHOOSER (self->chooser));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), file_name);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_save_as_response), self,
-                           G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-
-  if (flitlab_document_get_file (self->document) == NULL ||
-      is_bundled_example (flitlab_document_get_file (self->document)))
-    save_as_action (widget, "win.save-as", NULL);
-  else
-    flitlab_window_save_to (self, NULL);
-}
 
 /* ---- studies: add, duplicate, delete, undo, redo, edit ------------------------------ */
 
@@ -435,6 +156,50 @@ simulate_action (GtkWidget  *widget,
 
 /* ---- the figure --------------------------------------------------------------------- */
 
+/* The figure on screen (flitlab-export-dialog.h): the flow diagram, the network (comparing,
+ * the first study's; stacked as shown) or the plot. */
+static gboolean
+shown_figure (GtkWindow           *window,
+              FlitlabExportFigure *figure)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (window);
+  const char *shown = gtk_stack_get_visible_child_name (self->figure_stack);
+  GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks));
+
+  if (flitlab_window_get_selected_index (self) < 0)
+    return FALSE;
+  if (g_strcmp0 (shown, "flow") == 0)
+    figure->flow = flitlab_flow_page_get_model (self->flow_page, &figure->flow_rate);
+  else if (g_strcmp0 (shown, "network") == 0 && gtk_toggle_button_get_active (self->compare_button))
+    figure->network = first != NULL ? flitlab_network_page_get_view (FLITLAB_NETWORK_PAGE (first)) : NULL;
+  else if (g_strcmp0 (shown, "network") == 0)
+    {
+      figure->network = flitlab_network_page_get_view (self->network_page);
+      figure->stacked = flitlab_network_page_get_stacked (self->network_page);
+    }
+  else
+    figure->plot = flitlab_plot_view_get_plot (self->plot_view);
+  return figure->plot != NULL || figure->network != NULL || figure->flow != NULL;
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  int index = flitlab_window_get_selected_index (self);
+
+  if (index < 0)
+    return;
+  g_clear_object (&self->chooser);
+  self->chooser = flitlab_export_dialog_new (GTK_WINDOW (self), self->toast_overlay, self->settings,
+                                             flitlab_document_get_study (self->document, index)->name,
+                                             shown_figure);
+  if (self->chooser != NULL)
+    gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
 /* Presentation mode: full screen, the figure alone, type and lines half as large again. The
  * plot's own controls, the Run button and the network's Play stay for the keyboard. */
 void
@@ -549,12 +314,8 @@ flitlab_window_update_actions (FlitlabWindow *self)
 void
 flitlab_window_class_add_actions (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
-  gtk_widget_class_install_action (widget_class, "win.open-example", "s", open_example_action);
-  gtk_widget_class_install_action (widget_class, "win.cancel-open", NULL, cancel_open_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  flitlab_window_class_add_file_actions (widget_class);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.simulate", NULL, simulate_action);
   gtk_widget_class_install_action (widget_class, "win.add-study", NULL, add_study_action);
   gtk_widget_class_install_action (widget_class, "win.duplicate-study", NULL, duplicate_study_action);

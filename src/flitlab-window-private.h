@@ -75,22 +75,28 @@ void flitlab_window_select_study   (FlitlabWindow *self,
 void flitlab_window_focus_figure   (FlitlabWindow *self);
 /* The selected study in the editor, the figures and the Run button. */
 void flitlab_window_show_study     (FlitlabWindow *self);
+/* The window goes, and what it was running with it. */
+void flitlab_window_destroy        (FlitlabWindow *self);
+
+/* The "loading" property changed (flitlab-window-files.c opens files). */
+void flitlab_window_notify_loading (FlitlabWindow *self);
+
+/* flitlab-window-files.c */
+void flitlab_window_class_add_file_actions (GtkWidgetClass *widget_class);
 void flitlab_window_add_recent     (FlitlabWindow *self,
                                     GFile         *file);
 /* Stops the open in progress, if any: its document will not land. */
 void flitlab_window_cancel_open    (FlitlabWindow *self);
-/* The window goes, and what it was running with it. */
-void flitlab_window_destroy        (FlitlabWindow *self);
+void flitlab_window_fill_examples  (FlitlabWindow *self);
+gboolean flitlab_window_save_to    (FlitlabWindow *self,
+                                    GFile         *file);
 
 /* flitlab-window-actions.c */
 void flitlab_window_class_add_actions (GtkWidgetClass *widget_class);
 /* Enables each action by what the window shows: one place for all of them. */
 void flitlab_window_update_actions (FlitlabWindow *self);
-void flitlab_window_fill_examples  (FlitlabWindow *self);
 void flitlab_window_set_presenting (FlitlabWindow *self,
                                     gboolean       presenting);
-gboolean flitlab_window_save_to    (FlitlabWindow *self,
-                                    GFile         *file);
 /* The study editor handed over an edit. */
 gboolean flitlab_window_on_study_edited (FlitlabWindow      *self,
                                          FlitlabStudy       *edited,

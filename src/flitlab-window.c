@@ -23,8 +23,6 @@
 #include "flitlab-topology.h"
 #include "flitlab-window-private.h"
 
-#define MAX_RECENT 8
-
 
 G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -480,48 +478,6 @@ fill_studies_and_select (FlitlabWindow *self,
   flitlab_window_update_actions (self);
 }
 
-/* ---- recent files ----------------------------------------------------------------- */
-
-static void
-fill_recent (FlitlabWindow *self)
-{
-  GtkRecentManager *manager = gtk_recent_manager_get_default ();
-  GList *items = gtk_recent_manager_get_items (manager);
-  guint n = 0;
-
-  g_menu_remove_all (self->recent_section);
-  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
-    {
-      GtkRecentInfo *info = l->data;
-      const char *uri = gtk_recent_info_get_uri (info);
-      g_autoptr(GMenuItem) item = NULL;
-
-      if (!g_str_has_suffix (uri, ".flitlab") || !gtk_recent_info_exists (info))
-        continue;
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-      g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
-      g_menu_append_item (self->recent_section, item);
-      n++;
-    }
-  if (n == 0)
-    {
-      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Projects"), "win.none");
-
-      g_menu_append_item (self->recent_section, item);
-    }
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
-}
-
-void
-flitlab_window_add_recent (FlitlabWindow *self,
-                           GFile         *file)
-{
-  g_autofree char *uri = g_file_get_uri (file);
-
-  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-  fill_recent (self);
-}
-
 /* ---- document ------------------------------------------------------------------- */
 
 /* Inserted, removed or reordered studies: the sidebar again, and the row asked for. */
@@ -668,49 +624,6 @@ flitlab_window_show_error (FlitlabWindow *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* ---- opening a file --------------------------------------------------------------- */
-
-/* The bar of the file being opened (NULL: none) and the open's cancellable. */
-static void
-set_opening (FlitlabWindow *self,
-             GFile         *file,
-             GCancellable  *cancellable)
-{
-  gboolean was_loading = self->open_cancellable != NULL;
-  gboolean loading = cancellable != NULL;
-
-  g_set_object (&self->open_cancellable, cancellable);
-  if (file != NULL)
-    {
-      g_autofree char *basename = g_file_get_basename (file);
-      g_autofree char *name = basename != NULL ? g_filename_display_name (basename)
-                                               : g_file_get_parse_name (file);
-      /* Translators: shown while a project file is read; %s is the file's name */
-      g_autofree char *text = g_strdup_printf (_("Opening %s…"), name);
-
-      gtk_label_set_text (self->open_label, text);
-    }
-  gtk_revealer_set_reveal_child (self->open_revealer, loading);
-  gtk_spinner_set_spinning (self->open_spinner, loading);
-  gtk_spinner_set_spinning (self->opening_page_spinner, loading);
-  flitlab_window_update_actions (self);
-  /* A window with nothing yet (started with a file to open) shows a spinner, not "No Studies". */
-  if (flitlab_document_get_n_studies (self->document) == 0)
-    gtk_stack_set_visible_child_name (self->stack, loading ? "opening" : "empty");
-  if (loading != was_loading)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
-}
-
-/* Stops the open in progress, if any: its document will not land. */
-void
-flitlab_window_cancel_open (FlitlabWindow *self)
-{
-  if (self->open_cancellable == NULL)
-    return;
-  g_cancellable_cancel (self->open_cancellable);
-  set_opening (self, NULL, NULL);
-}
-
 /* What the window has running, stopped as it closes: the file being opened and the
  * document's simulations, whose results nobody would see. */
 static void
@@ -729,67 +642,6 @@ flitlab_window_destroy (FlitlabWindow *self)
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
-static void
-on_open_done (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(FlitlabDocument) document = flitlab_document_new_for_file_finish (result, &error);
-  FlitlabWindow *self;
-
-  /* Cancelled (Cancel, a newer open, the window closing): the canceller has updated the window,
-   * which may be gone by now. Any other end is the open the bar shows, as each open cancels the
-   * one before. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  self = FLITLAB_WINDOW (user_data);
-  set_opening (self, NULL, NULL);
-  if (document == NULL)
-    {
-      flitlab_window_show_error (self, _("Could Not Open the Project"), error->message);
-      return;
-    }
-  /* Never over unsaved changes, made before or while the file loaded: those keep their window
-   * and the file gets a new one. */
-  if (flitlab_document_get_modified (self->document))
-    {
-      FlitlabWindow *other = g_object_new (FLITLAB_TYPE_WINDOW,
-                                           "application", gtk_window_get_application (GTK_WINDOW (self)),
-                                           NULL);
-
-      flitlab_window_set_document (other, document);
-      gtk_window_present (GTK_WINDOW (other));
-      return;
-    }
-  flitlab_window_set_document (self, document);
-}
-
-void
-flitlab_window_open_file (FlitlabWindow *self,
-                          GFile         *file)
-{
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-
-  g_return_if_fail (FLITLAB_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  /* Only the file asked for last lands. */
-  if (self->open_cancellable != NULL)
-    g_cancellable_cancel (self->open_cancellable);
-  set_opening (self, file, cancellable);
-  /* No reference to the window: closing it cancels the open, and a cancelled open reports
-   * without touching the window. */
-  flitlab_document_new_for_file_async (file, cancellable, on_open_done, self);
-}
-
-gboolean
-flitlab_window_get_loading (FlitlabWindow *self)
-{
-  g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
-  return self->open_cancellable != NULL;
-}
-
 static gboolean
 on_drop (FlitlabWindow *self,
          const GValue  *value,
@@ -803,51 +655,6 @@ on_drop (FlitlabWindow *self,
     return FALSE;
   flitlab_window_open_file (self, file);
   return TRUE;
-}
-
-/* ---- export ---------------------------------------------------------------------- */
-
-/* The figure on screen (flitlab-export-dialog.h): the flow diagram, the network (comparing,
- * the first study's; stacked as shown) or the plot. */
-static gboolean
-shown_figure (GtkWindow           *window,
-              FlitlabExportFigure *figure)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (window);
-  const char *shown = gtk_stack_get_visible_child_name (self->figure_stack);
-  GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks));
-
-  if (selected_study (self) == NULL)
-    return FALSE;
-  if (g_strcmp0 (shown, "flow") == 0)
-    figure->flow = flitlab_flow_page_get_model (self->flow_page, &figure->flow_rate);
-  else if (g_strcmp0 (shown, "network") == 0 && comparing (self))
-    figure->network = first != NULL ? flitlab_network_page_get_view (FLITLAB_NETWORK_PAGE (first)) : NULL;
-  else if (g_strcmp0 (shown, "network") == 0)
-    {
-      figure->network = flitlab_network_page_get_view (self->network_page);
-      figure->stacked = flitlab_network_page_get_stacked (self->network_page);
-    }
-  else
-    figure->plot = flitlab_plot_view_get_plot (self->plot_view);
-  return figure->plot != NULL || figure->network != NULL || figure->flow != NULL;
-}
-
-static void
-export_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  const FlitlabStudy *study = selected_study (self);
-
-  if (study == NULL)
-    return;
-  g_clear_object (&self->chooser);
-  self->chooser = flitlab_export_dialog_new (GTK_WINDOW (self), self->toast_overlay, self->settings,
-                                             study->name, shown_figure);
-  if (self->chooser != NULL)
-    gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
 /* ---- closing -------------------------------------------------------------------- */
@@ -934,6 +741,12 @@ on_presentation_key (GtkWidget *widget,
     gtk_widget_activate_action (widget, keyval == GDK_KEY_Page_Up ? "win.previous-study"
                                                                   : "win.next-study", NULL);
   return TRUE;
+}
+
+void
+flitlab_window_notify_loading (FlitlabWindow *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
 }
 
 /* ---- GObject -------------------------------------------------------------------- */
@@ -1082,7 +895,6 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, time_left_label);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, window_title);
 
-  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   flitlab_window_class_add_actions (widget_class);
 }
 
