@@ -336,30 +336,30 @@ draw_header (const Type   *t,
     cairo_set_source_rgb (cr, cycle ? 0.75 : 0.05, cycle ? 0.08 : 0.45, cycle ? 0.08 : 0.15);
   y += flitlab_render_paragraph (cr, subtitle, t->bold.name, width / 2, y, w, 2, draw);
 
+  /* The most important first: a small figure may cut the last lines. */
+  if (l->n_classes == 2)
+    g_string_append (notes, "Crossing the dateline (the wrap-around link) moves a worm to VC "
+                            "class 1 (orange; class 0 blue), which breaks each ring's cycle. ");
+  if (cycle)
+    g_string_append (notes, "Red: a cycle, each channel waited for by a worm holding the one "
+                            "before. ");
+  if (figure->n_highlight > 0)
+    g_string_append (notes, "Thick outline: the deadlocked channels. ");
+  if (!l->every_ring)
+    g_string_append_printf (notes, "One ring per %s shown, of %u alike. ",
+                            l->both_ways ? "dimension and direction" : "dimension",
+                            l->n_lines);
   if (l->labels == LABELS_CHANNEL)
     g_string_append (notes, "Boxes: channels from→to. ");
   else if (l->labels == LABELS_COORDINATE)
     g_string_append (notes, "Boxes: channels, numbered by the coordinate they leave. ");
   if (l->any_unused)
     g_string_append (notes, "Grey: used by no route. ");
-  if (l->n_classes == 2)
-    g_string_append (notes, "Blue: VC class 0, orange: class 1. Crossing the dateline (the "
-                            "wrap-around link) moves a worm to VC class 1, which breaks each "
-                            "ring's cycle. ");
-  if (cycle)
-    g_string_append (notes, "Red: a cycle of channels, each waited for by a worm holding the one "
-                            "before. ");
-  if (figure->n_highlight > 0)
-    g_string_append (notes, "Thick outline: the deadlocked channels. ");
   if (l->turns_drawn)
     g_string_append (notes, "Grey lines: turns, always to a higher dimension. ");
   if (n_turns > 0)
     g_string_append_printf (notes, "The %u turns to a higher dimension are not drawn: dimension "
                             "order never turns back, so they close no cycle. ", n_turns);
-  if (!l->every_ring)
-    g_string_append_printf (notes, "One ring per %s shown, of %u alike. ",
-                            l->both_ways ? "dimension and direction" : "dimension",
-                            l->n_lines);
   if (notes->len > 0)
     {
       g_string_truncate (notes, notes->len - 1);
@@ -389,7 +389,7 @@ layout_size (Layout     *l,
   l->column_w = (width - 2 * l->left - (l->n_columns - 1) * l->gap) / l->n_columns;
   l->pitch = (l->column_w - l->gutter) / l->ring_length;
   /* Room between the boxes for the arrows; on a hypercube, for the turns crossing there. */
-  l->box_w = l->pitch - CLAMP (1.2 * t->f, 0.25 * l->pitch, 0.4 * l->pitch);
+  l->box_w = l->pitch - CLAMP (0.9 * t->f, 0.2 * l->pitch, 0.4 * l->pitch);
   if (l->turns_drawn)
     l->box_w = MIN (l->box_w, MAX (label_w[LABELS_CHANNEL] + 1.2 * t->f, 0.45 * l->pitch));
   /* A block: its rows, the arcs' room under them and a gap; a row a box and a little air. */
@@ -397,10 +397,11 @@ layout_size (Layout     *l,
   l->box_h = 0.78 * l->row_h;
   l->arc_h = 0.6 * arc * l->row_h;
   l->block_h = l->n_classes * l->row_h + l->arc_h + 0.35 * l->row_h;
-  l->columns_top = top + heading_h;
+  /* Centred in the room left, when the rows are as tall as they get. */
+  l->columns_top = top + heading_h + MAX (0, (bottom - top - heading_h - blocks * l->block_h) / 2);
   l->labels = LABELS_NONE;
   for (Labels labels = LABELS_CHANNEL; labels > LABELS_NONE && l->labels == LABELS_NONE; labels--)
-    if (l->box_w >= label_w[labels] + 0.3 * t->f && l->box_h >= 1.05 * t->small_h)
+    if (l->box_w >= label_w[labels] + 0.2 * t->f && l->box_h >= 1.05 * t->small_h)
       l->labels = labels;
   /* Bare boxes no taller than they need to be seen as boxes. */
   if (l->labels == LABELS_NONE)
