@@ -227,12 +227,18 @@ arrow_head (cairo_t *cr,
 static void
 set_edge_style (cairo_t *cr,
                 gboolean cycle,
+                gboolean highlight,
                 gboolean turn,
                 double   f)
 {
   if (cycle)
     {
       cairo_set_source_rgb (cr, 0.84, 0.1, 0.1);
+      cairo_set_line_width (cr, MAX (2, 0.28 * f));
+    }
+  else if (highlight)
+    {
+      cairo_set_source_rgb (cr, 0, 0, 0);
       cairo_set_line_width (cr, MAX (2, 0.28 * f));
     }
   else if (turn)
@@ -264,8 +270,10 @@ draw_edge (const Layout *l,
   cairo_t *cr = t->cr;
   double a = MIN (0.6 * t->f, 0.45 * (l->pitch - l->box_w) + 2), h = l->box_h;
   gboolean turn = from->group != to->group;
+  /* Between two channels of a deadlock: the wait the simulator found. */
+  gboolean highlight = l->highlight[from - l->places] && l->highlight[to - l->places];
 
-  set_edge_style (cr, cycle, turn, t->f);
+  set_edge_style (cr, cycle, highlight, turn, t->f);
   if (turn || to->position > from->position)
     {
       double sx = x0 + l->box_w, sy = y0 + h / 2, ex = x1, ey = y1 + h / 2;
@@ -455,10 +463,13 @@ flitlab_render_dependency (cairo_t                       *cr,
       l.used[vertex (&l, to.channel, to.vc_class)] = TRUE;
       n_turns += l.places[from.channel].group != l.places[to.channel].group;
     }
-  /* The ring drawn of each group when not all are: the cycle's, else the highlighted
-   * channels', else the first. */
+  /* The ring drawn of each group when not all are: the highlighted channels' (a deadlock
+   * the window shows), else the cycle's, else the first. */
   for (guint g = 0; g < 2 * l.n_dims; g++)
     l.shown_line[g] = NONE;
+  for (guint c = 0; c < l.n_channels; c++)
+    if (l.highlight[c] && l.shown_line[l.places[c].group] == NONE)
+      l.shown_line[l.places[c].group] = l.places[c].line;
   for (guint i = 0; i < n_cycle; i++)
     {
       const Place *p = &l.places[cycle[i].channel];
@@ -466,9 +477,6 @@ flitlab_render_dependency (cairo_t                       *cr,
       if (l.shown_line[p->group] == NONE)
         l.shown_line[p->group] = p->line;
     }
-  for (guint c = 0; c < l.n_channels; c++)
-    if (l.highlight[c] && l.shown_line[l.places[c].group] == NONE)
-      l.shown_line[l.places[c].group] = l.places[c].line;
   for (guint g = 0; g < 2 * l.n_dims; g++)
     if (l.shown_line[g] == NONE)
       l.shown_line[g] = 0;
@@ -591,7 +599,10 @@ flitlab_render_dependency (cairo_t                       *cr,
         if (!box_of (&l, c, k, &x, &y))
           continue;
         if (drawn != NULL)
-          drawn->n_vertices_drawn++;
+          {
+            drawn->n_vertices_drawn++;
+            drawn->n_highlighted_drawn += l.highlight[c];
+          }
         cairo_new_path (cr);
         cairo_arc (cr, x + l.box_w - r, y + r, r, -G_PI / 2, 0);
         cairo_arc (cr, x + l.box_w - r, y + l.box_h - r, r, 0, G_PI / 2);

@@ -11,8 +11,8 @@
  * to a higher dimension are drawn only on hypercubes, where they are all there is, and counted
  * in the notes elsewhere. The cycle the graph has, if any, is drawn bold red, and the title
  * says whether the routing can deadlock. When every ring does not fit, one ring per dimension
- * and direction is drawn (the one through the cycle or the highlighted channels) and the
- * notes say so.
+ * and direction is drawn (the one through the highlighted channels, else the cycle's) and
+ * the notes say so.
  */
 
 #pragma once
@@ -44,6 +44,7 @@ typedef struct
   guint    n_vertices_drawn;
   guint    n_edges_drawn;       /* arrows */
   guint    n_cycle_edges_drawn; /* of them, the graph's cycle's, in bold red */
+  guint    n_highlighted_drawn; /* vertices of highlighted channels, outlined */
   gboolean every_ring;          /* FALSE: one ring per dimension and direction */
 } FlitlabDependencyDrawing;
 

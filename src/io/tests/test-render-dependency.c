@@ -106,6 +106,33 @@ test_large_shows_the_cycle (void)
   g_assert_cmpuint (drawn.n_cycle_edges_drawn, ==, n_cycle);
 }
 
+/* The channels of a deadlock, highlighted: their ring is the one drawn, all of it outlined. */
+static void
+test_highlight (void)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:16x16:bi", NULL);
+  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
+  FlitlabDependencyDrawing drawn = { 0 };
+  FlitlabDependencyFigure figure = { topology, graph, FLITLAB_ROUTING_DOR, NULL, 0, 0 };
+  guint ring[16], node = 5 * 16 + 3;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 450);
+  cairo_t *cr = cairo_create (surface);
+
+  /* The x+ ring of row 5, from node (3, 5) round. */
+  for (guint i = 0; i < 16; i++)
+    {
+      ring[i] = flitlab_topology_find_channel (topology, node, 0, +1);
+      node = flitlab_topology_get_channel (topology, ring[i])->dst;
+    }
+  figure.highlight = ring;
+  figure.n_highlight = G_N_ELEMENTS (ring);
+  flitlab_render_dependency (cr, &figure, 600, 450, &drawn);
+  g_assert_false (drawn.every_ring);
+  g_assert_cmpuint (drawn.n_highlighted_drawn, ==, 16);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* At every preset's size and type the cycle stays whole. */
 static void
 test_presets (void)
@@ -153,6 +180,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-dependency/torus-two-vcs", test_torus_two_vcs);
   g_test_add_func ("/flitlab/render-dependency/mesh-and-hypercube", test_mesh_and_hypercube);
   g_test_add_func ("/flitlab/render-dependency/large-shows-the-cycle", test_large_shows_the_cycle);
+  g_test_add_func ("/flitlab/render-dependency/highlight", test_highlight);
   g_test_add_func ("/flitlab/render-dependency/presets", test_presets);
   g_test_add_func ("/flitlab/render-dependency/to-file", test_to_file);
   return g_test_run ();
