@@ -397,7 +397,7 @@ layout_size (Layout     *l,
   l->column_w = (width - 2 * l->left - (l->n_columns - 1) * l->gap) / l->n_columns;
   l->pitch = (l->column_w - l->gutter) / l->ring_length;
   /* Room between the boxes for the arrows; on a hypercube, for the turns crossing there. */
-  l->box_w = l->pitch - CLAMP (0.9 * t->f, 0.2 * l->pitch, 0.4 * l->pitch);
+  l->box_w = l->pitch - CLAMP (0.9 * t->f, 0.2 * l->pitch, 0.35 * l->pitch);
   if (l->turns_drawn)
     l->box_w = MIN (l->box_w, MAX (label_w[LABELS_CHANNEL] + 1.2 * t->f, 0.45 * l->pitch));
   /* A block: its rows, the arcs' room under them and a gap; a row a box and a little air. */
@@ -405,8 +405,8 @@ layout_size (Layout     *l,
   l->box_h = 0.78 * l->row_h;
   l->arc_h = 0.6 * arc * l->row_h;
   l->block_h = l->n_classes * l->row_h + l->arc_h + 0.35 * l->row_h;
-  /* Centred in the room left, when the rows are as tall as they get. */
-  l->columns_top = top + heading_h + MAX (0, (bottom - top - heading_h - blocks * l->block_h) / 2);
+  /* A third of the room left above, when the rows are as tall as they get. */
+  l->columns_top = top + heading_h + MAX (0, (bottom - top - heading_h - blocks * l->block_h) / 3);
   l->labels = LABELS_NONE;
   for (Labels labels = LABELS_CHANNEL; labels > LABELS_NONE && l->labels == LABELS_NONE; labels--)
     if (l->box_w >= label_w[labels] + 0.2 * t->f && l->box_h >= 1.05 * t->small_h)
@@ -429,7 +429,7 @@ flitlab_render_dependency (cairo_t                       *cr,
   guint n_edges, n_cycle = 0, n_turns = 0;
   const FlitlabDependencyVertex *cycle;
   FlitlabTopologyFamily family;
-  double margin, top, label_w[LABELS_CHANNEL + 1] = { 0 };
+  double margin, top, label_w[LABELS_CHANNEL + 1] = { 0 }, bold_max;
   gboolean turns_drawn;
 
   g_return_if_fail (cr != NULL && figure != NULL && figure->topology != NULL && figure->graph != NULL);
@@ -481,14 +481,22 @@ flitlab_render_dependency (cairo_t                       *cr,
     if (l.shown_line[g] == NONE)
       l.shown_line[g] = 0;
 
-  for (guint c = 0; c < l.n_channels; c++)
-    for (Labels labels = LABELS_COORDINATE; labels <= LABELS_CHANNEL; labels++)
-      {
-        char label[32];
+  /* The widest labels have the most digits, and digits are as wide as each other: measuring
+   * one of each kind is enough (a 10-cube has 10240 channels). */
+  {
+    guint radix = 0;
+    char label[32];
 
-        channel_label (figure->topology, c, labels, label, sizeof label);
-        label_w[labels] = MAX (label_w[labels], text_width (&t, label, t.small_bold.name));
-      }
+    for (guint d = 0; d < l.n_dims; d++)
+      radix = MAX (radix, flitlab_topology_get_radix (figure->topology, d));
+    g_snprintf (label, sizeof label, "%u→%u", flitlab_topology_get_n_nodes (figure->topology) - 1,
+                flitlab_topology_get_n_nodes (figure->topology) - 1);
+    label_w[LABELS_CHANNEL] = text_width (&t, label, t.small_bold.name);
+    g_snprintf (label, sizeof label, "%u", radix - 1);
+    /* A hypercube's coordinates, 0 and 1, say nothing its columns do not. */
+    label_w[LABELS_COORDINATE] = family == FLITLAB_TOPOLOGY_HYPERCUBE ? G_MAXDOUBLE
+                                 : text_width (&t, label, t.small_bold.name);
+  }
   for (guint v = 0; v < l.n_channels * l.n_classes; v++)
     l.any_unused |= !l.used[v];
   /* Hypercube rings have one channel: their turns are the graph. */
@@ -514,6 +522,9 @@ flitlab_render_dependency (cairo_t                       *cr,
                          label_w, tries[i].labels))
           break;
       }
+    /* A network of one line per dimension shows every ring either way. */
+    if (l.n_lines == 1)
+      l.every_ring = TRUE;
     /* The header's notes depend on the labels: measured again with the final choice, until
      * the header no longer grows. */
     for (guint i = 0; i < 3; i++)
@@ -541,8 +552,10 @@ flitlab_render_dependency (cairo_t                       *cr,
         g_snprintf (heading, sizeof heading, "direction %s", col == 0 ? "+" : "−");
       else if (family == FLITLAB_TOPOLOGY_HYPERCUBE)
         g_snprintf (heading, sizeof heading, "dimension %u", col);
+      else if (col < 3)
+        g_snprintf (heading, sizeof heading, "dimension %u (%c)", col, "xyz"[col]);
       else
-        g_snprintf (heading, sizeof heading, "dimension %u (%c)", col, col < 3 ? "xyz"[col] : '?');
+        g_snprintf (heading, sizeof heading, "dimension %u", col);
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
       flitlab_render_text_within (cr, heading, t.bold.name, x + l.column_w / 2, l.columns_top - 0.15 * t.f,
                                   0.5, 1, l.column_w);
@@ -588,7 +601,8 @@ flitlab_render_dependency (cairo_t                       *cr,
           }
       }
 
-  /* The boxes. */
+  /* The boxes; a bold outline leaves a small box's label room. */
+  bold_max = MAX (1, 0.12 * l.box_w);
   for (guint c = 0; c < l.n_channels; c++)
     for (guint k = 0; k < l.n_classes; k++)
       {
@@ -619,12 +633,12 @@ flitlab_render_dependency (cairo_t                       *cr,
         if (l.in_cycle[v])
           {
             cairo_set_source_rgb (cr, 0.84, 0.1, 0.1);
-            cairo_set_line_width (cr, MAX (2, 0.28 * t.f));
+            cairo_set_line_width (cr, MIN (MAX (2, 0.28 * t.f), bold_max));
           }
         else if (l.highlight[c])
           {
             cairo_set_source_rgb (cr, 0, 0, 0);
-            cairo_set_line_width (cr, MAX (2.5, 0.35 * t.f));
+            cairo_set_line_width (cr, MIN (MAX (2.5, 0.35 * t.f), bold_max));
           }
         else
           {
@@ -632,7 +646,7 @@ flitlab_render_dependency (cairo_t                       *cr,
             cairo_set_line_width (cr, 0.8);
           }
         if (l.highlight[c] && l.in_cycle[v])
-          cairo_set_line_width (cr, MAX (3, 0.4 * t.f));
+          cairo_set_line_width (cr, MIN (MAX (3, 0.4 * t.f), bold_max));
         cairo_stroke (cr);
         if (l.labels == LABELS_NONE)
           continue;
