@@ -106,7 +106,9 @@ layout_places (Layout *l)
   g_autofree guint *coords = g_new0 (guint, l->n_dims);
   g_autofree guint *line_rank = g_new (guint, n_nodes * l->n_dims);
 
-  /* The lines of a dimension, numbered by their node with coordinate 0 in it. */
+  /* The lines of a dimension, numbered by their node with coordinate 0 in it; n_lines is
+   * the most any dimension has. */
+  l->n_lines = 0;
   for (guint d = 0; d < l->n_dims; d++)
     {
       guint rank = 0;
@@ -116,7 +118,7 @@ layout_places (Layout *l)
           flitlab_topology_get_coords (topology, node, coords);
           line_rank[node * l->n_dims + d] = coords[d] == 0 ? rank++ : NONE;
         }
-      l->n_lines = rank;
+      l->n_lines = MAX (l->n_lines, rank);
     }
   l->ring_length = 1;
   l->both_ways = FALSE;
@@ -354,9 +356,8 @@ draw_header (const Type   *t,
   if (figure->n_highlight > 0)
     g_string_append (notes, "Thick outline: the deadlocked channels. ");
   if (!l->every_ring)
-    g_string_append_printf (notes, "One ring per %s shown, of %u alike. ",
-                            l->both_ways ? "dimension and direction" : "dimension",
-                            l->n_lines);
+    g_string_append_printf (notes, "One ring per %s shown; the other rings are alike. ",
+                            l->both_ways ? "dimension and direction" : "dimension");
   if (l->labels == LABELS_CHANNEL)
     g_string_append (notes, "Boxes: channels from→to. ");
   else if (l->labels == LABELS_COORDINATE)
@@ -430,7 +431,6 @@ flitlab_render_dependency (cairo_t                       *cr,
   const FlitlabDependencyVertex *cycle;
   FlitlabTopologyFamily family;
   double margin, top, label_w[LABELS_CHANNEL + 1] = { 0 }, bold_max;
-  gboolean turns_drawn;
 
   g_return_if_fail (cr != NULL && figure != NULL && figure->topology != NULL && figure->graph != NULL);
 
@@ -500,7 +500,7 @@ flitlab_render_dependency (cairo_t                       *cr,
   for (guint v = 0; v < l.n_channels * l.n_classes; v++)
     l.any_unused |= !l.used[v];
   /* Hypercube rings have one channel: their turns are the graph. */
-  turns_drawn = l.turns_drawn = family == FLITLAB_TOPOLOGY_HYPERCUBE;
+  l.turns_drawn = family == FLITLAB_TOPOLOGY_HYPERCUBE;
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -517,7 +517,7 @@ flitlab_render_dependency (cairo_t                       *cr,
     for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
       {
         l.every_ring = tries[i].every_ring;
-        top = draw_header (&t, &l, turns_drawn ? 0 : n_turns, width, margin, FALSE);
+        top = draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, margin, FALSE);
         if (layout_size (&l, &t, blocks_per_column (&l, l.every_ring), width, top, height - margin,
                          label_w, tries[i].labels))
           break;
@@ -529,7 +529,7 @@ flitlab_render_dependency (cairo_t                       *cr,
      * the header no longer grows. */
     for (guint i = 0; i < 3; i++)
       {
-        double header = draw_header (&t, &l, turns_drawn ? 0 : n_turns, width, margin, FALSE);
+        double header = draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, margin, FALSE);
 
         if (header <= top && i > 0)
           break;
@@ -538,9 +538,7 @@ flitlab_render_dependency (cairo_t                       *cr,
                      LABELS_NONE);
       }
   }
-  draw_header (&t, &l, turns_drawn ? 0 : n_turns, width, margin, TRUE);
-  if (l.every_ring && turns_drawn)
-    n_turns = 0;
+  draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, margin, TRUE);
 
   /* Column headings and each ring's direction. */
   for (guint col = 0; col < l.n_columns; col++)
@@ -583,7 +581,7 @@ flitlab_render_dependency (cairo_t                       *cr,
         flitlab_channel_dependency_get_edge (figure->graph, e, &from, &to);
         pf = &l.places[from.channel];
         pt = &l.places[to.channel];
-        if (pf->group != pt->group && !turns_drawn)
+        if (pf->group != pt->group && !l.turns_drawn)
           continue;
         if (!box_of (&l, from.channel, from.vc_class, &x0, &y0) || !box_of (&l, to.channel, to.vc_class, &x1, &y1))
           continue;
