@@ -315,12 +315,29 @@ routing_phrase (const FlitlabDependencyFigure *figure)
     }
 }
 
-/* The title, the verdict and the notes from top; returns their bottom. */
+/* Appends sentence to notes when they still fit in max_lines lines of width. */
+static void
+add_note (const Type *t,
+          GString    *notes,
+          guint       max_lines,
+          double      width,
+          const char *sentence)
+{
+  g_autofree char *longer = g_strconcat (notes->str, notes->len > 0 ? " " : "", sentence, NULL);
+  double h = flitlab_render_paragraph (t->cr, longer, t->small.name, 0, 0, width, max_lines + 1, FALSE);
+
+  if (h <= (max_lines + 0.5) * t->small_h)
+    g_string_assign (notes, longer);
+}
+
+/* The title, the verdict and the notes from top, the notes in at most a fifth of height;
+ * returns their bottom. */
 static double
 draw_header (const Type   *t,
              const Layout *l,
              guint         n_turns,
              double        width,
+             double        height,
              double        margin,
              gboolean      draw)
 {
@@ -332,6 +349,7 @@ draw_header (const Type   *t,
   gboolean cycle = flitlab_channel_dependency_has_cycle (figure->graph);
   double y = margin, w = width - 2 * margin;
   g_autofree char *subtitle = NULL;
+  guint max_lines = (guint) CLAMP (floor (0.2 * height / t->small_h), 1, 4);
 
   subtitle = g_strdup_printf ("%s; %s", routing_phrase (figure),
                               cycle ? "has a cycle: the routing can deadlock"
@@ -346,35 +364,41 @@ draw_header (const Type   *t,
     cairo_set_source_rgb (cr, cycle ? 0.75 : 0.05, cycle ? 0.08 : 0.45, cycle ? 0.08 : 0.15);
   y += flitlab_render_paragraph (cr, subtitle, t->bold.name, width / 2, y, w, 2, draw);
 
-  /* The most important first: a small figure may cut the last lines. */
+  /* The most important first; a sentence that would make the notes longer than max_lines is
+   * left out, so a small figure keeps whole sentences. */
   if (l->n_classes == 2)
-    g_string_append (notes, "Crossing the dateline (the wrap-around link) moves a worm to VC "
-                            "class 1 (orange; class 0 blue), which breaks each ring's cycle. ");
+    add_note (t, notes, max_lines, w, "Crossing the dateline (the wrap-around link) moves a worm to VC "
+                                      "class 1 (orange; class 0 blue), which breaks each ring's cycle.");
   if (cycle)
-    g_string_append (notes, "Red: a cycle, each channel waited for by a worm holding the one "
-                            "before. ");
+    add_note (t, notes, max_lines, w, "Red: a cycle, each channel waited for by a worm holding the one "
+                                      "before.");
   if (figure->n_highlight > 0)
-    g_string_append (notes, "Thick outline: the deadlocked channels. ");
+    add_note (t, notes, max_lines, w, "Thick outline: the deadlocked channels.");
   if (!l->every_ring)
-    g_string_append_printf (notes, "One ring per %s shown; the other rings are alike. ",
-                            l->both_ways ? "dimension and direction" : "dimension");
+    add_note (t, notes, max_lines, w, l->both_ways
+                                      ? "One ring per dimension and direction shown; the other rings are alike."
+                                      : "One ring per dimension shown; the other rings are alike.");
   if (l->labels == LABELS_CHANNEL)
-    g_string_append (notes, "Boxes: channels from→to. ");
+    add_note (t, notes, max_lines, w, "Boxes: channels from→to.");
   else if (l->labels == LABELS_COORDINATE)
-    g_string_append (notes, "Boxes: channels, numbered by the coordinate they leave. ");
+    add_note (t, notes, max_lines, w, "Boxes: channels, numbered by the coordinate they leave.");
   if (l->any_unused)
-    g_string_append (notes, "Grey: used by no route. ");
+    add_note (t, notes, max_lines, w, "Grey: used by no route.");
   if (l->turns_drawn)
-    g_string_append (notes, "Grey lines: turns, always to a higher dimension. ");
+    add_note (t, notes, max_lines, w, "Grey lines: turns, always to a higher dimension.");
   if (n_turns > 0)
-    g_string_append_printf (notes, "The %u turns to a higher dimension are not drawn: dimension "
-                            "order never turns back, so they close no cycle. ", n_turns);
+    {
+      g_autofree char *turns = g_strdup_printf ("The %u turns to a higher dimension are not drawn: "
+                                                "dimension order never turns back, so they close no "
+                                                "cycle.", n_turns);
+
+      add_note (t, notes, max_lines, w, turns);
+    }
   if (notes->len > 0)
     {
-      g_string_truncate (notes, notes->len - 1);
       if (draw)
         cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-      y += 0.2 * t->f + flitlab_render_paragraph (cr, notes->str, t->small.name, width / 2, y, w, 4, draw);
+      y += 0.2 * t->f + flitlab_render_paragraph (cr, notes->str, t->small.name, width / 2, y, w, max_lines, draw);
     }
   return y + 0.5 * t->f;
 }
@@ -517,7 +541,7 @@ flitlab_render_dependency (cairo_t                       *cr,
     for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
       {
         l.every_ring = tries[i].every_ring;
-        top = draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, margin, FALSE);
+        top = draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, height, margin, FALSE);
         if (layout_size (&l, &t, blocks_per_column (&l, l.every_ring), width, top, height - margin,
                          label_w, tries[i].labels))
           break;
@@ -529,7 +553,7 @@ flitlab_render_dependency (cairo_t                       *cr,
      * the header no longer grows. */
     for (guint i = 0; i < 3; i++)
       {
-        double header = draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, margin, FALSE);
+        double header = draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, height, margin, FALSE);
 
         if (header <= top && i > 0)
           break;
@@ -538,7 +562,7 @@ flitlab_render_dependency (cairo_t                       *cr,
                      LABELS_NONE);
       }
   }
-  draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, margin, TRUE);
+  draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, height, margin, TRUE);
 
   /* Column headings and each ring's direction. */
   for (guint col = 0; col < l.n_columns; col++)
@@ -557,16 +581,6 @@ flitlab_render_dependency (cairo_t                       *cr,
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
       flitlab_render_text_within (cr, heading, t.bold.name, x + l.column_w / 2, l.columns_top - 0.15 * t.f,
                                   0.5, 1, l.column_w);
-      if (l.gutter > 0)
-        for (guint b = 0; b < blocks_per_column (&l, l.every_ring); b++)
-          {
-            gboolean minus = l.every_ring ? b >= l.n_lines : b == 1;
-            double h = l.n_classes * l.row_h;
-
-            if (h >= t.label_h)
-              flitlab_render_text (cr, minus ? "−" : "+", t.bold.name, x, l.columns_top + b * l.block_h + h / 2,
-                                   0, 0.5, 0);
-          }
     }
 
   /* Edges under the boxes; the cycle's last, over the others. */
@@ -597,6 +611,23 @@ flitlab_render_dependency (cairo_t                       *cr,
             drawn->n_edges_drawn++;
             drawn->n_cycle_edges_drawn += in_cycle;
           }
+      }
+
+  /* Each ring's direction, on white over the turns that cross the gutter. */
+  for (guint col = 0; l.gutter > 0 && col < l.n_columns; col++)
+    for (guint b = 0; b < blocks_per_column (&l, l.every_ring); b++)
+      {
+        gboolean minus = l.every_ring ? b >= l.n_lines : b == 1;
+        double x = l.left + col * (l.column_w + l.gap), h = l.n_classes * l.row_h;
+        double y = l.columns_top + b * l.block_h + h / 2;
+
+        if (h < t.label_h)
+          continue;
+        cairo_set_source_rgb (cr, 1, 1, 1);
+        cairo_rectangle (cr, x, y - 0.5 * t.label_h, l.gutter - 0.25 * t.f, t.label_h);
+        cairo_fill (cr);
+        cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+        flitlab_render_text (cr, minus ? "−" : "+", t.bold.name, x, y, 0, 0.5, 0);
       }
 
   /* The boxes; a bold outline leaves a small box's label room. */
