@@ -102,6 +102,14 @@ for vcs, study, verdict in (([], "torus-1vc", "has a cycle"), ([], "torus", "acy
     else:
         check(f"{study} {' '.join(vcs)} exports", code == 0, "; ".join(err))
 
+# The dateline explained where it breaks the cycle, and only there.
+if PDFTOTEXT:
+    for study, vcs, expected in (("torus", [], True), ("torus-1vc", [], False), ("mesh", ["--vcs", "2"], False)):
+        pdf = os.path.join(tmp, "dateline.pdf")
+        code, err = run("export", project, "--study", study, "--figure", "dependency", *vcs, "-o", pdf)
+        check(f"{study} {' '.join(vcs)} {'explains' if expected else 'has no'} dateline",
+              code == 0 and ("dateline" in text(pdf)) == expected, "; ".join(err))
+
 for ext in ("svg", "png"):
     out = os.path.join(tmp, f"graph.{ext}")
     code, err = run("export", project, "--study", "torus-1vc", "--figure", "dependency", "-o", out)
