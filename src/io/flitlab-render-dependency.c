@@ -85,6 +85,9 @@ typedef struct
   gboolean *used;       /* per vertex: some edge touches it */
   gboolean *highlight;  /* per channel */
   gboolean any_unused, turns_drawn;
+  guint    n_edges, n_turns, n_cycle;
+  const FlitlabDependencyVertex *cycle;
+  double   margin;
   /* Geometry */
   double   column_w, gutter, pitch, box_w, box_h, row_h, arc_h, block_h, columns_top, left, gap;
   Labels   labels;
@@ -442,68 +445,66 @@ layout_size (Layout     *l,
   return l->labels >= need_labels && l->box_w >= 2 && l->box_h >= 2;
 }
 
-void
-flitlab_render_dependency (cairo_t                       *cr,
-                           const FlitlabDependencyFigure *figure,
-                           double                         width,
-                           double                         height,
-                           FlitlabDependencyDrawing      *drawn)
+/* Everything a drawing and a hit-test need: which rings, boxes of what size where, the
+ * header's height. Free with layout_clear(). */
+static void
+layout_init (Layout                        *l,
+             Type                          *t,
+             cairo_t                       *cr,
+             const FlitlabDependencyFigure *figure,
+             double                         width,
+             double                         height)
 {
-  Layout l = { figure };
-  Type t;
-  guint n_edges, n_cycle = 0, n_turns = 0;
-  const FlitlabDependencyVertex *cycle;
   FlitlabTopologyFamily family;
-  double margin, top, label_w[LABELS_CHANNEL + 1] = { 0 }, bold_max;
+  double top, label_w[LABELS_CHANNEL + 1] = { 0 };
 
-  g_return_if_fail (cr != NULL && figure != NULL && figure->topology != NULL && figure->graph != NULL);
-
-  type_init (&t, cr, figure->font_size > 0 ? figure->font_size : flitlab_render_default_font_size (width));
-  margin = 0.8 * t.f;
+  *l = (Layout) { figure };
+  type_init (t, cr, figure->font_size > 0 ? figure->font_size : flitlab_render_default_font_size (width));
+  l->margin = 0.8 * t->f;
   family = flitlab_topology_get_family (figure->topology);
-  l.n_channels = flitlab_topology_get_n_network_channels (figure->topology);
-  l.n_classes = flitlab_channel_dependency_get_n_classes (figure->graph);
-  l.n_dims = flitlab_topology_get_n_dims (figure->topology);
-  l.places = g_new0 (Place, l.n_channels);
-  l.shown_line = g_new (guint, 2 * l.n_dims);
-  l.in_cycle = g_new0 (gboolean, l.n_channels * l.n_classes);
-  l.used = g_new0 (gboolean, l.n_channels * l.n_classes);
-  l.highlight = g_new0 (gboolean, l.n_channels);
-  layout_places (&l);
+  l->n_channels = flitlab_topology_get_n_network_channels (figure->topology);
+  l->n_classes = flitlab_channel_dependency_get_n_classes (figure->graph);
+  l->n_dims = flitlab_topology_get_n_dims (figure->topology);
+  l->places = g_new0 (Place, l->n_channels);
+  l->shown_line = g_new (guint, 2 * l->n_dims);
+  l->in_cycle = g_new0 (gboolean, l->n_channels * l->n_classes);
+  l->used = g_new0 (gboolean, l->n_channels * l->n_classes);
+  l->highlight = g_new0 (gboolean, l->n_channels);
+  layout_places (l);
 
-  cycle = flitlab_channel_dependency_get_cycle (figure->graph, &n_cycle);
-  for (guint i = 0; i < n_cycle; i++)
-    l.in_cycle[vertex (&l, cycle[i].channel, cycle[i].vc_class)] = TRUE;
+  l->cycle = flitlab_channel_dependency_get_cycle (figure->graph, &l->n_cycle);
+  for (guint i = 0; i < l->n_cycle; i++)
+    l->in_cycle[vertex (l, l->cycle[i].channel, l->cycle[i].vc_class)] = TRUE;
   for (guint i = 0; figure->highlight != NULL && i < figure->n_highlight; i++)
-    if (figure->highlight[i] < l.n_channels)
-      l.highlight[figure->highlight[i]] = TRUE;
-  n_edges = flitlab_channel_dependency_get_n_edges (figure->graph);
-  for (guint e = 0; e < n_edges; e++)
+    if (figure->highlight[i] < l->n_channels)
+      l->highlight[figure->highlight[i]] = TRUE;
+  l->n_edges = flitlab_channel_dependency_get_n_edges (figure->graph);
+  for (guint e = 0; e < l->n_edges; e++)
     {
       FlitlabDependencyVertex from, to;
 
       flitlab_channel_dependency_get_edge (figure->graph, e, &from, &to);
-      l.used[vertex (&l, from.channel, from.vc_class)] = TRUE;
-      l.used[vertex (&l, to.channel, to.vc_class)] = TRUE;
-      n_turns += l.places[from.channel].group != l.places[to.channel].group;
+      l->used[vertex (l, from.channel, from.vc_class)] = TRUE;
+      l->used[vertex (l, to.channel, to.vc_class)] = TRUE;
+      l->n_turns += l->places[from.channel].group != l->places[to.channel].group;
     }
   /* The ring drawn of each group when not all are: the highlighted channels' (a deadlock
    * the window shows), else the cycle's, else the first. */
-  for (guint g = 0; g < 2 * l.n_dims; g++)
-    l.shown_line[g] = NONE;
-  for (guint c = 0; c < l.n_channels; c++)
-    if (l.highlight[c] && l.shown_line[l.places[c].group] == NONE)
-      l.shown_line[l.places[c].group] = l.places[c].line;
-  for (guint i = 0; i < n_cycle; i++)
+  for (guint g = 0; g < 2 * l->n_dims; g++)
+    l->shown_line[g] = NONE;
+  for (guint c = 0; c < l->n_channels; c++)
+    if (l->highlight[c] && l->shown_line[l->places[c].group] == NONE)
+      l->shown_line[l->places[c].group] = l->places[c].line;
+  for (guint i = 0; i < l->n_cycle; i++)
     {
-      const Place *p = &l.places[cycle[i].channel];
+      const Place *p = &l->places[l->cycle[i].channel];
 
-      if (l.shown_line[p->group] == NONE)
-        l.shown_line[p->group] = p->line;
+      if (l->shown_line[p->group] == NONE)
+        l->shown_line[p->group] = p->line;
     }
-  for (guint g = 0; g < 2 * l.n_dims; g++)
-    if (l.shown_line[g] == NONE)
-      l.shown_line[g] = 0;
+  for (guint g = 0; g < 2 * l->n_dims; g++)
+    if (l->shown_line[g] == NONE)
+      l->shown_line[g] = 0;
 
   /* The widest labels have the most digits, and digits are as wide as each other: measuring
    * one of each kind is enough (a 10-cube has 10240 channels). */
@@ -511,26 +512,23 @@ flitlab_render_dependency (cairo_t                       *cr,
     guint radix = 0;
     char label[32];
 
-    for (guint d = 0; d < l.n_dims; d++)
+    for (guint d = 0; d < l->n_dims; d++)
       radix = MAX (radix, flitlab_topology_get_radix (figure->topology, d));
     g_snprintf (label, sizeof label, "%u→%u", flitlab_topology_get_n_nodes (figure->topology) - 1,
                 flitlab_topology_get_n_nodes (figure->topology) - 1);
-    label_w[LABELS_CHANNEL] = text_width (&t, label, t.small_bold.name);
+    label_w[LABELS_CHANNEL] = text_width (t, label, t->small_bold.name);
     g_snprintf (label, sizeof label, "%u", radix - 1);
     /* A hypercube's coordinates, 0 and 1, say nothing its columns do not. */
     label_w[LABELS_COORDINATE] = family == FLITLAB_TOPOLOGY_HYPERCUBE ? G_MAXDOUBLE
-                                 : text_width (&t, label, t.small_bold.name);
+                                 : text_width (t, label, t->small_bold.name);
   }
-  for (guint v = 0; v < l.n_channels * l.n_classes; v++)
-    l.any_unused |= !l.used[v];
+  for (guint v = 0; v < l->n_channels * l->n_classes; v++)
+    l->any_unused |= !l->used[v];
   /* Hypercube rings have one channel: their turns are the graph. */
-  l.turns_drawn = family == FLITLAB_TOPOLOGY_HYPERCUBE;
+  l->turns_drawn = family == FLITLAB_TOPOLOGY_HYPERCUBE;
 
-  cairo_save (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  l.left = margin;
-  l.gutter = l.both_ways && l.n_dims > 1 ? text_width (&t, "−", t.bold.name) + 0.5 * t.f : 0;
+  l->left = l->margin;
+  l->gutter = l->both_ways && l->n_dims > 1 ? text_width (t, "−", t->bold.name) + 0.5 * t->f : 0;
   /* Every ring with labels, else one ring per group with labels, else every ring as bare
    * boxes when they fit, else one ring per group as they come. */
   {
@@ -540,29 +538,66 @@ flitlab_render_dependency (cairo_t                       *cr,
 
     for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
       {
-        l.every_ring = tries[i].every_ring;
-        top = draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, height, margin, FALSE);
-        if (layout_size (&l, &t, blocks_per_column (&l, l.every_ring), width, top, height - margin,
+        l->every_ring = tries[i].every_ring;
+        top = draw_header (t, l, l->turns_drawn ? 0 : l->n_turns, width, height, l->margin, FALSE);
+        if (layout_size (l, t, blocks_per_column (l, l->every_ring), width, top, height - l->margin,
                          label_w, tries[i].labels))
           break;
       }
     /* A network of one line per dimension shows every ring either way. */
-    if (l.n_lines == 1)
-      l.every_ring = TRUE;
+    if (l->n_lines == 1)
+      l->every_ring = TRUE;
     /* The header's notes depend on the labels: measured again with the final choice, until
      * the header no longer grows. */
     for (guint i = 0; i < 3; i++)
       {
-        double header = draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, height, margin, FALSE);
+        double header = draw_header (t, l, l->turns_drawn ? 0 : l->n_turns, width, height, l->margin, FALSE);
 
         if (header <= top && i > 0)
           break;
         top = MAX (top, header);
-        layout_size (&l, &t, blocks_per_column (&l, l.every_ring), width, top, height - margin, label_w,
+        layout_size (l, t, blocks_per_column (l, l->every_ring), width, top, height - l->margin, label_w,
                      LABELS_NONE);
       }
   }
-  draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, height, margin, TRUE);
+}
+
+static void
+layout_clear (Layout *l)
+{
+  g_free (l->places);
+  g_free (l->shown_line);
+  g_free (l->in_cycle);
+  g_free (l->used);
+  g_free (l->highlight);
+}
+
+void
+flitlab_render_dependency (cairo_t                       *cr,
+                           const FlitlabDependencyFigure *figure,
+                           double                         width,
+                           double                         height,
+                           FlitlabDependencyDrawing      *drawn)
+{
+  Layout l;
+  Type t;
+  guint n_edges, n_cycle, n_turns;
+  const FlitlabDependencyVertex *cycle;
+  FlitlabTopologyFamily family;
+  double bold_max;
+
+  g_return_if_fail (cr != NULL && figure != NULL && figure->topology != NULL && figure->graph != NULL);
+
+  layout_init (&l, &t, cr, figure, width, height);
+  n_edges = l.n_edges;
+  n_cycle = l.n_cycle;
+  n_turns = l.n_turns;
+  cycle = l.cycle;
+  family = flitlab_topology_get_family (figure->topology);
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  draw_header (&t, &l, l.turns_drawn ? 0 : n_turns, width, height, l.margin, TRUE);
 
   /* Column headings and each ring's direction. */
   for (guint col = 0; col < l.n_columns; col++)
@@ -687,11 +722,39 @@ flitlab_render_dependency (cairo_t                       *cr,
   cairo_restore (cr);
   if (drawn != NULL)
     drawn->every_ring = l.every_ring;
-  g_free (l.places);
-  g_free (l.shown_line);
-  g_free (l.in_cycle);
-  g_free (l.used);
-  g_free (l.highlight);
+  layout_clear (&l);
+}
+
+gboolean
+flitlab_render_dependency_hit (cairo_t                       *cr,
+                               const FlitlabDependencyFigure *figure,
+                               double                         width,
+                               double                         height,
+                               double                         x,
+                               double                         y,
+                               FlitlabDependencyVertex       *vertex)
+{
+  Layout l;
+  Type t;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (cr != NULL && figure != NULL && figure->topology != NULL && figure->graph != NULL, FALSE);
+  g_return_val_if_fail (vertex != NULL, FALSE);
+
+  layout_init (&l, &t, cr, figure, width, height);
+  for (guint c = 0; c < l.n_channels && !found; c++)
+    for (guint k = 0; k < l.n_classes && !found; k++)
+      {
+        double bx, by;
+
+        if (box_of (&l, c, k, &bx, &by) && x >= bx && x <= bx + l.box_w && y >= by && y <= by + l.box_h)
+          {
+            *vertex = (FlitlabDependencyVertex) { c, k };
+            found = TRUE;
+          }
+      }
+  layout_clear (&l);
+  return found;
 }
 
 static void

@@ -38,7 +38,7 @@ typedef struct
   double                          font_size; /* points; 0: chosen for the width */
 } FlitlabDependencyFigure;
 
-/* What a drawing shows, for tests and for the window's hit-testing. */
+/* What a drawing shows: for tests, and for a caption that says what was left out. */
 typedef struct
 {
   guint    n_vertices_drawn;
@@ -54,6 +54,16 @@ void     flitlab_render_dependency         (cairo_t                       *cr,
                                             double                         width,
                                             double                         height,
                                             FlitlabDependencyDrawing      *drawn);
+
+/* The vertex whose box is at (x, y) of figure drawn in width × height with cr's type (the
+ * window's hover); FALSE when (x, y) is on no box. */
+gboolean flitlab_render_dependency_hit     (cairo_t                       *cr,
+                                            const FlitlabDependencyFigure *figure,
+                                            double                         width,
+                                            double                         height,
+                                            double                         x,
+                                            double                         y,
+                                            FlitlabDependencyVertex       *vertex);
 
 /* Builds the graph of topology with routing and vcs (0: the routing's default) and writes
  * its figure to path as SVG, PDF or PNG by its extension; width and height in points (PNG:

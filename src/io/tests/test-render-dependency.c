@@ -133,6 +133,32 @@ test_highlight (void)
   cairo_surface_destroy (surface);
 }
 
+/* Hit-testing finds the box of 0→1 in class 0 where the 4×4 torus with one VC draws it (the
+ * first box of the first ring, top left) and nothing in the margin. */
+static void
+test_hit (void)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
+  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
+  FlitlabDependencyFigure figure = { topology, graph, FLITLAB_ROUTING_DOR, NULL, 0, 0 };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 450);
+  cairo_t *cr = cairo_create (surface);
+  FlitlabDependencyVertex v = { 99, 99 };
+  gboolean hit = FALSE;
+
+  /* Down the figure row by row, left to right (every 4 units: a box is larger), the first
+   * box met. */
+  for (double y = 60; y < 160 && !hit; y += 4)
+    for (double x = 0; x < 150 && !hit; x += 4)
+      hit = flitlab_render_dependency_hit (cr, &figure, 600, 450, x, y, &v);
+  g_assert_true (hit);
+  g_assert_cmpuint (v.channel, ==, flitlab_topology_find_channel (topology, 0, 0, +1));
+  g_assert_cmpuint (v.vc_class, ==, 0);
+  g_assert_false (flitlab_render_dependency_hit (cr, &figure, 600, 450, 2, 2, &v));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* At every preset's size and type the cycle stays whole. */
 static void
 test_presets (void)
@@ -181,6 +207,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-dependency/mesh-and-hypercube", test_mesh_and_hypercube);
   g_test_add_func ("/flitlab/render-dependency/large-shows-the-cycle", test_large_shows_the_cycle);
   g_test_add_func ("/flitlab/render-dependency/highlight", test_highlight);
+  g_test_add_func ("/flitlab/render-dependency/hit", test_hit);
   g_test_add_func ("/flitlab/render-dependency/presets", test_presets);
   g_test_add_func ("/flitlab/render-dependency/to-file", test_to_file);
   return g_test_run ();
