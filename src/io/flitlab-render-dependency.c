@@ -281,10 +281,12 @@ draw_edge (const Layout *l,
   set_edge_style (cr, cycle, highlight, turn, t->f);
   if (turn || to->position > from->position)
     {
-      double sx = x0 + l->box_w, sy = y0 + h / 2, ex = x1, ey = y1 + h / 2;
+      double sx = x0 + l->box_w, sy = y0 + h / 2, ex = x1, ey = y1 + h / 2, len = hypot (ex - sx, ey - sy);
 
+      if (len < 1)
+        return;
       cairo_move_to (cr, sx, sy);
-      cairo_line_to (cr, ex - a * (ex - sx) / hypot (ex - sx, ey - sy), ey - a * (ey - sy) / hypot (ex - sx, ey - sy));
+      cairo_line_to (cr, ex - a * (ex - sx) / len, ey - a * (ey - sy) / len);
       cairo_stroke (cr);
       arrow_head (cr, ex, ey, ex - sx, ey - sy, a);
     }
