@@ -23,6 +23,7 @@
 #include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-project-xml.h"
+#include "flitlab-render-dependency.h"
 #include "flitlab-render-topology.h"
 #include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
@@ -957,6 +958,33 @@ export_flow (const FlitlabStudy  *study,
   return flitlab_export_flow (model, rate, output, width, height, scale, font_size, error);
 }
 
+/* The study's routing's channel dependency graph, with vcs_text's virtual channels or the
+ * study's. */
+static gboolean
+export_dependency (const FlitlabStudy  *study,
+                   const char          *output,
+                   double               width,
+                   double               height,
+                   double               scale,
+                   double               font_size,
+                   const char          *vcs_text,
+                   GError             **error)
+{
+  g_autoptr(FlitlabTopology) topology = NULL;
+  FlitlabRouting routing;
+  guint64 vcs = study->simulation.vcs;
+
+  if (!flitlab_routing_from_string (study->routing, &routing) || routing == FLITLAB_ROUTING_NECKLACE)
+    return usage_error (error, "Study “%s” routes by %s, which has no channel dependency graph "
+                        "to draw (dor or adaptive have)", study->name, study->routing);
+  if (!parse_uint64 ("--vcs", vcs_text, 1, FLITLAB_MAX_VCS, &vcs, error))
+    return FALSE;
+  if ((topology = flitlab_topology_new_from_spec (study->topology, error)) == NULL)
+    return FALSE;
+  return flitlab_render_dependency_to_file (topology, routing, (guint) vcs, output, width, height, scale,
+                                            font_size, error);
+}
+
 static gboolean
 cmd_export (int      argc,
             char   **argv,
@@ -964,25 +992,26 @@ cmd_export (int      argc,
 {
   g_autofree char *figure = NULL, *output = NULL, *metric = NULL, *plane = NULL;
   g_autofree char *rate = NULL, *width_text = NULL, *height_text = NULL, *scale_text = NULL;
-  g_autofree char *preset_name = NULL, *font_text = NULL, *legend_text = NULL;
+  g_autofree char *preset_name = NULL, *font_text = NULL, *legend_text = NULL, *vcs = NULL;
   g_auto(GStrv) study_names = NULL;
   const char *study_name;
   double width = NAN, height = NAN, scale = 2, font_size = 0;
-  gboolean log_y = FALSE, stack = FALSE, no_title = FALSE, compare = FALSE, topology, flow;
+  gboolean log_y = FALSE, stack = FALSE, no_title = FALSE, compare = FALSE, topology, flow, dependency;
   const FlitlabPlotPreset *preset = NULL;
   FlitlabPlotLegend legend = FLITLAB_PLOT_LEGEND_AUTO;
   const GOptionEntry entries[] = {
     { "study", 0, 0, G_OPTION_ARG_STRING_ARRAY, &study_names, "The study to draw (with --compare, one of the studies, repeated)", "NAME" },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, "Plot: overlay several studies, as the window's Compare does: those named by --study, or every study of the project", NULL },
-    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default), topology (the network coloured by channel utilization) or flow (the first model's channel classes, as its paper draws them)", "FIGURE" },
+    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default), topology (the network coloured by channel utilization), flow (the first model's channel classes, as its paper draws them) or dependency (the routing's channel dependency graph: whether it can deadlock)", "FIGURE" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "FILE.svg, .pdf, .png, .csv for the plotted data (a network's: its channels' values), .tex (pgfplots) or .py (matplotlib) to redraw the plot", "FILE" },
     { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default: the latency the study's models predict), transit, network, total, source-transit (the simulation in that latency, with the models that predict it), throughput, acceptance, utilization, power", "NAME" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, "Logarithmic value axis", NULL },
     { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, "Topology of 3 or more dimensions: the plane to draw (default 0)", "N" },
     { "stack", 0, 0, G_OPTION_ARG_NONE, &stack, "Topology of 3 or more dimensions: all planes stacked in an isometric view", NULL },
     { "rate", 0, 0, G_OPTION_ARG_STRING, &rate, "Flow: the load in messages per cycle per node (default: four fifths of saturation)", "R" },
-    { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, "Width in points (default 640; topology 800)", "W" },
-    { "height", 0, 0, G_OPTION_ARG_STRING, &height_text, "Height in points (default 420; topology 600)", "H" },
+    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, "Dependency: virtual channels per channel (default: the study's simulation's; two or more give a torus its dateline)", "N" },
+    { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, "Width in points (default 640; topology 800; dependency 600)", "W" },
+    { "height", 0, 0, G_OPTION_ARG_STRING, &height_text, "Height in points (default 420; topology 600; dependency 450)", "H" },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, "PNG pixels per point (default 2)", "S" },
     { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name, "A size papers and slides use, with its type: column (3.5 in, 252 × 180 pt, 8 pt), column-and-half (5 in), page (7 in, 504 pt) or slide (16:9, 720 × 405 pt); --width and --height still win", "NAME" },
     { "font-size", 0, 0, G_OPTION_ARG_STRING, &font_text, "The tick labels' size in points, the rest in proportion (default: chosen for the width, 8 at 252 pt)", "PT" },
@@ -1006,11 +1035,12 @@ cmd_export (int      argc,
     return usage_error (error, "several --study overlay with --compare");
   study_name = study_names != NULL ? study_names[0] : NULL;
   if (figure != NULL && !g_str_equal (figure, "plot") && !g_str_equal (figure, "topology") &&
-      !g_str_equal (figure, "flow"))
-    return usage_error (error, "--figure is plot, topology or flow, not “%s”", figure);
+      !g_str_equal (figure, "flow") && !g_str_equal (figure, "dependency"))
+    return usage_error (error, "--figure is plot, topology, flow or dependency, not “%s”", figure);
   topology = figure != NULL && g_str_equal (figure, "topology");
   flow = figure != NULL && g_str_equal (figure, "flow");
-  if ((topology || flow) && (metric != NULL || log_y))
+  dependency = figure != NULL && g_str_equal (figure, "dependency");
+  if ((topology || flow || dependency) && (metric != NULL || log_y))
     return usage_error (error, "--metric and --log apply to --figure plot");
   if (!topology && (plane != NULL || stack))
     return usage_error (error, "--plane and --stack apply to --figure topology");
@@ -1018,8 +1048,10 @@ cmd_export (int      argc,
     return usage_error (error, "--stack draws every plane: leave out --plane");
   if (!flow && rate != NULL)
     return usage_error (error, "--rate applies to --figure flow");
-  if ((topology || flow) && (no_title || legend_text != NULL || compare))
+  if ((topology || flow || dependency) && (no_title || legend_text != NULL || compare))
     return usage_error (error, "--no-title, --legend and --compare apply to --figure plot");
+  if (!dependency && vcs != NULL)
+    return usage_error (error, "--vcs applies to --figure dependency");
   if (preset_name != NULL && (preset = flitlab_plot_preset_lookup (preset_name)) == NULL)
     return usage_error (error, "--preset is column, column-and-half, page or slide, not “%s”", preset_name);
   if (legend_text != NULL && !flitlab_plot_legend_from_string (legend_text, &legend))
@@ -1061,6 +1093,10 @@ cmd_export (int      argc,
     return export_flow (study, output, isnan (width) ? (preset != NULL ? preset->width : 800) : width,
                         isnan (height) ? (preset != NULL ? preset->height : 560) : height,
                         scale, font_size, rate, error);
+  if (dependency)
+    return export_dependency (study, output, isnan (width) ? (preset != NULL ? preset->width : 600) : width,
+                              isnan (height) ? (preset != NULL ? preset->height : 450) : height,
+                              scale, font_size, vcs, error);
   width = isnan (width) ? (preset != NULL ? preset->width : 640) : width;
   height = isnan (height) ? (preset != NULL ? preset->height : 420) : height;
 

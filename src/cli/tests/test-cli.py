@@ -340,7 +340,7 @@ with tempfile.TemporaryDirectory() as tmp:
                         "--figure", "pie", "--output", diagram)
     code, out, err = run("export", project, "--study", "small torus", "--figure", "pie",
                          "--output", diagram)
-    check("an unknown figure names the figures", "plot, topology or flow" in err, err)
+    check("an unknown figure names the figures", "plot, topology, flow or dependency" in err, err)
     fails_with_one_line("--plane needs --figure topology", "export", project, "--study",
                         "small torus", "--plane", "1", "--output", diagram)
     fails_with_one_line("export topology to an unknown format", "export", project, "--study",

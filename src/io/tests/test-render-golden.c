@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "flitlab-render-dependency.h"
 #include "flitlab-render-flow.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-topology.h"
@@ -348,6 +349,41 @@ draw_network_difference (cairo_t *cr)
   flitlab_render_topology (cr, view, 600, 450);
 }
 
+/* ---- channel dependency graphs -------------------------------------------------------- */
+
+static void
+draw_dependency (cairo_t        *cr,
+                 const char     *spec,
+                 guint           vcs)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
+  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR,
+                                                                              vcs, NULL);
+  FlitlabDependencyFigure figure = { topology, graph, FLITLAB_ROUTING_DOR, NULL, 0, 0 };
+
+  flitlab_render_dependency (cr, &figure, 600, 450, NULL);
+}
+
+/* Every ring a cycle, one in red. */
+static void
+draw_dependency_torus_one_vc (cairo_t *cr)
+{
+  draw_dependency (cr, "torus:4x4:bi", 1);
+}
+
+/* The dateline: class 0 steps down to class 1 on the wrap-around channel. */
+static void
+draw_dependency_torus_two_vcs (cairo_t *cr)
+{
+  draw_dependency (cr, "torus:4x4:bi", 2);
+}
+
+static void
+draw_dependency_mesh (cairo_t *cr)
+{
+  draw_dependency (cr, "mesh:4x4", 1);
+}
+
 /* ---- comparison ---------------------------------------------------------------------- */
 
 typedef struct
@@ -392,6 +428,10 @@ static Figure figures[] = {
   { "network-column-and-half", 0, 0, draw_network_preset, "column-and-half" },
   { "network-page", 0, 0, draw_network_preset, "page" },
   { "network-slide", 0, 0, draw_network_preset, "slide" },
+  /* Channel dependency graphs (flitlab-render-dependency.h). */
+  { "dependency-torus-one-vc", 600, 450, draw_dependency_torus_one_vc },
+  { "dependency-torus-two-vcs", 600, 450, draw_dependency_torus_two_vcs },
+  { "dependency-mesh", 600, 450, draw_dependency_mesh },
 };
 
 static cairo_surface_t *

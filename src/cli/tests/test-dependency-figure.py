@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+# test-dependency-figure.py: `flitlab-cli export --figure dependency` (issue #15 item 3): the
+# channel dependency graph of a torus with one virtual channel says it can deadlock, with two
+# that it cannot; every figure, exported as PDF at each preset (column, column-and-half, page,
+# slide) and at the default 600 × 450 pt, has all its words on the page and none overlapping
+# (pdftotext -bbox, poppler-utils; those checks are skipped without it); bad options fail with
+# one line. Prints TAP.
+import itertools
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+CLI = sys.argv[1]
+SIZES = [["--preset", p] for p in ("column", "column-and-half", "page", "slide")] + [[]]
+STUDIES = [("torus-1vc", "torus:4x4:bi", "dor", 1), ("torus", "torus:4x4:bi", "dor", 0),
+           ("mesh", "mesh:4x4", "dor", 0), ("cube", "hypercube:3", "dor", 0),
+           ("large", "torus:16x16:bi", "adaptive", 1), ("uni", "torus:8x8x8:uni", "dor", 0),
+           ("necklace", "necklace:3,2", "necklace", 0), ("backtrack", "hypercube:3", "backtrack", 0)]
+PDFTOTEXT = shutil.which("pdftotext") is not None
+
+results = []
+
+
+def check(name, ok, note=""):
+    results.append((name, ok, note))
+
+
+def run(*args):
+    proc = subprocess.run([CLI, *args], capture_output=True, text=True)
+    return proc.returncode, proc.stderr.strip().splitlines()
+
+
+# The word checks of test-diagram-text.py, whose module runs its exports when imported.
+def words(pdf):
+    """(page width, page height, [(x0, y0, x1, y1, word)])"""
+    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True).stdout
+    page = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', out)
+    found = re.findall(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)</word>', out)
+    return float(page.group(1)), float(page.group(2)), [(float(a), float(b), float(c), float(d), t)
+                                                          for a, b, c, d, t in found]
+
+
+def problems(pdf):
+    page_w, page_h, found = words(pdf)
+    if not found:
+        return ["no words"]
+    wrong = [f"off the page: {w[4]}" for w in found
+             if w[0] < -0.5 or w[1] < -0.5 or w[2] > page_w + 0.5 or w[3] > page_h + 0.5]
+    for a, b in itertools.combinations(found, 2):
+        if min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5:
+            wrong.append(f"overlapping: {a[4]} / {b[4]}")
+    return wrong
+
+
+def text(pdf):
+    return " ".join(w[4] for w in words(pdf)[2])
+
+
+tmp = tempfile.mkdtemp(prefix="flitlab-dependency-")
+project = os.path.join(tmp, "graphs.flitlab")
+with open(project, "w", encoding="utf-8") as f:
+    f.write('<?xml version="1.0" encoding="UTF-8"?>\n<flitlab-project format="1" title="graphs">\n')
+    for name, topology, routing, vcs in STUDIES:
+        deadlock = ' allow-deadlock="true"' if vcs == 1 else ""
+        f.write(f'  <study name="{name}">\n    <network topology="{topology}" routing="{routing}"/>\n'
+                '    <traffic pattern="uniform" hotspot-fraction="0.1" hotspot-node="0" length="fixed" '
+                'flits="16" flit-width="32"/>\n    <load min="0.001" max="0.02" count="5"/>\n'
+                f'    <simulation enabled="false" vcs="{vcs}" buffer="1" node-buffers="0" seed="1" '
+                'replications="3" warmup="0" cycles="20000" threads="0" watchdog="0"'
+                f'{deadlock}/>\n  </study>\n')
+    f.write("</flitlab-project>\n")
+
+for name, topology, routing, vcs in STUDIES:
+    if routing in ("necklace", "backtrack"):
+        code, err = run("export", project, "--study", name, "--figure", "dependency", "-o",
+                        os.path.join(tmp, "x.pdf"))
+        check(f"{routing} routing has no graph to draw: one line, non-zero exit",
+              code != 0 and len(err) == 1 and err[0].startswith("flitlab-cli"), "; ".join(err))
+        continue
+    for size in SIZES:
+        pdf = os.path.join(tmp, f"{name}-{size[1] if size else 'default'}.pdf")
+        code, err = run("export", project, "--study", name, "--figure", "dependency", *size, "-o", pdf)
+        what = f"{name} ({topology}, {routing}) at {' '.join(size) or 'default size'}"
+        if code != 0:
+            check(what, False, "; ".join(err))
+            continue
+        if PDFTOTEXT:
+            wrong = problems(pdf)
+            check(f"{what}: all words on the page, none overlapping", not wrong, "; ".join(wrong[:6]))
+
+# The verdict, from the study's virtual channels and from --vcs.
+for vcs, study, verdict in (([], "torus-1vc", "has a cycle"), ([], "torus", "acyclic"),
+                            (["--vcs", "2"], "torus-1vc", "acyclic"), (["--vcs", "1"], "torus", "has a cycle"),
+                            ([], "mesh", "acyclic"), ([], "large", "has a cycle")):
+    pdf = os.path.join(tmp, "verdict.pdf")
+    code, err = run("export", project, "--study", study, "--figure", "dependency", *vcs, "-o", pdf)
+    if PDFTOTEXT:
+        check(f"{study} {' '.join(vcs)} says “{verdict}”", code == 0 and verdict in text(pdf), "; ".join(err))
+    else:
+        check(f"{study} {' '.join(vcs)} exports", code == 0, "; ".join(err))
+
+# The dateline explained where it breaks the cycle, and only there.
+if PDFTOTEXT:
+    for study, vcs, expected in (("torus", [], True), ("torus-1vc", [], False), ("mesh", ["--vcs", "2"], False)):
+        pdf = os.path.join(tmp, "dateline.pdf")
+        code, err = run("export", project, "--study", study, "--figure", "dependency", *vcs, "-o", pdf)
+        check(f"{study} {' '.join(vcs)} {'explains' if expected else 'has no'} dateline",
+              code == 0 and ("dateline" in text(pdf)) == expected, "; ".join(err))
+
+for ext in ("svg", "png"):
+    out = os.path.join(tmp, f"graph.{ext}")
+    code, err = run("export", project, "--study", "torus-1vc", "--figure", "dependency", "-o", out)
+    check(f"writes .{ext}", code == 0 and os.path.getsize(out) > 1000, "; ".join(err))
+
+for args, what in ((["--vcs", "0"], "--vcs 0"), (["--vcs", "x"], "--vcs x"),
+                   (["--figure", "plot", "--vcs", "2"], "--vcs with --figure plot"),
+                   (["--metric", "latency"], "--metric with --figure dependency")):
+    figure = [] if "--figure" in args else ["--figure", "dependency"]
+    code, err = run("export", project, "--study", "torus", *figure, *args, "-o", os.path.join(tmp, "x.pdf"))
+    check(f"{what}: one line, non-zero exit", code != 0 and len(err) == 1 and err[0].startswith("flitlab-cli"),
+          "; ".join(err))
+
+if os.environ.get("FLITLAB_DEPENDENCY_KEEP"):
+    print(f"# PDFs kept in {tmp}")
+else:
+    shutil.rmtree(tmp, ignore_errors=True)
+
+print(f"1..{len(results)}")
+for i, (name, ok, note) in enumerate(results, 1):
+    print(f"{'ok' if ok else 'not ok'} {i} {name}")
+    if not ok and note:
+        print(f"# {note}")
