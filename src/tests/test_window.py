@@ -242,7 +242,7 @@ if network:
                 if text.startswith("Node "):
                     seen_node = seen_node or text
                     nodes.append((x, y, text.split()[1]))
-            if nodes:
+            if nodes and seen_channel:
                 break
     check(f"hovering a link shows its values and model class ({seen_channel!r})", seen_channel is not None)
     check(f"hovering a node names it ({seen_node!r})", seen_node is not None)
