@@ -32,7 +32,7 @@ G_BEGIN_DECLS
 #define MIN_HAIRLINE_CHANNELS 2048
 /* The strokes at a plane's nodes for the links to other planes: their length in units
  * (neighbours one apart), and the highest dimension drawn so (2 and 3 take the diagonals). */
-#define STUB_LENGTH        0.4
+#define STUB_LENGTH        0.46
 #define MAX_STUB_DIM       3
 /* A hypercube: how much more room each level of the recursion leaves between sub-cubes. */
 #define HYPERCUBE_GAP_GROWTH 0.8

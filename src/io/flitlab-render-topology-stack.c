@@ -90,11 +90,10 @@ flitlab_render_topology_stack (cairo_t             *cr,
   shown = view->plane;
   labels = view->node_labels;
   corner_at = g_new0 (Point, (gsize) n * N_CORNERS);
-  subtitle = g_strdup_printf ("all %u planes of the third dimension, plane 0 at the bottom; "
-                              "between planes, the links of the columns at the left and right "
-                              "corners%s", n,
+  subtitle = g_strdup_printf ("all %u planes, plane 0 at the bottom; between them, the links "
+                              "of the left and right corner columns%s", n,
                               flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS
-                                ? " (not the wrap-around from the top plane to plane 0)" : "");
+                                ? " (top to bottom plane not drawn)" : "");
   if (titled)
     top = _flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
   room_h = MAX (height - top - 16, 1);
@@ -137,8 +136,9 @@ flitlab_render_topology_stack (cairo_t             *cr,
           if (flitlab_topology_view_get_node_position (view, p * size + corner_node[c], &at->x, &at->y))
             cairo_user_to_device (cr, &at->x, &at->y);
         }
+      /* As wide as the plane's lines, and no hairline. */
       if (p == 0 && view->layout != NULL)
-        line_width = view->layout->line_width;
+        line_width = MAX (view->layout->line_width, 1.2);
       cairo_restore (cr);
     }
   view->plane = shown;
