@@ -72,7 +72,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
                                double               width,
                                double               height)
 {
-  /* The diamond is 2 cos 30 s wide and 2 flat s tall; gap s between two planes. */
+  /* A plane of side s is a diamond 2 cos 30 s wide and 2 flat s tall, gap s below the next. */
   const double cos30 = 0.8660254037844386, flat = 0.3, gap = 0.1, margin = 16;
   gboolean titled = view->title == NULL || view->title[0] != '\0', labels;
   double type = _flitlab_topology_view_type (view, width), font_size = view->font_size;
@@ -81,6 +81,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
   guint k0 = flitlab_topology_get_radix (t, 0), k1 = flitlab_topology_get_radix (t, 1);
   guint size = k0 * k1, corner_node[N_CORNERS] = { (k1 - 1) * k0, k0 - 1 };
   g_autofree Point *corner_at = NULL;
+  g_autofree gboolean *corner_drawn = NULL;
   g_autofree char *subtitle = NULL;
   guint n, shown;
 
@@ -90,6 +91,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
   shown = view->plane;
   labels = view->node_labels;
   corner_at = g_new0 (Point, (gsize) n * N_CORNERS);
+  corner_drawn = g_new0 (gboolean, (gsize) n * N_CORNERS);
   subtitle = g_strdup_printf ("all %u planes, plane 0 at the bottom; between them, the links "
                               "of the left and right corner columns%s", n,
                               flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS
@@ -133,7 +135,9 @@ flitlab_render_topology_stack (cairo_t             *cr,
         {
           Point *at = &corner_at[p * N_CORNERS + c];
 
-          if (flitlab_topology_view_get_node_position (view, p * size + corner_node[c], &at->x, &at->y))
+          corner_drawn[p * N_CORNERS + c] =
+            flitlab_topology_view_get_node_position (view, p * size + corner_node[c], &at->x, &at->y);
+          if (corner_drawn[p * N_CORNERS + c])
             cairo_user_to_device (cr, &at->x, &at->y);
         }
       /* As wide as the plane's lines, and no hairline. */
@@ -162,8 +166,9 @@ flitlab_render_topology_stack (cairo_t             *cr,
             const FlitlabChannel *ch = flitlab_topology_get_channel (t, ids[j]);
             guint q = ch->dst / size;
 
-            /* A wrap-around would cross every plane: the subtitle's corners only. */
-            if (ch->dim != 2 || ch->wraparound)
+            /* A wrap-around would cross every plane; a plane too large to draw has no corners. */
+            if (ch->dim != 2 || ch->wraparound || !corner_drawn[p * N_CORNERS + c] ||
+                !corner_drawn[q * N_CORNERS + c])
               continue;
             draw_column_channel (cr, view, ids[j], corner_at[p * N_CORNERS + c], corner_at[q * N_CORNERS + c],
                                  flitlab_topology_is_bidirectional (t) ? 1.5 * line_width : 0,
