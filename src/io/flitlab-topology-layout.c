@@ -566,7 +566,9 @@ place (cairo_t                   *cr,
                                  : 0;
   layout->gap = CLAMP (0.06 * s, 1, 4);
   layout->arrow = s >= 36 ? CLAMP (0.13 * s, 4, 10) : 0;
-  layout->tolerance = MAX (3, layout->line_width / 2 + 2);
+  /* Reaching past the middle between the two channels of a link, so that a pointer there
+   * names the nearer of them rather than nothing. */
+  layout->tolerance = MAX (MAX (3, layout->line_width / 2 + 2), layout->offset + 1);
   layout->font_size = 0;
 
   for (guint i = 0; i < layout->nodes->len; i++)
