@@ -30,6 +30,16 @@ G_BEGIN_DECLS
 #define MAX_ROUND_NODES    256
 /* From this many channels on, an image is drawn with hairlines (flitlab-hairline.h). */
 #define MIN_HAIRLINE_CHANNELS 2048
+/* The strokes at a plane's nodes for the links to other planes: their length in units
+ * (neighbours one apart), and the highest dimension drawn so (2 and 3 take the diagonals). */
+#define STUB_LENGTH        0.46
+#define MAX_STUB_DIM       3
+/* A hypercube: how much more room each level of the recursion leaves between sub-cubes. */
+#define HYPERCUBE_GAP_GROWTH 0.8
+/* A hypercube of this many dimensions or more draws its links of dimension FAINT_FROM_DIM and
+ * up (between its 4-cubes) thin and faint under the others. */
+#define FAINT_MIN_DIMS       7
+#define FAINT_FROM_DIM       4
 /* Extra room between the copies of a sub-cube, in steps per level, so the recursion shows. */
 #define CUBE_GAP           0.25
 
@@ -80,12 +90,13 @@ struct _FlitlabTopologyLayout
   double   width, height;
   guint    plane;
   guint    title_lines;
-  gboolean with_bar, node_labels;
+  gboolean with_bar, node_labels, layer, by_dimension;
 
   double   left, top, right, bottom; /* the network's area */
   double   unit;                     /* pixels between neighbouring nodes */
   double   type;                     /* the figure's type size (flitlab_topology_view_type) */
   double   bar_left;                 /* where the colour bar goes, right of the network */
+  double   legend_top;               /* where the legend of dimension colours goes */
   double   radius, line_width, offset, gap, arrow, font_size, tolerance;
   GArray  *nodes;                    /* Node */
   GArray  *shapes;                   /* Shape, in channel id order */
@@ -106,6 +117,8 @@ void
 _flitlab_topology_layout_free (FlitlabTopologyLayout *layout);
 gboolean
 _flitlab_topology_view_with_bar (const FlitlabTopologyView *view);
+gboolean
+_flitlab_topology_view_by_dimension (const FlitlabTopologyView *view);
 gboolean
 _flitlab_topology_is_grid (const FlitlabTopology *t);
 guint
@@ -155,6 +168,23 @@ _flitlab_topology_view_draw_title (cairo_t                   *cr,
                                    double                     type,
                                    double                     width,
                                    gboolean                   draw);
+/* The colour range of the values: the view's, else from the finite values drawn. */
+void
+_flitlab_topology_view_value_range (const FlitlabTopologyView *view,
+                                    double                    *lo,
+                                    double                    *hi);
+/* The colour of a hypercube's links of dimension d when nothing else colours them. */
+void
+_flitlab_topology_dimension_color (guint   d,
+                                   double *rgb);
+/* The legend of those colours across width at y; returns its height, drawing it when draw. */
+double
+_flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
+                                              const FlitlabTopologyView *view,
+                                              double                     type,
+                                              double                     width,
+                                              double                     y,
+                                              gboolean                   draw);
 double
 _flitlab_topology_view_shape_mean (const FlitlabTopologyView *view,
                                    guint                      i);

@@ -119,10 +119,10 @@ shape_value (const FlitlabTopologyView *view,
   return _flitlab_topology_view_shape_mean (view, i);
 }
 
-static void
-value_range (const FlitlabTopologyView *view,
-             double                    *lo,
-             double                    *hi)
+void
+_flitlab_topology_view_value_range (const FlitlabTopologyView *view,
+                                    double                    *lo,
+                                    double                    *hi)
 {
   guint n_network = flitlab_topology_get_n_network_channels (view->topology);
   double min = INFINITY, max = -INFINITY;
@@ -188,6 +188,122 @@ draw_marks (cairo_t                   *cr,
   cairo_fill (cr);
 }
 
+/* Whether a channel is drawn faint: one of a dimension beyond the 4-cubes of a hypercube of
+ * FAINT_MIN_DIMS dimensions or more. */
+static gboolean
+is_faint (const FlitlabTopologyView *view,
+          guint                      channel)
+{
+  const FlitlabTopology *t = view->topology;
+
+  return flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_HYPERCUBE &&
+         flitlab_topology_get_n_dims (t) >= FAINT_MIN_DIMS &&
+         flitlab_topology_get_channel (t, channel)->dim >= FAINT_FROM_DIM;
+}
+
+/* The order shapes are drawn in: the faint ones first, under the rest; NULL: as they are. */
+static guint *
+draw_order (const FlitlabTopologyView *view)
+{
+  const FlitlabTopologyLayout *layout = view->layout;
+  guint *order, k = 0;
+
+  if (flitlab_topology_get_family (view->topology) != FLITLAB_TOPOLOGY_HYPERCUBE ||
+      flitlab_topology_get_n_dims (view->topology) < FAINT_MIN_DIMS)
+    return NULL;
+  order = g_new (guint, layout->shapes->len);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < layout->shapes->len; i++)
+      if (is_faint (view, g_array_index (layout->shapes, Shape, i).id) == (pass == 0))
+        order[k++] = i;
+  return order;
+}
+
+void
+_flitlab_topology_dimension_color (guint   d,
+                                   double *rgb)
+{
+  /* Ten colours apart from one another and dark enough on white (ColorBrewer Dark2 and two
+   * of Paired). */
+  static const guint32 palette[MAX_HYPERCUBE_DIMS] = {
+    0x1b9e77, 0xd95f02, 0x7570b3, 0xe7298a, 0x66a61e,
+    0xc99400, 0xa6761d, 0x1f78b4, 0x666666, 0x6a3d9a,
+  };
+  guint32 c = palette[d % MAX_HYPERCUBE_DIMS];
+
+  rgb[0] = ((c >> 16) & 0xff) / 255.0;
+  rgb[1] = ((c >> 8) & 0xff) / 255.0;
+  rgb[2] = (c & 0xff) / 255.0;
+}
+
+/* "Link dimension" and a short line in each dimension's colour with its number, centred on
+ * one row. */
+double
+_flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
+                                              const FlitlabTopologyView *view,
+                                              double                     type,
+                                              double                     width,
+                                              double                     y,
+                                              gboolean                   draw)
+{
+  guint n = MIN (flitlab_topology_get_n_dims (view->topology), MAX_HYPERCUBE_DIMS);
+  PangoLayout *text = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc;
+  FlitlabFontName font;
+  double swatch = 1.6 * type, space = 0.4 * type, item_gap = 0.9 * type, total = 0, x;
+  double thick = MAX (0.25 * type, 2);
+  int w, h, caption_w;
+
+  /* At the colour bar's type, which this legend stands in for. */
+  desc = pango_font_description_from_string (flitlab_font_name (&font, "Sans", type));
+  pango_layout_set_font_description (text, desc);
+  pango_font_description_free (desc);
+  pango_layout_set_text (text, "Link dimension", -1);
+  pango_layout_get_pixel_size (text, &caption_w, &h);
+  total = caption_w + item_gap;
+  for (guint d = 0; d < n; d++)
+    {
+      char label[8];
+
+      g_snprintf (label, sizeof label, "%u", d);
+      pango_layout_set_text (text, label, -1);
+      pango_layout_get_pixel_size (text, &w, &h);
+      total += swatch + space + w + (d + 1 < n ? item_gap : 0);
+    }
+  if (draw)
+    {
+      x = MAX ((width - total) / 2, 8);
+      cairo_save (cr);
+      cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+      pango_layout_set_text (text, "Link dimension", -1);
+      cairo_move_to (cr, x, y);
+      pango_cairo_show_layout (cr, text);
+      x += caption_w + item_gap;
+      for (guint d = 0; d < n; d++)
+        {
+          char label[8];
+          double rgb[3];
+
+          _flitlab_topology_dimension_color (d, rgb);
+          cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+          /* Filled: in an SVG only the channels are stroked (flitlab-render-topology.h). */
+          cairo_rectangle (cr, x, y + h / 2.0 - thick / 2, swatch, thick);
+          cairo_fill (cr);
+          x += swatch + space;
+          g_snprintf (label, sizeof label, "%u", d);
+          pango_layout_set_text (text, label, -1);
+          pango_layout_get_pixel_size (text, &w, NULL);
+          cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+          cairo_move_to (cr, x, y);
+          pango_cairo_show_layout (cr, text);
+          x += w + item_gap;
+        }
+      cairo_restore (cr);
+    }
+  g_object_unref (text);
+  return h + 0.6 * type;
+}
+
 /* A channel's colour, width and opacity as drawn (route: the bold pass or the dimmed one). */
 static void
 channel_style (const FlitlabTopologyView *view,
@@ -228,7 +344,17 @@ channel_style (const FlitlabTopologyView *view,
     }
   else if (view->values != NULL)
     flitlab_colormap_color (view->colormap, shape_value (view, i), lo, hi, &rgb[0], &rgb[1], &rgb[2]);
+  else if (view->layout->by_dimension)
+    _flitlab_topology_dimension_color (flitlab_topology_get_channel (view->topology, members[0])->dim, rgb);
   *alpha = route && !bold ? 0.25 : 1;
+  /* A large hypercube: the links inside its 4-cubes carry the structure, the longer ones
+   * between the blocks step back, thinner and fainter, still in their colour; a route dims
+   * all but itself instead. */
+  if (!route && is_faint (view, members[0]))
+    {
+      *width *= 0.6;
+      *alpha *= 0.45;
+    }
 }
 
 /* The channels as hairlines straight into the image under cr, if it is one and they are thin
@@ -247,6 +373,7 @@ draw_hairlines (cairo_t                   *cr,
   cairo_matrix_t m;
   double sx, sy, ox, oy, ax, bx, ay, by, widest;
   gboolean route = on_route != NULL;
+  g_autofree guint *order = NULL;
 
   if (layout->shapes->len < MIN_HAIRLINE_CHANNELS || layout->arrow > 0)
     return FALSE;
@@ -262,9 +389,11 @@ draw_hairlines (cairo_t                   *cr,
   ax = m.xx * sx, bx = m.x0 * sx + ox;
   ay = m.yy * sy, by = m.y0 * sy + oy;
   lines = g_array_sized_new (FALSE, FALSE, sizeof (FlitlabHairlineSegment), 4 * layout->shapes->len);
+  order = draw_order (view);
   for (guint pass = 0; pass < (route ? 2u : 1u); pass++)
-    for (guint i = 0; i < layout->shapes->len; i++)
+    for (guint k = 0; k < layout->shapes->len; k++)
       {
+        guint i = order != NULL ? order[k] : k;
         const Shape *shape = &g_array_index (layout->shapes, Shape, i);
         gboolean bold = pass == 1;
         double rgb[3], width, alpha;
@@ -285,9 +414,9 @@ draw_hairlines (cairo_t                   *cr,
             guint n = (guint) CLAMP (ceil (sqrt (off / 0.25)), 1, 64);
             Point prev = p->p0;
 
-            for (guint k = 1; k <= n; k++)
+            for (guint c = 1; c <= n; c++)
               {
-                Point next = k == n ? p->p1 : piece_at (p, (double) k / n);
+                Point next = c == n ? p->p1 : piece_at (p, (double) c / n);
 
                 FlitlabHairlineSegment line = { ax * prev.x + bx, ay * prev.y + by,
                                                 ax * next.x + bx, ay * next.y + by,
@@ -312,6 +441,7 @@ draw_channels (cairo_t                   *cr,
 {
   const FlitlabTopologyLayout *layout = view->layout;
   g_autofree gboolean *on_route = NULL;
+  g_autofree guint *order = NULL;
   gboolean route = view->route->len > 0;
 
   if (route)
@@ -331,6 +461,7 @@ draw_channels (cairo_t                   *cr,
       draw_marks (cr, view);
       return;
     }
+  order = draw_order (view);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   /* A quarter of a pixel off the true curve cannot be seen, and long arcs flatten into
@@ -342,8 +473,9 @@ draw_channels (cairo_t                   *cr,
     {
       gboolean bold = pass == 1;
 
-      for (guint i = 0; i < layout->shapes->len; i++)
+      for (guint k = 0; k < layout->shapes->len; k++)
         {
+          guint i = order != NULL ? order[k] : k;
           const Shape *shape = &g_array_index (layout->shapes, Shape, i);
           double rgb[3], width, alpha;
 
@@ -540,6 +672,7 @@ flitlab_render_topology (cairo_t             *cr,
   if (layout == NULL || layout->width != width || layout->height != height ||
       layout->plane != view->plane || layout->with_bar != _flitlab_topology_view_with_bar (view) ||
       layout->title_lines != _flitlab_topology_view_title_lines (view) || layout->node_labels != view->node_labels ||
+      layout->layer != view->layer || layout->by_dimension != _flitlab_topology_view_by_dimension (view) ||
       layout->type != _flitlab_topology_view_type (view, width))
     {
       g_clear_pointer (&view->layout, _flitlab_topology_layout_free);
@@ -556,13 +689,15 @@ flitlab_render_topology (cairo_t             *cr,
       layout->means = means;
     }
   if (view->values != NULL)
-    value_range (view, &lo, &hi);
+    _flitlab_topology_view_value_range (view, &lo, &hi);
   if (layout->title_lines > 0)
     {
       g_autofree char *subtitle = _flitlab_topology_view_dup_subtitle (view);
 
       _flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, TRUE);
     }
+  if (layout->by_dimension)
+    _flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width, layout->legend_top, TRUE);
   draw_channels (cr, view, lo, hi);
   draw_nodes (cr, view);
   if (_flitlab_topology_view_with_bar (view))
@@ -590,7 +725,7 @@ flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
 
   if (view->values == NULL || view->layout == NULL)
     return;
-  value_range (view, &lo, &hi);
+  _flitlab_topology_view_value_range (view, &lo, &hi);
   color_bar_of (view, lo, hi, view->layout->type, &bar);
   flitlab_color_bar_draw (cr, &bar, x, y, height);
 }

@@ -3,10 +3,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Draws any network of flitlab-topology.h: meshes and tori as a grid (three or more
- * dimensions one k0×k1 plane at a time), 1D tori as a ring, hypercubes up to 2^10 nodes with
- * the recursive layout of Ciciani et al. (dimensions alternate between x and y, each offset
- * double the last), necklace hypercubes after Meraji et al. Fig. 1. Every directed network
- * channel is its own line, coloured by a value (viridis; NaN: grey), with a colour bar.
+ * dimensions one k0×k1 plane at a time, with the links to the planes above and below as
+ * short strokes at each node), 1D tori as a ring, hypercubes up to 2^10 nodes with the
+ * recursive layout of Ciciani et al. (dimensions alternate between x and y, the gaps between
+ * sub-cubes growing with the dimension; without values each link in its dimension's colour),
+ * necklace hypercubes after Meraji et al. Fig. 1. Every directed network channel is its own
+ * line, coloured by a value (viridis; NaN: grey), with a colour bar.
  *
  * In SVG and PDF output each drawn network channel is exactly one stroked path (arrowhead
  * included) and everything else is filled, so a script can find and restyle the channels.
@@ -138,13 +140,14 @@ gboolean               flitlab_topology_view_get_channel_middle (const FlitlabTo
                                                           guint                      channel,
                                                           double                    *x,
                                                           double                    *y);
-/* The number of lines the last render drew for network channels (a 3D torus: one plane's; a
- * grouped hypercube: one per link). */
+/* The number of lines the last render drew for network channels (a 3D torus: one plane's and
+ * the strokes of the channels leaving or entering it; a grouped hypercube: one per link). */
 guint                  flitlab_topology_view_get_n_drawn_channels (const FlitlabTopologyView *view);
 
-/* The planes of a network of three or more dimensions stacked in an isometric projection,
- * plane 0 at the bottom, with the colour bar beside them; the view's plane is left as it was,
- * its layout the last plane's. */
+/* The planes of a network of three or more dimensions stacked in an oblique projection,
+ * plane 0 at the bottom, pulled apart so none covers another, with the links of dimension 2
+ * of the two corner columns between them and the colour bar beside them; the view's plane is
+ * left as it was, its layout the last plane's. */
 void                   flitlab_render_topology_stack     (cairo_t                   *cr,
                                                           FlitlabTopologyView       *view,
                                                           double                     width,

@@ -50,6 +50,45 @@ add_shape (Builder     *b,
   g_array_append_val (b->layout->shapes, shape);
 }
 
+/* The links from a plane to the planes above and below it: a short stroke at each node,
+ * up and to the right towards the next plane of dimension 2 and down and to the left towards
+ * the one before (dimension 3: up and to the left, down and to the right). A channel leaving
+ * the plane runs from the node out, one arriving from the stroke's tip in, so the two
+ * channels of a link are two parallel strokes as in the plane; the diagonals stay clear of
+ * the links along the rows and columns. */
+static Point
+stub_direction (guint dim,
+                int   side)
+{
+  return dim == 2 ? pt (side * STUB_LENGTH * G_SQRT2 / 2, -side * STUB_LENGTH * G_SQRT2 / 2)
+                  : pt (-side * STUB_LENGTH * G_SQRT2 / 2, -side * STUB_LENGTH * G_SQRT2 / 2);
+}
+
+static void
+add_plane_stubs (Builder *b)
+{
+  const FlitlabTopology *t = b->topology;
+  guint n_network = flitlab_topology_get_n_network_channels (t);
+
+  if (flitlab_topology_get_n_dims (t) < 3)
+    return;
+  for (guint id = 0; id < n_network; id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+      gboolean out = b->layout->node_slot[c->src] >= 0, in = b->layout->node_slot[c->dst] >= 0;
+      Point a, tip;
+      Piece p;
+
+      if (c->dim < 2 || c->dim > MAX_STUB_DIM || out == in)
+        continue;
+      /* Leaving: towards its plane; arriving: from the plane it comes from. */
+      a = node_at (b, out ? c->src : c->dst);
+      tip = move (a, stub_direction (c->dim, out ? c->direction : -c->direction), 1, pt (0, 0), 0);
+      p = out ? line_piece (a, tip, TRUE, FALSE) : line_piece (tip, a, FALSE, TRUE);
+      add_shape (b, id, &p, 1);
+    }
+}
+
 /* Tori and meshes: a k0 × k1 grid, node (c0, c1) at x = c0, y = c1, so node ids read like
  * text. A wrap-around channel leaves the grid at one edge and comes back in at the other:
  * two short arcs bending to the right of travel, which keeps the two directions apart. */
@@ -180,6 +219,54 @@ cube_centre (guint  n,
   return pt (far.x / 2, far.y / 2);
 }
 
+/* The hypercube's own layout, after Ciciani et al. Fig. 4 as above but with the room between
+ * two copies of a sub-cube growing with the dimension that joins them, so the 4-cubes, 6-cubes
+ * and 8-cubes of a large cube stand apart as blocks: the nearest nodes of the two copies
+ * joined along x (or y) by level l = d / 2 are 1 + HYPERCUBE_GAP_GROWTH l apart. */
+static Point
+hypercube_position (guint v,
+                    guint n)
+{
+  double offset[MAX_HYPERCUBE_DIMS], span = 0;
+  Point p = { 0, 0 };
+
+  for (guint l = 0; l < (n + 1) / 2; l++)
+    {
+      offset[l] = span + 1 + HYPERCUBE_GAP_GROWTH * l;
+      span += offset[l];
+    }
+  for (guint d = 0; d < n; d++)
+    if (v & (1u << d))
+      {
+        if (d % 2 == 0)
+          p.x += offset[d / 2];
+        else
+          p.y += offset[d / 2];
+      }
+  return p;
+}
+
+/* Links of dimension 2 and up pass over the nodes between their ends: they bow out of the
+ * pair of rows (or columns) of dimension 1 (or 0) their ends are in, into the gap beside it,
+ * higher dimensions further, so each dimension's links keep apart and read as one family:
+ * x links of the pair's upper row upwards, of its lower row downwards; y links of the left
+ * column to the left, of the right column to the right. Signed: to the right of a -> z. */
+static double
+hypercube_bow (Point a,
+               Point z,
+               guint v,
+               guint d)
+{
+  Point n = right_of (a, z);
+  /* Which way out of the pair: -1 up or left, +1 down or right. */
+  double out = (v & (1u << (d % 2 == 0 ? 1 : 0))) ? 1 : -1;
+  double along = d % 2 == 0 ? n.y : n.x;
+
+  if (d < 2)
+    return 0;
+  return (along * out > 0 ? 1 : -1) * (0.2 + 0.15 * (d / 2 - 1));
+}
+
 /* The groups of a hypercube beyond 2^MAX_HYPERCUBE_DIMS (group_size()): group g holds the
  * nodes g + j 2^MAX_HYPERCUBE_DIMS and is drawn as node g; a link of dimension d from group g
  * is drawn once, for the channels of dimension d leaving its nodes, by the first of them. */
@@ -191,11 +278,10 @@ build_grouped_hypercube (Builder *b)
   const guint n = MAX_HYPERCUBE_DIMS, n_groups = 1u << n, mask = n_groups - 1;
   guint n_nodes = flitlab_topology_get_n_nodes (t), n_network = flitlab_topology_get_n_network_channels (t);
   guint n_links = n_groups * n, *fill;
-  Point centre = cube_centre (n, 1);
   g_autofree int *link_of = g_new (int, n_network);
 
   for (guint g = 0; g < n_groups; g++)
-    add_node (b, g, NODE_PLAIN, cube_position (g, n, 1));
+    add_node (b, g, NODE_PLAIN, hypercube_position (g, n));
   for (guint v = n_groups; v < n_nodes; v++)
     layout->node_slot[v] = layout->node_slot[v & mask];
 
@@ -223,7 +309,7 @@ build_grouped_hypercube (Builder *b)
       const FlitlabChannel *c = flitlab_topology_get_channel (t, layout->members[layout->member_start[l]]);
       guint g = l / n, lo = MIN (g, g ^ (1u << c->dim)), hi = MAX (g, g ^ (1u << c->dim));
       Point a = node_at (b, lo), z = node_at (b, hi);
-      Piece p = bowed_piece (a, z, cube_bow (a, z, c->dim, 1, centre));
+      Piece p = bowed_piece (a, z, hypercube_bow (a, z, lo, c->dim));
 
       p = g == lo ? p : reversed (p);
       add_shape (b, c->id, &p, 1);
@@ -235,7 +321,6 @@ build_hypercube (Builder *b)
 {
   const FlitlabTopology *t = b->topology;
   guint n = flitlab_topology_get_n_dims (t);
-  Point centre = cube_centre (n, 1);
 
   if (_flitlab_topology_group_size (t) > 1)
     {
@@ -244,13 +329,13 @@ build_hypercube (Builder *b)
     }
 
   for (guint v = 0; v < (1u << n); v++)
-    add_node (b, v, NODE_PLAIN, cube_position (v, n, 1));
+    add_node (b, v, NODE_PLAIN, hypercube_position (v, n));
   for (guint id = 0; id < flitlab_topology_get_n_network_channels (t); id++)
     {
       const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
       guint lo = MIN (c->src, c->dst), hi = MAX (c->src, c->dst);
       Point a = node_at (b, lo), z = node_at (b, hi);
-      Piece p = bowed_piece (a, z, cube_bow (a, z, c->dim, 1, centre));
+      Piece p = bowed_piece (a, z, hypercube_bow (a, z, lo, c->dim));
 
       p = c->src == lo ? p : reversed (p);
       add_shape (b, id, &p, 1);
@@ -481,7 +566,9 @@ place (cairo_t                   *cr,
                                  : 0;
   layout->gap = CLAMP (0.06 * s, 1, 4);
   layout->arrow = s >= 36 ? CLAMP (0.13 * s, 4, 10) : 0;
-  layout->tolerance = MAX (3, layout->line_width / 2 + 2);
+  /* Reaching past the middle between the two channels of a link, so that a pointer there
+   * names the nearer of them rather than nothing. */
+  layout->tolerance = MAX (MAX (3, layout->line_width / 2 + 2), layout->offset + 1);
   layout->font_size = 0;
 
   for (guint i = 0; i < layout->nodes->len; i++)
@@ -498,8 +585,13 @@ place (cairo_t                   *cr,
     {
       Shape *shape = &g_array_index (layout->shapes, Shape, i);
       const FlitlabChannel *c = flitlab_topology_get_channel (t, shape->id);
-      guint src_style = g_array_index (layout->nodes, Node, layout->node_slot[c->src]).style;
-      guint dst_style = g_array_index (layout->nodes, Node, layout->node_slot[c->dst]).style;
+      /* A stroke to another plane has one end off the plane: plain there, and untrimmed. */
+      guint src_style = layout->node_slot[c->src] >= 0
+                          ? g_array_index (layout->nodes, Node, layout->node_slot[c->src]).style
+                          : NODE_PLAIN;
+      guint dst_style = layout->node_slot[c->dst] >= 0
+                          ? g_array_index (layout->nodes, Node, layout->node_slot[c->dst]).style
+                          : NODE_PLAIN;
 
       layout->shape_slot[shape->id] = i;
       for (guint m = layout->members != NULL ? layout->member_start[i] : 0;
@@ -579,6 +671,7 @@ _flitlab_topology_layout_new (cairo_t             *cr,
   layout->with_bar = _flitlab_topology_view_with_bar (view);
   layout->title_lines = _flitlab_topology_view_title_lines (view);
   layout->node_labels = view->node_labels;
+  layout->layer = view->layer;
   layout->type = _flitlab_topology_view_type (view, width);
   layout->left = 16;
   layout->top = 16;
@@ -588,6 +681,13 @@ _flitlab_topology_layout_new (cairo_t             *cr,
       g_autofree char *subtitle = _flitlab_topology_view_dup_subtitle (view);
 
       layout->top = _flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, FALSE);
+    }
+  layout->by_dimension = _flitlab_topology_view_by_dimension (view);
+  if (layout->by_dimension)
+    {
+      layout->legend_top = layout->top;
+      layout->top += _flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width,
+                                                                   layout->top, FALSE);
     }
   layout->bottom = height - 16;
   layout->right = width - 16;
@@ -622,7 +722,12 @@ _flitlab_topology_layout_new (cairo_t             *cr,
     case FLITLAB_TOPOLOGY_MESH:
     default:
       if (_flitlab_topology_is_grid (t))
-        build_grid (&b, view->plane);
+        {
+          build_grid (&b, view->plane);
+          /* A stack draws the links between its planes itself. */
+          if (!view->layer)
+            add_plane_stubs (&b);
+        }
       else
         build_ring (&b);
       break;

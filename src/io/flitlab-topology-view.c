@@ -110,6 +110,15 @@ _flitlab_topology_view_with_bar (const FlitlabTopologyView *view)
   return view->values != NULL && view->colors == NULL && !view->layer;
 }
 
+/* Whether a hypercube's links are coloured by their dimension, with a legend: nothing else
+ * colours them (no heatmap, no animation), and it is a figure of its own. */
+gboolean
+_flitlab_topology_view_by_dimension (const FlitlabTopologyView *view)
+{
+  return flitlab_topology_get_family (view->topology) == FLITLAB_TOPOLOGY_HYPERCUBE &&
+         view->values == NULL && view->colors == NULL && !view->layer;
+}
+
 /* Tori and meshes drawn as a grid: two or more dimensions, or a 1D mesh (one row). */
 gboolean
 _flitlab_topology_is_grid (const FlitlabTopology *t)
@@ -249,7 +258,33 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
       else
         g_string_append_printf (text, "plane %u (of 0 to %u, by coordinates 3 to %u)", view->plane,
                                 flitlab_topology_view_get_n_planes (view) - 1, n_dims);
-      g_string_append (text, "; links between planes not drawn");
+      /* The strokes of flitlab-topology-layout.c's add_plane_stubs(). */
+      if (n_dims == 3)
+        /* No break inside "z + 1". */
+        g_string_append (text, "; at each node, the links to plane z\u00a0+\u00a01 go up and to the "
+                               "right, to plane z\u00a0−\u00a01 down and to the left");
+      else
+        g_string_append_printf (text, "; at each node, the links along coordinate 3 go up and to "
+                                "the right (+) or down and to the left (−), along coordinate 4 up "
+                                "and to the left (+) or down and to the right (−)%s",
+                                n_dims > MAX_STUB_DIM + 1 ? "; coordinates 5 and up not drawn" : "");
+    }
+  if (flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_HYPERCUBE && n_dims >= 2)
+    {
+      /* The layout of flitlab-topology-layout.c's hypercube_position(), is_faint() of
+       * flitlab-render-topology.c. */
+      if (text->len > 0)
+        g_string_append (text, "; ");
+      g_string_append (text, "dimensions");
+      for (guint parity = 0; parity < 2; parity++)
+        {
+          for (guint d = parity; d < MIN (n_dims, MAX_HYPERCUBE_DIMS); d += 2)
+            g_string_append_printf (text, "%s %u", d == parity ? "" : ",", d);
+          g_string_append (text, parity == 0 ? " across," : " down");
+        }
+      if (n_dims >= FAINT_MIN_DIMS)
+        g_string_append_printf (text, "; links between the 4-cubes (dimensions %u to %u) faint",
+                                FAINT_FROM_DIM, MIN (n_dims, MAX_HYPERCUBE_DIMS) - 1);
     }
   if (_flitlab_topology_group_size (t) > 1)
     {

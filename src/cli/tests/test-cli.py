@@ -307,15 +307,20 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f"export topology {ext}", code == 0 and os.path.getsize(figure) > 1000, err)
     code, out, err = run("export", project, "--study", "model only", "--figure", "topology",
                          "--plane", "2", "--width", "500", "--height", "400", "--output", diagram)
-    check("export topology of a model's 3D torus, one plane",
-          code == 0 and channel_paths(diagram) == 64, err)
+    # The plane's 64 channels and, at each of its 16 nodes, two to the planes above and below
+    # and two from them.
+    check("export topology of a model's 3D torus, one plane, with the links to the next planes",
+          code == 0 and channel_paths(diagram) == 64 + 16 * 4, err)
     fails_with_one_line("export topology of a plane that does not exist", "export", project,
                         "--study", "model only", "--figure", "topology", "--plane", "4",
                         "--output", diagram)
     code, out, err = run("export", project, "--study", "model only", "--figure", "topology",
                          "--stack", "--output", diagram)
-    check("export topology --stack draws the four planes of the 3D torus (4 x 64 paths)",
-          code == 0 and channel_paths(diagram) == 4 * 64, (err, channel_paths(diagram) if code == 0 else None))
+    # Between the planes, the links of the two corner columns: 3 each way in each, no wrap-around.
+    check("export topology --stack draws the four planes of the 3D torus (4 x 64 paths) and "
+          "the links of two columns between them (2 x 3 x 2)",
+          code == 0 and channel_paths(diagram) == 4 * 64 + 2 * 3 * 2,
+          (err, channel_paths(diagram) if code == 0 else None))
     fails_with_one_line("--stack of a network with one plane", "export", project, "--study",
                         "small torus", "--figure", "topology", "--stack", "--output", diagram)
     fails_with_one_line("--stack and --plane together", "export", project, "--study", "model only",

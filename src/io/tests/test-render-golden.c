@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each figure is drawn at 640×420 (plots), 600×450 (networks), 800×560 (flow diagrams) or a
+ * Each figure is drawn at 640×420 (plots), 600×450 or 1200×900 (networks), 800×560 (flow diagrams) or a
  * preset's size and type (flitlab_plot_presets(): a plot, a comparison, a flow diagram and a
  * network at each) on an image surface and
  * compared pixel by pixel with its golden PNG in src/io/tests/golden/ (the directory is passed
@@ -155,13 +155,54 @@ draw_big_hypercube (cairo_t *cr)
   draw_network (cr, "hypercube:9");
 }
 
-/* The planes of a 4×4×3 uni-directional torus in the isometric stack. */
+/* The planes of a 4×4×3 uni-directional torus in the stack. */
 static void
 draw_stack (cairo_t *cr)
 {
   g_autoptr(FlitlabTopologyView) view = network_view ("torus:4x4x3:uni");
 
   flitlab_render_topology_stack (cr, view, 600, 450);
+}
+
+/* The classroom's sizes (issue #15): a plane of a 6×6×6 torus with the links to the planes
+ * above and below at each node, its stack, and hypercubes of 16, 64 and 1024 nodes, the
+ * 4-cube uncoloured (its links by dimension, with the legend), all at 1200×900. */
+static void
+draw_torus_666_plane (cairo_t *cr)
+{
+  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6x6:bi");
+
+  view->plane = 2;
+  flitlab_render_topology (cr, view, 1200, 900);
+}
+
+static void
+draw_torus_666_stack (cairo_t *cr)
+{
+  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6x6:bi");
+
+  flitlab_render_topology_stack (cr, view, 1200, 900);
+}
+
+static void
+draw_hypercube_4_by_dimension (cairo_t *cr)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("hypercube:4", NULL);
+  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+
+  flitlab_render_topology (cr, view, 1200, 900);
+}
+
+static void
+draw_hypercube_6_large (cairo_t *cr)
+{
+  draw_network (cr, "hypercube:6");
+}
+
+static void
+draw_hypercube_10_large (cairo_t *cr)
+{
+  draw_network (cr, "hypercube:10");
 }
 
 static void
@@ -414,6 +455,11 @@ static Figure figures[] = {
   { "network-necklace", 600, 450, draw_necklace },
   { "network-hypercube-9", 600, 450, draw_big_hypercube },
   { "network-stack", 600, 450, draw_stack },
+  { "network-torus-6x6x6-plane", 1200, 900, draw_torus_666_plane },
+  { "network-torus-6x6x6-stack", 1200, 900, draw_torus_666_stack },
+  { "network-hypercube-4-dimensions", 1200, 900, draw_hypercube_4_by_dimension },
+  { "network-hypercube-6-large", 1200, 900, draw_hypercube_6_large },
+  { "network-hypercube-10-large", 1200, 900, draw_hypercube_10_large },
   { "flow-bi-torus", 800, 560, draw_flow_bi_torus },
   { "flow-adaptive-torus", 800, 560, draw_flow_adaptive },
   { "flow-backtracking", 800, 560, draw_flow_backtracking },

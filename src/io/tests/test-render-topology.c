@@ -28,8 +28,9 @@ static const Case cases[] = {
   { "torus:4x4:uni", 0, 4 * 4 * 2 },
   { "mesh:3x3", 0, 2 * 2 * 3 * 2 },
   { "hypercube:4", 0, 16 * 4 },
-  { "torus:3x4x2:bi", 0, 3 * 4 * 4 },
-  { "torus:3x4x2:bi", 1, 3 * 4 * 4 },
+  /* The plane's links, and at each node two channels to the other plane and two from it. */
+  { "torus:3x4x2:bi", 0, 3 * 4 * 4 + 3 * 4 * 4 },
+  { "torus:3x4x2:bi", 1, 3 * 4 * 4 + 3 * 4 * 4 },
   /* 12 base links and 12 necklaces of 3 links, both directions. */
   { "necklace:3,2", 0, 2 * (12 + 12 * 3) },
   { "torus:8:bi", 0, 16 },
@@ -146,7 +147,8 @@ test_svg_channel_count (void)
   g_rmdir (dir);
 }
 
-/* Exactly the channels of the plane drawn: dimensions 0 and 1, sources in the plane. */
+/* Exactly the channels of the plane drawn: dimensions 0 and 1 with sources in the plane, and
+ * the channels of dimension 2 from or to it. */
 static void
 test_plane_channels (void)
 {
@@ -162,13 +164,14 @@ test_plane_channels (void)
     {
       const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
       double x, y;
-      gboolean in_plane = c->dim < 2 && c->src / 12 == 1;
+      gboolean in_plane = c->dim < 2 ? c->src / 12 == 1 : c->src / 12 == 1 || c->dst / 12 == 1;
 
       g_assert_cmpint (flitlab_topology_view_get_channel_middle (view, id, &x, &y), ==, in_plane);
       drawn += in_plane;
     }
-  g_assert_cmpuint (drawn, ==, 24);
-  g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, 24);
+  /* In a 2-plane uni-directional torus every channel of dimension 2 leaves or enters a plane. */
+  g_assert_cmpuint (drawn, ==, 24 + 24);
+  g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, 24 + 24);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -195,6 +198,14 @@ check_hits (FlitlabTopologyView *view,
         continue;
       channels++;
       g_assert_cmpint (flitlab_topology_view_hit_channel (view, x, y), ==, (int) id);
+      /* A link to another plane is drawn at the node in this one only. */
+      if (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_HYPERCUBE &&
+          flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_NECKLACE && c->dim >= 2)
+        {
+          g_assert_true (flitlab_topology_view_get_node_position (view, c->src, &sx, &sy) !=
+                         flitlab_topology_view_get_node_position (view, c->dst, &dx, &dy));
+          continue;
+        }
       g_assert_true (flitlab_topology_view_get_node_position (view, c->src, &sx, &sy));
       g_assert_true (flitlab_topology_view_get_node_position (view, c->dst, &dx, &dy));
       /* A straight channel's middle lies near the middle between its nodes. */
@@ -241,7 +252,7 @@ test_hit_testing_large (void)
 {
   static const Case large[] = {
     { "hypercube:10", 0, 10240 },
-    { "torus:16x16x16:uni", 5, 512 },
+    { "torus:16x16x16:uni", 5, 512 + 2 * 256 },
     { "necklace:6,5", 0, 0 },
     { "mesh:40x30", 0, 0 },
   };
