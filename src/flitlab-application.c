@@ -144,6 +144,7 @@ flitlab_application_startup (GApplication *app)
     { "win.show-figure::plot", { "<Alt>1", NULL } },
     { "win.show-figure::network", { "<Alt>2", NULL } },
     { "win.show-figure::flow", { "<Alt>3", NULL } },
+    { "win.show-figure::dependencies", { "<Alt>4", NULL } },
     { "win.next-study", { "<Control>Page_Down", NULL } },
     { "win.previous-study", { "<Control>Page_Up", NULL } },
     { "window.close", { "<Control>w", NULL } },

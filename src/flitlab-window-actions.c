@@ -192,6 +192,11 @@ export_action (GtkWidget  *widget,
 
   if (index < 0)
     return;
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "dependencies") == 0)
+    {
+      flitlab_window_toast (self, _("The dependency graph exports with flitlab-cli export --figure dependency"));
+      return;
+    }
   g_clear_object (&self->chooser);
   self->chooser = flitlab_export_dialog_new (GTK_WINDOW (self), self->toast_overlay, self->settings,
                                              flitlab_document_get_study (self->document, index)->name,
@@ -243,6 +248,7 @@ flitlab_window_set_presenting (FlitlabWindow *self,
   flitlab_plot_view_set_scale (self->plot_view, scale);
   flitlab_network_page_set_scale (self->network_page, scale);
   flitlab_flow_page_set_scale (self->flow_page, scale);
+  flitlab_dependency_page_set_scale (self->dependency_page, scale);
   flitlab_window_focus_figure (self);
 }
 

@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "flitlab-dependency-page.h"
 #include "flitlab-flow-page.h"
 #include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
@@ -25,6 +26,7 @@ struct _FlitlabWindow
   GtkStack             *figure_stack;
   FlitlabNetworkPage   *network_page;
   FlitlabFlowPage      *flow_page;
+  FlitlabDependencyPage *dependency_page;
   GtkBox               *compared_networks; /* comparing: a network page per study */
   GMenu                *examples_section;
   GtkWidget            *header_bar;

@@ -249,6 +249,7 @@ flitlab_window_show_study (FlitlabWindow *self)
                                   flitlab_document_get_project (self->document));
   flitlab_network_page_set_study (self->network_page, study);
   flitlab_flow_page_set_study (self->flow_page, study);
+  flitlab_dependency_page_set_study (self->dependency_page, study);
   if (study == NULL)
     {
       flitlab_plot_view_set_plot (self->plot_view, NULL);
@@ -857,6 +858,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (FLITLAB_TYPE_DEPENDENCY_PAGE);
   g_type_ensure (FLITLAB_TYPE_FLOW_PAGE);
   g_type_ensure (FLITLAB_TYPE_NETWORK_PAGE);
   g_type_ensure (FLITLAB_TYPE_PLOT_VIEW);
@@ -871,6 +873,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_stack);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, flow_page);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, dependency_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, network_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, log_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metric_dropdown);

@@ -37,4 +37,12 @@ text = status_starting("Deadlock at cycle ", 120)
 shot("deadlock")
 check(f"the animation stops on the deadlock and names its cycle ({text!r})",
       text is not None and "each wait for a channel the next one holds" in text)
+
+# The routing's channel dependency graph (Alt+4): one virtual channel on a torus has a cycle.
+rawinput.keyCombo("<Alt>4")
+time.sleep(3)
+shot("dependencies")
+graph = named(window, "Channel dependency graph", 5)
+check(f"the dependency graph says the routing can deadlock ({graph.description if graph else None!r})",
+      graph is not None and graph.description.startswith("The graph has a cycle"))
 finish()

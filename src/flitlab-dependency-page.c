@@ -1,0 +1,200 @@
+/* flitlab-dependency-page.c: the study's routing's channel dependency graph
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "flitlab-channel-dependency.h"
+#include "flitlab-dependency-page.h"
+#include "flitlab-render-dependency.h"
+
+struct _FlitlabDependencyPage
+{
+  GtkBox                    parent_instance;
+  GtkDrawingArea           *area;
+  GtkLabel                 *message;
+  FlitlabTopology          *topology;
+  FlitlabChannelDependency *graph;       /* NULL while it is built, or when there is none */
+  FlitlabRouting            routing;
+  GCancellable             *cancellable; /* of the graph being built */
+  double                    scale;       /* presentation mode's magnification */
+};
+
+G_DEFINE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, GTK_TYPE_BOX)
+
+/* What the worker builds the graph from: a copy, the study may change meanwhile. */
+typedef struct
+{
+  FlitlabTopology *topology;
+  FlitlabRouting   routing;
+  guint            vcs;
+} Request;
+
+static void
+request_free (Request *request)
+{
+  g_clear_pointer (&request->topology, flitlab_topology_free);
+  g_free (request);
+}
+
+static void
+draw (GtkDrawingArea *area,
+      cairo_t        *cr,
+      int             width,
+      int             height,
+      gpointer        data)
+{
+  FlitlabDependencyPage *self = data;
+  FlitlabDependencyFigure figure = { self->topology, self->graph, self->routing, NULL, 0, 0 };
+
+  if (self->graph == NULL)
+    return;
+  cairo_scale (cr, self->scale, self->scale);
+  flitlab_render_dependency (cr, &figure, width / self->scale, height / self->scale, NULL);
+}
+
+static void
+show_message (FlitlabDependencyPage *self,
+              const char            *text)
+{
+  gtk_label_set_text (self->message, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message), text != NULL);
+}
+
+static void
+build_worker (GTask        *task,
+              gpointer      source,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  Request *request = task_data;
+  g_autoptr(GError) error = NULL;
+  FlitlabChannelDependency *graph = flitlab_channel_dependency_new (request->topology, request->routing,
+                                                                    request->vcs, &error);
+
+  if (graph == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, graph, (GDestroyNotify) flitlab_channel_dependency_free);
+}
+
+static void
+on_built (GObject      *source,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  g_autoptr(GError) error = NULL;
+  FlitlabChannelDependency *graph = g_task_propagate_pointer (G_TASK (result), &error);
+  FlitlabDependencyPage *self;
+
+  /* Cancelled: another study is shown, or the page is gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = FLITLAB_DEPENDENCY_PAGE (source);
+  self->graph = graph;
+  show_message (self, graph == NULL ? error->message : NULL);
+  /* The verdict, for those who cannot see the red cycle. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  graph == NULL ? ""
+                                  : flitlab_channel_dependency_has_cycle (graph)
+                                  ? _("The graph has a cycle: the routing can deadlock.")
+                                  : _("The graph has no cycle: the routing is free of deadlock."), -1);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+void
+flitlab_dependency_page_set_study (FlitlabDependencyPage *self,
+                                   const FlitlabStudy    *study)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  Request *request;
+
+  g_return_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self));
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->graph, flitlab_channel_dependency_free);
+  g_clear_pointer (&self->topology, flitlab_topology_free);
+  show_message (self, NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+  if (study == NULL)
+    return;
+  if (!flitlab_routing_from_string (study->routing, &self->routing) ||
+      self->routing == FLITLAB_ROUTING_NECKLACE)
+    {
+      show_message (self, _("This routing has no channel dependency graph to draw: dimension-ordered and adaptive routing have."));
+      return;
+    }
+  self->topology = flitlab_topology_new_from_spec (study->topology, &error);
+  if (self->topology == NULL)
+    {
+      show_message (self, error->message);
+      return;
+    }
+  request = g_new0 (Request, 1);
+  request->topology = flitlab_topology_copy (self->topology);
+  request->routing = self->routing;
+  request->vcs = study->simulation.vcs;
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, on_built, NULL);
+  g_task_set_name (task, "[flitlab] channel dependency graph");
+  g_task_set_task_data (task, request, (GDestroyNotify) request_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, build_worker);
+}
+
+void
+flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
+                                   double                 scale)
+{
+  g_return_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self));
+  self->scale = MAX (scale, 1);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+static void
+flitlab_dependency_page_dispose (GObject *object)
+{
+  FlitlabDependencyPage *self = FLITLAB_DEPENDENCY_PAGE (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->graph, flitlab_channel_dependency_free);
+  g_clear_pointer (&self->topology, flitlab_topology_free);
+  G_OBJECT_CLASS (flitlab_dependency_page_parent_class)->dispose (object);
+}
+
+static void
+flitlab_dependency_page_class_init (FlitlabDependencyPageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = flitlab_dependency_page_dispose;
+}
+
+static void
+flitlab_dependency_page_init (FlitlabDependencyPage *self)
+{
+  self->scale = 1;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 12);
+  self->message = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->message, TRUE);
+  gtk_label_set_xalign (self->message, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->message), "dim-label");
+  gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->message));
+  self->area = GTK_DRAWING_AREA (gtk_drawing_area_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->area), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->area), TRUE);
+  gtk_drawing_area_set_content_height (self->area, 300);
+  gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
+  gtk_widget_set_focusable (GTK_WIDGET (self->area), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Channel dependency graph"), -1);
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->area));
+}

@@ -1,0 +1,24 @@
+/* flitlab-dependency-page.h: the study's routing's channel dependency graph, whether it has a
+ * cycle (the routing can deadlock) and how the dateline breaks it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "flitlab-study.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_TYPE_DEPENDENCY_PAGE (flitlab_dependency_page_get_type ())
+G_DECLARE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, FLITLAB, DEPENDENCY_PAGE, GtkBox)
+
+/* The graph is built on a worker thread (a second for a 32×32 torus); study is read now only. */
+void flitlab_dependency_page_set_study (FlitlabDependencyPage *self,
+                                        const FlitlabStudy    *study);
+void flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
+                                        double                 scale);
+
+G_END_DECLS
