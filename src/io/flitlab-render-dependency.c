@@ -19,42 +19,7 @@
 
 #define NONE G_MAXUINT
 
-typedef struct
-{
-  cairo_t        *cr;
-  double          f;
-  FlitlabFontName label, bold, title, small, small_bold;
-  double          label_h, small_h;
-} Type;
-
-static void
-type_init (Type    *t,
-           cairo_t *cr,
-           double   f)
-{
-  double w;
-
-  t->cr = cr;
-  t->f = f;
-  flitlab_font_name (&t->label, "Sans", f);
-  flitlab_font_name (&t->bold, "Sans Bold", f);
-  flitlab_font_name (&t->title, "Sans Bold", 1.2 * f);
-  flitlab_font_name (&t->small, "Sans", 0.85 * f);
-  flitlab_font_name (&t->small_bold, "Sans Bold", 0.85 * f);
-  flitlab_render_text_size (cr, "0→9", t->label.name, &w, &t->label_h);
-  flitlab_render_text_size (cr, "0→9", t->small.name, &w, &t->small_h);
-}
-
-static double
-text_width (const Type *t,
-            const char *text,
-            const char *font)
-{
-  double w, h;
-
-  flitlab_render_text_size (t->cr, text, font, &w, &h);
-  return w;
-}
+typedef FlitlabRenderType Type;
 
 /* Where a network channel sits: its column, its ring within the column, its place. */
 typedef struct
@@ -461,7 +426,8 @@ layout_init (Layout                        *l,
   double top, label_w[LABELS_CHANNEL + 1] = { 0 };
 
   *l = (Layout) { figure };
-  type_init (t, cr, figure->font_size > 0 ? figure->font_size : flitlab_render_default_font_size (width));
+  flitlab_render_type_init (t, cr, figure->font_size > 0 ? figure->font_size : flitlab_render_default_font_size (width),
+                            "0→9");
   l->margin = 0.8 * t->f;
   family = flitlab_topology_get_family (figure->topology);
   l->n_channels = flitlab_topology_get_n_network_channels (figure->topology);
@@ -518,11 +484,11 @@ layout_init (Layout                        *l,
       radix = MAX (radix, flitlab_topology_get_radix (figure->topology, d));
     g_snprintf (label, sizeof label, "%u→%u", flitlab_topology_get_n_nodes (figure->topology) - 1,
                 flitlab_topology_get_n_nodes (figure->topology) - 1);
-    label_w[LABELS_CHANNEL] = text_width (t, label, t->small_bold.name);
+    label_w[LABELS_CHANNEL] = flitlab_render_type_width (t, label, t->small_bold.name);
     g_snprintf (label, sizeof label, "%u", radix - 1);
     /* A hypercube's coordinates, 0 and 1, say nothing its columns do not. */
     label_w[LABELS_COORDINATE] = family == FLITLAB_TOPOLOGY_HYPERCUBE ? G_MAXDOUBLE
-                                 : text_width (t, label, t->small_bold.name);
+                                 : flitlab_render_type_width (t, label, t->small_bold.name);
   }
   for (guint v = 0; v < l->n_channels * l->n_classes; v++)
     l->any_unused |= !l->used[v];
@@ -530,7 +496,7 @@ layout_init (Layout                        *l,
   l->turns_drawn = family == FLITLAB_TOPOLOGY_HYPERCUBE;
 
   l->left = l->margin;
-  l->gutter = l->both_ways && l->n_dims > 1 ? text_width (t, "−", t->bold.name) + 0.5 * t->f : 0;
+  l->gutter = l->both_ways && l->n_dims > 1 ? flitlab_render_type_width (t, "−", t->bold.name) + 0.5 * t->f : 0;
   /* Every ring with labels, else one ring per group with labels, else every ring as bare
    * boxes when they fit, else one ring per group as they come. */
   {

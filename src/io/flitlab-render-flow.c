@@ -36,42 +36,7 @@ text_shade (double value,
 /* ---- drawing --------------------------------------------------------------------------- */
 
 /* The fonts of a figure whose type is f points: labels, headings, the title, small print. */
-typedef struct
-{
-  cairo_t        *cr;
-  double          f;
-  FlitlabFontName label, bold, title, small, small_bold;
-  double          label_h, small_h;   /* a line's height */
-} Type;
-
-static void
-type_init (Type    *t,
-           cairo_t *cr,
-           double   f)
-{
-  double w;
-
-  t->cr = cr;
-  t->f = f;
-  flitlab_font_name (&t->label, "Sans", f);
-  flitlab_font_name (&t->bold, "Sans Bold", f);
-  flitlab_font_name (&t->title, "Sans Bold", 1.2 * f);
-  flitlab_font_name (&t->small, "Sans", 0.85 * f);
-  flitlab_font_name (&t->small_bold, "Sans Bold", 0.85 * f);
-  flitlab_render_text_size (cr, "0.9λ", t->label.name, &w, &t->label_h);
-  flitlab_render_text_size (cr, "0.9λ", t->small.name, &w, &t->small_h);
-}
-
-static double
-text_width (const Type *t,
-            const char *text,
-            const char *font)
-{
-  double w, h;
-
-  flitlab_render_text_size (t->cr, text, font, &w, &h);
-  return w;
-}
+typedef FlitlabRenderType Type;
 
 static void
 cell_rect (const Cell *cell,
@@ -168,9 +133,9 @@ draw_header_chain (const Type *t,
       char label[32];
 
       g_snprintf (label, sizeof label, "%.3g", i == n ? 1.0 : p + q * (i - 1) / MAX (n - 1, 1));
-      widest = MAX (widest, text_width (t, label, t->small.name));
+      widest = MAX (widest, flitlab_render_type_width (t, label, t->small.name));
       g_snprintf (label, sizeof label, "%.3g", q * (n - i) / MAX (n - 1, 1));
-      widest = MAX (widest, text_width (t, label, t->small.name));
+      widest = MAX (widest, flitlab_render_type_width (t, label, t->small.name));
     }
   /* Neighbouring labels are a step apart. */
   numbers = widest + 0.5 * t->f <= step;
@@ -256,7 +221,7 @@ draw_vectors (const Type              *t,
           {
             hi = MAX (hi, vector->values[i]);
             g_snprintf (text, sizeof text, "%.2g", vector->values[i]);
-            widest = MAX (widest, text_width (t, text, t->small.name));
+            widest = MAX (widest, flitlab_render_type_width (t, text, t->small.name));
           }
       heading (t, vector->name, x0 + w / 2, top, w, TRUE);
       bw = w / MAX (vector->n_values, 1);
@@ -311,7 +276,7 @@ draw_buffer_chain (const Type               *t,
 
         hi = MAX (hi, pi->values[i]);
         g_snprintf (label, sizeof label, "%.2g", pi->values[i]);
-        widest = MAX (widest, text_width (t, label, t->small.name));
+        widest = MAX (widest, flitlab_render_type_width (t, label, t->small.name));
       }
   numbers = widest + 0.3 * t->f <= step;
   states = 2 * radius >= t->small_h;
@@ -332,7 +297,7 @@ draw_buffer_chain (const Type               *t,
       shade = text_shade (pi->values[i], hi);
       cairo_set_source_rgb (cr, shade, shade, shade);
       g_snprintf (label, sizeof label, "%u", i);
-      if (states && text_width (t, label, t->small_bold.name) <= 1.8 * radius)
+      if (states && flitlab_render_type_width (t, label, t->small_bold.name) <= 1.8 * radius)
         flitlab_render_text (cr, label, t->small_bold.name, x, y, 0.5, 0.5, 0);
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
       g_snprintf (label, sizeof label, "%.2g", pi->values[i]);
@@ -395,9 +360,9 @@ draw_class_box (const Type              *t,
 {
   cairo_t *cr = t->cr;
   double r, g, b, shade = text_shade (k->utilization, hi), pad = 0.4 * t->f;
-  double name_w = text_width (t, k->name, t->bold.name);
+  double name_w = flitlab_render_type_width (t, k->name, t->bold.name);
   g_autofree char *both = g_strdup_printf ("%s  %s", line1, line2);
-  double lines_w = MAX (text_width (t, line1, t->label.name), text_width (t, line2, t->label.name));
+  double lines_w = MAX (flitlab_render_type_width (t, line1, t->label.name), flitlab_render_type_width (t, line2, t->label.name));
 
   flitlab_colormap_viridis (k->utilization, 0, hi, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
@@ -412,7 +377,7 @@ draw_class_box (const Type              *t,
       flitlab_render_text (cr, line1, t->label.name, x + w - pad, y + h / 2, 1, 1, 0);
       flitlab_render_text (cr, line2, t->label.name, x + w - pad, y + h / 2, 1, 0, 0);
     }
-  else if (name_w + text_width (t, both, t->label.name) + 3 * pad <= w)
+  else if (name_w + flitlab_render_type_width (t, both, t->label.name) + 3 * pad <= w)
     flitlab_render_text (cr, both, t->label.name, x + w - pad, y + h / 2, 1, 0.5, 0);
 }
 
@@ -483,7 +448,7 @@ draw_fan_out (const Type              *t,
       char label[32];
 
       g_snprintf (label, sizeof label, "R = %.3g", g_array_index (ways, FlitlabModelRoute, i).probability);
-      widest = MAX (widest, text_width (t, label, t->small.name));
+      widest = MAX (widest, flitlab_render_type_width (t, label, t->small.name));
     }
   /* Each label sits beside its arrow's end, a row from the next one's and within its half of
    * the row. */
@@ -579,13 +544,13 @@ column_label (const Type    *t,
   g_autofree char *label = d->column_names != NULL ? g_strdup (_(d->column_names[column]))
                                                    : g_strdup_printf (d->column_label_format, column);
 
-  if (text_width (t, label, t->label.name) <= width)
+  if (flitlab_render_type_width (t, label, t->label.name) <= width)
     return g_steal_pointer (&label);
   if (d->dimension_columns)
     {
       g_autofree char *shorter = g_strdup_printf ("d%u", column);
 
-      if (text_width (t, shorter, t->label.name) <= width)
+      if (flitlab_render_type_width (t, shorter, t->label.name) <= width)
         return g_steal_pointer (&shorter);
     }
   return NULL;
@@ -624,7 +589,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
 
   g_return_if_fail (cr != NULL && model != NULL && point != NULL);
 
-  type_init (&t, cr, font_size > 0 ? font_size : flitlab_render_default_font_size (width));
+  flitlab_render_type_init (&t, cr, font_size > 0 ? font_size : flitlab_render_default_font_size (width), "0.9λ");
   margin = 0.8 * t.f;
   left = margin;
   right = width - margin;
@@ -750,11 +715,11 @@ flitlab_render_flow_full (cairo_t                 *cr,
         const FlitlabModelClass *k = klass (point, g_array_index (d.cells, Cell, c).klass);
         char line[64];
 
-        name_w = MAX (name_w, text_width (&t, k->name, t.small_bold.name));
+        name_w = MAX (name_w, flitlab_render_type_width (&t, k->name, t.small_bold.name));
         g_snprintf (line, sizeof line, "T %.3g", k->time);
-        lines_w = MAX (lines_w, text_width (&t, line, t.small.name));
+        lines_w = MAX (lines_w, flitlab_render_type_width (&t, line, t.small.name));
         g_snprintf (line, sizeof line, "λ %.3g", k->flow);
-        lines_w = MAX (lines_w, text_width (&t, line, t.small.name));
+        lines_w = MAX (lines_w, flitlab_render_type_width (&t, line, t.small.name));
       }
     labels = cell_w * 0.8 >= MAX (name_w, lines_w) + 0.4 * t.f && cell_h * 0.7 >= 3.2 * t.small_h;
     names = !labels && cell_w * 0.8 >= name_w + 0.3 * t.f && cell_h * 0.7 >= 1.05 * t.small_h;
@@ -780,7 +745,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
           char label[16];
 
           g_snprintf (label, sizeof label, "%.2g", arrow->probability);
-          if (cell_h * 0.3 >= 1.1 * t.small_h && text_width (&t, label, t.small.name) <= cell_w * 0.4 - 0.3 * t.f)
+          if (cell_h * 0.3 >= 1.1 * t.small_h && flitlab_render_type_width (&t, label, t.small.name) <= cell_w * 0.4 - 0.3 * t.f)
             flitlab_render_text (cr, label, t.small.name, x0 + w0 / 2 + 0.3 * t.f,
                                  (MIN (y0, y1) + MAX (y0, y1) + h0) / 2, 0, 0.5, 0);
         }

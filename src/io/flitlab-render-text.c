@@ -86,3 +86,33 @@ flitlab_render_paragraph (cairo_t    *cr,
   g_object_unref (layout);
   return h;
 }
+
+void
+flitlab_render_type_init (FlitlabRenderType *t,
+                          cairo_t           *cr,
+                          double             f,
+                          const char        *sample)
+{
+  double w;
+
+  t->cr = cr;
+  t->f = f;
+  flitlab_font_name (&t->label, "Sans", f);
+  flitlab_font_name (&t->bold, "Sans Bold", f);
+  flitlab_font_name (&t->title, "Sans Bold", 1.2 * f);
+  flitlab_font_name (&t->small, "Sans", 0.85 * f);
+  flitlab_font_name (&t->small_bold, "Sans Bold", 0.85 * f);
+  flitlab_render_text_size (cr, sample, t->label.name, &w, &t->label_h);
+  flitlab_render_text_size (cr, sample, t->small.name, &w, &t->small_h);
+}
+
+double
+flitlab_render_type_width (const FlitlabRenderType *t,
+                           const char              *text,
+                           const char              *font)
+{
+  double w, h;
+
+  flitlab_render_text_size (t->cr, text, font, &w, &h);
+  return w;
+}

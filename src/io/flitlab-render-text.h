@@ -50,4 +50,22 @@ double      flitlab_render_paragraph         (cairo_t         *cr,
                                               guint            max_lines,
                                               gboolean         draw);
 
+/* A diagram's type at one size f (points): labels, bold, a title a fifth larger, small print
+ * at 0.85, and the height of a line of labels and of small print, measured on sample. */
+typedef struct
+{
+  cairo_t        *cr;
+  double          f;
+  FlitlabFontName label, bold, title, small, small_bold;
+  double          label_h, small_h;
+} FlitlabRenderType;
+
+void        flitlab_render_type_init         (FlitlabRenderType       *t,
+                                              cairo_t                 *cr,
+                                              double                   f,
+                                              const char              *sample);
+double      flitlab_render_type_width        (const FlitlabRenderType *t,
+                                              const char              *text,
+                                              const char              *font);
+
 G_END_DECLS
