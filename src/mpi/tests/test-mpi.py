@@ -77,14 +77,16 @@ ONE_JOB = SMALL.replace('count="5"', 'count="1"').replace('replications="2"', 'r
                .replace('<simulation enabled="true" cycles="2000" replications="3" seed="9"/>',
                         '<simulation enabled="false"/>')
 
-# Long enough to be stopped midway: 12 jobs of about half a second each on a quiet core, as
-# mpirun passes SIGTERM on to the ranks only a second after it gets it.
+# Long enough to be stopped midway: 36 jobs of about half a second each on a quiet core, as
+# mpirun passes SIGTERM on to the ranks only a second after it gets it (longer on a busy
+# machine, where 12 such jobs could all finish in between).
+MEDIUM_JOBS = 36
 MEDIUM = """<?xml version="1.0" encoding="UTF-8"?>
 <flitlab-project format="1" title="mpi checkpoint">
   <study name="torus">
     <network topology="torus:8x8:bi" routing="dor"/>
     <traffic pattern="uniform" length="fixed" flits="8"/>
-    <load min="0.002" max="0.02" count="6"/>
+    <load min="0.002" max="0.02" count="18"/>
     <model id="ciciani-bi-torus"><param name="k" value="8x8"/><param name="flits" value="8"/></model>
     <simulation enabled="true" vcs="2" cycles="200000" replications="2"/>
   </study>
@@ -216,14 +218,14 @@ with tempfile.TemporaryDirectory() as tmp:
         seen += rest.decode(errors="replace")
     except subprocess.TimeoutExpired:
         proc.kill()
-    done = [int(d) for d in re.findall(r"(\d+) of 12 jobs done", seen)]
+    done = [int(d) for d in re.findall(rf"(\d+) of {MEDIUM_JOBS} jobs done", seen)]
     check("SIGTERM to mpirun stops the run and saves the finished jobs",
           proc.returncode not in (0, None) and os.path.exists(checkpoint) and
-          not os.path.exists(resumed) and done and done[-1] < 12 and "saved in" in seen, seen)
+          not os.path.exists(resumed) and done and done[-1] < MEDIUM_JOBS and "saved in" in seen, seen)
     code, _, err = mpirun(2, medium, "--output", resumed, "--checkpoint", checkpoint, "--progress")
-    done = [int(d) for d in re.findall(r"(\d+) of 12 jobs done", err)]
+    done = [int(d) for d in re.findall(rf"(\d+) of {MEDIUM_JOBS} jobs done", err)]
     check("the resumed run skips the finished jobs", code == 0 and done and done[0] > 1
-          and done[-1] == 12, err)
+          and done[-1] == MEDIUM_JOBS, err)
     check("the resumed run saves the bytes of an uninterrupted run",
           same_bytes(resumed, medium + ".cli"), err)
     check("the checkpoint is removed once the project is saved", not os.path.exists(checkpoint))
