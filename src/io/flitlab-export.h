@@ -115,7 +115,7 @@ gboolean flitlab_export_plot    (const FlitlabPlot   *plot,
                                  double               scale,
                                  GError             **error);
 /* The network diagram to path by its extension: SVG, PDF, PNG (stacked: every plane in an
- * isometric stack), or CSV (channel,src,dst,dim,direction,value for each network channel, "-"
+ * stack of planes, pulled apart), or CSV (channel,src,dst,dim,direction,value for each network channel, "-"
  * where there is no value). */
 gboolean flitlab_export_network (FlitlabTopologyView *view,
                                  gboolean             stacked,

@@ -13,6 +13,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pdf_words import overlap, words  # noqa: E402
+
 CLI = sys.argv[1]
 SIZES = [["--preset", p] for p in ("column", "column-and-half", "page", "slide")] + [[]]
 STUDIES = [("torus-1vc", "torus:4x4:bi", "dor", 1), ("torus", "torus:4x4:bi", "dor", 0),
@@ -33,16 +36,6 @@ def run(*args):
     return proc.returncode, proc.stderr.strip().splitlines()
 
 
-# The word checks of test-diagram-text.py, whose module runs its exports when imported.
-def words(pdf):
-    """(page width, page height, [(x0, y0, x1, y1, word)])"""
-    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True).stdout
-    page = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', out)
-    found = re.findall(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)</word>', out)
-    return float(page.group(1)), float(page.group(2)), [(float(a), float(b), float(c), float(d), t)
-                                                          for a, b, c, d, t in found]
-
-
 def problems(pdf):
     page_w, page_h, found = words(pdf)
     if not found:
@@ -50,7 +43,7 @@ def problems(pdf):
     wrong = [f"off the page: {w[4]}" for w in found
              if w[0] < -0.5 or w[1] < -0.5 or w[2] > page_w + 0.5 or w[3] > page_h + 0.5]
     for a, b in itertools.combinations(found, 2):
-        if min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5:
+        if overlap(a, b, -0.5):
             wrong.append(f"overlapping: {a[4]} / {b[4]}")
     return wrong
 
