@@ -99,4 +99,9 @@ void flitlab_sim_summarize (const FlitlabSimConfig      *config,
                             guint                        rate_index,
                             FlitlabSimPoint             *point);
 
+/* The checks of flitlab_sim_config_check() that need no topology: loads, lengths, counts.
+ * Callers that build the topology and traffic anyway check the rest as they build them. */
+gboolean flitlab_sim_check_values (const FlitlabSimConfig  *config,
+                                   GError                 **error);
+
 G_END_DECLS

@@ -306,9 +306,9 @@ flitlab_sim_summarize (const FlitlabSimConfig      *config,
     }
 }
 
-static gboolean
-check_config (const FlitlabSimConfig  *config,
-              GError                 **error)
+gboolean
+flitlab_sim_check_values (const FlitlabSimConfig  *config,
+                          GError                 **error)
 {
   if (config->n_rates == 0)
     {
@@ -378,7 +378,7 @@ flitlab_sim_config_check (const FlitlabSimConfig  *config,
 
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!check_config (config, error))
+  if (!flitlab_sim_check_values (config, error))
     return FALSE;
   topology = flitlab_topology_new_from_spec (config->topology, error);
   if (topology == NULL)
@@ -413,7 +413,7 @@ flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
   g_return_val_if_fail (config != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!check_config (config, error))
+  if (!flitlab_sim_check_values (config, error))
     return NULL;
   topology = flitlab_topology_new_from_spec (config->topology, error);
   if (topology == NULL)

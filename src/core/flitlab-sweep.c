@@ -37,7 +37,8 @@ flitlab_sweep_new (const FlitlabSimConfig  *config,
 
   g_return_val_if_fail (config != NULL, NULL);
 
-  if (!flitlab_sim_config_check (config, error))
+  /* The topology, traffic and VCs are checked below as they are built, once. */
+  if (!flitlab_sim_check_values (config, error))
     return NULL;
   topology = flitlab_topology_new_from_spec (config->topology, error);
   if (topology == NULL)
