@@ -9,6 +9,7 @@
 
 #include "flitlab-channel-dependency.h"
 #include "flitlab-dependency-page.h"
+#include "flitlab-document.h"
 #include "flitlab-render-dependency.h"
 
 struct _FlitlabDependencyPage
@@ -16,6 +17,8 @@ struct _FlitlabDependencyPage
   GtkBox                    parent_instance;
   GtkDrawingArea           *area;
   GtkLabel                 *message;
+  FlitlabDocument          *document;
+  int                       index;       /* of the study shown in document; -1: none */
   FlitlabTopology          *topology;
   FlitlabChannelDependency *graph;       /* NULL while it is built, or when there is none */
   FlitlabRouting            routing;
@@ -105,15 +108,14 @@ on_built (GObject      *source,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
-void
-flitlab_dependency_page_set_study (FlitlabDependencyPage *self,
-                                   const FlitlabStudy    *study)
+static void
+show_study (FlitlabDependencyPage *self)
 {
+  const FlitlabStudy *study = self->document != NULL
+                              ? flitlab_document_get_study (self->document, self->index) : NULL;
   g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
   Request *request;
-
-  g_return_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self));
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
@@ -148,6 +150,35 @@ flitlab_dependency_page_set_study (FlitlabDependencyPage *self,
   g_task_run_in_thread (task, build_worker);
 }
 
+static void
+on_study_changed (FlitlabDependencyPage *self,
+                  guint                  index)
+{
+  if ((int) index == self->index)
+    show_study (self);
+}
+
+void
+flitlab_dependency_page_show (FlitlabDependencyPage *self,
+                              FlitlabDocument       *document,
+                              int                    index)
+{
+  g_return_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self));
+  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
+
+  if (self->document != document)
+    {
+      if (self->document != NULL)
+        g_signal_handlers_disconnect_by_data (self->document, self);
+      g_set_object (&self->document, document);
+      if (document != NULL)
+        g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
+                                 G_CONNECT_SWAPPED);
+    }
+  self->index = index;
+  show_study (self);
+}
+
 void
 flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
                                    double                 scale)
@@ -162,6 +193,9 @@ flitlab_dependency_page_dispose (GObject *object)
 {
   FlitlabDependencyPage *self = FLITLAB_DEPENDENCY_PAGE (object);
 
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -180,6 +214,7 @@ static void
 flitlab_dependency_page_init (FlitlabDependencyPage *self)
 {
   self->scale = 1;
+  self->index = -1;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 12);
   self->message = GTK_LABEL (gtk_label_new (NULL));

@@ -8,16 +8,18 @@
 
 #include <gtk/gtk.h>
 
-#include "flitlab-study.h"
+#include "flitlab-document.h"
 
 G_BEGIN_DECLS
 
 #define FLITLAB_TYPE_DEPENDENCY_PAGE (flitlab_dependency_page_get_type ())
 G_DECLARE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, FLITLAB, DEPENDENCY_PAGE, GtkBox)
 
-/* The graph is built on a worker thread (a second for a 32×32 torus); study is read now only. */
-void flitlab_dependency_page_set_study (FlitlabDependencyPage *self,
-                                        const FlitlabStudy    *study);
+/* Shows the graph of document's study index, and follows its changes (NULL or -1: nothing).
+ * The graph is built on a worker thread (a second for a 32×32 torus). */
+void flitlab_dependency_page_show      (FlitlabDependencyPage *self,
+                                        FlitlabDocument       *document,
+                                        int                    index);
 void flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
                                         double                 scale);
 

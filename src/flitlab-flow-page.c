@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "flitlab-document.h"
 #include "flitlab-export.h"
 #include "flitlab-flow-page.h"
 #include "flitlab-render-flow.h"
@@ -23,7 +24,8 @@ struct _FlitlabFlowPage
   GtkScale           *load_scale;
   GtkDropDown        *model_dropdown;
 
-  const FlitlabStudy *study;    /* not owned */
+  FlitlabDocument    *document;
+  int                 index;    /* of the study shown in document; -1: none */
   FlitlabModel       *model;    /* the chosen model, built from its parameters */
   FlitlabModelPoint  *point;    /* at the slider's load */
   double              scale;
@@ -31,6 +33,12 @@ struct _FlitlabFlowPage
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabFlowPage, flitlab_flow_page, GTK_TYPE_BOX)
+
+static const FlitlabStudy *
+shown_study (FlitlabFlowPage *self)
+{
+  return self->document != NULL ? flitlab_document_get_study (self->document, self->index) : NULL;
+}
 
 static void
 evaluate (FlitlabFlowPage *self)
@@ -45,23 +53,24 @@ static void
 on_model_chosen (FlitlabFlowPage *self)
 {
   guint chosen = gtk_drop_down_get_selected (self->model_dropdown);
+  const FlitlabStudy *study = shown_study (self);
   const FlitlabStudyModel *entry;
   double lo, hi;
 
-  if (self->updating || self->study == NULL || chosen >= self->study->models->len)
+  if (self->updating || study == NULL || chosen >= study->models->len)
     return;
-  entry = self->study->models->pdata[chosen];
+  entry = study->models->pdata[chosen];
   g_clear_pointer (&self->model, flitlab_model_free);
   self->model = flitlab_model_new (entry->id, entry->params, NULL);
   /* The slider spans the study's loads; it starts where the exported figure is drawn
    * (flitlab-export.h's rule: four fifths of the saturation). */
-  lo = self->study->rate_min;
-  hi = MAX (self->study->rate_max, lo + 1e-9);
+  lo = study->rate_min;
+  hi = MAX (study->rate_max, lo + 1e-9);
   self->updating = TRUE;
   gtk_range_set_range (GTK_RANGE (self->load_scale), lo, hi);
   gtk_range_set_increments (GTK_RANGE (self->load_scale), (hi - lo) / 100, (hi - lo) / 10);
   if (self->model != NULL)
-    gtk_range_set_value (GTK_RANGE (self->load_scale), flitlab_export_model_load (self->study, self->model));
+    gtk_range_set_value (GTK_RANGE (self->load_scale), flitlab_export_model_load (study, self->model));
   self->updating = FALSE;
   evaluate (self);
 }
@@ -88,15 +97,12 @@ draw (GtkDrawingArea *area,
   flitlab_render_flow (cr, self->model, self->point, width / self->scale, height / self->scale);
 }
 
-void
-flitlab_flow_page_set_study (FlitlabFlowPage    *self,
-                             const FlitlabStudy *study)
+static void
+show_study (FlitlabFlowPage *self)
 {
+  const FlitlabStudy *study = shown_study (self);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
-  g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
-
-  self->study = study;
   g_clear_pointer (&self->model, flitlab_model_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
   for (guint m = 0; study != NULL && m < study->models->len; m++)
@@ -107,6 +113,35 @@ flitlab_flow_page_set_study (FlitlabFlowPage    *self,
   self->updating = FALSE;
   on_model_chosen (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+static void
+on_study_changed (FlitlabFlowPage *self,
+                  guint            index)
+{
+  if ((int) index == self->index)
+    show_study (self);
+}
+
+void
+flitlab_flow_page_show (FlitlabFlowPage *self,
+                        FlitlabDocument *document,
+                        int              index)
+{
+  g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
+  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
+
+  if (self->document != document)
+    {
+      if (self->document != NULL)
+        g_signal_handlers_disconnect_by_data (self->document, self);
+      g_set_object (&self->document, document);
+      if (document != NULL)
+        g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
+                                 G_CONNECT_SWAPPED);
+    }
+  self->index = index;
+  show_study (self);
 }
 
 void
@@ -152,6 +187,9 @@ flitlab_flow_page_dispose (GObject *object)
   FlitlabFlowPage *self = FLITLAB_FLOW_PAGE (object);
 
   self->updating = TRUE;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_FLOW_PAGE);
   G_OBJECT_CLASS (flitlab_flow_page_parent_class)->dispose (object);
 }
@@ -186,6 +224,7 @@ flitlab_flow_page_init (FlitlabFlowPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->scale = 1;
+  self->index = -1;
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
   /* The figure takes the keyboard when shown, so that keys never reach a header button. */
   gtk_widget_set_focusable (GTK_WIDGET (self->area), TRUE);

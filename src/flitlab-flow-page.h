@@ -7,17 +7,18 @@
 
 #include <gtk/gtk.h>
 
+#include "flitlab-document.h"
 #include "flitlab-model.h"
-#include "flitlab-study.h"
 
 G_BEGIN_DECLS
 
 #define FLITLAB_TYPE_FLOW_PAGE (flitlab_flow_page_get_type ())
 G_DECLARE_FINAL_TYPE (FlitlabFlowPage, flitlab_flow_page, FLITLAB, FLOW_PAGE, GtkBox)
 
-/* Shows the study's models (not copied: call again after it changed; NULL: nothing). */
-void          flitlab_flow_page_set_study (FlitlabFlowPage    *self,
-                                           const FlitlabStudy *study);
+/* Shows the models of document's study index, and follows its changes (NULL or -1: nothing). */
+void          flitlab_flow_page_show (FlitlabFlowPage    *self,
+                                      FlitlabDocument    *document,
+                                      int                 index);
 /* Shares load with another view: moving either slider moves both. */
 void          flitlab_flow_page_share_load (FlitlabFlowPage   *self,
                                             GtkAdjustment     *load);

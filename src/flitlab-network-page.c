@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "flitlab-document.h"
 #include "flitlab-export.h"
 #include "flitlab-model.h"
 #include "flitlab-network-page.h"
@@ -74,7 +75,8 @@ struct _FlitlabNetworkPage
   GtkDropDown         *speed_dropdown;
   GtkToggleButton     *stack_button;
 
-  const FlitlabStudy  *study;      /* not owned */
+  FlitlabDocument     *document;
+  int                  index;      /* of the study shown in document; -1: none */
   FlitlabTopologyView *view;       /* of the study's network */
   FlitlabModel        *model;      /* the first model of the study's own network, or NULL */
   FlitlabModelPoint   *point;      /* the model at the load shown, for hovering; or NULL */
@@ -90,6 +92,13 @@ struct _FlitlabNetworkPage
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, GTK_TYPE_BOX)
+
+/* Read afresh each time: the document replaces a study when it is edited. */
+static const FlitlabStudy *
+shown_study (FlitlabNetworkPage *self)
+{
+  return self->document != NULL ? flitlab_document_get_study (self->document, self->index) : NULL;
+}
 
 static const Quantity *
 quantities (Source  source,
@@ -185,7 +194,7 @@ update_values (FlitlabNetworkPage *self)
 
   if (source != SOURCE_MODEL)
     {
-      measured = nearest_channels (self->study, rate);
+      measured = nearest_channels (shown_study (self), rate);
       if (measured == NULL || measured->n_channels != n_channels)
         {
           flitlab_topology_view_set_values (self->view, NULL, 0);
@@ -417,17 +426,18 @@ show_deadlock (FlitlabNetworkPage *self)
 static gboolean
 ensure_trace (FlitlabNetworkPage *self)
 {
+  const FlitlabStudy *study = shown_study (self);
   g_autoptr(FlitlabSimConfig) config = NULL;
   g_autoptr(GError) error = NULL;
 
   if (self->trace != NULL)
     return TRUE;
-  if (self->study == NULL || self->view == NULL)
+  if (study == NULL || self->view == NULL)
     return FALSE;
-  config = flitlab_runner_new_sim_config (self->study, &error);
+  config = flitlab_runner_new_sim_config (study, &error);
   /* A deadlock shows within a second or two of animation, not after the simulator's 20000
    * idle cycles: nothing moving for 1000 cycles is one in any network drawn here. */
-  if (config != NULL && self->study->simulation.watchdog == 0)
+  if (config != NULL && study->simulation.watchdog == 0)
     config->watchdog = 1000;
   if (config != NULL)
     self->trace = flitlab_sim_trace_new (config, gtk_range_get_value (GTK_RANGE (self->load_scale)), &error);
@@ -828,8 +838,8 @@ on_click (FlitlabNetworkPage *self,
     }
   else
     {
-      gboolean adaptive = g_strcmp0 (self->study->routing, "adaptive") == 0 ||
-                          g_strcmp0 (self->study->routing, "necklace") == 0;
+      const char *routing = shown_study (self)->routing;
+      gboolean adaptive = g_strcmp0 (routing, "adaptive") == 0 || g_strcmp0 (routing, "necklace") == 0;
       guint hops = flitlab_topology_distance (topology, self->route_from, node);
 
       if (adaptive)
@@ -849,20 +859,17 @@ on_click (FlitlabNetworkPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
-void
-flitlab_network_page_set_study (FlitlabNetworkPage *self,
-                                const FlitlabStudy *study)
+static void
+show_study (FlitlabNetworkPage *self)
 {
+  const FlitlabStudy *study = shown_study (self);
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autoptr(GError) error = NULL;
   FlitlabExportHeatmap heatmap;
   double lo, hi;
   guint n_planes;
 
-  g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
-
   stop_animation (self);
-  self->study = study;
   flitlab_textbook_panel_set_study (self->textbook_panel, study);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
@@ -900,6 +907,35 @@ flitlab_network_page_set_study (FlitlabNetworkPage *self,
   self->updating = FALSE;
   gtk_label_set_text (self->status_label, _("Click two nodes to see the route between them."));
   on_source_changed (self);
+}
+
+static void
+on_study_changed (FlitlabNetworkPage *self,
+                  guint               index)
+{
+  if ((int) index == self->index)
+    show_study (self);
+}
+
+void
+flitlab_network_page_show (FlitlabNetworkPage *self,
+                           FlitlabDocument    *document,
+                           int                 index)
+{
+  g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
+  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
+
+  if (self->document != document)
+    {
+      if (self->document != NULL)
+        g_signal_handlers_disconnect_by_data (self->document, self);
+      g_set_object (&self->document, document);
+      if (document != NULL)
+        g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
+                                 G_CONNECT_SWAPPED);
+    }
+  self->index = index;
+  show_study (self);
 }
 
 void
@@ -948,6 +984,9 @@ flitlab_network_page_dispose (GObject *object)
 
   stop_animation (self);
   self->updating = TRUE;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_NETWORK_PAGE);
   G_OBJECT_CLASS (flitlab_network_page_parent_class)->dispose (object);
 }
@@ -1001,6 +1040,7 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   self->worm_slots = g_hash_table_new (NULL, NULL);
   self->followed = -1;
   self->route_from = -1;
+  self->index = -1;
   self->scale = 1;
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);

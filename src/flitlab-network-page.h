@@ -8,16 +8,17 @@
 #include <gtk/gtk.h>
 
 #include "flitlab-render-topology.h"
-#include "flitlab-study.h"
+#include "flitlab-document.h"
 
 G_BEGIN_DECLS
 
 #define FLITLAB_TYPE_NETWORK_PAGE (flitlab_network_page_get_type ())
 G_DECLARE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, FLITLAB, NETWORK_PAGE, GtkBox)
 
-/* Shows study's network (not copied: call again after the study changed; NULL: nothing). */
-void                 flitlab_network_page_set_study (FlitlabNetworkPage *self,
-                                                     const FlitlabStudy *study);
+/* Shows the network of document's study index, and follows its changes (NULL or -1: nothing). */
+void                 flitlab_network_page_show      (FlitlabNetworkPage *self,
+                                                     FlitlabDocument    *document,
+                                                     int                 index);
 /* Draws type and lines scale times larger (presentation mode); 1: as exported. */
 void                 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
                                                      double              scale);

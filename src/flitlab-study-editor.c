@@ -4,7 +4,8 @@
  *
  * Every field is checked when it is applied (Enter or the row's apply button): a value the
  * study cannot take is explained under its group and nothing changes; a valid one becomes an
- * edited copy of the study for the window, which keeps it with its undo step. Choices that
+ * edited copy of the study for the document, which keeps it with its undo step and tells
+ * everyone who shows the study, the editor too. Choices that
  * depend on others (routings of a family, models that describe the network) are offered only
  * where they are valid.
  */
@@ -15,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "flitlab-document.h"
 #include "flitlab-input.h"
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
@@ -60,9 +62,10 @@ struct _FlitlabStudyEditor
   GtkSwitch            *deadlock_switch;
   AdwEntryRow          *warmup_row;
 
-  const FlitlabStudy   *study;   /* shown; not owned */
+  FlitlabDocument      *document;
+  int                   index;   /* of the study shown in document; -1: none */
+  const FlitlabStudy   *study;   /* document's study index, refreshed when it changes */
   FlitlabTopology      *topology; /* its network, built once for every row that needs it */
-  const FlitlabProject *project; /* not owned */
   GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
   GPtrArray            *model_switches; /* GtkSwitch*, likewise */
   const char * const   *routings;       /* offered for the family shown */
@@ -72,7 +75,7 @@ struct _FlitlabStudyEditor
 G_DEFINE_FINAL_TYPE (FlitlabStudyEditor, flitlab_study_editor, GTK_TYPE_BOX)
 
 enum {
-  SIGNAL_EDITED,
+  SIGNAL_NOTE,
   N_SIGNALS
 };
 
@@ -414,17 +417,14 @@ show_simulation (FlitlabStudyEditor *self)
     show_message (self->simulation_error, NULL);
 }
 
-void
-flitlab_study_editor_set_study (FlitlabStudyEditor   *self,
-                                const FlitlabStudy   *study,
-                                const FlitlabProject *project)
+static void
+show_study (FlitlabStudyEditor *self)
 {
+  const FlitlabStudy *study = self->document != NULL
+                              ? flitlab_document_get_study (self->document, self->index) : NULL;
   g_autoptr(GError) error = NULL;
 
-  g_return_if_fail (FLITLAB_IS_STUDY_EDITOR (self));
-
   self->study = study;
-  self->project = project;
   g_clear_pointer (&self->topology, flitlab_topology_free);
   gtk_widget_set_visible (GTK_WIDGET (self), study != NULL);
   if (study == NULL)
@@ -438,6 +438,35 @@ flitlab_study_editor_set_study (FlitlabStudyEditor   *self,
   show_models (self);
   show_simulation (self);
   self->updating = FALSE;
+}
+
+static void
+on_study_changed (FlitlabStudyEditor *self,
+                  guint               index)
+{
+  if ((int) index == self->index)
+    show_study (self);
+}
+
+void
+flitlab_study_editor_show (FlitlabStudyEditor *self,
+                           FlitlabDocument    *document,
+                           int                 index)
+{
+  g_return_if_fail (FLITLAB_IS_STUDY_EDITOR (self));
+  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
+
+  if (self->document != document)
+    {
+      if (self->document != NULL)
+        g_signal_handlers_disconnect_by_data (self->document, self);
+      g_set_object (&self->document, document);
+      if (document != NULL)
+        g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
+                                 G_CONNECT_SWAPPED);
+    }
+  self->index = index;
+  show_study (self);
 }
 
 /* ---- editing ----------------------------------------------------------------------- */
@@ -468,8 +497,8 @@ refit_models (FlitlabStudyEditor    *self,
     }
 }
 
-/* Hands an edited copy over, or explains why it cannot be. keep_results: the edit changes
- * nothing the results depend on (the name). */
+/* Hands an edited copy to the document, or explains why it cannot be. keep_results: the edit
+ * changes nothing the results depend on (the name). */
 static void
 commit (FlitlabStudyEditor *self,
         FlitlabStudy       *edited,
@@ -480,7 +509,6 @@ commit (FlitlabStudyEditor *self,
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autoptr(GString) note = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
-  gboolean taken = FALSE;
 
   topology = flitlab_topology_new_from_spec (edited->topology, &error);
   if (topology != NULL)
@@ -490,7 +518,7 @@ commit (FlitlabStudyEditor *self,
       /* A choice (a combo row) that cannot be taken goes back to the study's; a typed value
        * stays, marked, for correcting. */
       if (row == NULL)
-        flitlab_study_editor_set_study (self, self->study, self->project);
+        show_study (self);
       show_message (error_label, error->message);
       if (row != NULL)
         gtk_widget_add_css_class (row, "error");
@@ -504,9 +532,11 @@ commit (FlitlabStudyEditor *self,
   refit_models (self, edited, topology, note);
   if (!keep_results)
     flitlab_study_clear_results (edited);
-  g_signal_emit (self, signals[SIGNAL_EDITED], 0, edited, note->len > 0 ? note->str : NULL, &taken);
-  if (!taken)
-    flitlab_study_free (edited);
+  /* A curve that cannot be evaluated keeps the edit; the note says why. */
+  if (!flitlab_document_edit_study (self->document, self->index, edited, &error))
+    g_string_append (note, error->message);
+  if (note->len > 0)
+    g_signal_emit (self, signals[SIGNAL_NOTE], 0, note->str);
 }
 
 /* A refused value: the row turns red and the label says why. */
@@ -569,8 +599,8 @@ on_entry_apply (FlitlabStudyEditor *self,
           refuse (GTK_WIDGET (row), label, _("A study needs a name."));
           return;
         }
-      if (!g_str_equal (text, self->study->name) && self->project != NULL &&
-          flitlab_project_find_study (self->project, text) != NULL)
+      if (!g_str_equal (text, self->study->name) &&
+          flitlab_project_find_study (flitlab_document_get_project (self->document), text) != NULL)
         {
           refuse (GTK_WIDGET (row), label, _("Another study has this name: the command line finds studies by name."));
           return;
@@ -798,6 +828,10 @@ flitlab_study_editor_dispose (GObject *object)
 
   self->study = NULL;
   self->updating = TRUE;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  self->study = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_STUDY_EDITOR);
   G_OBJECT_CLASS (flitlab_study_editor_parent_class)->dispose (object);
 }
@@ -822,10 +856,9 @@ flitlab_study_editor_class_init (FlitlabStudyEditorClass *klass)
   object_class->dispose = flitlab_study_editor_dispose;
   object_class->finalize = flitlab_study_editor_finalize;
 
-  signals[SIGNAL_EDITED] =
-    g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  g_signal_accumulator_true_handled, NULL, NULL,
-                  G_TYPE_BOOLEAN, 2, G_TYPE_POINTER, G_TYPE_STRING);
+  signals[SIGNAL_NOTE] =
+    g_signal_new ("note", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-study-editor.ui");
@@ -874,6 +907,7 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->model_rows = g_ptr_array_new ();
   self->model_switches = g_ptr_array_new ();
+  self->index = -1;
   self->updating = TRUE;
 
   {

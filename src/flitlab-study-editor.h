@@ -7,21 +7,20 @@
 
 #include <adwaita.h>
 
-#include "flitlab-project.h"
+#include "flitlab-document.h"
 
 G_BEGIN_DECLS
 
 #define FLITLAB_TYPE_STUDY_EDITOR (flitlab_study_editor_get_type ())
 G_DECLARE_FINAL_TYPE (FlitlabStudyEditor, flitlab_study_editor, FLITLAB, STUDY_EDITOR, GtkBox)
 
-/* Shows study (not copied: call again after it changed; NULL shows nothing). The editor never
- * changes it: a valid edit is a changed copy, handed over by the "edited" signal:
- *   gboolean edited (FlitlabStudyEditor *editor, FlitlabStudy *copy, const char *note)
- * The handler that returns TRUE takes the copy; note says what else changed with it (a model
- * removed because it no longer describes the network) or is NULL. An invalid value is
- * explained beside its field and changes nothing. project: for names already taken. */
-void flitlab_study_editor_set_study (FlitlabStudyEditor   *self,
-                                     const FlitlabStudy   *study,
-                                     const FlitlabProject *project);
+/* Shows document's study index and follows its changes (NULL or -1 shows nothing). A valid
+ * edit goes to flitlab_document_edit_study(); an invalid value is explained beside its field
+ * and changes nothing. What else a person should know of an edit (a model removed because it
+ * no longer describes the network, a curve that cannot be drawn) comes with the "note" signal:
+ *   void note (FlitlabStudyEditor *editor, const char *text) */
+void flitlab_study_editor_show (FlitlabStudyEditor *self,
+                                FlitlabDocument    *document,
+                                int                 index);
 
 G_END_DECLS

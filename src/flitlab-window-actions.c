@@ -117,24 +117,6 @@ step_action (GtkWidget  *widget,
     flitlab_window_select_study (self, index);
 }
 
-gboolean
-flitlab_window_on_study_edited (FlitlabWindow      *self,
-                                FlitlabStudy       *edited,
-                                const char         *note,
-                                FlitlabStudyEditor *editor)
-{
-  int index = flitlab_window_get_selected_index (self);
-  g_autoptr(GError) error = NULL;
-
-  if (index < 0)
-    return FALSE;
-  if (!flitlab_document_edit_study (self->document, index, edited, &error))
-    flitlab_window_toast (self, error->message);
-  if (note != NULL)
-    flitlab_window_toast (self, note);
-  return TRUE;
-}
-
 static void
 simulate_action (GtkWidget  *widget,
                  const char *action_name,

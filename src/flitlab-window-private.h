@@ -99,10 +99,5 @@ void flitlab_window_class_add_actions (GtkWidgetClass *widget_class);
 void flitlab_window_update_actions (FlitlabWindow *self);
 void flitlab_window_set_presenting (FlitlabWindow *self,
                                     gboolean       presenting);
-/* The study editor handed over an edit. */
-gboolean flitlab_window_on_study_edited (FlitlabWindow      *self,
-                                         FlitlabStudy       *edited,
-                                         const char         *note,
-                                         FlitlabStudyEditor *editor);
 
 G_END_DECLS

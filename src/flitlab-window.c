@@ -240,22 +240,17 @@ show_running (FlitlabWindow *self)
     }
 }
 
-void
-flitlab_window_show_study (FlitlabWindow *self)
+/* The shown study's title, notes, Run button and plot. */
+static void
+show_study_header (FlitlabWindow *self)
 {
   const FlitlabStudy *study = selected_study (self);
 
-  flitlab_study_editor_set_study (self->study_editor, study,
-                                  flitlab_document_get_project (self->document));
-  flitlab_network_page_set_study (self->network_page, study);
-  flitlab_flow_page_set_study (self->flow_page, study);
-  flitlab_dependency_page_set_study (self->dependency_page, study);
   if (study == NULL)
     {
       flitlab_plot_view_set_plot (self->plot_view, NULL);
       return;
     }
-
   gtk_label_set_text (self->study_title, study->name);
   gtk_label_set_text (self->study_notes, study->notes != NULL ? study->notes : "");
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes),
@@ -264,7 +259,18 @@ flitlab_window_show_study (FlitlabWindow *self)
   rebuild_plot (self);
 }
 
+/* Another study selected: the editor and pages follow it from now on. */
+void
+flitlab_window_show_study (FlitlabWindow *self)
+{
+  int index = flitlab_window_get_selected_index (self);
 
+  flitlab_study_editor_show (self->study_editor, self->document, index);
+  flitlab_network_page_show (self->network_page, self->document, index);
+  flitlab_flow_page_show (self->flow_page, self->document, index);
+  flitlab_dependency_page_show (self->dependency_page, self->document, index);
+  show_study_header (self);
+}
 
 
 /* The shared load moved: by a person when the network or flow view shows. */
@@ -289,7 +295,8 @@ show_compared_networks (FlitlabWindow *self,
     {
       FlitlabNetworkPage *page = g_object_new (FLITLAB_TYPE_NETWORK_PAGE, NULL);
 
-      flitlab_network_page_set_study (page, studies->pdata[i]);
+      flitlab_network_page_show (page, self->document,
+                                 flitlab_document_find_study (self->document, studies->pdata[i]));
       gtk_box_append (self->compared_networks, GTK_WIDGET (page));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->compared_networks), studies != NULL);
@@ -509,7 +516,7 @@ on_study_changed (FlitlabWindow *self,
         show_comparison (self);
     }
   else if ((int) index == flitlab_window_get_selected_index (self))
-    flitlab_window_show_study (self);
+    show_study_header (self);
 }
 
 /* The shown study's simulation: its progress, and its loads on the plot as they finish. */
@@ -949,7 +956,7 @@ flitlab_window_init (FlitlabWindow *self)
   }
   self->select_next = -1;
   self->guess = NAN;
-  g_signal_connect_object (self->study_editor, "edited", G_CALLBACK (flitlab_window_on_study_edited), self,
+  g_signal_connect_object (self->study_editor, "note", G_CALLBACK (flitlab_window_toast), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->studies_list, "row-selected", G_CALLBACK (on_study_selected),
                            self, G_CONNECT_SWAPPED);

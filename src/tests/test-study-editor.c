@@ -1,4 +1,5 @@
-/* test-study-editor.c: the study editor checks every value and hands over valid edits only
+/* test-study-editor.c: the study editor checks every value, hands valid edits to the document
+ * and follows what the document shows
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,33 +8,47 @@
 
 #include <string.h>
 
-#include "flitlab-project-xml.h"
 #include "flitlab-runner.h"
 #include "flitlab-study-editor.h"
 
 typedef struct
 {
   FlitlabStudyEditor *editor;
-  FlitlabProject     *project;
-  GPtrArray          *edits;  /* every edit handed over, kept: the editor may show one */
-  FlitlabStudy       *edited; /* the last, or NULL when the last attempt was refused */
+  FlitlabDocument    *document;
+  int                 index;  /* of the study shown */
+  const FlitlabStudy *edited; /* the study after the last edit, or NULL when it was refused */
   char               *note;
 } Fixture;
 
-static gboolean
-on_edited (FlitlabStudyEditor *editor,
-           FlitlabStudy       *study,
-           const char         *note,
-           Fixture            *f)
+static void
+on_study_changed (FlitlabDocument *document,
+                  guint            index,
+                  Fixture         *f)
 {
-  g_clear_pointer (&f->note, g_free);
-  g_ptr_array_add (f->edits, study);
-  f->edited = study;
-  f->note = g_strdup (note);
-  return TRUE;
+  g_assert_cmpint (index, ==, f->index);
+  f->edited = flitlab_document_get_study (document, index);
 }
 
-static FlitlabStudy *
+static void
+on_note (FlitlabStudyEditor *editor,
+         const char         *note,
+         Fixture            *f)
+{
+  g_free (f->note);
+  f->note = g_strdup (note);
+}
+
+/* Shows document's study index in the editor. */
+static void
+show (Fixture *f,
+      int      index)
+{
+  f->index = index;
+  flitlab_study_editor_show (f->editor, f->document, index);
+}
+
+/* Appends a study to the document and returns its index. */
+static int
 add_study (Fixture    *f,
            const char *name,
            const char *topology,
@@ -53,24 +68,20 @@ add_study (Fixture    *f,
 
       g_hash_table_insert (model->params, g_strdup ("k"), g_strdup (k));
       g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("16"));
-      model->curve = flitlab_study_table_new (flitlab_study_curve_columns ());
     }
-  flitlab_project_insert_study (f->project, G_MAXUINT, study);
-  return study;
+  flitlab_document_insert_study (f->document, G_MAXUINT, study);
+  return flitlab_document_get_n_studies (f->document) - 1;
 }
 
 static void
 setup (Fixture       *f,
        gconstpointer  data)
 {
-  f->project = flitlab_project_new ();
-  f->edits = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
+  f->document = flitlab_document_new ();
   f->editor = g_object_ref_sink (g_object_new (FLITLAB_TYPE_STUDY_EDITOR, NULL));
-  g_signal_connect (f->editor, "edited", G_CALLBACK (on_edited), f);
-  flitlab_study_editor_set_study (f->editor,
-                                  add_study (f, "8x8 torus", "torus:8x8:bi", "dor",
-                                             "ciciani-bi-torus", "8x8"),
-                                  f->project);
+  g_signal_connect (f->document, "study-changed", G_CALLBACK (on_study_changed), f);
+  g_signal_connect (f->editor, "note", G_CALLBACK (on_note), f);
+  show (f, add_study (f, "8x8 torus", "torus:8x8:bi", "dor", "ciciani-bi-torus", "8x8"));
 }
 
 static void
@@ -79,8 +90,7 @@ teardown (Fixture       *f,
 {
   g_clear_pointer (&f->note, g_free);
   g_object_unref (f->editor);
-  g_ptr_array_unref (f->edits);
-  flitlab_project_free (f->project);
+  g_object_unref (f->document);
 }
 
 static GtkWidget *
@@ -100,6 +110,7 @@ apply (Fixture    *f,
        const char *text)
 {
   f->edited = NULL;
+  g_clear_pointer (&f->note, g_free);
   gtk_editable_set_text (GTK_EDITABLE (child (f, row)), text);
   g_signal_emit_by_name (child (f, row), "apply");
 }
@@ -120,7 +131,7 @@ assert_refused (Fixture    *f,
 }
 
 static const char *
-model_param (FlitlabStudy *study,
+model_param (const FlitlabStudy *study,
              const char   *id,
              const char   *name)
 {
@@ -136,12 +147,14 @@ test_size (Fixture       *f,
   apply (f, "size_row", "4x4x4");
   g_assert_nonnull (f->edited);
   g_assert_cmpstr (f->edited->topology, ==, "torus:4x4x4:bi");
-  /* The model follows the network, and the old curve is gone until re-evaluated. */
+  /* The model follows the network, and its curve was evaluated for it. */
   g_assert_cmpstr (model_param (f->edited, "ciciani-bi-torus", "k"), ==, "4x4x4");
-  g_assert_null (flitlab_study_find_model (f->edited, "ciciani-bi-torus")->curve);
+  g_assert_nonnull (flitlab_study_find_model (f->edited, "ciciani-bi-torus")->curve);
   g_assert_null (f->note);
-  /* The shown study is not changed by the editor. */
-  g_assert_cmpstr (flitlab_project_get_study (f->project, 0)->topology, ==, "torus:8x8:bi");
+  /* The edit is the document's: undo takes it back, and the editor shows the study as it was. */
+  g_assert_true (flitlab_document_undo (f->document, NULL));
+  g_assert_cmpstr (f->edited->topology, ==, "torus:8x8:bi");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (f, "size_row"))), ==, "8x8");
 }
 
 static void
@@ -194,15 +207,14 @@ test_links_remove_model (Fixture       *f,
   g_assert_null (flitlab_study_find_model (f->edited, "ciciani-bi-torus"));
   g_assert_nonnull (f->note);
   g_assert_nonnull (strstr (f->note, "ciciani-bi-torus removed"));
+  g_assert_cmpstr (flitlab_document_get_study (f->document, f->index)->topology, ==, "torus:8x8:uni");
 }
 
 static void
 test_family (Fixture       *f,
              gconstpointer  data)
 {
-  FlitlabStudy *study = add_study (f, "adaptive", "torus:8x8:bi", "adaptive", NULL, NULL);
-
-  flitlab_study_editor_set_study (f->editor, study, f->project);
+  show (f, add_study (f, "adaptive", "torus:8x8:bi", "adaptive", NULL, NULL));
   /* A mesh keeps the torus's radices and its adaptive routing. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 1);
   g_assert_cmpstr (f->edited->topology, ==, "mesh:8x8");
@@ -213,7 +225,7 @@ test_family (Fixture       *f,
   g_assert_nonnull (f->edited);
   g_assert_cmpstr (f->edited->topology, ==, "necklace:3,4");
   g_assert_cmpstr (f->edited->routing, ==, "necklace");
-  flitlab_study_editor_set_study (f->editor, f->edited, f->project);
+  /* The editor follows the document: it offers what the edited study allows. */
   g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (ADW_COMBO_ROW (child (f, "routing_row")))),
                     ==, 1);
   g_assert_false (gtk_widget_get_visible (child (f, "links_row")));
@@ -229,9 +241,7 @@ static void
 test_ties (Fixture       *f,
            gconstpointer  data)
 {
-  FlitlabStudy *study = add_study (f, "ties", "torus:8x8:bi", "dor", NULL, NULL);
-
-  flitlab_study_editor_set_study (f->editor, study, f->project);
+  show (f, add_study (f, "ties", "torus:8x8:bi", "dor", NULL, NULL));
   g_assert_true (gtk_widget_get_visible (child (f, "ties_row")));
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (f, "ties_row"))), ==, 0);
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "ties_row")), 1);
@@ -240,7 +250,6 @@ test_ties (Fixture       *f,
 
   /* A mesh has no half-way ties. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 1);
-  flitlab_study_editor_set_study (f->editor, f->edited, f->project);
   g_assert_false (gtk_widget_get_visible (child (f, "ties_row")));
 }
 
@@ -249,9 +258,7 @@ test_kept_model_of_another_network (Fixture       *f,
                                     gconstpointer  data)
 {
   /* A model of another network, kept for comparison, does not follow the study. */
-  FlitlabStudy *study = add_study (f, "compare", "torus:8x8x8:bi", "dor", "ciciani-uni-torus", "8x8x8");
-
-  flitlab_study_editor_set_study (f->editor, study, f->project);
+  show (f, add_study (f, "compare", "torus:8x8x8:bi", "dor", "ciciani-uni-torus", "8x8x8"));
   apply (f, "size_row", "4x4x4");
   g_assert_cmpstr (model_param (f->edited, "ciciani-uni-torus", "k"), ==, "8x8x8");
   g_assert_null (f->note);
@@ -263,12 +270,15 @@ test_second_instance_keeps_its_own (Fixture       *f,
 {
   /* The same model twice, one following the study and one for another radix: only the first
    * follows an edit. */
-  FlitlabStudy *study = add_study (f, "radices", "torus:8x8x8:uni", "dor", "ciciani-uni-torus", "8x8x8");
+  int index = add_study (f, "radices", "torus:8x8x8:uni", "dor", "ciciani-uni-torus", "8x8x8");
+  FlitlabStudy *study = flitlab_study_copy (flitlab_document_get_study (f->document, index));
   FlitlabStudyModel *other = flitlab_study_add_model (study, "ciciani-uni-torus");
 
   g_hash_table_insert (other->params, g_strdup ("k"), g_strdup ("4x8x16"));
   g_hash_table_insert (other->params, g_strdup ("flits"), g_strdup ("16"));
-  flitlab_study_editor_set_study (f->editor, study, f->project);
+  f->index = index;
+  g_assert_true (flitlab_document_edit_study (f->document, index, study, NULL));
+  show (f, index);
   apply (f, "size_row", "6x6x6");
   g_assert_nonnull (f->edited);
   g_assert_cmpstr (g_hash_table_lookup (((FlitlabStudyModel *) f->edited->models->pdata[0])->params, "k"), ==, "6x6x6");
@@ -289,19 +299,23 @@ test_examples_follow_edits (Fixture       *f,
   for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
     {
       g_autofree char *path = g_strdup_printf ("%s/examples/%s.flitlab", SOURCE_DATADIR, examples[e]);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
       g_autoptr(GError) error = NULL;
-      FlitlabProject *project = flitlab_project_load (path, &error);
-      FlitlabStudy *study;
-      const FlitlabStudyModel *before, *after;
+      g_autoptr(FlitlabDocument) document = flitlab_document_new_for_file (file, &error);
+      const FlitlabStudy *study;
+      const FlitlabStudyModel *after;
+      g_autoptr(FlitlabStudyTable) before = NULL;
       g_autofree char *text = NULL;
       gboolean backtrack, changed = FALSE;
 
       g_assert_no_error (error);
-      study = flitlab_project_get_study (project, 0);
-      before = study->models->pdata[0];
-      g_assert_true (flitlab_runner_model_follows (study, NULL, before));
-      g_assert_nonnull (before->curve);
-      flitlab_study_editor_set_study (f->editor, study, project);
+      study = flitlab_document_get_study (document, 0);
+      g_assert_true (flitlab_runner_model_follows (study, NULL, study->models->pdata[0]));
+      g_assert_nonnull (((FlitlabStudyModel *) study->models->pdata[0])->curve);
+      before = flitlab_study_table_copy (((FlitlabStudyModel *) study->models->pdata[0])->curve);
+      g_signal_connect (document, "study-changed", G_CALLBACK (on_study_changed), f);
+      f->index = 0;
+      flitlab_study_editor_show (f->editor, document, 0);
       /* The message length doubled; the backtracking network's buffers instead. */
       backtrack = g_str_equal (study->routing, "backtrack");
       text = backtrack ? g_strdup_printf ("%u", 2 * study->simulation.node_buffers)
@@ -310,17 +324,15 @@ test_examples_follow_edits (Fixture       *f,
       if (f->edited == NULL)
         g_error ("%s: the edit %s was refused", examples[e], text);
       after = f->edited->models->pdata[0];
-      g_assert_cmpstr (after->id, ==, before->id);
       g_assert_true (flitlab_runner_model_follows (f->edited, NULL, after));
-      g_assert_true (flitlab_runner_evaluate_models (f->edited, NULL));
-      g_assert_cmpuint (after->curve->n_rows, ==, before->curve->n_rows);
+      g_assert_nonnull (after->curve);
+      g_assert_cmpuint (after->curve->n_rows, ==, before->n_rows);
       for (guint i = 0; i < after->curve->n_rows; i++)
-        changed |= !before->curve->saturated[i] && !after->curve->saturated[i] &&
-                   flitlab_study_table_get (after->curve, i, 1) != flitlab_study_table_get (before->curve, i, 1);
+        changed |= !before->saturated[i] && !after->curve->saturated[i] &&
+                   flitlab_study_table_get (after->curve, i, 1) != flitlab_study_table_get (before, i, 1);
       if (!changed)
         g_error ("%s: the model's curve did not follow the edit", examples[e]);
-      flitlab_study_editor_set_study (f->editor, NULL, NULL);
-      flitlab_project_free (project);
+      flitlab_study_editor_show (f->editor, NULL, -1);
     }
 }
 
