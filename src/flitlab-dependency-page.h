@@ -18,6 +18,11 @@ G_DECLARE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, FLITLAB, D
 /* The graph is built on a worker thread (a second for a 32×32 torus); study is read now only. */
 void flitlab_dependency_page_set_study (FlitlabDependencyPage *self,
                                         const FlitlabStudy    *study);
+/* Draws a deadlock's cycle of channels (flitlab_network_page_get_deadlock()) on the graph, in
+ * black; NULL or 0: none. Copied. set_study() forgets it. */
+void flitlab_dependency_page_set_deadlock (FlitlabDependencyPage *self,
+                                           const guint           *channels,
+                                           guint                  n_channels);
 void flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
                                         double                 scale);
 

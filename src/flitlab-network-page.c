@@ -87,7 +87,16 @@ struct _FlitlabNetworkPage
   gint64               last_frame; /* frame time of the last step, microseconds */
   double               owed;       /* cycles due but not yet stepped */
   double               scale;      /* drawing magnification (presentation mode), >= 1 */
+  GArray              *deadlock;   /* guint: the deadlock's channel cycle shown, or empty */
 };
+
+enum
+{
+  DEADLOCK_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, GTK_TYPE_BOX)
 
@@ -382,7 +391,13 @@ show_deadlock (FlitlabNetworkPage *self)
   g_autofree FlitlabDeadlockLink *links = flitlab_sim_trace_find_deadlock (self->trace, &n_links);
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
+  guint n_channels = 0;
+  g_autofree guint *channels = flitlab_sim_trace_get_deadlock_channels (self->trace, links, n_links, &n_channels);
 
+  g_array_set_size (self->deadlock, 0);
+  if (n_channels > 0)
+    g_array_append_vals (self->deadlock, channels, n_channels);
+  g_signal_emit (self, signals[DEADLOCK_CHANGED], 0);
   g_array_set_size (self->view->route, 0);
   for (guint i = 0; i < n_links; i++)
     {
@@ -454,6 +469,11 @@ stop_animation (FlitlabNetworkPage *self)
   gtk_toggle_button_set_active (self->play_button, FALSE);
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
   self->updating = FALSE;
+  if (self->deadlock->len > 0)
+    {
+      g_array_set_size (self->deadlock, 0);
+      g_signal_emit (self, signals[DEADLOCK_CHANGED], 0);
+    }
 }
 
 static gboolean
@@ -941,11 +961,22 @@ flitlab_network_page_get_view (FlitlabNetworkPage *self)
   return self->view;
 }
 
+const guint *
+flitlab_network_page_get_deadlock (FlitlabNetworkPage *self,
+                                   guint              *n_channels)
+{
+  g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self) && n_channels != NULL, NULL);
+  *n_channels = self->deadlock->len;
+  return self->deadlock->len > 0 ? (const guint *) self->deadlock->data : NULL;
+}
+
 static void
 flitlab_network_page_dispose (GObject *object)
 {
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
 
+  /* Gone without a word: those listening may be gone already. */
+  g_array_set_size (self->deadlock, 0);
   stop_animation (self);
   self->updating = TRUE;
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_NETWORK_PAGE);
@@ -958,6 +989,7 @@ flitlab_network_page_finalize (GObject *object)
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
 
   g_clear_pointer (&self->worm_slots, g_hash_table_unref);
+  g_clear_pointer (&self->deadlock, g_array_unref);
   g_clear_pointer (&self->trace, flitlab_sim_trace_free);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
@@ -973,6 +1005,10 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
 
   object_class->dispose = flitlab_network_page_dispose;
   object_class->finalize = flitlab_network_page_finalize;
+  /* The animation stopped on a deadlock, or the one shown went away: for the channel
+   * dependency graph to draw it (flitlab_network_page_get_deadlock()). */
+  signals[DEADLOCK_CHANGED] = g_signal_new ("deadlock-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                            0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   g_type_ensure (FLITLAB_TYPE_TEXTBOOK_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-network-page.ui");
@@ -998,6 +1034,7 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   GtkGesture *click = gtk_gesture_click_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->deadlock = g_array_new (FALSE, FALSE, sizeof (guint));
   self->worm_slots = g_hash_table_new (NULL, NULL);
   self->followed = -1;
   self->route_from = -1;
