@@ -112,7 +112,25 @@ struct _FlitlabTopologyLayout
   Grid     node_grid;
 };
 
+/* A link drawn between two planes of a stack, in the figure's user space. */
+typedef struct
+{
+  guint id;
+  Point a, z;
+} StackLink;
+
+struct _FlitlabTopologyStack
+{
+  guint           n_planes;
+  guint           plane_size;  /* nodes per plane: a node is plane × plane_size + its place */
+  cairo_matrix_t *to_plane;    /* per plane: figure user space to the plane's layout space */
+  GArray         *links;       /* StackLink */
+  double          tolerance;   /* how near a link a point hits it */
+};
+
 /* flitlab-topology-view.c */
+void
+_flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack);
 void
 _flitlab_topology_layout_free (FlitlabTopologyLayout *layout);
 gboolean

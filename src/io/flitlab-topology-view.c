@@ -43,6 +43,7 @@ flitlab_topology_view_new (const FlitlabTopology *topology)
   view->value_min = view->value_max = NAN;
   view->route = g_array_new (FALSE, FALSE, sizeof (guint));
   view->node_labels = TRUE;
+  view->column = -1;
   return view;
 }
 
@@ -59,7 +60,18 @@ flitlab_topology_view_free (FlitlabTopologyView *view)
   g_array_unref (view->route);
   flitlab_topology_free (view->topology);
   _flitlab_topology_layout_free (view->layout);
+  _flitlab_topology_stack_free (view->stack);
   g_free (view);
+}
+
+void
+_flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack)
+{
+  if (stack == NULL)
+    return;
+  g_free (stack->to_plane);
+  g_array_unref (stack->links);
+  g_free (stack);
 }
 
 const FlitlabTopology *
@@ -207,6 +219,13 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
                    "This network has %u plane%s (0 to %u), not a plane %u", n_planes,
                    n_planes == 1 ? "" : "s", n_planes - 1, view->plane);
+      return FALSE;
+    }
+  if (view->column >= 0 && (!_flitlab_topology_is_grid (t) || n_planes < 2 ||
+                            (guint) view->column >= _flitlab_topology_plane_size (t)))
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
+                   "Column %d is not a node of a plane of this network", view->column);
       return FALSE;
     }
   if ((view->values == NULL && view->n_values != 0) ||
