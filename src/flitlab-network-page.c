@@ -633,7 +633,7 @@ on_stack_toggled (FlitlabNetworkPage *self)
 
   if (stacked (self))
     /* Translators: the stacked view of a 3D network's planes */
-    text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 at the bottom; one plane at a time for hovering and routes."),
+    text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 at the bottom. Click a node to draw the links of its column between the planes; one plane at a time for routes."),
                             flitlab_topology_view_get_n_planes (self->view));
   gtk_label_set_text (self->status_label, text != NULL ? text : _("Click two nodes to see the route between them."));
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
@@ -704,13 +704,14 @@ describe_node (const FlitlabTopology *topology,
 }
 
 /* A pointer position in the diagram's own units, for hit-testing; FALSE when nothing drawn
- * can be hit (no network, or the stack of planes, which has no single layout). */
+ * can be hit (no network; with stack FALSE, the stack of planes, hit-tested apart). */
 static gboolean
 to_diagram (FlitlabNetworkPage *self,
+            gboolean            stack,
             double             *x,
             double             *y)
 {
-  if (self->view == NULL || stacked (self))
+  if (self->view == NULL || stacked (self) != stack)
     return FALSE;
   *x /= self->scale;
   *y /= self->scale;
@@ -726,12 +727,18 @@ on_motion (FlitlabNetworkPage *self,
   g_autofree char *text = NULL;
   int channel, node;
   guint group;
+  gboolean stack = stacked (self);
 
-  if (!to_diagram (self, &x, &y))
+  if (!to_diagram (self, stack, &x, &y))
     return;
   topology = flitlab_topology_view_get_topology (self->view);
-  node = flitlab_topology_view_hit_node (self->view, x, y);
-  channel = node < 0 ? flitlab_topology_view_hit_channel (self->view, x, y) : -1;
+  if (stack)
+    flitlab_topology_view_hit_stack (self->view, x, y, &node, &channel);
+  else
+    {
+      node = flitlab_topology_view_hit_node (self->view, x, y);
+      channel = node < 0 ? flitlab_topology_view_hit_channel (self->view, x, y) : -1;
+    }
   group = flitlab_topology_view_get_group_size (self->view);
   if (node >= 0 && group > 1)
     /* Translators: a group of a large hypercube's nodes: the first, the step, how many */
@@ -742,7 +749,10 @@ on_motion (FlitlabNetworkPage *self,
   else if (channel >= 0)
     {
       const FlitlabChannel *c = flitlab_topology_get_channel (topology, channel);
-      double value = flitlab_topology_view_get_drawn_value (self->view, channel);
+      /* The stack colours every plane's channels by their own values. */
+      double value = !stack ? flitlab_topology_view_get_drawn_value (self->view, channel)
+                     : self->view->values != NULL && (guint) channel < self->view->n_values
+                     ? self->view->values[channel] : NAN;
 
       if (group > 1)
         /* Translators: a link standing for many channels of a large hypercube: how many, the
@@ -807,6 +817,35 @@ minimal_paths (const FlitlabTopology *topology,
     }
 }
 
+/* A click on the stack: a node chooses its column, whose links between the planes are drawn;
+ * elsewhere, back to the corner columns. */
+static void
+choose_column (FlitlabNetworkPage *self,
+               double              x,
+               double              y)
+{
+  const FlitlabTopology *topology = flitlab_topology_view_get_topology (self->view);
+  guint k0 = flitlab_topology_get_radix (topology, 0), size = k0 * flitlab_topology_get_radix (topology, 1);
+  int node, channel;
+
+  flitlab_topology_view_hit_stack (self->view, x, y, &node, &channel);
+  if (node >= 0)
+    {
+      /* Translators: the column of a 3D network chosen in the stack of planes, by its x and y */
+      g_autofree char *text = g_strdup_printf (_("Column (%u, %u): its links between the planes are drawn, its nodes ringed. Click another node for another column, an empty place for the corner columns."),
+                                               (guint) node % size % k0, (guint) node % size / k0);
+
+      self->view->column = (gint) ((guint) node % size);
+      gtk_label_set_text (self->status_label, text);
+    }
+  else if (channel < 0)
+    {
+      self->view->column = -1;
+      on_stack_toggled (self);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
 static void
 on_click (FlitlabNetworkPage *self,
           int                 n_press,
@@ -817,7 +856,12 @@ on_click (FlitlabNetworkPage *self,
   g_autofree char *text = NULL;
   int node;
 
-  if (!to_diagram (self, &x, &y))
+  if (to_diagram (self, TRUE, &x, &y))
+    {
+      choose_column (self, x, y);
+      return;
+    }
+  if (!to_diagram (self, FALSE, &x, &y))
     return;
   /* Animating: a click on a worm follows its message, elsewhere lets it go. */
   if (self->trace != NULL)
