@@ -754,7 +754,13 @@ on_motion (FlitlabNetworkPage *self,
                      : self->view->values != NULL && (guint) channel < self->view->n_values
                      ? self->view->values[channel] : NAN;
 
-      if (group > 1)
+      if (!stack && group == 1 && flitlab_topology_view_get_bundle_size (self->view, channel) > 1)
+        /* Translators: a line between two 4-cubes of a 2^8 to 2^10 hypercube drawn in tiles:
+         * how many channels it stands for, their dimension, the 4-cubes by number */
+        text = g_strdup_printf (_("%u channels of dimension %u from 4-cube %u to 4-cube %u (the value is their mean)"),
+                                flitlab_topology_view_get_bundle_size (self->view, channel), c->dim,
+                                c->src >> 4, c->dst >> 4);
+      else if (group > 1)
         /* Translators: a link standing for many channels of a large hypercube: how many, the
          * groups of nodes it joins (by their first node), its dimension */
         text = g_strdup_printf (_("%u channels from group %u to group %u, dimension %u (the value is their mean)"),

@@ -40,6 +40,12 @@ G_BEGIN_DECLS
  * up (between its 4-cubes) thin and faint under the others. */
 #define FAINT_MIN_DIMS       7
 #define FAINT_FROM_DIM       4
+/* A hypercube of this many dimensions (up to MAX_HYPERCUBE_DIMS) is drawn in tiles: each
+ * 4-cube (dimensions 0 to TILE_DIMS - 1) a tile with its links inside, and between two tiles
+ * one thick line per direction for the 16 channels of a higher dimension (their mean value):
+ * a 10-cube's 5120 long links are 384 lines, not bands. */
+#define TILED_MIN_DIMS       8
+#define TILE_DIMS            4
 /* Extra room between the copies of a sub-cube, in steps per level, so the recursion shows. */
 #define CUBE_GAP           0.25
 
@@ -143,6 +149,8 @@ guint
 _flitlab_topology_plane_size (const FlitlabTopology *t);
 guint
 _flitlab_topology_group_size (const FlitlabTopology *t);
+gboolean
+_flitlab_topology_is_tiled (const FlitlabTopology *t);
 char *
 _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view);
 guint

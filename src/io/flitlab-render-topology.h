@@ -94,6 +94,11 @@ guint                  flitlab_topology_view_get_n_planes (const FlitlabTopology
  * another are one link, coloured by the mean of their values (hit-tests return the first
  * of them). The nodes per group and channels per link; 1 for every other network. */
 guint                  flitlab_topology_view_get_group_size (const FlitlabTopologyView *view);
+/* How many channels the last render's line for channel stands for: 1, or the 16 of a tiled
+ * hypercube's line between two 4-cubes (2^8 to 2^10 nodes), or a grouped link's; 0 when the
+ * channel was not drawn. */
+guint                  flitlab_topology_view_get_bundle_size (const FlitlabTopologyView *view,
+                                                          guint                      channel);
 /* The value the last render coloured a channel's line by: its own, or its group's mean;
  * NaN when it has none or was not drawn. */
 double                 flitlab_topology_view_get_drawn_value (const FlitlabTopologyView *view,

@@ -162,6 +162,31 @@ _flitlab_topology_group_size (const FlitlabTopology *t)
   return 1u << (n_dims - MAX_HYPERCUBE_DIMS);
 }
 
+gboolean
+_flitlab_topology_is_tiled (const FlitlabTopology *t)
+{
+  guint n_dims = flitlab_topology_get_n_dims (t);
+
+  return flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_HYPERCUBE &&
+         n_dims >= TILED_MIN_DIMS && n_dims <= MAX_HYPERCUBE_DIMS;
+}
+
+guint
+flitlab_topology_view_get_bundle_size (const FlitlabTopologyView *view,
+                                       guint                      channel)
+{
+  const FlitlabTopologyLayout *layout;
+  int slot;
+
+  g_return_val_if_fail (view != NULL, 0);
+
+  layout = view->layout;
+  if (layout == NULL || channel >= flitlab_topology_get_n_network_channels (view->topology) ||
+      (slot = layout->shape_slot[channel]) < 0)
+    return 0;
+  return layout->members == NULL ? 1 : layout->member_start[slot + 1] - layout->member_start[slot];
+}
+
 guint
 flitlab_topology_view_get_group_size (const FlitlabTopologyView *view)
 {
@@ -301,7 +326,12 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
             g_string_append_printf (text, "%s %u", d == parity ? "" : ",", d);
           g_string_append (text, parity == 0 ? " across," : " down");
         }
-      if (n_dims >= FAINT_MIN_DIMS)
+      if (_flitlab_topology_is_tiled (t))
+        g_string_append_printf (text, "; a grey tile per 4-cube (dimensions 0 to %u inside); "
+                                "between tiles, a thick line for %u links of dimension %u to %u, "
+                                "the higher further out",
+                                TILE_DIMS - 1, 1u << TILE_DIMS, TILE_DIMS, n_dims - 1);
+      else if (n_dims >= FAINT_MIN_DIMS)
         g_string_append_printf (text, "; links between the 4-cubes (dimensions %u to %u) faint",
                                 FAINT_FROM_DIM, MIN (n_dims, MAX_HYPERCUBE_DIMS) - 1);
     }

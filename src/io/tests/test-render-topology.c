@@ -196,6 +196,21 @@ check_hits (FlitlabTopologyView *view,
 
       if (!flitlab_topology_view_get_channel_middle (view, id, &x, &y))
         continue;
+      /* A tiled hypercube's line between two 4-cubes hits as the first of its 16 channels,
+       * those of its dimension leaving the same 4-cube. */
+      if (flitlab_topology_view_get_bundle_size (view, id) > 1)
+        {
+          int hit = flitlab_topology_view_hit_channel (view, x, y);
+          const FlitlabChannel *first = flitlab_topology_get_channel (t, (guint) MAX (hit, 0));
+
+          g_assert_cmpint (hit, >=, 0);
+          g_assert_cmpuint (flitlab_topology_view_get_bundle_size (view, id), ==, 16);
+          g_assert_cmpuint (first->dim, ==, c->dim);
+          g_assert_cmpuint (first->src >> 4, ==, c->src >> 4);
+          g_assert_cmpint (hit, <=, (int) id);
+          channels += hit == (int) id;
+          continue;
+        }
       channels++;
       g_assert_cmpint (flitlab_topology_view_hit_channel (view, x, y), ==, (int) id);
       /* A link to another plane is drawn at the node in this one only. */
@@ -251,7 +266,9 @@ static void
 test_hit_testing_large (void)
 {
   static const Case large[] = {
-    { "hypercube:10", 0, 10240 },
+    /* Tiled: the 4096 channels inside the 4-cubes, and a line for each 4-cube and higher
+     * dimension. */
+    { "hypercube:10", 0, 4096 + 64 * 6 },
     { "torus:16x16x16:uni", 5, 512 + 2 * 256 },
     { "necklace:6,5", 0, 0 },
     { "mesh:40x30", 0, 0 },
