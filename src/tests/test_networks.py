@@ -49,6 +49,11 @@ if area is not None:
 check(f"clicking a node of the stack chooses its column ({column!r})", column is not None)
 time.sleep(1)
 shot("stack-column")
+if column is not None:
+    # Hovering the node just clicked shows its tooltip (looked at in the screenshot).
+    rawinput.absoluteMotion(int(x0 + fx * w) + 1, int(y0 + fy * h))
+    time.sleep(2)
+    shot("stack-hover")
 
 row = find(window, "label", "10-cube")
 if row is not None:
