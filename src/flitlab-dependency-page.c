@@ -22,6 +22,7 @@ struct _FlitlabDependencyPage
   GCancellable             *cancellable; /* of the graph being built */
   double                    scale;       /* presentation mode's magnification */
   GArray                   *deadlock;    /* guint: the animation's deadlock, a channel cycle */
+  char                     *network;     /* the topology spec the deadlock was found on */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, GTK_TYPE_BOX)
@@ -136,7 +137,12 @@ flitlab_dependency_page_set_study (FlitlabDependencyPage *self,
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->graph, flitlab_channel_dependency_free);
   g_clear_pointer (&self->topology, flitlab_topology_free);
-  g_array_set_size (self->deadlock, 0);
+  /* The network page says when its deadlock goes; whenever this page is given its study, a
+   * deadlock on the same network stays. */
+  if (study == NULL || g_strcmp0 (study->topology, self->network) != 0)
+    g_array_set_size (self->deadlock, 0);
+  g_free (self->network);
+  self->network = study != NULL ? g_strdup (study->topology) : NULL;
   show_message (self, NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
   if (study == NULL)
@@ -208,6 +214,7 @@ flitlab_dependency_page_finalize (GObject *object)
   FlitlabDependencyPage *self = FLITLAB_DEPENDENCY_PAGE (object);
 
   g_array_unref (self->deadlock);
+  g_free (self->network);
   G_OBJECT_CLASS (flitlab_dependency_page_parent_class)->finalize (object);
 }
 
