@@ -7,6 +7,7 @@
  * 20 redraws onto a 1200×900 ARGB32 image surface with a heatmap (target 16 ms: the mean
  * decides), and the mean time of a hit-test at random points, best of several runs (target
  * well under 1 ms).
+ * Then the stack of a 3D torus's planes with a chosen column, drawn and hovered.
  * Then an animation frame as the window's Play draws it: one simulated cycle, the channels'
  * holders, and a redraw, on tori of 64 and 256 nodes at half their saturation load (target
  * 16 ms, 60 frames per second).
@@ -106,6 +107,56 @@ bench (const Case *c)
   cairo_surface_destroy (surface);
 }
 
+/* The stack of a 3D torus's planes with a chosen column, as the window's Stack draws it, and
+ * its hover: flitlab_topology_view_hit_stack() at random points. */
+static void
+bench_stack (const char *spec)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
+  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  guint n = flitlab_topology_get_n_network_channels (topology), hits = 0;
+  g_autofree double *values = g_new (double, n);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+  double best = INFINITY, total = 0, best_hit = INFINITY;
+  const guint n_queries = 20000;
+
+  for (guint i = 0; i < n; i++)
+    values[i] = g_rand_double_range (rand, 0.05, 0.6);
+  flitlab_topology_view_set_values (view, values, n);
+  view->column = 7;
+  for (guint run = 0; run < 20; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      double ms;
+
+      flitlab_render_topology_stack (cr, view, WIDTH, HEIGHT);
+      cairo_surface_flush (surface);
+      ms = (g_get_monotonic_time () - start) / 1e3;
+      best = MIN (best, ms);
+      total += ms;
+    }
+  for (guint run = 0; run < 5; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      hits = 0;
+      for (guint q = 0; q < n_queries; q++)
+        {
+          int node, channel;
+
+          hits += flitlab_topology_view_hit_stack (view, g_rand_double_range (rand, 0, WIDTH),
+                                                   g_rand_double_range (rand, 0, HEIGHT), &node, &channel);
+        }
+      best_hit = MIN (best_hit, (g_get_monotonic_time () - start) / (double) n_queries);
+    }
+  printf ("stack %-22s column 7: mean %.1f ms, best %.1f ms per frame %s; hover %.2f us (%.0f%% hit)\n",
+          spec, total / 20, best, total / 20 <= 16 ? "ok" : "OVER 16 ms", best_hit, 100.0 * hits / n_queries);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 bench_animation (const char *spec,
                  double      rate)
@@ -159,6 +210,8 @@ main (int   argc,
   printf ("(hover: one channel and one node hit-test at a random point)\n");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     bench (&cases[i]);
+  bench_stack ("torus:6x6x6:bi");
+  bench_stack ("torus:8x8x8:bi");
   bench_animation ("torus:8x8:bi", 0.0066);
   bench_animation ("torus:16x16:bi", 0.0032);
   return 0;

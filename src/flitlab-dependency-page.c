@@ -24,6 +24,8 @@ struct _FlitlabDependencyPage
   FlitlabRouting            routing;
   GCancellable             *cancellable; /* of the graph being built */
   double                    scale;       /* presentation mode's magnification */
+  GArray                   *deadlock;    /* guint: the animation's deadlock, a channel cycle */
+  char                     *network;     /* the topology spec the deadlock was found on */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, GTK_TYPE_BOX)
@@ -51,7 +53,8 @@ draw (GtkDrawingArea *area,
       gpointer        data)
 {
   FlitlabDependencyPage *self = data;
-  FlitlabDependencyFigure figure = { self->topology, self->graph, self->routing, NULL, 0, 0 };
+  FlitlabDependencyFigure figure = { self->topology, self->graph, self->routing,
+                                     (const guint *) self->deadlock->data, self->deadlock->len, 0 };
 
   if (self->graph == NULL)
     return;
@@ -65,6 +68,25 @@ show_message (FlitlabDependencyPage *self,
 {
   gtk_label_set_text (self->message, text != NULL ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message), text != NULL);
+}
+
+/* The verdict, for those who cannot see the red cycle or the black deadlock. */
+static void
+describe (FlitlabDependencyPage *self)
+{
+  const char *verdict = self->graph == NULL ? ""
+                        : flitlab_channel_dependency_has_cycle (self->graph)
+                        ? _("The graph has a cycle: the routing can deadlock.")
+                        : _("The graph has no cycle: the routing is free of deadlock.");
+  g_autofree char *text = NULL;
+
+  if (self->graph != NULL && self->deadlock->len > 0)
+    /* Translators: the verdict, then the animation's deadlock drawn on the graph */
+    text = g_strdup_printf (ngettext ("%s The deadlock the animation found is drawn in black: %u channel, each waited for by the worm holding the one before.",
+                                      "%s The deadlock the animation found is drawn in black: %u channels, each waited for by the worm holding the one before.",
+                                      self->deadlock->len), verdict, self->deadlock->len);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text != NULL ? text : verdict, -1);
 }
 
 static void
@@ -99,12 +121,7 @@ on_built (GObject      *source,
   self = FLITLAB_DEPENDENCY_PAGE (source);
   self->graph = graph;
   show_message (self, graph == NULL ? error->message : NULL);
-  /* The verdict, for those who cannot see the red cycle. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  graph == NULL ? ""
-                                  : flitlab_channel_dependency_has_cycle (graph)
-                                  ? _("The graph has a cycle: the routing can deadlock.")
-                                  : _("The graph has no cycle: the routing is free of deadlock."), -1);
+  describe (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
@@ -122,6 +139,12 @@ show_study (FlitlabDependencyPage *self)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->graph, flitlab_channel_dependency_free);
   g_clear_pointer (&self->topology, flitlab_topology_free);
+  /* The network page says when its deadlock goes; whenever this page is given its study, a
+   * deadlock on the same network stays. */
+  if (study == NULL || g_strcmp0 (study->topology, self->network) != 0)
+    g_array_set_size (self->deadlock, 0);
+  g_free (self->network);
+  self->network = study != NULL ? g_strdup (study->topology) : NULL;
   show_message (self, NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
   if (study == NULL)
@@ -180,6 +203,21 @@ flitlab_dependency_page_show (FlitlabDependencyPage *self,
 }
 
 void
+flitlab_dependency_page_set_deadlock (FlitlabDependencyPage *self,
+                                      const guint           *channels,
+                                      guint                  n_channels)
+{
+  g_return_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self));
+  g_return_if_fail (channels != NULL || n_channels == 0);
+
+  g_array_set_size (self->deadlock, 0);
+  if (n_channels > 0)
+    g_array_append_vals (self->deadlock, channels, n_channels);
+  describe (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+void
 flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
                                    double                 scale)
 {
@@ -205,9 +243,20 @@ flitlab_dependency_page_dispose (GObject *object)
 }
 
 static void
+flitlab_dependency_page_finalize (GObject *object)
+{
+  FlitlabDependencyPage *self = FLITLAB_DEPENDENCY_PAGE (object);
+
+  g_array_unref (self->deadlock);
+  g_free (self->network);
+  G_OBJECT_CLASS (flitlab_dependency_page_parent_class)->finalize (object);
+}
+
+static void
 flitlab_dependency_page_class_init (FlitlabDependencyPageClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = flitlab_dependency_page_dispose;
+  G_OBJECT_CLASS (klass)->finalize = flitlab_dependency_page_finalize;
 }
 
 static void
@@ -215,6 +264,7 @@ flitlab_dependency_page_init (FlitlabDependencyPage *self)
 {
   self->scale = 1;
   self->index = -1;
+  self->deadlock = g_array_new (FALSE, FALSE, sizeof (guint));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 12);
   self->message = GTK_LABEL (gtk_label_new (NULL));

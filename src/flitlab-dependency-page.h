@@ -20,6 +20,11 @@ G_DECLARE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, FLITLAB, D
 void flitlab_dependency_page_show      (FlitlabDependencyPage *self,
                                         FlitlabDocument       *document,
                                         int                    index);
+/* Draws a deadlock's cycle of channels (flitlab_network_page_get_deadlock()) on the graph, in
+ * black; NULL or 0: none. Copied. show() forgets it for a study of another network. */
+void flitlab_dependency_page_set_deadlock (FlitlabDependencyPage *self,
+                                           const guint           *channels,
+                                           guint                  n_channels);
 void flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
                                         double                 scale);
 

@@ -89,7 +89,16 @@ struct _FlitlabNetworkPage
   gint64               last_frame; /* frame time of the last step, microseconds */
   double               owed;       /* cycles due but not yet stepped */
   double               scale;      /* drawing magnification (presentation mode), >= 1 */
+  GArray              *deadlock;   /* guint: the deadlock's channel cycle shown, or empty */
 };
+
+enum
+{
+  DEADLOCK_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, GTK_TYPE_BOX)
 
@@ -391,7 +400,13 @@ show_deadlock (FlitlabNetworkPage *self)
   g_autofree FlitlabDeadlockLink *links = flitlab_sim_trace_find_deadlock (self->trace, &n_links);
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
+  guint n_channels = 0;
+  g_autofree guint *channels = flitlab_sim_trace_get_deadlock_channels (self->trace, links, n_links, &n_channels);
 
+  g_array_set_size (self->deadlock, 0);
+  if (n_channels > 0)
+    g_array_append_vals (self->deadlock, channels, n_channels);
+  g_signal_emit (self, signals[DEADLOCK_CHANGED], 0);
   g_array_set_size (self->view->route, 0);
   for (guint i = 0; i < n_links; i++)
     {
@@ -464,6 +479,11 @@ stop_animation (FlitlabNetworkPage *self)
   gtk_toggle_button_set_active (self->play_button, FALSE);
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
   self->updating = FALSE;
+  if (self->deadlock->len > 0)
+    {
+      g_array_set_size (self->deadlock, 0);
+      g_signal_emit (self, signals[DEADLOCK_CHANGED], 0);
+    }
 }
 
 static gboolean
@@ -623,7 +643,7 @@ on_stack_toggled (FlitlabNetworkPage *self)
 
   if (stacked (self))
     /* Translators: the stacked view of a 3D network's planes */
-    text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 at the bottom; one plane at a time for hovering and routes."),
+    text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 at the bottom. Click a node to draw the links of its column between the planes; one plane at a time for routes."),
                             flitlab_topology_view_get_n_planes (self->view));
   gtk_label_set_text (self->status_label, text != NULL ? text : _("Click two nodes to see the route between them."));
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
@@ -694,13 +714,14 @@ describe_node (const FlitlabTopology *topology,
 }
 
 /* A pointer position in the diagram's own units, for hit-testing; FALSE when nothing drawn
- * can be hit (no network, or the stack of planes, which has no single layout). */
+ * can be hit (no network; with stack FALSE, the stack of planes, hit-tested apart). */
 static gboolean
 to_diagram (FlitlabNetworkPage *self,
+            gboolean            stack,
             double             *x,
             double             *y)
 {
-  if (self->view == NULL || stacked (self))
+  if (self->view == NULL || stacked (self) != stack)
     return FALSE;
   *x /= self->scale;
   *y /= self->scale;
@@ -716,12 +737,18 @@ on_motion (FlitlabNetworkPage *self,
   g_autofree char *text = NULL;
   int channel, node;
   guint group;
+  gboolean stack = stacked (self);
 
-  if (!to_diagram (self, &x, &y))
+  if (!to_diagram (self, stack, &x, &y))
     return;
   topology = flitlab_topology_view_get_topology (self->view);
-  node = flitlab_topology_view_hit_node (self->view, x, y);
-  channel = node < 0 ? flitlab_topology_view_hit_channel (self->view, x, y) : -1;
+  if (stack)
+    flitlab_topology_view_hit_stack (self->view, x, y, &node, &channel);
+  else
+    {
+      node = flitlab_topology_view_hit_node (self->view, x, y);
+      channel = node < 0 ? flitlab_topology_view_hit_channel (self->view, x, y) : -1;
+    }
   group = flitlab_topology_view_get_group_size (self->view);
   if (node >= 0 && group > 1)
     /* Translators: a group of a large hypercube's nodes: the first, the step, how many */
@@ -732,9 +759,18 @@ on_motion (FlitlabNetworkPage *self,
   else if (channel >= 0)
     {
       const FlitlabChannel *c = flitlab_topology_get_channel (topology, channel);
-      double value = flitlab_topology_view_get_drawn_value (self->view, channel);
+      /* The stack colours every plane's channels by their own values. */
+      double value = !stack ? flitlab_topology_view_get_drawn_value (self->view, channel)
+                     : self->view->values != NULL && (guint) channel < self->view->n_values
+                     ? self->view->values[channel] : NAN;
 
-      if (group > 1)
+      if (!stack && group == 1 && flitlab_topology_view_get_bundle_size (self->view, channel) > 1)
+        /* Translators: a line between two 4-cubes of a 2^8 to 2^10 hypercube drawn in tiles:
+         * how many channels it stands for, their dimension, the 4-cubes by number */
+        text = g_strdup_printf (_("%u channels of dimension %u from 4-cube %u to 4-cube %u (the value is their mean)"),
+                                flitlab_topology_view_get_bundle_size (self->view, channel), c->dim,
+                                c->src >> 4, c->dst >> 4);
+      else if (group > 1)
         /* Translators: a link standing for many channels of a large hypercube: how many, the
          * groups of nodes it joins (by their first node), its dimension */
         text = g_strdup_printf (_("%u channels from group %u to group %u, dimension %u (the value is their mean)"),
@@ -797,6 +833,35 @@ minimal_paths (const FlitlabTopology *topology,
     }
 }
 
+/* A click on the stack: a node chooses its column, whose links between the planes are drawn;
+ * elsewhere, back to the corner columns. */
+static void
+choose_column (FlitlabNetworkPage *self,
+               double              x,
+               double              y)
+{
+  const FlitlabTopology *topology = flitlab_topology_view_get_topology (self->view);
+  guint k0 = flitlab_topology_get_radix (topology, 0), size = k0 * flitlab_topology_get_radix (topology, 1);
+  int node, channel;
+
+  flitlab_topology_view_hit_stack (self->view, x, y, &node, &channel);
+  if (node >= 0)
+    {
+      /* Translators: the column of a 3D network chosen in the stack of planes, by its x and y */
+      g_autofree char *text = g_strdup_printf (_("Column (%u, %u): its links between the planes are drawn, its nodes ringed. Click another node for another column, an empty place for the corner columns."),
+                                               (guint) node % size % k0, (guint) node % size / k0);
+
+      self->view->column = (gint) ((guint) node % size);
+      gtk_label_set_text (self->status_label, text);
+    }
+  else if (channel < 0)
+    {
+      self->view->column = -1;
+      on_stack_toggled (self);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
 static void
 on_click (FlitlabNetworkPage *self,
           int                 n_press,
@@ -807,7 +872,12 @@ on_click (FlitlabNetworkPage *self,
   g_autofree char *text = NULL;
   int node;
 
-  if (!to_diagram (self, &x, &y))
+  if (to_diagram (self, TRUE, &x, &y))
+    {
+      choose_column (self, x, y);
+      return;
+    }
+  if (!to_diagram (self, FALSE, &x, &y))
     return;
   /* Animating: a click on a worm follows its message, elsewhere lets it go. */
   if (self->trace != NULL)
@@ -977,11 +1047,22 @@ flitlab_network_page_get_view (FlitlabNetworkPage *self)
   return self->view;
 }
 
+const guint *
+flitlab_network_page_get_deadlock (FlitlabNetworkPage *self,
+                                   guint              *n_channels)
+{
+  g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self) && n_channels != NULL, NULL);
+  *n_channels = self->deadlock->len;
+  return self->deadlock->len > 0 ? (const guint *) self->deadlock->data : NULL;
+}
+
 static void
 flitlab_network_page_dispose (GObject *object)
 {
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
 
+  /* Gone without a word: those listening may be gone already. */
+  g_array_set_size (self->deadlock, 0);
   stop_animation (self);
   self->updating = TRUE;
   if (self->document != NULL)
@@ -997,6 +1078,7 @@ flitlab_network_page_finalize (GObject *object)
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
 
   g_clear_pointer (&self->worm_slots, g_hash_table_unref);
+  g_clear_pointer (&self->deadlock, g_array_unref);
   g_clear_pointer (&self->trace, flitlab_sim_trace_free);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
@@ -1012,6 +1094,10 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
 
   object_class->dispose = flitlab_network_page_dispose;
   object_class->finalize = flitlab_network_page_finalize;
+  /* The animation stopped on a deadlock, or the one shown went away: for the channel
+   * dependency graph to draw it (flitlab_network_page_get_deadlock()). */
+  signals[DEADLOCK_CHANGED] = g_signal_new ("deadlock-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                            0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   g_type_ensure (FLITLAB_TYPE_TEXTBOOK_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-network-page.ui");
@@ -1037,6 +1123,7 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   GtkGesture *click = gtk_gesture_click_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->deadlock = g_array_new (FALSE, FALSE, sizeof (guint));
   self->worm_slots = g_hash_table_new (NULL, NULL);
   self->followed = -1;
   self->route_from = -1;

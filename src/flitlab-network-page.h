@@ -28,6 +28,11 @@ void                 flitlab_network_page_focus_figure (FlitlabNetworkPage *self
 GtkAdjustment       *flitlab_network_page_get_load (FlitlabNetworkPage *self);
 /* The diagram as shown, for export; NULL when there is none. */
 FlitlabTopologyView *flitlab_network_page_get_view  (FlitlabNetworkPage *self);
+/* The deadlock the animation stopped on, as a cycle of the channel dependency graph
+ * (flitlab_sim_trace_get_deadlock_channels()); NULL and 0 when none is shown. Changes are
+ * signalled by "deadlock-changed". */
+const guint         *flitlab_network_page_get_deadlock (FlitlabNetworkPage *self,
+                                                        guint              *n_channels);
 /* Whether the page shows the planes stacked (flitlab_render_topology_stack). */
 gboolean             flitlab_network_page_get_stacked (FlitlabNetworkPage *self);
 

@@ -273,6 +273,17 @@ flitlab_window_show_study (FlitlabWindow *self)
 }
 
 
+/* The animation stopped on a deadlock (or left it): the dependency graph draws it too. */
+static void
+on_deadlock_changed (FlitlabWindow *self)
+{
+  guint n = 0;
+  const guint *channels = flitlab_network_page_get_deadlock (self->network_page, &n);
+
+  if (self->dependency_page != NULL)
+    flitlab_dependency_page_set_deadlock (self->dependency_page, channels, n);
+}
+
 /* The shared load moved: by a person when the network or flow view shows. */
 static void
 on_load_moved (FlitlabWindow *self)
@@ -921,6 +932,8 @@ flitlab_window_init (FlitlabWindow *self)
   flitlab_flow_page_share_load (self->flow_page, flitlab_network_page_get_load (self->network_page));
   g_signal_connect_object (flitlab_network_page_get_load (self->network_page), "value-changed",
                            G_CALLBACK (on_load_moved), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->network_page, "deadlock-changed", G_CALLBACK (on_deadlock_changed), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->figure_stack, "notify::visible-child-name",
                            G_CALLBACK (on_figure_changed), self, G_CONNECT_SWAPPED);
   on_figure_changed (self);

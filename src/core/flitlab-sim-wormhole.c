@@ -1353,3 +1353,57 @@ flitlab_sim_trace_find_deadlock (const FlitlabSimTrace *trace,
   /* The search only uses the engine's scratch route; the state it reads stays as it is. */
   return find_wait_cycle ((Sim *) &trace->sim, n_links);
 }
+
+guint *
+flitlab_sim_trace_get_deadlock_channels (const FlitlabSimTrace     *trace,
+                                         const FlitlabDeadlockLink *links,
+                                         guint                      n_links,
+                                         guint                     *n_channels)
+{
+  const Sim *s;
+  GArray *cycle;
+
+  g_return_val_if_fail (trace != NULL && n_channels != NULL, NULL);
+  g_return_val_if_fail (links != NULL || n_links == 0, NULL);
+
+  s = &trace->sim;
+  *n_channels = 0;
+  if (n_links == 0)
+    return NULL;
+  cycle = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < n_links; i++)
+    {
+      const Message *m = links[i].message < s->messages->len
+                         ? &g_array_index (s->messages, Message, links[i].message) : NULL;
+      guint start = cycle->len;
+      gint32 vc = m != NULL ? m->head : NONE;
+
+      /* From the header back along the worm to holds_channel, then turned round. */
+      while (vc != NONE && s->vc[vc].owner == (gint32) links[i].message)
+        {
+          guint channel = vc_channel (s, vc);
+
+          g_array_append_val (cycle, channel);
+          if (channel == links[i].holds_channel)
+            break;
+          vc = s->vc[vc].prev;
+        }
+      /* A worm that does not reach back to holds_channel (not a state a deadlock leaves):
+       * the link's own channel alone keeps the cycle a cycle. */
+      if (cycle->len == start ||
+          g_array_index (cycle, guint, cycle->len - 1) != links[i].holds_channel)
+        {
+          g_array_set_size (cycle, start);
+          g_array_append_val (cycle, links[i].holds_channel);
+        }
+      for (guint a = start, b = cycle->len - 1; a < b; a++, b--)
+        {
+          guint swap = g_array_index (cycle, guint, a);
+
+          g_array_index (cycle, guint, a) = g_array_index (cycle, guint, b);
+          g_array_index (cycle, guint, b) = swap;
+        }
+    }
+  *n_channels = cycle->len;
+  return (guint *) g_array_free (cycle, FALSE);
+}

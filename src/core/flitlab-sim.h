@@ -242,6 +242,16 @@ gboolean          flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace)
 FlitlabDeadlockLink *flitlab_sim_trace_find_deadlock (const FlitlabSimTrace *trace,
                                               guint                     *n_links);
 
+/* The channels of that cycle as a cycle of the channel dependency graph
+ * (flitlab-channel-dependency.h): per link, the channels its message holds from
+ * holds_channel to its header's, in the order the worm crossed them, so each channel is
+ * waited for by the holder of the one before and the first by the last's. NULL (and
+ * *n_channels 0) for no links. Free with g_free(). */
+guint            *flitlab_sim_trace_get_deadlock_channels (const FlitlabSimTrace     *trace,
+                                                           const FlitlabDeadlockLink *links,
+                                                           guint                      n_links,
+                                                           guint                     *n_channels);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimConfig, flitlab_sim_config_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimTrace, flitlab_sim_trace_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimResult, flitlab_sim_result_free)

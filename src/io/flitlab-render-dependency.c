@@ -223,6 +223,22 @@ set_edge_style (cairo_t *cr,
     }
 }
 
+/* From one channel of the highlighted cycle to the next: a step of the deadlock. */
+static gboolean
+highlight_edge (const Layout *l,
+                guint         from,
+                guint         to)
+{
+  const FlitlabDependencyFigure *figure = l->figure;
+
+  if (!l->highlight[from] || !l->highlight[to])
+    return FALSE;
+  for (guint i = 0; i < figure->n_highlight; i++)
+    if (figure->highlight[i] == from && figure->highlight[(i + 1) % figure->n_highlight] == to)
+      return TRUE;
+  return FALSE;
+}
+
 /* One edge from the box at (x0, y0) to the box at (x1, y1): to the next place a line from
  * side to side, back along the ring an arc under the ring's rows, to another column a line
  * from side to side too. */
@@ -240,8 +256,7 @@ draw_edge (const Layout *l,
   cairo_t *cr = t->cr;
   double a = MIN (0.6 * t->f, 0.45 * (l->pitch - l->box_w) + 2), h = l->box_h;
   gboolean turn = from->group != to->group;
-  /* Between two channels of a deadlock: the wait the simulator found. */
-  gboolean highlight = l->highlight[from - l->places] && l->highlight[to - l->places];
+  gboolean highlight = highlight_edge (l, from - l->places, to - l->places);
 
   set_edge_style (cr, cycle, highlight, turn, t->f);
   if (turn || to->position > from->position)
@@ -343,7 +358,8 @@ draw_header (const Type   *t,
     add_note (t, notes, max_lines, w, "Red: a cycle, each channel waited for by a worm holding the one "
                                       "before.");
   if (figure->n_highlight > 0)
-    add_note (t, notes, max_lines, w, "Thick outline: the deadlocked channels.");
+    add_note (t, notes, max_lines, w, "Black: the deadlock the animation found, each channel waited "
+                                      "for by the worm holding the one before.");
   if (!l->every_ring)
     add_note (t, notes, max_lines, w, l->both_ways
                                       ? "One ring per dimension and direction shown; the other rings are alike."
@@ -586,14 +602,14 @@ flitlab_render_dependency (cairo_t                       *cr,
                                   0.5, 1, l.column_w);
     }
 
-  /* Edges under the boxes; the cycle's last, over the others. */
-  for (guint pass = 0; pass < 2; pass++)
+  /* Edges under the boxes; the deadlock's over the others, the cycle's last. */
+  for (guint pass = 0; pass < 3; pass++)
     for (guint e = 0; e < n_edges; e++)
       {
         FlitlabDependencyVertex from, to;
         const Place *pf, *pt;
         double x0, y0, x1, y1;
-        gboolean in_cycle = FALSE;
+        gboolean in_cycle = FALSE, highlight;
 
         flitlab_channel_dependency_get_edge (figure->graph, e, &from, &to);
         pf = &l.places[from.channel];
@@ -606,13 +622,15 @@ flitlab_render_dependency (cairo_t                       *cr,
           in_cycle = cycle[i].channel == from.channel && cycle[i].vc_class == from.vc_class &&
                      cycle[(i + 1) % n_cycle].channel == to.channel &&
                      cycle[(i + 1) % n_cycle].vc_class == to.vc_class;
-        if (in_cycle != (pass == 1))
+        highlight = highlight_edge (&l, from.channel, to.channel);
+        if ((in_cycle ? 2u : highlight ? 1u : 0u) != pass)
           continue;
         draw_edge (&l, &t, pf, pt, x0, y0, x1, y1, in_cycle);
         if (drawn != NULL)
           {
             drawn->n_edges_drawn++;
             drawn->n_cycle_edges_drawn += in_cycle;
+            drawn->n_highlighted_edges_drawn += highlight;
           }
       }
 

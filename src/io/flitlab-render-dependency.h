@@ -31,8 +31,9 @@ typedef struct
   const FlitlabTopology          *topology;
   const FlitlabChannelDependency *graph;     /* built for topology with routing */
   FlitlabRouting                  routing;   /* for the subtitle */
-  /* Channel ids drawn with a thick black outline: the channels of the deadlock the simulator
-   * found, say. May be NULL. */
+  /* A cycle of channel ids drawn in thick black, boxes and edges: the deadlock the animation
+   * found, each channel waited for by the worm holding the one before it, the first by the
+   * last's (an edge is drawn black between neighbours only). May be NULL. */
   const guint                    *highlight;
   guint                           n_highlight;
   double                          font_size; /* points; 0: chosen for the width */
@@ -45,6 +46,7 @@ typedef struct
   guint    n_edges_drawn;       /* arrows */
   guint    n_cycle_edges_drawn; /* of them, the graph's cycle's, in bold red */
   guint    n_highlighted_drawn; /* vertices of highlighted channels, outlined */
+  guint    n_highlighted_edges_drawn; /* edges between neighbours of the highlight, black */
   gboolean every_ring;          /* FALSE: one ring per dimension and direction */
 } FlitlabDependencyDrawing;
 

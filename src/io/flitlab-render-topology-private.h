@@ -40,6 +40,12 @@ G_BEGIN_DECLS
  * up (between its 4-cubes) thin and faint under the others. */
 #define FAINT_MIN_DIMS       7
 #define FAINT_FROM_DIM       4
+/* A hypercube of this many dimensions (up to MAX_HYPERCUBE_DIMS) is drawn in tiles: each
+ * 4-cube (dimensions 0 to TILE_DIMS - 1) a tile with its links inside, and between two tiles
+ * one thick line per direction for the 16 channels of a higher dimension (their mean value):
+ * a 10-cube's 5120 long links are 384 lines, not bands. */
+#define TILED_MIN_DIMS       8
+#define TILE_DIMS            4
 /* Extra room between the copies of a sub-cube, in steps per level, so the recursion shows. */
 #define CUBE_GAP           0.25
 
@@ -112,7 +118,25 @@ struct _FlitlabTopologyLayout
   Grid     node_grid;
 };
 
+/* A link drawn between two planes of a stack, in the figure's user space. */
+typedef struct
+{
+  guint id;
+  Point a, z;
+} StackLink;
+
+struct _FlitlabTopologyStack
+{
+  guint           n_planes;
+  guint           plane_size;  /* nodes per plane: a node is plane × plane_size + its place */
+  cairo_matrix_t *to_plane;    /* per plane: figure user space to the plane's layout space */
+  GArray         *links;       /* StackLink */
+  double          tolerance;   /* how near a link a point hits it */
+};
+
 /* flitlab-topology-view.c */
+void
+_flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack);
 void
 _flitlab_topology_layout_free (FlitlabTopologyLayout *layout);
 gboolean
@@ -125,6 +149,8 @@ guint
 _flitlab_topology_plane_size (const FlitlabTopology *t);
 guint
 _flitlab_topology_group_size (const FlitlabTopology *t);
+gboolean
+_flitlab_topology_is_tiled (const FlitlabTopology *t);
 char *
 _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view);
 guint

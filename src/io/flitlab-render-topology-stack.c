@@ -14,8 +14,8 @@
 
 /* ---- a stack of planes ------------------------------------------------------------ */
 
-/* The columns whose links between planes are drawn: the plane's left and right corners,
- * where a vertical line from one plane to the next crosses no other plane. */
+/* The columns whose links between planes are drawn unless one is chosen: the plane's left and
+ * right corners, where a vertical line from one plane to the next crosses no other plane. */
 enum
 {
   LEFT_CORNER,
@@ -23,7 +23,8 @@ enum
   N_CORNERS
 };
 
-/* A link of dimension 2 between two planes' corner nodes, drawn on the figure. */
+/* A link of dimension 2 between two planes' nodes of a column, drawn on the figure; where,
+ * in drawn (id G_MAXUINT when too short to draw). */
 static void
 draw_column_channel (cairo_t                   *cr,
                      const FlitlabTopologyView *view,
@@ -34,18 +35,21 @@ draw_column_channel (cairo_t                   *cr,
                      double                     width,
                      double                     trim,
                      double                     lo,
-                     double                     hi)
+                     double                     hi,
+                     StackLink                 *drawn)
 {
   double dx = to.x - from.x, dy = to.y - from.y, len = hypot (dx, dy), arrow = 2.5 * width + 3;
   double r = 0.3, g = 0.3, b = 0.3;
   Point a, z;
 
+  *drawn = (StackLink) { G_MAXUINT };
   if (len < 2 * trim + arrow)
     return;
   dx /= len, dy /= len;
   /* To the right of travel, as in the planes, so the two directions part. */
   a = pt (from.x - offset * dy + trim * dx, from.y + offset * dx + trim * dy);
   z = pt (to.x - offset * dy - trim * dx, to.y + offset * dx - trim * dy);
+  *drawn = (StackLink) { id, a, z };
   if (view->values != NULL)
     flitlab_colormap_color (view->colormap, view->values[id], lo, hi, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
@@ -64,8 +68,9 @@ draw_column_channel (cairo_t                   *cr,
  * layer of the same drawing, pulled apart so that no plane covers another: a plane's x axis
  * runs down to the right, its y axis down to the left, flattened to a wide diamond. Between
  * the planes, the links of dimension 2 of the columns at the diamonds' left and right
- * corners, the only columns whose links cross no plane. The layout kept is the last plane's:
- * hit-tests answer for one plane only. */
+ * corners, the only columns whose links cross no plane, or of the view's chosen column, drawn
+ * over the planes with its nodes ringed. The layout kept is the last plane's; the stack's
+ * geometry, for flitlab_topology_view_hit_stack(), in view->stack. */
 void
 flitlab_render_topology_stack (cairo_t             *cr,
                                FlitlabTopologyView *view,
@@ -79,7 +84,9 @@ flitlab_render_topology_stack (cairo_t             *cr,
   double top = 16, bar_w, room_w, room_h, side, left, bottom, lo = 0, hi = 1, line_width = 1;
   const FlitlabTopology *t = view->topology;
   guint k0 = flitlab_topology_get_radix (t, 0), k1 = flitlab_topology_get_radix (t, 1);
-  guint size = k0 * k1, corner_node[N_CORNERS] = { (k1 - 1) * k0, k0 - 1 };
+  guint size = k0 * k1, corner_node[N_CORNERS] = { (k1 - 1) * k0, k0 - 1 }, n_columns = N_CORNERS;
+  struct _FlitlabTopologyStack *stack;
+  cairo_matrix_t figure;
   g_autofree Point *corner_at = NULL;
   g_autofree gboolean *corner_drawn = NULL;
   g_autofree char *subtitle = NULL;
@@ -88,14 +95,32 @@ flitlab_render_topology_stack (cairo_t             *cr,
   g_return_if_fail (cr != NULL && view != NULL);
 
   n = flitlab_topology_view_get_n_planes (view);
+  if (view->column >= 0 && (guint) view->column < size)
+    {
+      corner_node[0] = (guint) view->column;
+      n_columns = 1;
+    }
+  _flitlab_topology_stack_free (view->stack);
+  stack = view->stack = g_new0 (struct _FlitlabTopologyStack, 1);
+  stack->n_planes = n;
+  stack->plane_size = size;
+  stack->to_plane = g_new (cairo_matrix_t, MAX (n, 1));
+  stack->links = g_array_new (FALSE, FALSE, sizeof (StackLink));
+  cairo_get_matrix (cr, &figure);
   shown = view->plane;
   labels = view->node_labels;
   corner_at = g_new0 (Point, (gsize) n * N_CORNERS);
   corner_drawn = g_new0 (gboolean, (gsize) n * N_CORNERS);
-  subtitle = g_strdup_printf ("all %u planes, plane 0 at the bottom; between them, the links "
-                              "of the left and right corner columns%s", n,
-                              flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS
-                                ? " (top to bottom plane not drawn)" : "");
+  if (n_columns == 1)
+    subtitle = g_strdup_printf ("all %u planes, plane 0 at the bottom; between them, the links "
+                                "of column (%u, %u), ringed%s", n, corner_node[0] % k0, corner_node[0] / k0,
+                                flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS
+                                  ? " (top to bottom plane not drawn)" : "");
+  else
+    subtitle = g_strdup_printf ("all %u planes, plane 0 at the bottom; between them, the links "
+                                "of the left and right corner columns%s", n,
+                                flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS
+                                  ? " (top to bottom plane not drawn)" : "");
   if (titled)
     top = _flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
   room_h = MAX (height - top - 16, 1);
@@ -130,8 +155,18 @@ flitlab_render_topology_stack (cairo_t             *cr,
       view->plane = p;
       /* The renderer keeps a margin round a figure: here the plane's edge is the figure's. */
       cairo_translate (cr, -margin, -margin);
+      {
+        cairo_matrix_t to_device;
+
+        /* Figure space to device space, then back to the plane's. */
+        cairo_get_matrix (cr, &to_device);
+        if (cairo_matrix_invert (&to_device) == CAIRO_STATUS_SUCCESS)
+          cairo_matrix_multiply (&stack->to_plane[p], &figure, &to_device);
+        else
+          cairo_matrix_init_scale (&stack->to_plane[p], 0, 0);
+      }
       flitlab_render_topology (cr, view, side + 2 * margin, side + 2 * margin);
-      for (guint c = 0; c < N_CORNERS; c++)
+      for (guint c = 0; c < n_columns; c++)
         {
           Point *at = &corner_at[p * N_CORNERS + c];
 
@@ -156,7 +191,8 @@ flitlab_render_topology_stack (cairo_t             *cr,
   cairo_save (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
-  for (guint c = 0; c < N_CORNERS; c++)
+  stack->tolerance = MAX (4, 2 * line_width);
+  for (guint c = 0; c < n_columns; c++)
     for (guint p = 0; p < n; p++)
       {
         const guint *ids;
@@ -170,15 +206,103 @@ flitlab_render_topology_stack (cairo_t             *cr,
             if (ch->dim != 2 || ch->wraparound || !corner_drawn[p * N_CORNERS + c] ||
                 !corner_drawn[q * N_CORNERS + c])
               continue;
-            draw_column_channel (cr, view, ids[j], corner_at[p * N_CORNERS + c], corner_at[q * N_CORNERS + c],
-                                 flitlab_topology_is_bidirectional (t) ? 1.5 * line_width : 0,
-                                 line_width, 6, lo, hi);
+            {
+              StackLink drawn;
+
+              draw_column_channel (cr, view, ids[j], corner_at[p * N_CORNERS + c], corner_at[q * N_CORNERS + c],
+                                   flitlab_topology_is_bidirectional (t) ? 1.5 * line_width : 0,
+                                   n_columns == 1 ? 1.6 * line_width : line_width, 6, lo, hi, &drawn);
+              if (drawn.id != G_MAXUINT)
+                g_array_append_val (stack->links, drawn);
+            }
           }
+      }
+  /* The chosen column's nodes ringed, filled so the channels stay the only strokes. */
+  for (guint p = 0; n_columns == 1 && p < n; p++)
+    if (corner_drawn[p * N_CORNERS])
+      {
+        Point at = corner_at[p * N_CORNERS];
+        double r = MAX (5, 3.5 * line_width);
+
+        cairo_new_path (cr);
+        cairo_arc (cr, at.x, at.y, r + 1.6, 0, 2 * G_PI);
+        cairo_new_sub_path (cr);
+        cairo_arc_negative (cr, at.x, at.y, r, 2 * G_PI, 0);
+        cairo_set_source_rgb (cr, 0.85, 0.1, 0.1);
+        cairo_fill (cr);
       }
   cairo_restore (cr);
   flitlab_topology_view_draw_color_bar (cr, view, width - 8 - (bar_w - type), top + 0.15 * room_h, 0.7 * room_h);
   view->font_size = font_size;
   cairo_restore (cr);
+}
+
+gboolean
+flitlab_topology_view_hit_stack (const FlitlabTopologyView *view,
+                                 double                     x,
+                                 double                     y,
+                                 int                       *node,
+                                 int                       *channel)
+{
+  const struct _FlitlabTopologyStack *stack;
+  double best;
+
+  g_return_val_if_fail (view != NULL && node != NULL && channel != NULL, FALSE);
+
+  *node = *channel = -1;
+  stack = view->stack;
+  if (stack == NULL || view->layout == NULL)
+    return FALSE;
+  /* The links between planes lie over the planes. */
+  best = stack->tolerance * stack->tolerance;
+  for (guint i = 0; i < stack->links->len; i++)
+    {
+      const StackLink *link = &g_array_index (stack->links, StackLink, i);
+      double dx = link->z.x - link->a.x, dy = link->z.y - link->a.y, len2 = dx * dx + dy * dy;
+      double u = len2 > 0 ? CLAMP (((x - link->a.x) * dx + (y - link->a.y) * dy) / len2, 0, 1) : 0;
+      double ex = link->a.x + u * dx - x, ey = link->a.y + u * dy - y;
+
+      if (ex * ex + ey * ey <= best)
+        {
+          best = ex * ex + ey * ey;
+          *channel = (int) link->id;
+        }
+    }
+  if (*channel >= 0)
+    return TRUE;
+  /* Every plane is laid out alike: the last one's layout answers for each, its ids moved to
+   * the plane under the point. */
+  for (guint p = stack->n_planes; p-- > 0;)
+    {
+      double px = x, py = y;
+      guint found;
+      int hit;
+
+      cairo_matrix_transform_point (&stack->to_plane[p], &px, &py);
+      hit = flitlab_topology_view_hit_node (view, px, py);
+      if (hit >= 0)
+        {
+          *node = (int) (p * stack->plane_size + (guint) hit % stack->plane_size);
+          return TRUE;
+        }
+      hit = flitlab_topology_view_hit_channel (view, px, py);
+      if (hit < 0)
+        continue;
+      {
+        const FlitlabChannel *ch = flitlab_topology_get_channel (view->topology, (guint) hit);
+
+        /* A stroke for a link to another plane: the column's links answer for those. */
+        if (ch->dim >= 2)
+          continue;
+        found = flitlab_topology_find_channel (view->topology, p * stack->plane_size + ch->src % stack->plane_size,
+                                               ch->dim, ch->direction);
+        if (found == G_MAXUINT)
+          continue;
+        *channel = (int) found;
+        return TRUE;
+      }
+    }
+  return FALSE;
 }
 
 static void

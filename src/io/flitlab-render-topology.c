@@ -197,7 +197,7 @@ is_faint (const FlitlabTopologyView *view,
   const FlitlabTopology *t = view->topology;
 
   return flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_HYPERCUBE &&
-         flitlab_topology_get_n_dims (t) >= FAINT_MIN_DIMS &&
+         flitlab_topology_get_n_dims (t) >= FAINT_MIN_DIMS && !_flitlab_topology_is_tiled (t) &&
          flitlab_topology_get_channel (t, channel)->dim >= FAINT_FROM_DIM;
 }
 
@@ -209,7 +209,7 @@ draw_order (const FlitlabTopologyView *view)
   guint *order, k = 0;
 
   if (flitlab_topology_get_family (view->topology) != FLITLAB_TOPOLOGY_HYPERCUBE ||
-      flitlab_topology_get_n_dims (view->topology) < FAINT_MIN_DIMS)
+      flitlab_topology_get_n_dims (view->topology) < FAINT_MIN_DIMS || _flitlab_topology_is_tiled (view->topology))
     return NULL;
   order = g_new (guint, layout->shapes->len);
   for (guint pass = 0; pass < 2; pass++)
@@ -347,6 +347,9 @@ channel_style (const FlitlabTopologyView *view,
   else if (view->layout->by_dimension)
     _flitlab_topology_dimension_color (flitlab_topology_get_channel (view->topology, members[0])->dim, rgb);
   *alpha = route && !bold ? 0.25 : 1;
+  /* A tiled hypercube's line between two tiles stands for 16 channels. */
+  if (n > 1 && _flitlab_topology_is_tiled (view->topology))
+    *width *= 2.2;
   /* A large hypercube: the links inside its 4-cubes carry the structure, the longer ones
    * between the blocks step back, thinner and fainter, still in their colour; a route dims
    * all but itself instead. */
@@ -489,6 +492,31 @@ draw_channels (cairo_t                   *cr,
         }
     }
   draw_marks (cr, view);
+}
+
+/* A tiled hypercube's 4-cubes: a light grey tile under each, filled (the channels are the
+ * only strokes). */
+static void
+draw_tiles (cairo_t                   *cr,
+            const FlitlabTopologyView *view)
+{
+  const FlitlabTopologyLayout *layout = view->layout;
+  guint tile_size = 1u << TILE_DIMS;
+
+  if (!_flitlab_topology_is_tiled (view->topology))
+    return;
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0.93, 0.93, 0.93);
+  for (guint v = 0; v < flitlab_topology_get_n_nodes (view->topology); v += tile_size)
+    {
+      const Node *a = &g_array_index (layout->nodes, Node, layout->node_slot[v]);
+      const Node *z = &g_array_index (layout->nodes, Node, layout->node_slot[v + tile_size - 1]);
+      double pad = 0.3 * layout->unit;
+
+      cairo_rectangle (cr, a->at.x - pad, a->at.y - pad, z->at.x - a->at.x + 2 * pad, z->at.y - a->at.y + 2 * pad);
+    }
+  cairo_fill (cr);
+  cairo_restore (cr);
 }
 
 static void
@@ -698,6 +726,7 @@ flitlab_render_topology (cairo_t             *cr,
     }
   if (layout->by_dimension)
     _flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width, layout->legend_top, TRUE);
+  draw_tiles (cr, view);
   draw_channels (cr, view, lo, hi);
   draw_nodes (cr, view);
   if (_flitlab_topology_view_with_bar (view))

@@ -58,10 +58,14 @@ typedef struct
   FlitlabColormap colormap; /* viridis (default) for a magnitude; diverging for a signed
                             difference such as simulation − model: centred on zero, its
                             range symmetric around zero */
+  gint      column;      /* the stack of planes: the column whose links between the planes
+                            are drawn, by its node in plane 0 (x + k0 y), its nodes ringed;
+                            -1 (default): the left and right corner columns */
 
   /*< private >*/
   FlitlabTopology       *topology;
   FlitlabTopologyLayout *layout;
+  struct _FlitlabTopologyStack *stack; /* the last stack render's geometry, for hit-tests */
 } FlitlabTopologyView;
 
 /* A channel no message holds, in the colors setting: drawn thin and pale. */
@@ -90,6 +94,11 @@ guint                  flitlab_topology_view_get_n_planes (const FlitlabTopology
  * another are one link, coloured by the mean of their values (hit-tests return the first
  * of them). The nodes per group and channels per link; 1 for every other network. */
 guint                  flitlab_topology_view_get_group_size (const FlitlabTopologyView *view);
+/* How many channels the last render's line for channel stands for: 1, or the 16 of a tiled
+ * hypercube's line between two 4-cubes (2^8 to 2^10 nodes), or a grouped link's; 0 when the
+ * channel was not drawn. */
+guint                  flitlab_topology_view_get_bundle_size (const FlitlabTopologyView *view,
+                                                          guint                      channel);
 /* The value the last render coloured a channel's line by: its own, or its group's mean;
  * NaN when it has none or was not drawn. */
 double                 flitlab_topology_view_get_drawn_value (const FlitlabTopologyView *view,
@@ -152,6 +161,15 @@ void                   flitlab_render_topology_stack     (cairo_t               
                                                           FlitlabTopologyView       *view,
                                                           double                     width,
                                                           double                     height);
+/* What the last flitlab_render_topology_stack() drew under (x, y) of its user space: a node
+ * of any plane (*node, else -1), else a channel of a plane's dimensions 0 and 1 or a link
+ * drawn between the planes (*channel, else -1); FALSE when neither. The plane's strokes
+ * for links to other planes are not hit: the column's links are. */
+gboolean               flitlab_topology_view_hit_stack    (const FlitlabTopologyView *view,
+                                                          double                     x,
+                                                          double                     y,
+                                                          int                       *node,
+                                                          int                       *channel);
 gboolean               flitlab_render_topology_stack_to_file (FlitlabTopologyView   *view,
                                                           const char                *path,
                                                           double                     width,

@@ -316,6 +316,101 @@ build_grouped_hypercube (Builder *b)
     }
 }
 
+/* Where a line between two tiles of a tiled hypercube leaves tile (its first node v) for
+ * dimension d: on the tile's edge facing the way the line bows out, at a place of its own
+ * for each dimension along that edge; *out gets that way (-1 up or left, +1 down or right). */
+static Point
+tile_anchor (guint   v,
+             guint   d,
+             guint   n,
+             double *out)
+{
+  Point lo = hypercube_position (v, n), hi = hypercube_position (v | ((1u << TILE_DIMS) - 1), n);
+  /* Dimensions TILE_DIMS and up across (even) or down (odd): how many, and d's rank. */
+  guint n_same = (n - TILE_DIMS + (d % 2 == 0 ? 1 : 0)) / 2, rank = (d - TILE_DIMS) / 2;
+  double f = (rank + 1.0) / (n_same + 1.0), pad = 0.3;
+
+  /* Out of the pair of rows (columns) the lowest tile dimension across it pairs. */
+  *out = (v & (1u << (d % 2 == 0 ? TILE_DIMS + 1 : TILE_DIMS))) ? 1 : -1;
+  if (d % 2 == 0)
+    return pt (lo.x + f * (hi.x - lo.x), *out < 0 ? lo.y - pad : hi.y + pad);
+  return pt (*out < 0 ? lo.x - pad : hi.x + pad, lo.y + f * (hi.y - lo.y));
+}
+
+/* A hypercube of TILED_MIN_DIMS dimensions or more: its nodes as any hypercube's; shapes, one
+ * per channel of the dimensions inside the tiles, then one per tile and higher dimension for
+ * its 16 channels leaving the tile that way, from edge to edge, bowing out into the gap beside
+ * the tiles' row (column), higher dimensions further. */
+static void
+build_tiled_hypercube (Builder *b)
+{
+  const FlitlabTopology *t = b->topology;
+  FlitlabTopologyLayout *layout = b->layout;
+  guint n = flitlab_topology_get_n_dims (t), n_network = flitlab_topology_get_n_network_channels (t);
+  guint tile_size = 1u << TILE_DIMS, n_tiles = 1u << (n - TILE_DIMS), n_inside = 0, n_shapes, k = 0;
+  guint *fill;
+
+  for (guint v = 0; v < (1u << n); v++)
+    add_node (b, v, NODE_PLAIN, hypercube_position (v, n));
+  for (guint id = 0; id < n_network; id++)
+    n_inside += flitlab_topology_get_channel (t, id)->dim < TILE_DIMS;
+  n_shapes = n_inside + n_tiles * (n - TILE_DIMS);
+  layout->member_start = g_new0 (guint, n_shapes + 1);
+  layout->members = g_new (guint, n_network);
+  for (guint id = 0; id < n_network; id++)
+    if (flitlab_topology_get_channel (t, id)->dim < TILE_DIMS)
+      {
+        layout->member_start[k + 1] = 1;
+        k++;
+      }
+  for (guint l = 0; l < n_tiles * (n - TILE_DIMS); l++)
+    layout->member_start[n_inside + l + 1] = tile_size;
+  for (guint s = 0; s < n_shapes; s++)
+    layout->member_start[s + 1] += layout->member_start[s];
+  fill = g_memdup2 (layout->member_start, sizeof (guint) * n_shapes);
+  k = 0;
+  for (guint id = 0; id < n_network; id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+
+      if (c->dim < TILE_DIMS)
+        layout->members[fill[k++]++] = id;
+      else
+        layout->members[fill[n_inside + (c->src >> TILE_DIMS) * (n - TILE_DIMS) + c->dim - TILE_DIMS]++] = id;
+    }
+  g_free (fill);
+
+  for (guint s = 0; s < n_shapes; s++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, layout->members[layout->member_start[s]]);
+
+      if (s < n_inside)
+        {
+          guint lo = MIN (c->src, c->dst), hi = MAX (c->src, c->dst);
+          Point a = node_at (b, lo), z = node_at (b, hi);
+          Piece p = bowed_piece (a, z, hypercube_bow (a, z, lo, c->dim));
+
+          p = c->src == lo ? p : reversed (p);
+          add_shape (b, c->id, &p, 1);
+        }
+      else
+        {
+          guint from = c->src & ~(tile_size - 1), to = c->dst & ~(tile_size - 1);
+          guint lo = MIN (from, to), hi = MAX (from, to), level = (c->dim - TILE_DIMS) / 2;
+          double out;
+          Point a = tile_anchor (lo, c->dim, n, &out), z = tile_anchor (hi, c->dim, n, &out);
+          Point right = right_of (a, z);
+          double along = c->dim % 2 == 0 ? right.y : right.x;
+          Piece p = bowed_piece (a, z, (along * out > 0 ? 1 : -1) * (0.45 + 0.35 * level));
+
+          /* The ends are on the tiles' edges, not at nodes. */
+          p.trim0 = p.trim1 = FALSE;
+          p = from == lo ? p : reversed (p);
+          add_shape (b, c->id, &p, 1);
+        }
+    }
+}
+
 static void
 build_hypercube (Builder *b)
 {
@@ -325,6 +420,11 @@ build_hypercube (Builder *b)
   if (_flitlab_topology_group_size (t) > 1)
     {
       build_grouped_hypercube (b);
+      return;
+    }
+  if (_flitlab_topology_is_tiled (t))
+    {
+      build_tiled_hypercube (b);
       return;
     }
 

@@ -43,6 +43,7 @@ flitlab_topology_view_new (const FlitlabTopology *topology)
   view->value_min = view->value_max = NAN;
   view->route = g_array_new (FALSE, FALSE, sizeof (guint));
   view->node_labels = TRUE;
+  view->column = -1;
   return view;
 }
 
@@ -59,7 +60,18 @@ flitlab_topology_view_free (FlitlabTopologyView *view)
   g_array_unref (view->route);
   flitlab_topology_free (view->topology);
   _flitlab_topology_layout_free (view->layout);
+  _flitlab_topology_stack_free (view->stack);
   g_free (view);
+}
+
+void
+_flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack)
+{
+  if (stack == NULL)
+    return;
+  g_free (stack->to_plane);
+  g_array_unref (stack->links);
+  g_free (stack);
 }
 
 const FlitlabTopology *
@@ -150,6 +162,31 @@ _flitlab_topology_group_size (const FlitlabTopology *t)
   return 1u << (n_dims - MAX_HYPERCUBE_DIMS);
 }
 
+gboolean
+_flitlab_topology_is_tiled (const FlitlabTopology *t)
+{
+  guint n_dims = flitlab_topology_get_n_dims (t);
+
+  return flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_HYPERCUBE &&
+         n_dims >= TILED_MIN_DIMS && n_dims <= MAX_HYPERCUBE_DIMS;
+}
+
+guint
+flitlab_topology_view_get_bundle_size (const FlitlabTopologyView *view,
+                                       guint                      channel)
+{
+  const FlitlabTopologyLayout *layout;
+  int slot;
+
+  g_return_val_if_fail (view != NULL, 0);
+
+  layout = view->layout;
+  if (layout == NULL || channel >= flitlab_topology_get_n_network_channels (view->topology) ||
+      (slot = layout->shape_slot[channel]) < 0)
+    return 0;
+  return layout->members == NULL ? 1 : layout->member_start[slot + 1] - layout->member_start[slot];
+}
+
 guint
 flitlab_topology_view_get_group_size (const FlitlabTopologyView *view)
 {
@@ -207,6 +244,13 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
                    "This network has %u plane%s (0 to %u), not a plane %u", n_planes,
                    n_planes == 1 ? "" : "s", n_planes - 1, view->plane);
+      return FALSE;
+    }
+  if (view->column >= 0 && (!_flitlab_topology_is_grid (t) || n_planes < 2 ||
+                            (guint) view->column >= _flitlab_topology_plane_size (t)))
+    {
+      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
+                   "Column %d is not a node of a plane of this network", view->column);
       return FALSE;
     }
   if ((view->values == NULL && view->n_values != 0) ||
@@ -282,7 +326,12 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
             g_string_append_printf (text, "%s %u", d == parity ? "" : ",", d);
           g_string_append (text, parity == 0 ? " across," : " down");
         }
-      if (n_dims >= FAINT_MIN_DIMS)
+      if (_flitlab_topology_is_tiled (t))
+        g_string_append_printf (text, "; a grey tile per 4-cube (dimensions 0 to %u inside); "
+                                "between tiles, a thick line for %u links of dimension %u to %u, "
+                                "the higher further out",
+                                TILE_DIMS - 1, 1u << TILE_DIMS, TILE_DIMS, n_dims - 1);
+      else if (n_dims >= FAINT_MIN_DIMS)
         g_string_append_printf (text, "; links between the 4-cubes (dimensions %u to %u) faint",
                                 FAINT_FROM_DIM, MIN (n_dims, MAX_HYPERCUBE_DIMS) - 1);
     }

@@ -1,6 +1,6 @@
 """The deadlock lab and the animation's legend (issue #15, items 2 and 3): a 4×4 torus with one
 virtual channel, animated until the watchdog finds the deadlock; the animation says what its
-colours mean."""
+colours mean, and the channel dependency graph draws the deadlock found."""
 import time
 
 from dogtail import rawinput
@@ -45,4 +45,6 @@ shot("dependencies")
 graph = named(window, "Channel dependency graph", 5)
 check(f"the dependency graph says the routing can deadlock ({graph.description if graph else None!r})",
       graph is not None and graph.description.startswith("The graph has a cycle"))
+check("the dependency graph draws the animation's deadlock",
+      graph is not None and "The deadlock the animation found is drawn in black" in graph.description)
 finish()

@@ -8,6 +8,7 @@
 
 #include <math.h>
 
+#include "flitlab-channel-dependency.h"
 #include "flitlab-sim.h"
 
 static FlitlabSimConfig *
@@ -122,6 +123,49 @@ test_no_deadlock (void)
   g_assert_true (isfinite (result->points[0].latency[FLITLAB_LATENCY_TOTAL]));
 }
 
+/* The deadlock's channels are a cycle of the routing's channel dependency graph: each link's
+ * holds_channel in it, each channel held by a message of the cycle, an edge from each to the
+ * next and from the last to the first. */
+static void
+assert_dependency_cycle (const FlitlabTopology     *topology,
+                         const FlitlabSimTrace     *trace,
+                         const FlitlabDeadlockLink *links,
+                         guint                      n_links)
+{
+  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
+  g_autofree gint32 *holder = g_new (gint32, flitlab_topology_get_n_channels (topology));
+  guint n = 0, n_edges = flitlab_channel_dependency_get_n_edges (graph);
+  g_autofree guint *cycle = flitlab_sim_trace_get_deadlock_channels (trace, links, n_links, &n);
+
+  g_assert_nonnull (graph);
+  g_assert_cmpuint (n, >=, n_links);
+  flitlab_sim_trace_get_channels (trace, holder, NULL, NULL);
+  for (guint i = 0; i < n_links; i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < n; j++)
+        found |= cycle[j] == links[i].holds_channel;
+      g_assert_true (found);
+    }
+  for (guint j = 0; j < n; j++)
+    {
+      gboolean held = FALSE, edge = FALSE;
+
+      for (guint i = 0; i < n_links; i++)
+        held |= holder[cycle[j]] == (gint32) links[i].message;
+      g_assert_true (held);
+      for (guint e = 0; e < n_edges && !edge; e++)
+        {
+          FlitlabDependencyVertex from, to;
+
+          flitlab_channel_dependency_get_edge (graph, e, &from, &to);
+          edge = from.channel == cycle[j] && to.channel == cycle[(j + 1) % n];
+        }
+      g_assert_true (edge);
+    }
+}
+
 /* The window's animation: step a trace until the watchdog would fire, then find the cycle; the
  * channels each message holds are those the trace shows it holding. */
 static void
@@ -151,6 +195,7 @@ test_trace (void)
   flitlab_sim_trace_get_channels (trace, holder, NULL, NULL);
   for (guint i = 0; i < n; i++)
     g_assert_cmpint (holder[links[i].holds_channel], ==, (gint32) links[i].message);
+  assert_dependency_cycle (topology, trace, links, n);
 }
 
 int

@@ -106,7 +106,8 @@ test_large_shows_the_cycle (void)
   g_assert_cmpuint (drawn.n_cycle_edges_drawn, ==, n_cycle);
 }
 
-/* The channels of a deadlock, highlighted: their ring is the one drawn, all of it outlined. */
+/* The channels of a deadlock, highlighted: their ring is the one drawn, all of it outlined,
+ * each wait an edge in black; the same channels in the other order wait for nothing drawn. */
 static void
 test_highlight (void)
 {
@@ -129,6 +130,59 @@ test_highlight (void)
   flitlab_render_dependency (cr, &figure, 600, 450, &drawn);
   g_assert_false (drawn.every_ring);
   g_assert_cmpuint (drawn.n_highlighted_drawn, ==, 16);
+  g_assert_cmpuint (drawn.n_highlighted_edges_drawn, ==, 16);
+
+  for (guint i = 0; i < G_N_ELEMENTS (ring) / 2; i++)
+    {
+      guint swap = ring[i];
+
+      ring[i] = ring[G_N_ELEMENTS (ring) - 1 - i];
+      ring[G_N_ELEMENTS (ring) - 1 - i] = swap;
+    }
+  drawn = (FlitlabDependencyDrawing) { 0 };
+  flitlab_render_dependency (cr, &figure, 600, 450, &drawn);
+  g_assert_cmpuint (drawn.n_highlighted_drawn, ==, 16);
+  g_assert_cmpuint (drawn.n_highlighted_edges_drawn, ==, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The animation's deadlock on a 4×4 torus with one VC, drawn as the Dependencies page draws
+ * it: every channel of it outlined and every wait of it a black (or red, when the graph's
+ * own cycle is the same) edge. */
+static void
+test_animation_deadlock (void)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
+  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4x4:bi");
+  g_autoptr(FlitlabSimTrace) trace = NULL;
+  g_autofree FlitlabDeadlockLink *links = NULL;
+  g_autofree guint *channels = NULL;
+  FlitlabDependencyDrawing drawn = { 0 };
+  FlitlabDependencyFigure figure = { topology, graph, FLITLAB_ROUTING_DOR, NULL, 0, 0 };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
+  cairo_t *cr = cairo_create (surface);
+  double rate = 0.05;
+  guint n_links = 0, n = 0;
+
+  config->vcs = 1;
+  config->allow_deadlock = TRUE;
+  config->watchdog = 200;
+  flitlab_sim_config_set_rates (config, &rate, 1);
+  trace = flitlab_sim_trace_new (config, rate, NULL);
+  g_assert_nonnull (trace);
+  while (!flitlab_sim_trace_is_deadlocked (trace) && flitlab_sim_trace_get_cycle (trace) < 200000)
+    flitlab_sim_trace_step (trace, 100);
+  links = flitlab_sim_trace_find_deadlock (trace, &n_links);
+  channels = flitlab_sim_trace_get_deadlock_channels (trace, links, n_links, &n);
+  g_assert_cmpuint (n, >=, 2);
+  figure.highlight = channels;
+  figure.n_highlight = n;
+  flitlab_render_dependency (cr, &figure, 800, 600, &drawn);
+  g_assert_true (drawn.every_ring);
+  g_assert_cmpuint (drawn.n_highlighted_drawn, ==, n);
+  g_assert_cmpuint (drawn.n_highlighted_edges_drawn, ==, n);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -207,6 +261,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-dependency/mesh-and-hypercube", test_mesh_and_hypercube);
   g_test_add_func ("/flitlab/render-dependency/large-shows-the-cycle", test_large_shows_the_cycle);
   g_test_add_func ("/flitlab/render-dependency/highlight", test_highlight);
+  g_test_add_func ("/flitlab/render-dependency/animation-deadlock", test_animation_deadlock);
   g_test_add_func ("/flitlab/render-dependency/hit", test_hit);
   g_test_add_func ("/flitlab/render-dependency/presets", test_presets);
   g_test_add_func ("/flitlab/render-dependency/to-file", test_to_file);

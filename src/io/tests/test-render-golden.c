@@ -184,6 +184,16 @@ draw_torus_666_stack (cairo_t *cr)
   flitlab_render_topology_stack (cr, view, 1200, 900);
 }
 
+/* The same stack with one column chosen, (2, 3): its links between the planes, its nodes ringed. */
+static void
+draw_torus_666_column (cairo_t *cr)
+{
+  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6x6:bi");
+
+  view->column = 2 + 6 * 3;
+  flitlab_render_topology_stack (cr, view, 1200, 900);
+}
+
 static void
 draw_hypercube_4_by_dimension (cairo_t *cr)
 {
@@ -457,6 +467,7 @@ static Figure figures[] = {
   { "network-stack", 600, 450, draw_stack },
   { "network-torus-6x6x6-plane", 1200, 900, draw_torus_666_plane },
   { "network-torus-6x6x6-stack", 1200, 900, draw_torus_666_stack },
+  { "network-torus-6x6x6-column", 1200, 900, draw_torus_666_column },
   { "network-hypercube-4-dimensions", 1200, 900, draw_hypercube_4_by_dimension },
   { "network-hypercube-6-large", 1200, 900, draw_hypercube_6_large },
   { "network-hypercube-10-large", 1200, 900, draw_hypercube_10_large },

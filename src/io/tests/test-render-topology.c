@@ -196,6 +196,21 @@ check_hits (FlitlabTopologyView *view,
 
       if (!flitlab_topology_view_get_channel_middle (view, id, &x, &y))
         continue;
+      /* A tiled hypercube's line between two 4-cubes hits as the first of its 16 channels,
+       * those of its dimension leaving the same 4-cube. */
+      if (flitlab_topology_view_get_bundle_size (view, id) > 1)
+        {
+          int hit = flitlab_topology_view_hit_channel (view, x, y);
+          const FlitlabChannel *first = flitlab_topology_get_channel (t, (guint) MAX (hit, 0));
+
+          g_assert_cmpint (hit, >=, 0);
+          g_assert_cmpuint (flitlab_topology_view_get_bundle_size (view, id), ==, 16);
+          g_assert_cmpuint (first->dim, ==, c->dim);
+          g_assert_cmpuint (first->src >> 4, ==, c->src >> 4);
+          g_assert_cmpint (hit, <=, (int) id);
+          channels += hit == (int) id;
+          continue;
+        }
       channels++;
       g_assert_cmpint (flitlab_topology_view_hit_channel (view, x, y), ==, (int) id);
       /* A link to another plane is drawn at the node in this one only. */
@@ -251,7 +266,9 @@ static void
 test_hit_testing_large (void)
 {
   static const Case large[] = {
-    { "hypercube:10", 0, 10240 },
+    /* Tiled: the 4096 channels inside the 4-cubes, and a line for each 4-cube and higher
+     * dimension. */
+    { "hypercube:10", 0, 4096 + 64 * 6 },
     { "torus:16x16x16:uni", 5, 512 + 2 * 256 },
     { "necklace:6,5", 0, 0 },
     { "mesh:40x30", 0, 0 },
@@ -640,6 +657,66 @@ test_png_and_pdf (void)
   g_rmdir (dir);
 }
 
+/* The stack's hit-tests, over a grid of points: every node of every plane, and of the links
+ * between planes exactly those of the chosen column (3 pairs of planes, both ways; not the
+ * wrap-around), and in the planes only their own channels, never a stroke to another plane. */
+static void
+test_stack_hits (void)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4x4:bi", NULL);
+  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  guint n_nodes = flitlab_topology_get_n_nodes (topology), n_channels = flitlab_topology_get_n_network_channels (topology);
+  g_autofree gboolean *node_hit = g_new0 (gboolean, n_nodes);
+  g_autofree gboolean *channel_hit = g_new0 (gboolean, n_channels);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
+  cairo_t *cr = cairo_create (surface);
+  guint column = 1 + 4 * 2, n_nodes_hit = 0, n_column_hit = 0, n_planes_hit[4] = { 0 };
+  int node, channel;
+
+  g_assert_false (flitlab_topology_view_hit_stack (view, 10, 10, &node, &channel));
+  view->column = (gint) column;
+  g_assert_true (flitlab_topology_view_check (view, NULL));
+  flitlab_render_topology_stack (cr, view, 800, 600);
+  for (double y = 0; y < 600; y += 1)
+    for (double x = 0; x < 800; x += 1)
+      if (flitlab_topology_view_hit_stack (view, x, y, &node, &channel))
+        {
+          g_assert_true ((node >= 0) != (channel >= 0));
+          if (node >= 0)
+            node_hit[node] = TRUE;
+          else
+            channel_hit[channel] = TRUE;
+        }
+  for (guint i = 0; i < n_nodes; i++)
+    n_nodes_hit += node_hit[i];
+  g_assert_cmpuint (n_nodes_hit, ==, n_nodes);
+  for (guint c = 0; c < n_channels; c++)
+    {
+      const FlitlabChannel *ch = flitlab_topology_get_channel (topology, c);
+
+      if (!channel_hit[c])
+        continue;
+      if (ch->dim < 2)
+        {
+          n_planes_hit[ch->src / 16]++;
+          continue;
+        }
+      g_assert_cmpuint (ch->src % 16, ==, column);
+      g_assert_false (ch->wraparound);
+      n_column_hit++;
+    }
+  g_assert_cmpuint (n_column_hit, ==, 6);
+  /* Most of each plane's 64 channels are hit somewhere (the wrap-arounds' arcs too). */
+  for (guint p = 0; p < 4; p++)
+    g_assert_cmpuint (n_planes_hit[p], >=, 48);
+
+  /* Not a node of a plane. */
+  view->column = 16;
+  g_assert_false (flitlab_topology_view_check (view, NULL));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -655,6 +732,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/diverging", test_diverging);
   g_test_add_func ("/flitlab/render-topology/grouped-hypercube", test_grouped_hypercube);
   g_test_add_func ("/flitlab/render-topology/errors", test_errors);
+  g_test_add_func ("/flitlab/render-topology/stack-hits", test_stack_hits);
   g_test_add_func ("/flitlab/render-topology/png-and-pdf", test_png_and_pdf);
 
   return g_test_run ();
