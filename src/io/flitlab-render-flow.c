@@ -16,6 +16,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "flitlab-color-bar.h"
 #include "flitlab-colormap.h"
@@ -345,6 +346,23 @@ by_probability (gconstpointer a,
   return (pa < pb) - (pa > pb);
 }
 
+/* Where a class's box was drawn, for hit-testing; boxes may be NULL. */
+typedef FlitlabFlowBox Box;
+
+static void
+add_box (GArray *boxes,
+         guint   klass,
+         double  x,
+         double  y,
+         double  w,
+         double  h)
+{
+  Box box = { x, y, w, h, klass };
+
+  if (boxes != NULL)
+    g_array_append_val (boxes, box);
+}
+
 /* A class's box: coloured by its utilization, its name and two lines of numbers, one, or none,
  * as they fit. */
 static void
@@ -426,7 +444,8 @@ draw_fan_out (const Type              *t,
               double                   left,
               double                   top,
               double                   width,
-              double                   height)
+              double                   height,
+              GArray                  *boxes)
 {
   cairo_t *cr = t->cr;
   g_autoptr(GArray) ways = g_array_new (FALSE, FALSE, sizeof (FlitlabModelRoute));
@@ -457,6 +476,7 @@ draw_fan_out (const Type              *t,
   g_snprintf (line1, sizeof line1, "λ %.3g", source->flow);
   g_snprintf (line2, sizeof line2, "T %.3g  W %.3g", source->time, source->wait);
   draw_class_box (t, source, line1, line2, hi, left, y0 + (rows_h - box_h) / 2, box_w, box_h);
+  add_box (boxes, from, left, y0 + (rows_h - box_h) / 2, box_w, box_h);
 
   for (guint i = 0; i < ways->len; i++)
     {
@@ -482,6 +502,7 @@ draw_fan_out (const Type              *t,
       g_snprintf (line1, sizeof line1, "λ %.3g", next->flow);
       g_snprintf (line2, sizeof line2, "T %.3g  W %.3g", next->time, next->wait);
       draw_class_box (t, next, line1, line2, hi, x1, y, box_w, box_h);
+      add_box (boxes, way->to, x1, y, box_w, box_h);
     }
 }
 
@@ -567,13 +588,15 @@ enum
   N_BANDS
 };
 
-void
-flitlab_render_flow_full (cairo_t                 *cr,
-                          const FlitlabModel      *model,
-                          const FlitlabModelPoint *point,
-                          double                   width,
-                          double                   height,
-                          double                   font_size)
+/* Draws the figure and appends the boxes it drew to boxes (NULL: none). */
+static void
+render_flow (cairo_t                 *cr,
+             const FlitlabModel      *model,
+             const FlitlabModelPoint *point,
+             double                   width,
+             double                   height,
+             double                   font_size,
+             GArray                  *boxes)
 {
   const FlitlabModelInfo *info;
   Diagram d = { NULL };
@@ -673,7 +696,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
   if (band[BAND_FAN_OUT] > 0)
     {
       draw_fan_out (&t, point, focus, fan_out_note (info), hi, left, bottom - band[BAND_FAN_OUT],
-                    right - left, band[BAND_FAN_OUT]);
+                    right - left, band[BAND_FAN_OUT], boxes);
       bottom -= band[BAND_FAN_OUT] + 0.8 * t.f;
     }
   if (band[BAND_VECTORS] > 0)
@@ -771,6 +794,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
       double x, y, w, h, r, g, b, shade = text_shade (k->utilization, hi);
 
       cell_rect (cell, left, top + column_h, cell_w, cell_h, &x, &y, &w, &h);
+      add_box (boxes, cell->klass, x, y, w, h);
       flitlab_colormap_viridis (k->utilization, 0, hi, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
       cairo_rectangle (cr, x, y, w, h);
@@ -801,6 +825,127 @@ flitlab_render_flow_full (cairo_t                 *cr,
   flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, MIN (bottom - top - column_h, 30 * t.f));
   _flitlab_flow_diagram_clear (&d);
   cairo_restore (cr);
+}
+
+void
+flitlab_render_flow_full (cairo_t                 *cr,
+                          const FlitlabModel      *model,
+                          const FlitlabModelPoint *point,
+                          double                   width,
+                          double                   height,
+                          double                   font_size)
+{
+  render_flow (cr, model, point, width, height, font_size, NULL);
+}
+
+GArray *
+flitlab_render_flow_boxes (const FlitlabModel      *model,
+                           const FlitlabModelPoint *point,
+                           double                   width,
+                           double                   height,
+                           double                   font_size)
+{
+  GArray *boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_return_val_if_fail (model != NULL && point != NULL, boxes);
+
+  /* The figure laid out again on a pixel's surface: the type measures as on any other, so
+   * the boxes are where the drawing put them. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (surface);
+  render_flow (cr, model, point, width, height, font_size, boxes);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return boxes;
+}
+
+int
+flitlab_render_flow_box_at (const GArray *boxes,
+                            double        x,
+                            double        y)
+{
+  for (guint b = 0; boxes != NULL && b < boxes->len; b++)
+    {
+      const Box *box = &g_array_index (boxes, Box, b);
+
+      if (x >= box->x && x <= box->x + box->w && y >= box->y && y <= box->y + box->h)
+        return (int) box->klass;
+    }
+  return -1;
+}
+
+int
+flitlab_render_flow_class_at (const FlitlabModel      *model,
+                              const FlitlabModelPoint *point,
+                              double                   width,
+                              double                   height,
+                              double                   font_size,
+                              double                   x,
+                              double                   y)
+{
+  g_autoptr(GArray) boxes = flitlab_render_flow_boxes (model, point, width, height, font_size);
+
+  return flitlab_render_flow_box_at (boxes, x, y);
+}
+
+/* Whether class name is one of pattern's, the class a model gives a channel: a list joined
+ * by ", " ("X_{i,j}, bX_{i}"), in which "*" ("c[d=1,i=*]") and a lone i or j between braces
+ * and commas ("X_{i,j}") stand for a number. A remark after the name ("c[d=1,i=2] (each
+ * direction)") is not part of it. */
+static gboolean
+class_in_pattern (const char *name,
+                  const char *pattern)
+{
+  g_auto(GStrv) alternatives = g_strsplit (pattern, ", ", -1);
+
+  for (guint a = 0; alternatives[a] != NULL; a++)
+    {
+      const char *p = alternatives[a], *n = name;
+
+      while (*p != '\0' && *n != '\0')
+        {
+          gboolean number = *p == '*' ||
+                            ((*p == 'i' || *p == 'j') && p > alternatives[a] && strchr ("{,", p[-1]) != NULL &&
+                             p[1] != '\0' && strchr (",}", p[1]) != NULL);
+
+          if (number)
+            {
+              if (!g_ascii_isdigit (*n))
+                break;
+              while (g_ascii_isdigit (*n))
+                n++;
+              p++;
+            }
+          else if (*p++ != *n++)
+            break;
+        }
+      if (*p == '\0' && (*n == '\0' || g_str_has_prefix (n, " (")))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+GArray *
+flitlab_render_flow_class_channels (const FlitlabModelPoint *point,
+                                    guint                    klass_index)
+{
+  GArray *channels;
+  const char *name;
+
+  g_return_val_if_fail (point != NULL, NULL);
+
+  if (point->classes == NULL || klass_index >= point->classes->len || point->channel_class == NULL)
+    return NULL;
+  name = klass (point, klass_index)->name;
+  channels = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint c = 0; c < point->n_channels; c++)
+    if (point->channel_class[c] != NULL && class_in_pattern (name, point->channel_class[c]))
+      g_array_append_val (channels, c);
+  if (channels->len == 0)
+    g_clear_pointer (&channels, g_array_unref);
+  return channels;
 }
 
 void
