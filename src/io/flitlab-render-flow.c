@@ -184,9 +184,60 @@ drawn_as_chain (const FlitlabModelVector *vector)
   return g_str_equal (vector->name, "stationary") || g_str_equal (vector->name, "header-phases");
 }
 
+/* What a distribution's bars are: the value axis's caption with its unit, and the bars'
+ * categories, named or numbered from first under a caption. */
+typedef struct
+{
+  const char *vector;
+  const char *value;         /* translatable (N_()) */
+  const char *category;      /* translatable; NULL: none */
+  guint       first;
+  const char *names;         /* the categories, space-separated; NULL: numbered */
+} VectorAxes;
+
+static const VectorAxes vector_axes[] = {
+  { "p", N_("probability"), N_("dimension"), 0, "X Y" },
+  { "W", N_("mean wait (cycles)"), N_("quadrant stream"), 0, "WE NE NS WS" },
+  { "switches", N_("switch (0 or 1)"), NULL, 0, "r s v" },
+  { "hops-to-go", N_("hops still to take"), N_("one-bits to correct"), 1, NULL },
+  { "transit-arrivals", N_("probability"), N_("messages arriving in transit"), 0, NULL },
+  { "distance", N_("probability"), N_("hops to the destination"), 1, NULL },
+  { "P_v necklace", N_("probability"), N_("virtual channels busy"), 0, NULL },
+  { "P_v hypercube", N_("probability"), N_("virtual channels busy"), 0, NULL },
+  { "blocking (necklace, hypercube)", N_("probability"), NULL, 0, "necklace hypercube" },
+  { "multiplexing degree (necklace, hypercube)", N_("virtual channels"), NULL, 0, "necklace hypercube" },
+};
+
+static const VectorAxes *
+axes_of (const FlitlabModelVector *vector)
+{
+  static const VectorAxes unknown = { NULL, N_("value"), NULL, 0, NULL };
+
+  for (guint a = 0; a < G_N_ELEMENTS (vector_axes); a++)
+    if (g_str_equal (vector_axes[a].vector, vector->name))
+      return &vector_axes[a];
+  return &unknown;
+}
+
+/* The name of bar i of a chart. */
+static char *
+category_name (const VectorAxes *axes,
+               guint             i)
+{
+  if (axes->names != NULL)
+    {
+      g_auto(GStrv) names = g_strsplit (axes->names, " ", -1);
+
+      return g_strdup (i < g_strv_length (names) ? names[i] : "");
+    }
+  return g_strdup_printf ("%u", axes->first + i);
+}
+
 /* The model's other distributions as bar charts in a band (up to three): the 003
- * virtual-channel occupancies, the 002 routing probabilities, 004's hops to go. A bar's value
- * is written over it where the bars are wide enough for it. */
+ * virtual-channel occupancies, the 002 routing probabilities, 004's hops to go. Each has a
+ * value axis with round ticks and its caption with the unit above it, and its categories
+ * under the bars (every second, third … where they would touch) with their caption; a bar's
+ * value is written over it where the bars are wide enough for it. */
 static void
 draw_vectors (const Type              *t,
               const FlitlabModelPoint *point,
@@ -211,8 +262,12 @@ draw_vectors (const Type              *t,
   for (guint v = 0; v < n; v++)
     {
       const FlitlabModelVector *vector = shown->pdata[v];
-      double x0 = left + v * chart_w + 0.5 * t->f, w = chart_w - t->f, hi = 0, widest = 0;
-      double base = top + height - 1, h = base - (top + title_h + t->small_h + 0.2 * t->f), bw;
+      const VectorAxes *axes = axes_of (vector);
+      double x0 = left + v * chart_w + 0.5 * t->f, w = chart_w - t->f, hi = 0, widest = 0, axis_w = 0;
+      double caption_y = top + title_h + 0.1 * t->f, plot_top = caption_y + 1.6 * t->small_h;
+      double base = top + height - 2 * t->small_h - 0.3 * t->f - (axes->category != NULL ? t->small_h : 0);
+      double h = base - (plot_top + t->small_h), bw, name_w = 0, ticks[8];
+      guint n_ticks, every;
       char text[32];
 
       if (h < 0.5 * t->f)
@@ -225,6 +280,37 @@ draw_vectors (const Type              *t,
             widest = MAX (widest, flitlab_render_type_width (t, text, t->small.name));
           }
       heading (t, vector->name, x0 + w / 2, top, w, TRUE);
+      /* The axis reaches the highest bar or the next round tick above it. */
+      n_ticks = hi > 0 ? flitlab_plot_nice_ticks (0, 1.25 * hi, MAX (2, MIN (6, (guint) (h / (1.6 * t->small_h)))), ticks) : 0;
+      while (n_ticks > 1 && ticks[n_ticks - 2] >= hi)
+        n_ticks--;
+      hi = n_ticks > 0 ? MAX (hi, ticks[n_ticks - 1]) : hi;
+      for (guint k = 0; k < n_ticks; k++)
+        {
+          g_snprintf (text, sizeof text, "%.3g", ticks[k]);
+          axis_w = MAX (axis_w, flitlab_render_type_width (t, text, t->small.name));
+        }
+      axis_w += 0.5 * t->f;
+      cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+      flitlab_render_text (cr, _(axes->value), t->small.name, x0, caption_y, 0, 0, 0);
+      cairo_set_line_width (cr, 1);
+      for (guint k = 0; k < n_ticks; k++)
+        {
+          double y = base - h * ticks[k] / hi;
+
+          g_snprintf (text, sizeof text, "%.3g", ticks[k]);
+          cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+          flitlab_render_text (cr, text, t->small.name, x0 + axis_w - 0.4 * t->f, y, 1, 0.5, 0);
+          cairo_move_to (cr, x0 + axis_w - 0.25 * t->f, y + 0.5);
+          cairo_line_to (cr, x0 + axis_w, y + 0.5);
+          cairo_stroke (cr);
+          cairo_set_source_rgb (cr, 0.9, 0.9, 0.9);
+          cairo_move_to (cr, x0 + axis_w, y + 0.5);
+          cairo_line_to (cr, x0 + w, y + 0.5);
+          cairo_stroke (cr);
+        }
+      x0 += axis_w;
+      w -= axis_w;
       bw = w / MAX (vector->n_values, 1);
       for (guint i = 0; i < vector->n_values && hi > 0; i++)
         {
@@ -242,11 +328,30 @@ draw_vectors (const Type              *t,
               flitlab_render_text (cr, text, t->small.name, x0 + (i + 0.5) * bw, base - bh - 1, 0.5, 1, 0);
             }
         }
-      cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+      /* The axes, then the categories under the bars: as many as fit apart. */
+      cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
       cairo_set_line_width (cr, 1);
-      cairo_move_to (cr, x0, base + 0.5);
+      cairo_move_to (cr, x0 + 0.5, plot_top);
+      cairo_line_to (cr, x0 + 0.5, base + 0.5);
       cairo_line_to (cr, x0 + w, base + 0.5);
       cairo_stroke (cr);
+      for (guint i = 0; i < vector->n_values; i++)
+        {
+          g_autofree char *name = category_name (axes, i);
+
+          name_w = MAX (name_w, flitlab_render_type_width (t, name, t->small.name));
+        }
+      every = (guint) ceil ((name_w + 0.4 * t->f) / MAX (bw, 1e-9));
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      for (guint i = 0; i < vector->n_values && every > 0; i += every)
+        {
+          g_autofree char *name = category_name (axes, i);
+
+          flitlab_render_text (cr, name, t->small.name, x0 + (i + 0.5) * bw, base + 0.2 * t->f, 0.5, 0, 0);
+        }
+      if (axes->category != NULL)
+        flitlab_render_text (cr, _(axes->category), t->small.name, x0 + w / 2, base + 0.2 * t->f + 1.1 * t->small_h,
+                             0.5, 0, 0);
     }
 }
 
@@ -562,14 +667,22 @@ column_label (const Type    *t,
               guint          column,
               double         width)
 {
-  g_autofree char *label = d->column_names != NULL ? g_strdup (_(d->column_names[column]))
-                                                   : g_strdup_printf (d->column_label_format, column);
+  g_autofree char *label = NULL;
 
+  if (d->column_names != NULL)
+    label = g_strdup (_(d->column_names[column]));
+  else if (column < d->first_column)
+    label = g_strdup (_("injection"));
+  else if (d->n_labelled > 0 && column >= d->first_column + d->n_labelled)
+    label = g_strdup (_("ejection"));
+  else
+    label = g_strdup_printf (d->column_label_format, column - d->first_column);
   if (flitlab_render_type_width (t, label, t->label.name) <= width)
     return g_steal_pointer (&label);
-  if (d->dimension_columns)
+  if (d->dimension_columns && column >= d->first_column &&
+      (d->n_labelled == 0 || column < d->first_column + d->n_labelled))
     {
-      g_autofree char *shorter = g_strdup_printf ("d%u", column);
+      g_autofree char *shorter = g_strdup_printf ("d%u", column - d->first_column);
 
       if (flitlab_render_type_width (t, shorter, t->label.name) <= width)
         return g_steal_pointer (&shorter);
@@ -656,7 +769,7 @@ render_flow (cairo_t                 *cr,
   if (with_vectors)
     {
       want[BAND_VECTORS] = 0.3 * height;
-      need[BAND_VECTORS] = 2 * t.label_h + t.small_h + 2 * t.f;
+      need[BAND_VECTORS] = 2 * t.label_h + 6 * t.small_h + 2 * t.f;
     }
   phases = find_vector (point, "header-phases");
   hops = find_vector (point, "hops-to-go");
