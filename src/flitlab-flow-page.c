@@ -172,8 +172,8 @@ describe_class (FlitlabFlowPage *self,
         g_string_append_printf (text, _("\nIts links carry every class %s"), pattern);
     }
   if (links != NULL && links->len > 0)
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "\nClick to show its %u link in the Network view",
-                                               "\nClick to show its %u links in the Network view", links->len),
+    g_string_append_printf (text, ngettext ("\nClick to show its %u link in the Network view",
+                                     "\nClick to show its %u links in the Network view", links->len),
                             links->len);
   else if (links != NULL)
     g_string_append (text, _("\nIts channels join each node to its router: the Network view draws no links for them"));
@@ -242,8 +242,8 @@ on_click (FlitlabFlowPage *self,
   c = &g_array_index (self->point->classes, FlitlabModelClass, k);
   /* Translators: under the network after a class of the flow diagram was clicked; %s: the
    * class, %u: how many links */
-  caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Class %s of the flow diagram: the %u link that carries it, in bold.",
-                                          "Class %s of the flow diagram: the %u links that carry it, in bold.", links->len),
+  caption = g_strdup_printf (ngettext ("Class %s of the flow diagram: the %u link that carries it, in bold.",
+                                       "Class %s of the flow diagram: the %u links that carry it, in bold.", links->len),
                              c->name, links->len);
   g_signal_emit (self, signals[CLASS_ACTIVATED], 0, caption, links);
 }
