@@ -173,7 +173,7 @@ describe_class (FlitlabFlowPage *self,
     }
   if (links != NULL && links->len > 0)
     g_string_append_printf (text, ngettext ("\nClick to show its %u link in the Network view",
-                                     "\nClick to show its %u links in the Network view", links->len),
+                                            "\nClick to show its %u links in the Network view", links->len),
                             links->len);
   else if (links != NULL)
     g_string_append (text, _("\nIts channels join each node to its router: the Network view draws no links for them"));
