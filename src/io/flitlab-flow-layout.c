@@ -203,42 +203,54 @@ layout_greenberg (Diagram                 *d,
   return any;
 }
 
-/* 002 Fig. 1: the south-east quadrant, X_{i,j} on the left and Y_{i,j} on the right, i down
- * and j across, the adaptive flows from each X to the X and Y it may take next. */
+/* 002 Fig. 1: the south-east quadrant as the paper draws it, the channels between the
+ * routers N_{i,j} (which sit at the even rows and columns, left empty): X_{i,j} east from
+ * N_{i,j}, Y_{i,j} south from it. The adaptive stream goes on from X_{i,j} to X_{i,j+1} or
+ * Y_{i,j+1}, from Y_{i,j} to Y_{i+1,j} or X_{i+1,j}. */
 static gboolean
 layout_quaglia (Diagram                 *d,
                 const FlitlabModelPoint *point,
                 gboolean                *placed)
 {
-  guint width = 0;
+  g_autoptr(GHashTable) cell_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gboolean any = FALSE;
 
   for (guint i = 0; i < point->classes->len; i++)
     {
       guint a, b;
 
-      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 ||
-          sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2)
-        width = MAX (width, b);
+      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1 && a < 64 && b < 64)
+        add_cell (d, 2 * b - 1, 2 * a - 2, i);
+      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1 && a < 64 && b < 64)
+        add_cell (d, 2 * b - 2, 2 * a - 1, i);
+      else
+        continue;
+      placed[i] = any = TRUE;
+      g_hash_table_insert (cell_of, g_strdup (klass (point, i)->name), GUINT_TO_POINTER (d->cells->len));
     }
-  for (guint i = 0; i < point->classes->len; i++)
+  if (!any)
+    return FALSE;
+  for (guint c = 0; c < d->cells->len; c++)
     {
+      const char *name = klass (point, g_array_index (d->cells, Cell, c).klass)->name;
+      gboolean x = name[0] == 'X';
       guint a, b;
 
-      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
+      if (sscanf (name + 1, "_{%u,%u}", &a, &b) != 2)
+        continue;
+      for (guint next = 0; next < 2; next++)
         {
-          add_cell (d, b - 1, a - 1, i);
-          placed[i] = any = TRUE;
-        }
-      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
-        {
-          add_cell (d, width + 1 + b - 1, a - 1, i);
-          placed[i] = any = TRUE;
+          /* X_{a,b}: X_{a,b+1}, Y_{a,b+1}; Y_{a,b}: Y_{a+1,b}, X_{a+1,b}. */
+          g_autofree char *to = g_strdup_printf ("%c_{%u,%u}", (next == 0) == x ? 'X' : 'Y',
+                                                 x ? a : a + 1, x ? b + 1 : b);
+          gpointer found = g_hash_table_lookup (cell_of, to);
+
+          if (found != NULL)
+            add_arrow (d, c, GPOINTER_TO_UINT (found) - 1);
         }
     }
-  if (any)
-    d->note = _("the south-east quadrant: X_{i,j} on the left, Y_{i,j} on the right (i down, j across); below: the other classes and the routing probabilities");
-  return any;
+  d->note = _("the south-east quadrant: X_{i,j} east-bound and Y_{i,j} south-bound channels between the routers, i down and j across, arrows where the adaptive stream goes on; below: the other classes and the routing probabilities");
+  return TRUE;
 }
 
 /* The model's routes between boxes of the paper's layout side by side or one above the other:
