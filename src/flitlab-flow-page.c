@@ -72,7 +72,7 @@ on_model_chosen (FlitlabFlowPage *self)
   g_clear_pointer (&self->model, flitlab_model_free);
   self->model = flitlab_model_new (entry->id, entry->params, NULL);
   self->same_network = FALSE;
-  if (self->model != NULL)
+  if (self->model != NULL && self->study->topology != NULL)
     {
       g_autoptr(FlitlabTopology) network = flitlab_topology_new_from_spec (self->study->topology, NULL);
       const FlitlabTopology *described = flitlab_model_get_topology (self->model);
