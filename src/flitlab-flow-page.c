@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The model is evaluated afresh whenever the load slider moves (milliseconds), so the classes'
- * colours and numbers follow the curve live.
+ * colours and numbers follow the curve live. Hovering a class's box shows its numbers; clicking
+ * it emits "class-activated" with the channels that carry it, for the network view.
  */
 
 #include "config.h"
@@ -14,6 +15,7 @@
 #include "flitlab-export.h"
 #include "flitlab-flow-page.h"
 #include "flitlab-render-flow.h"
+#include "flitlab-topology.h"
 
 struct _FlitlabFlowPage
 {
@@ -30,7 +32,19 @@ struct _FlitlabFlowPage
   FlitlabModelPoint  *point;    /* at the slider's load */
   double              scale;
   gboolean            updating;
+  gboolean            same_network; /* the model's topology is the study's: its channel ids hold */
+  GArray             *boxes;    /* FlitlabFlowBox as last drawn, or NULL: laid out on demand */
+  int                 hovered;  /* the class under the pointer, or -1 */
+  char               *hover_text;
 };
+
+enum
+{
+  CLASS_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (FlitlabFlowPage, flitlab_flow_page, GTK_TYPE_BOX)
 
@@ -43,7 +57,11 @@ shown_study (FlitlabFlowPage *self)
 static void
 evaluate (FlitlabFlowPage *self)
 {
+  g_clear_pointer (&self->boxes, g_array_unref);
   g_clear_pointer (&self->point, flitlab_model_point_free);
+  /* The numbers change with the load: the tooltip is made again on the next motion. */
+  self->hovered = -1;
+  g_clear_pointer (&self->hover_text, g_free);
   if (self->model != NULL)
     self->point = flitlab_model_evaluate_detail (self->model, gtk_range_get_value (GTK_RANGE (self->load_scale)));
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
@@ -62,6 +80,16 @@ on_model_chosen (FlitlabFlowPage *self)
   entry = study->models->pdata[chosen];
   g_clear_pointer (&self->model, flitlab_model_free);
   self->model = flitlab_model_new (entry->id, entry->params, NULL);
+  self->same_network = FALSE;
+  if (self->model != NULL && study->topology != NULL)
+    {
+      g_autoptr(FlitlabTopology) network = flitlab_topology_new_from_spec (study->topology, NULL);
+      const FlitlabTopology *described = flitlab_model_get_topology (self->model);
+
+      self->same_network = network != NULL && described != NULL &&
+                           flitlab_topology_get_n_nodes (network) == flitlab_topology_get_n_nodes (described) &&
+                           flitlab_topology_get_n_channels (network) == flitlab_topology_get_n_channels (described);
+    }
   /* The slider spans the study's loads; it starts where the exported figure is drawn
    * (flitlab-export.h's rule: four fifths of the saturation). */
   lo = study->rate_min;
@@ -91,10 +119,142 @@ draw (GtkDrawingArea *area,
 {
   FlitlabFlowPage *self = user_data;
 
+  g_clear_pointer (&self->boxes, g_array_unref);
   if (self->model == NULL || self->point == NULL)
     return;
   cairo_scale (cr, self->scale, self->scale);
   flitlab_render_flow (cr, self->model, self->point, width / self->scale, height / self->scale);
+}
+
+/* The class drawn at (x, y) of the widget, or -1. */
+static int
+class_at (FlitlabFlowPage *self,
+          double           x,
+          double           y)
+{
+  GtkWidget *area = GTK_WIDGET (self->area);
+
+  if (self->model == NULL || self->point == NULL)
+    return -1;
+  if (self->boxes == NULL)
+    self->boxes = flitlab_render_flow_boxes (self->model, self->point, gtk_widget_get_width (area) / self->scale,
+                                             gtk_widget_get_height (area) / self->scale, 0);
+  return flitlab_render_flow_box_at (self->boxes, x / self->scale, y / self->scale);
+}
+
+/* The network links that carry class k of the point (NULL: none, or another network). */
+static GArray *
+class_links (FlitlabFlowPage *self,
+             guint            k)
+{
+  g_autoptr(GArray) channels = flitlab_render_flow_class_channels (self->point, k);
+  const FlitlabTopology *topology = flitlab_model_get_topology (self->model);
+  GArray *links;
+
+  if (channels == NULL || !self->same_network || topology == NULL)
+    return NULL;
+  links = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < channels->len; i++)
+    if (g_array_index (channels, guint, i) < flitlab_topology_get_n_network_channels (topology))
+      g_array_append_val (links, g_array_index (channels, guint, i));
+  return links;
+}
+
+static char *
+describe_class (FlitlabFlowPage *self,
+                guint            k)
+{
+  const FlitlabModelClass *c = &g_array_index (self->point->classes, FlitlabModelClass, k);
+  g_autoptr(GArray) channels = flitlab_render_flow_class_channels (self->point, k);
+  g_autoptr(GArray) links = class_links (self, k);
+  GString *text = g_string_new (c->name);
+
+  /* Translators: the numbers of one channel class of the flow diagram, in a tooltip */
+  g_string_append_printf (text, _("\nflow λ %.4g messages per cycle per channel\nservice time T %.4g cycles\nwaiting time W %.4g cycles\nutilization %.1f %%"),
+                          c->flow, c->time, c->wait, 100 * c->utilization);
+  if (channels != NULL && channels->len > 0)
+    {
+      const char *pattern = self->point->channel_class[g_array_index (channels, guint, 0)];
+
+      /* A link carries more classes than this one (every c[d,i] of its dimension): say so. */
+      if (!g_str_has_prefix (c->name, pattern))
+        g_string_append_printf (text, _("\nIts links carry every class %s"), pattern);
+    }
+  if (links != NULL && links->len > 0)
+    g_string_append_printf (text, ngettext ("\nClick to show its %u link in the Network view",
+                                            "\nClick to show its %u links in the Network view", links->len),
+                            links->len);
+  else if (links != NULL)
+    g_string_append (text, _("\nIts channels join each node to its router: the Network view draws no links for them"));
+  else if (channels != NULL)
+    g_string_append (text, _("\nThe model describes another network than the study's"));
+  else
+    g_string_append (text, _("\nNot a class of channels: nothing to show in the Network view"));
+  return g_string_free (text, FALSE);
+}
+
+static void
+on_motion (FlitlabFlowPage *self,
+           double           x,
+           double           y)
+{
+  int k = class_at (self, x, y);
+
+  if (k == self->hovered)
+    return;
+  self->hovered = k;
+  g_clear_pointer (&self->hover_text, g_free);
+  if (k >= 0)
+    self->hover_text = describe_class (self, k);
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self->area));
+}
+
+static void
+on_leave (FlitlabFlowPage *self)
+{
+  self->hovered = -1;
+  g_clear_pointer (&self->hover_text, g_free);
+}
+
+/* Through query-tooltip, as the plot does: the tooltip text would also become the figure's
+ * accessible description. */
+static gboolean
+on_query_tooltip (GtkWidget  *area,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  FlitlabFlowPage *self = user_data;
+
+  if (self->hover_text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, self->hover_text);
+  return TRUE;
+}
+
+static void
+on_click (FlitlabFlowPage *self,
+          int              n_press,
+          double           x,
+          double           y)
+{
+  int k = class_at (self, x, y);
+  g_autoptr(GArray) links = NULL;
+  g_autofree char *caption = NULL;
+  const FlitlabModelClass *c;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->area));
+  if (k < 0 || (links = class_links (self, k)) == NULL || links->len == 0)
+    return;
+  c = &g_array_index (self->point->classes, FlitlabModelClass, k);
+  /* Translators: under the network after a class of the flow diagram was clicked; %s: the
+   * class, %u: how many links */
+  caption = g_strdup_printf (ngettext ("Class %s of the flow diagram: the %u link that carries it, in bold.",
+                                       "Class %s of the flow diagram: the %u links that carry it, in bold.", links->len),
+                             c->name, links->len);
+  g_signal_emit (self, signals[CLASS_ACTIVATED], 0, caption, links);
 }
 
 static void
@@ -199,6 +359,8 @@ flitlab_flow_page_finalize (GObject *object)
 {
   FlitlabFlowPage *self = FLITLAB_FLOW_PAGE (object);
 
+  g_clear_pointer (&self->boxes, g_array_unref);
+  g_clear_pointer (&self->hover_text, g_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
   G_OBJECT_CLASS (flitlab_flow_page_parent_class)->finalize (object);
@@ -217,6 +379,11 @@ flitlab_flow_page_class_init (FlitlabFlowPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, area);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, load_scale);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, model_dropdown);
+
+  /* A class was clicked: caption (what the network view shows, in a sentence) and the network
+   * channel ids (GArray of guint) of the model's topology, which is the study's. */
+  signals[CLASS_ACTIVATED] = g_signal_new ("class-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ARRAY);
 }
 
 static void
@@ -230,4 +397,18 @@ flitlab_flow_page_init (FlitlabFlowPage *self)
   gtk_widget_set_focusable (GTK_WIDGET (self->area), TRUE);
   g_signal_connect_swapped (self->model_dropdown, "notify::selected", G_CALLBACK (on_model_chosen), self);
   g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_load_changed), self);
+
+  self->hovered = -1;
+  {
+    GtkEventController *motion = gtk_event_controller_motion_new ();
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    gtk_widget_set_has_tooltip (GTK_WIDGET (self->area), TRUE);
+    g_signal_connect (self->area, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+    g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
+    g_signal_connect_swapped (motion, "leave", G_CALLBACK (on_leave), self);
+    g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_click), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->area), motion);
+    gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (click));
+  }
 }

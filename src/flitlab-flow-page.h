@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 #define FLITLAB_TYPE_FLOW_PAGE (flitlab_flow_page_get_type ())
 G_DECLARE_FINAL_TYPE (FlitlabFlowPage, flitlab_flow_page, FLITLAB, FLOW_PAGE, GtkBox)
 
+/* Hovering a class's box shows its numbers; clicking one that is a class of channels emits
+ * "class-activated" (const char *caption, GArray *channels): the network channel ids of the
+ * study's topology that carry it, and a sentence saying so, for the network view. */
+
 /* Shows the models of document's study index, and follows its changes (NULL or -1: nothing). */
 void          flitlab_flow_page_show (FlitlabFlowPage    *self,
                                       FlitlabDocument    *document,

@@ -1009,6 +1009,30 @@ flitlab_network_page_show (FlitlabNetworkPage *self,
 }
 
 void
+flitlab_network_page_show_channels (FlitlabNetworkPage *self,
+                                    const guint        *channels,
+                                    guint               n_channels,
+                                    const char         *caption)
+{
+  guint n_network;
+
+  g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
+
+  if (self->view == NULL)
+    return;
+  stop_animation (self);
+  self->route_from = -1;
+  n_network = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (self->view));
+  g_array_set_size (self->view->route, 0);
+  /* The view draws network links only: a node's injection and ejection channels are not. */
+  for (guint i = 0; i < n_channels; i++)
+    if (channels[i] < n_network)
+      g_array_append_val (self->view->route, channels[i]);
+  gtk_label_set_text (self->status_label, caption);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+void
 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
                                 double              scale)
 {

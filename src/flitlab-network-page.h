@@ -19,6 +19,13 @@ G_DECLARE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, FLITLAB, NETWORK
 void                 flitlab_network_page_show      (FlitlabNetworkPage *self,
                                                      FlitlabDocument    *document,
                                                      int                 index);
+/* Draws channels (ids of the study's topology; its injection and ejection channels are not
+ * drawn) in bold while the others fade, as a route is, with caption under the figure; the
+ * animation stops. Clicking a node starts a route as before. */
+void                 flitlab_network_page_show_channels (FlitlabNetworkPage *self,
+                                                     const guint        *channels,
+                                                     guint               n_channels,
+                                                     const char         *caption);
 /* Draws type and lines scale times larger (presentation mode); 1: as exported. */
 void                 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
                                                      double              scale);

@@ -415,6 +415,18 @@ on_study_selected (FlitlabWindow *self,
   flitlab_window_focus_figure (self);
 }
 
+/* A class of the flow diagram clicked: its channels in bold in the network view, shown at
+ * once, as a teacher clicking a class expects to see where it is. */
+static void
+on_flow_class_activated (FlitlabWindow *self,
+                         const char    *caption,
+                         GArray        *channels)
+{
+  flitlab_network_page_show_channels (self->network_page, (const guint *) (gpointer) channels->data,
+                                      channels->len, caption);
+  gtk_stack_set_visible_child_name (self->figure_stack, "network");
+}
+
 void
 flitlab_window_focus_figure (FlitlabWindow *self)
 {
@@ -937,6 +949,9 @@ flitlab_window_init (FlitlabWindow *self)
   g_signal_connect_object (self->figure_stack, "notify::visible-child-name",
                            G_CALLBACK (on_figure_changed), self, G_CONNECT_SWAPPED);
   on_figure_changed (self);
+  /* Clicking a class of the flow diagram shows its channels in the network view. */
+  g_signal_connect_object (self->flow_page, "class-activated", G_CALLBACK (on_flow_class_activated), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->metric_dropdown, "notify::selected", G_CALLBACK (rebuild_plot), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->log_button, "toggled", G_CALLBACK (rebuild_plot), self,

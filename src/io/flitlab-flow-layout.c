@@ -65,28 +65,64 @@ layout_ciciani (Diagram                 *d,
                 const FlitlabModelPoint *point,
                 gboolean                *placed)
 {
-  gboolean any = FALSE;
-  int last_top[64];
+  gboolean any = FALSE, columns_of_hops = FALSE;
+  int injection = -1, ejection = -1, injection_cell = -1, ejection_cell = -1;
+  guint first, row0, n_dims;
 
-  for (guint c = 0; c < G_N_ELEMENTS (last_top); c++)
-    last_top[c] = -1;
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      if (g_str_equal (klass (point, i)->name, "injection"))
+        injection = (int) i;
+      else if (g_str_equal (klass (point, i)->name, "ejection"))
+        ejection = (int) i;
+    }
+  /* Figs. 1 and 3 (columns of c[d,i]): the source's injection channel (the PH phase) above
+   * dimension 0 and the ejection channel (DT) above the last, a row of their own; Fig. 5
+   * (the chain C_d): at either end of the chain. */
   for (guint i = 0; i < point->classes->len; i++)
     {
       guint dim, hops;
 
       if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 && hops >= 1)
         {
-          add_cell (d, dim, hops - 1, i);
+          columns_of_hops = TRUE;
+          break;
+        }
+    }
+  first = !columns_of_hops && injection >= 0 ? 1 : 0;
+  row0 = columns_of_hops && (injection >= 0 || ejection >= 0) ? 1 : 0;
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint dim, hops;
+
+      if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 && hops >= 1)
+        {
+          add_cell (d, dim, row0 + hops - 1, i);
           placed[i] = any = TRUE;
         }
-      else if (sscanf (klass (point, i)->name, "C[d=%u]", &dim) == 1)
+      else if (sscanf (klass (point, i)->name, "C[d=%u]", &dim) == 1 && dim < 64)
         {
-          add_cell (d, dim, 0, i);
+          add_cell (d, first + dim, 0, i);
           placed[i] = any = TRUE;
         }
     }
   if (!any)
     return FALSE;
+  d->first_column = first;
+  d->n_labelled = d->columns - first;
+  n_dims = d->columns - first;
+  if (injection >= 0)
+    {
+      add_cell (d, 0, 0, (guint) injection);
+      placed[injection] = TRUE;
+      injection_cell = (int) d->cells->len - 1;
+    }
+  if (ejection >= 0)
+    {
+      add_cell (d, columns_of_hops ? n_dims - 1 : first + n_dims, 0, (guint) ejection);
+      placed[ejection] = TRUE;
+      ejection_cell = (int) d->cells->len - 1;
+    }
   /* Down each column from the most hops to one; from the last cell of a column (one hop
    * left) to the top of the next, where a message turns. */
   for (guint a = 0; a < d->cells->len; a++)
@@ -94,16 +130,32 @@ layout_ciciani (Diagram                 *d,
       {
         const Cell *ca = &g_array_index (d->cells, Cell, a), *cb = &g_array_index (d->cells, Cell, b);
 
-        if (d->rows > 1 && ca->column == cb->column && cb->row + 1 == ca->row)
+        if ((int) a == injection_cell || (int) a == ejection_cell || (int) b == injection_cell ||
+            (int) b == ejection_cell)
+          continue;
+        if (ca->column == cb->column && cb->row + 1 == ca->row)
           add_arrow (d, a, b);
-        if (ca->column + 1 == cb->column && ca->row == 0 && (d->rows == 1 || cb->row == 0))
+        if (ca->column + 1 == cb->column && ca->row == row0 && cb->row == row0)
           add_arrow (d, a, b);
       }
+  /* Into the first dimension where its messages turn into a dimension (the top of its
+   * column, or the chain's start); out of the last. */
+  for (guint c = 0; c < d->cells->len; c++)
+    {
+      const Cell *cell = &g_array_index (d->cells, Cell, c);
+
+      if ((int) c == injection_cell || (int) c == ejection_cell || cell->row != row0)
+        continue;
+      if (injection_cell >= 0 && cell->column == first)
+        add_arrow (d, (guint) injection_cell, c);
+      if (ejection_cell >= 0 && cell->column == first + n_dims - 1)
+        add_arrow (d, c, (guint) ejection_cell);
+    }
   /* Translators: a column of the flow diagram; %u is a dimension */
   d->column_label_format = g_strdup (d->rows > 1 ? _("dimension %u") : "C%u");
   d->dimension_columns = d->rows > 1;
-  d->note = d->rows > 1 ? _("a column per dimension, c[d,i] with i hops still to go in it; the flow runs up each column and on to the next dimension")
-                        : _("the chain C_1 … C_n of dimensions in e-cube order; the flow runs left to right");
+  d->note = d->rows > 1 ? _("a column per dimension, c[d,i] with i hops still to go in it; the flow runs from injection (top left) up each column and on to the next dimension, then to ejection (top right)")
+                        : _("the chain C_1 … C_n of dimensions in e-cube order; the flow runs left to right, from injection to ejection");
   return TRUE;
 }
 
@@ -151,42 +203,54 @@ layout_greenberg (Diagram                 *d,
   return any;
 }
 
-/* 002 Fig. 1: the south-east quadrant, X_{i,j} on the left and Y_{i,j} on the right, i down
- * and j across, the adaptive flows from each X to the X and Y it may take next. */
+/* 002 Fig. 1: the south-east quadrant as the paper draws it, the channels between the
+ * routers N_{i,j} (which sit at the even rows and columns, left empty): X_{i,j} east from
+ * N_{i,j}, Y_{i,j} south from it. The adaptive stream goes on from X_{i,j} to X_{i,j+1} or
+ * Y_{i,j+1}, from Y_{i,j} to Y_{i+1,j} or X_{i+1,j}. */
 static gboolean
 layout_quaglia (Diagram                 *d,
                 const FlitlabModelPoint *point,
                 gboolean                *placed)
 {
-  guint width = 0;
+  g_autoptr(GHashTable) cell_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gboolean any = FALSE;
 
   for (guint i = 0; i < point->classes->len; i++)
     {
       guint a, b;
 
-      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 ||
-          sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2)
-        width = MAX (width, b);
+      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1 && a < 64 && b < 64)
+        add_cell (d, 2 * b - 1, 2 * a - 2, i);
+      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1 && a < 64 && b < 64)
+        add_cell (d, 2 * b - 2, 2 * a - 1, i);
+      else
+        continue;
+      placed[i] = any = TRUE;
+      g_hash_table_insert (cell_of, g_strdup (klass (point, i)->name), GUINT_TO_POINTER (d->cells->len));
     }
-  for (guint i = 0; i < point->classes->len; i++)
+  if (!any)
+    return FALSE;
+  for (guint c = 0; c < d->cells->len; c++)
     {
+      const char *name = klass (point, g_array_index (d->cells, Cell, c).klass)->name;
+      gboolean x = name[0] == 'X';
       guint a, b;
 
-      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
+      if (sscanf (name + 1, "_{%u,%u}", &a, &b) != 2)
+        continue;
+      for (guint next = 0; next < 2; next++)
         {
-          add_cell (d, b - 1, a - 1, i);
-          placed[i] = any = TRUE;
-        }
-      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1)
-        {
-          add_cell (d, width + 1 + b - 1, a - 1, i);
-          placed[i] = any = TRUE;
+          /* X_{a,b}: X_{a,b+1}, Y_{a,b+1}; Y_{a,b}: Y_{a+1,b}, X_{a+1,b}. */
+          g_autofree char *to = g_strdup_printf ("%c_{%u,%u}", (next == 0) == x ? 'X' : 'Y',
+                                                 x ? a : a + 1, x ? b + 1 : b);
+          gpointer found = g_hash_table_lookup (cell_of, to);
+
+          if (found != NULL)
+            add_arrow (d, c, GPOINTER_TO_UINT (found) - 1);
         }
     }
-  if (any)
-    d->note = _("the south-east quadrant: X_{i,j} on the left, Y_{i,j} on the right (i down, j across); below: the other classes and the routing probabilities");
-  return any;
+  d->note = _("the south-east quadrant: X_{i,j} east-bound and Y_{i,j} south-bound channels between the routers, i down and j across, arrows where the adaptive stream goes on; below: the other classes and the routing probabilities");
+  return TRUE;
 }
 
 /* The model's routes between boxes of the paper's layout side by side or one above the other:
@@ -257,6 +321,35 @@ layout_meraji (Diagram                 *d,
   return TRUE;
 }
 
+/* 004: a store-and-forward message is injected, crosses channels (forwarded or backtracked,
+ * the header chain below) and is delivered: injection, channel, ejection in a row. */
+static gboolean
+layout_horng (Diagram                 *d,
+              const FlitlabModelPoint *point,
+              gboolean                *placed)
+{
+  static const char * const classes[] = { "injection", "channel", "ejection" };
+  int found[G_N_ELEMENTS (classes)];
+
+  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
+    {
+      found[c] = -1;
+      for (guint i = 0; i < point->classes->len; i++)
+        if (g_str_equal (klass (point, i)->name, classes[c]))
+          found[c] = (int) i;
+      if (found[c] < 0)
+        return FALSE;
+    }
+  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
+    {
+      add_cell (d, c, 0, (guint) found[c]);
+      placed[found[c]] = TRUE;
+      if (c > 0)
+        add_arrow (d, c - 1, c);
+    }
+  return TRUE;
+}
+
 void
 _flitlab_flow_diagram_build (Diagram                 *d,
                              const FlitlabModelPoint *point)
@@ -266,7 +359,7 @@ _flitlab_flow_diagram_build (Diagram                 *d,
   d->cells = g_array_new (FALSE, FALSE, sizeof (Cell));
   d->arrows = g_array_new (FALSE, FALSE, sizeof (Arrow));
   if (!layout_ciciani (d, point, placed) && !layout_greenberg (d, point, placed) &&
-      !layout_meraji (d, point, placed))
+      !layout_meraji (d, point, placed) && !layout_horng (d, point, placed))
     layout_quaglia (d, point, placed);
   add_others (d, point, placed);
   add_route_arrows (d, point);

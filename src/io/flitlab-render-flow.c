@@ -16,6 +16,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "flitlab-color-bar.h"
 #include "flitlab-colormap.h"
@@ -183,9 +184,60 @@ drawn_as_chain (const FlitlabModelVector *vector)
   return g_str_equal (vector->name, "stationary") || g_str_equal (vector->name, "header-phases");
 }
 
+/* What a distribution's bars are: the value axis's caption with its unit, and the bars'
+ * categories, named or numbered from first under a caption. */
+typedef struct
+{
+  const char *vector;
+  const char *value;         /* translatable (N_()) */
+  const char *category;      /* translatable; NULL: none */
+  guint       first;
+  const char *names;         /* the categories, space-separated; NULL: numbered */
+} VectorAxes;
+
+static const VectorAxes vector_axes[] = {
+  { "p", N_("probability"), N_("dimension"), 0, "X Y" },
+  { "W", N_("mean wait (cycles)"), N_("quadrant stream"), 0, "WE NE NS WS" },
+  { "switches", N_("switch (0 or 1)"), NULL, 0, "r s v" },
+  { "hops-to-go", N_("hops still to take"), N_("one-bits to correct"), 1, NULL },
+  { "transit-arrivals", N_("probability"), N_("messages arriving in transit"), 0, NULL },
+  { "distance", N_("probability"), N_("hops to the destination"), 1, NULL },
+  { "P_v necklace", N_("probability"), N_("virtual channels busy"), 0, NULL },
+  { "P_v hypercube", N_("probability"), N_("virtual channels busy"), 0, NULL },
+  { "blocking (necklace, hypercube)", N_("probability"), NULL, 0, "necklace hypercube" },
+  { "multiplexing degree (necklace, hypercube)", N_("virtual channels"), NULL, 0, "necklace hypercube" },
+};
+
+static const VectorAxes *
+axes_of (const FlitlabModelVector *vector)
+{
+  static const VectorAxes unknown = { NULL, N_("value"), NULL, 0, NULL };
+
+  for (guint a = 0; a < G_N_ELEMENTS (vector_axes); a++)
+    if (g_str_equal (vector_axes[a].vector, vector->name))
+      return &vector_axes[a];
+  return &unknown;
+}
+
+/* The name of bar i of a chart. */
+static char *
+category_name (const VectorAxes *axes,
+               guint             i)
+{
+  if (axes->names != NULL)
+    {
+      g_auto(GStrv) names = g_strsplit (axes->names, " ", -1);
+
+      return g_strdup (i < g_strv_length (names) ? names[i] : "");
+    }
+  return g_strdup_printf ("%u", axes->first + i);
+}
+
 /* The model's other distributions as bar charts in a band (up to three): the 003
- * virtual-channel occupancies, the 002 routing probabilities, 004's hops to go. A bar's value
- * is written over it where the bars are wide enough for it. */
+ * virtual-channel occupancies, the 002 routing probabilities, 004's hops to go. Each has a
+ * value axis with round ticks and its caption with the unit above it, and its categories
+ * under the bars (every second, third … where they would touch) with their caption; a bar's
+ * value is written over it where the bars are wide enough for it. */
 static void
 draw_vectors (const Type              *t,
               const FlitlabModelPoint *point,
@@ -210,8 +262,12 @@ draw_vectors (const Type              *t,
   for (guint v = 0; v < n; v++)
     {
       const FlitlabModelVector *vector = shown->pdata[v];
-      double x0 = left + v * chart_w + 0.5 * t->f, w = chart_w - t->f, hi = 0, widest = 0;
-      double base = top + height - 1, h = base - (top + title_h + t->small_h + 0.2 * t->f), bw;
+      const VectorAxes *axes = axes_of (vector);
+      double x0 = left + v * chart_w + 0.5 * t->f, w = chart_w - t->f, hi = 0, widest = 0, axis_w = 0;
+      double caption_y = top + title_h + 0.1 * t->f, plot_top = caption_y + 1.6 * t->small_h;
+      double base = top + height - 2 * t->small_h - 0.3 * t->f - (axes->category != NULL ? t->small_h : 0);
+      double h = base - (plot_top + t->small_h), bw, name_w = 0, ticks[8];
+      guint n_ticks, every;
       char text[32];
 
       if (h < 0.5 * t->f)
@@ -224,6 +280,37 @@ draw_vectors (const Type              *t,
             widest = MAX (widest, flitlab_render_type_width (t, text, t->small.name));
           }
       heading (t, vector->name, x0 + w / 2, top, w, TRUE);
+      /* The axis reaches the highest bar or the next round tick above it. */
+      n_ticks = hi > 0 ? flitlab_plot_nice_ticks (0, 1.25 * hi, MAX (2, MIN (6, (guint) (h / (1.6 * t->small_h)))), ticks) : 0;
+      while (n_ticks > 1 && ticks[n_ticks - 2] >= hi)
+        n_ticks--;
+      hi = n_ticks > 0 ? MAX (hi, ticks[n_ticks - 1]) : hi;
+      for (guint k = 0; k < n_ticks; k++)
+        {
+          g_snprintf (text, sizeof text, "%.3g", ticks[k]);
+          axis_w = MAX (axis_w, flitlab_render_type_width (t, text, t->small.name));
+        }
+      axis_w += 0.5 * t->f;
+      cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+      flitlab_render_text (cr, _(axes->value), t->small.name, x0, caption_y, 0, 0, 0);
+      cairo_set_line_width (cr, 1);
+      for (guint k = 0; k < n_ticks; k++)
+        {
+          double y = base - h * ticks[k] / hi;
+
+          g_snprintf (text, sizeof text, "%.3g", ticks[k]);
+          cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
+          flitlab_render_text (cr, text, t->small.name, x0 + axis_w - 0.4 * t->f, y, 1, 0.5, 0);
+          cairo_move_to (cr, x0 + axis_w - 0.25 * t->f, y + 0.5);
+          cairo_line_to (cr, x0 + axis_w, y + 0.5);
+          cairo_stroke (cr);
+          cairo_set_source_rgb (cr, 0.9, 0.9, 0.9);
+          cairo_move_to (cr, x0 + axis_w, y + 0.5);
+          cairo_line_to (cr, x0 + w, y + 0.5);
+          cairo_stroke (cr);
+        }
+      x0 += axis_w;
+      w -= axis_w;
       bw = w / MAX (vector->n_values, 1);
       for (guint i = 0; i < vector->n_values && hi > 0; i++)
         {
@@ -241,11 +328,30 @@ draw_vectors (const Type              *t,
               flitlab_render_text (cr, text, t->small.name, x0 + (i + 0.5) * bw, base - bh - 1, 0.5, 1, 0);
             }
         }
-      cairo_set_source_rgb (cr, 0.5, 0.5, 0.5);
+      /* The axes, then the categories under the bars: as many as fit apart. */
+      cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
       cairo_set_line_width (cr, 1);
-      cairo_move_to (cr, x0, base + 0.5);
+      cairo_move_to (cr, x0 + 0.5, plot_top);
+      cairo_line_to (cr, x0 + 0.5, base + 0.5);
       cairo_line_to (cr, x0 + w, base + 0.5);
       cairo_stroke (cr);
+      for (guint i = 0; i < vector->n_values; i++)
+        {
+          g_autofree char *name = category_name (axes, i);
+
+          name_w = MAX (name_w, flitlab_render_type_width (t, name, t->small.name));
+        }
+      every = (guint) ceil ((name_w + 0.4 * t->f) / MAX (bw, 1e-9));
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      for (guint i = 0; i < vector->n_values && every > 0; i += every)
+        {
+          g_autofree char *name = category_name (axes, i);
+
+          flitlab_render_text (cr, name, t->small.name, x0 + (i + 0.5) * bw, base + 0.2 * t->f, 0.5, 0, 0);
+        }
+      if (axes->category != NULL)
+        flitlab_render_text (cr, _(axes->category), t->small.name, x0 + w / 2, base + 0.2 * t->f + 1.1 * t->small_h,
+                             0.5, 0, 0);
     }
 }
 
@@ -345,6 +451,23 @@ by_probability (gconstpointer a,
   return (pa < pb) - (pa > pb);
 }
 
+/* Where a class's box was drawn, for hit-testing; boxes may be NULL. */
+typedef FlitlabFlowBox Box;
+
+static void
+add_box (GArray *boxes,
+         guint   klass,
+         double  x,
+         double  y,
+         double  w,
+         double  h)
+{
+  Box box = { x, y, w, h, klass };
+
+  if (boxes != NULL)
+    g_array_append_val (boxes, box);
+}
+
 /* A class's box: coloured by its utilization, its name and two lines of numbers, one, or none,
  * as they fit. */
 static void
@@ -426,7 +549,8 @@ draw_fan_out (const Type              *t,
               double                   left,
               double                   top,
               double                   width,
-              double                   height)
+              double                   height,
+              GArray                  *boxes)
 {
   cairo_t *cr = t->cr;
   g_autoptr(GArray) ways = g_array_new (FALSE, FALSE, sizeof (FlitlabModelRoute));
@@ -457,6 +581,7 @@ draw_fan_out (const Type              *t,
   g_snprintf (line1, sizeof line1, "λ %.3g", source->flow);
   g_snprintf (line2, sizeof line2, "T %.3g  W %.3g", source->time, source->wait);
   draw_class_box (t, source, line1, line2, hi, left, y0 + (rows_h - box_h) / 2, box_w, box_h);
+  add_box (boxes, from, left, y0 + (rows_h - box_h) / 2, box_w, box_h);
 
   for (guint i = 0; i < ways->len; i++)
     {
@@ -482,6 +607,7 @@ draw_fan_out (const Type              *t,
       g_snprintf (line1, sizeof line1, "λ %.3g", next->flow);
       g_snprintf (line2, sizeof line2, "T %.3g  W %.3g", next->time, next->wait);
       draw_class_box (t, next, line1, line2, hi, x1, y, box_w, box_h);
+      add_box (boxes, way->to, x1, y, box_w, box_h);
     }
 }
 
@@ -541,14 +667,22 @@ column_label (const Type    *t,
               guint          column,
               double         width)
 {
-  g_autofree char *label = d->column_names != NULL ? g_strdup (_(d->column_names[column]))
-                                                   : g_strdup_printf (d->column_label_format, column);
+  g_autofree char *label = NULL;
 
+  if (d->column_names != NULL)
+    label = g_strdup (_(d->column_names[column]));
+  else if (column < d->first_column)
+    label = g_strdup (_("injection"));
+  else if (d->n_labelled > 0 && column >= d->first_column + d->n_labelled)
+    label = g_strdup (_("ejection"));
+  else
+    label = g_strdup_printf (d->column_label_format, column - d->first_column);
   if (flitlab_render_type_width (t, label, t->label.name) <= width)
     return g_steal_pointer (&label);
-  if (d->dimension_columns)
+  if (d->dimension_columns && column >= d->first_column &&
+      (d->n_labelled == 0 || column < d->first_column + d->n_labelled))
     {
-      g_autofree char *shorter = g_strdup_printf ("d%u", column);
+      g_autofree char *shorter = g_strdup_printf ("d%u", column - d->first_column);
 
       if (flitlab_render_type_width (t, shorter, t->label.name) <= width)
         return g_steal_pointer (&shorter);
@@ -567,13 +701,15 @@ enum
   N_BANDS
 };
 
-void
-flitlab_render_flow_full (cairo_t                 *cr,
-                          const FlitlabModel      *model,
-                          const FlitlabModelPoint *point,
-                          double                   width,
-                          double                   height,
-                          double                   font_size)
+/* Draws the figure and appends the boxes it drew to boxes (NULL: none). */
+static void
+render_flow (cairo_t                 *cr,
+             const FlitlabModel      *model,
+             const FlitlabModelPoint *point,
+             double                   width,
+             double                   height,
+             double                   font_size,
+             GArray                  *boxes)
 {
   const FlitlabModelInfo *info;
   Diagram d = { NULL };
@@ -633,7 +769,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
   if (with_vectors)
     {
       want[BAND_VECTORS] = 0.3 * height;
-      need[BAND_VECTORS] = 2 * t.label_h + t.small_h + 2 * t.f;
+      need[BAND_VECTORS] = 2 * t.label_h + 6 * t.small_h + 2 * t.f;
     }
   phases = find_vector (point, "header-phases");
   hops = find_vector (point, "hops-to-go");
@@ -673,7 +809,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
   if (band[BAND_FAN_OUT] > 0)
     {
       draw_fan_out (&t, point, focus, fan_out_note (info), hi, left, bottom - band[BAND_FAN_OUT],
-                    right - left, band[BAND_FAN_OUT]);
+                    right - left, band[BAND_FAN_OUT], boxes);
       bottom -= band[BAND_FAN_OUT] + 0.8 * t.f;
     }
   if (band[BAND_VECTORS] > 0)
@@ -771,6 +907,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
       double x, y, w, h, r, g, b, shade = text_shade (k->utilization, hi);
 
       cell_rect (cell, left, top + column_h, cell_w, cell_h, &x, &y, &w, &h);
+      add_box (boxes, cell->klass, x, y, w, h);
       flitlab_colormap_viridis (k->utilization, 0, hi, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
       cairo_rectangle (cr, x, y, w, h);
@@ -801,6 +938,127 @@ flitlab_render_flow_full (cairo_t                 *cr,
   flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, MIN (bottom - top - column_h, 30 * t.f));
   _flitlab_flow_diagram_clear (&d);
   cairo_restore (cr);
+}
+
+void
+flitlab_render_flow_full (cairo_t                 *cr,
+                          const FlitlabModel      *model,
+                          const FlitlabModelPoint *point,
+                          double                   width,
+                          double                   height,
+                          double                   font_size)
+{
+  render_flow (cr, model, point, width, height, font_size, NULL);
+}
+
+GArray *
+flitlab_render_flow_boxes (const FlitlabModel      *model,
+                           const FlitlabModelPoint *point,
+                           double                   width,
+                           double                   height,
+                           double                   font_size)
+{
+  GArray *boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_return_val_if_fail (model != NULL && point != NULL, boxes);
+
+  /* The figure laid out again on a pixel's surface: the type measures as on any other, so
+   * the boxes are where the drawing put them. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (surface);
+  render_flow (cr, model, point, width, height, font_size, boxes);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return boxes;
+}
+
+int
+flitlab_render_flow_box_at (const GArray *boxes,
+                            double        x,
+                            double        y)
+{
+  for (guint b = 0; boxes != NULL && b < boxes->len; b++)
+    {
+      const Box *box = &g_array_index (boxes, Box, b);
+
+      if (x >= box->x && x <= box->x + box->w && y >= box->y && y <= box->y + box->h)
+        return (int) box->klass;
+    }
+  return -1;
+}
+
+int
+flitlab_render_flow_class_at (const FlitlabModel      *model,
+                              const FlitlabModelPoint *point,
+                              double                   width,
+                              double                   height,
+                              double                   font_size,
+                              double                   x,
+                              double                   y)
+{
+  g_autoptr(GArray) boxes = flitlab_render_flow_boxes (model, point, width, height, font_size);
+
+  return flitlab_render_flow_box_at (boxes, x, y);
+}
+
+/* Whether class name is one of pattern's, the class a model gives a channel: a list joined
+ * by ", " ("X_{i,j}, bX_{i}"), in which "*" ("c[d=1,i=*]") and a lone i or j between braces
+ * and commas ("X_{i,j}") stand for a number. A remark after the name ("c[d=1,i=2] (each
+ * direction)") is not part of it. */
+static gboolean
+class_in_pattern (const char *name,
+                  const char *pattern)
+{
+  g_auto(GStrv) alternatives = g_strsplit (pattern, ", ", -1);
+
+  for (guint a = 0; alternatives[a] != NULL; a++)
+    {
+      const char *p = alternatives[a], *n = name;
+
+      while (*p != '\0' && *n != '\0')
+        {
+          gboolean number = *p == '*' ||
+                            ((*p == 'i' || *p == 'j') && p > alternatives[a] && strchr ("{,", p[-1]) != NULL &&
+                             p[1] != '\0' && strchr (",}", p[1]) != NULL);
+
+          if (number)
+            {
+              if (!g_ascii_isdigit (*n))
+                break;
+              while (g_ascii_isdigit (*n))
+                n++;
+              p++;
+            }
+          else if (*p++ != *n++)
+            break;
+        }
+      if (*p == '\0' && (*n == '\0' || g_str_has_prefix (n, " (")))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+GArray *
+flitlab_render_flow_class_channels (const FlitlabModelPoint *point,
+                                    guint                    klass_index)
+{
+  GArray *channels;
+  const char *name;
+
+  g_return_val_if_fail (point != NULL, NULL);
+
+  if (point->classes == NULL || klass_index >= point->classes->len || point->channel_class == NULL)
+    return NULL;
+  name = klass (point, klass_index)->name;
+  channels = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint c = 0; c < point->n_channels; c++)
+    if (point->channel_class[c] != NULL && class_in_pattern (name, point->channel_class[c]))
+      g_array_append_val (channels, c);
+  if (channels->len == 0)
+    g_clear_pointer (&channels, g_array_unref);
+  return channels;
 }
 
 void

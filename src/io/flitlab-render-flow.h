@@ -37,6 +37,43 @@ void     flitlab_render_flow_full    (cairo_t                 *cr,
                                       double                   width,
                                       double                   height,
                                       double                   font_size);
+/* A class's box as drawn: its rectangle in the figure's user space and the class, an index
+ * into the point's classes. */
+typedef struct
+{
+  double x, y, w, h;
+  guint  klass;
+} FlitlabFlowBox;
+
+/* The boxes flitlab_render_flow_full() draws at width, height and font_size (FlitlabFlowBox;
+ * empty for a saturated point), for a view to hit-test many times. */
+GArray  *flitlab_render_flow_boxes   (const FlitlabModel      *model,
+                                      const FlitlabModelPoint *point,
+                                      double                   width,
+                                      double                   height,
+                                      double                   font_size);
+/* The class of the box of boxes at (x, y), or -1. */
+int      flitlab_render_flow_box_at  (const GArray            *boxes,
+                                      double                   x,
+                                      double                   y);
+/* The class (an index into point's classes) whose box flitlab_render_flow_full() draws at
+ * (x, y) at the same width, height and font_size, in a grid or in Fig. 3's fan-out; -1 where
+ * there is none. */
+int      flitlab_render_flow_class_at (const FlitlabModel     *model,
+                                      const FlitlabModelPoint *point,
+                                      double                   width,
+                                      double                   height,
+                                      double                   font_size,
+                                      double                   x,
+                                      double                   y);
+/* The channels (ids of the model's topology, flitlab-topology.h: network, then injection,
+ * then ejection) that carry class klass_index of point, by the class the model gives each
+ * channel (point->channel_class: "c[d=1,i=*]" is every class c[d=1,i] of a link of dimension
+ * 1, "X_{i,j}, bX_{i}" every X and bX class); NULL when none does: the class is not one of
+ * channels (a wait, a Markov state) or the model does not say. */
+GArray  *flitlab_render_flow_class_channels (const FlitlabModelPoint *point,
+                                      guint                    klass_index);
+
 /* Evaluates model at rate and writes its diagram to path as SVG, PDF or PNG by its extension;
  * width and height in points (PNG: pixels at scale). */
 gboolean flitlab_render_flow_to_file (const FlitlabModel      *model,

@@ -303,9 +303,22 @@ check("the figure switcher offers the flow diagram", flow_tab != [])
 if flow_tab:
     press(flow_tab[0])
     time.sleep(1.5)
-    check("the flow view shows the model's diagram",
-          named(window, "Flow diagram of the model's channel classes", 5) is not None)
+    flow_area = named(window, "Flow diagram of the model's channel classes", 5)
+    check("the flow view shows the model's diagram", flow_area is not None)
     shot("flow")
+    # Clicking a class's box shows its links in bold in the network view, and says so.
+    if flow_area is not None:
+        (ax, ay), (aw, ah) = flow_area.position, flow_area.size
+        caption = []
+        for fy in (0.45, 0.6, 0.75, 0.9):
+            for fx in (0.1, 0.3, 0.5):
+                if not caption:
+                    rawinput.click(int(ax + fx * aw), int(ay + fy * ah))
+                    time.sleep(1)
+                    caption = window.findChildren(lambda n: n.roleName == "label" and n.name.startswith("Class ")
+                                                  and n.name.endswith("in bold."), recursive=True)
+        check("clicking a class of the flow diagram shows its links in the network view", caption != [])
+        shot("flow-class-clicked")
     plot_tab = window.findChildren(lambda n: n.name == "Plot" and n.roleName == "page tab", recursive=True)
     if plot_tab:
         press(plot_tab[0])
