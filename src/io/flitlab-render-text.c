@@ -9,6 +9,29 @@
 
 #include "flitlab-render-text.h"
 
+/* Its address marks a surface whose type is set in points. */
+static const cairo_user_data_key_t type_in_points;
+
+void
+flitlab_render_set_type_in_points (cairo_surface_t *surface)
+{
+  cairo_surface_set_user_data (surface, &type_in_points, (void *) &type_in_points, NULL);
+}
+
+PangoLayout *
+flitlab_render_layout_new (cairo_t *cr)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+
+  /* cairo_get_target (): the surface itself even inside cairo_push_group (). */
+  if (cairo_surface_get_user_data (cairo_get_target (cr), &type_in_points) != NULL)
+    {
+      pango_cairo_context_set_resolution (pango_layout_get_context (layout), 72);
+      pango_layout_context_changed (layout);
+    }
+  return layout;
+}
+
 double
 flitlab_render_default_font_size (double width)
 {
@@ -32,7 +55,7 @@ text_layout (cairo_t    *cr,
              const char *text,
              const char *font)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoLayout *layout = flitlab_render_layout_new (cr);
   PangoFontDescription *desc = pango_font_description_from_string (font);
 
   pango_layout_set_font_description (layout, desc);
