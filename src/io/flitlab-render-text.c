@@ -26,7 +26,17 @@ flitlab_render_layout_new (cairo_t *cr)
   /* cairo_get_target (): the surface itself even inside cairo_push_group (). */
   if (cairo_surface_get_user_data (cairo_get_target (cr), &type_in_points) != NULL)
     {
-      pango_cairo_context_set_resolution (pango_layout_get_context (layout), 72);
+      PangoContext *context = pango_layout_get_context (layout);
+      cairo_font_options_t *options = cairo_font_options_create ();
+
+      pango_cairo_context_set_resolution (context, 72);
+      /* Unhinted, as a PDF's are: a PNG's words take the room they take in the PDF, not
+       * widths rounded to its pixels. */
+      cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+      cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+      pango_cairo_context_set_font_options (context, options);
+      pango_context_set_round_glyph_positions (context, FALSE);
+      cairo_font_options_destroy (options);
       pango_layout_context_changed (layout);
     }
   return layout;
