@@ -265,10 +265,11 @@ flitlab_plot_covers (const FlitlabPlot      *plot,
 
 /* The saturation labels ("saturation 0.0093 msg/cycle/node", or the series' own) at the foot
  * of their lines (the legend sits at the top, curves climb towards it), right of the line or
- * left, a row higher when the spot is taken. A label goes where it covers no curve or point:
- * the lowest such row, on either side, in one line or two; where there is none, right of the
- * line if it fits, else left, set smaller to stay in the frame. A saturation beyond the loads
- * shown is an arrow at the right edge. */
+ * left, a row higher when the spot is taken by another label. Of those spots, a label takes
+ * the one covering fewest curve segments, points and error bars (none at best), the lowest of
+ * those, in two lines only where that covers none; where neither side has room for it, the roomier side, set
+ * smaller to stay in the frame. A saturation beyond the loads shown is an arrow at the right
+ * edge. */
 static char *
 saturation_text (const FlitlabPlotSeries *series)
 {
@@ -349,8 +350,8 @@ flitlab_plot_draw_saturation_labels (cairo_t                *cr,
       const char *lines[2][2] = { { text, NULL }, { NULL, NULL } };
       double widths[2] = { flitlab_plot_text_width (cr, text, font.name), 0 };
       LabelBox box = { 0 };
-      guint chosen = 0, n_rows = (guint) MAX ((f->bottom - f->top) / 2 / row_height, 1);
-      gboolean right = FALSE, found = FALSE;
+      guint chosen = 0, least = G_MAXUINT, n_rows = (guint) MAX ((f->bottom - f->top) / 2 / row_height, 1);
+      gboolean right = FALSE;
 
       /* Two models of one study saturating together (a comparison): one label says it. */
       if (before != NULL && before->saturation == series->saturation && before->color == series->color &&
@@ -369,57 +370,44 @@ flitlab_plot_draw_saturation_labels (cairo_t                *cr,
                            flitlab_plot_text_width (cr, space + 1, font.name));
         }
 
-      /* A spot covering no data, lowest first, right of the line before left, one line
-       * before two. */
-      for (guint n = 0; n < 2 && !found && lines[n][0] != NULL; n++)
-        for (guint row = 0; row + n < n_rows && !found; row++)
-          for (guint side = 0; side < 2 && !found; side++)
+      /* The spot covering least data (none, at best), lowest first, right of the line
+       * before left, in one line, else in two covering none. */
+      for (guint n = 0; n < 2 && least > 0 && lines[n][0] != NULL; n++)
+        for (guint row = 0; row + n < n_rows && least > 0; row++)
+          for (guint side = 0; side < 2 && least > 0; side++)
             {
-              double width = widths[n];
-
-              right = side == 0;
-              if (width > (right ? room_right : room_left))
-                continue;
-              box.left = right ? x + 3 : x - 3 - width;
-              box.right = box.left + width;
-              box.bottom = f->bottom - 3 - row * row_height;
-              box.top = box.bottom - (n + 1) * row_height;
-              found = !label_box_taken (f, placed, &box) &&
-                      flitlab_plot_covers (plot, f, box.left, box.top, width, box.bottom - box.top, 1) == 0;
-              chosen = n;
-            }
-      /* Else right if it fits, else left; where neither side has room, on the roomier side,
-       * set smaller to stay in the frame; in the row free of labels covering least, the
-       * lowest of those. */
-      if (!found)
-        {
-          double width = widths[0], best_bottom = 0;
-          guint least = G_MAXUINT;
-
-          right = width + 3 <= room_right || (width > room_left && room_right > room_left);
-          width = MIN (width, MAX (right ? room_right : room_left, 1));
-          chosen = 0;
-          box.left = right ? x + 3 : x - 3 - width;
-          box.right = box.left + width;
-          for (guint row = 0; row < n_rows; row++)
-            {
+              LabelBox spot;
               guint covered;
 
-              box.bottom = f->bottom - 3 - row * row_height;
-              box.top = box.bottom - row_height;
-              if (label_box_taken (f, placed, &box))
+              if (widths[n] > (side == 0 ? room_right : room_left))
                 continue;
-              covered = flitlab_plot_covers (plot, f, box.left, box.top, width, row_height, 1);
-              if (covered < least)
-                least = covered, best_bottom = box.bottom;
+              spot.left = side == 0 ? x + 3 : x - 3 - widths[n];
+              spot.right = spot.left + widths[n];
+              spot.bottom = f->bottom - 3 - row * row_height;
+              spot.top = spot.bottom - (n + 1) * row_height;
+              if (label_box_taken (f, placed, &spot))
+                continue;
+              covered = flitlab_plot_covers (plot, f, spot.left, spot.top, widths[n], spot.bottom - spot.top, 1);
+              /* Two lines are bulkier: only where they cover nothing. */
+              if (covered < least && (n == 0 || covered == 0))
+                least = covered, box = spot, chosen = n, right = side == 0;
             }
-          found = least < G_MAXUINT;
-          box.bottom = best_bottom;
+      /* Where neither side has room for it, on the roomier side, set smaller to stay in the
+       * frame, in the lowest row free of labels. */
+      for (guint row = 0; least == G_MAXUINT && row < n_rows; row++)
+        {
+          right = room_right > room_left;
+          box.left = right ? x + 3 : x - 3 - MAX (room_left, 1);
+          box.right = box.left + MAX (right ? room_right : room_left, 1);
+          box.bottom = f->bottom - 3 - row * row_height;
           box.top = box.bottom - row_height;
+          chosen = 0;
+          if (!label_box_taken (f, placed, &box))
+            least = 0;
         }
       /* Rows of labels up to half the frame's height on one spot: past them the lines say
        * enough. */
-      if (!found)
+      if (least == G_MAXUINT)
         continue;
       g_array_append_val (placed, box);
       flitlab_plot_palette (series->color, &r, &g, &b);
