@@ -12,6 +12,7 @@
 #include "flitlab-file-write.h"
 #include "flitlab-render-flow.h"
 #include "flitlab-render-private.h"
+#include "flitlab-render-text.h"
 
 static const char * const extensions[FLITLAB_EXPORT_N_FORMATS] = {
   "svg", "pdf", "png", "csv", "tex", "py",
@@ -983,6 +984,8 @@ plot_frame (const FlitlabPlot *plot,
       return FALSE;
     }
   surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  /* Measured as the figure is written, so that the frame is the file's. */
+  flitlab_render_set_type_in_points (surface);
   cr = cairo_create (surface);
   flitlab_render_plot (cr, plot, width, height, frame);
   cairo_destroy (cr);

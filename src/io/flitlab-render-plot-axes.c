@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "flitlab-render-plot-private.h"
 #include "flitlab-render-private.h"
@@ -49,6 +50,68 @@ x_ticks (cairo_t                *cr,
   return n;
 }
 
+/* The ticks of a linear value axis: as many as leave 1.8 labels' height from one to the next,
+ * seven at most. */
+static guint
+y_ticks (const FlitlabPlotFrame *f,
+         double                 *ticks)
+{
+  guint n = 0;
+
+  for (guint most = 7; most >= 2; most--)
+    {
+      n = flitlab_plot_nice_ticks (f->y_min, f->y_max, most, ticks);
+      if (n < 2 || fabs (flitlab_plot_map_y (f, ticks[1]) - flitlab_plot_map_y (f, ticks[0])) >= 1.8 * f->tick_h)
+        break;
+    }
+  return n;
+}
+
+/* A logarithmic axis labels 1, 2 and 5 times each power of ten it shows. */
+static guint
+y_log_ticks (const FlitlabPlotFrame *f,
+             double                 *ticks)
+{
+  static const guint multiples[] = { 1, 2, 5 };
+  guint n = 0;
+
+  for (double decade = pow (10, floor (log10 (f->y_min))); decade <= f->y_max * 1.0001; decade *= 10)
+    for (guint m = 0; m < G_N_ELEMENTS (multiples); m++)
+      if (decade * multiples[m] >= f->y_min * 0.9999 && decade * multiples[m] <= f->y_max * 1.0001 &&
+          n < MAX_TICKS)
+        ticks[n++] = decade * multiples[m];
+  return n;
+}
+
+static char *
+format_y_tick (const FlitlabPlotFrame *f,
+               const double           *ticks,
+               guint                   n,
+               guint                   i)
+{
+  if (f->log_y)
+    return g_strdup_printf ("%g", ticks[i]);
+  return format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
+}
+
+double
+flitlab_plot_y_tick_width (cairo_t                *cr,
+                           const FlitlabPlotFrame *f)
+{
+  double ticks[MAX_TICKS], widest = 0;
+  FlitlabFontName font;
+  guint n = f->log_y ? y_log_ticks (f, ticks) : y_ticks (f, ticks);
+
+  flitlab_plot_font (f, "Sans", 9, &font);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *label = format_y_tick (f, ticks, n, i);
+
+      widest = MAX (widest, flitlab_plot_text_width (cr, label, font.name));
+    }
+  return widest;
+}
+
 /* A value-axis label is centred on its tick, but the one at the foot of the axis sits above it:
  * centred, it would touch the first load label below the corner. */
 static double
@@ -56,6 +119,28 @@ y_tick_align (const FlitlabPlotFrame *f,
               double                  y)
 {
   return fabs (y - f->bottom) < 1.5 ? 1 : 0.5;
+}
+
+/* Along the value axis, in f->y_label_lines lines (broken at the space nearest the middle),
+ * set smaller when still longer than the axis. */
+static void
+draw_y_label (cairo_t                *cr,
+              const char             *text,
+              const FlitlabPlotFrame *f)
+{
+  g_auto(GStrv) lines = g_new0 (char *, 3);
+  const char *space = NULL, *middle = text + strlen (text) / 2;
+  FlitlabFontName font;
+
+  flitlab_plot_font (f, "Sans", 10, &font);
+  for (const char *c = strchr (text, ' '); f->y_label_lines == 2 && c != NULL; c = strchr (c + 1, ' '))
+    if (space == NULL || ABS (c - middle) < ABS (space - middle))
+      space = c;
+  lines[0] = space != NULL ? g_strndup (text, space - text) : g_strdup (text);
+  lines[1] = space != NULL ? g_strdup (space + 1) : NULL;
+  for (guint i = 0; lines[i] != NULL; i++)
+    flitlab_render_text_turned_within (cr, lines[i], font.name, 6 * f->type + (i + 0.5) * f->label_h,
+                                       (f->top + f->bottom) / 2, 0.5, 0.5, -G_PI / 2, f->bottom - f->top);
 }
 
 void
@@ -99,32 +184,28 @@ flitlab_plot_draw_axes (cairo_t                *cr,
           cairo_move_to (cr, f->left, y);
           cairo_line_to (cr, f->right, y);
           cairo_stroke (cr);
-          if (m == 1 || m == 2 || m == 5)
-            {
-              g_autofree char *label = g_strdup_printf ("%g", decade * m);
-
-              cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-              flitlab_render_text (cr, label, tick_font.name, f->left - 5 * f->type, y, 1,
-                                   y_tick_align (f, y), 0);
-            }
         }
   else
     {
-      n = flitlab_plot_nice_ticks (f->y_min, f->y_max,
-                                   (guint) CLAMP ((f->bottom - f->top) / (24 * f->type), 2, 7), ticks);
+      n = y_ticks (f, ticks);
       for (guint i = 0; i < n; i++)
         {
-          g_autofree char *label = format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
           double y = round (flitlab_plot_map_y (f, ticks[i])) + 0.5;
 
           cairo_set_source_rgb (cr, 0.9, 0.9, 0.9);
           cairo_move_to (cr, f->left, y);
           cairo_line_to (cr, f->right, y);
           cairo_stroke (cr);
-          cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-          flitlab_render_text (cr, label, tick_font.name, f->left - 5 * f->type, y, 1,
-                               y_tick_align (f, y), 0);
         }
+    }
+  n = f->log_y ? y_log_ticks (f, ticks) : y_ticks (f, ticks);
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *label = format_y_tick (f, ticks, n, i);
+      double y = round (flitlab_plot_map_y (f, ticks[i])) + 0.5;
+
+      flitlab_render_text (cr, label, tick_font.name, f->left - 5 * f->type, y, 1, y_tick_align (f, y), 0);
     }
 
   /* Frame and labels. */
@@ -133,12 +214,9 @@ flitlab_plot_draw_axes (cairo_t                *cr,
   cairo_stroke (cr);
   if (plot->x_label != NULL)
     flitlab_render_text (cr, plot->x_label, flitlab_plot_font (f, "Sans", 10, &font),
-                         (f->left + f->right) / 2, f->bottom + 22 * f->type, 0.5, 0, 0);
+                         (f->left + f->right) / 2, f->bottom + 8 * f->type + f->tick_h, 0.5, 0, 0);
   if (plot->y_label != NULL)
-    /* Along the value axis, set smaller when it is longer. */
-    flitlab_render_text_turned_within (cr, plot->y_label, flitlab_plot_font (f, "Sans", 10, &font),
-                                       14 * f->type, (f->top + f->bottom) / 2, 0.5, 0.5, -G_PI / 2,
-                                       f->bottom - f->top);
+    draw_y_label (cr, plot->y_label, f);
   if (plot->title != NULL)
     {
       /* Centred on the data area and set smaller rather than run past the figure's edges. */

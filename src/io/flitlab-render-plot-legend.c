@@ -14,11 +14,11 @@
 #include "flitlab-render-plot-private.h"
 #include "flitlab-render-private.h"
 
-/* The legend's row height, padding, key width and the gap between its columns at the default
- * type (scaled with f->type and a crowded legend's own scale). */
-#define LEGEND_ROW 16
+/* The legend's padding, key width and the gap between its columns at the default type (scaled
+ * with f->type and a crowded legend's own scale); a row is a line of its words and this. */
+#define LEGEND_ROW_GAP 2
 #define LEGEND_PAD 6
-#define LEGEND_KEY 28
+#define LEGEND_KEY 24
 #define LEGEND_COLUMN_GAP 12
 #define LEGEND_MAX_COLUMNS 8
 static const char *saturated_text = FLITLAB_PLOT_SATURATED_TEXT;
@@ -39,7 +39,7 @@ typedef struct
   guint       color;
   guint       style;
   gboolean    line, points, hollow;
-  char       *head; /* a group's name before its ": " ("Table 2"), or NULL */
+  char       *head; /* a group's short name, its words before its ": " ("Table 2") or after, or NULL */
   double      width; /* of the words as laid out */
 } LegendEntry;
 
@@ -49,8 +49,10 @@ struct _FlitlabPlotLegendLayout
   GArray   *entries;   /* LegendEntry */
   double    type;      /* the type's size relative to the default: the figure's, or less in a
                           crowded legend */
-  gboolean  heads;     /* groups named by their heads: they tell the groups apart, shorter */
+  gboolean  heads;     /* groups named by their short names (LegendEntry.head): they tell the
+                          groups apart, shorter */
   guint     columns, rows;
+  double    row;       /* a row's height */
   double    column[LEGEND_MAX_COLUMNS]; /* each column's words' width */
   double    width, height;
 };
@@ -83,6 +85,23 @@ legend_entry_clear (gpointer data)
   g_free (((LegendEntry *) data)->head);
 }
 
+/* Whether every group has a head and no two the same. */
+static gboolean
+heads_apart (GArray *entries)
+{
+  for (guint e = 0; e < entries->len; e++)
+    {
+      const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
+
+      if (entry->head == NULL && entry->type == ENTRY_SERIES)
+        return FALSE;
+      for (guint o = 0; o < e; o++)
+        if (g_strcmp0 (g_array_index (entries, LegendEntry, o).head, entry->head) == 0)
+          return FALSE;
+    }
+  return TRUE;
+}
+
 /* The legend's rows: a series each, or in a comparison a group each and a kind of series each
  * (FlitlabPlotSeries.group), then the marks the frame shows. */
 static GArray *
@@ -91,7 +110,7 @@ legend_entries (const FlitlabPlot      *plot,
 {
   GArray *entries = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
   g_autoptr(GArray) kinds = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
-  gboolean saturated, off_scale, heads = TRUE;
+  gboolean saturated, off_scale;
 
   g_array_set_clear_func (entries, legend_entry_clear);
   for (guint s = 0; s < plot->series->len; s++)
@@ -143,17 +162,22 @@ legend_entries (const FlitlabPlot      *plot,
       if (e == kinds->len)
         g_array_append_val (kinds, kind);
     }
-  /* Heads stand for the groups only if every group has one and no two are the same. */
-  for (guint e = 0; e < entries->len; e++)
-    {
-      const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
+  /* Heads stand for the groups only if every group has one and no two are the same; else
+   * their tails after the ": " ("4×4 torus, adaptive") do, if those are all different. */
+  if (!heads_apart (entries))
+    for (guint e = 0; e < entries->len; e++)
+      {
+        LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
 
-      heads &= entry->head != NULL || entry->type != ENTRY_SERIES;
-      for (guint o = 0; heads && o < e; o++)
-        heads &= g_strcmp0 (g_array_index (entries, LegendEntry, o).head, entry->head) != 0;
-    }
-  for (guint e = 0; !heads && e < entries->len; e++)
-    g_clear_pointer (&g_array_index (entries, LegendEntry, e).head, g_free);
+        if (entry->head != NULL)
+          {
+            g_free (entry->head);
+            entry->head = g_strdup (strstr (entry->text, ": ") + 2);
+          }
+      }
+  if (!heads_apart (entries))
+    for (guint e = 0; e < entries->len; e++)
+      g_clear_pointer (&g_array_index (entries, LegendEntry, e).head, g_free);
   g_array_append_vals (entries, kinds->data, kinds->len);
 
   marks_shown (plot, f, &saturated, &off_scale);
@@ -193,11 +217,13 @@ legend_layout (cairo_t                 *cr,
 {
   FlitlabFontName font;
   guint n = layout->entries->len;
-  double type = f->type * scale;
+  double type = f->type * scale, w;
 
   layout->type = type;
   layout->heads = heads;
   legend_font (type, &font);
+  flitlab_render_text_size (cr, "Mg", font.name, &w, &layout->row);
+  layout->row += LEGEND_ROW_GAP * type;
   for (guint e = 0; e < n; e++)
     {
       LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
@@ -221,7 +247,7 @@ legend_layout (cairo_t                 *cr,
       layout->columns = columns;
       layout->rows = rows;
       layout->width = width;
-      layout->height = (rows * LEGEND_ROW + 2 * LEGEND_PAD) * type;
+      layout->height = rows * layout->row + 2 * LEGEND_PAD * type;
       if (width <= room)
         return;
     }
@@ -231,99 +257,6 @@ legend_layout (cairo_t                 *cr,
       layout->column[0] -= layout->width - room;
       layout->width = room;
     }
-}
-
-/* Whether the segment (x0, y0)-(x1, y1) meets the box [l, r] × [t, b] (Liang and Barsky). */
-static gboolean
-segment_meets_box (double x0,
-                   double y0,
-                   double x1,
-                   double y1,
-                   double l,
-                   double t,
-                   double r,
-                   double b)
-{
-  double p[4] = { -(x1 - x0), x1 - x0, -(y1 - y0), y1 - y0 };
-  double q[4] = { x0 - l, r - x0, y0 - t, b - y0 };
-  double lo = 0, hi = 1;
-
-  for (guint i = 0; i < 4; i++)
-    {
-      if (p[i] == 0)
-        {
-          if (q[i] < 0)
-            return FALSE;
-          continue;
-        }
-      if (p[i] < 0)
-        lo = MAX (lo, q[i] / p[i]);
-      else
-        hi = MIN (hi, q[i] / p[i]);
-      if (lo > hi)
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* How many drawn curve segments, points, marks and error bars the box (x, y, w, h) would
- * cover, with a margin of a marker's size. */
-static guint
-legend_covers (const FlitlabPlot      *plot,
-               const FlitlabPlotFrame *f,
-               double                  x,
-               double                  y,
-               double                  w,
-               double                  h)
-{
-  const double l = x - 5, t = y - 5, r = x + w + 5, b = y + h + 5;
-  guint covered = 0;
-
-  for (guint s = 0; s < plot->series->len; s++)
-    {
-      const FlitlabPlotSeries *series = plot->series->pdata[s];
-      gboolean pen_down = FALSE;
-      double last_x = 0, last_y = 0;
-
-      for (guint i = 0; i < series->n; i++)
-        {
-          gboolean saturated = series->saturated != NULL && series->saturated[i];
-          double ux, uy;
-
-          if (!isfinite (series->x[i]) || (!saturated && !flitlab_plot_value_visible (f, series->y[i])))
-            {
-              pen_down = FALSE;
-              continue;
-            }
-          ux = flitlab_plot_map_x (f, series->x[i]);
-          if (series->kind == FLITLAB_PLOT_LINE)
-            {
-              uy = CLAMP (flitlab_plot_map_y (f, series->y[i]), f->top - 10 * (f->bottom - f->top),
-                          f->bottom + 10 * (f->bottom - f->top));
-              covered += pen_down && segment_meets_box (last_x, last_y, ux, uy, l, t, r, b);
-              pen_down = TRUE;
-              last_x = ux, last_y = uy;
-              continue;
-            }
-          if (series->x[i] < f->x_min || series->x[i] > f->x_max)
-            continue;
-          if (saturated || series->y[i] > f->y_max)
-            {
-              covered += segment_meets_box (ux, f->top, ux, f->top + 2 * FLITLAB_PLOT_MARK_INSET, l, t, r, b);
-              continue;
-            }
-          uy = flitlab_plot_map_y (f, series->y[i]);
-          if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
-            {
-              double lo = series->y[i] - series->error[i], hi = series->y[i] + series->error[i];
-              double y_lo = flitlab_plot_value_visible (f, lo) ? flitlab_plot_map_y (f, lo) : f->bottom;
-
-              covered += segment_meets_box (ux, y_lo, ux, flitlab_plot_map_y (f, hi), l, t, r, b);
-            }
-          covered += series->y[i] >= f->y_min && segment_meets_box (ux, uy, ux, uy, l, t, r, b);
-        }
-    }
-  return covered;
 }
 
 static void
@@ -342,8 +275,8 @@ set_legend_box (FlitlabPlotFrame *f,
 /* Where the legend goes (plot->legend), laid out into layout. Auto: the first inside corner
  * (top left, top right, then the lower ones when no saturation label runs along the foot) whose
  * box covers no curve, point or error bar; else below the plot in as many columns as the
- * figure's width holds (in a crowded legend, groups named by their heads and the type set
- * smaller, down to 0.7 of the figure's) while the plot keeps 30 pt of height, or outside right
+ * figure's width holds (in a crowded legend, groups named by their short names and the type set
+ * smaller, down to 0.75 of the figure's) while the plot keeps 30 pt of height, or outside right
  * when the legend is high and narrow and the plot keeps three fifths of its width; else the
  * corner covering least after all. Outside right or below, the frame gives up the room.
  * Inside: the corner covering least. */
@@ -355,7 +288,7 @@ place_legend (cairo_t                 *cr,
               double                   height,
               FlitlabPlotLegendLayout *layout)
 {
-  static const double scales[] = { 1, 0.85, 0.7 };
+  static const double scales[] = { 1, 0.85, 0.75 };
   const double gap = 8 * f->type, frame_w = f->right - f->left, frame_h = f->bottom - f->top;
   double best_x = 0, best_y = 0, w, h;
   guint best = G_MAXUINT, corners = flitlab_plot_saturation_labels_shown (plot, f) ? 2 : 4;
@@ -373,7 +306,7 @@ place_legend (cairo_t                 *cr,
       double cx = corner == 0 || corner == 2 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
                                              : MAX (f->right - 10 * f->type - wi, f->left + 2);
       double cy = corner < 2 ? f->top + 10 * f->type : MAX (f->bottom - 10 * f->type - h, f->top + 2);
-      guint covered = legend_covers (plot, f, cx, cy, wi, h);
+      guint covered = flitlab_plot_covers (plot, f, cx, cy, wi, h, 5);
 
       /* Auto: only a free corner, with room for the box whole at the figure's type. */
       if (auto_place && (corner >= corners || covered > 0 || w > frame_w - 20 * f->type ||
@@ -421,7 +354,7 @@ place_legend (cairo_t                 *cr,
       double cx = corner == 0 || corner == 2 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
                                              : MAX (f->right - 10 * f->type - wi, f->left + 2);
       double cy = corner < 2 ? f->top + 10 * f->type : MAX (f->bottom - 10 * f->type - h, f->top + 2);
-      guint covered = legend_covers (plot, f, cx, cy, wi, h);
+      guint covered = flitlab_plot_covers (plot, f, cx, cy, wi, h, 5);
 
       if (covered < best)
         best = covered, best_x = cx, best_y = cy;
@@ -434,7 +367,7 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
                           const FlitlabPlotFrame        *f,
                           const FlitlabPlotLegendLayout *layout)
 {
-  const double type = layout->type, row = LEGEND_ROW * type, pad = LEGEND_PAD * type;
+  const double type = layout->type, row = layout->row, pad = LEGEND_PAD * type;
   const double key = LEGEND_KEY * type, x = f->legend_left, y = f->legend_top;
   const double width = f->legend_right - x, height = f->legend_bottom - y;
   /* A box narrower than its layout (a small figure) sets the words smaller. */

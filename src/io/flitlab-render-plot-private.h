@@ -42,6 +42,9 @@ gboolean    flitlab_plot_value_visible (const FlitlabPlotFrame *f,
 
 /* flitlab-render-plot-axes.c */
 
+/* The widest value-axis tick label the frame's height could show: the left margin's. */
+double      flitlab_plot_y_tick_width  (cairo_t                *cr,
+                                        const FlitlabPlotFrame *f);
 void        flitlab_plot_draw_axes     (cairo_t                *cr,
                                         const FlitlabPlot      *plot,
                                         const FlitlabPlotFrame *f,
@@ -55,6 +58,15 @@ void        flitlab_plot_draw_series   (cairo_t                 *cr,
 void        flitlab_plot_draw_saturation_labels  (cairo_t                *cr,
                                                   const FlitlabPlot      *plot,
                                                   const FlitlabPlotFrame *f);
+/* How many drawn curve segments, points, marks and error bars the box (x, y, w, h) would
+ * cover, with a margin (a legend's, a label's). */
+guint       flitlab_plot_covers        (const FlitlabPlot      *plot,
+                                        const FlitlabPlotFrame *f,
+                                        double                  x,
+                                        double                  y,
+                                        double                  w,
+                                        double                  h,
+                                        double                  margin);
 gboolean    flitlab_plot_saturation_labels_shown (const FlitlabPlot      *plot,
                                                   const FlitlabPlotFrame *f);
 /* The marks and keys, which the legend draws as the series do. */

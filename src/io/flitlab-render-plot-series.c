@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -170,10 +171,105 @@ flitlab_plot_draw_series (cairo_t                 *cr,
     }
 }
 
+/* Whether the segment (x0, y0)-(x1, y1) meets the box [l, r] × [t, b] (Liang and Barsky). */
+static gboolean
+segment_meets_box (double x0,
+                   double y0,
+                   double x1,
+                   double y1,
+                   double l,
+                   double t,
+                   double r,
+                   double b)
+{
+  double p[4] = { -(x1 - x0), x1 - x0, -(y1 - y0), y1 - y0 };
+  double q[4] = { x0 - l, r - x0, y0 - t, b - y0 };
+  double lo = 0, hi = 1;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return FALSE;
+          continue;
+        }
+      if (p[i] < 0)
+        lo = MAX (lo, q[i] / p[i]);
+      else
+        hi = MIN (hi, q[i] / p[i]);
+      if (lo > hi)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+guint
+flitlab_plot_covers (const FlitlabPlot      *plot,
+                     const FlitlabPlotFrame *f,
+                     double                  x,
+                     double                  y,
+                     double                  w,
+                     double                  h,
+                     double                  margin)
+{
+  const double l = x - margin, t = y - margin, r = x + w + margin, b = y + h + margin;
+  guint covered = 0;
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+      gboolean pen_down = FALSE;
+      double last_x = 0, last_y = 0;
+
+      for (guint i = 0; i < series->n; i++)
+        {
+          gboolean saturated = series->saturated != NULL && series->saturated[i];
+          double ux, uy;
+
+          if (!isfinite (series->x[i]) || (!saturated && !flitlab_plot_value_visible (f, series->y[i])))
+            {
+              pen_down = FALSE;
+              continue;
+            }
+          ux = flitlab_plot_map_x (f, series->x[i]);
+          if (series->kind == FLITLAB_PLOT_LINE)
+            {
+              uy = CLAMP (flitlab_plot_map_y (f, series->y[i]), f->top - 10 * (f->bottom - f->top),
+                          f->bottom + 10 * (f->bottom - f->top));
+              covered += pen_down && segment_meets_box (last_x, last_y, ux, uy, l, t, r, b);
+              pen_down = TRUE;
+              last_x = ux, last_y = uy;
+              continue;
+            }
+          if (series->x[i] < f->x_min || series->x[i] > f->x_max)
+            continue;
+          if (saturated || series->y[i] > f->y_max)
+            {
+              covered += segment_meets_box (ux, f->top, ux, f->top + 2 * FLITLAB_PLOT_MARK_INSET, l, t, r, b);
+              continue;
+            }
+          uy = flitlab_plot_map_y (f, series->y[i]);
+          if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
+            {
+              double lo = series->y[i] - series->error[i], hi = series->y[i] + series->error[i];
+              double y_lo = flitlab_plot_value_visible (f, lo) ? flitlab_plot_map_y (f, lo) : f->bottom;
+
+              covered += segment_meets_box (ux, y_lo, ux, flitlab_plot_map_y (f, hi), l, t, r, b);
+            }
+          covered += series->y[i] >= f->y_min && segment_meets_box (ux, uy, ux, uy, l, t, r, b);
+        }
+    }
+  return covered;
+}
+
 /* The saturation labels ("saturation 0.0093 msg/cycle/node", or the series' own) at the foot
- * of their lines (the legend sits at the top, curves climb towards it), on the left of a line
- * too close to the right edge; a saturation beyond the loads shown is an arrow at the right
- * edge. A label that would run into one already placed goes a row higher. */
+ * of their lines (the legend sits at the top, curves climb towards it), right of the line or
+ * left, a row higher when the spot is taken by another label. Of those spots, a label takes
+ * the one covering fewest curve segments, points and error bars (none at best), the lowest of
+ * those, in two lines only where that covers none; where neither side has room for it, the roomier side, set
+ * smaller to stay in the frame. A saturation beyond the loads shown is an arrow at the right
+ * edge. */
 static char *
 saturation_text (const FlitlabPlotSeries *series)
 {
@@ -182,18 +278,44 @@ saturation_text (const FlitlabPlotSeries *series)
   return g_strdup (_(FLITLAB_PLOT_SATURATION_TEXT));
 }
 
+typedef struct
+{
+  double left, top, right, bottom;
+} LabelBox;
+
+/* Whether a label's box meets one placed or the legend's, with a gap. */
+static gboolean
+label_box_taken (const FlitlabPlotFrame *f,
+                 GArray                 *placed,
+                 const LabelBox         *box)
+{
+  const LabelBox legend = { f->legend_left, f->legend_top, f->legend_right, f->legend_bottom };
+
+  for (guint i = 0; i <= placed->len; i++)
+    {
+      const LabelBox *o = i < placed->len ? &g_array_index (placed, LabelBox, i) : &legend;
+
+      if (box->left < o->right + 4 && box->right > o->left - 4 &&
+          box->top < o->bottom + 2 && box->bottom > o->top - 2)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 void
 flitlab_plot_draw_saturation_labels (cairo_t                *cr,
                                      const FlitlabPlot      *plot,
                                      const FlitlabPlotFrame *f)
 {
-  const double row_height = 13 * f->type; /* 8-pt text is 12 high: rows never touch */
-  double row_end[8];
   FlitlabFontName font;
-  guint n_rows = 0;
+  double row_height, w;
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (LabelBox));
 
   flitlab_plot_font (f, "Sans", 8, &font);
+  /* Rows of its line height and a little: rows never touch. */
+  flitlab_render_text_size (cr, "Mg", font.name, &w, &row_height);
+  row_height += f->type;
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
@@ -221,39 +343,79 @@ flitlab_plot_draw_saturation_labels (cairo_t                *cr,
       g_autofree char *text = beyond ? g_strconcat (label, " →", NULL) : g_strdup (label);
       g_autofree char *label_before = before != NULL ? saturation_text (before) : NULL;
       double x = beyond ? f->right : flitlab_plot_map_x (f, series->saturation), r, g, b;
-      double width = flitlab_plot_text_width (cr, text, font.name);
-      /* Right of the mark if it fits, else left; where neither side has room, on the roomier
-       * side, set smaller to stay in the frame. */
       double room_right = beyond ? 0 : f->right - x - 5, room_left = x - 3 - f->left;
-      gboolean right = width + 3 <= room_right || (width > room_left && room_right > room_left);
-      double start;
-      guint row = 0;
+      /* Its words in one line, and in two broken at the space nearest the middle. */
+      const char *space = NULL, *middle = text + strlen (text) / 2;
+      g_autofree char *first = NULL;
+      const char *lines[2][2] = { { text, NULL }, { NULL, NULL } };
+      double widths[2] = { flitlab_plot_text_width (cr, text, font.name), 0 };
+      LabelBox box = { 0 };
+      guint chosen = 0, least = G_MAXUINT, n_rows = (guint) MAX ((f->bottom - f->top) / 2 / row_height, 1);
+      gboolean right = FALSE;
 
-      width = MIN (width, MAX (right ? room_right : room_left, 1));
-      start = right ? x + 3 : x - 3 - width;
       /* Two models of one study saturating together (a comparison): one label says it. */
       if (before != NULL && before->saturation == series->saturation && before->color == series->color &&
           g_str_equal (label, label_before))
         continue;
 
-      while (row < n_rows && start < row_end[row] + 4)
-        row++;
-      /* Rows of labels up to half the frame's height (eight at most) on one spot: past them
-       * the lines say enough. */
-      if (row == G_N_ELEMENTS (row_end) || (row + 1) * row_height > MAX ((f->bottom - f->top) / 2, row_height))
+      for (const char *c = strchr (text, ' '); c != NULL; c = strchr (c + 1, ' '))
+        if (space == NULL || ABS (c - middle) < ABS (space - middle))
+          space = c;
+      if (space != NULL)
+        {
+          first = g_strndup (text, space - text);
+          lines[1][0] = first;
+          lines[1][1] = space + 1;
+          widths[1] = MAX (flitlab_plot_text_width (cr, first, font.name),
+                           flitlab_plot_text_width (cr, space + 1, font.name));
+        }
+
+      /* The spot covering least data (none, at best), lowest first, right of the line
+       * before left, in one line, else in two covering none. */
+      for (guint n = 0; n < 2 && least > 0 && lines[n][0] != NULL; n++)
+        for (guint row = 0; row + n < n_rows && least > 0; row++)
+          for (guint side = 0; side < 2 && least > 0; side++)
+            {
+              LabelBox spot;
+              guint covered;
+
+              if (widths[n] > (side == 0 ? room_right : room_left))
+                continue;
+              spot.left = side == 0 ? x + 3 : x - 3 - widths[n];
+              spot.right = spot.left + widths[n];
+              spot.bottom = f->bottom - 3 - row * row_height;
+              spot.top = spot.bottom - (n + 1) * row_height;
+              if (label_box_taken (f, placed, &spot))
+                continue;
+              covered = flitlab_plot_covers (plot, f, spot.left, spot.top, widths[n], spot.bottom - spot.top, 1);
+              /* Two lines are bulkier: only where they cover nothing. */
+              if (covered < least && (n == 0 || covered == 0))
+                least = covered, box = spot, chosen = n, right = side == 0;
+            }
+      /* Where neither side has room for it, on the roomier side, set smaller to stay in the
+       * frame, in the lowest row free of labels. */
+      for (guint row = 0; least == G_MAXUINT && row < n_rows; row++)
+        {
+          right = room_right > room_left;
+          box.left = right ? x + 3 : x - 3 - MAX (room_left, 1);
+          box.right = box.left + MAX (right ? room_right : room_left, 1);
+          box.bottom = f->bottom - 3 - row * row_height;
+          box.top = box.bottom - row_height;
+          chosen = 0;
+          if (!label_box_taken (f, placed, &box))
+            least = 0;
+        }
+      /* Rows of labels up to half the frame's height on one spot: past them the lines say
+       * enough. */
+      if (least == G_MAXUINT)
         continue;
-      /* Under a legend inside the frame it could not be read. */
-      if (start < f->legend_right + 2 && start + width > f->legend_left - 2 &&
-          f->bottom - 3 - (row + 1) * row_height < f->legend_bottom + 2 &&
-          f->bottom - 3 - row * row_height > f->legend_top - 2)
-        continue;
-      if (row == n_rows)
-        n_rows++;
-      row_end[row] = start + width;
+      g_array_append_val (placed, box);
       flitlab_plot_palette (series->color, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
-      flitlab_render_text_within (cr, text, font.name, right ? x + 3 : x - 3,
-                                  f->bottom - 3 - row * row_height, right ? 0 : 1, 1, width);
+      for (guint l = 0; l <= chosen; l++)
+        flitlab_render_text_within (cr, lines[chosen][l], font.name, right ? box.left : box.right,
+                                    box.top + (l + 1) * row_height, right ? 0 : 1, 1,
+                                    box.right - box.left);
     }
 }
 

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -103,6 +104,8 @@ flitlab_render_plot (cairo_t           *cr,
 {
   FlitlabPlotFrame frame = { 0 };
   g_autoptr(FlitlabPlotLegendLayout) legend = NULL;
+  FlitlabFontName font;
+  double w, title_h;
 
   g_return_if_fail (cr != NULL && plot != NULL);
 
@@ -110,10 +113,22 @@ flitlab_render_plot (cairo_t           *cr,
   flitlab_plot_data_range (plot, &frame);
   frame.type = (plot->font_size > 0 ? plot->font_size
                                     : flitlab_render_default_font_size (width)) / 9;
-  frame.left = 64 * frame.type;
-  frame.top = (plot->title != NULL ? 32 : 12) * frame.type;
+  /* The margins hold the words, as high and wide as they are set on this surface. */
+  flitlab_render_text_size (cr, "0", flitlab_plot_font (&frame, "Sans", 9, &font), &w, &frame.tick_h);
+  flitlab_render_text_size (cr, "L", flitlab_plot_font (&frame, "Sans", 10, &font), &w, &frame.label_h);
+  flitlab_render_text_size (cr, "T", flitlab_plot_font (&frame, "Sans Bold", 11, &font), &w, &title_h);
+  frame.top = plot->title != NULL ? 8 * frame.type + title_h + 7 * frame.type : 12 * frame.type;
+  frame.bottom = MAX (height - (16 * frame.type + frame.tick_h + (plot->x_label != NULL ? frame.label_h : 0)),
+                      frame.top + 10);
+  /* A value-axis label longer than most of the axis is broken in two lines rather than set
+   * small (a column's "Transit latency (cycles)"). */
+  frame.y_label_lines = plot->y_label == NULL ? 0 : 1;
+  if (plot->y_label != NULL && strchr (plot->y_label, ' ') != NULL &&
+      flitlab_plot_text_width (cr, plot->y_label, flitlab_plot_font (&frame, "Sans", 10, &font)) > 0.8 * (frame.bottom - frame.top))
+    frame.y_label_lines = 2;
+  frame.left = 6 * frame.type + frame.y_label_lines * frame.label_h + 4 * frame.type +
+               flitlab_plot_y_tick_width (cr, &frame) + 5 * frame.type;
   frame.right = MAX (width - 28 * frame.type, frame.left + 10);
-  frame.bottom = MAX (height - 46 * frame.type, frame.top + 10);
   if (plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE)
     legend = flitlab_plot_legend_place (cr, plot, &frame, width, height);
 

@@ -46,6 +46,11 @@ typedef struct
    * data area (all 0: no legend). */
   double legend_left, legend_top, legend_right, legend_bottom;
   double type; /* the type's size relative to the default (9 pt tick labels) */
+  /* The height of a line of tick labels and of axis labels as set on the surface drawn on
+   * (flitlab-render-text.h: points in a file, pixels in the window); the margins are made of
+   * them. The value axis's label in one line or two. */
+  double tick_h, label_h;
+  guint  y_label_lines;
 } FlitlabPlotFrame;
 
 GQuark             flitlab_render_error_quark (void);

@@ -9,6 +9,39 @@
 
 #include "flitlab-render-text.h"
 
+/* Its address marks a surface whose type is set in points. */
+static const cairo_user_data_key_t type_in_points;
+
+void
+flitlab_render_set_type_in_points (cairo_surface_t *surface)
+{
+  cairo_surface_set_user_data (surface, &type_in_points, (void *) &type_in_points, NULL);
+}
+
+PangoLayout *
+flitlab_render_layout_new (cairo_t *cr)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+
+  /* cairo_get_target (): the surface itself even inside cairo_push_group (). */
+  if (cairo_surface_get_user_data (cairo_get_target (cr), &type_in_points) != NULL)
+    {
+      PangoContext *context = pango_layout_get_context (layout);
+      cairo_font_options_t *options = cairo_font_options_create ();
+
+      pango_cairo_context_set_resolution (context, 72);
+      /* Unhinted, as a PDF's are: a PNG's words take the room they take in the PDF, not
+       * widths rounded to its pixels. */
+      cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+      cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+      pango_cairo_context_set_font_options (context, options);
+      pango_context_set_round_glyph_positions (context, FALSE);
+      cairo_font_options_destroy (options);
+      pango_layout_context_changed (layout);
+    }
+  return layout;
+}
+
 double
 flitlab_render_default_font_size (double width)
 {
@@ -32,7 +65,7 @@ text_layout (cairo_t    *cr,
              const char *text,
              const char *font)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoLayout *layout = flitlab_render_layout_new (cr);
   PangoFontDescription *desc = pango_font_description_from_string (font);
 
   pango_layout_set_font_description (layout, desc);

@@ -11,6 +11,7 @@
 
 #include <cairo.h>
 #include <glib.h>
+#include <pango/pango.h>
 
 G_BEGIN_DECLS
 
@@ -21,6 +22,18 @@ typedef struct
 {
   char name[FLITLAB_FONT_NAME_SIZE];
 } FlitlabFontName;
+
+/* Type is measured in points. A figure written to a file is drawn in points, 72 to the inch,
+ * but Pango sets type for 96 dots to the inch unless told otherwise, so "Sans 8" would come
+ * out 10.67 pt in a PDF. A surface marked here (figures written to files, and what measures
+ * them for files) has its layouts at 72 dpi: its type is as many points as asked, and a PNG at
+ * scale 1 is laid out as the PDF. Unmarked surfaces (the window, which draws in pixels) keep
+ * Pango's 96. */
+void         flitlab_render_set_type_in_points (cairo_surface_t *surface);
+
+/* A layout for text drawn on cr, at the resolution of cr's target (see above). All the
+ * renderers' text goes through this. */
+PangoLayout *flitlab_render_layout_new         (cairo_t         *cr);
 
 /* The type size for a figure this wide when none is asked for: as the plots' (8 points in a
  * paper's column of 252 pt, 9 from 400 pt on). */

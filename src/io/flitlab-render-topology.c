@@ -247,7 +247,7 @@ _flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
                                               gboolean                   draw)
 {
   guint n = MIN (flitlab_topology_get_n_dims (view->topology), MAX_HYPERCUBE_DIMS);
-  PangoLayout *text = pango_cairo_create_layout (cr);
+  PangoLayout *text = flitlab_render_layout_new (cr);
   PangoFontDescription *desc;
   FlitlabFontName font;
   double swatch = 1.6 * type, space = 0.4 * type, item_gap = 0.9 * type, total = 0, x;
@@ -651,7 +651,7 @@ draw_problem (cairo_t    *cr,
               double      width,
               double      height)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoLayout *layout = flitlab_render_layout_new (cr);
   PangoFontDescription *desc = pango_font_description_from_string ("Sans 10");
   int w, h;
 

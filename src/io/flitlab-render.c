@@ -15,6 +15,7 @@
 #include "flitlab-file-write.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-private.h"
+#include "flitlab-render-text.h"
 
 G_DEFINE_QUARK (flitlab-render-error-quark, flitlab_render_error)
 
@@ -29,7 +30,7 @@ flitlab_render_text_turned_within (cairo_t    *cr,
                                    double      angle,
                                    double      max_width)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoLayout *layout = flitlab_render_layout_new (cr);
   PangoFontDescription *desc = pango_font_description_from_string (font);
   int w, h;
   double scale;
@@ -123,6 +124,7 @@ flitlab_render_to_file (const char         *path,
       return FALSE;
     }
 
+  flitlab_render_set_type_in_points (surface);
   cr = cairo_create (surface);
   if (png)
     cairo_scale (cr, scale, scale);

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # test-figure-text.py: the plot of every bundled example's first study, and the comparison of all
-# its studies (export --compare), exported as PDF at the sizes papers use (252 × 180, 345 × 230,
-# 360 × 240, 504 × 300 and 640 × 420 pt), has all its words on the page and no two words
-# overlapping, and names its saturated loads' mark in the legend when it has some (issue #14).
+# its studies (export --compare), exported as PDF at each preset (column, column-and-half, page,
+# slide) and at the sizes papers use (252 × 180, 345 × 230, 360 × 240, 504 × 300 and
+# 640 × 420 pt), has all its words on the page and no two words overlapping, labels its value
+# axis with at least three ticks, and names its saturated loads' mark in the legend when it has
+# some (issue #14).
 # Words and their boxes come from pdftotext -bbox (poppler-utils); without it the test is
 # skipped. Prints TAP.
 import itertools
@@ -20,7 +22,10 @@ from pdf_words import words  # noqa: E402
 CLI = sys.argv[1]
 SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 EXAMPLES = os.path.join(SRCDIR, "data", "examples")
-SIZES = [(252, 180), (345, 230), (360, 240), (504, 300), (640, 420)]
+SIZES = [["--preset", p] for p in ("column", "column-and-half", "page", "slide")] + \
+        [["--width", str(w), "--height", str(h)] for w, h in ((252, 180), (345, 230), (360, 240), (504, 300),
+                                                              (640, 420))]
+NUMBER = re.compile(r"^[−-]?\d+(\.\d+)?$")
 
 if shutil.which("pdftotext") is None:
     print("1..0 # SKIP no pdftotext")
@@ -32,27 +37,36 @@ tmp = tempfile.mkdtemp(prefix="flitlab-figure-text-")
 for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
     project = os.path.join(EXAMPLES, name)
     study = ET.parse(project).getroot().find("study").get("name")
-    for (width, height), (figure, chosen) in itertools.product(SIZES, [("plot", ["--study", study]),
-                                                                      ("comparison", ["--compare"])]):
-        pdf = os.path.join(tmp, f"{name}-{figure}-{width}.pdf")
-        proc = subprocess.run([CLI, "export", project, *chosen, "--width", str(width),
-                               "--height", str(height), "--output", pdf], capture_output=True, text=True)
+    for size, (figure, chosen) in itertools.product(SIZES, [("plot", ["--study", study]),
+                                                            ("comparison", ["--compare"])]):
+        at = " ".join(size[1:])
+        pdf = os.path.join(tmp, f"{name}-{figure}-{'-'.join(size[1:])}.pdf")
+        proc = subprocess.run([CLI, "export", project, *chosen, *size, "--output", pdf],
+                              capture_output=True, text=True)
         if proc.returncode != 0:
-            results.append((f"{name} {figure} at {width} × {height} pt exports", False, proc.stderr))
+            results.append((f"{name} {figure} at {at} exports", False, proc.stderr))
             continue
         page_w, page_h, found = words(pdf)
+        # The value axis's tick labels: numbers right-aligned in one column, one above another.
+        columns = {}
+        for w in found:
+            if NUMBER.match(w[4]):
+                columns.setdefault(round(w[2]), set()).add(round(w[1]))
+        ticks = max((len(ys) for ys in columns.values()), default=0)
+        results.append((f"{name} {figure} at {at}: {ticks} value-axis tick labels, at least 3", ticks >= 3,
+                        f"columns of numbers {columns}"))
         # A saturated simulated load is drawn as a cross, which the legend explains.
         csv = pdf[:-4] + ".csv"
         subprocess.run([CLI, "export", project, *chosen, "--output", csv], capture_output=True)
         with open(csv) as f:
             saturated = any(",points," in line and ",saturated," in line for line in f)
         if saturated:
-            results.append((f"{name} {figure} at {width} × {height} pt: its saturated loads are in the legend",
+            results.append((f"{name} {figure} at {at}: its saturated loads are in the legend",
                             "carried" in [w[4] for w in found], "no “saturated: load not carried”"))
         off = [w[4] for w in found if w[0] < -0.5 or w[1] < -0.5 or w[2] > page_w + 0.5 or w[3] > page_h + 0.5]
         over = [(a[4], b[4]) for a, b in itertools.combinations(found, 2)
                 if min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5]
-        results.append((f"{name} {figure} at {width} × {height} pt: {len(found)} words on the page, none overlapping",
+        results.append((f"{name} {figure} at {at}: {len(found)} words on the page, none overlapping",
                         found != [] and not off and not over, f"off the page {off[:5]}, overlapping {over[:5]}"))
 shutil.rmtree(tmp, ignore_errors=True)
 

@@ -25,6 +25,7 @@
 #include "flitlab-render-dependency.h"
 #include "flitlab-render-flow.h"
 #include "flitlab-render-plot.h"
+#include "flitlab-render-text.h"
 #include "flitlab-render-topology.h"
 
 static const char *golden_dir;
@@ -444,6 +445,7 @@ typedef struct
   int         height;
   void      (*draw) (cairo_t *cr);
   const char *preset;  /* a flitlab_plot_presets() name, or NULL */
+  gboolean    paper;   /* drawn as a file is, type in points; else as the window draws */
 } Figure;
 
 static Figure figures[] = {
@@ -451,14 +453,14 @@ static Figure figures[] = {
   { "plot-log", 640, 420, draw_log },
   { "plot-full-legend", 640, 420, draw_full_legend },
   { "plot-sparse", 640, 420, draw_sparse },
-  { "plot-column", 252, 180, draw_study_column },
-  { "plot-column-and-half", 360, 240, draw_study_column_and_half },
-  { "plot-page", 504, 300, draw_study_page },
-  { "plot-slide", 720, 405, draw_study_slide },
-  { "comparison-column", 252, 180, draw_comparison_column },
-  { "comparison-column-and-half", 360, 240, draw_comparison_column_and_half },
-  { "comparison-page", 504, 300, draw_comparison_page },
-  { "comparison-slide", 720, 405, draw_comparison_slide },
+  { "plot-column", 252, 180, draw_study_column, NULL, TRUE },
+  { "plot-column-and-half", 360, 240, draw_study_column_and_half, NULL, TRUE },
+  { "plot-page", 504, 300, draw_study_page, NULL, TRUE },
+  { "plot-slide", 720, 405, draw_study_slide, NULL, TRUE },
+  { "comparison-column", 252, 180, draw_comparison_column, NULL, TRUE },
+  { "comparison-column-and-half", 360, 240, draw_comparison_column_and_half, NULL, TRUE },
+  { "comparison-page", 504, 300, draw_comparison_page, NULL, TRUE },
+  { "comparison-slide", 720, 405, draw_comparison_slide, NULL, TRUE },
   { "network-torus", 600, 450, draw_torus },
   { "network-uni-torus-plane", 600, 450, draw_uni_torus_plane },
   { "network-hypercube", 600, 450, draw_hypercube },
@@ -477,14 +479,14 @@ static Figure figures[] = {
   { "flow-mesh-routes", 800, 560, draw_flow_mesh },
   { "flow-necklace", 800, 560, draw_flow_necklace },
   { "network-difference", 600, 450, draw_network_difference },
-  { "flow-column", 0, 0, draw_flow_preset, "column" },
-  { "flow-column-and-half", 0, 0, draw_flow_preset, "column-and-half" },
-  { "flow-page", 0, 0, draw_flow_preset, "page" },
-  { "flow-slide", 0, 0, draw_flow_preset, "slide" },
-  { "network-column", 0, 0, draw_network_preset, "column" },
-  { "network-column-and-half", 0, 0, draw_network_preset, "column-and-half" },
-  { "network-page", 0, 0, draw_network_preset, "page" },
-  { "network-slide", 0, 0, draw_network_preset, "slide" },
+  { "flow-column", 0, 0, draw_flow_preset, "column", TRUE },
+  { "flow-column-and-half", 0, 0, draw_flow_preset, "column-and-half", TRUE },
+  { "flow-page", 0, 0, draw_flow_preset, "page", TRUE },
+  { "flow-slide", 0, 0, draw_flow_preset, "slide", TRUE },
+  { "network-column", 0, 0, draw_network_preset, "column", TRUE },
+  { "network-column-and-half", 0, 0, draw_network_preset, "column-and-half", TRUE },
+  { "network-page", 0, 0, draw_network_preset, "page", TRUE },
+  { "network-slide", 0, 0, draw_network_preset, "slide", TRUE },
   /* Channel dependency graphs (flitlab-render-dependency.h). */
   { "dependency-torus-one-vc", 600, 450, draw_dependency_torus_one_vc },
   { "dependency-torus-two-vcs", 600, 450, draw_dependency_torus_two_vcs },
@@ -495,8 +497,11 @@ static cairo_surface_t *
 render (const Figure *figure)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, figure->width, figure->height);
-  cairo_t *cr = cairo_create (surface);
+  cairo_t *cr;
 
+  if (figure->paper)
+    flitlab_render_set_type_in_points (surface);
+  cr = cairo_create (surface);
   drawn_preset = figure->preset != NULL ? flitlab_plot_preset_lookup (figure->preset) : NULL;
   figure->draw (cr);
   cairo_destroy (cr);
