@@ -521,7 +521,7 @@ map_channels (const CicianiState *self,
           point->channel_time[id] = self->flits;
           point->channel_utilization[id] = rate * self->flits;
           point->channel_class[id] = g_strdup (id < self->n_network + (self->n_channels - self->n_network) / 2
-                                               ? "injection" : "ejection");
+                                               ? N_("injection") : N_("ejection"));
         }
     }
 }
@@ -536,9 +536,9 @@ add_end_classes (const CicianiState *self,
 {
   double rate = point->rate;
 
-  flitlab_model_point_add_class (point, "injection", rate, self->flits,
+  flitlab_model_point_add_class (point, N_("injection"), rate, self->flits,
                                  MAX (0.0, entry_time - self->flits), rate * self->flits);
-  flitlab_model_point_add_class (point, "ejection", rate, self->flits, 0, rate * self->flits);
+  flitlab_model_point_add_class (point, N_("ejection"), rate, self->flits, 0, rate * self->flits);
 }
 
 static void

@@ -498,7 +498,7 @@ class_name (const ChannelClass *cls,
     case CHANNEL_INJECTION:
       return g_strdup_printf ("inj(%u,%u)", cls->a % k, cls->a / k);
     case CHANNEL_EJECTION:
-      return g_strdup ("ejection");
+      return g_strdup (N_("ejection"));
     case CHANNEL_NONE:
     default:
       return NULL;
@@ -638,7 +638,7 @@ detail (const Greenberg   *self,
         flitlab_model_point_add_class (point, name, lambda, xinj[node], winj[node],
                                        MIN (lambda * xinj[node], 1));
       }
-  flitlab_model_point_add_class (point, "ejection", lambda, s->x_eject, 0,
+  flitlab_model_point_add_class (point, N_("ejection"), lambda, s->x_eject, 0,
                                  MIN (lambda * s->x_eject, 1));
   add_routes (self, point);
 

@@ -288,14 +288,14 @@ meraji_evaluate (gpointer           state,
       const double blocking[] = { neck.pblock, cube.pblock };
       const double multiplexing[] = { neck.vbar, cube.vbar };
 
-      flitlab_model_point_add_class (point, "necklace", neck.lambda_c, neck.s, neck.pblock * neck.w, neck.rho);
-      flitlab_model_point_add_class (point, "hypercube", cube.lambda_c, cube.s, cube.pblock * cube.w, cube.rho);
-      flitlab_model_point_add_class (point, "injection", point->rate, self->flits, neck.ws,
+      flitlab_model_point_add_class (point, N_("necklace"), neck.lambda_c, neck.s, neck.pblock * neck.w, neck.rho);
+      flitlab_model_point_add_class (point, N_("hypercube"), cube.lambda_c, cube.s, cube.pblock * cube.w, cube.rho);
+      flitlab_model_point_add_class (point, N_("injection"), point->rate, self->flits, neck.ws,
                                      point->rate * self->flits);
-      flitlab_model_point_add_vector (point, "P_v necklace", neck.pv, self->vcs + 1);
-      flitlab_model_point_add_vector (point, "P_v hypercube", cube.pv, self->vcs + 1);
-      flitlab_model_point_add_vector (point, "blocking (necklace, hypercube)", blocking, 2);
-      flitlab_model_point_add_vector (point, "multiplexing degree (necklace, hypercube)", multiplexing, 2);
+      flitlab_model_point_add_vector (point, N_("P_v necklace"), neck.pv, self->vcs + 1);
+      flitlab_model_point_add_vector (point, N_("P_v hypercube"), cube.pv, self->vcs + 1);
+      flitlab_model_point_add_vector (point, N_("blocking (necklace, hypercube)"), blocking, 2);
+      flitlab_model_point_add_vector (point, N_("multiplexing degree (necklace, hypercube)"), multiplexing, 2);
 
       /* The model has one class per sub-network (Eqs. 7 and 9 average over positions along a
        * necklace), so every necklace link gets the necklace class and every base link the

@@ -819,7 +819,7 @@ quaglia_add_detail (const QuagliaState *self,
       /* A link carries every class of its dimension: X_{i,j} along x, Y_{i,j} along y. */
       point->channel_class[c] = g_strdup (self->channel_dim[c] == 0 ? "X_{i,j}, bX_{i}"
                                           : self->channel_dim[c] == 1 ? "Y_{i,j}, bY_{i}"
-                                          : "injection or ejection");
+                                          : N_("injection or ejection"));
     }
 }
 

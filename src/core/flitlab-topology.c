@@ -335,8 +335,8 @@ flitlab_topology_new_necklace_irregular (guint          n,
   if (nodes > FLITLAB_TOPOLOGY_MAX_NODES)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                   "A necklace hypercube of %" G_GUINT64_FORMAT " nodes is too large (at most %u)",
-                   nodes, FLITLAB_TOPOLOGY_MAX_NODES);
+                   _("A necklace hypercube of %llu nodes is too large (at most %u)"),
+                   (unsigned long long) nodes, FLITLAB_TOPOLOGY_MAX_NODES);
       return NULL;
     }
 
@@ -397,8 +397,10 @@ flitlab_topology_new_necklace (guint    n,
   if (((guint64) n * k + 2) << (n - 1) > FLITLAB_TOPOLOGY_MAX_NODES)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                   "A (%u,%u) necklace hypercube has %" G_GUINT64_FORMAT " nodes, too large (at most %u)",
-                   n, k, ((guint64) n * k + 2) << (n - 1), FLITLAB_TOPOLOGY_MAX_NODES);
+                   _("A (%u,%u) necklace hypercube has %llu nodes, too large (at most %u)"),
+                   n, k, (unsigned long long) (((guint64) n * k + 2) << (n - 1)),
+                   FLITLAB_TOPOLOGY_MAX_NODES);
+
       return NULL;
     }
   sizes = g_new (guint, n << (n - 1));

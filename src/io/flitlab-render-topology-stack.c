@@ -8,6 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-render-private.h"
 #include "flitlab-render-topology-private.h"
 #include "flitlab-topology-geometry-private.h"
@@ -92,10 +94,13 @@ flitlab_render_topology_stack (cairo_t             *cr,
   labels = view->node_labels;
   corner_at = g_new0 (Point, (gsize) n * N_CORNERS);
   corner_drawn = g_new0 (gboolean, (gsize) n * N_CORNERS);
-  subtitle = g_strdup_printf ("all %u planes, plane 0 at the bottom; between them, the links "
-                              "of the left and right corner columns%s", n,
-                              flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS
-                                ? " (top to bottom plane not drawn)" : "");
+  if (flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS)
+    subtitle = g_strdup_printf (_("all %u planes, plane 0 at the bottom; between them, the links "
+                                  "of the left and right corner columns (top to bottom plane not "
+                                  "drawn)"), n);
+  else
+    subtitle = g_strdup_printf (_("all %u planes, plane 0 at the bottom; between them, the links "
+                                  "of the left and right corner columns"), n);
   if (titled)
     top = _flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
   room_h = MAX (height - top - 16, 1);
@@ -205,7 +210,8 @@ flitlab_render_topology_stack_to_file (FlitlabTopologyView  *view,
   if (flitlab_topology_view_get_n_planes (view) < 2)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   "Only a network of three or more dimensions has planes to stack");
+                   _("Only a network of three or more dimensions has planes to stack"));
+
       return FALSE;
     }
   return flitlab_render_to_file (path, width, height, scale, draw_stack, view, error);
