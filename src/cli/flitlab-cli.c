@@ -764,8 +764,7 @@ cmd_simulate (int      argc,
       /* Too few virtual channels: say how to run them anyway. */
       if (!flitlab_sim_config_check (config, &refused))
         {
-          config->allow_deadlock = TRUE;
-          if (flitlab_sim_config_check (config, NULL))
+          if (g_error_matches (refused, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE))
             return usage_error (error, _("%s (--allow-deadlock runs it anyway, until the watchdog "
                                   "finds the deadlock)"), refused->message);
           g_propagate_error (error, g_steal_pointer (&refused));
