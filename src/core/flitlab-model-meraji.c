@@ -311,14 +311,14 @@ meraji_evaluate (gpointer           state,
               point->channel_time[c] = sub->s;
               point->channel_wait[c] = sub->pblock * sub->w;
               point->channel_utilization[c] = MIN (sub->rho, 1.0);
-              point->channel_class[c] = g_strdup (channel->base_link ? "hypercube" : "necklace");
+              point->channel_class[c] = g_strdup (channel->base_link ? N_("hypercube") : N_("necklace"));
             }
           else
             {
               point->channel_flow[c] = point->rate;
               point->channel_time[c] = self->flits;
               point->channel_utilization[c] = MIN (point->rate * self->flits, 1.0);
-              point->channel_class[c] = g_strdup (channel->kind == FLITLAB_CHANNEL_INJECTION ? "injection" : "ejection");
+              point->channel_class[c] = g_strdup (channel->kind == FLITLAB_CHANNEL_INJECTION ? N_("injection") : N_("ejection"));
             }
         }
     }
