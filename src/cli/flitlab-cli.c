@@ -175,7 +175,7 @@ cmd_models (int      argc,
       const FlitlabModelInfo *info = models[i];
 
       /* Translators: a model's id, its title, then the paper it follows */
-      g_print (_("%s\n  %s\n  paper: %s\n"), info->id, _(info->title), info->paper);
+      g_print (_("%s\n  %s\n  paper: %s\n"), info->id, _(info->title), _(info->paper));
       for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
         if (p->default_value)
           g_print (_("  --param %s=…  %s; unit: %s; range: %s; default: %s\n"),
@@ -186,8 +186,8 @@ cmd_models (int      argc,
                    p->name, _(p->description), *p->unit != '\0' ? _(p->unit) : "", _(p->range));
       /* The CSV columns' names are not translated: they are what the csv format writes. */
       g_print ("  %s rate,latency", _("columns:"));
-
-      for (guint c = 0; info->columns != NULL && info->columns[c] != NULL; c++)
+      for
+ (guint c = 0; info->columns != NULL && info->columns[c] != NULL; c++)
         g_print (",%s", info->columns[c]);
       g_print ("\n%s", models[i + 1] ? "\n" : "");
     }

@@ -790,8 +790,8 @@ horng_free_state (gpointer state)
 const FlitlabModelInfo flitlab_model_horng_kleinrock = {
   .id = "horng-kleinrock",
   .title = N_("Horng & Kleinrock: finite-buffer Boolean n-cube with backtracking"),
-  .citation = "Horng and Kleinrock",
-  .paper = "004_65d49c7f36dd387a.txt: Eqs. 1-26 and the power of Section 5",
+  .citation = N_("Horng and Kleinrock"),
+  .paper = N_("004_65d49c7f36dd387a.txt: Eqs. 1-26 and the power of Section 5"),
   .params = horng_params,
   .columns = horng_columns,
   .latency = FLITLAB_LATENCY_TOTAL,

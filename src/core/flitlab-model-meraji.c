@@ -334,8 +334,8 @@ meraji_free (gpointer state)
 const FlitlabModelInfo flitlab_model_meraji_necklace = {
   .id = "meraji-necklace",
   .title = N_("Necklace hypercube, fully adaptive routing with virtual channels (Meraji et al.)"),
-  .citation = "Meraji et al.",
-  .paper = "003_312e91bf2cb2129f.txt: Eqs. 1-23",
+  .citation = N_("Meraji et al."),
+  .paper = N_("003_312e91bf2cb2129f.txt: Eqs. 1-23"),
   .params = meraji_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_SOURCE_TRANSIT,
