@@ -277,7 +277,9 @@ flitlab_export_network_view (const FlitlabStudy  *study,
   if (values != NULL)
     {
       flitlab_topology_view_set_values (view, values, n_values);
-      g_ascii_formatd (rate, sizeof rate, "%.3g", heatmap.rate);
+      /* In the reader's locale, as the colour bar's ticks beside it. */
+      g_snprintf (rate, sizeof rate, "%.3g", heatmap.rate);
+
       /* Translators: %s is the load, messages per cycle per node */
       view->value_label = g_strdup_printf (heatmap.source == FLITLAB_EXPORT_HEATMAP_MODEL
                                            ? _("Channel utilization (model, load %s)")

@@ -615,7 +615,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
                              point->rate, point->latency);
   if (point->saturated || point->classes == NULL || point->classes->len == 0)
     {
-      draw_header (&t, info->title, title, NULL, width, height);
+      draw_header (&t, _(info->title), title, NULL, width, height);
       cairo_restore (cr);
       return;
     }
@@ -625,7 +625,7 @@ flitlab_render_flow_full (cairo_t                 *cr,
     if (isfinite (klass (point, i)->utilization))
       hi = MAX (hi, klass (point, i)->utilization);
   hi = hi > 0 ? hi : 1;
-  top = draw_header (&t, info->title, title, d.note, width, 0.3 * height);
+  top = draw_header (&t, _(info->title), title, d.note, width, 0.3 * height);
   top += 0.5 * t.f;
   bottom = height - margin;
 
