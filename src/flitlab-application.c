@@ -89,7 +89,8 @@ about_action (GSimpleAction *action,
               GVariant      *parameter,
               gpointer       user_data)
 {
-  static const char *developers[] = { "The Flitlab developers", NULL };
+  const char *developers[] = { _("The Flitlab developers"), NULL };
+
   static const char *papers[] = {
     "B. Ciciani, M. Colajanni, C. Paolucci: Performance evaluation of deterministic wormhole routing in k-ary n-cubes (1998)",
     "R. I. Greenberg, L. Guan: Modeling and comparison of wormhole routed mesh and torus networks (1997)",

@@ -265,8 +265,15 @@ show_study (FlitlabFlowPage *self)
 
   g_clear_pointer (&self->model, flitlab_model_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
+  /* Named as the plot's legend names them (the citation), not by the id a person never typed. */
   for (guint m = 0; study != NULL && m < study->models->len; m++)
-    gtk_string_list_append (names, ((FlitlabStudyModel *) study->models->pdata[m])->id);
+    {
+      const char *id = ((FlitlabStudyModel *) study->models->pdata[m])->id;
+      const FlitlabModelInfo *info = flitlab_model_lookup (id);
+
+      gtk_string_list_append (names, info != NULL ? _(info->citation) : id);
+    }
+
   self->updating = TRUE;
   gtk_drop_down_set_model (self->model_dropdown, G_LIST_MODEL (names));
   gtk_drop_down_set_selected (self->model_dropdown, 0);

@@ -790,8 +790,10 @@ on_motion (FlitlabNetworkPage *self,
           self->point->channel_class[channel] != NULL)
         {
           /* Translators: the analytical model's class of a channel, e.g. "<3,5>" */
+          const char *name = self->point->channel_class[channel];
           g_autofree char *with_class = g_strdup_printf (_("%s\nModel class: %s"), text,
-                                                         self->point->channel_class[channel]);
+                                                         name[0] != '\0' ? _(name) : name);
+
 
           g_free (text);
           text = g_steal_pointer (&with_class);

@@ -482,6 +482,7 @@ refit_models (FlitlabStudyEditor    *self,
   for (guint m = edited->models->len; m-- > 0;)
     {
       FlitlabStudyModel *model = edited->models->pdata[m];
+      const FlitlabModelInfo *info;
       g_autoptr(GError) error = NULL;
 
       /* Only a model that follows the study (its parameters are the ones the study gives) is
@@ -491,8 +492,12 @@ refit_models (FlitlabStudyEditor    *self,
         continue;
       if (flitlab_runner_fit_model_on (edited, edited_topology, model->id, model->params, &error))
         continue;
-      /* Translators: a model taken out of a study; %s: the model's id, then why */
-      g_string_append_printf (note, _("%s removed: %s. "), model->id, error->message);
+      /* Named as the list of models names it: a person does not know the id. */
+      info = flitlab_model_lookup (model->id);
+      /* Translators: a model taken out of a study; %s: the model's title, then why */
+      g_string_append_printf (note, _("%s removed: %s. "), info != NULL ? _(info->title) : model->id,
+                              error->message);
+
       g_ptr_array_remove_index (edited->models, m);
     }
 }

@@ -180,7 +180,7 @@ show_metrics (FlitlabTextbookPanel         *self,
   add_cell (self, COLUMN_MEASURED, 0, _("Simulated"), TRUE);
   add_row (self, 1, _("Nodes"), "N", nodes, NULL);
   add_row (self, 2, _("Network channels, one way each"), "C", channels, NULL);
-  add_row (self, 3, _("Diameter: the longest minimal route"), "max hops", diameter, NULL);
+  add_row (self, 3, _("Diameter: the longest minimal route"), _("max hops"), diameter, NULL);
   add_row (self, 4, _("Mean distance"), _("Σ hops / N(N − 1)"), mean, mean_measured);
   add_row (self, 5, _("Bisection channels"), "B_C", bisection, NULL);
   add_row (self, 6, _("Busiest channel's load, every node sending 1 flit per cycle"), "γmax", gamma,

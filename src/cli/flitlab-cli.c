@@ -141,7 +141,9 @@ cmd_topology (int      argc,
   n_nodes = flitlab_topology_get_n_nodes (topology);
   format_number (mean, sizeof mean, flitlab_topology_mean_distance (topology));
 
+  /* Keys untranslated: a "key: value" listing that scripts read, as --format csv's columns. */
   g_print ("topology: %s\n", spec);
+
   g_print ("title: %s\n", title);
   g_print ("nodes: %u\n", n_nodes);
   g_print ("channels: %u (%u network, %u injection, %u ejection)\n",
@@ -172,14 +174,20 @@ cmd_models (int      argc,
     {
       const FlitlabModelInfo *info = models[i];
 
-      g_print ("%s\n  %s\n  paper: %s\n", info->id, _(info->title), info->paper);
+      /* Translators: a model's id, its title, then the paper it follows */
+      g_print (_("%s\n  %s\n  paper: %s\n"), info->id, _(info->title), _(info->paper));
       for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
-        g_print ("  --param %s=…  %s; unit: %s; range: %s%s%s\n",
-                 p->name, _(p->description), *p->unit != '\0' ? _(p->unit) : "", _(p->range),
-                 p->default_value ? "; default: " : "",
-                 p->default_value ? p->default_value : "");
-      g_print ("  columns: rate,latency");
-      for (guint c = 0; info->columns != NULL && info->columns[c] != NULL; c++)
+        if (p->default_value)
+          g_print (_("  --param %s=…  %s; unit: %s; range: %s; default: %s\n"),
+                   p->name, _(p->description), *p->unit != '\0' ? _(p->unit) : "", _(p->range),
+                   p->default_value);
+        else
+          g_print (_("  --param %s=…  %s; unit: %s; range: %s\n"),
+                   p->name, _(p->description), *p->unit != '\0' ? _(p->unit) : "", _(p->range));
+      /* The CSV columns' names are not translated: they are what the csv format writes. */
+      g_print ("  %s rate,latency", _("columns:"));
+      for
+ (guint c = 0; info->columns != NULL && info->columns[c] != NULL; c++)
         g_print (",%s", info->columns[c]);
       g_print ("\n%s", models[i + 1] ? "\n" : "");
     }
@@ -649,7 +657,7 @@ cmd_simulate (int      argc,
   }
 
   if (deadlock_out != NULL && !allow_deadlock)
-    return usage_error (error, "--deadlock-out needs --allow-deadlock");
+    return usage_error (error, _("--deadlock-out needs --allow-deadlock"));
 
   topology = flitlab_topology_new_from_spec (topology_spec, error);
   if (topology == NULL)
@@ -756,10 +764,9 @@ cmd_simulate (int      argc,
       /* Too few virtual channels: say how to run them anyway. */
       if (!flitlab_sim_config_check (config, &refused))
         {
-          config->allow_deadlock = TRUE;
-          if (flitlab_sim_config_check (config, NULL))
-            return usage_error (error, "%s (--allow-deadlock runs it anyway, until the watchdog "
-                                "finds the deadlock)", refused->message);
+          if (g_error_matches (refused, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE))
+            return usage_error (error, _("%s (--allow-deadlock runs it anyway, until the watchdog "
+                                  "finds the deadlock)"), refused->message);
           g_propagate_error (error, g_steal_pointer (&refused));
           return FALSE;
         }
@@ -877,12 +884,12 @@ cmd_grid (int      argc,
   g_autofree char *output = NULL, *name = NULL;
   g_auto(GStrv) vary = NULL;
   const GOptionEntry entries[] = {
-    { "study", 0, 0, G_OPTION_ARG_STRING, &name, "The study to vary", "NAME" },
-    { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vary, "A setting and its values, e.g. vcs=2,4,8 (repeat for each setting)", "KEY=VALUE,…" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Save the grid's project here", "FILE" },
+    { "study", 0, 0, G_OPTION_ARG_STRING, &name, N_("The study to vary"), "NAME" },
+    { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vary, N_("A setting and its values, e.g. vcs=2,4,8 (repeat for each setting)"), "KEY=VALUE,…" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the grid's project here"), "FILE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — write one study per combination of settings, to run with run");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — write one study per combination of settings, to run with run"));
   g_autoptr(FlitlabProject) project = NULL, grid = NULL;
   g_autoptr(GPtrArray) studies = NULL;
   const FlitlabStudy *study;
@@ -891,15 +898,15 @@ cmd_grid (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return usage_error (error, "grid takes one .flitlab project");
+    return usage_error (error, _("grid takes one .flitlab project"));
   if (name == NULL || vary == NULL || output == NULL)
-    return usage_error (error, "grid needs --study, at least one --vary and --output");
+    return usage_error (error, _("grid needs --study, at least one --vary and --output"));
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
   study = flitlab_project_find_study (project, name);
   if (study == NULL)
-    return usage_error (error, "%s has no study called “%s”", argv[1], name);
+    return usage_error (error, _("%s has no study called “%s”"), argv[1], name);
   studies = flitlab_grid_expand (study, (const char * const *) vary, error);
   if (studies == NULL)
     return FALSE;
@@ -975,8 +982,8 @@ export_dependency (const FlitlabStudy  *study,
   guint64 vcs = study->simulation.vcs;
 
   if (!flitlab_routing_from_string (study->routing, &routing) || routing == FLITLAB_ROUTING_NECKLACE)
-    return usage_error (error, "Study “%s” routes by %s, which has no channel dependency graph "
-                        "to draw (dor or adaptive have)", study->name, study->routing);
+    return usage_error (error, _("Study “%s” routes by %s, which has no channel dependency graph "
+                          "to draw (dor or adaptive have)"), study->name, study->routing);
   if (!parse_uint64 ("--vcs", vcs_text, 1, FLITLAB_MAX_VCS, &vcs, error))
     return FALSE;
   if ((topology = flitlab_topology_new_from_spec (study->topology, error)) == NULL)
@@ -1000,26 +1007,26 @@ cmd_export (int      argc,
   const FlitlabPlotPreset *preset = NULL;
   FlitlabPlotLegend legend = FLITLAB_PLOT_LEGEND_AUTO;
   const GOptionEntry entries[] = {
-    { "study", 0, 0, G_OPTION_ARG_STRING_ARRAY, &study_names, "The study to draw (with --compare, one of the studies, repeated)", "NAME" },
-    { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, "Plot: overlay several studies, as the window's Compare does: those named by --study, or every study of the project", NULL },
-    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, "The figure: plot (default), topology (the network coloured by channel utilization), flow (the first model's channel classes, as its paper draws them) or dependency (the routing's channel dependency graph: whether it can deadlock)", "FIGURE" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "FILE.svg, .pdf, .png, .csv for the plotted data (a network's: its channels' values), .tex (pgfplots) or .py (matplotlib) to redraw the plot", "FILE" },
-    { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, "What the plot shows: latency (default: the latency the study's models predict), transit, network, total, source-transit (the simulation in that latency, with the models that predict it), throughput, acceptance, utilization, power", "NAME" },
-    { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, "Logarithmic value axis", NULL },
-    { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, "Topology of 3 or more dimensions: the plane to draw (default 0)", "N" },
-    { "stack", 0, 0, G_OPTION_ARG_NONE, &stack, "Topology of 3 or more dimensions: every plane, pulled apart, with the links between them of the corner columns", NULL },
-    { "rate", 0, 0, G_OPTION_ARG_STRING, &rate, "Flow: the load in messages per cycle per node (default: four fifths of saturation)", "R" },
-    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, "Dependency: virtual channels per channel (default: the study's simulation's; two or more give a torus its dateline)", "N" },
-    { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, "Width in points (default 640; topology 800; dependency 600)", "W" },
-    { "height", 0, 0, G_OPTION_ARG_STRING, &height_text, "Height in points (default 420; topology 600; dependency 450)", "H" },
-    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, "PNG pixels per point (default 2)", "S" },
-    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name, "A size papers and slides use, with its type: column (3.5 in, 252 × 180 pt, 8 pt), column-and-half (5 in), page (7 in, 504 pt) or slide (16:9, 720 × 405 pt); --width and --height still win", "NAME" },
-    { "font-size", 0, 0, G_OPTION_ARG_STRING, &font_text, "The tick labels' size in points, the rest in proportion (default: chosen for the width, 8 at 252 pt)", "PT" },
-    { "no-title", 0, 0, G_OPTION_ARG_NONE, &no_title, "Plot: leave out the title (a paper's caption says it)", NULL },
-    { "legend", 0, 0, G_OPTION_ARG_STRING, &legend_text, "Plot: where the legend goes: auto (default: the inside corner covering no data, else below), inside, right, below or none", "WHERE" },
+    { "study", 0, 0, G_OPTION_ARG_STRING_ARRAY, &study_names, N_("The study to draw (with --compare, one of the studies, repeated)"), "NAME" },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, N_("Plot: overlay several studies, as the window's Compare does: those named by --study, or every study of the project"), NULL },
+    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, N_("The figure: plot (default), topology (the network coloured by channel utilization), flow (the first model's channel classes, as its paper draws them) or dependency (the routing's channel dependency graph: whether it can deadlock)"), "FIGURE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("FILE.svg, .pdf, .png, .csv for the plotted data (a network's: its channels' values), .tex (pgfplots) or .py (matplotlib) to redraw the plot"), "FILE" },
+    { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, N_("What the plot shows: latency (default: the latency the study's models predict), transit, network, total, source-transit (the simulation in that latency, with the models that predict it), throughput, acceptance, utilization, power"), "NAME" },
+    { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, N_("Logarithmic value axis"), NULL },
+    { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, N_("Topology of 3 or more dimensions: the plane to draw (default 0)"), "N" },
+    { "stack", 0, 0, G_OPTION_ARG_NONE, &stack, N_("Topology of 3 or more dimensions: every plane, pulled apart, with the links between them of the corner columns"), NULL },
+    { "rate", 0, 0, G_OPTION_ARG_STRING, &rate, N_("Flow: the load in messages per cycle per node (default: four fifths of saturation)"), "R" },
+    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, N_("Dependency: virtual channels per channel (default: the study's simulation's; two or more give a torus its dateline)"), "N" },
+    { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, N_("Width in points (default 640; topology 800; dependency 600)"), "W" },
+    { "height", 0, 0, G_OPTION_ARG_STRING, &height_text, N_("Height in points (default 420; topology 600; dependency 450)"), "H" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, N_("PNG pixels per point (default 2)"), "S" },
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name, N_("A size papers and slides use, with its type: column (3.5 in, 252 × 180 pt, 8 pt), column-and-half (5 in), page (7 in, 504 pt) or slide (16:9, 720 × 405 pt); --width and --height still win"), "NAME" },
+    { "font-size", 0, 0, G_OPTION_ARG_STRING, &font_text, N_("The tick labels' size in points, the rest in proportion (default: chosen for the width, 8 at 252 pt)"), "PT" },
+    { "no-title", 0, 0, G_OPTION_ARG_NONE, &no_title, N_("Plot: leave out the title (a paper's caption says it)"), NULL },
+    { "legend", 0, 0, G_OPTION_ARG_STRING, &legend_text, N_("Plot: where the legend goes: auto (default: the inside corner covering no data, else below), inside, right, below or none"), "WHERE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — draw a study's figure to a file");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — draw a study's figure to a file"));
   g_autoptr(FlitlabProject) project = NULL;
   g_autoptr(FlitlabPlot) plot = NULL;
   FlitlabStudy *study = NULL;
@@ -1028,38 +1035,38 @@ cmd_export (int      argc,
   if (!parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return usage_error (error, "export takes one .flitlab project");
+    return usage_error (error, _("export takes one .flitlab project"));
   if ((study_names == NULL && !compare) || output == NULL)
-    return usage_error (error, "export needs --study NAME and --output FILE");
+    return usage_error (error, _("export needs --study NAME and --output FILE"));
   if (!compare && g_strv_length (study_names) > 1)
-    return usage_error (error, "several --study overlay with --compare");
+    return usage_error (error, _("several --study overlay with --compare"));
   study_name = study_names != NULL ? study_names[0] : NULL;
   if (figure != NULL && !g_str_equal (figure, "plot") && !g_str_equal (figure, "topology") &&
       !g_str_equal (figure, "flow") && !g_str_equal (figure, "dependency"))
-    return usage_error (error, "--figure is plot, topology, flow or dependency, not “%s”", figure);
+    return usage_error (error, _("--figure is plot, topology, flow or dependency, not “%s”"), figure);
   topology = figure != NULL && g_str_equal (figure, "topology");
   flow = figure != NULL && g_str_equal (figure, "flow");
   dependency = figure != NULL && g_str_equal (figure, "dependency");
   if ((topology || flow || dependency) && (metric != NULL || log_y))
-    return usage_error (error, "--metric and --log apply to --figure plot");
+    return usage_error (error, _("--metric and --log apply to --figure plot"));
   if (!topology && (plane != NULL || stack))
-    return usage_error (error, "--plane and --stack apply to --figure topology");
+    return usage_error (error, _("--plane and --stack apply to --figure topology"));
   if (plane != NULL && stack)
-    return usage_error (error, "--stack draws every plane: leave out --plane");
+    return usage_error (error, _("--stack draws every plane: leave out --plane"));
   if (!flow && rate != NULL)
-    return usage_error (error, "--rate applies to --figure flow");
+    return usage_error (error, _("--rate applies to --figure flow"));
   if ((topology || flow || dependency) && (no_title || legend_text != NULL || compare))
-    return usage_error (error, "--no-title, --legend and --compare apply to --figure plot");
+    return usage_error (error, _("--no-title, --legend and --compare apply to --figure plot"));
   if (!dependency && vcs != NULL)
-    return usage_error (error, "--vcs applies to --figure dependency");
+    return usage_error (error, _("--vcs applies to --figure dependency"));
   if (preset_name != NULL && (preset = flitlab_plot_preset_lookup (preset_name)) == NULL)
-    return usage_error (error, "--preset is column, column-and-half, page or slide, not “%s”", preset_name);
+    return usage_error (error, _("--preset is column, column-and-half, page or slide, not “%s”"), preset_name);
   if (legend_text != NULL && !flitlab_plot_legend_from_string (legend_text, &legend))
-    return usage_error (error, "--legend is auto, inside, right, below or none, not “%s”", legend_text);
+    return usage_error (error, _("--legend is auto, inside, right, below or none, not “%s”"), legend_text);
   if (!parse_number_option ("--font-size", font_text, &font_size, error))
     return FALSE;
   if (font_text != NULL && !(font_size >= 4 && font_size <= 72))
-    return usage_error (error, "--font-size is 4 to 72 points, not “%s”", font_text);
+    return usage_error (error, _("--font-size is 4 to 72 points, not “%s”"), font_text);
   /* The one number syntax (no hex, nan or inf); the renderer checks the ranges. */
   if (!parse_number_option ("--width", width_text, &width, error) ||
       !parse_number_option ("--height", height_text, &height, error) ||
@@ -1070,7 +1077,7 @@ cmd_export (int      argc,
     return FALSE;
   for (guint i = 0; study_names != NULL && study_names[i] != NULL; i++)
     if (flitlab_project_find_study (project, study_names[i]) == NULL)
-      return usage_error (error, "%s has no study called “%s”", argv[1], study_names[i]);
+      return usage_error (error, _("%s has no study called “%s”"), argv[1], study_names[i]);
   if (compare)
     {
       g_autoptr(GPtrArray) studies = g_ptr_array_new ();
@@ -1108,9 +1115,9 @@ cmd_export (int      argc,
   if (no_title)
     g_clear_pointer (&plot->title, g_free);
   if (plot->series->len == 0)
-    return usage_error (error, "%s “%s” has no %s results to draw: run it first (flitlab-cli run)",
-                        compare ? "Project" : "Study", compare ? argv[1] : study_name,
-                        metric ? metric : "latency");
+    return usage_error (error, compare ? _("Project “%s” has no %s results to draw: run it first (flitlab-cli run)")
+                                       : _("Study “%s” has no %s results to draw: run it first (flitlab-cli run)"),
+                        compare ? argv[1] : study_name, metric ? metric : "latency");
   return flitlab_export_plot (plot, output, width, height, scale, error);
 }
 
@@ -1134,8 +1141,9 @@ cmd_validate (int      argc,
 
       if (project == NULL)
         return FALSE;
-      g_print ("%s: valid, %u stud%s\n", argv[i], flitlab_project_get_n_studies (project),
-               flitlab_project_get_n_studies (project) == 1 ? "y" : "ies");
+      g_print (g_dngettext (GETTEXT_PACKAGE, "%s: valid, %u study\n", "%s: valid, %u studies\n",
+                            flitlab_project_get_n_studies (project)),
+               argv[i], flitlab_project_get_n_studies (project));
     }
   return TRUE;
 }

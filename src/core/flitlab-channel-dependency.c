@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-channel-dependency.h"
 #include "flitlab-sim-private.h"
 
@@ -258,14 +260,14 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
   if (routing == FLITLAB_ROUTING_NECKLACE || family == FLITLAB_TOPOLOGY_NECKLACE)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "The channel dependency graph is drawn for dimension-ordered routes on a "
-                   "torus, mesh or hypercube");
+                   _("The channel dependency graph is drawn for dimension-ordered routes on a "
+                     "torus, mesh or hypercube"));
       return NULL;
     }
   if (n_nodes > FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                   "The channel dependency graph routes every pair: at most %u nodes, not %u",
+                   _("The channel dependency graph routes every pair: at most %u nodes, not %u"),
                    FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES, n_nodes);
       return NULL;
     }

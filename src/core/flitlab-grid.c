@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "flitlab-grid.h"
@@ -28,7 +30,7 @@ bad_value (const char  *key,
            const char  *value,
            GError     **error)
 {
-  g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID, "%s=%s is not a value of %s",
+  g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID, _("%s=%s is not a value of %s"),
                key, value, key);
   return FALSE;
 }
@@ -112,7 +114,7 @@ flitlab_grid_set (FlitlabStudy  *study,
       g_autofree char *known = g_strjoinv (", ", (char **) keys);
 
       g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
-                   "A grid varies %s, not “%s”", known, key);
+                   _("A grid varies %s, not “%s”"), known, key);
       return FALSE;
     }
   return TRUE;
@@ -155,14 +157,14 @@ flitlab_grid_expand (const FlitlabStudy  *study,
           g_autofree char *known = g_strjoinv (", ", (char **) keys);
 
           g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
-                       "--vary takes KEY=VALUE,VALUE,… with KEY one of %s, not “%s”", known, vary[i]);
+                       _("--vary takes KEY=VALUE,VALUE,… with KEY one of %s, not “%s”"), known, vary[i]);
           return NULL;
         }
       for (guint k = 0; k < names->len; k++)
         if (g_str_equal (names->pdata[k], key))
           {
             g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
-                         "%s is varied twice", key);
+                         _("%s is varied twice"), key);
             return NULL;
           }
       list = g_strsplit (equals + 1, ",", -1);
@@ -170,7 +172,7 @@ flitlab_grid_expand (const FlitlabStudy  *study,
         if (list[v] == NULL || list[v][0] == '\0')
           {
             g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
-                         "--vary %s has an empty value", key);
+                         _("--vary %s has an empty value"), key);
             return NULL;
           }
       g_ptr_array_add (names, g_steal_pointer (&key));
@@ -180,7 +182,7 @@ flitlab_grid_expand (const FlitlabStudy  *study,
   if (n_keys == 0)
     {
       g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
-                           "A grid needs at least one --vary");
+                           _("A grid needs at least one --vary"));
       return NULL;
     }
 
@@ -207,7 +209,7 @@ flitlab_grid_expand (const FlitlabStudy  *study,
       if (!flitlab_study_check (copy, error) ||
           (copy->simulation.enabled && !flitlab_runner_check_simulation (copy, error)))
         {
-          g_prefix_error (error, "Study “%s”: ", copy->name);
+          g_prefix_error (error, _("Study “%s”: "), copy->name);
           return NULL;
         }
 

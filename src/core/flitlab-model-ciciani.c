@@ -521,7 +521,7 @@ map_channels (const CicianiState *self,
           point->channel_time[id] = self->flits;
           point->channel_utilization[id] = rate * self->flits;
           point->channel_class[id] = g_strdup (id < self->n_network + (self->n_channels - self->n_network) / 2
-                                               ? "injection" : "ejection");
+                                               ? N_("injection") : N_("ejection"));
         }
     }
 }
@@ -536,9 +536,9 @@ add_end_classes (const CicianiState *self,
 {
   double rate = point->rate;
 
-  flitlab_model_point_add_class (point, "injection", rate, self->flits,
+  flitlab_model_point_add_class (point, N_("injection"), rate, self->flits,
                                  MAX (0.0, entry_time - self->flits), rate * self->flits);
-  flitlab_model_point_add_class (point, "ejection", rate, self->flits, 0, rate * self->flits);
+  flitlab_model_point_add_class (point, N_("ejection"), rate, self->flits, 0, rate * self->flits);
 }
 
 static void
@@ -688,8 +688,8 @@ ciciani_saturation_rate (gpointer data)
 const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
   .id = "ciciani-uni-torus",
   .title = N_("Ciciani et al. 1998: uni-directional torus, dimension-ordered routing"),
-  .citation = "Ciciani et al. 1998",
-  .paper = "000_08b1b894a0d9da66.txt, Eqs. 4-15 (generalized to n dimensions)",
+  .citation = N_("Ciciani et al. 1998"),
+  .paper = N_("000_08b1b894a0d9da66.txt, Eqs. 4-15 (generalized to n dimensions)"),
   .params = uni_torus_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
@@ -706,8 +706,8 @@ const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
 const FlitlabModelInfo flitlab_model_ciciani_bi_torus = {
   .id = "ciciani-bi-torus",
   .title = N_("Ciciani et al. 1998: bi-directional symmetric k-ary n-cube, dimension-ordered routing"),
-  .citation = "Ciciani et al. 1998",
-  .paper = "000_08b1b894a0d9da66.txt, Eqs. 16-25 (generalized to n dimensions)",
+  .citation = N_("Ciciani et al. 1998"),
+  .paper = N_("000_08b1b894a0d9da66.txt, Eqs. 16-25 (generalized to n dimensions)"),
   .params = bi_torus_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
@@ -725,8 +725,8 @@ const FlitlabModelInfo flitlab_model_ciciani_bi_torus = {
 const FlitlabModelInfo flitlab_model_ciciani_hypercube = {
   .id = "ciciani-hypercube",
   .title = N_("Ciciani et al. 1998: hypercube, e-cube routing"),
-  .citation = "Ciciani et al. 1998",
-  .paper = "000_08b1b894a0d9da66.txt, Eqs. 26-28",
+  .citation = N_("Ciciani et al. 1998"),
+  .paper = N_("000_08b1b894a0d9da66.txt, Eqs. 26-28"),
   .params = hypercube_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,

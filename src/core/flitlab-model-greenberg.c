@@ -498,7 +498,7 @@ class_name (const ChannelClass *cls,
     case CHANNEL_INJECTION:
       return g_strdup_printf ("inj(%u,%u)", cls->a % k, cls->a / k);
     case CHANNEL_EJECTION:
-      return g_strdup ("ejection");
+      return g_strdup (N_("ejection"));
     case CHANNEL_NONE:
     default:
       return NULL;
@@ -638,7 +638,7 @@ detail (const Greenberg   *self,
         flitlab_model_point_add_class (point, name, lambda, xinj[node], winj[node],
                                        MIN (lambda * xinj[node], 1));
       }
-  flitlab_model_point_add_class (point, "ejection", lambda, s->x_eject, 0,
+  flitlab_model_point_add_class (point, N_("ejection"), lambda, s->x_eject, 0,
                                  MIN (lambda * s->x_eject, 1));
   add_routes (self, point);
 
@@ -745,8 +745,8 @@ greenberg_saturation_rate (gpointer state)
 const FlitlabModelInfo flitlab_model_greenberg_mesh = {
   .id = "greenberg-mesh",
   .title = N_("Greenberg and Guan 1997: k×k mesh, dimension-ordered wormhole routing"),
-  .citation = "Greenberg and Guan 1997",
-  .paper = "001_0362e99452293682.txt, Section 3: Eqs. 1-15 and Fig. 4",
+  .citation = N_("Greenberg and Guan 1997"),
+  .paper = N_("001_0362e99452293682.txt, Section 3: Eqs. 1-15 and Fig. 4"),
   .params = greenberg_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TOTAL,
@@ -763,8 +763,8 @@ const FlitlabModelInfo flitlab_model_greenberg_mesh = {
 const FlitlabModelInfo flitlab_model_greenberg_torus = {
   .id = "greenberg-torus",
   .title = N_("Greenberg and Guan 1997: k×k uni-directional torus (after Draper and Ghosh)"),
-  .citation = "Greenberg and Guan 1997",
-  .paper = "001_0362e99452293682.txt, Appendix A",
+  .citation = N_("Greenberg and Guan 1997"),
+  .paper = N_("001_0362e99452293682.txt, Appendix A"),
   .params = greenberg_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TOTAL,

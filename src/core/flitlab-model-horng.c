@@ -705,7 +705,7 @@ horng_fill_channels (const FlitlabHorng         *self,
           point->channel_flow[id] = s->utilization;
           point->channel_time[id] = 1;
           point->channel_utilization[id] = s->utilization;
-          point->channel_class[id] = g_strdup ("channel");
+          point->channel_class[id] = g_strdup (N_("channel"));
         }
       else
         {
@@ -746,22 +746,22 @@ horng_evaluate (gpointer           state,
       double t[FLITLAB_HORNG_MAX_N + 1];
 
       /* wait: cycles a message sits per hop beyond the one it is sent in (T = hbar (1+wait)). */
-      flitlab_model_point_add_class (point, "channel", s.utilization, 1,
+      flitlab_model_point_add_class (point, N_("channel"), s.utilization, 1,
                                      MAX (0, s.delay / s.hops - 1), s.utilization);
-      flitlab_model_point_add_class (point, "injection", s.throughput, 0, 0, 0);
-      flitlab_model_point_add_class (point, "ejection", s.throughput, 0, 0, 0);
+      flitlab_model_point_add_class (point, N_("injection"), s.throughput, 0, 0, 0);
+      flitlab_model_point_add_class (point, N_("ejection"), s.throughput, 0, 0, 0);
 
-      flitlab_model_point_add_vector (point, "stationary", pi, self->k);
-      flitlab_model_point_add_vector (point, "hops-to-go", h, self->n);
+      flitlab_model_point_add_vector (point, N_("stationary"), pi, self->k);
+      flitlab_model_point_add_vector (point, N_("hops-to-go"), h, self->n);
       transit_distribution (self, s.p_transit, t);
-      flitlab_model_point_add_vector (point, "transit-arrivals", t, self->n + 1);
-      flitlab_model_point_add_vector (point, "distance", self->dest + 1, self->n);
-      flitlab_model_point_add_vector (point, "transit-probability", &s.p_transit, 1);
+      flitlab_model_point_add_vector (point, N_("transit-arrivals"), t, self->n + 1);
+      flitlab_model_point_add_vector (point, N_("distance"), self->dest + 1, self->n);
+      flitlab_model_point_add_vector (point, N_("transit-probability"), &s.p_transit, 1);
       {
         /* Fig. 4's header chain: p and q, a message assigned in the first or second phase. */
         const double pq[] = { s.p, s.q };
 
-        flitlab_model_point_add_vector (point, "header-phases", pq, 2);
+        flitlab_model_point_add_vector (point, N_("header-phases"), pq, 2);
       }
 
       if (point->channel_flow != NULL)
@@ -790,8 +790,8 @@ horng_free_state (gpointer state)
 const FlitlabModelInfo flitlab_model_horng_kleinrock = {
   .id = "horng-kleinrock",
   .title = N_("Horng & Kleinrock: finite-buffer Boolean n-cube with backtracking"),
-  .citation = "Horng and Kleinrock",
-  .paper = "004_65d49c7f36dd387a.txt: Eqs. 1-26 and the power of Section 5",
+  .citation = N_("Horng and Kleinrock"),
+  .paper = N_("004_65d49c7f36dd387a.txt: Eqs. 1-26 and the power of Section 5"),
   .params = horng_params,
   .columns = horng_columns,
   .latency = FLITLAB_LATENCY_TOTAL,

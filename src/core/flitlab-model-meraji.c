@@ -288,14 +288,14 @@ meraji_evaluate (gpointer           state,
       const double blocking[] = { neck.pblock, cube.pblock };
       const double multiplexing[] = { neck.vbar, cube.vbar };
 
-      flitlab_model_point_add_class (point, "necklace", neck.lambda_c, neck.s, neck.pblock * neck.w, neck.rho);
-      flitlab_model_point_add_class (point, "hypercube", cube.lambda_c, cube.s, cube.pblock * cube.w, cube.rho);
-      flitlab_model_point_add_class (point, "injection", point->rate, self->flits, neck.ws,
+      flitlab_model_point_add_class (point, N_("necklace"), neck.lambda_c, neck.s, neck.pblock * neck.w, neck.rho);
+      flitlab_model_point_add_class (point, N_("hypercube"), cube.lambda_c, cube.s, cube.pblock * cube.w, cube.rho);
+      flitlab_model_point_add_class (point, N_("injection"), point->rate, self->flits, neck.ws,
                                      point->rate * self->flits);
-      flitlab_model_point_add_vector (point, "P_v necklace", neck.pv, self->vcs + 1);
-      flitlab_model_point_add_vector (point, "P_v hypercube", cube.pv, self->vcs + 1);
-      flitlab_model_point_add_vector (point, "blocking (necklace, hypercube)", blocking, 2);
-      flitlab_model_point_add_vector (point, "multiplexing degree (necklace, hypercube)", multiplexing, 2);
+      flitlab_model_point_add_vector (point, N_("P_v necklace"), neck.pv, self->vcs + 1);
+      flitlab_model_point_add_vector (point, N_("P_v hypercube"), cube.pv, self->vcs + 1);
+      flitlab_model_point_add_vector (point, N_("blocking (necklace, hypercube)"), blocking, 2);
+      flitlab_model_point_add_vector (point, N_("multiplexing degree (necklace, hypercube)"), multiplexing, 2);
 
       /* The model has one class per sub-network (Eqs. 7 and 9 average over positions along a
        * necklace), so every necklace link gets the necklace class and every base link the
@@ -311,14 +311,14 @@ meraji_evaluate (gpointer           state,
               point->channel_time[c] = sub->s;
               point->channel_wait[c] = sub->pblock * sub->w;
               point->channel_utilization[c] = MIN (sub->rho, 1.0);
-              point->channel_class[c] = g_strdup (channel->base_link ? "hypercube" : "necklace");
+              point->channel_class[c] = g_strdup (channel->base_link ? N_("hypercube") : N_("necklace"));
             }
           else
             {
               point->channel_flow[c] = point->rate;
               point->channel_time[c] = self->flits;
               point->channel_utilization[c] = MIN (point->rate * self->flits, 1.0);
-              point->channel_class[c] = g_strdup (channel->kind == FLITLAB_CHANNEL_INJECTION ? "injection" : "ejection");
+              point->channel_class[c] = g_strdup (channel->kind == FLITLAB_CHANNEL_INJECTION ? N_("injection") : N_("ejection"));
             }
         }
     }
@@ -334,8 +334,8 @@ meraji_free (gpointer state)
 const FlitlabModelInfo flitlab_model_meraji_necklace = {
   .id = "meraji-necklace",
   .title = N_("Necklace hypercube, fully adaptive routing with virtual channels (Meraji et al.)"),
-  .citation = "Meraji et al.",
-  .paper = "003_312e91bf2cb2129f.txt: Eqs. 1-23",
+  .citation = N_("Meraji et al."),
+  .paper = N_("003_312e91bf2cb2129f.txt: Eqs. 1-23"),
   .params = meraji_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_SOURCE_TRANSIT,

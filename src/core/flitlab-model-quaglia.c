@@ -819,7 +819,7 @@ quaglia_add_detail (const QuagliaState *self,
       /* A link carries every class of its dimension: X_{i,j} along x, Y_{i,j} along y. */
       point->channel_class[c] = g_strdup (self->channel_dim[c] == 0 ? "X_{i,j}, bX_{i}"
                                           : self->channel_dim[c] == 1 ? "Y_{i,j}, bY_{i}"
-                                          : "injection or ejection");
+                                          : N_("injection or ejection"));
     }
 }
 
@@ -922,8 +922,8 @@ static const char * const quaglia_columns[] = { "p_x", "p_y", NULL };
 const FlitlabModelInfo flitlab_model_quaglia_adaptive_torus = {
   .id = "quaglia-adaptive-torus",
   .title = N_("Minimal fully adaptive wormhole routing, k×k bi-directional torus"),
-  .citation = "Quaglia et al. 2002",
-  .paper = "002_fe5cc28af9c60162.txt (Quaglia, Ciciani, Colajanni 2002), Eqs. 1-46",
+  .citation = N_("Quaglia et al. 2002"),
+  .paper = N_("002_fe5cc28af9c60162.txt (Quaglia, Ciciani, Colajanni 2002), Eqs. 1-46"),
   .params = quaglia_params,
   .columns = quaglia_columns,
   .latency = FLITLAB_LATENCY_TRANSIT,

@@ -103,8 +103,10 @@ struct _FlitlabModelInfo
 {
   const char                  *id;
   const char                  *title;   /* translatable, as saturation: show through _() */
-  const char                  *citation; /* as a figure's legend names it: "Quaglia et al. 2002" */
-  const char                  *paper;   /* file in shared/papers and the equations used */
+  const char                  *citation; /* as a figure's legend names it: "Quaglia et al. 2002"
+                                          (translatable: show through _()) */
+  const char                  *paper;   /* file in shared/papers and the equations used
+                                           (translatable: show through _()) */
   const FlitlabModelParamInfo *params;  /* terminated by an entry with name NULL */
   const char * const          *columns; /* extra CSV columns after rate,latency; NULL-terminated */
   FlitlabLatency               latency; /* which latency the model predicts (flitlab-latency.h) */

@@ -208,9 +208,9 @@ check_conservation (Sim     *s,
   if (s->accepted_total != s->delivered_total + stored)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVARIANT,
-                   "Cycle %" G_GUINT64_FORMAT ": %" G_GUINT64_FORMAT " messages accepted but %"
-                   G_GUINT64_FORMAT " delivered and %" G_GUINT64_FORMAT " stored",
-                   s->cycle, s->accepted_total, s->delivered_total, stored);
+                   _("Cycle %llu: %llu messages accepted but %llu delivered and %llu stored"),
+                   (unsigned long long) s->cycle, (unsigned long long) s->accepted_total,
+                   (unsigned long long) s->delivered_total, (unsigned long long) stored);
       return FALSE;
     }
   return TRUE;
@@ -263,7 +263,8 @@ step (Sim     *s,
       if (!moved)
         {
           g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVARIANT,
-                       "Cycle %" G_GUINT64_FORMAT ": the oldest message did not move", s->cycle);
+                       _("Cycle %llu: the oldest message did not move"),
+                       (unsigned long long) s->cycle);
           return FALSE;
         }
     }
@@ -307,8 +308,9 @@ step (Sim     *s,
           if (s->count[to] >= s->M)
             {
               g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVARIANT,
-                           "Cycle %" G_GUINT64_FORMAT ": node %u received a message with all %u "
-                           "buffers full", s->cycle, to, s->M);
+                           _("Cycle %llu: node %u received a message with all %u buffers full"),
+                           (unsigned long long) s->cycle, to, s->M);
+
               return FALSE;
             }
           store (s, to, send->id);

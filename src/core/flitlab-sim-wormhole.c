@@ -997,7 +997,11 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
     escape = 1;
   if (vcs < escape)
     {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+      /* Said by its code, so that a caller can offer the deadlock lab instead. */
+      gboolean lab_would_run = !config->allow_deadlock && config->routing != FLITLAB_ROUTING_NECKLACE;
+
+      g_set_error (error, FLITLAB_SIM_ERROR,
+                   lab_would_run ? FLITLAB_SIM_ERROR_DEADLOCK_PRONE : FLITLAB_SIM_ERROR_INVALID,
                    _("%s routing on this network needs at least %u virtual channels, not %u"),
                    flitlab_routing_to_string (config->routing), escape, vcs);
       return 0;

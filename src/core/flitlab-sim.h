@@ -26,7 +26,10 @@ typedef enum
   FLITLAB_SIM_ERROR_DEADLOCK,  /* the watchdog saw no flit move while messages were in flight */
   FLITLAB_SIM_ERROR_CANCELLED, /* the progress callback asked to stop */
   FLITLAB_SIM_ERROR_INVARIANT, /* a guarantee of the algorithm was broken (checking mode) */
+  FLITLAB_SIM_ERROR_DEADLOCK_PRONE, /* too few virtual channels to be deadlock-free: valid
+                                     * with allow_deadlock, which watches for the deadlock */
 } FlitlabSimError;
+
 
 typedef enum
 {

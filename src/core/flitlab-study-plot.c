@@ -131,7 +131,7 @@ model_name (const FlitlabStudy      *study,
             gboolean                 own)
 {
   const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
-  GString *name = g_string_new (info != NULL ? info->citation : model->id);
+  GString *name = g_string_new (info != NULL ? _(info->citation) : model->id);
   g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (model->params), (GCompareFunc) g_strcmp0);
   g_autoptr(GHashTable) derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
@@ -206,7 +206,7 @@ add_model (FlitlabPlot              *plot,
   gboolean own = topology == NULL || flitlab_runner_model_follows (study, topology, model);
   g_autofree char *name = model_name (study, topology, model, own);
   /* The parameters after the citation (", k = 8x8x8"), and " (not this study's network)" or "". */
-  const char *parameters = name + strlen (info != NULL ? info->citation : model->id);
+  const char *parameters = name + strlen (info != NULL ? _(info->citation) : model->id);
   g_autofree char *note = NULL;
   g_autofree char *named = NULL;
   g_autofree char *label = NULL;

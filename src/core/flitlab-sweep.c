@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -206,7 +208,7 @@ flitlab_sweep_check_raw (const FlitlabSweep  *sweep,
       size != raw_size (n_channels, header.has_channels, header.n_deadlock))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   "A job's results do not belong to a network of %u channels", n_channels);
+                   _("A job's results do not belong to a network of %u channels"), n_channels);
       return FALSE;
     }
   return TRUE;

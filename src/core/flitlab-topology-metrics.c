@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-sim.h"
 #include "flitlab-topology-metrics.h"
 
@@ -144,8 +146,8 @@ flitlab_topology_metrics_new (const FlitlabTopology  *topology,
       metrics->nodes > FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                   "The channel loads of a necklace hypercube are routed pair by pair: at most "
-                   "%u nodes, not %u", FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES, metrics->nodes);
+                   _("The channel loads of a necklace hypercube are routed pair by pair: at most "
+                     "%u nodes, not %u"), FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES, metrics->nodes);
       return NULL;
     }
 

@@ -217,14 +217,15 @@ new_cube (FlitlabTopologyFamily   family,
           gboolean                bidirectional,
           GError                **error)
 {
-  const char *name = family == FLITLAB_TOPOLOGY_TORUS ? "torus" : "mesh";
+  gboolean torus = family == FLITLAB_TOPOLOGY_TORUS;
   FlitlabTopology *self;
   guint64 nodes = 1;
 
   if (n_dims == 0 || n_dims > FLITLAB_TOPOLOGY_MAX_DIMS)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-                   _("A %s has 1 to %u dimensions, not %u"), name, FLITLAB_TOPOLOGY_MAX_DIMS, n_dims);
+                   torus ? _("A torus has 1 to %u dimensions, not %u")
+                         : _("A mesh has 1 to %u dimensions, not %u"), FLITLAB_TOPOLOGY_MAX_DIMS, n_dims);
       return NULL;
     }
   for (guint d = 0; d < n_dims; d++)
@@ -232,15 +233,18 @@ new_cube (FlitlabTopologyFamily   family,
       if (radices[d] < 2 || radices[d] > 256)
         {
           g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-                       _("A %s radix must be from 2 to 256, not %u (dimension %u)"), name, radices[d], d);
+                       torus ? _("A torus radix must be from 2 to 256, not %u (dimension %u)")
+                             : _("A mesh radix must be from 2 to 256, not %u (dimension %u)"), radices[d], d);
           return NULL;
         }
       nodes *= radices[d];
       if (nodes > FLITLAB_TOPOLOGY_MAX_NODES)
         {
           g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                       _("A %s of more than %u nodes is too large to handle"), name,
+                       torus ? _("A torus of more than %u nodes is too large to handle")
+                             : _("A mesh of more than %u nodes is too large to handle"),
                        FLITLAB_TOPOLOGY_MAX_NODES);
+
           return NULL;
         }
     }
@@ -335,8 +339,8 @@ flitlab_topology_new_necklace_irregular (guint          n,
   if (nodes > FLITLAB_TOPOLOGY_MAX_NODES)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                   "A necklace hypercube of %" G_GUINT64_FORMAT " nodes is too large (at most %u)",
-                   nodes, FLITLAB_TOPOLOGY_MAX_NODES);
+                   _("A necklace hypercube of %llu nodes is too large (at most %u)"),
+                   (unsigned long long) nodes, FLITLAB_TOPOLOGY_MAX_NODES);
       return NULL;
     }
 
@@ -397,8 +401,10 @@ flitlab_topology_new_necklace (guint    n,
   if (((guint64) n * k + 2) << (n - 1) > FLITLAB_TOPOLOGY_MAX_NODES)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                   "A (%u,%u) necklace hypercube has %" G_GUINT64_FORMAT " nodes, too large (at most %u)",
-                   n, k, ((guint64) n * k + 2) << (n - 1), FLITLAB_TOPOLOGY_MAX_NODES);
+                   _("A (%u,%u) necklace hypercube has %llu nodes, too large (at most %u)"),
+                   n, k, (unsigned long long) (((guint64) n * k + 2) << (n - 1)),
+                   FLITLAB_TOPOLOGY_MAX_NODES);
+
       return NULL;
     }
   sizes = g_new (guint, n << (n - 1));

@@ -11,6 +11,7 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
 #include "flitlab-color-bar.h"
@@ -143,7 +144,7 @@ measure (cairo_t               *cr,
     {
       double h;
 
-      flitlab_render_text_size (cr, "no value", font.name, &w, &h);
+      flitlab_render_text_size (cr, _("no value"), font.name, &w, &h);
       m->labels_w = MAX (m->labels_w, w);
     }
   m->caption_h = 0;
@@ -221,7 +222,7 @@ flitlab_color_bar_draw (cairo_t               *cr,
       cairo_rectangle (cr, x, sy, w, SWATCH * m.label_h * 0.8);
       cairo_fill (cr);
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-      flitlab_render_text (cr, "no value", font.name, x + w + (TICK_LENGTH + LABEL_GAP) * f,
+      flitlab_render_text (cr, _("no value"), font.name, x + w + (TICK_LENGTH + LABEL_GAP) * f,
                            sy + SWATCH * m.label_h * 0.4, 0, 0.5, 0);
     }
 

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-export.h"
 #include "flitlab-file-write.h"
 #include "flitlab-render-flow.h"
@@ -268,17 +270,21 @@ flitlab_export_network_view (const FlitlabStudy  *study,
   if (values != NULL && n_values != flitlab_topology_get_n_channels (topology))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   "Study “%s” has per-channel results for %u channels, but its network has %u: "
-                   "run it again", study->name, n_values, flitlab_topology_get_n_channels (topology));
+                   _("Study “%s” has per-channel results for %u channels, but its network has %u: "
+                     "run it again"), study->name, n_values, flitlab_topology_get_n_channels (topology));
       flitlab_export_heatmap_clear (&heatmap);
       return NULL;
     }
   if (values != NULL)
     {
       flitlab_topology_view_set_values (view, values, n_values);
-      g_ascii_formatd (rate, sizeof rate, "%.3g", heatmap.rate);
-      view->value_label = g_strdup_printf ("Channel utilization (%s, load %s)",
-                                           heatmap.source == FLITLAB_EXPORT_HEATMAP_MODEL ? "model" : "simulation",
+      /* In the reader's locale, as the colour bar's ticks beside it. */
+      g_snprintf (rate, sizeof rate, "%.3g", heatmap.rate);
+
+      /* Translators: %s is the load, messages per cycle per node */
+      view->value_label = g_strdup_printf (heatmap.source == FLITLAB_EXPORT_HEATMAP_MODEL
+                                           ? _("Channel utilization (model, load %s)")
+                                           : _("Channel utilization (simulation, load %s)"),
                                            rate);
       view->value_min = 0;
     }
@@ -299,7 +305,7 @@ flitlab_export_flow_model (const FlitlabStudy  *study,
   if (study->models->len == 0)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   "Study “%s” has no model to draw", study->name);
+                   _("Study “%s” has no model to draw"), study->name);
       return NULL;
     }
   entry = study->models->pdata[0];
@@ -317,7 +323,7 @@ format_error (const char  *path,
               GError     **error)
 {
   g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT,
-               "“%s”: %s", path, what);
+               _("“%s”: %s"), path, what);
   return FALSE;
 }
 
@@ -980,7 +986,7 @@ plot_frame (const FlitlabPlot *plot,
   if (!(width >= 50 && width <= 10000 && height >= 50 && height <= 10000))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
-                   "A figure is 50 to 10000 points wide and high, not %g × %g", width, height);
+                   _("A figure is 50 to 10000 points wide and high, not %g × %g"), width, height);
       return FALSE;
     }
   surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
@@ -991,7 +997,7 @@ plot_frame (const FlitlabPlot *plot,
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   if (!(isfinite (frame->x_min) && isfinite (frame->x_max) && isfinite (frame->y_min) && isfinite (frame->y_max)))
-    return format_error (path, "the plot has no data to redraw", error);
+    return format_error (path, _("the plot has no data to redraw"), error);
   return TRUE;
 }
 
@@ -1012,7 +1018,7 @@ flitlab_export_plot (const FlitlabPlot  *plot,
   g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
 
   if (!flitlab_export_format_from_path (path, &format))
-    return format_error (path, "plots are written as .svg, .pdf, .png, .csv, .tex or .py", error);
+    return format_error (path, _("plots are written as .svg, .pdf, .png, .csv, .tex or .py"), error);
   if (format == FLITLAB_EXPORT_CSV)
     return flitlab_plot_write_csv (plot, path, error);
   if (format != FLITLAB_EXPORT_TEX && format != FLITLAB_EXPORT_PY)
@@ -1061,7 +1067,7 @@ flitlab_export_network (FlitlabTopologyView  *view,
 
   if (!flitlab_export_format_from_path (path, &format) || format == FLITLAB_EXPORT_TEX ||
       format == FLITLAB_EXPORT_PY)
-    return format_error (path, "network diagrams are written as .svg, .pdf, .png or .csv", error);
+    return format_error (path, _("network diagrams are written as .svg, .pdf, .png or .csv"), error);
   if (format == FLITLAB_EXPORT_CSV)
     return write_network_csv (view, path, error);
   if (stacked)
@@ -1084,6 +1090,7 @@ flitlab_export_flow (const FlitlabModel  *model,
   g_return_val_if_fail (model != NULL && path != NULL, FALSE);
 
   if (!flitlab_export_format_from_path (path, &format) || format > FLITLAB_EXPORT_PNG)
-    return format_error (path, "flow diagrams are written as .svg, .pdf or .png", error);
+    return format_error (path, _("flow diagrams are written as .svg, .pdf or .png"), error);
+
   return flitlab_render_flow_to_file_full (model, rate, path, width, height, scale, font_size, error);
 }

@@ -106,7 +106,7 @@ on_structured_error (void       *ctx,
     return;
   /* libxml2 messages end in a newline and some continue on a second line. */
   r->xml_message = g_strstrip (g_strdelimit (g_strdup (xml_error->message ? xml_error->message
-                                                                          : "malformed XML"),
+                                                                          : _("malformed XML")),
                                              "\r\n", ' '));
   r->xml_line = xml_error->line;
 }
@@ -123,7 +123,7 @@ on_global_error (void       *data,
     return;
   r->xml_message = g_strstrip (g_strdelimit (g_strdup_printf ("%s%s",
                                                               xml_error->domain == XML_FROM_I18N
-                                                              ? "the text does not decode in its declared encoding: "
+                                                              ? _("the text does not decode in its declared encoding: ")
                                                               : "", xml_error->message),
                                              "\r\n", ' '));
   r->xml_line = xml_error->line;
@@ -385,9 +385,13 @@ parse_numbers (Reader     *r,
         {
           g_autofree char *token = g_strndup (start, MIN ((gsize) (p - start), 40));
 
-          reader_fail (r, node, INVALID, _("“%s” in <%s> is not a number (write decimal numbers "
-                         "with a dot%s)"), token, (const char *) node->name,
-                       allow_none ? ", and - for no value" : "");
+          if (allow_none)
+            reader_fail (r, node, INVALID, _("“%s” in <%s> is not a number (write decimal "
+                           "numbers with a dot, and - for no value)"), token,
+                         (const char *) node->name);
+          else
+            reader_fail (r, node, INVALID, _("“%s” in <%s> is not a number (write decimal "
+                           "numbers with a dot)"), token, (const char *) node->name);
           return NULL;
         }
       if (values->len >= max_values)
@@ -444,8 +448,8 @@ parse_table (Reader             *r,
     return NULL;
   if (is_reference != (xmlHasProp (node, (const xmlChar *) "title") != NULL))
     {
-      reader_fail (r, node, INVALID, is_reference ? "<reference> needs the attribute “title”"
-                                                  : "only <reference> takes a title");
+      reader_fail (r, node, INVALID, "%s", is_reference ? _("<reference> needs the attribute “title”")
+                                                        : _("only <reference> takes a title"));
       return NULL;
     }
 
@@ -764,7 +768,7 @@ reader_topology (Reader     *r,
   if (topology == NULL)
     {
       reader_fail (r, node, INVALID, _("topology “%s”: %s"), spec,
-                   local_error != NULL ? local_error->message : "not a valid spec");
+                   local_error != NULL ? local_error->message : _("not a valid spec"));
       return NULL;
     }
   g_hash_table_insert (r->topologies, g_strdup (spec), topology);
@@ -789,10 +793,10 @@ parse_network (Reader                 *r,
 
   if (!check_attributes (r, node, attributes)
       || (spec = require_attribute (r, node, "topology")) == NULL
-      || !name_attribute (r, node, "routing", flitlab_study_routing_names (), "routing",
+      || !name_attribute (r, node, "routing", flitlab_study_routing_names (), _("routing"),
                           &study->routing)
       || (xmlHasProp (node, (const xmlChar *) "ties") &&
-          !name_attribute (r, node, "ties", flitlab_ties_names (), "ties", &study->ties)))
+          !name_attribute (r, node, "ties", flitlab_ties_names (), _("ties"), &study->ties)))
     return FALSE;
   /* The topology library is the one judge of a spec; building it also gives the node and
    * channel counts the traffic and per-channel results are checked against. */
@@ -816,13 +820,13 @@ parse_traffic (Reader                *r,
 
   return check_attributes (r, node, attributes)
          && name_attribute (r, node, "pattern", flitlab_study_pattern_names (),
-                            "traffic pattern", &study->pattern)
+                            _("traffic pattern"), &study->pattern)
          && double_attribute (r, node, "hotspot-fraction", FALSE, 0, 1,
                               &study->hotspot_fraction)
          && guint_attribute (r, node, "hotspot-node", FALSE, 0, MAX (n_nodes, 1) - 1,
                              &study->hotspot_node)
          && name_attribute (r, node, "length", flitlab_study_length_names (),
-                            "length distribution", &study->length)
+                            _("length distribution"), &study->length)
          && double_attribute (r, node, "flits", TRUE, 1, FLITLAB_MAX_FLITS,
                               &study->flits)
          && guint_attribute (r, node, "flit-width", FALSE, 1, FLITLAB_STUDY_MAX_FLIT_WIDTH,
@@ -1159,7 +1163,8 @@ flitlab_project_load_from_data (const char  *data,
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
                    _("%s:%d: not well-formed XML: %s"), reader.file, MAX (reader.xml_line, 1),
                    reader.xml_message != NULL ? reader.xml_message
-                   : fallback != NULL ? fallback : "cannot parse the document");
+                   : fallback != NULL ? fallback : _("cannot parse the document"));
+
     }
   else if (doc->intSubset != NULL || doc->extSubset != NULL)
     {

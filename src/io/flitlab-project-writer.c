@@ -374,7 +374,7 @@ flitlab_project_save (const FlitlabProject *self,
         return FALSE;
       }
   data = flitlab_project_to_data (self, &length);
-  check = flitlab_project_load_from_data (data, length, "(the project to save)", &local_error);
+  check = flitlab_project_load_from_data (data, length, _("(the project to save)"), &local_error);
   if (check == NULL)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID,

@@ -13,6 +13,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-render-dependency.h"
 #include "flitlab-render-private.h"
 #include "flitlab-render-text.h"
@@ -292,11 +294,11 @@ routing_phrase (const FlitlabDependencyFigure *figure)
   switch (figure->routing)
     {
     case FLITLAB_ROUTING_ADAPTIVE:
-      return "adaptive routing's escape channels (dimension-ordered)";
+      return _("adaptive routing's escape channels (dimension-ordered)");
     case FLITLAB_ROUTING_DOR:
     default:
       return flitlab_topology_get_family (figure->topology) == FLITLAB_TOPOLOGY_HYPERCUBE
-             ? "e-cube (dimension-ordered) routing" : "dimension-ordered routing";
+             ? _("e-cube (dimension-ordered) routing") : _("dimension-ordered routing");
     }
 }
 
@@ -329,16 +331,18 @@ draw_header (const Type   *t,
   const FlitlabDependencyFigure *figure = l->figure;
   cairo_t *cr = t->cr;
   g_autofree char *network = flitlab_topology_dup_title (figure->topology);
-  g_autofree char *title = g_strdup_printf ("Channel dependency graph: %s", network);
+  /* Translators: %s is the network, as "8×8 torus" */
+  g_autofree char *title = g_strdup_printf (_("Channel dependency graph: %s"), network);
   g_autoptr(GString) notes = g_string_new (NULL);
   gboolean cycle = flitlab_channel_dependency_has_cycle (figure->graph);
   double y = margin, w = width - 2 * margin;
   g_autofree char *subtitle = NULL;
   guint max_lines = (guint) CLAMP (floor (0.2 * height / t->small_h), 1, 4);
 
-  subtitle = g_strdup_printf ("%s; %s", routing_phrase (figure),
-                              cycle ? "has a cycle: the routing can deadlock"
-                                    : "acyclic: deadlock-free");
+  /* Translators: the routing, then the verdict on its dependency graph */
+  subtitle = g_strdup_printf (_("%s; %s"), routing_phrase (figure),
+                              cycle ? _("has a cycle: the routing can deadlock")
+                                    : _("acyclic: deadlock-free"));
   if (draw)
     {
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
@@ -352,31 +356,31 @@ draw_header (const Type   *t,
   /* The most important first; a sentence that would make the notes longer than max_lines is
    * left out, so a small figure keeps whole sentences. */
   if (l->n_classes == 2)
-    add_note (t, notes, max_lines, w, "Crossing the dateline (the wrap-around link) moves a worm to VC "
-                                      "class 1 (orange; class 0 blue), which breaks each ring's cycle.");
+    add_note (t, notes, max_lines, w, _("Crossing the dateline (the wrap-around link) moves a worm to VC "
+                                        "class 1 (orange; class 0 blue), which breaks each ring's cycle."));
   if (cycle)
-    add_note (t, notes, max_lines, w, "Red: a cycle, each channel waited for by a worm holding the one "
-                                      "before.");
+    add_note (t, notes, max_lines, w, _("Red: a cycle, each channel waited for by a worm holding the one "
+                                        "before."));
   if (figure->n_highlight > 0)
-    add_note (t, notes, max_lines, w, "Black: the deadlock the animation found, each channel waited "
-                                      "for by the worm holding the one before.");
+    add_note (t, notes, max_lines, w, _("Black: the deadlock the animation found, each channel waited "
+                                      "for by the worm holding the one before."));
   if (!l->every_ring)
     add_note (t, notes, max_lines, w, l->both_ways
-                                      ? "One ring per dimension and direction shown; the other rings are alike."
-                                      : "One ring per dimension shown; the other rings are alike.");
+                                      ? _("One ring per dimension and direction shown; the other rings are alike.")
+                                      : _("One ring per dimension shown; the other rings are alike."));
   if (l->labels == LABELS_CHANNEL)
-    add_note (t, notes, max_lines, w, "Boxes: channels from→to.");
+    add_note (t, notes, max_lines, w, _("Boxes: channels from→to."));
   else if (l->labels == LABELS_COORDINATE)
-    add_note (t, notes, max_lines, w, "Boxes: channels, numbered by the coordinate they leave.");
+    add_note (t, notes, max_lines, w, _("Boxes: channels, numbered by the coordinate they leave."));
   if (l->any_unused)
-    add_note (t, notes, max_lines, w, "Grey: used by no route.");
+    add_note (t, notes, max_lines, w, _("Grey: used by no route."));
   if (l->turns_drawn)
-    add_note (t, notes, max_lines, w, "Grey lines: turns, always to a higher dimension.");
+    add_note (t, notes, max_lines, w, _("Grey lines: turns, always to a higher dimension."));
   if (n_turns > 0)
     {
-      g_autofree char *turns = g_strdup_printf ("The %u turns to a higher dimension are not drawn: "
-                                                "dimension order never turns back, so they close no "
-                                                "cycle.", n_turns);
+      g_autofree char *turns = g_strdup_printf (_("The %u turns to a higher dimension are not drawn: "
+                                                  "dimension order never turns back, so they close no "
+                                                  "cycle."), n_turns);
 
       add_note (t, notes, max_lines, w, turns);
     }
@@ -590,13 +594,14 @@ flitlab_render_dependency (cairo_t                       *cr,
       char heading[64];
 
       if (l.n_dims == 1)
-        g_snprintf (heading, sizeof heading, "direction %s", col == 0 ? "+" : "−");
+        g_snprintf (heading, sizeof heading, _("direction %s"), col == 0 ? "+" : "−");
       else if (family == FLITLAB_TOPOLOGY_HYPERCUBE)
-        g_snprintf (heading, sizeof heading, "dimension %u", col);
+        g_snprintf (heading, sizeof heading, _("dimension %u"), col);
       else if (col < 3)
-        g_snprintf (heading, sizeof heading, "dimension %u (%c)", col, "xyz"[col]);
+        g_snprintf (heading, sizeof heading, _("dimension %u (%c)"), col, "xyz"[col]);
       else
-        g_snprintf (heading, sizeof heading, "dimension %u", col);
+        g_snprintf (heading, sizeof heading, _("dimension %u"), col);
+
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
       flitlab_render_text_within (cr, heading, t.bold.name, x + l.column_w / 2, l.columns_top - 0.15 * t.f,
                                   0.5, 1, l.column_w);

@@ -177,8 +177,17 @@ draw_header_chain (const Type *t,
     }
 }
 
+/* A class's or vector's name as drawn: the models mark the names that are words ("injection",
+ * "necklace") with N_(); notation such as "<3,5>" is in no catalogue and shows as it is. */
+static const char *
+shown_name (const char *name)
+{
+  return name[0] != '\0' ? _(name) : name;
+}
+
 /* The vectors drawn otherwise: the 004 chains. */
 static gboolean
+
 drawn_as_chain (const FlitlabModelVector *vector)
 {
   return g_str_equal (vector->name, "stationary") || g_str_equal (vector->name, "header-phases");
@@ -257,8 +266,9 @@ draw_vectors (const Type              *t,
   n = shown->len;
   chart_w = width / MAX (n, 1);
   for (guint v = 0; v < n; v++)
-    title_h = MAX (title_h, heading (t, ((FlitlabModelVector *) shown->pdata[v])->name, 0, 0,
-                                     chart_w - t->f, FALSE));
+    title_h = MAX (title_h, heading (t, shown_name (((FlitlabModelVector *) shown->pdata[v])->name),
+                                     0, 0, chart_w - t->f, FALSE));
+
   for (guint v = 0; v < n; v++)
     {
       const FlitlabModelVector *vector = shown->pdata[v];
@@ -279,7 +289,7 @@ draw_vectors (const Type              *t,
             g_snprintf (text, sizeof text, "%.2g", vector->values[i]);
             widest = MAX (widest, flitlab_render_type_width (t, text, t->small.name));
           }
-      heading (t, vector->name, x0 + w / 2, top, w, TRUE);
+      heading (t, shown_name (vector->name), x0 + w / 2, top, w, TRUE);
       /* The axis reaches the highest bar or the next round tick above it. */
       n_ticks = hi > 0 ? flitlab_plot_nice_ticks (0, 1.25 * hi, MAX (2, MIN (6, (guint) (h / (1.6 * t->small_h)))), ticks) : 0;
       while (n_ticks > 1 && ticks[n_ticks - 2] >= hi)
@@ -483,7 +493,7 @@ draw_class_box (const Type              *t,
 {
   cairo_t *cr = t->cr;
   double r, g, b, shade = text_shade (k->utilization, hi), pad = 0.4 * t->f;
-  double name_w = flitlab_render_type_width (t, k->name, t->bold.name);
+  double name_w = flitlab_render_type_width (t, shown_name (k->name), t->bold.name);
   g_autofree char *both = g_strdup_printf ("%s  %s", line1, line2);
   double lines_w = MAX (flitlab_render_type_width (t, line1, t->label.name), flitlab_render_type_width (t, line2, t->label.name));
 
@@ -494,7 +504,7 @@ draw_class_box (const Type              *t,
   cairo_set_source_rgb (cr, shade, shade, shade);
   if (h < t->label_h || name_w + 2 * pad > w)
     return;
-  flitlab_render_text (cr, k->name, t->bold.name, x + pad, y + h / 2, 0, 0.5, 0);
+  flitlab_render_text (cr, shown_name (k->name), t->bold.name, x + pad, y + h / 2, 0, 0.5, 0);
   if (h >= 2.1 * t->label_h && name_w + lines_w + 3 * pad <= w)
     {
       flitlab_render_text (cr, line1, t->label.name, x + w - pad, y + h / 2, 1, 1, 0);
@@ -741,7 +751,7 @@ render_flow (cairo_t                 *cr,
                              point->rate, point->latency);
   if (point->saturated || point->classes == NULL || point->classes->len == 0)
     {
-      draw_header (&t, info->title, title, NULL, width, height);
+      draw_header (&t, _(info->title), title, NULL, width, height);
       cairo_restore (cr);
       return;
     }
@@ -751,7 +761,7 @@ render_flow (cairo_t                 *cr,
     if (isfinite (klass (point, i)->utilization))
       hi = MAX (hi, klass (point, i)->utilization);
   hi = hi > 0 ? hi : 1;
-  top = draw_header (&t, info->title, title, d.note, width, 0.3 * height);
+  top = draw_header (&t, _(info->title), title, d.note, width, 0.3 * height);
   top += 0.5 * t.f;
   bottom = height - margin;
 
@@ -851,7 +861,7 @@ render_flow (cairo_t                 *cr,
         const FlitlabModelClass *k = klass (point, g_array_index (d.cells, Cell, c).klass);
         char line[64];
 
-        name_w = MAX (name_w, flitlab_render_type_width (&t, k->name, t.small_bold.name));
+        name_w = MAX (name_w, flitlab_render_type_width (&t, shown_name (k->name), t.small_bold.name));
         g_snprintf (line, sizeof line, "T %.3g", k->time);
         lines_w = MAX (lines_w, flitlab_render_type_width (&t, line, t.small.name));
         g_snprintf (line, sizeof line, "λ %.3g", k->flow);
@@ -914,12 +924,12 @@ render_flow (cairo_t                 *cr,
       cairo_fill (cr);
       cairo_set_source_rgb (cr, shade, shade, shade);
       if (names)
-        flitlab_render_text (cr, k->name, t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
+        flitlab_render_text (cr, shown_name (k->name), t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
       if (labels)
         {
           char line[64];
 
-          flitlab_render_text (cr, k->name, t.small_bold.name, x + w / 2, y + h / 2 - t.small_h, 0.5, 0.5, 0);
+          flitlab_render_text (cr, shown_name (k->name), t.small_bold.name, x + w / 2, y + h / 2 - t.small_h, 0.5, 0.5, 0);
           g_snprintf (line, sizeof line, "T %.3g", k->time);
           flitlab_render_text (cr, line, t.small.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
           g_snprintf (line, sizeof line, "λ %.3g", k->flow);

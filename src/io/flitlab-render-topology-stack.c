@@ -8,6 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-render-private.h"
 #include "flitlab-render-topology-private.h"
 #include "flitlab-topology-geometry-private.h"
@@ -83,6 +85,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
   double type = _flitlab_topology_view_type (view, width), font_size = view->font_size;
   double top = 16, bar_w, room_w, room_h, side, left, bottom, lo = 0, hi = 1, line_width = 1;
   const FlitlabTopology *t = view->topology;
+  gboolean torus = flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS;
   guint k0 = flitlab_topology_get_radix (t, 0), k1 = flitlab_topology_get_radix (t, 1);
   guint size = k0 * k1, corner_node[N_CORNERS] = { (k1 - 1) * k0, k0 - 1 }, n_columns = N_CORNERS;
   struct _FlitlabTopologyStack *stack;
@@ -112,15 +115,19 @@ flitlab_render_topology_stack (cairo_t             *cr,
   corner_at = g_new0 (Point, (gsize) n * N_CORNERS);
   corner_drawn = g_new0 (gboolean, (gsize) n * N_CORNERS);
   if (n_columns == 1)
-    subtitle = g_strdup_printf ("all %u planes, plane 0 at the bottom; between them, the links "
-                                "of column (%u, %u), ringed%s", n, corner_node[0] % k0, corner_node[0] / k0,
-                                flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS
-                                  ? " (top to bottom plane not drawn)" : "");
+    /* Translators: the stack of a 3D network's planes with one chosen column */
+    subtitle = g_strdup_printf (torus ? _("all %u planes, plane 0 at the bottom; between them, the links "
+                                          "of column (%u, %u), ringed (top to bottom plane not drawn)")
+                                      : _("all %u planes, plane 0 at the bottom; between them, the links "
+                                          "of column (%u, %u), ringed"),
+                                n, corner_node[0] % k0, corner_node[0] / k0);
+  else if (torus)
+    subtitle = g_strdup_printf (_("all %u planes, plane 0 at the bottom; between them, the links "
+                                  "of the left and right corner columns (top to bottom plane not "
+                                  "drawn)"), n);
   else
-    subtitle = g_strdup_printf ("all %u planes, plane 0 at the bottom; between them, the links "
-                                "of the left and right corner columns%s", n,
-                                flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS
-                                  ? " (top to bottom plane not drawn)" : "");
+    subtitle = g_strdup_printf (_("all %u planes, plane 0 at the bottom; between them, the links "
+                                  "of the left and right corner columns"), n);
   if (titled)
     top = _flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
   room_h = MAX (height - top - 16, 1);
@@ -329,7 +336,8 @@ flitlab_render_topology_stack_to_file (FlitlabTopologyView  *view,
   if (flitlab_topology_view_get_n_planes (view) < 2)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   "Only a network of three or more dimensions has planes to stack");
+                   _("Only a network of three or more dimensions has planes to stack"));
+
       return FALSE;
     }
   return flitlab_render_to_file (path, width, height, scale, draw_stack, view, error);

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
 #include "flitlab-color-bar.h"
@@ -258,7 +259,7 @@ _flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
   desc = pango_font_description_from_string (flitlab_font_name (&font, "Sans", type));
   pango_layout_set_font_description (text, desc);
   pango_font_description_free (desc);
-  pango_layout_set_text (text, "Link dimension", -1);
+  pango_layout_set_text (text, _("Link dimension"), -1);
   pango_layout_get_pixel_size (text, &caption_w, &h);
   total = caption_w + item_gap;
   for (guint d = 0; d < n; d++)
@@ -275,7 +276,7 @@ _flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
       x = MAX ((width - total) / 2, 8);
       cairo_save (cr);
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-      pango_layout_set_text (text, "Link dimension", -1);
+      pango_layout_set_text (text, _("Link dimension"), -1);
       cairo_move_to (cr, x, y);
       pango_cairo_show_layout (cr, text);
       x += caption_w + item_gap;
@@ -594,7 +595,7 @@ color_bar_of (const FlitlabTopologyView *view,
     with_missing = isnan (shape_value (view, i));
   *bar = (FlitlabColorBar) {
     .map = view->colormap, .lo = lo, .hi = hi, .font_size = type, .with_missing = with_missing,
-    .caption = view->value_label != NULL ? view->value_label : "Value",
+    .caption = view->value_label != NULL ? view->value_label : _("Value"),
   };
 }
 

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "flitlab-render-private.h"
 #include "flitlab-render-topology-private.h"
 
@@ -227,23 +229,24 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
       (n_dims > MAX_HYPERCUBE_DIMS || n_nodes > MAX_DRAWN_NODES))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE,
-                   "This necklace hypercube has %u nodes, too many to draw: diagrams show up to "
-                   "%u nodes on a base hypercube of up to 2^%u", n_nodes, MAX_DRAWN_NODES,
+                   _("This necklace hypercube has %u nodes, too many to draw: diagrams show up to "
+                     "%u nodes on a base hypercube of up to 2^%u"), n_nodes, MAX_DRAWN_NODES,
                    MAX_HYPERCUBE_DIMS);
       return FALSE;
     }
   if (_flitlab_topology_is_grid (t) && _flitlab_topology_plane_size (t) > MAX_DRAWN_NODES)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE,
-                   "A plane of %u nodes is too large to draw (at most %u)", _flitlab_topology_plane_size (t),
+                   _("A plane of %u nodes is too large to draw (at most %u)"), _flitlab_topology_plane_size (t),
                    MAX_DRAWN_NODES);
       return FALSE;
     }
   if (view->plane >= n_planes)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   "This network has %u plane%s (0 to %u), not a plane %u", n_planes,
-                   n_planes == 1 ? "" : "s", n_planes - 1, view->plane);
+                   g_dngettext (GETTEXT_PACKAGE, "This network has %u plane (0 to %u), not a plane %u",
+                                "This network has %u planes (0 to %u), not a plane %u", n_planes),
+                   n_planes, n_planes - 1, view->plane);
       return FALSE;
     }
   if (view->column >= 0 && (!_flitlab_topology_is_grid (t) || n_planes < 2 ||
@@ -257,22 +260,22 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
       (view->values != NULL && view->n_values != n_network && view->n_values != n_channels))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   "%u values do not fit this network: it has %u network channels (%u with "
-                   "injection and ejection)", view->n_values, n_network, n_channels);
+                   _("%u values do not fit this network: it has %u network channels (%u with "
+                     "injection and ejection)"), view->n_values, n_network, n_channels);
       return FALSE;
     }
   for (guint i = 0; i < view->route->len; i++)
     if (g_array_index (view->route, guint, i) >= n_network)
       {
         g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                     "Route channel %u is not a network channel (0 to %u)",
+                     _("Route channel %u is not a network channel (0 to %u)"),
                      g_array_index (view->route, guint, i), n_network - 1);
         return FALSE;
       }
   if (isfinite (view->value_min) && isfinite (view->value_max) && view->value_min > view->value_max)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   "The colour range from %g to %g is empty", view->value_min, view->value_max);
+                   _("The colour range from %g to %g is empty"), view->value_min, view->value_max);
       return FALSE;
     }
   return TRUE;
@@ -297,50 +300,60 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
       if (text->len > 0)
         g_string_append (text, "; ");
       if (n_dims == 3)
-        g_string_append_printf (text, "plane z = %u (of 0 to %u)", view->plane,
+        g_string_append_printf (text, _("plane z = %u (of 0 to %u)"), view->plane,
                                 flitlab_topology_get_radix (t, 2) - 1);
       else
-        g_string_append_printf (text, "plane %u (of 0 to %u, by coordinates 3 to %u)", view->plane,
+        g_string_append_printf (text, _("plane %u (of 0 to %u, by coordinates 3 to %u)"), view->plane,
                                 flitlab_topology_view_get_n_planes (view) - 1, n_dims);
       /* The strokes of flitlab-topology-layout.c's add_plane_stubs(). */
       if (n_dims == 3)
         /* No break inside "z + 1". */
-        g_string_append (text, "; at each node, the links to plane z\u00a0+\u00a01 go up and to the "
-                               "right, to plane z\u00a0−\u00a01 down and to the left");
+        g_string_append (text, _("; at each node, the links to plane z\u00a0+\u00a01 go up and to the "
+                                 "right, to plane z\u00a0−\u00a01 down and to the left"));
       else
-        g_string_append_printf (text, "; at each node, the links along coordinate 3 go up and to "
-                                "the right (+) or down and to the left (−), along coordinate 4 up "
-                                "and to the left (+) or down and to the right (−)%s",
-                                n_dims > MAX_STUB_DIM + 1 ? "; coordinates 5 and up not drawn" : "");
+        {
+          g_string_append (text, _("; at each node, the links along coordinate 3 go up and to "
+                                   "the right (+) or down and to the left (−), along coordinate 4 up "
+                                   "and to the left (+) or down and to the right (−)"));
+          if (n_dims > MAX_STUB_DIM + 1)
+            g_string_append (text, _("; coordinates 5 and up not drawn"));
+        }
     }
   if (flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_HYPERCUBE && n_dims >= 2)
     {
       /* The layout of flitlab-topology-layout.c's hypercube_position(), is_faint() of
        * flitlab-render-topology.c. */
+      g_autoptr(GString) across = g_string_new (NULL);
+      g_autoptr(GString) down = g_string_new (NULL);
+
       if (text->len > 0)
         g_string_append (text, "; ");
-      g_string_append (text, "dimensions");
-      for (guint parity = 0; parity < 2; parity++)
+      for (guint d = 0; d < MIN (n_dims, MAX_HYPERCUBE_DIMS); d++)
         {
-          for (guint d = parity; d < MIN (n_dims, MAX_HYPERCUBE_DIMS); d += 2)
-            g_string_append_printf (text, "%s %u", d == parity ? "" : ",", d);
-          g_string_append (text, parity == 0 ? " across," : " down");
+          GString *list = d % 2 == 0 ? across : down;
+
+          g_string_append_printf (list, "%s%u", list->len > 0 ? ", " : "", d);
         }
+      /* Translators: the hypercube's dimensions drawn across and down, as "0, 2, 4" and "1, 3" */
+      g_string_append_printf (text, _("dimensions %s across, %s down"), across->str, down->str);
       if (_flitlab_topology_is_tiled (t))
-        g_string_append_printf (text, "; a grey tile per 4-cube (dimensions 0 to %u inside); "
-                                "between tiles, a thick line for %u links of dimension %u to %u, "
-                                "the higher further out",
+        /* Translators: the 10-cube drawn in tiles of 4-cubes; the numbers: the last dimension
+         * inside a tile, the links a line between tiles stands for, the dimensions between */
+        g_string_append_printf (text, _("; a grey tile per 4-cube (dimensions 0 to %u inside); "
+                                        "between tiles, a thick line for %u links of dimension %u to %u, "
+                                        "the higher further out"),
                                 TILE_DIMS - 1, 1u << TILE_DIMS, TILE_DIMS, n_dims - 1);
       else if (n_dims >= FAINT_MIN_DIMS)
-        g_string_append_printf (text, "; links between the 4-cubes (dimensions %u to %u) faint",
+        g_string_append_printf (text, _("; links between the 4-cubes (dimensions %u to %u) faint"),
                                 FAINT_FROM_DIM, MIN (n_dims, MAX_HYPERCUBE_DIMS) - 1);
     }
   if (_flitlab_topology_group_size (t) > 1)
     {
       if (text->len > 0)
         g_string_append (text, "; ");
-      g_string_append_printf (text, "dimensions %u to %u grouped: a node for %u nodes, a link for "
-                              "%u channels (their mean)", MAX_HYPERCUBE_DIMS, n_dims - 1,
+      g_string_append_printf (text, _("dimensions %u to %u grouped: a node for %u nodes, a link for "
+                                      "%u channels (their mean)"), MAX_HYPERCUBE_DIMS, n_dims - 1,
+
                               _flitlab_topology_group_size (t), _flitlab_topology_group_size (t));
     }
   if (text->len == 0)

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <mpi.h>
 
@@ -261,7 +262,7 @@ checkpoint_load (const char  *path,
       (memcpy (&count, data + at, sizeof count), count != jobs->n_jobs))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                   "%s is not a checkpoint of this project and these studies", path);
+                   _("%s is not a checkpoint of this project and these studies"), path);
       return FALSE;
     }
   at += sizeof count;
@@ -288,7 +289,7 @@ checkpoint_load (const char  *path,
     }
   if (at != length)
     {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s is damaged", path);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("%s is damaged"), path);
       return FALSE;
     }
   return TRUE;
@@ -506,7 +507,13 @@ master_take (Master *master,
   master->raw[job] = g_bytes_ref (raw);
   master->n_done++;
   if (master->progress)
-    g_printerr ("\r%u of %u jobs done   ", master->n_done, master->jobs->n_jobs);
+    {
+      /* Translators: progress on a terminal, rewritten in place */
+      g_autofree char *done = g_strdup_printf (_("%u of %u jobs done"), master->n_done,
+                                               master->jobs->n_jobs);
+
+      g_printerr ("\r%s   ", done);
+    }
 }
 
 static int
@@ -646,10 +653,14 @@ run_master (Master        *master,
             {
               if (master->progress)
                 g_printerr ("\n");
-              g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO,
-                           "a rank stopped answering; %u of %u jobs done%s%s", master->n_done,
-                           jobs->n_jobs, checkpoint != NULL ? ", saved in " : "",
-                           checkpoint != NULL ? checkpoint : "");
+              if (checkpoint != NULL)
+                g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO,
+                             _("a rank stopped answering; %u of %u jobs done, saved in %s"),
+                             master->n_done, jobs->n_jobs, checkpoint);
+              else
+                g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO,
+                             _("a rank stopped answering; %u of %u jobs done"),
+                             master->n_done, jobs->n_jobs);
               stopped_midway = TRUE;
               return FALSE;
             }
@@ -660,13 +671,13 @@ run_master (Master        *master,
                 g_printerr ("\n");
               if (checkpoint != NULL)
                 g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INTR,
-                             "stopped by signal %d (from mpirun: asked to stop, or a rank died); "
-                             "%u of %u jobs saved in %s", (int) stop_signal, master->n_done,
+                             _("stopped by signal %d (from mpirun: asked to stop, or a rank died); "
+                               "%u of %u jobs saved in %s"), (int) stop_signal, master->n_done,
                              jobs->n_jobs, checkpoint);
               else
                 g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INTR,
-                             "stopped by signal %d (from mpirun: asked to stop, or a rank died); "
-                             "without --checkpoint nothing was kept", (int) stop_signal);
+                             _("stopped by signal %d (from mpirun: asked to stop, or a rank died); "
+                               "without --checkpoint nothing was kept"), (int) stop_signal);
               stopped_midway = TRUE;
               return FALSE;
             }
@@ -693,29 +704,30 @@ parse_run (int       argc,
            GError  **error)
 {
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options->output, "Save the project with its results here (default: in place)", "FILE" },
-    { "study", 0, 0, G_OPTION_ARG_STRING, &options->only, "Run only this study", "NAME" },
-    { "progress", 0, 0, G_OPTION_ARG_NONE, &options->progress, "Show the jobs done on stderr", NULL },
-    { "checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &options->checkpoint, "Keep finished jobs here when stopped, and resume from them", "FILE" },
-    { "threads-per-rank", 0, 0, G_OPTION_ARG_INT, &options->threads, "Jobs each rank runs at once (default 1)", "T" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options->output, N_("Save the project with its results here (default: in place)"), "FILE" },
+    { "study", 0, 0, G_OPTION_ARG_STRING, &options->only, N_("Run only this study"), "NAME" },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &options->progress, N_("Show the jobs done on stderr"), NULL },
+    { "checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &options->checkpoint, N_("Keep finished jobs here when stopped, and resume from them"), "FILE" },
+    { "threads-per-rank", 0, 0, G_OPTION_ARG_INT, &options->threads, N_("Jobs each rank runs at once (default 1)"), "T" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("PROJECT.flitlab — run every study on MPI ranks and save the results into the project");
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — run every study on MPI ranks and save the results into the project"));
 
   options->threads = 1;
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
     {
-      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, "run takes one .flitlab project");
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("run takes one .flitlab project"));
       return FALSE;
     }
   if (options->threads < 1 || options->threads > FLITLAB_MAX_THREADS)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--threads-per-rank must be from 1 to %u, not %d", FLITLAB_MAX_THREADS,
+                   _("--threads-per-rank must be from 1 to %u, not %d"), FLITLAB_MAX_THREADS,
                    options->threads);
       return FALSE;
     }
@@ -819,19 +831,19 @@ run_rank (const Options *options)
 static void
 print_help (FILE *stream)
 {
-  fprintf (stream,
-           "Usage: mpirun -n N flitlab-mpi run PROJECT.flitlab [OPTION…]\n"
-           "\n"
-           "Runs every study of the project as flitlab-cli run does, its simulations split\n"
-           "into jobs (study, load, replication) over the MPI ranks, and saves the same bytes.\n"
-           "\n"
-           "Options:\n"
-           "  -o, --output FILE         Save the project with its results here (default: in place)\n"
-           "  --study NAME              Run only this study\n"
-           "  --progress                Show the jobs done on stderr\n"
-           "  --checkpoint FILE         Keep finished jobs here when stopped (SIGINT, SIGTERM),\n"
-           "                            and resume from them\n"
-           "  --threads-per-rank T      Jobs each rank runs at once (default 1)\n");
+  fprintf (stream, "%s",
+           _("Usage: mpirun -n N flitlab-mpi run PROJECT.flitlab [OPTION…]\n"
+             "\n"
+             "Runs every study of the project as flitlab-cli run does, its simulations split\n"
+             "into jobs (study, load, replication) over the MPI ranks, and saves the same bytes.\n"
+             "\n"
+             "Options:\n"
+             "  -o, --output FILE         Save the project with its results here (default: in place)\n"
+             "  --study NAME              Run only this study\n"
+             "  --progress                Show the jobs done on stderr\n"
+             "  --checkpoint FILE         Keep finished jobs here when stopped (SIGINT, SIGTERM),\n"
+             "                            and resume from them\n"
+             "  --threads-per-rank T      Jobs each rank runs at once (default 1)\n"));
 }
 
 int
@@ -843,8 +855,13 @@ main (int   argc,
   int provided, rank, n_ranks;
   gboolean ok;
 
+  /* Messages in the user's language; numbers and option names stay as they are. */
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("flitlab-mpi");
+
   MPI_Init_thread (&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &n_ranks);
@@ -859,7 +876,7 @@ main (int   argc,
   if (argc < 2 || !g_str_equal (argv[1], "run"))
     {
       if (rank == MASTER)
-        g_printerr ("flitlab-mpi: the command is run (flitlab-mpi --help)\n");
+        g_printerr ("flitlab-mpi: %s\n", _("the command is run (flitlab-mpi --help)"));
       MPI_Finalize ();
       return 2;
     }

@@ -110,7 +110,13 @@ LAB = ("simulate", "--topology", "torus:4x4:bi", "--vcs", "1", "--rates", "0.01,
        "--replications", "2", "--threads", "2")
 fails_with_one_line("simulate refuses one VC on a torus without --allow-deadlock",
                     *LAB, mentions=("virtual channels", "--allow-deadlock"))
+# --allow-deadlock is offered only where it would run (the sim's DEADLOCK_PRONE code, not the text):
+# three VCs on a torus cannot be split into two dateline classes, deadlock lab or not.
+code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--vcs", "3", "--rates", "0.01")
+check("three VCs on a torus are refused without offering --allow-deadlock",
+      code != 0 and "dateline" in err and "--allow-deadlock" not in err, f"exit {code}, stderr {err!r}")
 fails_with_one_line("--deadlock-out needs --allow-deadlock", *LAB, "--deadlock-out", "/nonexistent/x.csv")
+
 fails_with_one_line("--allow-deadlock does not apply to backtracking", "simulate", "--topology", "hypercube:4",
                     "--routing", "backtrack", "--buffers", "4", "--rates", "0.01", "--allow-deadlock")
 with tempfile.TemporaryDirectory() as tmp:

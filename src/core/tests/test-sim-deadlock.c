@@ -48,7 +48,9 @@ assert_cycle (const FlitlabTopology     *topology,
     }
 }
 
-/* Too few VCs are refused unless the lab allows them. */
+/* Too few VCs are refused unless the lab allows them, with a code that says the lab would run
+ * them (flitlab-cli run offers --allow-deadlock on it); what the lab cannot run either is
+ * refused as invalid. */
 static void
 test_refused (void)
 {
@@ -57,7 +59,7 @@ test_refused (void)
 
   config->allow_deadlock = FALSE;
   g_assert_false (flitlab_sim_config_check (config, &error));
-  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE);
   g_clear_error (&error);
 
   config->allow_deadlock = TRUE;
@@ -65,14 +67,22 @@ test_refused (void)
   g_assert_no_error (error);
   /* Three VCs on a torus still cannot be split into two dateline classes. */
   config->vcs = 3;
-  g_assert_false (flitlab_sim_config_check (config, NULL));
-  /* Necklace routing needs its three classes whatever. */
+  g_assert_false (flitlab_sim_config_check (config, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  g_clear_error (&error);
+  config->allow_deadlock = FALSE;
+  g_assert_false (flitlab_sim_config_check (config, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  g_clear_error (&error);
+  /* Necklace routing needs its three classes whatever: the lab would not run it either. */
   {
     g_autoptr(FlitlabSimConfig) necklace = lab_config ("necklace:3,2", 1, 0.01);
 
     necklace->routing = FLITLAB_ROUTING_NECKLACE;
-    g_assert_false (flitlab_sim_config_check (necklace, NULL));
+    g_assert_false (flitlab_sim_config_check (necklace, &error));
+    g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
   }
+
 }
 
 /* DOR on a 4x4 torus with one VC under load deadlocks: the point says so, with no latency,

@@ -131,7 +131,7 @@ test_bad_config (void)
   config->vcs = 1;
   sweep = flitlab_sweep_new (config, &error);
   g_assert_null (sweep);
-  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE);
 }
 
 int
