@@ -31,6 +31,7 @@ typedef struct
   char            *saturation_label; /* drawn at its mark ("capacity 0.41 msg/cycle/node");
                                         NULL: "saturation" */
   char            *saturation_note;  /* what that rate is, in a sentence (hover); or NULL */
+  gboolean         capacity;   /* the saturation is an asymptotic throughput (a capacity) */
   guint            color;      /* index into the palette */
   guint            style;      /* a line's dash pattern (0: solid, FLITLAB_PLOT_LINE_STYLES
                                   of them), a point's marker (0: disc, else a square) */

@@ -168,7 +168,8 @@ mark_saturation (FlitlabPlotSeries       *series,
   series->saturation = rate;
   g_free (series->saturation_label);
   g_free (series->saturation_note);
-  if (info != NULL && info->capacity)
+  series->capacity = info != NULL && info->capacity;
+  if (series->capacity)
     series->saturation_label = g_strdup_printf (_("capacity %.3g msg/cycle/node"), rate);
   else
     series->saturation_label = g_strdup_printf (_("saturation %.3g msg/cycle/node"), rate);

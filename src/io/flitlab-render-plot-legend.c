@@ -30,6 +30,7 @@ typedef enum
   ENTRY_KIND,   /* a kind of series in a comparison, in grey */
   ENTRY_SATURATED,
   ENTRY_OFF_SCALE,
+  ENTRY_SATURATION, /* a comparison's dashed lines at the models' saturations */
 } EntryType;
 
 typedef struct
@@ -181,6 +182,24 @@ legend_entries (const FlitlabPlot      *plot,
   g_array_append_vals (entries, kinds->data, kinds->len);
 
   marks_shown (plot, f, &saturated, &off_scale);
+  /* A comparison's saturations are too many to label each where there is no room
+   * (flitlab_plot_draw_saturation_labels ()): the legend says what their lines are. */
+  if (kinds->len > 0 && flitlab_plot_saturation_labels_shown (plot, f))
+    {
+      guint n_capacities = 0, n_saturations = 0;
+
+      for (guint s = 0; s < plot->series->len; s++)
+        {
+          const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+          if (isfinite (series->saturation))
+            series->capacity ? n_capacities++ : n_saturations++;
+        }
+      g_array_append_val (entries, ((LegendEntry) {
+        ENTRY_SATURATION, n_saturations == 0 ? _("Capacity of the model")
+                          : n_capacities == 0 ? _("Saturation of the model")
+                          : _("Saturation or capacity of the model") }));
+    }
   if (saturated)
     g_array_append_val (entries, ((LegendEntry) { ENTRY_SATURATED, _(saturated_text) }));
   if (off_scale)
@@ -405,6 +424,19 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
         flitlab_plot_mark_saturated (cr, mx, cy);
       else if (entry->type == ENTRY_OFF_SCALE)
         flitlab_plot_mark_off_scale (cr, mx, cy);
+      else if (entry->type == ENTRY_SATURATION)
+        {
+          /* The saturation line's dash, shortened to fit the row. */
+          const double dash[] = { 2.5, 2 };
+
+          cairo_save (cr);
+          cairo_set_line_width (cr, 1.2);
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_move_to (cr, mx, cy - 0.4 * row);
+          cairo_line_to (cr, mx, cy + 0.4 * row);
+          cairo_stroke (cr);
+          cairo_restore (cr);
+        }
       if (entry->line)
         {
           cairo_save (cr);

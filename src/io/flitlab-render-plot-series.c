@@ -266,8 +266,8 @@ flitlab_plot_covers (const FlitlabPlot      *plot,
 /* The saturation labels ("saturation 0.0093 msg/cycle/node", or the series' own) at the foot
  * of their lines (the legend sits at the top, curves climb towards it), right of the line or
  * left, a row higher when the spot is taken by another label. Of those spots, a label takes
- * the one covering fewest curve segments, points and error bars (none at best), the lowest of
- * those, in two lines only where that covers none; where neither side has room for it, the roomier side, set
+ * the one covering fewest curve segments, points and error bars (none at best; with several
+ * saturations, none or no label), the lowest of those, in two lines only where that covers none; where neither side has room for it, the roomier side, set
  * smaller to stay in the frame. A saturation beyond the loads shown is an arrow at the right
  * edge. */
 static char *
@@ -387,14 +387,16 @@ flitlab_plot_draw_saturation_labels (cairo_t                *cr,
               spot.top = spot.bottom - (n + 1) * row_height;
               if (label_box_taken (f, placed, &spot))
                 continue;
-              covered = flitlab_plot_covers (plot, f, spot.left, spot.top, widths[n], spot.bottom - spot.top, 1);
+              /* A comparison's label, which may be left out, keeps clear of markers (3.5). */
+              covered = flitlab_plot_covers (plot, f, spot.left, spot.top, widths[n], spot.bottom - spot.top,
+                                             order->len > 1 ? 3.5 : 1);
               /* Two lines are bulkier: only where they cover nothing. */
               if (covered < least && (n == 0 || covered == 0))
                 least = covered, box = spot, chosen = n, right = side == 0;
             }
       /* Where neither side has room for it, on the roomier side, set smaller to stay in the
-       * frame, in the lowest row free of labels. */
-      for (guint row = 0; least == G_MAXUINT && row < n_rows; row++)
+       * frame, in the lowest row free of labels; the only saturation of a plot only. */
+      for (guint row = 0; least == G_MAXUINT && order->len == 1 && row < n_rows; row++)
         {
           right = room_right > room_left;
           box.left = right ? x + 3 : x - 3 - MAX (room_left, 1);
@@ -406,8 +408,9 @@ flitlab_plot_draw_saturation_labels (cairo_t                *cr,
             least = 0;
         }
       /* Rows of labels up to half the frame's height on one spot: past them the lines say
-       * enough. */
-      if (least == G_MAXUINT)
+       * enough. Among several saturations (a comparison) a label never covers data: its line,
+       * in its study's colour, is enough. */
+      if (least == G_MAXUINT || (least > 0 && order->len > 1))
         continue;
       g_array_append_val (placed, box);
       flitlab_plot_palette (series->color, &r, &g, &b);
