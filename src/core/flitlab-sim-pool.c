@@ -61,7 +61,7 @@ estimate (Pool   *pool,
           gint64  now,
           double *seconds_left)
 {
-  double busy = 0, left = 0, longest = 0, speed = 0; /* seconds; cycles per second */
+  double busy = 0, left = 0, longest = 0, speed = 0; /* seconds; work per second */
   gboolean known = TRUE;
 
   /* Jobs start in order: going along it, the last job started is the nearest cost above the
