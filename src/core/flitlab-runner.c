@@ -464,20 +464,19 @@ typedef struct
   FlitlabSimPoolSet       set;
 } PooledStudy;
 
-/* Sets up the study's jobs in pooled, as flitlab_runner_simulate() would run them. */
+/* Sets up the study's jobs in pooled, as flitlab_runner_simulate() would run them, with their
+ * costs once the checks have passed. */
 static gboolean
 pool_study (FlitlabStudy  *study,
             PooledStudy   *pooled,
             GError       **error)
 {
-  const FlitlabStudySimulation *sim = &study->simulation;
   g_autoptr(FlitlabSimConfig) config = NULL;
   g_autofree double *rates = NULL;
-  guint n_rates;
+  guint n_rates, R = study->simulation.replications;
 
   pooled->study = study;
   rates = flitlab_study_dup_rates (study, &n_rates);
-  pooled->cost = g_new0 (double, (gsize) n_rates * sim->replications);
   if (g_strcmp0 (study->routing, "backtrack") == 0)
     {
       pooled->backtrack = study_backtrack_config (study, rates, n_rates, error);
@@ -486,24 +485,30 @@ pool_study (FlitlabStudy  *study,
           prefix_study (error, study);
           return FALSE;
         }
-      for (guint j = 0; j < n_rates * sim->replications; j++)
-        pooled->cost[j] = flitlab_backtrack_job_cost (pooled->backtrack, j,
-                                                      flitlab_runner_model_latency (study, j / sim->replications));
       /* Its checks' errors do not name the study, as flitlab_sim_backtrack_run()'s. */
-      return flitlab_backtrack_set_init (pooled->backtrack, pooled->cost, &pooled->set, error);
+      if (!flitlab_backtrack_set_init (pooled->backtrack, NULL, &pooled->set, error))
+        return FALSE;
+      pooled->cost = g_new (double, pooled->set.n_jobs);
+      for (guint j = 0; j < pooled->set.n_jobs; j++)
+        pooled->cost[j] = flitlab_backtrack_job_cost (pooled->backtrack, j,
+                                                      flitlab_runner_model_latency (study, j / R));
     }
-
-  config = study_sim_config (study, rates, n_rates, error);
-  pooled->sweep = config != NULL ? flitlab_sweep_new (config, error) : NULL;
-  if (pooled->sweep == NULL)
+  else
     {
-      prefix_study (error, study);
-      return FALSE;
+      config = study_sim_config (study, rates, n_rates, error);
+      pooled->sweep = config != NULL ? flitlab_sweep_new (config, error) : NULL;
+      if (pooled->sweep == NULL)
+        {
+          prefix_study (error, study);
+          return FALSE;
+        }
+      flitlab_sweep_set_init (pooled->sweep, NULL, &pooled->set);
+      pooled->cost = g_new (double, pooled->set.n_jobs);
+      for (guint j = 0; j < pooled->set.n_jobs; j++)
+        pooled->cost[j] = flitlab_sweep_job_cost (pooled->sweep, j,
+                                                  flitlab_runner_model_latency (study, j / R));
     }
-  for (guint j = 0; j < flitlab_sweep_get_n_jobs (pooled->sweep); j++)
-    pooled->cost[j] = flitlab_sweep_job_cost (pooled->sweep, j,
-                                              flitlab_runner_model_latency (study, j / sim->replications));
-  flitlab_sweep_set_init (pooled->sweep, pooled->cost, &pooled->set);
+  pooled->set.cost = pooled->cost;
   return TRUE;
 }
 
