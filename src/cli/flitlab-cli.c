@@ -841,7 +841,9 @@ cmd_run (int      argc,
   };
   g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — run every study and save the results into the project"));
   g_autoptr(FlitlabProject) project = NULL;
-  guint ran = 0;
+  g_autoptr(GPtrArray) studies = g_ptr_array_new ();
+  g_autoptr(GError) refused = NULL;
+  gboolean simulated = FALSE;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!parse_options (context, &argc, &argv, error))
@@ -852,7 +854,10 @@ cmd_run (int      argc,
   if (project == NULL)
     return FALSE;
 
-  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+  /* Every study's models first, then every simulation's jobs on one pool, so that all cores
+   * stay busy to the last job; the studies before one whose models fail still run, so that
+   * the error is the one running them one by one would meet first. */
+  for (guint i = 0; i < flitlab_project_get_n_studies (project) && refused == NULL; i++)
     {
       FlitlabStudy *study = flitlab_project_get_study (project, i);
 
@@ -860,17 +865,28 @@ cmd_run (int      argc,
         continue;
       if (progress)
         g_printerr ("%s\n", study->name);
-      if (!flitlab_runner_evaluate_models (study, error))
-        return FALSE;
-      if (!no_simulation &&
-          !flitlab_runner_simulate (study, progress ? print_progress : NULL, NULL, error))
-        return FALSE;
-      if (progress && study->simulation.enabled && !no_simulation)
-        g_printerr ("\n");
-      ran++;
+      if (!flitlab_runner_evaluate_models (study, &refused))
+        break;
+      simulated |= study->simulation.enabled && !no_simulation;
+      g_ptr_array_add (studies, study);
     }
-  if (only != NULL && ran == 0)
+  if (only != NULL && studies->len == 0 && refused == NULL)
     return usage_error (error, _("%s has no study called “%s”"), argv[1], only);
+  if (!no_simulation &&
+      !flitlab_runner_simulate_studies ((FlitlabStudy * const *) studies->pdata, studies->len,
+                                        progress ? print_progress : NULL, NULL, error))
+    {
+      if (progress && simulated)
+        g_printerr ("\n");
+      return FALSE;
+    }
+  if (progress && simulated)
+    g_printerr ("\n");
+  if (refused != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&refused));
+      return FALSE;
+    }
   return flitlab_project_save (project, output != NULL ? output : argv[1], error);
 }
 

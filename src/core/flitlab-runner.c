@@ -208,31 +208,16 @@ study_backtrack_config (const FlitlabStudy  *study,
   return config;
 }
 
-static gboolean
-simulate_backtrack (FlitlabStudy         *study,
-                    const double         *rates,
-                    guint                 n_rates,
-                    FlitlabProgressFunc   progress,
-                    gpointer              user_data,
-                    GError              **error)
+static void
+store_backtrack (FlitlabStudy                 *study,
+                 const FlitlabBacktrackResult *result)
 {
   static const char * const columns[] = {
     "rate", "latency", "ci95", "network_latency", "throughput", "acceptance", "utilization",
     "forward", "backtrack", "queue", "hops", "power", NULL,
   };
   FlitlabStudySimulation *sim = &study->simulation;
-  g_autoptr(FlitlabBacktrackConfig) config = study_backtrack_config (study, rates, n_rates, error);
-  g_autoptr(FlitlabBacktrackResult) result = NULL;
   FlitlabStudyTable *table;
-
-  if (config == NULL)
-    {
-      prefix_study (error, study);
-      return FALSE;
-    }
-  result = flitlab_sim_backtrack_run (config, progress, user_data, error);
-  if (result == NULL)
-    return FALSE;
 
   table = flitlab_study_table_new (columns);
   g_ptr_array_set_size (sim->channels, 0);
@@ -250,6 +235,28 @@ simulate_backtrack (FlitlabStudy         *study,
     }
   g_clear_pointer (&sim->points, flitlab_study_table_free);
   sim->points = table;
+}
+
+static gboolean
+simulate_backtrack (FlitlabStudy         *study,
+                    const double         *rates,
+                    guint                 n_rates,
+                    FlitlabProgressFunc   progress,
+                    gpointer              user_data,
+                    GError              **error)
+{
+  g_autoptr(FlitlabBacktrackConfig) config = study_backtrack_config (study, rates, n_rates, error);
+  g_autoptr(FlitlabBacktrackResult) result = NULL;
+
+  if (config == NULL)
+    {
+      prefix_study (error, study);
+      return FALSE;
+    }
+  result = flitlab_sim_backtrack_run (config, progress, user_data, error);
+  if (result == NULL)
+    return FALSE;
+  store_backtrack (study, result);
   return TRUE;
 }
 
@@ -443,6 +450,138 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
       return FALSE;
     }
   flitlab_runner_store_simulation (study, result);
+  return TRUE;
+}
+
+/* One study's jobs on the pool of flitlab_runner_simulate_studies(): of a sweep, or of the
+ * backtracking simulator. */
+typedef struct
+{
+  FlitlabStudy           *study;
+  FlitlabSweep           *sweep;
+  FlitlabBacktrackConfig *backtrack;
+  double                 *cost;
+  FlitlabSimPoolSet       set;
+} PooledStudy;
+
+/* Sets up the study's jobs in pooled, as flitlab_runner_simulate() would run them, with their
+ * costs once the checks have passed. */
+static gboolean
+pool_study (FlitlabStudy  *study,
+            PooledStudy   *pooled,
+            GError       **error)
+{
+  g_autoptr(FlitlabSimConfig) config = NULL;
+  g_autofree double *rates = NULL;
+  guint n_rates, R = study->simulation.replications;
+
+  pooled->study = study;
+  rates = flitlab_study_dup_rates (study, &n_rates);
+  if (g_strcmp0 (study->routing, "backtrack") == 0)
+    {
+      pooled->backtrack = study_backtrack_config (study, rates, n_rates, error);
+      if (pooled->backtrack == NULL)
+        {
+          prefix_study (error, study);
+          return FALSE;
+        }
+      /* Its checks' errors do not name the study, as flitlab_sim_backtrack_run()'s. */
+      if (!flitlab_backtrack_set_init (pooled->backtrack, NULL, &pooled->set, error))
+        return FALSE;
+      pooled->cost = g_new (double, pooled->set.n_jobs);
+      for (guint j = 0; j < pooled->set.n_jobs; j++)
+        pooled->cost[j] = flitlab_backtrack_job_cost (pooled->backtrack, j,
+                                                      flitlab_runner_model_latency (study, j / R));
+    }
+  else
+    {
+      config = study_sim_config (study, rates, n_rates, error);
+      pooled->sweep = config != NULL ? flitlab_sweep_new (config, error) : NULL;
+      if (pooled->sweep == NULL)
+        {
+          prefix_study (error, study);
+          return FALSE;
+        }
+      flitlab_sweep_set_init (pooled->sweep, NULL, &pooled->set);
+      pooled->cost = g_new (double, pooled->set.n_jobs);
+      for (guint j = 0; j < pooled->set.n_jobs; j++)
+        pooled->cost[j] = flitlab_sweep_job_cost (pooled->sweep, j,
+                                                  flitlab_runner_model_latency (study, j / R));
+    }
+  pooled->set.cost = pooled->cost;
+  return TRUE;
+}
+
+gboolean
+flitlab_runner_simulate_studies (FlitlabStudy * const  *studies,
+                                 guint                  n_studies,
+                                 FlitlabProgressFunc    progress,
+                                 gpointer               user_data,
+                                 GError               **error)
+{
+  g_autoptr(GError) refused = NULL, failure = NULL;
+  g_autofree PooledStudy *pooled = g_new0 (PooledStudy, n_studies);
+  g_autofree FlitlabSimPoolSet *sets = g_new0 (FlitlabSimPoolSet, n_studies);
+  guint n_pooled = 0, threads = 1, failed = 0;
+  gboolean all_cores = FALSE, ran, ran_all;
+
+  /* The studies before the first that cannot start still run, so that the error is the one
+   * running them one by one would meet first. */
+  for (guint i = 0; i < n_studies && refused == NULL; i++)
+    if (studies[i]->simulation.enabled)
+      {
+        if (pool_study (studies[i], &pooled[n_pooled], &refused))
+          {
+            sets[n_pooled] = pooled[n_pooled].set;
+            all_cores |= studies[i]->simulation.threads == 0;
+            threads = MAX (threads, studies[i]->simulation.threads);
+          }
+        n_pooled++;
+      }
+  if (refused != NULL)
+    n_pooled--;
+
+  ran = flitlab_sim_pool_run_sets (sets, n_pooled, all_cores ? 0 : threads, progress, user_data,
+                                   &failed, &failure);
+  /* A study refused leaves every result as it was, as a failure does. */
+  ran_all = ran && refused == NULL;
+  for (guint k = 0; k < n_pooled; k++)
+    {
+      PooledStudy *p = &pooled[k];
+
+      if (p->sweep != NULL)
+        {
+          g_autoptr(FlitlabSimResult) result = flitlab_sweep_set_finish (&sets[k], ran_all);
+
+          if (result != NULL)
+            flitlab_runner_store_simulation (p->study, result);
+        }
+      else
+        {
+          g_autoptr(FlitlabBacktrackResult) result = flitlab_backtrack_set_finish (&sets[k], ran_all);
+
+          if (result != NULL)
+            store_backtrack (p->study, result);
+        }
+    }
+  if (!ran && failed < n_pooled && pooled[failed].sweep != NULL)
+    prefix_study (&failure, pooled[failed].study);
+  for (guint k = 0; k < n_studies; k++)
+    {
+      g_clear_pointer (&pooled[k].sweep, flitlab_sweep_free);
+      g_clear_pointer (&pooled[k].backtrack, flitlab_backtrack_config_free);
+      g_clear_pointer (&pooled[k].cost, g_free);
+    }
+  if (!ran)
+    {
+      g_propagate_error (error, g_steal_pointer (&failure));
+      return FALSE;
+    }
+  if (refused != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&refused));
+      return FALSE;
+    }
   return TRUE;
 }
 

@@ -33,6 +33,18 @@ gboolean flitlab_runner_simulate        (FlitlabStudy         *study,
                                          gpointer              user_data,
                                          GError              **error);
 
+/* Runs the simulations of n_studies studies as flitlab_runner_simulate() runs each, their jobs
+ * on one pool of threads (0 threads if any study says so, else the most any says), the costliest
+ * first whichever study they belong to, so that no core waits for one study's last job while
+ * another's wait. Each job's cost comes from the study's first model's evaluated curve
+ * (flitlab_runner_evaluate_models() first, for the best order). progress covers them all. The
+ * error is the one running them one by one would meet first; then no study's results change. */
+gboolean flitlab_runner_simulate_studies (FlitlabStudy * const  *studies,
+                                          guint                  n_studies,
+                                          FlitlabProgressFunc    progress,
+                                          gpointer               user_data,
+                                          GError               **error);
+
 /* Called on a simulation thread as soon as a load is simulated, with its row in the columns
  * of flitlab_runner_points_columns(); several threads may call at once. */
 typedef void (*FlitlabRunnerPointFunc) (const double *row,

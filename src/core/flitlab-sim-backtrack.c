@@ -542,51 +542,95 @@ flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
   return TRUE;
 }
 
+double
+flitlab_backtrack_job_cost (const FlitlabBacktrackConfig *config,
+                            guint                         job,
+                            double                        latency)
+{
+  double rate = config->rates[job / config->replications], N = 1u << config->n;
+  double zero_load = config->n / 2.0;  /* about the mean distance */
+
+  if (isnan (latency) || latency <= 0)
+    latency = zero_load;
+  else if (isinf (latency))
+    latency = 4 * zero_load;
+  /* Every cycle visits every channel, and every message in flight (Little's law). */
+  return (double) (config->warmup + config->cycles) * (N * config->n + rate * N * latency);
+}
+
+gboolean
+flitlab_backtrack_set_init (const FlitlabBacktrackConfig  *config,
+                            const double                  *cost,
+                            FlitlabSimPoolSet             *set,
+                            GError                       **error)
+{
+  g_autoptr(FlitlabTopology) topology = NULL;
+  guint n_jobs, N;
+  Run *run;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!flitlab_backtrack_config_check (config, error))
+    return FALSE;
+  topology = flitlab_topology_new_hypercube (config->n, error);
+  if (topology == NULL)
+    return FALSE;
+  N = 1u << config->n;
+  run = g_new0 (Run, 1);
+  run->config = config;
+  run->topology = g_steal_pointer (&topology);
+  run->channel_of = g_new (guint, (gsize) N * config->n);
+  for (guint v = 0; v < N; v++)
+    for (guint d = 0; d < config->n; d++)
+      run->channel_of[v * config->n + d] =
+        flitlab_topology_find_channel (run->topology, v, d, (v >> d) & 1 ? -1 : +1);
+  n_jobs = config->n_rates * config->replications;
+  run->replications = g_new0 (Replication, n_jobs);
+  *set = (FlitlabSimPoolSet) { n_jobs, config->warmup + config->cycles, run_job, run, cost };
+  return TRUE;
+}
+
+FlitlabBacktrackResult *
+flitlab_backtrack_set_finish (FlitlabSimPoolSet *set,
+                              gboolean           ran)
+{
+  Run *run = g_steal_pointer (&set->user_data);
+  FlitlabBacktrackResult *result = NULL;
+
+  if (run == NULL)
+    return NULL;
+  if (ran)
+    {
+      result = g_new0 (FlitlabBacktrackResult, 1);
+      result->n_points = run->config->n_rates;
+      result->points = g_new0 (FlitlabBacktrackPoint, run->config->n_rates);
+      for (guint i = 0; i < run->config->n_rates; i++)
+        summarize (run, i, &result->points[i]);
+    }
+
+  for (guint i = 0; i < set->n_jobs; i++)
+    {
+      g_free (run->replications[i].node_queue);
+      g_free (run->replications[i].channel_uses);
+    }
+  g_free (run->replications);
+  g_free (run->channel_of);
+  flitlab_topology_free (run->topology);
+  g_free (run);
+  return result;
+}
+
 FlitlabBacktrackResult *
 flitlab_sim_backtrack_run (const FlitlabBacktrackConfig  *config,
                            FlitlabProgressFunc            progress,
                            gpointer                       user_data,
                            GError                       **error)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
-  FlitlabBacktrackResult *result = NULL;
-  guint n_jobs, N;
-  Run run = { 0 };
+  FlitlabSimPoolSet set;
+  gboolean ran;
 
-  g_return_val_if_fail (config != NULL, NULL);
-
-  if (!flitlab_backtrack_config_check (config, error))
+  if (!flitlab_backtrack_set_init (config, NULL, &set, error))
     return NULL;
-  topology = flitlab_topology_new_hypercube (config->n, error);
-  if (topology == NULL)
-    return NULL;
-  N = 1u << config->n;
-  run.config = config;
-  run.topology = topology;
-  run.channel_of = g_new (guint, (gsize) N * config->n);
-  for (guint v = 0; v < N; v++)
-    for (guint d = 0; d < config->n; d++)
-      run.channel_of[v * config->n + d] =
-        flitlab_topology_find_channel (topology, v, d, (v >> d) & 1 ? -1 : +1);
-  n_jobs = config->n_rates * config->replications;
-  run.replications = g_new0 (Replication, n_jobs);
-
-  if (flitlab_sim_pool_run (n_jobs, config->threads, config->warmup + config->cycles,
-                            run_job, &run, progress, user_data, error))
-    {
-      result = g_new0 (FlitlabBacktrackResult, 1);
-      result->n_points = config->n_rates;
-      result->points = g_new0 (FlitlabBacktrackPoint, config->n_rates);
-      for (guint i = 0; i < config->n_rates; i++)
-        summarize (&run, i, &result->points[i]);
-    }
-
-  for (guint i = 0; i < n_jobs; i++)
-    {
-      g_free (run.replications[i].node_queue);
-      g_free (run.replications[i].channel_uses);
-    }
-  g_free (run.replications);
-  g_free (run.channel_of);
-  return result;
+  ran = flitlab_sim_pool_run_sets (&set, 1, config->threads, progress, user_data, NULL, error);
+  return flitlab_backtrack_set_finish (&set, ran);
 }

@@ -2,17 +2,21 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Workers take job numbers from an atomic counter, the last first: jobs go by load, and the
- * highest loads cost the most, so started first they leave no core alone with a long one at the
- * end. Progress is measured in time, job by job: a running job's time left is its cycles left at
- * the speed it has shown; a job not started is guessed at the speed of the last job started
- * (the nearest load above it). It is reported under one lock so the callback is never called
- * twice at once; a FALSE from it cancels every job at its next tick.
+ * Workers take jobs in an order fixed up front, by an atomic counter, the costliest first: jobs
+ * go by load, and the highest loads cost the most, so started first they leave no core alone
+ * with a long one at the end; with several sets (flitlab_sim_pool_run_sets()) their jobs are
+ * interleaved by cost, so no core waits for one simulation's last job while another's wait.
+ * Progress is measured in time, job by job: a running job's time left is its work left at the
+ * speed it has shown; a job not started is guessed at the speed of the last job started (the
+ * nearest cost above it), in work per second, a job's work being its cycles times its cost per
+ * cycle (1 without costs). It is reported under one lock so the callback is never called twice
+ * at once; a FALSE from it cancels every job at its next tick.
  */
 
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -21,9 +25,13 @@
 
 typedef struct
 {
+  const FlitlabSimPoolSet *sets;
+  guint               *set_of;   /* per job: its set; jobs are numbered set after set */
+  guint               *first;    /* per set: its first job's number */
+  guint               *order;    /* the job numbers, the first to take first */
   guint                n_jobs;
-  FlitlabSimJobFunc    run_job;
-  gpointer             user_data;
+  guint                n_sets;
+  double              *set_speed; /* estimate()'s, per set */
   GError             **errors;
   gint                 next_job;
   gint                 cancelled;
@@ -32,6 +40,7 @@ typedef struct
   guint                threads;
   guint64             *done;
   guint64             *expected;
+  double              *weight;   /* work per cycle */
   gint64              *started;  /* monotonic µs; 0: not started */
   gint64              *ended;    /* monotonic µs; 0: running or not started */
   double               fraction; /* the last reported: the bar never goes back */
@@ -52,21 +61,27 @@ estimate (Pool   *pool,
           gint64  now,
           double *seconds_left)
 {
-  double busy = 0, left = 0, longest = 0, speed = 0; /* seconds; cycles per second */
+  double busy = 0, left = 0, longest = 0, speed = 0; /* seconds; work per second */
   gboolean known = TRUE;
 
-  /* Jobs start from the last: going down, the last job started is the nearest load above the
-   * ones waiting, and its speed stands for theirs. */
-  for (guint i = pool->n_jobs; i-- > 0;)
+  /* Jobs start in order: going along it, the last job started is the nearest cost above the
+   * ones waiting, and its speed stands for theirs; of their own set if it has one (the same
+   * network: the cost's estimate of work per cycle errs less between its loads than between
+   * networks). */
+  memset (pool->set_speed, 0, sizeof (double) * pool->n_sets);
+  for (guint t = 0; t < pool->n_jobs; t++)
     {
-      double seconds, cycles_left = pool->expected[i] - pool->done[i];
+      guint i = pool->order[t], s = pool->set_of[i];
+      double seconds, work_left = (pool->expected[i] - pool->done[i]) * pool->weight[i];
 
+      if (pool->set_speed[s] > 0)
+        speed = pool->set_speed[s];
       if (pool->started[i] == 0)
         {
           if (speed <= 0)
             known = FALSE;
           else
-            left += pool->expected[i] / speed;
+            left += pool->expected[i] * pool->weight[i] / speed;
           continue;
         }
       seconds = ((pool->ended[i] != 0 ? pool->ended[i] : now) - pool->started[i]) / 1e6;
@@ -74,13 +89,13 @@ estimate (Pool   *pool,
       /* A job just started has shown too little: the job above it speaks for it until then. */
       if (pool->done[i] > 0 && seconds > 0 &&
           (speed <= 0 || seconds >= 1 || pool->done[i] * 10 >= pool->expected[i]))
-        speed = pool->done[i] / seconds;
+        speed = pool->set_speed[s] = pool->done[i] * pool->weight[i] / seconds;
       if (pool->ended[i] != 0)
         continue;
       if (speed > 0)
         {
-          left += cycles_left / speed;
-          longest = MAX (longest, cycles_left / speed);
+          left += work_left / speed;
+          longest = MAX (longest, work_left / speed);
         }
       else
         known = FALSE;
@@ -93,8 +108,8 @@ estimate (Pool   *pool,
 
       for (guint i = 0; i < pool->n_jobs; i++)
         {
-          done += pool->done[i];
-          expected += pool->expected[i];
+          done += pool->done[i] * pool->weight[i];
+          expected += pool->expected[i] * pool->weight[i];
         }
       return expected > 0 ? MIN (done / expected, 1.0) : 0;
     }
@@ -138,15 +153,19 @@ pool_worker (gpointer data)
   for (;;)
     {
       guint taken = (guint) g_atomic_int_add (&pool->next_job, 1);
-      guint job = pool->n_jobs - 1 - taken;
-      Tick tick = { pool, job };
+      guint job, s;
+      Tick tick;
 
       if (taken >= pool->n_jobs || g_atomic_int_get (&pool->cancelled))
         break;
+      job = pool->order[taken];
+      s = pool->set_of[job];
+      tick = (Tick) { pool, job };
       g_mutex_lock (&pool->lock);
       pool->started[job] = g_get_monotonic_time ();
       g_mutex_unlock (&pool->lock);
-      if (!pool->run_job (job, pool_tick, &tick, pool->user_data, &pool->errors[job]))
+      if (!pool->sets[s].run_job (job - pool->first[s], pool_tick, &tick, pool->sets[s].user_data,
+                                  &pool->errors[job]))
         g_atomic_int_set (&pool->cancelled, TRUE);
       else
         {
@@ -159,6 +178,32 @@ pool_worker (gpointer data)
   return NULL;
 }
 
+/* A job's cost, to order the jobs by: its set's, or its number in its set. */
+static double
+job_cost (const Pool *pool,
+          guint       job)
+{
+  const FlitlabSimPoolSet *set = &pool->sets[pool->set_of[job]];
+  guint local = job - pool->first[pool->set_of[job]];
+
+  return set->cost != NULL ? set->cost[local] : local;
+}
+
+/* The costliest first; between equal costs the last first, as jobs go by load. */
+static gint
+compare_cost (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  const Pool *pool = data;
+  guint i = *(const guint *) a, j = *(const guint *) b;
+  double ci = job_cost (pool, i), cj = job_cost (pool, j);
+
+  if (ci != cj)
+    return ci > cj ? -1 : 1;
+  return i > j ? -1 : i < j ? 1 : 0;
+}
+
 gboolean
 flitlab_sim_pool_run (guint                n_jobs,
                       guint                threads,
@@ -169,18 +214,53 @@ flitlab_sim_pool_run (guint                n_jobs,
                       gpointer             progress_data,
                       GError             **error)
 {
+  const FlitlabSimPoolSet set = { n_jobs, cycles_per_job, run_job, user_data, NULL };
+
+  return flitlab_sim_pool_run_sets (&set, 1, threads, progress, progress_data, NULL, error);
+}
+
+gboolean
+flitlab_sim_pool_run_sets (const FlitlabSimPoolSet *sets,
+                           guint                    n_sets,
+                           guint                    threads,
+                           FlitlabProgressFunc      progress,
+                           gpointer                 progress_data,
+                           guint                   *failed,
+                           GError                 **error)
+{
   GPtrArray *workers = g_ptr_array_new ();
   gboolean ok = TRUE;
   Pool pool = { 0 };
+  guint n_jobs = 0;
 
+  pool.sets = sets;
+  pool.n_sets = n_sets;
+  pool.set_speed = g_new0 (double, n_sets);
+  pool.first = g_new0 (guint, n_sets);
+  for (guint s = 0; s < n_sets; s++)
+    {
+      pool.first[s] = n_jobs;
+      n_jobs += sets[s].n_jobs;
+    }
   pool.n_jobs = n_jobs;
-  pool.run_job = run_job;
-  pool.user_data = user_data;
+  pool.set_of = g_new0 (guint, n_jobs);
+  pool.order = g_new0 (guint, n_jobs);
   pool.errors = g_new0 (GError *, n_jobs);
   pool.done = g_new0 (guint64, n_jobs);
   pool.expected = g_new0 (guint64, n_jobs);
-  for (guint i = 0; i < n_jobs; i++)
-    pool.expected[i] = cycles_per_job;
+  pool.weight = g_new0 (double, n_jobs);
+  for (guint s = 0; s < n_sets; s++)
+    for (guint j = 0; j < sets[s].n_jobs; j++)
+      {
+        guint i = pool.first[s] + j;
+
+        pool.set_of[i] = s;
+        pool.order[i] = i;
+        pool.expected[i] = sets[s].cycles_per_job;
+        pool.weight[i] = sets[s].cost != NULL && sets[s].cycles_per_job > 0
+                         ? sets[s].cost[j] / sets[s].cycles_per_job : 1;
+      }
+  g_qsort_with_data (pool.order, n_jobs, sizeof (guint), compare_cost, &pool);
   pool.started = g_new0 (gint64, n_jobs);
   pool.ended = g_new0 (gint64, n_jobs);
   pool.progress = progress;
@@ -205,19 +285,28 @@ flitlab_sim_pool_run (guint                n_jobs,
           (pass == 1 || !g_error_matches (pool.errors[i], FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED)))
         {
           g_propagate_error (error, g_steal_pointer (&pool.errors[i]));
+          if (failed != NULL)
+            *failed = pass == 0 ? pool.set_of[i] : n_sets;
           ok = FALSE;
         }
   if (ok && g_atomic_int_get (&pool.cancelled))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED, _("The simulation was stopped"));
+      if (failed != NULL)
+        *failed = n_sets;
       ok = FALSE;
     }
 
   for (guint i = 0; i < n_jobs; i++)
     g_clear_error (&pool.errors[i]);
   g_free (pool.errors);
+  g_free (pool.set_of);
+  g_free (pool.first);
+  g_free (pool.set_speed);
+  g_free (pool.order);
   g_free (pool.done);
   g_free (pool.expected);
+  g_free (pool.weight);
   g_free (pool.started);
   g_free (pool.ended);
   g_mutex_clear (&pool.lock);

@@ -34,6 +34,31 @@ gboolean flitlab_sim_pool_run (guint                n_jobs,
                                gpointer             progress_data,
                                GError             **error);
 
+/* One simulation's jobs, to share a pool with other simulations' (flitlab-cli run). cost: each
+ * job's expected work (flitlab_sweep_job_cost()), so that the costliest jobs of all the sets
+ * go first and a job not started is timed from the speed, in work per second, of a job
+ * already running; NULL: a job's number stands for its cost (jobs go by load, the highest
+ * costliest) and every job does the same work per cycle. */
+typedef struct
+{
+  guint              n_jobs;
+  guint64            cycles_per_job;
+  FlitlabSimJobFunc  run_job;
+  gpointer           user_data;
+  const double      *cost;
+} FlitlabSimPoolSet;
+
+/* Runs the jobs of n_sets sets on one pool, as flitlab_sim_pool_run() runs one set's, with one
+ * progress over them all. The first failure in job order is that of the first set, in order,
+ * that failed: *failed (may be NULL) gets its index, or n_sets when progress asked to stop. */
+gboolean flitlab_sim_pool_run_sets (const FlitlabSimPoolSet *sets,
+                                    guint                    n_sets,
+                                    guint                    threads,
+                                    FlitlabProgressFunc      progress,
+                                    gpointer                 progress_data,
+                                    guint                   *failed,
+                                    GError                 **error);
+
 /* Batch means pooled over replications: add each replication's batches (sums and counts of
  * the measured values), then the half-width of the 95% interval of the mean (NaN with fewer
  * than two non-empty batches). */

@@ -361,6 +361,39 @@ run_one (guint            job,
   return TRUE;
 }
 
+void
+flitlab_sweep_set_init (const FlitlabSweep *sweep,
+                        const double       *cost,
+                        FlitlabSimPoolSet  *set)
+{
+  Run *run = g_new0 (Run, 1);
+
+  run->sweep = sweep;
+  run->raw = g_new0 (GBytes *, flitlab_sweep_get_n_jobs (sweep));
+  run->finished = g_new0 (gint, sweep->config->n_rates);
+  *set = (FlitlabSimPoolSet) { flitlab_sweep_get_n_jobs (sweep),
+                               flitlab_sweep_get_job_cycles (sweep), run_one, run, cost };
+}
+
+FlitlabSimResult *
+flitlab_sweep_set_finish (FlitlabSimPoolSet *set,
+                          gboolean           ran)
+{
+  Run *run = g_steal_pointer (&set->user_data);
+  FlitlabSimResult *result = NULL;
+
+  if (run == NULL)
+    return NULL;
+  if (ran)
+    result = flitlab_sweep_combine (run->sweep, run->raw);
+  for (guint j = 0; j < set->n_jobs; j++)
+    g_clear_pointer (&run->raw[j], g_bytes_unref);
+  g_free (run->raw);
+  g_free (run->finished);
+  g_free (run);
+  return result;
+}
+
 FlitlabSimResult *
 flitlab_sweep_run (const FlitlabSweep  *sweep,
                    FlitlabProgressFunc  progress,
@@ -368,17 +401,15 @@ flitlab_sweep_run (const FlitlabSweep  *sweep,
                    gpointer             user_data,
                    GError             **error)
 {
-  guint n_jobs = flitlab_sweep_get_n_jobs (sweep);
-  FlitlabSimResult *result = NULL;
-  Run run = { sweep, g_new0 (GBytes *, n_jobs), g_new0 (gint, sweep->config->n_rates), point,
-              user_data };
+  FlitlabSimPoolSet set;
+  Run *run;
+  gboolean ran;
 
-  if (flitlab_sim_pool_run (n_jobs, sweep->config->threads, flitlab_sweep_get_job_cycles (sweep),
-                            run_one, &run, progress, user_data, error))
-    result = flitlab_sweep_combine (sweep, run.raw);
-  for (guint j = 0; j < n_jobs; j++)
-    g_clear_pointer (&run.raw[j], g_bytes_unref);
-  g_free (run.raw);
-  g_free (run.finished);
-  return result;
+  flitlab_sweep_set_init (sweep, NULL, &set);
+  run = set.user_data;
+  run->point = point;
+  run->point_data = user_data;
+  ran = flitlab_sim_pool_run_sets (&set, 1, sweep->config->threads, progress, user_data, NULL,
+                                   error);
+  return flitlab_sweep_set_finish (&set, ran);
 }

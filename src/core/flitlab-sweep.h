@@ -72,6 +72,17 @@ FlitlabSimResult *flitlab_sweep_run        (const FlitlabSweep      *sweep,
                                             gpointer                 user_data,
                                             GError                 **error);
 
+/* The sweep's jobs as a set to share a pool with other simulations' (flitlab_sim_pool_run_sets()):
+ * set->user_data holds their raw sums until flitlab_sweep_set_finish() pools them (ran: the pool
+ * ran every job) and frees them. cost: as FlitlabSimPoolSet's, may be NULL; the set keeps it.
+ * The sweep must outlive the set. */
+void              flitlab_sweep_set_init   (const FlitlabSweep      *sweep,
+                                            const double            *cost,
+                                            FlitlabSimPoolSet       *set);
+/* The result flitlab_sweep_run() would give, NULL unless ran. */
+FlitlabSimResult *flitlab_sweep_set_finish (FlitlabSimPoolSet       *set,
+                                            gboolean                 ran);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSweep, flitlab_sweep_free)
 
 G_END_DECLS

@@ -398,6 +398,56 @@ with tempfile.TemporaryDirectory() as tmp:
           and (os.stat(saved).st_mode & 0o777) == 0o600 and os.stat(saved).st_ino != inode
           and sorted(os.listdir(full)) == ["channels.csv", "p.flitlab"], (code, err, os.listdir(full)))
 
+# run puts every study's jobs on one pool: each study saves what it saves run alone (--study),
+# one progress over the project never goes back, and a study that cannot start names itself
+# and leaves the project as it was.
+MIXED = """<?xml version="1.0" encoding="UTF-8"?>
+<flitlab-project format="1" title="mixed">
+  <study name="torus">
+    <network topology="torus:4x4:bi" routing="dor"/>
+    <traffic pattern="uniform" length="fixed" flits="8"/>
+    <load min="0.002" max="0.05" count="4"/>
+    <model id="ciciani-bi-torus"><param name="k" value="4x4"/><param name="flits" value="8"/></model>
+    <simulation enabled="true" vcs="2" cycles="2000" replications="2"/>
+  </study>
+  <study name="cube">
+    <network topology="hypercube:4" routing="backtrack"/>
+    <traffic pattern="uniform" length="fixed" flits="1"/>
+    <load min="0.05" max="0.3" count="3"/>
+    <simulation enabled="true" node-buffers="6" cycles="2000" replications="2"/>
+  </study>
+  <study name="mesh">
+    <network topology="mesh:5x5" routing="dor"/>
+    <traffic pattern="uniform" length="fixed" flits="8"/>
+    <load min="0.002" max="0.02" count="3"/>
+    <simulation enabled="true" cycles="2000" replications="3"/>
+  </study>
+</flitlab-project>
+"""
+with tempfile.TemporaryDirectory() as tmp:
+    project = os.path.join(tmp, "mixed.flitlab")
+    with open(project, "w") as f:
+        f.write(MIXED)
+    together = os.path.join(tmp, "together.flitlab")
+    code, out, err = run("run", project, "--progress", "--output", together)
+    shares = [float(m) for m in re.findall(r"(\d+)%", err)]
+    check("run --progress over the whole project never goes back",
+          code == 0 and shares and shares == sorted(shares) and shares[-1] == 100
+          and all(name in err for name in ("torus", "cube", "mesh")), err[-300:])
+    alone = project
+    for name in ("torus", "cube", "mesh"):
+        code, out, err = run("run", alone, "--study", name, "--output", os.path.join(tmp, "alone.flitlab"))
+        alone = os.path.join(tmp, "alone.flitlab")
+    check("run saves what running the studies one by one saves",
+          code == 0 and open(together, "rb").read() == open(alone, "rb").read(), err)
+    refused = MIXED.replace('topology="mesh:5x5" routing="dor"', 'topology="mesh:5x5" routing="backtrack"')
+    with open(project, "w") as f:
+        f.write(refused)
+    code, out, err = run("run", project)
+    check("a study that cannot start names itself, once",
+          code != 0 and len(err.strip().splitlines()) == 1 and "“mesh”" in err, err)
+    check("and the project is left as it was", open(project).read() == refused)
+
 # validate
 example = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
 code, out, err = run("validate", example)

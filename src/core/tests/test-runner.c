@@ -433,12 +433,117 @@ test_allow_deadlock (void)
   g_assert_true (points->saturated[0]);
 }
 
+static void
+assert_tables_equal (const FlitlabStudyTable *a,
+                     const FlitlabStudyTable *b)
+{
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  g_assert_cmpuint (a->n_rows, ==, b->n_rows);
+  g_assert_cmpuint (a->n_columns, ==, b->n_columns);
+  for (guint i = 0; i < a->n_rows; i++)
+    {
+      g_assert_true (a->saturated[i] == b->saturated[i]);
+      for (guint c = 0; c < a->n_columns; c++)
+        {
+          double x = flitlab_study_table_get (a, i, c), y = flitlab_study_table_get (b, i, c);
+
+          g_assert_true ((isnan (x) && isnan (y)) || x == y);
+        }
+    }
+}
+
+static FlitlabStudy *
+backtrack_study (void)
+{
+  FlitlabStudy *study = flitlab_study_new ("4-cube");
+
+  g_free (study->topology);
+  study->topology = g_strdup ("hypercube:4");
+  g_free (study->routing);
+  study->routing = g_strdup ("backtrack");
+  study->rate_min = 0.05;
+  study->rate_max = 0.3;
+  study->n_rates = 3;
+  study->simulation.enabled = TRUE;
+  study->simulation.node_buffers = 6;
+  study->simulation.cycles = 3000;
+  study->simulation.replications = 2;
+  return study;
+}
+
+static gboolean
+record_fraction (double   fraction,
+                 double   seconds_left,
+                 gpointer user_data)
+{
+  GArray *fractions = user_data;
+
+  g_array_append_val (fractions, fraction);
+  return TRUE;
+}
+
+/* Several studies' jobs on one pool give each study what it gets run alone, whatever the order
+ * the jobs ran in; progress covers them all and never goes back; a study that cannot start
+ * names itself, after the studies before it ran, and leaves every result as it was. */
+static void
+test_studies_on_one_pool (void)
+{
+  g_autoptr(FlitlabStudy) torus = torus_study (), cube = backtrack_study (), off = torus_study ();
+  g_autoptr(FlitlabStudy) torus_alone = NULL, cube_alone = NULL;
+  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GError) error = NULL;
+  FlitlabStudy *studies[3];
+
+  off->simulation.enabled = FALSE;
+  torus->simulation.threads = 1;  /* another study asks for every core: the pool has them */
+  g_assert_true (flitlab_runner_evaluate_models (torus, &error));
+  g_assert_no_error (error);
+  torus_alone = flitlab_study_copy (torus);
+  cube_alone = flitlab_study_copy (cube);
+  g_assert_true (flitlab_runner_simulate (torus_alone, NULL, NULL, &error));
+  g_assert_true (flitlab_runner_simulate (cube_alone, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  studies[0] = cube;
+  studies[1] = off;
+  studies[2] = torus;
+  g_assert_true (flitlab_runner_simulate_studies (studies, 3, record_fraction, fractions, &error));
+  g_assert_no_error (error);
+  assert_tables_equal (torus->simulation.points, torus_alone->simulation.points);
+  assert_tables_equal (cube->simulation.points, cube_alone->simulation.points);
+  g_assert_cmpuint (torus->simulation.channels->len, ==, torus_alone->simulation.channels->len);
+  g_assert_cmpuint (cube->simulation.channels->len, ==, cube_alone->simulation.channels->len);
+  g_assert_null (off->simulation.points);
+  g_assert_cmpuint (fractions->len, >, 0);
+  for (guint i = 0; i < fractions->len; i++)
+    {
+      double f = g_array_index (fractions, double, i);
+
+      g_assert_cmpfloat (f, >=, 0);
+      g_assert_cmpfloat (f, <=, 1);
+      if (i > 0)
+        g_assert_cmpfloat (f, >=, g_array_index (fractions, double, i - 1));
+    }
+  g_assert_cmpfloat (g_array_index (fractions, double, fractions->len - 1), ==, 1);
+
+  /* The torus's routing cannot run on it: refused, named, and the cube before it kept as it was. */
+  g_clear_pointer (&cube->simulation.points, flitlab_study_table_free);
+  g_free (torus->routing);
+  torus->routing = g_strdup ("backtrack");
+  g_assert_false (flitlab_runner_simulate_studies (studies, 3, NULL, NULL, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "6x6 torus"));
+  g_assert_null (cube->simulation.points);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/runner/allow-deadlock", test_allow_deadlock);
+  g_test_add_func ("/flitlab/runner/studies-on-one-pool", test_studies_on_one_pool);
   g_test_add_func ("/flitlab/runner/models-and-simulation", test_models_and_simulation);
   g_test_add_func ("/flitlab/runner/errors-name-the-study", test_errors_name_the_study);
   g_test_add_func ("/flitlab/runner/points-as-they-finish", test_points_as_they_finish);

@@ -134,6 +134,64 @@ test_bad_config (void)
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE);
 }
 
+/* Records which job of which set ran; set 1's job 0 fails when asked. */
+typedef struct
+{
+  guint     set;
+  GArray   *ran;   /* guint: set * 100 + job */
+  gboolean  fail;
+} Recorder;
+
+static gboolean
+record_job (guint            job,
+            FlitlabSimTick   tick,
+            gpointer         tick_data,
+            gpointer         user_data,
+            GError         **error)
+{
+  Recorder *recorder = user_data;
+  guint code = recorder->set * 100 + job;
+
+  g_array_append_val (recorder->ran, code);
+  if (recorder->fail && recorder->set == 1 && job == 0)
+    {
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, "set 1 failed");
+      return FALSE;
+    }
+  return tick (10, 10, tick_data);
+}
+
+/* Several sets share one pool: the costliest job first whichever set holds it; without costs
+ * the last job first; a failure names its set. */
+static void
+test_pool_sets (void)
+{
+  const double cost_a[] = { 1, 5, 3 }, cost_b[] = { 4, 2 };
+  const guint expected[] = { 1, 100, 2, 101, 0 }, last_first[] = { 2, 1, 0 };
+  g_autoptr(GArray) ran = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+  Recorder a = { 0, ran, FALSE }, b = { 1, ran, FALSE };
+  FlitlabSimPoolSet sets[] = {
+    { 3, 10, record_job, &a, cost_a },
+    { 2, 10, record_job, &b, cost_b },
+  };
+  guint failed = 99;
+
+  g_assert_true (flitlab_sim_pool_run_sets (sets, 2, 1, NULL, NULL, &failed, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (failed, ==, 99);
+  g_assert_cmpmem (ran->data, ran->len * sizeof (guint), expected, sizeof expected);
+
+  g_array_set_size (ran, 0);
+  g_assert_true (flitlab_sim_pool_run (3, 1, 10, record_job, &a, NULL, NULL, &error));
+  g_assert_cmpmem (ran->data, ran->len * sizeof (guint), last_first, sizeof last_first);
+
+  b.fail = TRUE;
+  g_assert_false (flitlab_sim_pool_run_sets (sets, 2, 1, NULL, NULL, &failed, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  g_assert_cmpuint (failed, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -142,5 +200,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/sweep/jobs-match-run", test_jobs_match_run);
   g_test_add_func ("/flitlab/sweep/bad-raw", test_bad_raw);
   g_test_add_func ("/flitlab/sweep/bad-config", test_bad_config);
+  g_test_add_func ("/flitlab/sweep/pool-sets", test_pool_sets);
   return g_test_run ();
 }
