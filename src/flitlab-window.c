@@ -23,7 +23,6 @@
 #include "flitlab-topology.h"
 #include "flitlab-window-private.h"
 
-
 G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum {
@@ -101,7 +100,6 @@ update_title (FlitlabWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
-
 /* ---- the selected study ---------------------------------------------------------- */
 
 /* The metrics of the dropdown, in its order. */
@@ -130,46 +128,6 @@ hide_for_guess (FlitlabPlot *plot)
   plot->title = g_strdup (_("Where does it saturate? Click that load on the plot"));
 }
 
-/* A guess's error against a saturation load, as a share of it: "0.0545 (guess 45% low)". */
-static char *
-guess_error (double guess,
-             double saturation)
-{
-  double error = (guess - saturation) / saturation;
-
-  if (!(saturation > 0))
-    return g_strdup (_("not reached"));
-  /* Translators: a saturation load, then how far a guess of it was */
-  return g_strdup_printf (error < 0 ? _("%.3g (guess %.0f%% low)") : _("%.3g (guess %.0f%% high)"),
-                          saturation, fabs (100 * error));
-}
-
-/* Revealed: the guess marked on the plot and weighed in its title against the model's and the
- * simulation's saturation loads. */
-static void
-show_guess (FlitlabPlot        *plot,
-            const FlitlabStudy *study,
-            double              guess)
-{
-  const FlitlabStudyTable *points = study->simulation.points;
-  const FlitlabStudyModel *model = study->models->len > 0 ? study->models->pdata[0] : NULL;
-  double model_rate = model != NULL && model->curve != NULL ? model->curve->saturation_rate : NAN;
-  double sim_rate = points != NULL ? points->saturation_rate : NAN;
-  g_autofree char *model_text = NULL, *sim_text = NULL;
-
-  /* Without the simulation's own estimate, its lowest load not carried. */
-  for (guint r = 0; points != NULL && !isfinite (points->saturation_rate) && r < points->n_rows; r++)
-    if (points->saturated[r] && !(flitlab_study_table_get (points, r, 0) >= sim_rate))
-      sim_rate = flitlab_study_table_get (points, r, 0);
-  model_text = guess_error (guess, model_rate);
-  sim_text = guess_error (guess, sim_rate);
-  plot->marker = guess;
-  g_free (plot->title);
-  /* Translators: the guessed saturation load, then the model's and the simulation's */
-  plot->title = g_strdup_printf (_("Guess %.3g · model %s · simulation %s"), guess, model_text,
-                                 points != NULL ? sim_text : _("not run"));
-}
-
 static void
 rebuild_plot (FlitlabWindow *self)
 {
@@ -196,7 +154,7 @@ rebuild_plot (FlitlabWindow *self)
       if (gtk_toggle_button_get_active (self->predict_button))
         hide_for_guess (plot);
       else if (isfinite (self->guess))
-        show_guess (plot, flitlab_document_get_study (self->document, index), self->guess);
+        flitlab_study_plot_show_guess (plot, flitlab_document_get_study (self->document, index), self->guess);
     }
   if (plot != NULL)
     {
@@ -207,7 +165,6 @@ rebuild_plot (FlitlabWindow *self)
     }
   flitlab_plot_view_set_plot (self->plot_view, plot);
 }
-
 
 /* The Run button, progress and editor of the shown study, and the marks of running studies in
  * the sidebar. */
@@ -271,7 +228,6 @@ flitlab_window_show_study (FlitlabWindow *self)
   flitlab_dependency_page_show (self->dependency_page, self->document, index);
   show_study_header (self);
 }
-
 
 /* The animation stopped on a deadlock (or left it): the dependency graph draws it too. */
 static void
@@ -422,7 +378,7 @@ on_flow_class_activated (FlitlabWindow *self,
                          const char    *caption,
                          GArray        *channels)
 {
-  flitlab_network_page_show_channels (self->network_page, (const guint *) (gpointer) channels->data,
+  flitlab_network_page_show_channels (self->network_page, (const guint *) channels->data,
                                       channels->len, caption);
   gtk_stack_set_visible_child_name (self->figure_stack, "network");
 }

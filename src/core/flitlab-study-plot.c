@@ -511,3 +511,41 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
     }
   return plot;
 }
+
+/* A guess's error against a saturation load, as a share of it: "0.0545 (guess 45% low)". */
+static char *
+guess_error (double guess,
+             double saturation)
+{
+  double error = (guess - saturation) / saturation;
+
+  if (!(saturation > 0))
+    return g_strdup (_("not reached"));
+  /* Translators: a saturation load, then how far a guess of it was */
+  return g_strdup_printf (error < 0 ? _("%.3g (guess %.0f%% low)") : _("%.3g (guess %.0f%% high)"),
+                          saturation, fabs (100 * error));
+}
+
+void
+flitlab_study_plot_show_guess (FlitlabPlot        *plot,
+                               const FlitlabStudy *study,
+                               double              guess)
+{
+  const FlitlabStudyTable *points = study->simulation.points;
+  const FlitlabStudyModel *model = study->models->len > 0 ? study->models->pdata[0] : NULL;
+  double model_rate = model != NULL && model->curve != NULL ? model->curve->saturation_rate : NAN;
+  double sim_rate = points != NULL ? points->saturation_rate : NAN;
+  g_autofree char *model_text = NULL, *sim_text = NULL;
+
+  /* Without the simulation's own estimate, its lowest load not carried. */
+  for (guint r = 0; points != NULL && !isfinite (points->saturation_rate) && r < points->n_rows; r++)
+    if (points->saturated[r] && !(flitlab_study_table_get (points, r, 0) >= sim_rate))
+      sim_rate = flitlab_study_table_get (points, r, 0);
+  model_text = guess_error (guess, model_rate);
+  sim_text = guess_error (guess, sim_rate);
+  plot->marker = guess;
+  g_free (plot->title);
+  /* Translators: the guessed saturation load, then the model's and the simulation's */
+  plot->title = g_strdup_printf (_("Guess %.3g · model %s · simulation %s"), guess, model_text,
+                                 points != NULL ? sim_text : _("not run"));
+}

@@ -30,5 +30,10 @@ void         flitlab_study_plot_add     (FlitlabPlot        *plot,
                                          const FlitlabStudy *study,
                                          const char         *metric,
                                          gboolean            prefix_labels);
+/* Predict, then reveal: the guessed saturation load marked on the plot and weighed in its title
+ * against the model's and the simulation's ("Guess 0.03 · model 0.0545 (guess 45% low) · …"). */
+void         flitlab_study_plot_show_guess (FlitlabPlot        *plot,
+                                            const FlitlabStudy *study,
+                                            double              guess);
 
 G_END_DECLS
