@@ -185,6 +185,16 @@ shown_name (const char *name)
   return name[0] != '\0' ? _(name) : name;
 }
 
+/* A class's name in its box; short: without a note in brackets ("(each direction)"). */
+static char *
+box_name (const FlitlabModelClass *k,
+          gboolean                 short_name)
+{
+  const char *name = shown_name (k->name), *note = short_name ? strstr (name, " (") : NULL;
+
+  return note != NULL ? g_strndup (name, note - name) : g_strdup (name);
+}
+
 /* The vectors drawn otherwise: the 004 chains. */
 static gboolean
 
@@ -728,7 +738,7 @@ render_flow (cairo_t                 *cr,
   double left, right, top, bottom, hi = 0, cell_w, cell_h, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
   double need[N_BANDS] = { 0 };
   double column_h = 0, margin;
-  gboolean labels, names, with_vectors;
+  gboolean labels, names, short_names, with_vectors;
   FlitlabColorBar bar = { .map = FLITLAB_COLORMAP_VIRIDIS, .caption = _("utilization") };
   Type t;
   int focus;
@@ -852,24 +862,29 @@ render_flow (cairo_t                 *cr,
     column_h = t.label_h + 0.3 * t.f;
   cell_h = (bottom - top - column_h) / MAX (d.rows, 1);
   /* Three lines in a box, or the class names alone, or colours only (the subtitle says
-   * what they are): whichever fits every box. */
-  {
-    double name_w = 0, lines_w = 0;
+   * what they are): whichever fits every box; names without their note in brackets ("c[d=0,i=1]"
+   * of "c[d=0,i=1] (each direction)") where the whole ones do not fit. */
+  for (short_names = FALSE;; short_names = TRUE)
+    {
+      double name_w = 0, lines_w = 0;
 
-    for (guint c = 0; c < d.cells->len; c++)
-      {
-        const FlitlabModelClass *k = klass (point, g_array_index (d.cells, Cell, c).klass);
-        char line[64];
+      for (guint c = 0; c < d.cells->len; c++)
+        {
+          const FlitlabModelClass *k = klass (point, g_array_index (d.cells, Cell, c).klass);
+          g_autofree char *name = box_name (k, short_names);
+          char line[64];
 
-        name_w = MAX (name_w, flitlab_render_type_width (&t, shown_name (k->name), t.small_bold.name));
-        g_snprintf (line, sizeof line, "T %.3g", k->time);
-        lines_w = MAX (lines_w, flitlab_render_type_width (&t, line, t.small.name));
-        g_snprintf (line, sizeof line, "λ %.3g", k->flow);
-        lines_w = MAX (lines_w, flitlab_render_type_width (&t, line, t.small.name));
-      }
-    labels = cell_w * 0.8 >= MAX (name_w, lines_w) + 0.4 * t.f && cell_h * 0.7 >= 3.2 * t.small_h;
-    names = !labels && cell_w * 0.8 >= name_w + 0.3 * t.f && cell_h * 0.7 >= 1.05 * t.small_h;
-  }
+          name_w = MAX (name_w, flitlab_render_type_width (&t, name, t.small_bold.name));
+          g_snprintf (line, sizeof line, "T %.3g", k->time);
+          lines_w = MAX (lines_w, flitlab_render_type_width (&t, line, t.small.name));
+          g_snprintf (line, sizeof line, "λ %.3g", k->flow);
+          lines_w = MAX (lines_w, flitlab_render_type_width (&t, line, t.small.name));
+        }
+      labels = cell_w * 0.8 >= MAX (name_w, lines_w) + 0.4 * t.f && cell_h * 0.7 >= 3.2 * t.small_h;
+      names = !labels && cell_w * 0.8 >= name_w + 0.3 * t.f && cell_h * 0.7 >= 1.05 * t.small_h;
+      if (labels || names || short_names)
+        break;
+    }
 
   cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
   cairo_set_line_width (cr, 1.2);
@@ -924,12 +939,17 @@ render_flow (cairo_t                 *cr,
       cairo_fill (cr);
       cairo_set_source_rgb (cr, shade, shade, shade);
       if (names)
-        flitlab_render_text (cr, shown_name (k->name), t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
+        {
+          g_autofree char *name = box_name (k, short_names);
+
+          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
+        }
       if (labels)
         {
+          g_autofree char *name = box_name (k, short_names);
           char line[64];
 
-          flitlab_render_text (cr, shown_name (k->name), t.small_bold.name, x + w / 2, y + h / 2 - t.small_h, 0.5, 0.5, 0);
+          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2, y + h / 2 - t.small_h, 0.5, 0.5, 0);
           g_snprintf (line, sizeof line, "T %.3g", k->time);
           flitlab_render_text (cr, line, t.small.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
           g_snprintf (line, sizeof line, "λ %.3g", k->flow);
