@@ -187,17 +187,8 @@ flitlab_dependency_page_show (FlitlabDependencyPage *self,
                               int                    index)
 {
   g_return_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self));
-  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
 
-  if (self->document != document)
-    {
-      if (self->document != NULL)
-        g_signal_handlers_disconnect_by_data (self->document, self);
-      g_set_object (&self->document, document);
-      if (document != NULL)
-        g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
-                                 G_CONNECT_SWAPPED);
-    }
+  flitlab_document_follow (&self->document, document, self, G_CALLBACK (on_study_changed));
   self->index = index;
   show_study (self);
 }
@@ -231,9 +222,7 @@ flitlab_dependency_page_dispose (GObject *object)
 {
   FlitlabDependencyPage *self = FLITLAB_DEPENDENCY_PAGE (object);
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
-  g_clear_object (&self->document);
+  flitlab_document_follow (&self->document, NULL, self, NULL);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);

@@ -296,17 +296,8 @@ flitlab_flow_page_show (FlitlabFlowPage *self,
                         int              index)
 {
   g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
-  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
 
-  if (self->document != document)
-    {
-      if (self->document != NULL)
-        g_signal_handlers_disconnect_by_data (self->document, self);
-      g_set_object (&self->document, document);
-      if (document != NULL)
-        g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
-                                 G_CONNECT_SWAPPED);
-    }
+  flitlab_document_follow (&self->document, document, self, G_CALLBACK (on_study_changed));
   self->index = index;
   show_study (self);
 }
@@ -354,9 +345,7 @@ flitlab_flow_page_dispose (GObject *object)
   FlitlabFlowPage *self = FLITLAB_FLOW_PAGE (object);
 
   self->updating = TRUE;
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
-  g_clear_object (&self->document);
+  flitlab_document_follow (&self->document, NULL, self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_FLOW_PAGE);
   G_OBJECT_CLASS (flitlab_flow_page_parent_class)->dispose (object);
 }

@@ -995,17 +995,8 @@ flitlab_network_page_show (FlitlabNetworkPage *self,
                            int                 index)
 {
   g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
-  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
 
-  if (self->document != document)
-    {
-      if (self->document != NULL)
-        g_signal_handlers_disconnect_by_data (self->document, self);
-      g_set_object (&self->document, document);
-      if (document != NULL)
-        g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
-                                 G_CONNECT_SWAPPED);
-    }
+  flitlab_document_follow (&self->document, document, self, G_CALLBACK (on_study_changed));
   self->index = index;
   show_study (self);
 }
@@ -1091,9 +1082,7 @@ flitlab_network_page_dispose (GObject *object)
   g_array_set_size (self->deadlock, 0);
   stop_animation (self);
   self->updating = TRUE;
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
-  g_clear_object (&self->document);
+  flitlab_document_follow (&self->document, NULL, self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_NETWORK_PAGE);
   G_OBJECT_CLASS (flitlab_network_page_parent_class)->dispose (object);
 }

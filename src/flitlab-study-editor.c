@@ -454,17 +454,8 @@ flitlab_study_editor_show (FlitlabStudyEditor *self,
                            int                 index)
 {
   g_return_if_fail (FLITLAB_IS_STUDY_EDITOR (self));
-  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
 
-  if (self->document != document)
-    {
-      if (self->document != NULL)
-        g_signal_handlers_disconnect_by_data (self->document, self);
-      g_set_object (&self->document, document);
-      if (document != NULL)
-        g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
-                                 G_CONNECT_SWAPPED);
-    }
+  flitlab_document_follow (&self->document, document, self, G_CALLBACK (on_study_changed));
   self->index = index;
   show_study (self);
 }
@@ -833,9 +824,7 @@ flitlab_study_editor_dispose (GObject *object)
 
   self->study = NULL;
   self->updating = TRUE;
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
-  g_clear_object (&self->document);
+  flitlab_document_follow (&self->document, NULL, self, NULL);
   self->study = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_STUDY_EDITOR);
   G_OBJECT_CLASS (flitlab_study_editor_parent_class)->dispose (object);
