@@ -578,7 +578,7 @@ torus_detail (const CicianiState    *self,
           double share = MIN (1.0, m - (i - 1));
           double service = sol->exit[d] + MAX (0.0, m - i) * incr;
           double wait_time;
-          char name[48];
+          char name[96];
 
           /* T_{1,d} - T_{2,d} is the contention of Theorem 1/2 at the first link; inside
            * the column each link adds one conflict with the column's own flow, so the
@@ -587,8 +587,10 @@ torus_detail (const CicianiState    *self,
             wait_time = sol->t1[d] - sol->t2[d] + barrier;
           else
             wait_time = incr;
+          /* Translators: after a channel class of the bi-directional torus, "c[d=0,i=1]":
+           * its numbers are those of either direction's channels */
           g_snprintf (name, sizeof name, "c[d=%u,i=%u]%s", d, i,
-                      self->kind == CICIANI_BI_TORUS ? " (each direction)" : "");
+                      self->kind == CICIANI_BI_TORUS ? _(" (each direction)") : "");
           flitlab_model_point_add_class (point, name, flow * share, service, wait_time,
                                          flow * share * service);
           dim_flow[d] += flow * share;

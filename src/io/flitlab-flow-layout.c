@@ -287,6 +287,36 @@ add_route_arrows (Diagram                 *d,
     }
 }
 
+/* The classes named, in a row, each with an arrow from the one before (the last of a name
+ * where the point has several); FALSE, nothing added, when the point lacks one. */
+static gboolean
+layout_row (Diagram                 *d,
+            const FlitlabModelPoint *point,
+            gboolean                *placed,
+            const char * const      *classes,
+            guint                    n_classes)
+{
+  g_autofree int *found = g_new (int, n_classes);
+
+  for (guint c = 0; c < n_classes; c++)
+    {
+      found[c] = -1;
+      for (guint i = 0; i < point->classes->len; i++)
+        if (g_str_equal (klass (point, i)->name, classes[c]))
+          found[c] = (int) i;
+      if (found[c] < 0)
+        return FALSE;
+    }
+  for (guint c = 0; c < n_classes; c++)
+    {
+      add_cell (d, c, 0, (guint) found[c]);
+      placed[found[c]] = TRUE;
+      if (c > 0)
+        add_arrow (d, c - 1, c);
+    }
+  return TRUE;
+}
+
 /* 003 section 3: a message crosses three sub-networks, its source necklace to the nearest
  * base vertex, the base hypercube, and the destination necklace; the model has one class for
  * both necklaces, drawn at either end. */
@@ -298,24 +328,9 @@ layout_meraji (Diagram                 *d,
   static const char * const names[] = { N_("injection"), N_("source necklace"), N_("base hypercube"),
                                         N_("destination necklace") };
   static const char * const classes[] = { "injection", "necklace", "hypercube", "necklace" };
-  int found[G_N_ELEMENTS (classes)];
 
-  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
-    {
-      found[c] = -1;
-      for (guint i = 0; i < point->classes->len; i++)
-        if (g_str_equal (klass (point, i)->name, classes[c]))
-          found[c] = (int) i;
-      if (found[c] < 0)
-        return FALSE;
-    }
-  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
-    {
-      add_cell (d, c, 0, (guint) found[c]);
-      placed[found[c]] = TRUE;
-      if (c > 0)
-        add_arrow (d, c - 1, c);
-    }
+  if (!layout_row (d, point, placed, classes, G_N_ELEMENTS (classes)))
+    return FALSE;
   d->column_names = names;
   d->note = _("the three sub-networks a message crosses (Meraji et al., Section 3), after it is injected");
   return TRUE;
@@ -329,25 +344,8 @@ layout_horng (Diagram                 *d,
               gboolean                *placed)
 {
   static const char * const classes[] = { "injection", "channel", "ejection" };
-  int found[G_N_ELEMENTS (classes)];
 
-  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
-    {
-      found[c] = -1;
-      for (guint i = 0; i < point->classes->len; i++)
-        if (g_str_equal (klass (point, i)->name, classes[c]))
-          found[c] = (int) i;
-      if (found[c] < 0)
-        return FALSE;
-    }
-  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
-    {
-      add_cell (d, c, 0, (guint) found[c]);
-      placed[found[c]] = TRUE;
-      if (c > 0)
-        add_arrow (d, c - 1, c);
-    }
-  return TRUE;
+  return layout_row (d, point, placed, classes, G_N_ELEMENTS (classes));
 }
 
 void
