@@ -1092,5 +1092,5 @@ flitlab_export_flow (const FlitlabModel  *model,
   if (!flitlab_export_format_from_path (path, &format) || format > FLITLAB_EXPORT_PNG)
     return format_error (path, _("flow diagrams are written as .svg, .pdf or .png"), error);
 
-  return flitlab_render_flow_to_file_full (model, rate, path, width, height, scale, font_size, error);
+  return flitlab_render_flow_to_file (model, rate, path, width, height, scale, font_size, error);
 }

@@ -1120,14 +1120,14 @@ draw_figure (cairo_t  *cr,
 }
 
 gboolean
-flitlab_render_flow_to_file_full (const FlitlabModel  *model,
-                                  double               rate,
-                                  const char          *path,
-                                  double               width,
-                                  double               height,
-                                  double               scale,
-                                  double               font_size,
-                                  GError             **error)
+flitlab_render_flow_to_file (const FlitlabModel  *model,
+                             double               rate,
+                             const char          *path,
+                             double               width,
+                             double               height,
+                             double               scale,
+                             double               font_size,
+                             GError             **error)
 {
   g_autoptr(FlitlabModelPoint) point = NULL;
   FlowFigure figure;
@@ -1137,16 +1137,4 @@ flitlab_render_flow_to_file_full (const FlitlabModel  *model,
   point = flitlab_model_evaluate_detail (model, rate);
   figure = (FlowFigure) { model, point, font_size };
   return flitlab_render_to_file (path, width, height, scale, draw_figure, &figure, error);
-}
-
-gboolean
-flitlab_render_flow_to_file (const FlitlabModel  *model,
-                             double               rate,
-                             const char          *path,
-                             double               width,
-                             double               height,
-                             double               scale,
-                             GError             **error)
-{
-  return flitlab_render_flow_to_file_full (model, rate, path, width, height, scale, 0, error);
 }

@@ -75,15 +75,9 @@ GArray  *flitlab_render_flow_class_channels (const FlitlabModelPoint *point,
                                       guint                    klass_index);
 
 /* Evaluates model at rate and writes its diagram to path as SVG, PDF or PNG by its extension;
- * width and height in points (PNG: pixels at scale). */
+ * width and height in points (PNG: pixels at scale); font_size: the type's points (0: chosen
+ * for the size). */
 gboolean flitlab_render_flow_to_file (const FlitlabModel      *model,
-                                      double                   rate,
-                                      const char              *path,
-                                      double                   width,
-                                      double                   height,
-                                      double                   scale,
-                                      GError                 **error);
-gboolean flitlab_render_flow_to_file_full (const FlitlabModel *model,
                                       double                   rate,
                                       const char              *path,
                                       double                   width,
