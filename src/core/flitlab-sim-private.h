@@ -99,9 +99,12 @@ void flitlab_sim_summarize (const FlitlabSimConfig      *config,
                             guint                        rate_index,
                             FlitlabSimPoint             *point);
 
-/* The checks of flitlab_sim_config_check() that need no topology: loads, lengths, counts.
- * Callers that build the topology and traffic anyway check the rest as they build them. */
-gboolean flitlab_sim_check_values (const FlitlabSimConfig  *config,
-                                   GError                 **error);
+/* Checks config as flitlab_sim_config_check() does, building its topology and traffic on the
+ * way, for callers that keep them: returns the virtual channels per channel the simulator uses
+ * and sets *topology and *traffic (to free), or returns 0 with error set and nothing built. */
+guint    flitlab_sim_build_network (const FlitlabSimConfig  *config,
+                                    FlitlabTopology        **topology,
+                                    FlitlabTraffic         **traffic,
+                                    GError                 **error);
 
 G_END_DECLS

@@ -306,9 +306,10 @@ flitlab_sim_summarize (const FlitlabSimConfig      *config,
     }
 }
 
-gboolean
-flitlab_sim_check_values (const FlitlabSimConfig  *config,
-                          GError                 **error)
+/* The checks that need no topology: loads, lengths, counts. */
+static gboolean
+check_values (const FlitlabSimConfig  *config,
+              GError                 **error)
 {
   if (config->n_rates == 0)
     {
@@ -369,6 +370,33 @@ flitlab_sim_check_values (const FlitlabSimConfig  *config,
   return TRUE;
 }
 
+guint
+flitlab_sim_build_network (const FlitlabSimConfig  *config,
+                           FlitlabTopology        **topology,
+                           FlitlabTraffic         **traffic,
+                           GError                 **error)
+{
+  g_autoptr(FlitlabTopology) built = NULL;
+  g_autoptr(FlitlabTraffic) pattern = NULL;
+  guint vcs;
+
+  if (!check_values (config, error))
+    return 0;
+  built = flitlab_topology_new_from_spec (config->topology, error);
+  if (built == NULL)
+    return 0;
+  pattern = flitlab_traffic_new (built, config->traffic, config->hotspot_fraction,
+                                 config->hotspot_node, error);
+  if (pattern == NULL)
+    return 0;
+  vcs = flitlab_sim_wormhole_check (built, config, error);
+  if (vcs == 0)
+    return 0;
+  *topology = g_steal_pointer (&built);
+  *traffic = g_steal_pointer (&pattern);
+  return vcs;
+}
+
 gboolean
 flitlab_sim_config_check (const FlitlabSimConfig  *config,
                           GError                 **error)
@@ -378,14 +406,7 @@ flitlab_sim_config_check (const FlitlabSimConfig  *config,
 
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if (!flitlab_sim_check_values (config, error))
-    return FALSE;
-  topology = flitlab_topology_new_from_spec (config->topology, error);
-  if (topology == NULL)
-    return FALSE;
-  traffic = flitlab_traffic_new (topology, config->traffic, config->hotspot_fraction,
-                                 config->hotspot_node, error);
-  return traffic != NULL && flitlab_sim_wormhole_check (topology, config, error) > 0;
+  return flitlab_sim_build_network (config, &topology, &traffic, error) > 0;
 }
 
 FlitlabSimResult *
@@ -413,22 +434,12 @@ flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
   g_return_val_if_fail (config != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!flitlab_sim_check_values (config, error))
+  run.vcs = flitlab_sim_build_network (config, &topology, &traffic, error);
+  if (run.vcs == 0)
     return NULL;
-  topology = flitlab_topology_new_from_spec (config->topology, error);
-  if (topology == NULL)
-    return NULL;
-  traffic = flitlab_traffic_new (topology, config->traffic, config->hotspot_fraction,
-                                 config->hotspot_node, error);
-  if (traffic == NULL)
-    return NULL;
-
   run.config = config;
   run.topology = topology;
   run.traffic = traffic;
-  run.vcs = flitlab_sim_wormhole_check (topology, config, error);
-  if (run.vcs == 0)
-    return NULL;
   n_jobs = config->n_rates * config->replications;
   run.replications = g_new0 (FlitlabSimReplication, n_jobs);
   run.finished = g_new0 (gint, config->n_rates);

@@ -39,17 +39,8 @@ flitlab_sweep_new (const FlitlabSimConfig  *config,
 
   g_return_val_if_fail (config != NULL, NULL);
 
-  /* The topology, traffic and VCs are checked below as they are built, once. */
-  if (!flitlab_sim_check_values (config, error))
-    return NULL;
-  topology = flitlab_topology_new_from_spec (config->topology, error);
-  if (topology == NULL)
-    return NULL;
-  traffic = flitlab_traffic_new (topology, config->traffic, config->hotspot_fraction,
-                                 config->hotspot_node, error);
-  if (traffic == NULL)
-    return NULL;
-  vcs = flitlab_sim_wormhole_check (topology, config, error);
+  /* The topology and traffic are checked as they are built, once. */
+  vcs = flitlab_sim_build_network (config, &topology, &traffic, error);
   if (vcs == 0)
     return NULL;
 
