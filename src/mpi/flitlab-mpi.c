@@ -314,7 +314,26 @@ typedef struct
   GAsyncQueue *todo;  /* job number + 1; STOP_THREAD stops a thread */
   GAsyncQueue *done;  /* Done* */
   GPtrArray   *threads;
+  gint         cancelled;  /* atomic: the run stops midway, drop the jobs held */
 } Crew;
+
+static void
+done_free (Done *done)
+{
+  g_clear_pointer (&done->raw, g_bytes_unref);
+  g_clear_error (&done->error);
+  g_free (done);
+}
+
+static gboolean
+crew_tick (guint64  cycles_done,
+           guint64  cycles_expected,
+           gpointer data)
+{
+  Crew *crew = data;
+
+  return !g_atomic_int_get (&crew->cancelled);
+}
 
 static gpointer
 crew_thread (gpointer data)
@@ -334,7 +353,7 @@ crew_thread (gpointer data)
       done = g_new0 (Done, 1);
       done->job = job - 1;
       sweep = jobs_find (crew->jobs, done->job, &local);
-      done->raw = flitlab_sweep_run_job (sweep, local, NULL, NULL, &done->error);
+      done->raw = flitlab_sweep_run_job (sweep, local, crew_tick, crew, &done->error);
       g_async_queue_push (crew->done, done);
     }
   return NULL;
@@ -349,6 +368,7 @@ crew_start (Crew       *crew,
   crew->todo = g_async_queue_new ();
   crew->done = g_async_queue_new ();
   crew->threads = g_ptr_array_new ();
+  crew->cancelled = FALSE;
   for (guint i = 0; i < n_threads; i++)
     g_ptr_array_add (crew->threads, g_thread_new ("flitlab-mpi", crew_thread, crew));
 }
@@ -360,25 +380,30 @@ crew_give (Crew  *crew,
   g_async_queue_push (crew->todo, GUINT_TO_POINTER (job + 1));
 }
 
-/* Stops the threads once they have finished what they hold. */
+/* Stops the threads once they have finished what they hold; results nobody took are dropped. */
 static void
 crew_stop (Crew *crew)
 {
+  Done *done;
+
   for (guint i = 0; i < crew->threads->len; i++)
     g_async_queue_push (crew->todo, STOP_THREAD);
   for (guint i = 0; i < crew->threads->len; i++)
     g_thread_join (crew->threads->pdata[i]);
+  while ((done = g_async_queue_try_pop (crew->done)) != NULL)
+    done_free (done);
   g_ptr_array_unref (crew->threads);
   g_async_queue_unref (crew->todo);
   g_async_queue_unref (crew->done);
 }
 
+/* Stops the threads within a tick, dropping the jobs they hold: the jobs they run on must stay
+ * alive until they have stopped, so rank 0 may free them after a run stopped midway. */
 static void
-done_free (Done *done)
+crew_cancel (Crew *crew)
 {
-  g_clear_pointer (&done->raw, g_bytes_unref);
-  g_clear_error (&done->error);
-  g_free (done);
+  g_atomic_int_set (&crew->cancelled, TRUE);
+  crew_stop (crew);
 }
 
 /* ---- a worker rank -------------------------------------------------------------------- */
@@ -645,6 +670,7 @@ run_master (Master        *master,
               !checkpoint_save (checkpoint, print, master->raw, jobs->n_jobs, error))
             {
               stopped_midway = TRUE;
+              crew_cancel (&crew);
               return FALSE;
             }
           saved = g_get_monotonic_time ();
@@ -662,6 +688,7 @@ run_master (Master        *master,
                              _("a rank stopped answering; %u of %u jobs done"),
                              master->n_done, jobs->n_jobs);
               stopped_midway = TRUE;
+              crew_cancel (&crew);
               return FALSE;
             }
           if (stop_signal != 0)
@@ -679,6 +706,7 @@ run_master (Master        *master,
                              _("stopped by signal %d (from mpirun: asked to stop, or a rank died); "
                                "without --checkpoint nothing was kept"), (int) stop_signal);
               stopped_midway = TRUE;
+              crew_cancel (&crew);
               return FALSE;
             }
         }
