@@ -381,8 +381,10 @@ flitlab_sim_minimal_hops (const FlitlabTopology *topology,
       int wanted = (ties >> dims[i]) & 1 ? -1 : +1;
       gboolean tied = FALSE;
 
+      /* Only the two ways round a ring tie: a necklace's base vertex may have two minimal
+       * hops in one dimension and one direction (the base link and the necklace's). */
       for (guint j = 0; j < n; j++)
-        tied |= j != i && dims[j] == dims[i];
+        tied |= j != i && dims[j] == dims[i] && directions[j] != directions[i];
       if (!tied || directions[i] == wanted)
         next[kept++] = next[i];
     }

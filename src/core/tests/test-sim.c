@@ -509,6 +509,37 @@ test_ties (void)
     }
 }
 
+/* Every pair of nodes keeps a hop whatever the tie bits. A base vertex of a necklace of even
+ * size reaches the necklace's middle node as fast through its base link as through the
+ * necklace: both hops are + in one dimension, and the tie rule once dropped both. */
+static void
+test_ties_keep_a_hop (void)
+{
+  static const char * const specs[] = { "torus:2x4:bi", "torus:5x4x2:bi", "torus:4x4:uni",
+                                         "mesh:3x4", "hypercube:4", "necklace:3,2", "necklace:3,4",
+                                         "necklace:4,3" };
+  static const guint32 ties[] = { 0, G_MAXUINT32, 0x55555555, 0xaaaaaaaa };
+
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    {
+      g_autoptr(FlitlabTopology) t = flitlab_topology_new_from_spec (specs[i], NULL);
+      guint n_nodes = flitlab_topology_get_n_nodes (t);
+      guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
+
+      for (guint src = 0; src < n_nodes; src++)
+        for (guint dst = 0; dst < n_nodes; dst++)
+          for (guint b = 0; b < G_N_ELEMENTS (ties); b++)
+            {
+              guint n = flitlab_sim_minimal_hops (t, src, dst, ties[b], next);
+
+              g_assert_cmpuint (n > 0, ==, src != dst);
+              for (guint h = 0; h < n; h++)
+                g_assert_cmpuint (flitlab_topology_distance (t, flitlab_topology_get_channel (t, next[h])->dst, dst),
+                                  ==, flitlab_topology_distance (t, src, dst) - 1);
+            }
+    }
+}
+
 /* Issue: overloaded points that came back as finite latencies (measured with the + rule for
  * ties, as here). Each is saturated, with its accepted throughput short of the load; a
  * stable load next to them is not. */
@@ -661,6 +692,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/sim/threads-identical", test_threads_identical);
   g_test_add_func ("/flitlab/sim/saturation", test_saturation);
   g_test_add_func ("/flitlab/sim/ties", test_ties);
+  g_test_add_func ("/flitlab/sim/ties-keep-a-hop", test_ties_keep_a_hop);
   g_test_add_func ("/flitlab/sim/overloaded", test_overloaded);
   g_test_add_func ("/flitlab/sim/cancel", test_cancel);
   g_test_add_func ("/flitlab/sim/deadlock-reported", test_deadlock_reported);
