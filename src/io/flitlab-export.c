@@ -369,90 +369,16 @@ legend_place (const FlitlabPlotFrame *f,
   return LEGEND_INSIDE;
 }
 
+/* Where a saturation label's foot sits on the axes, as fractions of their width and height
+ * from the lower left: the end the words start from, right of its line or left of it. */
 static void
-marks_present (const FlitlabPlot      *plot,
-               const FlitlabPlotFrame *f,
-               gboolean               *saturated,
-               gboolean               *off_scale)
+label_anchor (const FlitlabPlotFrame           *f,
+              const FlitlabPlotSaturationLabel *label,
+              double                           *x,
+              double                           *y)
 {
-  *saturated = *off_scale = FALSE;
-  for (guint s = 0; s < plot->series->len; s++)
-    {
-      const FlitlabPlotSeries *series = plot->series->pdata[s];
-
-      for (guint i = 0; series->kind == FLITLAB_PLOT_POINTS && i < series->n; i++)
-        {
-          if (!(series->x[i] >= f->x_min && series->x[i] <= f->x_max))
-            continue;
-          *saturated |= series->saturated != NULL && series->saturated[i];
-          *off_scale |= isfinite (series->y[i]) && series->y[i] > f->y_max;
-        }
-    }
-}
-
-static char *
-series_saturation_text (const FlitlabPlotSeries *series)
-{
-  return g_strdup (series->saturation_label != NULL ? series->saturation_label : _(FLITLAB_PLOT_SATURATION_TEXT));
-}
-
-/* Whether a saturation label goes left of its line: when the line is in the right third. */
-static gboolean
-label_on_left (const FlitlabPlotFrame  *f,
-               const FlitlabPlotSeries *series)
-{
-  return series->saturation > f->x_min + 0.6 * (f->x_max - f->x_min);
-}
-
-/* The row of each series' saturation label above the frame's foot (G_MAXUINT: none), as the
- * renderer stacks them: left to right, a label that would run into one already placed goes a
- * row higher. The words' width is estimated (about half an em per character). */
-static guint *
-saturation_rows (const FlitlabPlot      *plot,
-                 const FlitlabPlotFrame *f)
-{
-  guint *rows = g_new (guint, MAX (plot->series->len, 1));
-  double row_end[8];
-  guint n_rows = 0;
-  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-
-  for (guint s = 0; s < plot->series->len; s++)
-    {
-      const FlitlabPlotSeries *series = plot->series->pdata[s];
-
-      rows[s] = G_MAXUINT;
-      if (isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max)
-        g_array_append_val (order, s);
-    }
-  for (guint i = 1; i < order->len; i++)
-    for (guint j = i; j > 0; j--)
-      {
-        guint *a = &g_array_index (order, guint, j - 1), *b = &g_array_index (order, guint, j), t;
-
-        if (((FlitlabPlotSeries *) plot->series->pdata[*a])->saturation <=
-            ((FlitlabPlotSeries *) plot->series->pdata[*b])->saturation)
-          break;
-        t = *a, *a = *b, *b = t;
-      }
-  for (guint i = 0; i < order->len; i++)
-    {
-      guint s = g_array_index (order, guint, i), row = 0;
-      const FlitlabPlotSeries *series = plot->series->pdata[s];
-      g_autofree char *label = series_saturation_text (series);
-      double width = g_utf8_strlen (label, -1) * 0.55 * 8 * f->type;
-      double x = f->left + (series->saturation - f->x_min) / (f->x_max - f->x_min) * (f->right - f->left);
-      double start = label_on_left (f, series) ? x - 3 - width : x + 3;
-
-      while (row < n_rows && start < row_end[row] + 4)
-        row++;
-      if (row == G_N_ELEMENTS (row_end))
-        continue;
-      if (row == n_rows)
-        n_rows++;
-      row_end[row] = start + width;
-      rows[s] = row;
-    }
-  return rows;
+  *x = ((label->right_side ? label->left : label->right) - f->left) / MAX (f->right - f->left, 1);
+  *y = (f->bottom - label->bottom) / MAX (f->bottom - f->top, 1);
 }
 
 /* A curve's value held within ten frames of the axis range, as the renderer holds it: a curve
@@ -495,14 +421,27 @@ append_ticks (GString    *out,
 /* A line's dash pattern as the renderer draws it: its on and off lengths in points, none for
  * a solid line. */
 static guint
-line_dashes (const FlitlabPlotSeries *series,
-             const double           **dashes)
+line_dashes (guint           style,
+             const double  **dashes)
 {
   static const double patterns[FLITLAB_PLOT_LINE_STYLES][4] = FLITLAB_PLOT_DASHES;
   static const int counts[FLITLAB_PLOT_LINE_STYLES] = FLITLAB_PLOT_DASH_COUNTS;
 
-  *dashes = patterns[series->style % FLITLAB_PLOT_LINE_STYLES];
-  return counts[series->style % FLITLAB_PLOT_LINE_STYLES];
+  *dashes = patterns[style % FLITLAB_PLOT_LINE_STYLES];
+  return counts[style % FLITLAB_PLOT_LINE_STYLES];
+}
+
+/* A legend key's colour: a series' own, grey for the kinds and marks, as the renderer. */
+static void
+key_color (const FlitlabPlotKey *key,
+           int                  *rgb)
+{
+  double c[3] = { 0.35, 0.35, 0.35 };
+
+  if (key->type == FLITLAB_PLOT_KEY_SERIES)
+    flitlab_plot_palette (key->color, &c[0], &c[1], &c[2]);
+  for (guint i = 0; i < 3; i++)
+    rgb[i] = (int) round (c[i] * 255);
 }
 
 /* ---- writing: pgfplots ---- */
@@ -561,9 +500,47 @@ append_tex_legend (GString           *out,
   g_string_append (out, "}\n");
 }
 
+/* The legend's entry for key, drawn as the renderer draws it. */
+static void
+append_tex_key (GString              *out,
+                const FlitlabPlotKey *key)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  int rgb[3];
+
+  key_color (key, rgb);
+  g_string_append_printf (out, "\\addlegendimage{color={rgb,255:red,%d;green,%d;blue,%d}", rgb[0], rgb[1], rgb[2]);
+  if (key->type == FLITLAB_PLOT_KEY_SATURATED)
+    g_string_append (out, ", only marks, mark=x, mark size=3.5pt, line width=1.5pt");
+  else if (key->type == FLITLAB_PLOT_KEY_OFF_SCALE)
+    g_string_append (out, ", only marks, mark=triangle*, mark size=4pt");
+  else if (key->type == FLITLAB_PLOT_KEY_SATURATION)
+    g_string_append (out, ", line width=1.2pt, dash pattern=on 5pt off 4pt");
+  else
+    {
+      const double *dashes;
+      guint n_dashes = key->line ? line_dashes (key->style, &dashes) : 0;
+      gboolean squares = !key->line && key->style > 0;
+
+      g_string_append (out, key->line ? ", line width=2pt" : ", only marks");
+      for (guint k = 0; k < n_dashes; k += 2)
+        g_string_append_printf (out, "%s on %spt off %spt", k == 0 ? ", dash pattern=" : "",
+                                number (a, dashes[k]), number (b, dashes[k + 1]));
+      if (key->points)
+        g_string_append_printf (out, ", mark=%s, mark options={solid%s}",
+                                squares ? (key->hollow ? "square" : "square*") : (key->hollow ? "o" : "*"),
+                                key->hollow ? ", line width=1.3pt" : "");
+      else
+        g_string_append (out, ", mark=none");
+    }
+  g_string_append (out, "}\n");
+  append_tex_legend (out, key->text);
+}
+
 static char *
 plot_to_tex (const FlitlabPlot      *plot,
              const FlitlabPlotFrame *f,
+             GArray                 *labels,
              double                  width,
              double                  height)
 {
@@ -571,11 +548,10 @@ plot_to_tex (const FlitlabPlot      *plot,
   double font = 9 * f->type, mark_y = value_below_top (f, FLITLAB_PLOT_MARK_INSET);
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE], c[G_ASCII_DTOSTR_BUF_SIZE];
   char d[G_ASCII_DTOSTR_BUF_SIZE];
-  gboolean north, west, saturated, off_scale;
+  gboolean north, west;
   LegendPlace place = legend_place (f, &north, &west);
-  g_autofree guint *rows = NULL;
+  g_autoptr(GArray) keys = flitlab_plot_legend_keys (plot, f);
 
-  marks_present (plot, f, &saturated, &off_scale);
   g_string_append (out,
                    "% Written by Flitlab: the plot redrawn by pgfplots from its own data.\n"
                    "% Compiles alone (pdflatex FILE.tex) to a page the figure's size; to put it in\n"
@@ -644,9 +620,9 @@ plot_to_tex (const FlitlabPlot      *plot,
       if (series->kind == FLITLAB_PLOT_LINE)
         {
           const double *dashes;
-          guint n_dashes = line_dashes (series, &dashes);
+          guint n_dashes = line_dashes (series->style, &dashes);
 
-          g_string_append_printf (out, "\\addplot[color=flitlab%u, line width=2pt, line join=round, line cap=round, mark=none", s);
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, forget plot, line width=2pt, line join=round, line cap=round, mark=none", s);
           for (guint k = 0; k < n_dashes; k += 2)
             g_string_append_printf (out, "%s on %spt off %spt", k == 0 ? ", dash pattern=" : "",
                                     number (a, dashes[k]), number (b, dashes[k + 1]));
@@ -658,7 +634,7 @@ plot_to_tex (const FlitlabPlot      *plot,
       else
         {
           /* A disc, a ring (a paper's values) or, in another style, a square. */
-          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=%s, mark size=%s,%s\n"
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, forget plot, only marks, mark=%s, mark size=%s,%s\n"
                                   "  error bars/.cd, y dir=both, y explicit, error mark options={rotate=90, mark size=4pt},\n"
                                   "  error bar style={line width=1.5pt}] coordinates {\n", s,
                                   series->style > 0 ? (series->hollow ? "square" : "square*") : (series->hollow ? "o" : "*"),
@@ -676,7 +652,6 @@ plot_to_tex (const FlitlabPlot      *plot,
             }
         }
       g_string_append (out, "};\n");
-      append_tex_legend (out, series->label != NULL ? series->label : "");
     }
   /* The marks of points with no value drawn, at the frame's top edge as the renderer does. */
   for (guint s = 0; s < plot->series->len; s++)
@@ -707,37 +682,37 @@ plot_to_tex (const FlitlabPlot      *plot,
           g_string_append (out, "};\n");
         }
     }
-  if (saturated)
-    {
-      g_string_append (out, "\\addlegendimage{only marks, mark=x, mark size=3.5pt, line width=1.5pt, black!65}\n");
-      append_tex_legend (out, _(FLITLAB_PLOT_SATURATED_TEXT));
-    }
-  if (off_scale)
-    {
-      g_string_append (out, "\\addlegendimage{only marks, mark=triangle*, mark size=4pt, black!65}\n");
-      append_tex_legend (out, _(FLITLAB_PLOT_OFF_SCALE_TEXT));
-    }
-  /* Saturation: a dashed line and its label at the foot. */
-  rows = saturation_rows (plot, f);
+  /* The renderer's legend, entry by entry: the plots above are left out of it. */
+  for (guint k = 0; place != LEGEND_NONE && k < keys->len; k++)
+    append_tex_key (out, &g_array_index (keys, FlitlabPlotKey, k));
+  /* Saturation: a dashed line, and the labels the renderer found room for. */
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
-      g_autofree char *label = NULL;
 
       if (!(isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max))
         continue;
-      label = series_saturation_text (series);
       g_string_append_printf (out, "\\addplot[color=flitlab%u, line width=1.2pt, dash pattern=on 5pt off 4pt, forget plot] coordinates {(%s,%s) (%s,%s)};\n",
                               s, number (a, series->saturation), number (b, f->y_min),
                               number (c, series->saturation), number (d, f->y_max));
-      /* Right of the line, or left of it in the right part of the frame, as the renderer. */
-      if (rows[s] == G_MAXUINT)
-        continue;
-      g_string_append_printf (out, "\\node[color=flitlab%u, anchor=south %s, yshift=%spt, font=\\fontsize{%s}{%s}\\selectfont] at (axis cs:%s,",
-                              s, label_on_left (f, series) ? "east" : "west", number (a, rows[s] * 13 * f->type),
-                              number (b, 8 * f->type), number (c, 9.6 * f->type), number (d, series->saturation));
-      g_string_append_printf (out, "%s) {", number (a, f->y_min));
-      append_latex (out, label);
+    }
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const FlitlabPlotSaturationLabel *label = &g_array_index (labels, FlitlabPlotSaturationLabel, i);
+      double x, y;
+
+      label_anchor (f, label, &x, &y);
+      g_string_append_printf (out, "\\node[color=flitlab%u, anchor=south %s, align=%s, inner sep=0pt, font=\\fontsize{%s}{%s}\\selectfont]",
+                              label->series, label->right_side ? "west" : "east",
+                              label->right_side ? "left" : "right", number (a, 8 * f->type),
+                              number (b, 9.6 * f->type));
+      g_string_append_printf (out, " at (rel axis cs:%s,%s) {", number (a, x), number (b, y));
+      for (guint l = 0; l < 2 && label->lines[l] != NULL; l++)
+        {
+          if (l > 0)
+            g_string_append (out, "\\\\");
+          append_latex (out, label->lines[l]);
+        }
       g_string_append (out, "};\n");
     }
   g_string_append (out, "\\end{axis}\n"
@@ -792,20 +767,56 @@ append_python_list (GString      *out,
   g_string_append_c (out, ']');
 }
 
+/* The legend's entry for key as a matplotlib handle and its label, drawn as the renderer. */
+static void
+append_python_key (GString              *out,
+                   const FlitlabPlotKey *key)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE];
+  int rgb[3];
+
+  key_color (key, rgb);
+  g_string_append_printf (out, "handles.append(Line2D([], [], color=\"#%02x%02x%02x\", markersize=7", rgb[0], rgb[1], rgb[2]);
+  if (key->type == FLITLAB_PLOT_KEY_SATURATED)
+    g_string_append (out, ", linestyle=\"none\", marker=\"x\", markeredgewidth=1.5");
+  else if (key->type == FLITLAB_PLOT_KEY_OFF_SCALE)
+    g_string_append (out, ", linestyle=\"none\", marker=\"^\"");
+  else if (key->type == FLITLAB_PLOT_KEY_SATURATION)
+    g_string_append (out, ", linewidth=1.2, dashes=(5 / 1.2, 4 / 1.2)");
+  else
+    {
+      const double *dashes;
+      guint n_dashes = key->line ? line_dashes (key->style, &dashes) : 0;
+
+      g_string_append (out, key->line ? ", linewidth=2" : ", linestyle=\"none\"");
+      /* matplotlib scales dashes by the line's width (2 pt). */
+      for (guint d = 0; d < n_dashes; d++)
+        g_string_append_printf (out, "%s%s", d == 0 ? ", dashes=(" : ", ", number (a, dashes[d] / 2));
+      if (n_dashes > 0)
+        g_string_append (out, ")");
+      if (key->points)
+        g_string_append_printf (out, ", marker=\"%s\"%s", !key->line && key->style > 0 ? "s" : "o",
+                                key->hollow ? ", markerfacecolor=\"none\", markeredgewidth=1.3" : "");
+    }
+  g_string_append (out, "))\nlabels.append(");
+  append_python_string (out, key->text);
+  g_string_append (out, ")\n");
+}
+
 static char *
 plot_to_python (const FlitlabPlot      *plot,
                 const FlitlabPlotFrame *f,
+                GArray                 *labels,
                 double                  width,
                 double                  height)
 {
   static const char *corners[2][2] = { { "lower right", "lower left" }, { "upper right", "upper left" } };
   g_autoptr(GString) out = g_string_new (NULL);
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
-  gboolean north, west, saturated, off_scale;
+  gboolean north, west;
   LegendPlace place = legend_place (f, &north, &west);
-  g_autofree guint *rows = saturation_rows (plot, f);
+  g_autoptr(GArray) keys = flitlab_plot_legend_keys (plot, f);
 
-  marks_present (plot, f, &saturated, &off_scale);
   g_string_append (out,
                    "#!/usr/bin/env python3\n"
                    "# Written by Flitlab: the plot redrawn by matplotlib from its own data.\n"
@@ -831,7 +842,6 @@ plot_to_python (const FlitlabPlot      *plot,
       const FlitlabPlotSeries *series = plot->series->pdata[s];
       g_autofree double *errors = g_new (double, MAX (series->n, 1));
       g_autoptr(GArray) saturated_x = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autofree char *saturation_label = series_saturation_text (series);
       double r, g, bl;
 
       for (guint i = 0; i < series->n; i++)
@@ -855,7 +865,7 @@ plot_to_python (const FlitlabPlot      *plot,
       append_python_list (out, (const double *) saturated_x->data, saturated_x->len);
       {
         const double *dashes;
-        guint n_dashes = line_dashes (series, &dashes);
+        guint n_dashes = line_dashes (series->style, &dashes);
 
         /* matplotlib scales dashes by the line's width (2 pt). */
         g_string_append (out, ",\n         dashes=[");
@@ -864,11 +874,24 @@ plot_to_python (const FlitlabPlot      *plot,
         g_string_append_printf (out, "], marker=\"%s\", hollow=%s", series->style > 0 ? "s" : "o",
                                 series->hollow ? "True" : "False");
       }
-      g_string_append_printf (out, ",\n         saturation=%s, saturation_label=",
+      g_string_append_printf (out, ",\n         saturation=%s),\n",
                               isfinite (series->saturation) ? number (a, series->saturation) : "nan");
-      append_python_string (out, saturation_label);
-      g_string_append_printf (out, ", label_left=%s, label_row=%d),\n", label_on_left (f, series) ? "True" : "False",
-                              rows[s] == G_MAXUINT ? -1 : (int) rows[s]);
+    }
+  g_string_append (out, "]\n\n"
+                        "# The saturation lines' labels where Flitlab found room for them: words, series,\n"
+                        "# the foot of the end they start from (axes fractions), right of the line or left.\n"
+                        "saturation_labels = [\n");
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const FlitlabPlotSaturationLabel *label = &g_array_index (labels, FlitlabPlotSaturationLabel, i);
+      g_autofree char *text = g_strjoin ("\n", label->lines[0], label->lines[1], NULL);
+      double x, y;
+
+      label_anchor (f, label, &x, &y);
+      g_string_append (out, "    dict(text=");
+      append_python_string (out, text);
+      g_string_append_printf (out, ", series=%u, x=%s, ", label->series, number (a, x));
+      g_string_append_printf (out, "y=%s, right=%s),\n", number (a, y), label->right_side ? "True" : "False");
     }
   g_string_append (out, "]\n\n");
   g_string_append_printf (out, "x_range = (%s, ", number (a, f->x_min));
@@ -878,9 +901,8 @@ plot_to_python (const FlitlabPlot      *plot,
   g_string_append_printf (out, "mark_y = %s  # the marks' row, just under the top edge\n",
                           number (a, value_below_top (f, FLITLAB_PLOT_MARK_INSET)));
   g_string_append_printf (out, "log_y = %s\n", f->log_y ? "True" : "False");
-  g_string_append_printf (out, "label_row_height = %s  # points\n\n", number (a, 13 * f->type));
+  g_string_append (out, "\n");
   g_string_append (out,
-                   "handles, labels = [], []  # the legend's, in the series' order\n"
                    "for s in series:\n"
                    "    if s[\"kind\"] == \"line\":\n"
                    "        handle, = ax.plot(s[\"x\"], s[\"y\"], color=s[\"color\"], linewidth=2,\n"
@@ -907,16 +929,15 @@ plot_to_python (const FlitlabPlot      *plot,
                    "        if s[\"saturated\"]:\n"
                    "            ax.plot(s[\"saturated\"], [mark_y] * len(s[\"saturated\"]), \"x\",\n"
                    "                    color=s[\"color\"], markersize=7, markeredgewidth=1.5)\n"
-                   "    handles.append(handle)\n"
-                   "    labels.append(s[\"label\"])\n"
+
                    "    if s[\"saturation\"] == s[\"saturation\"] and x_range[0] <= s[\"saturation\"] <= x_range[1]:\n"
                    "        ax.axvline(s[\"saturation\"], color=s[\"color\"], linewidth=1.2, dashes=(5 / 1.2, 4 / 1.2))\n"
-                   "    if s[\"label_row\"] >= 0:  # rows of labels that would run into each other\n"
-                   "        ax.annotate(s[\"saturation_label\"], (s[\"saturation\"], 0), xycoords=(\"data\", \"axes fraction\"),\n"
-                   "                    xytext=(-3 if s[\"label_left\"] else 3, 3 + s[\"label_row\"] * label_row_height),\n"
-                   "                    textcoords=\"offset points\", color=s[\"color\"],\n"
-                   "                    ha=\"right\" if s[\"label_left\"] else \"left\",\n"
-                   "                    fontsize=plt.rcParams[\"font.size\"] * 8 / 9)\n"
+                   "for label in saturation_labels:\n"
+                   "    ax.annotate(label[\"text\"], (label[\"x\"], label[\"y\"]), xycoords=\"axes fraction\",\n"
+                   "                color=series[label[\"series\"]][\"color\"], va=\"bottom\",\n"
+                   "                ha=\"left\" if label[\"right\"] else \"right\",\n"
+                   "                multialignment=\"left\" if label[\"right\"] else \"right\",\n"
+                   "                fontsize=plt.rcParams[\"font.size\"] * 8 / 9)\n"
                    "\n"
                    "ax.set_xlim(*x_range)\n"
                    "ax.set_ylim(*y_range)\n"
@@ -940,18 +961,10 @@ plot_to_python (const FlitlabPlot      *plot,
       append_python_string (out, plot->y_label);
       g_string_append (out, ")\n");
     }
-  if (saturated)
-    {
-      g_string_append (out, "handles.append(Line2D([], [], linestyle=\"none\", marker=\"x\", color=\"0.35\", markersize=7, markeredgewidth=1.5))\nlabels.append(");
-      append_python_string (out, _(FLITLAB_PLOT_SATURATED_TEXT));
-      g_string_append (out, ")\n");
-    }
-  if (off_scale)
-    {
-      g_string_append (out, "handles.append(Line2D([], [], linestyle=\"none\", marker=\"^\", color=\"0.35\", markersize=7))\nlabels.append(");
-      append_python_string (out, _(FLITLAB_PLOT_OFF_SCALE_TEXT));
-      g_string_append (out, ")\n");
-    }
+  /* The renderer's legend, entry by entry. */
+  g_string_append (out, "\nhandles, labels = [], []  # the legend's entries, as Flitlab draws them\n");
+  for (guint k = 0; k < keys->len; k++)
+    append_python_key (out, &g_array_index (keys, FlitlabPlotKey, k));
   if (place == LEGEND_INSIDE)
     g_string_append_printf (out, "ax.legend(handles, labels, loc=\"%s\", framealpha=0.9)\n", corners[north][west]);
   else if (place == LEGEND_RIGHT)
@@ -971,31 +984,25 @@ plot_to_python (const FlitlabPlot      *plot,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
-/* The frame the renderer draws at this size: the .tex and .py take its ranges and legend. */
+/* The frame the renderer draws at this size and its saturation labels: the .tex and .py take
+ * its ranges, legend and labels. */
 static gboolean
 plot_frame (const FlitlabPlot *plot,
             const char        *path,
             double             width,
             double             height,
             FlitlabPlotFrame  *frame,
+            GArray           **labels,
             GError           **error)
 {
-  cairo_surface_t *surface;
-  cairo_t *cr;
-
   if (!(width >= 50 && width <= 10000 && height >= 50 && height <= 10000))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
                    _("A figure is 50 to 10000 points wide and high, not %g × %g"), width, height);
       return FALSE;
     }
-  surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
   /* Measured as the figure is written, so that the frame is the file's. */
-  flitlab_render_set_type_in_points (surface);
-  cr = cairo_create (surface);
-  flitlab_render_plot (cr, plot, width, height, frame);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  flitlab_plot_measure (plot, width, height, frame, labels);
   if (!(isfinite (frame->x_min) && isfinite (frame->x_max) && isfinite (frame->y_min) && isfinite (frame->y_max)))
     return format_error (path, _("the plot has no data to redraw"), error);
   return TRUE;
@@ -1013,6 +1020,7 @@ flitlab_export_plot (const FlitlabPlot  *plot,
 {
   FlitlabExportFormat format;
   FlitlabPlotFrame frame;
+  g_autoptr(GArray) labels = NULL;
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
@@ -1023,10 +1031,12 @@ flitlab_export_plot (const FlitlabPlot  *plot,
     return flitlab_plot_write_csv (plot, path, error);
   if (format != FLITLAB_EXPORT_TEX && format != FLITLAB_EXPORT_PY)
     return flitlab_render_plot_to_file (plot, path, width, height, scale, error);
-  if (!plot_frame (plot, path, width, height, &frame, error))
+  /* The page the image would have: a crowded legend makes it taller. */
+  height = flitlab_plot_file_height (plot, width, height);
+  if (!plot_frame (plot, path, width, height, &frame, &labels, error))
     return FALSE;
-  text = format == FLITLAB_EXPORT_TEX ? plot_to_tex (plot, &frame, width, height)
-                                      : plot_to_python (plot, &frame, width, height);
+  text = format == FLITLAB_EXPORT_TEX ? plot_to_tex (plot, &frame, labels, width, height)
+                                      : plot_to_python (plot, &frame, labels, width, height);
   return flitlab_file_write (path, text, strlen (text), error);
 }
 

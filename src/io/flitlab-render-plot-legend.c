@@ -24,18 +24,9 @@
 static const char *saturated_text = FLITLAB_PLOT_SATURATED_TEXT;
 static const char *off_scale_text = FLITLAB_PLOT_OFF_SCALE_TEXT;
 
-typedef enum
-{
-  ENTRY_SERIES, /* a series, or a group of them (a study), in its colour */
-  ENTRY_KIND,   /* a kind of series in a comparison, in grey */
-  ENTRY_SATURATED,
-  ENTRY_OFF_SCALE,
-  ENTRY_SATURATION, /* a comparison's dashed lines at the models' saturations */
-} EntryType;
-
 typedef struct
 {
-  EntryType   type;
+  FlitlabPlotKeyType type;
   const char *text;
   guint       color;
   guint       style;
@@ -94,7 +85,7 @@ heads_apart (GArray *entries)
     {
       const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
 
-      if (entry->head == NULL && entry->type == ENTRY_SERIES)
+      if (entry->head == NULL && entry->type == FLITLAB_PLOT_KEY_SERIES)
         return FALSE;
       for (guint o = 0; o < e; o++)
         if (g_strcmp0 (g_array_index (entries, LegendEntry, o).head, entry->head) == 0)
@@ -118,9 +109,9 @@ legend_entries (const FlitlabPlot      *plot,
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
       gboolean line = series->kind == FLITLAB_PLOT_LINE;
-      LegendEntry entry = { ENTRY_SERIES, series->label ? series->label : "", series->color,
+      LegendEntry entry = { FLITLAB_PLOT_KEY_SERIES, series->label ? series->label : "", series->color,
                             series->style, line, !line, series->hollow, NULL, 0 };
-      LegendEntry kind = { ENTRY_KIND, series->kind_label, 0, series->style, line, !line,
+      LegendEntry kind = { FLITLAB_PLOT_KEY_KIND, series->kind_label, 0, series->style, line, !line,
                            series->hollow, NULL, 0 };
       guint e = 0;
 
@@ -182,29 +173,38 @@ legend_entries (const FlitlabPlot      *plot,
   g_array_append_vals (entries, kinds->data, kinds->len);
 
   marks_shown (plot, f, &saturated, &off_scale);
+  if (flitlab_plot_saturation_legend_text (plot, f) != NULL)
+    g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATION,
+                                                  flitlab_plot_saturation_legend_text (plot, f) }));
+  if (saturated)
+    g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATED, _(saturated_text) }));
+  if (off_scale)
+    g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_OFF_SCALE, _(off_scale_text) }));
+  return entries;
+}
+
+const char *
+flitlab_plot_saturation_legend_text (const FlitlabPlot      *plot,
+                                     const FlitlabPlotFrame *f)
+{
+  guint n_capacities = 0, n_saturations = 0;
+  gboolean comparison = FALSE;
+
+  for (guint s = 0; s < plot->series->len; s++)
+    {
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
+
+      comparison |= series->group != NULL && series->kind_label != NULL;
+      if (isfinite (series->saturation))
+        series->capacity ? n_capacities++ : n_saturations++;
+    }
   /* A comparison's saturations are too many to label each where there is no room
    * (flitlab_plot_draw_saturation_labels ()): the legend says what their lines are. */
-  if (kinds->len > 0 && flitlab_plot_saturation_labels_shown (plot, f))
-    {
-      guint n_capacities = 0, n_saturations = 0;
-
-      for (guint s = 0; s < plot->series->len; s++)
-        {
-          const FlitlabPlotSeries *series = plot->series->pdata[s];
-
-          if (isfinite (series->saturation))
-            series->capacity ? n_capacities++ : n_saturations++;
-        }
-      g_array_append_val (entries, ((LegendEntry) {
-        ENTRY_SATURATION, n_saturations == 0 ? _("Capacity of the model")
-                          : n_capacities == 0 ? _("Saturation of the model")
-                          : _("Saturation or capacity of the model") }));
-    }
-  if (saturated)
-    g_array_append_val (entries, ((LegendEntry) { ENTRY_SATURATED, _(saturated_text) }));
-  if (off_scale)
-    g_array_append_val (entries, ((LegendEntry) { ENTRY_OFF_SCALE, _(off_scale_text) }));
-  return entries;
+  if (!comparison || !flitlab_plot_saturation_labels_shown (plot, f))
+    return NULL;
+  return n_saturations == 0 ? _("Capacity of the model")
+         : n_capacities == 0 ? _("Saturation of the model")
+         : _("Saturation or capacity of the model");
 }
 
 /* The legend's font at its type (FlitlabPlotLegendLayout.type). */
@@ -222,6 +222,32 @@ entry_text (const FlitlabPlotLegendLayout *layout,
             const LegendEntry             *entry)
 {
   return layout->heads && entry->head != NULL ? entry->head : entry->text;
+}
+
+static void
+key_clear (gpointer data)
+{
+  g_free (((FlitlabPlotKey *) data)->text);
+}
+
+GArray *
+flitlab_plot_legend_keys (const FlitlabPlot      *plot,
+                          const FlitlabPlotFrame *f)
+{
+  g_autoptr(GArray) entries = legend_entries (plot, f);
+  GArray *keys = g_array_sized_new (FALSE, FALSE, sizeof (FlitlabPlotKey), entries->len);
+  const FlitlabPlotLegendLayout named = { .heads = f->legend_heads };
+
+  g_array_set_clear_func (keys, key_clear);
+  for (guint e = 0; e < entries->len; e++)
+    {
+      const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
+      FlitlabPlotKey key = { entry->type, g_strdup (entry_text (&named, entry)), entry->color,
+                             entry->style, entry->line, entry->points, entry->hollow };
+
+      g_array_append_val (keys, key);
+    }
+  return keys;
 }
 
 /* Lays the legend's entries out at type scale (of the figure's), named by heads or not, in as
@@ -295,7 +321,8 @@ set_legend_box (FlitlabPlotFrame *f,
  * (top left, top right, then the lower ones when no saturation label runs along the foot) whose
  * box covers no curve, point or error bar; else below the plot in as many columns as the
  * figure's width holds (in a crowded legend, groups named by their short names and the type set
- * smaller, down to 0.75 of the figure's) while the plot keeps 30 pt of height, or outside right
+ * smaller, down to 0.75 of the figure's, where a file would rather grow by f->legend_lacks)
+ * while the plot keeps 30 pt of height, or outside right
  * when the legend is high and narrow and the plot keeps three fifths of its width; else the
  * corner covering least after all. Outside right or below, the frame gives up the room.
  * Inside: the corner covering least. */
@@ -357,6 +384,10 @@ place_legend (cairo_t                 *cr,
       legend_layout (cr, f, layout, scales[try / 2], try % 2 == 1, width - 8);
       if (frame_h - layout->height - gap >= MAX (60, 0.6 * frame_h))
         break;
+      /* The plot's height that would keep that room with the lower of the two legends at the
+       * figure's type: h - legend - gap >= max (60, 0.6 h). */
+      if (try == 1)
+        f->legend_lacks = ceil (MAX (60 + layout->height + gap, (layout->height + gap) / 0.4) - frame_h);
     }
   if (plot->legend == FLITLAB_PLOT_LEGEND_BELOW || frame_h - layout->height - gap >= 30)
     {
@@ -417,14 +448,14 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
       double mx = kx + key / 2 - 4 * type, r = 0.35, g = 0.35, b = 0.35;
 
       /* The marks and the kinds in grey: each series draws them in its own colour. */
-      if (entry->type == ENTRY_SERIES)
+      if (entry->type == FLITLAB_PLOT_KEY_SERIES)
         flitlab_plot_palette (entry->color, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
-      if (entry->type == ENTRY_SATURATED)
+      if (entry->type == FLITLAB_PLOT_KEY_SATURATED)
         flitlab_plot_mark_saturated (cr, mx, cy);
-      else if (entry->type == ENTRY_OFF_SCALE)
+      else if (entry->type == FLITLAB_PLOT_KEY_OFF_SCALE)
         flitlab_plot_mark_off_scale (cr, mx, cy);
-      else if (entry->type == ENTRY_SATURATION)
+      else if (entry->type == FLITLAB_PLOT_KEY_SATURATION)
         {
           /* The saturation line's dash, shortened to fit the row. */
           const double dash[] = { 2.5, 2 };
@@ -468,6 +499,7 @@ flitlab_plot_legend_place (cairo_t           *cr,
   FlitlabPlotLegendLayout *layout = g_new0 (FlitlabPlotLegendLayout, 1);
 
   place_legend (cr, plot, f, width, height, layout);
+  f->legend_heads = layout->heads;
   return layout;
 }
 

@@ -302,15 +302,27 @@ label_box_taken (const FlitlabPlotFrame *f,
   return FALSE;
 }
 
-void
-flitlab_plot_draw_saturation_labels (cairo_t                *cr,
-                                     const FlitlabPlot      *plot,
-                                     const FlitlabPlotFrame *f)
+static void
+saturation_label_clear (gpointer data)
+{
+  FlitlabPlotSaturationLabel *label = data;
+
+  g_free (label->lines[0]);
+  g_free (label->lines[1]);
+}
+
+GArray *
+flitlab_plot_place_saturation_labels (cairo_t                *cr,
+                                      const FlitlabPlot      *plot,
+                                      const FlitlabPlotFrame *f)
 {
   FlitlabFontName font;
   double row_height, w;
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (LabelBox));
+  GArray *labels = g_array_new (FALSE, TRUE, sizeof (FlitlabPlotSaturationLabel));
+
+  g_array_set_clear_func (labels, saturation_label_clear);
 
   flitlab_plot_font (f, "Sans", 8, &font);
   /* Rows of its line height and a little: rows never touch. */
@@ -342,7 +354,7 @@ flitlab_plot_draw_saturation_labels (cairo_t                *cr,
       g_autofree char *label = saturation_text (series);
       g_autofree char *text = beyond ? g_strconcat (label, " →", NULL) : g_strdup (label);
       g_autofree char *label_before = before != NULL ? saturation_text (before) : NULL;
-      double x = beyond ? f->right : flitlab_plot_map_x (f, series->saturation), r, g, b;
+      double x = beyond ? f->right : flitlab_plot_map_x (f, series->saturation);
       double room_right = beyond ? 0 : f->right - x - 5, room_left = x - 3 - f->left;
       /* Its words in one line, and in two broken at the space nearest the middle. */
       const char *space = NULL, *middle = text + strlen (text) / 2;
@@ -413,12 +425,35 @@ flitlab_plot_draw_saturation_labels (cairo_t                *cr,
       if (least == G_MAXUINT || (least > 0 && order->len > 1))
         continue;
       g_array_append_val (placed, box);
+      g_array_append_val (labels, ((FlitlabPlotSaturationLabel) {
+        g_array_index (order, guint, i), { g_strdup (lines[chosen][0]), g_strdup (lines[chosen][1]) },
+        box.left, box.top, box.right, box.bottom, row_height, right }));
+    }
+  return labels;
+}
+
+void
+flitlab_plot_draw_saturation_labels (cairo_t                *cr,
+                                     const FlitlabPlot      *plot,
+                                     const FlitlabPlotFrame *f)
+{
+  g_autoptr(GArray) labels = flitlab_plot_place_saturation_labels (cr, plot, f);
+  FlitlabFontName font;
+
+  flitlab_plot_font (f, "Sans", 8, &font);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const FlitlabPlotSaturationLabel *label = &g_array_index (labels, FlitlabPlotSaturationLabel, i);
+      const FlitlabPlotSeries *series = plot->series->pdata[label->series];
+      double r, g, b;
+
       flitlab_plot_palette (series->color, &r, &g, &b);
       cairo_set_source_rgb (cr, r, g, b);
-      for (guint l = 0; l <= chosen; l++)
-        flitlab_render_text_within (cr, lines[chosen][l], font.name, right ? box.left : box.right,
-                                    box.top + (l + 1) * row_height, right ? 0 : 1, 1,
-                                    box.right - box.left);
+      for (guint l = 0; l < 2 && label->lines[l] != NULL; l++)
+        flitlab_render_text_within (cr, label->lines[l], font.name,
+                                    label->right_side ? label->left : label->right,
+                                    label->top + (l + 1) * label->row_height,
+                                    label->right_side ? 0 : 1, 1, label->right - label->left);
     }
 }
 

@@ -186,6 +186,41 @@ draw_plot (cairo_t  *cr,
   flitlab_render_plot (cr, data, width, height, NULL);
 }
 
+void
+flitlab_plot_measure (const FlitlabPlot *plot,
+                      double             width,
+                      double             height,
+                      FlitlabPlotFrame  *frame,
+                      GArray           **saturation_labels)
+{
+  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr;
+
+  flitlab_render_set_type_in_points (surface);
+  cr = cairo_create (surface);
+  flitlab_render_plot (cr, plot, width, height, frame);
+  if (saturation_labels != NULL)
+    *saturation_labels = flitlab_plot_place_saturation_labels (cr, plot, frame);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+double
+flitlab_plot_file_height (const FlitlabPlot *plot,
+                          double             width,
+                          double             height)
+{
+  FlitlabPlotFrame frame;
+
+  g_return_val_if_fail (plot != NULL, height);
+
+  /* The size is checked where the file is written. */
+  if (!(width >= 50 && width <= 10000 && height >= 50 && height <= 10000))
+    return height;
+  flitlab_plot_measure (plot, width, height, &frame, NULL);
+  return height + frame.legend_lacks;
+}
+
 gboolean
 flitlab_render_plot_to_file (const FlitlabPlot  *plot,
                              const char         *path,
@@ -196,7 +231,8 @@ flitlab_render_plot_to_file (const FlitlabPlot  *plot,
 {
   g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
 
-  return flitlab_render_to_file (path, width, height, scale, draw_plot, (gpointer) plot, error);
+  return flitlab_render_to_file (path, width, flitlab_plot_file_height (plot, width, height), scale,
+                                 draw_plot, (gpointer) plot, error);
 }
 
 static void

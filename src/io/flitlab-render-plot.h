@@ -45,12 +45,16 @@ typedef struct
   /* The legend's box, in the cairo user space: in an inside corner, right of or below the
    * data area (all 0: no legend). */
   double legend_left, legend_top, legend_right, legend_bottom;
+  gboolean legend_heads; /* the groups named by their short names ("Table 2") */
   double type; /* the type's size relative to the default (9 pt tick labels) */
   /* The height of a line of tick labels and of axis labels as set on the surface drawn on
    * (flitlab-render-text.h: points in a file, pixels in the window); the margins are made of
    * them. The value axis's label in one line or two. */
   double tick_h, label_h;
   guint  y_label_lines;
+  /* The height the figure lacks for its legend below the plot at the figure's type: the
+   * window sets a crowded legend smaller, a file grows by it (flitlab_plot_file_height ()). */
+  double legend_lacks;
 } FlitlabPlotFrame;
 
 GQuark             flitlab_render_error_quark (void);
@@ -104,8 +108,66 @@ gboolean           flitlab_plot_frame_pan     (const FlitlabPlotFrame *frame,
                                                double             dx,
                                                double             dy,
                                                FlitlabPlotFrame  *out);
+/* An entry of a plot's legend as the renderer draws it, for the .tex and .py exports to draw
+ * the same legend. */
+typedef enum
+{
+  FLITLAB_PLOT_KEY_SERIES,     /* a series, or a group of them (a study), in its colour */
+  FLITLAB_PLOT_KEY_KIND,       /* a kind of series in a comparison, in grey */
+  FLITLAB_PLOT_KEY_SATURATED,  /* the cross of a saturated point */
+  FLITLAB_PLOT_KEY_OFF_SCALE,  /* the triangle of a point above the scale */
+  FLITLAB_PLOT_KEY_SATURATION, /* a comparison's dashed lines at the models' saturations */
+} FlitlabPlotKeyType;
+
+typedef struct
+{
+  FlitlabPlotKeyType type;
+  char              *text;      /* freed with the array */
+  guint              color;     /* a series key's palette index */
+  guint              style;     /* a line's dash pattern, or squares for points */
+  gboolean           line, points, hollow;
+} FlitlabPlotKey;
+
+/* The legend's entries (FlitlabPlotKey) in its order, groups named by their short names where
+ * the renderer did (frame->legend_heads). */
+GArray            *flitlab_plot_legend_keys (const FlitlabPlot      *plot,
+                                             const FlitlabPlotFrame *frame);
+/* The legend's words for the dashed lines at the models' saturation loads, which a comparison
+ * does not label each (its legend has an entry for them), or NULL: not a comparison, or no
+ * saturation line in the frame. For the renderer and the .tex and .py exports. */
+const char        *flitlab_plot_saturation_legend_text (const FlitlabPlot      *plot,
+                                                        const FlitlabPlotFrame *frame);
+/* A label of a model's saturation line as the renderer places it, in the frame's space. */
+typedef struct
+{
+  guint    series;      /* its series' index in the plot */
+  char    *lines[2];    /* its words in one line, or two (lines[1] not NULL) */
+  double   left, top, right, bottom;
+  double   row_height;  /* of a line */
+  gboolean right_side;  /* right of its line (left-aligned), else left of it */
+} FlitlabPlotSaturationLabel;
+
+/* The labels of the saturation lines that the renderer draws on cr's surface (labels that find
+ * no room are left out), in FlitlabPlotSaturationLabel, freed with the array. */
+GArray            *flitlab_plot_place_saturation_labels (cairo_t                *cr,
+                                                         const FlitlabPlot      *plot,
+                                                         const FlitlabPlotFrame *frame);
+/* The plot laid out as a file of width × height points lays it out (its type in points), into
+ * frame and, unless NULL, its saturation labels; nothing is written. */
+void               flitlab_plot_measure        (const FlitlabPlot *plot,
+                                                double             width,
+                                                double             height,
+                                                FlitlabPlotFrame  *frame,
+                                                GArray           **saturation_labels);
+/* A file's height for the plot at width: height, or more when the legend below the plot needs
+ * more at the figure's type. A file's words keep the type chosen for it: a legend too crowded
+ * for the page makes the page taller (as matplotlib's bbox_inches="tight"), never its type
+ * smaller. */
+double             flitlab_plot_file_height    (const FlitlabPlot *plot,
+                                                double             width,
+                                                double             height);
 /* Writes the plot to path as SVG, PDF or PNG by its extension; width and height in points
- * (PNG: pixels at scale). */
+ * (PNG: pixels at scale), the height grown as flitlab_plot_file_height () says. */
 gboolean           flitlab_render_plot_to_file (const FlitlabPlot *plot,
                                                 const char        *path,
                                                 double             width,
