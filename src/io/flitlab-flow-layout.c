@@ -164,8 +164,8 @@ layout_ciciani (Diagram                 *d,
  * the x stream (<j0> to <j0-1>) leaves. Each node's injection channel inj(c,r) sits beside a
  * y class it feeds (Fig. 2: PE, injection channel, the network's channels, ejection; the
  * routes are Fig. 3's R of Section 4 and Appendix A): in the torus the one y class it feeds,
- * <k-1-c,k-1-r>; in the mesh south-bound <c,r>, or for the top row (r = 0, which only goes
- * north, the mirror row's <c,k-1>) under the bottom of its column. */
+ * <k-1-c,k-1-r>; in the mesh the south-bound <c,r>, or for the top row (r = 0, whose y hops
+ * all go north: the mirror row's <c,k-1>) under the bottom of its column. */
 static gboolean
 layout_greenberg (Diagram                 *d,
                   const FlitlabModelPoint *point,
