@@ -159,48 +159,148 @@ layout_ciciani (Diagram                 *d,
   return TRUE;
 }
 
-/* 001: the x classes <j0> in a row above the y classes <j0,j1>, j0 across, j1 down. */
+/* 001: the x classes <j0> in a row above the y classes <j0,j1>, j0 across, j1 down, with a
+ * column between each two for the injection channels; ejection at the row's left end, where
+ * the x stream (<j0> to <j0-1>) leaves. Each node's injection channel inj(c,r) sits beside a
+ * y class it feeds (Fig. 2: PE, injection channel, the network's channels, ejection; the
+ * routes are Fig. 3's R of Section 4 and Appendix A): in the torus the one y class it feeds,
+ * <k-1-c,k-1-r>; in the mesh the south-bound <c,r>, or for the top row (r = 0, whose y hops
+ * all go north: the mirror row's <c,k-1>) under the bottom of its column. */
 static gboolean
 layout_greenberg (Diagram                 *d,
                   const FlitlabModelPoint *point,
                   gboolean                *placed)
 {
-  gboolean any = FALSE;
+  gboolean any = FALSE, torus = FALSE;
+  guint k = 0;
 
   for (guint i = 0; i < point->classes->len; i++)
     {
       guint j0, j1;
       char end;
 
-      if (sscanf (klass (point, i)->name, "<%u,%u%c", &j0, &j1, &end) == 3 && end == '>')
+      if (sscanf (klass (point, i)->name, "<%u,%u%c", &j0, &j1, &end) == 3 && end == '>' && j0 < 256 && j1 < 256)
         {
-          add_cell (d, j0, 1 + j1, i);
+          add_cell (d, 2 * j0 + 1, 1 + j1, i);
           placed[i] = any = TRUE;
         }
-      else if (sscanf (klass (point, i)->name, "<%u%c", &j0, &end) == 2 && end == '>')
+      else if (sscanf (klass (point, i)->name, "<%u%c", &j0, &end) == 2 && end == '>' && j0 < 256)
         {
-          add_cell (d, j0, 0, i);
+          add_cell (d, 2 * j0 + 1, 0, i);
           placed[i] = any = TRUE;
+          /* The torus has the wrap link's class <0>; the mesh's x classes start at 1. */
+          torus |= j0 == 0;
         }
     }
-  /* The injection channels inj(c,r), one per node, as a grid of the nodes to the right. */
-  if (any)
+  if (!any)
+    return FALSE;
+  for (guint i = 0; i < point->classes->len; i++)
     {
-      guint base = d->columns + 1;
+      guint c, r;
 
-      d->note = _("top row: x classes <j0>; below: y classes <j0,j1>, j0 across and j1 down; right: the injection channel of each node; last: ejection");
-      for (guint i = 0; i < point->classes->len; i++)
+      if (sscanf (klass (point, i)->name, "inj(%u,%u)", &c, &r) == 2 && c < 256 && r < 256)
+        k = MAX (k, MAX (c, r) + 1);
+    }
+  d->note = _("top row: x classes <j0>, leaving to ejection at the left; below: y classes <j0,j1>, j0 across and j1 down, each fed by the injection channel inj(c,r) of a node beside or below it");
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint c, r;
+
+      if (sscanf (klass (point, i)->name, "inj(%u,%u)", &c, &r) != 2 || c >= k || r >= k)
+        continue;
+      if (torus)
+        add_cell (d, 2 * (k - 1 - c), 1 + (k - 1 - r), i);
+      else if (r > 0)
+        add_cell (d, 2 * c, 1 + r, i);
+      else
+        add_cell (d, 2 * c + 1, 1 + k, i);
+      placed[i] = TRUE;
+    }
+  for (guint i = 0; i < point->classes->len; i++)
+    if (g_str_equal (klass (point, i)->name, "ejection"))
+      {
+        add_cell (d, 0, 0, i);
+        placed[i] = TRUE;
+      }
+  return TRUE;
+}
+
+/* Finds class name's cell in cell_of (names to cell index + 1, as layout_quaglia() fills it). */
+static int
+quaglia_cell (GHashTable *cell_of,
+              const char *name)
+{
+  return GPOINTER_TO_INT (g_hash_table_lookup (cell_of, name)) - 1;
+}
+
+static void
+quaglia_place (Diagram                 *d,
+               const FlitlabModelPoint *point,
+               gboolean                *placed,
+               GHashTable              *cell_of,
+               const char              *name,
+               guint                    column,
+               guint                    row)
+{
+  for (guint i = 0; i < point->classes->len; i++)
+    if (g_str_equal (klass (point, i)->name, name))
+      {
+        add_cell (d, column, row, i);
+        placed[i] = TRUE;
+        g_hash_table_insert (cell_of, g_strdup (name), GUINT_TO_POINTER (d->cells->len));
+        return;
+      }
+}
+
+/* 002 Section 3: the streams bX and bY of the messages whose destination is in their row or
+ * column; Fig. 1 draws them dotted along the quadrant's first row and column, bX_{K-j+1} on
+ * X_{1,j}. Under the quadrant (a row apart), each a chain from K routers still to cross to 1,
+ * Eqs. (40)-(42), started by the waits Eq. (46) charges it: W_WE (left) and W_NE (above) for
+ * bX_{K}, W_NS and W_WS for bY_{K}. */
+static void
+layout_quaglia_beta (Diagram                 *d,
+                     const FlitlabModelPoint *point,
+                     gboolean                *placed,
+                     GHashTable              *cell_of)
+{
+  static const char * const starts[2][2] = { { "W_WE", "W_NE" }, { "W_NS", "W_WS" } };
+  guint K = 0, top = d->rows + 1;
+
+  for (guint i = 0; i < point->classes->len; i++)
+    {
+      guint j;
+
+      if (sscanf (klass (point, i)->name, "bX_{%u}", &j) == 1 && j < 64)
+        K = MAX (K, j);
+    }
+  if (K == 0)
+    return;
+  for (guint stream = 0; stream < 2; stream++)
+    {
+      guint left = stream * (K + 2);
+
+      quaglia_place (d, point, placed, cell_of, starts[stream][0], left, top + 1);
+      quaglia_place (d, point, placed, cell_of, starts[stream][1], left + 1, top);
+      for (guint j = K; j >= 1; j--)
         {
-          guint c, r;
+          g_autofree char *name = g_strdup_printf ("b%c_{%u}", stream == 0 ? 'X' : 'Y', j);
 
-          if (sscanf (klass (point, i)->name, "inj(%u,%u)", &c, &r) == 2)
-            {
-              add_cell (d, base + c, 1 + r, i);
-              placed[i] = TRUE;
-            }
+          quaglia_place (d, point, placed, cell_of, name, left + 1 + K - j, top + 1);
+        }
+      for (guint j = K; j >= 1; j--)
+        {
+          g_autofree char *name = g_strdup_printf ("b%c_{%u}", stream == 0 ? 'X' : 'Y', j);
+          g_autofree char *next = g_strdup_printf ("b%c_{%u}", stream == 0 ? 'X' : 'Y', j - 1);
+          int from = quaglia_cell (cell_of, name), to = quaglia_cell (cell_of, next);
+
+          if (j == K)
+            for (guint w = 0; w < 2; w++)
+              if (quaglia_cell (cell_of, starts[stream][w]) >= 0 && from >= 0)
+                add_arrow (d, (guint) quaglia_cell (cell_of, starts[stream][w]), (guint) from);
+          if (from >= 0 && to >= 0)
+            add_arrow (d, (guint) from, (guint) to);
         }
     }
-  return any;
 }
 
 /* 002 Fig. 1: the south-east quadrant as the paper draws it, the channels between the
@@ -249,12 +349,35 @@ layout_quaglia (Diagram                 *d,
             add_arrow (d, c, GPOINTER_TO_UINT (found) - 1);
         }
     }
-  d->note = _("the south-east quadrant: X_{i,j} east-bound and Y_{i,j} south-bound channels between the routers, i down and j across, arrows where the adaptive stream goes on; below: the other classes and the routing probabilities");
+  layout_quaglia_beta (d, point, placed, cell_of);
+  d->note = _("the south-east quadrant: X_{i,j} east-bound and Y_{i,j} south-bound channels between the routers, i down and j across, arrows where the adaptive stream goes on; below: the streams bX and bY along one dimension, j routers still to cross, after the waits they start with");
   return TRUE;
 }
 
-/* The model's routes between boxes of the paper's layout side by side or one above the other:
- * a message going on in its dimension (001: <j0> to <j0-1>, <j0,j1> to <j0,j1-1>). */
+/* Whether no laid-out cell lies on the straight line between a and b, one row or column: an
+ * arrow between them crosses no box. */
+static gboolean
+nothing_between (const Diagram *d,
+                 const Cell    *a,
+                 const Cell    *b)
+{
+  for (guint c = 0; c < d->n_laid_out; c++)
+    {
+      const Cell *cell = &g_array_index (d->cells, Cell, c);
+
+      if (a->column == b->column && cell->column == a->column &&
+          cell->row > MIN (a->row, b->row) && cell->row < MAX (a->row, b->row))
+        return FALSE;
+      if (a->row == b->row && cell->row == a->row &&
+          cell->column > MIN (a->column, b->column) && cell->column < MAX (a->column, b->column))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The model's routes between boxes of the paper's layout in one row or column with no box
+ * between: a message going on in its dimension (001: <j0> to <j0-1>, <j0,j1> to <j0,j1-1>),
+ * turning (<j0,1> to <j0>), leaving (<1> to ejection) or entering (inj(c,r) to <c,r>). */
 static void
 add_route_arrows (Diagram                 *d,
                   const FlitlabModelPoint *point)
@@ -278,8 +401,7 @@ add_route_arrows (Diagram                 *d,
         continue;
       ca = &g_array_index (d->cells, Cell, a);
       cb = &g_array_index (d->cells, Cell, b);
-      if ((ca->column == cb->column && ABS ((int) ca->row - (int) cb->row) == 1) ||
-          (ca->row == cb->row && ABS ((int) ca->column - (int) cb->column) == 1))
+      if ((ca->column == cb->column || ca->row == cb->row) && nothing_between (d, ca, cb))
         {
           add_arrow (d, a, b);
           g_array_index (d->arrows, Arrow, d->arrows->len - 1).probability = route->probability;

@@ -8,7 +8,10 @@
 #include <math.h>
 
 #include "flitlab-colormap.h"
+#include "flitlab-export.h"
+#include "flitlab-project-xml.h"
 #include "flitlab-render-flow.h"
+#include "flitlab-render-flow-private.h"
 #include "flitlab-topology.h"
 
 static const FlitlabModelClass *
@@ -196,6 +199,74 @@ test_class_channels_partition (void)
   }
 }
 
+/* Every box of every bundled example's flow diagrams (each model of each study, at the load
+ * the Flow view opens at) is an end of an arrow: the papers draw no class the flow does not
+ * reach or leave (#15). */
+static void
+test_every_box_connected (void)
+{
+  g_autofree char *examples = g_test_build_filename (G_TEST_DIST, "data", "examples", NULL);
+  g_autoptr(GDir) dir = g_dir_open (examples, 0, NULL);
+  const char *name;
+  guint checked = 0, loose = 0;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("data/examples not found: set G_TEST_SRCDIR to the source root");
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (examples, name, NULL);
+      g_autoptr(FlitlabProject) project = NULL;
+
+      if (!g_str_has_suffix (name, ".flitlab"))
+        continue;
+      project = flitlab_project_load (path, NULL);
+      g_assert_nonnull (project);
+      for (guint s = 0; s < flitlab_project_get_n_studies (project); s++)
+        {
+          const FlitlabStudy *study = flitlab_project_get_study (project, s);
+
+          for (guint m = 0; m < study->models->len; m++)
+            {
+              const FlitlabStudyModel *entry = study->models->pdata[m];
+              g_autoptr(FlitlabModel) model = flitlab_model_new (entry->id, entry->params, NULL);
+              g_autoptr(FlitlabModelPoint) point = NULL;
+              g_autofree gboolean *joined = NULL;
+              Diagram d = { NULL };
+
+              g_assert_nonnull (model);
+              point = flitlab_model_evaluate_detail (model, flitlab_export_model_load (study, model));
+              if (point->saturated || point->classes == NULL || point->classes->len == 0)
+                continue;
+              _flitlab_flow_diagram_build (&d, point);
+              joined = g_new0 (gboolean, d.cells->len);
+              for (guint a = 0; a < d.arrows->len; a++)
+                {
+                  const Arrow *arrow = &g_array_index (d.arrows, Arrow, a);
+
+                  g_assert_cmpuint (arrow->from, <, d.cells->len);
+                  g_assert_cmpuint (arrow->to, <, d.cells->len);
+                  joined[arrow->from] = joined[arrow->to] = TRUE;
+                }
+              for (guint c = 0; c < d.cells->len; c++)
+                if (!joined[c])
+                  {
+                    g_test_message ("%s, %s, %s: box %s has no arrow", name, study->name, entry->id,
+                                    class_of (point, g_array_index (d.cells, Cell, c).klass)->name);
+                    loose++;
+                  }
+              checked++;
+              _flitlab_flow_diagram_clear (&d);
+            }
+        }
+    }
+  g_test_message ("%u diagrams checked", checked);
+  g_assert_cmpuint (checked, >=, 5);
+  g_assert_cmpuint (loose, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -205,5 +276,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/flow/class-at-saturated", test_class_at_saturated);
   g_test_add_func ("/flitlab/render/flow/class-channels-by-dimension", test_class_channels_by_dimension);
   g_test_add_func ("/flitlab/render/flow/class-channels-partition", test_class_channels_partition);
+  g_test_add_func ("/flitlab/render/flow/every-box-connected", test_every_box_connected);
   return g_test_run ();
 }
