@@ -953,6 +953,8 @@ show_study (FlitlabNetworkPage *self)
       return;
     }
   self->view = flitlab_topology_view_new (topology);
+  /* The page is the figure's frame: the network takes all of it, whatever its shape. */
+  self->view->fill = TRUE;
   flitlab_export_heatmap_choose (study, topology, &heatmap);
   self->model = g_steal_pointer (&heatmap.model);
 
@@ -1073,6 +1075,17 @@ flitlab_network_page_get_deadlock (FlitlabNetworkPage *self,
   return self->deadlock->len > 0 ? (const guint *) self->deadlock->data : NULL;
 }
 
+/* Another view shown: the tooltip of a channel or node goes with the drawing, or GTK keeps it
+ * on screen over the new view. */
+static void
+flitlab_network_page_unmap (GtkWidget *widget)
+{
+  FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (widget);
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
+  GTK_WIDGET_CLASS (flitlab_network_page_parent_class)->unmap (widget);
+}
+
 static void
 flitlab_network_page_dispose (GObject *object)
 {
@@ -1109,6 +1122,7 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
 
   object_class->dispose = flitlab_network_page_dispose;
   object_class->finalize = flitlab_network_page_finalize;
+  widget_class->unmap = flitlab_network_page_unmap;
   /* The animation stopped on a deadlock, or the one shown went away: for the channel
    * dependency graph to draw it (flitlab_network_page_get_deadlock()). */
   signals[DEADLOCK_CHANGED] = g_signal_new ("deadlock-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

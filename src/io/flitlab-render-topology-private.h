@@ -26,6 +26,9 @@ G_BEGIN_DECLS
 /* Node labels only while they can be read. */
 #define MAX_LABELLED_NODES 144
 #define MAX_UNIT           160.0  /* pixels between neighbours: a 2×2 mesh is not a poster */
+/* A view that fills its figure (FlitlabTopologyView.fill): how much longer a unit may be one
+ * way than the other. */
+#define MAX_STRETCH        2.0
 /* Beyond this many nodes they are small dots: the channels carry the picture. */
 #define MAX_ROUND_NODES    256
 /* From this many channels on, an image is drawn with hairlines (flitlab-hairline.h). */
@@ -46,6 +49,16 @@ G_BEGIN_DECLS
  * a 10-cube's 5120 long links are 384 lines, not bands. */
 #define TILED_MIN_DIMS       8
 #define TILE_DIMS            4
+/* A tiled hypercube's spacing (flitlab-topology-layout.c's tiled_position()), in units: the
+ * grey tile reaches TILE_PAD past its nodes, a line between tiles leaves a tile's edge and
+ * bows TILE_BOW out, TILE_BOW_STEP more for each higher level of dimensions; a gap between
+ * blocks holds the bows from both sides with a little room between them. */
+#define TILE_PAD             0.3
+#define TILE_BOW             0.3
+#define TILE_BOW_STEP        0.25
+#define TILE_INNER_STEP      1.4
+#define TILE_PAIR_STEP       1.1
+#define TILE_BLOCK_STEP      (2 * (TILE_PAD + TILE_BOW + 2 * TILE_BOW_STEP) + 0.3)
 /* Extra room between the copies of a sub-cube, in steps per level, so the recursion shows. */
 #define CUBE_GAP           0.25
 
@@ -96,10 +109,11 @@ struct _FlitlabTopologyLayout
   double   width, height;
   guint    plane;
   guint    title_lines;
-  gboolean with_bar, node_labels, layer, by_dimension;
+  gboolean with_bar, node_labels, layer, by_dimension, fill;
 
   double   left, top, right, bottom; /* the network's area */
-  double   unit;                     /* pixels between neighbouring nodes */
+  double   unit;                     /* pixels between neighbouring nodes (the shorter way
+                                      * when the view fills its figure) */
   double   type;                     /* the figure's type size (flitlab_topology_view_type) */
   double   bar_left;                 /* where the colour bar goes, right of the network */
   double   legend_top;               /* where the legend of dimension colours goes */

@@ -16,6 +16,9 @@
 
 /* ---- a stack of planes ------------------------------------------------------------ */
 
+/* Pixels kept free beside a torus's stack for the wrap-arounds round its sides. */
+#define WRAP_ROOM 28.0
+
 /* The columns whose links between planes are drawn unless one is chosen: the plane's left and
  * right corners, where a vertical line from one plane to the next crosses no other plane. */
 enum
@@ -66,6 +69,57 @@ draw_column_channel (cairo_t                   *cr,
   cairo_stroke (cr);
 }
 
+/* A torus's wrap-around of dimension 2 between the top plane's node of a column and the bottom
+ * plane's, drawn on the figure: a curve out of the column sideways round the stack's side
+ * (out: the x it reaches) and back, so the column reads as the ring it is; its pieces filed in
+ * links for the hit-tests. */
+static void
+draw_wrap_channel (cairo_t                   *cr,
+                   const FlitlabTopologyView *view,
+                   guint                      id,
+                   Point                      from,
+                   Point                      to,
+                   double                     out,
+                   double                     offset,
+                   double                     width,
+                   double                     trim,
+                   double                     lo,
+                   double                     hi,
+                   GArray                    *links)
+{
+  double side = out < from.x ? -1 : 1, arrow = 2.5 * width + 3, r = 0.3, g = 0.3, b = 0.3;
+  /* To the right of travel, as the other links: down the page that is to the left. */
+  double shift = (to.y > from.y ? -1 : 1) * offset;
+  /* A cubic whose controls are level with its ends at x reaches (2 end + 6 x) / 8 midway. */
+  double x = (8 * (out + shift) - from.x - to.x) / 6;
+  Point a = pt (from.x + shift + side * trim, from.y), z = pt (to.x + shift + side * trim, to.y);
+  Point c1 = pt (x, a.y), c2 = pt (x, z.y), prev = a;
+  const guint n_pieces = 24;
+
+  if (view->values != NULL)
+    flitlab_colormap_color (view->colormap, view->values[id], lo, hi, &r, &g, &b);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_set_line_width (cr, width);
+  /* One stroked path per channel, arrowhead included; the last stretch runs level into z. */
+  cairo_move_to (cr, a.x, a.y);
+  cairo_curve_to (cr, c1.x, c1.y, c2.x, c2.y, z.x, z.y);
+  cairo_move_to (cr, z.x, z.y);
+  cairo_line_to (cr, z.x + side * arrow, z.y - 0.4 * arrow);
+  cairo_line_to (cr, z.x + side * arrow, z.y + 0.4 * arrow);
+  cairo_close_path (cr);
+  cairo_stroke (cr);
+  for (guint i = 1; i <= n_pieces; i++)
+    {
+      double t = (double) i / n_pieces, u = 1 - t;
+      Point next = pt (u * u * u * a.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * z.x,
+                       u * u * u * a.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * z.y);
+      StackLink piece = { id, prev, next };
+
+      g_array_append_val (links, piece);
+      prev = next;
+    }
+}
+
 /* The planes of the third dimension stacked in an oblique view, plane 0 at the bottom, each a
  * layer of the same drawing, pulled apart so that no plane covers another: a plane's x axis
  * runs down to the right, its y axis down to the left, flattened to a wide diamond. Between
@@ -114,17 +168,12 @@ flitlab_render_topology_stack (cairo_t             *cr,
   labels = view->node_labels;
   corner_at = g_new0 (Point, (gsize) n * N_CORNERS);
   corner_drawn = g_new0 (gboolean, (gsize) n * N_CORNERS);
+  /* A torus's wrap-arounds from the top plane to the bottom one go round the side. */
   if (n_columns == 1)
     /* Translators: the stack of a 3D network's planes with one chosen column */
-    subtitle = g_strdup_printf (torus ? _("all %u planes, plane 0 at the bottom; between them, the links "
-                                          "of column (%u, %u), ringed (top to bottom plane not drawn)")
-                                      : _("all %u planes, plane 0 at the bottom; between them, the links "
-                                          "of column (%u, %u), ringed"),
-                                n, corner_node[0] % k0, corner_node[0] / k0);
-  else if (torus)
     subtitle = g_strdup_printf (_("all %u planes, plane 0 at the bottom; between them, the links "
-                                  "of the left and right corner columns (top to bottom plane not "
-                                  "drawn)"), n);
+                                  "of column (%u, %u), ringed"),
+                                n, corner_node[0] % k0, corner_node[0] / k0);
   else
     subtitle = g_strdup_printf (_("all %u planes, plane 0 at the bottom; between them, the links "
                                   "of the left and right corner columns"), n);
@@ -132,9 +181,9 @@ flitlab_render_topology_stack (cairo_t             *cr,
     top = _flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
   room_h = MAX (height - top - 16, 1);
   bar_w = view->values != NULL ? _flitlab_topology_view_bar_width (view, cr, type, 0.7 * room_h) + type : 0;
-  room_w = MAX (width - 40 - bar_w, 1);
+  room_w = MAX (width - 40 - bar_w - (torus ? 2 * WRAP_ROOM : 0), 1);
   side = MAX (MIN (room_w / (2 * cos30), room_h / (2 * flat * MAX (n, 1) + gap * (MAX (n, 1) - 1))), 1);
-  left = 20 + (room_w - 2 * side * cos30) / 2;
+  left = 20 + (torus ? WRAP_ROOM : 0) + (room_w - 2 * side * cos30) / 2;
   bottom = top + (room_h + side * (2 * flat * n + gap * (n - 1))) / 2;
 
   cairo_save (cr);
@@ -209,10 +258,21 @@ flitlab_render_topology_stack (cairo_t             *cr,
             const FlitlabChannel *ch = flitlab_topology_get_channel (t, ids[j]);
             guint q = ch->dst / size;
 
-            /* A wrap-around would cross every plane; a plane too large to draw has no corners. */
-            if (ch->dim != 2 || ch->wraparound || !corner_drawn[p * N_CORNERS + c] ||
-                !corner_drawn[q * N_CORNERS + c])
+            /* A plane too large to draw has no corners. */
+            if (ch->dim != 2 || !corner_drawn[p * N_CORNERS + c] || !corner_drawn[q * N_CORNERS + c])
               continue;
+            if (ch->wraparound)
+              {
+                Point at = corner_at[p * N_CORNERS + c];
+                /* Round the nearer side of the stack, clear of its diamonds. */
+                double out = at.x < left + side * cos30 ? left - 0.6 * WRAP_ROOM
+                                                        : left + 2 * side * cos30 + 0.6 * WRAP_ROOM;
+
+                draw_wrap_channel (cr, view, ids[j], at, corner_at[q * N_CORNERS + c], out,
+                                   flitlab_topology_is_bidirectional (t) ? 1.5 * line_width : 0,
+                                   n_columns == 1 ? 1.6 * line_width : line_width, 6, lo, hi, stack->links);
+                continue;
+              }
             {
               StackLink drawn;
 

@@ -512,7 +512,7 @@ draw_tiles (cairo_t                   *cr,
     {
       const Node *a = &g_array_index (layout->nodes, Node, layout->node_slot[v]);
       const Node *z = &g_array_index (layout->nodes, Node, layout->node_slot[v + tile_size - 1]);
-      double pad = 0.3 * layout->unit;
+      double pad = TILE_PAD * layout->unit;
 
       cairo_rectangle (cr, a->at.x - pad, a->at.y - pad, z->at.x - a->at.x + 2 * pad, z->at.y - a->at.y + 2 * pad);
     }
@@ -702,6 +702,7 @@ flitlab_render_topology (cairo_t             *cr,
       layout->plane != view->plane || layout->with_bar != _flitlab_topology_view_with_bar (view) ||
       layout->title_lines != _flitlab_topology_view_title_lines (view) || layout->node_labels != view->node_labels ||
       layout->layer != view->layer || layout->by_dimension != _flitlab_topology_view_by_dimension (view) ||
+      layout->fill != (view->fill && !view->layer) ||
       layout->type != _flitlab_topology_view_type (view, width))
     {
       g_clear_pointer (&view->layout, _flitlab_topology_layout_free);

@@ -58,6 +58,10 @@ typedef struct
   FlitlabColormap colormap; /* viridis (default) for a magnitude; diverging for a signed
                             difference such as simulation − model: centred on zero, its
                             range symmetric around zero */
+  gboolean  fill;        /* fill a figure of another shape than the network's: a unit up to
+                            twice as long across as down, or down as across (the window);
+                            FALSE (default): one scale both ways, as in a file; a ring and a
+                            stack's planes keep theirs */
   gint      column;      /* the stack of planes: the column whose links between the planes
                             are drawn, by its node in plane 0 (x + k0 y), its nodes ringed;
                             -1 (default): the left and right corner columns */

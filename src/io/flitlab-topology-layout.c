@@ -316,6 +316,37 @@ build_grouped_hypercube (Builder *b)
     }
 }
 
+/* A tiled hypercube's own layout, tighter than hypercube_position() so that its 1024 nodes
+ * read at 1200 × 900: the nearest nodes of the two copies joined along x (or y) by level
+ * l = d / 2 are 1, TILE_INNER_STEP (the two 2-cubes of a tile), TILE_PAIR_STEP (two tiles,
+ * nothing bows between them) or TILE_BLOCK_STEP (larger blocks, with the lines between tiles
+ * bowing in from both sides) apart. */
+static Point
+tiled_position (guint v,
+                guint n)
+{
+  static const double step[MAX_HYPERCUBE_DIMS / 2] = {
+    1, TILE_INNER_STEP, TILE_PAIR_STEP, TILE_BLOCK_STEP, TILE_BLOCK_STEP,
+  };
+  double offset[MAX_HYPERCUBE_DIMS / 2], span = 0;
+  Point p = { 0, 0 };
+
+  for (guint l = 0; l < (n + 1) / 2; l++)
+    {
+      offset[l] = span + step[l];
+      span += offset[l];
+    }
+  for (guint d = 0; d < n; d++)
+    if (v & (1u << d))
+      {
+        if (d % 2 == 0)
+          p.x += offset[d / 2];
+        else
+          p.y += offset[d / 2];
+      }
+  return p;
+}
+
 /* Where a line between two tiles of a tiled hypercube leaves tile (its first node v) for
  * dimension d: on the tile's edge facing the way the line bows out, at a place of its own
  * for each dimension along that edge; *out gets that way (-1 up or left, +1 down or right). */
@@ -325,10 +356,10 @@ tile_anchor (guint   v,
              guint   n,
              double *out)
 {
-  Point lo = hypercube_position (v, n), hi = hypercube_position (v | ((1u << TILE_DIMS) - 1), n);
+  Point lo = tiled_position (v, n), hi = tiled_position (v | ((1u << TILE_DIMS) - 1), n);
   /* Dimensions TILE_DIMS and up across (even) or down (odd): how many, and d's rank. */
   guint n_same = (n - TILE_DIMS + (d % 2 == 0 ? 1 : 0)) / 2, rank = (d - TILE_DIMS) / 2;
-  double f = (rank + 1.0) / (n_same + 1.0), pad = 0.3;
+  double f = (rank + 1.0) / (n_same + 1.0), pad = TILE_PAD;
 
   /* Out of the pair of rows (columns) the lowest tile dimension across it pairs. */
   *out = (v & (1u << (d % 2 == 0 ? TILE_DIMS + 1 : TILE_DIMS))) ? 1 : -1;
@@ -351,7 +382,7 @@ build_tiled_hypercube (Builder *b)
   guint *fill;
 
   for (guint v = 0; v < (1u << n); v++)
-    add_node (b, v, NODE_PLAIN, hypercube_position (v, n));
+    add_node (b, v, NODE_PLAIN, tiled_position (v, n));
   for (guint id = 0; id < n_network; id++)
     n_inside += flitlab_topology_get_channel (t, id)->dim < TILE_DIMS;
   n_shapes = n_inside + n_tiles * (n - TILE_DIMS);
@@ -401,7 +432,7 @@ build_tiled_hypercube (Builder *b)
           Point a = tile_anchor (lo, c->dim, n, &out), z = tile_anchor (hi, c->dim, n, &out);
           Point right = right_of (a, z);
           double along = c->dim % 2 == 0 ? right.y : right.x;
-          Piece p = bowed_piece (a, z, (along * out > 0 ? 1 : -1) * (0.45 + 0.35 * level));
+          Piece p = bowed_piece (a, z, (along * out > 0 ? 1 : -1) * (TILE_BOW + TILE_BOW_STEP * level));
 
           /* The ends are on the tiles' edges, not at nodes. */
           p.trim0 = p.trim1 = FALSE;
@@ -621,7 +652,7 @@ place (cairo_t                   *cr,
        FlitlabTopologyLayout     *layout)
 {
   const FlitlabTopology *t = view->topology;
-  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, s, ox, oy;
+  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, s, sx, sy, ox, oy;
   const double pad = 0.55;
   gboolean bidirectional = flitlab_topology_is_bidirectional (t);
   GArray *boxes;
@@ -650,11 +681,22 @@ place (cairo_t                   *cr,
         }
     }
   x0 -= pad, y0 -= pad, x1 += pad, y1 += pad;
-  s = MIN ((layout->right - layout->left) / (x1 - x0), (layout->bottom - layout->top) / (y1 - y0));
+  sx = (layout->right - layout->left) / (x1 - x0);
+  sy = (layout->bottom - layout->top) / (y1 - y0);
+  s = MIN (sx, sy);
   s = MIN (s, MAX_UNIT);
   s = MAX (s, 1e-3);
-  ox = (layout->left + layout->right) / 2 - s * (x0 + x1) / 2;
-  oy = (layout->top + layout->bottom) / 2 - s * (y0 + y1) / 2;
+  /* Filling the figure: the longer way stretched as far as MAX_STRETCH, up to MAX_UNIT; a
+   * ring stays round. */
+  if (layout->fill && (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_TORUS || _flitlab_topology_is_grid (t)))
+    {
+      sx = MAX (MIN (MIN (sx, MAX_STRETCH * s), MAX_UNIT), s);
+      sy = MAX (MIN (MIN (sy, MAX_STRETCH * s), MAX_UNIT), s);
+    }
+  else
+    sx = sy = s;
+  ox = (layout->left + layout->right) / 2 - sx * (x0 + x1) / 2;
+  oy = (layout->top + layout->bottom) / 2 - sy * (y0 + y1) / 2;
 
   /* Sizes follow the spacing, within what stays legible. */
   layout->unit = s;
@@ -675,7 +717,7 @@ place (cairo_t                   *cr,
     {
       Node *node = &g_array_index (layout->nodes, Node, i);
 
-      node->at = pt (ox + s * node->at.x, oy + s * node->at.y);
+      node->at = pt (ox + sx * node->at.x, oy + sy * node->at.y);
     }
   if (view->node_labels && layout->nodes->len <= MAX_LABELLED_NODES)
     layout->font_size = fit_labels (cr, t, layout);
@@ -704,9 +746,9 @@ place (cairo_t                   *cr,
           guint n_segments;
           Point prev;
 
-          p->p0 = pt (ox + s * p->p0.x, oy + s * p->p0.y);
-          p->c = pt (ox + s * p->c.x, oy + s * p->c.y);
-          p->p1 = pt (ox + s * p->p1.x, oy + s * p->p1.y);
+          p->p0 = pt (ox + sx * p->p0.x, oy + sy * p->p0.y);
+          p->c = pt (ox + sx * p->c.x, oy + sy * p->c.y);
+          p->p1 = pt (ox + sx * p->p1.x, oy + sy * p->p1.y);
           piece_shift (p, layout->offset);
           len = MAX (piece_length (p), 1e-6);
           d0 = p->trim0 ? _flitlab_topology_node_radius (layout, src_style) + layout->gap : 0;
@@ -772,6 +814,8 @@ _flitlab_topology_layout_new (cairo_t             *cr,
   layout->title_lines = _flitlab_topology_view_title_lines (view);
   layout->node_labels = view->node_labels;
   layout->layer = view->layer;
+  /* A stack's planes are squares of their own. */
+  layout->fill = view->fill && !view->layer;
   layout->type = _flitlab_topology_view_type (view, width);
   layout->left = 16;
   layout->top = 16;

@@ -658,8 +658,9 @@ test_png_and_pdf (void)
 }
 
 /* The stack's hit-tests, over a grid of points: every node of every plane, and of the links
- * between planes exactly those of the chosen column (3 pairs of planes, both ways; not the
- * wrap-around), and in the planes only their own channels, never a stroke to another plane. */
+ * between planes exactly those of the chosen column (3 pairs of planes and the wrap-around from
+ * the top plane to the bottom one, both ways), and in the planes only their own channels,
+ * never a stroke to another plane. */
 static void
 test_stack_hits (void)
 {
@@ -670,7 +671,7 @@ test_stack_hits (void)
   g_autofree gboolean *channel_hit = g_new0 (gboolean, n_channels);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
   cairo_t *cr = cairo_create (surface);
-  guint column = 1 + 4 * 2, n_nodes_hit = 0, n_column_hit = 0, n_planes_hit[4] = { 0 };
+  guint column = 1 + 4 * 2, n_nodes_hit = 0, n_column_hit = 0, n_wrap_hit = 0, n_planes_hit[4] = { 0 };
   int node, channel;
 
   g_assert_false (flitlab_topology_view_hit_stack (view, 10, 10, &node, &channel));
@@ -702,10 +703,11 @@ test_stack_hits (void)
           continue;
         }
       g_assert_cmpuint (ch->src % 16, ==, column);
-      g_assert_false (ch->wraparound);
       n_column_hit++;
+      n_wrap_hit += ch->wraparound;
     }
-  g_assert_cmpuint (n_column_hit, ==, 6);
+  g_assert_cmpuint (n_column_hit, ==, 8);
+  g_assert_cmpuint (n_wrap_hit, ==, 2);
   /* Most of each plane's 64 channels are hit somewhere (the wrap-arounds' arcs too). */
   for (guint p = 0; p < 4; p++)
     g_assert_cmpuint (n_planes_hit[p], >=, 48);
@@ -715,6 +717,44 @@ test_stack_hits (void)
   g_assert_false (flitlab_topology_view_check (view, NULL));
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
+}
+
+/* The 10-cube in the Network view of a 1200 × 900 window (its drawing about 510 × 480, from
+ * the screenshots) and as a 1200 × 900 figure: the neighbours inside a 4-cube (dimension 0)
+ * far enough apart for their link to show between the nodes (the layout before tiled_position():
+ * 6.9 pixels in the window). */
+static void
+test_hypercube_spacing (void)
+{
+  static const struct { double width, height, min_spacing; gboolean fill; } sizes[] = {
+    { 510, 480, 9, TRUE },
+    { 1200, 900, 18, FALSE },
+  };
+  g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:10", 0);
+
+  set_values (view, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) sizes[i].width,
+                                                             (int) sizes[i].height);
+      cairo_t *cr = cairo_create (surface);
+      double closest = INFINITY;
+
+      view->fill = sizes[i].fill;
+      flitlab_render_topology (cr, view, sizes[i].width, sizes[i].height);
+      for (guint v = 0; v < 1024; v += 2)
+        {
+          double x0, y0, x1, y1;
+
+          g_assert_true (flitlab_topology_view_get_node_position (view, v, &x0, &y0));
+          g_assert_true (flitlab_topology_view_get_node_position (view, v + 1, &x1, &y1));
+          closest = MIN (closest, hypot (x1 - x0, y1 - y0));
+        }
+      g_test_message ("%g x %g: neighbours %.1f pixels apart", sizes[i].width, sizes[i].height, closest);
+      g_assert_cmpfloat (closest, >=, sizes[i].min_spacing);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
 }
 
 int
@@ -733,6 +773,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/grouped-hypercube", test_grouped_hypercube);
   g_test_add_func ("/flitlab/render-topology/errors", test_errors);
   g_test_add_func ("/flitlab/render-topology/stack-hits", test_stack_hits);
+  g_test_add_func ("/flitlab/render-topology/hypercube-spacing", test_hypercube_spacing);
   g_test_add_func ("/flitlab/render-topology/png-and-pdf", test_png_and_pdf);
 
   return g_test_run ();
