@@ -219,20 +219,19 @@ cube_centre (guint  n,
   return pt (far.x / 2, far.y / 2);
 }
 
-/* The hypercube's own layout, after Ciciani et al. Fig. 4 as above but with the room between
- * two copies of a sub-cube growing with the dimension that joins them, so the 4-cubes, 6-cubes
- * and 8-cubes of a large cube stand apart as blocks: the nearest nodes of the two copies
- * joined along x (or y) by level l = d / 2 are 1 + HYPERCUBE_GAP_GROWTH l apart. */
+/* Vertex v of an n-cube laid out recursively, even dimensions along x and odd along y: the
+ * nearest nodes of the two copies joined by level l = d / 2 are step[l] apart. */
 static Point
-hypercube_position (guint v,
-                    guint n)
+stepped_position (guint         v,
+                  guint         n,
+                  const double *step)
 {
-  double offset[MAX_HYPERCUBE_DIMS], span = 0;
+  double offset[MAX_HYPERCUBE_DIMS / 2], span = 0;
   Point p = { 0, 0 };
 
   for (guint l = 0; l < (n + 1) / 2; l++)
     {
-      offset[l] = span + 1 + HYPERCUBE_GAP_GROWTH * l;
+      offset[l] = span + step[l];
       span += offset[l];
     }
   for (guint d = 0; d < n; d++)
@@ -244,6 +243,21 @@ hypercube_position (guint v,
           p.y += offset[d / 2];
       }
   return p;
+}
+
+/* The hypercube's own layout, after Ciciani et al. Fig. 4 as above but with the room between
+ * two copies of a sub-cube growing with the dimension that joins them, so the 4-cubes, 6-cubes
+ * and 8-cubes of a large cube stand apart as blocks: the nearest nodes of the two copies
+ * joined along x (or y) by level l = d / 2 are 1 + HYPERCUBE_GAP_GROWTH l apart. */
+static Point
+hypercube_position (guint v,
+                    guint n)
+{
+  double step[MAX_HYPERCUBE_DIMS / 2];
+
+  for (guint l = 0; l < MAX_HYPERCUBE_DIMS / 2; l++)
+    step[l] = 1 + HYPERCUBE_GAP_GROWTH * l;
+  return stepped_position (v, n, step);
 }
 
 /* Links of dimension 2 and up pass over the nodes between their ends: they bow out of the
@@ -328,23 +342,8 @@ tiled_position (guint v,
   static const double step[MAX_HYPERCUBE_DIMS / 2] = {
     1, TILE_INNER_STEP, TILE_PAIR_STEP, TILE_BLOCK_STEP, TILE_BLOCK_STEP,
   };
-  double offset[MAX_HYPERCUBE_DIMS / 2], span = 0;
-  Point p = { 0, 0 };
 
-  for (guint l = 0; l < (n + 1) / 2; l++)
-    {
-      offset[l] = span + step[l];
-      span += offset[l];
-    }
-  for (guint d = 0; d < n; d++)
-    if (v & (1u << d))
-      {
-        if (d % 2 == 0)
-          p.x += offset[d / 2];
-        else
-          p.y += offset[d / 2];
-      }
-  return p;
+  return stepped_position (v, n, step);
 }
 
 /* Where a line between two tiles of a tiled hypercube leaves tile (its first node v) for
