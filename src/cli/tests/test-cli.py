@@ -316,10 +316,11 @@ with tempfile.TemporaryDirectory() as tmp:
                         "--output", diagram)
     code, out, err = run("export", project, "--study", "model only", "--figure", "topology",
                          "--stack", "--output", diagram)
-    # Between the planes, the links of the two corner columns: 3 each way in each, no wrap-around.
+    # Between the planes, the links of the two corner columns: 3 each way in each, and the
+    # wrap-around from the top plane to the bottom one round the side, each way.
     check("export topology --stack draws the four planes of the 3D torus (4 x 64 paths) and "
-          "the links of two columns between them (2 x 3 x 2)",
-          code == 0 and channel_paths(diagram) == 4 * 64 + 2 * 3 * 2,
+          "the links of two columns between them with their wrap-around (2 x 4 x 2)",
+          code == 0 and channel_paths(diagram) == 4 * 64 + 2 * 4 * 2,
           (err, channel_paths(diagram) if code == 0 else None))
     fails_with_one_line("--stack of a network with one plane", "export", project, "--study",
                         "small torus", "--figure", "topology", "--stack", "--output", diagram)
