@@ -41,6 +41,18 @@ def named(root, name, timeout=10):
     return None
 
 
+def label_starting(root, prefix, timeout):
+    """The text of the first label that starts with prefix (a status line), or None."""
+    end = time.time() + timeout
+    while time.time() < end:
+        found = root.findChildren(lambda n: n.roleName == "label" and n.name.startswith(prefix),
+                                  recursive=True)
+        if found:
+            return found[0].name
+        time.sleep(0.3)
+    return None
+
+
 def press(node):
     try:
         node.doActionNamed("click")

@@ -5,21 +5,10 @@ import time
 
 from dogtail import rawinput
 
-from gui import app_window, check, finish, find, named, press, shot
+from gui import app_window, check, finish, find, label_starting, named, press, shot
 
 app, window = app_window()
 time.sleep(3)
-
-
-def status_starting(prefix, timeout):
-    end = time.time() + timeout
-    while time.time() < end:
-        found = window.findChildren(lambda n: n.roleName == "label" and n.name.startswith(prefix),
-                                    recursive=True)
-        if found:
-            return found[0].name
-        time.sleep(0.5)
-    return None
 
 
 rawinput.keyCombo("<Alt>2")
@@ -30,10 +19,10 @@ for _ in range(3):
 time.sleep(1)
 check("Up speeds the animation to 300 cycles/s", find(window, "label", "300 cycles/s", 3) is not None)
 rawinput.pressKey("space")
-legend = status_starting("Cycle ", 10)
+legend = label_starting(window, "Cycle ", 10)
 check(f"the animation says what its colours mean ({legend!r})",
       legend is not None and "Each colour is one message" in legend and "red dot" in legend)
-text = status_starting("Deadlock at cycle ", 120)
+text = label_starting(window, "Deadlock at cycle ", 120)
 shot("deadlock")
 check(f"the animation stops on the deadlock and names its cycle ({text!r})",
       text is not None and "each wait for a channel the next one holds" in text)

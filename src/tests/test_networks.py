@@ -4,21 +4,10 @@ import time
 
 from dogtail import rawinput
 
-from gui import app_window, check, finish, find, named, press, shot
+from gui import app_window, check, finish, find, label_starting, named, press, shot
 
 app, window = app_window()
 time.sleep(3)
-
-
-def status_starting(prefix, timeout):
-    end = time.time() + timeout
-    while time.time() < end:
-        found = window.findChildren(lambda n: n.roleName == "label" and n.name.startswith(prefix),
-                                    recursive=True)
-        if found:
-            return found[0].name
-        time.sleep(0.3)
-    return None
 
 
 row = find(window, "label", "6×6×6 torus")
@@ -32,7 +21,7 @@ if stack is not None:
     press(stack)
 time.sleep(2)
 check("the stack says a click chooses a column",
-      status_starting("All 6 planes of the third dimension", 5) is not None)
+      label_starting(window, "All 6 planes of the third dimension", 5) is not None)
 area = named(window, "Network diagram", 5)
 column = None
 if area is not None:
@@ -41,7 +30,7 @@ if area is not None:
     for fy in (0.9, 0.88, 0.92, 0.86, 0.94, 0.84):
         for fx in [0.40 + 0.01 * i for i in range(21)]:
             rawinput.click(int(x0 + fx * w), int(y0 + fy * h))
-            column = status_starting("Column (", 0.4)
+            column = label_starting(window, "Column (", 0.4)
             if column is not None:
                 break
         if column is not None:
