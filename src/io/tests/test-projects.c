@@ -305,3 +305,32 @@ full_document (void)
     }
   return text;
 }
+
+GPtrArray *
+load_examples (void)
+{
+  g_autofree char *examples = g_test_build_filename (G_TEST_DIST, "data", "examples", NULL);
+  g_autoptr(GDir) dir = g_dir_open (examples, 0, NULL);
+  GPtrArray *projects;
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("data/examples not found: set G_TEST_SRCDIR to the source root");
+      return NULL;
+    }
+  projects = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_project_free);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (examples, name, NULL);
+      g_autoptr(GError) error = NULL;
+      FlitlabProject *project;
+
+      if (!g_str_has_suffix (name, ".flitlab"))
+        continue;
+      project = flitlab_project_load (path, &error);
+      g_assert_no_error (error);
+      g_ptr_array_add (projects, project);
+    }
+  return projects;
+}

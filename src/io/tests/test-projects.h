@@ -28,5 +28,8 @@ guint topology_channels (const char *spec);
 FlitlabProject *make_full_project (void);
 /* make_full_project () written out, made once. */
 const char *full_document (void);
+/* The bundled examples (the .flitlab files of data/examples) loaded, FlitlabProject each, in the
+ * directory's order; NULL with the test skipped when they are not found. */
+GPtrArray *load_examples (void);
 
 G_END_DECLS
