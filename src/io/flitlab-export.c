@@ -431,6 +431,49 @@ line_dashes (guint           style,
   return counts[style % FLITLAB_PLOT_LINE_STYLES];
 }
 
+/* The dash pattern for pgfplots: ", dash pattern=on … off …", nothing for a solid line. */
+static void
+append_tex_dashes (GString *out,
+                   guint    style)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  const double *dashes;
+  guint n_dashes = line_dashes (style, &dashes);
+
+  for (guint k = 0; k < n_dashes; k += 2)
+    g_string_append_printf (out, "%s on %spt off %spt", k == 0 ? ", dash pattern=" : "",
+                            number (a, dashes[k]), number (b, dashes[k + 1]));
+}
+
+/* The dash pattern for matplotlib, which scales dashes by the line's width (2 pt): its
+ * lengths separated by ", ", none for a solid line. */
+static void
+append_python_dashes (GString *out,
+                      guint    style)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE];
+  const double *dashes;
+  guint n_dashes = line_dashes (style, &dashes);
+
+  for (guint d = 0; d < n_dashes; d++)
+    g_string_append_printf (out, "%s%s", d > 0 ? ", " : "", number (a, dashes[d] / 2));
+}
+
+/* A point's mark as the renderer draws it: a disc, a ring (a paper's values) or, in another
+ * style, a square; pgfplots' name, matplotlib's. */
+static const char *
+tex_mark (guint    style,
+          gboolean hollow)
+{
+  return style > 0 ? (hollow ? "square" : "square*") : (hollow ? "o" : "*");
+}
+
+static const char *
+python_marker (guint style)
+{
+  return style > 0 ? "s" : "o";
+}
+
 /* A legend key's colour: a series' own, grey for the kinds and marks, as the renderer. */
 static void
 key_color (const FlitlabPlotKey *key,
@@ -505,7 +548,6 @@ static void
 append_tex_key (GString              *out,
                 const FlitlabPlotKey *key)
 {
-  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
   int rgb[3];
 
   key_color (key, rgb);
@@ -518,17 +560,13 @@ append_tex_key (GString              *out,
     g_string_append (out, ", line width=1.2pt, dash pattern=on 5pt off 4pt");
   else
     {
-      const double *dashes;
-      guint n_dashes = key->line ? line_dashes (key->style, &dashes) : 0;
-      gboolean squares = !key->line && key->style > 0;
-
       g_string_append (out, key->line ? ", line width=2pt" : ", only marks");
-      for (guint k = 0; k < n_dashes; k += 2)
-        g_string_append_printf (out, "%s on %spt off %spt", k == 0 ? ", dash pattern=" : "",
-                                number (a, dashes[k]), number (b, dashes[k + 1]));
+      if (key->line)
+        append_tex_dashes (out, key->style);
+      /* A point's style is its mark's only where no line carries the style. */
       if (key->points)
         g_string_append_printf (out, ", mark=%s, mark options={solid%s}",
-                                squares ? (key->hollow ? "square" : "square*") : (key->hollow ? "o" : "*"),
+                                tex_mark (key->line ? 0 : key->style, key->hollow),
                                 key->hollow ? ", line width=1.3pt" : "");
       else
         g_string_append (out, ", mark=none");
@@ -619,13 +657,8 @@ plot_to_tex (const FlitlabPlot      *plot,
 
       if (series->kind == FLITLAB_PLOT_LINE)
         {
-          const double *dashes;
-          guint n_dashes = line_dashes (series->style, &dashes);
-
           g_string_append_printf (out, "\\addplot[color=flitlab%u, forget plot, line width=2pt, line join=round, line cap=round, mark=none", s);
-          for (guint k = 0; k < n_dashes; k += 2)
-            g_string_append_printf (out, "%s on %spt off %spt", k == 0 ? ", dash pattern=" : "",
-                                    number (a, dashes[k]), number (b, dashes[k + 1]));
+          append_tex_dashes (out, series->style);
           g_string_append (out, "] coordinates {\n");
           for (guint i = 0; i < series->n; i++)
             g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]),
@@ -633,11 +666,10 @@ plot_to_tex (const FlitlabPlot      *plot,
         }
       else
         {
-          /* A disc, a ring (a paper's values) or, in another style, a square. */
           g_string_append_printf (out, "\\addplot[color=flitlab%u, forget plot, only marks, mark=%s, mark size=%s,%s\n"
                                   "  error bars/.cd, y dir=both, y explicit, error mark options={rotate=90, mark size=4pt},\n"
                                   "  error bar style={line width=1.5pt}] coordinates {\n", s,
-                                  series->style > 0 ? (series->hollow ? "square" : "square*") : (series->hollow ? "o" : "*"),
+                                  tex_mark (series->style, series->hollow),
                                   series->style > 0 ? "3.2pt" : series->hollow ? "3pt" : "3.5pt",
                                   series->hollow ? " mark options={line width=1.3pt}," : "");
           for (guint i = 0; i < series->n; i++)
@@ -772,7 +804,6 @@ static void
 append_python_key (GString              *out,
                    const FlitlabPlotKey *key)
 {
-  char a[G_ASCII_DTOSTR_BUF_SIZE];
   int rgb[3];
 
   key_color (key, rgb);
@@ -786,16 +817,16 @@ append_python_key (GString              *out,
   else
     {
       const double *dashes;
-      guint n_dashes = key->line ? line_dashes (key->style, &dashes) : 0;
 
       g_string_append (out, key->line ? ", linewidth=2" : ", linestyle=\"none\"");
-      /* matplotlib scales dashes by the line's width (2 pt). */
-      for (guint d = 0; d < n_dashes; d++)
-        g_string_append_printf (out, "%s%s", d == 0 ? ", dashes=(" : ", ", number (a, dashes[d] / 2));
-      if (n_dashes > 0)
-        g_string_append (out, ")");
+      if (key->line && line_dashes (key->style, &dashes) > 0)
+        {
+          g_string_append (out, ", dashes=(");
+          append_python_dashes (out, key->style);
+          g_string_append (out, ")");
+        }
       if (key->points)
-        g_string_append_printf (out, ", marker=\"%s\"%s", !key->line && key->style > 0 ? "s" : "o",
+        g_string_append_printf (out, ", marker=\"%s\"%s", python_marker (key->line ? 0 : key->style),
                                 key->hollow ? ", markerfacecolor=\"none\", markeredgewidth=1.3" : "");
     }
   g_string_append (out, "))\nlabels.append(");
@@ -835,7 +866,7 @@ plot_to_python (const FlitlabPlot      *plot,
   g_string_append_printf (out, "fig, ax = plt.subplots(figsize=(%s, ", number (a, width / 72));
   g_string_append_printf (out, "%s), layout=\"constrained\")\n", number (a, height / 72));
   g_string_append (out, "\n# Each series: label, kind (line or points), colour, loads, values, 95% half-widths,\n"
-                        "# saturated loads (drawn as crosses at the top), saturation load and its label.\n"
+                        "# saturated loads (drawn as crosses at the top), saturation load.\n"
                         "series = [\n");
   for (guint s = 0; s < plot->series->len; s++)
     {
@@ -863,17 +894,10 @@ plot_to_python (const FlitlabPlot      *plot,
       append_python_list (out, errors, series->n);
       g_string_append (out, ",\n         saturated=");
       append_python_list (out, (const double *) saturated_x->data, saturated_x->len);
-      {
-        const double *dashes;
-        guint n_dashes = line_dashes (series->style, &dashes);
-
-        /* matplotlib scales dashes by the line's width (2 pt). */
-        g_string_append (out, ",\n         dashes=[");
-        for (guint d = 0; d < n_dashes; d++)
-          g_string_append_printf (out, "%s%s", d > 0 ? ", " : "", number (a, dashes[d] / 2));
-        g_string_append_printf (out, "], marker=\"%s\", hollow=%s", series->style > 0 ? "s" : "o",
-                                series->hollow ? "True" : "False");
-      }
+      g_string_append (out, ",\n         dashes=[");
+      append_python_dashes (out, series->style);
+      g_string_append_printf (out, "], marker=\"%s\", hollow=%s", python_marker (series->style),
+                              series->hollow ? "True" : "False");
       g_string_append_printf (out, ",\n         saturation=%s),\n",
                               isfinite (series->saturation) ? number (a, series->saturation) : "nan");
     }
@@ -915,11 +939,11 @@ plot_to_python (const FlitlabPlot      *plot,
                    "        y = [s[\"y\"][i] for i in shown]\n"
                    "        ci95 = [s[\"ci95\"][i] if s[\"ci95\"][i] == s[\"ci95\"][i] else 0 for i in shown]\n"
                    "        if any(ci95):\n"
-                   "            handle = ax.errorbar(x, y, yerr=ci95, fmt=s[\"marker\"], markersize=7, color=s[\"color\"],\n"
+                   "            ax.errorbar(x, y, yerr=ci95, fmt=s[\"marker\"], markersize=7, color=s[\"color\"],\n"
                    "                                 elinewidth=1.5, capsize=4, capthick=1.5,\n"
                    "                                 markerfacecolor=\"none\" if s[\"hollow\"] else s[\"color\"])\n"
                    "        else:\n"
-                   "            handle, = ax.plot(x, y, s[\"marker\"], markersize=7, color=s[\"color\"],\n"
+                   "            ax.plot(x, y, s[\"marker\"], markersize=7, color=s[\"color\"],\n"
                    "                              markerfacecolor=\"none\" if s[\"hollow\"] else s[\"color\"],\n"
                    "                              markeredgewidth=1.3 if s[\"hollow\"] else 1)\n"
                    "        above = [x for x, y in zip(s[\"x\"], s[\"y\"]) if y == y and y > y_range[1]]\n"
@@ -995,7 +1019,7 @@ plot_frame (const FlitlabPlot *plot,
             GArray           **labels,
             GError           **error)
 {
-  if (!(width >= 50 && width <= 10000 && height >= 50 && height <= 10000))
+  if (!flitlab_render_size_valid (width, height))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
                    _("A figure is 50 to 10000 points wide and high, not %g × %g"), width, height);

@@ -102,6 +102,7 @@ legend_entries (const FlitlabPlot      *plot,
 {
   GArray *entries = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
   g_autoptr(GArray) kinds = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
+  const char *saturation_text = flitlab_plot_saturation_legend_text (plot, f);
   gboolean saturated, off_scale;
 
   g_array_set_clear_func (entries, legend_entry_clear);
@@ -173,9 +174,8 @@ legend_entries (const FlitlabPlot      *plot,
   g_array_append_vals (entries, kinds->data, kinds->len);
 
   marks_shown (plot, f, &saturated, &off_scale);
-  if (flitlab_plot_saturation_legend_text (plot, f) != NULL)
-    g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATION,
-                                                  flitlab_plot_saturation_legend_text (plot, f) }));
+  if (saturation_text != NULL)
+    g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATION, saturation_text }));
   if (saturated)
     g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATED, _(saturated_text) }));
   if (off_scale)

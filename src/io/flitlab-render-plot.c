@@ -215,7 +215,7 @@ flitlab_plot_file_height (const FlitlabPlot *plot,
   g_return_val_if_fail (plot != NULL, height);
 
   /* The size is checked where the file is written. */
-  if (!(width >= 50 && width <= 10000 && height >= 50 && height <= 10000))
+  if (!flitlab_render_size_valid (width, height))
     return height;
   flitlab_plot_measure (plot, width, height, &frame, NULL);
   return height + frame.legend_lacks;

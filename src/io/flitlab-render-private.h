@@ -25,6 +25,10 @@ typedef void (*FlitlabRenderFunc) (cairo_t  *cr,
                                    double    height,
                                    gpointer  data);
 
+/* Whether width × height points is a figure's size: 50 to 10000 points each way. */
+gboolean flitlab_render_size_valid (double width,
+                                    double height);
+
 /* Writes draw's figure to path as SVG, PDF or PNG by its extension; width and height in
  * points (PNG: pixels at scale). The figure is drawn in memory and written with
  * flitlab_file_write (): a cairo error or a failed write leaves the old file as it was.

@@ -88,6 +88,13 @@ append_bytes (void                *closure,
 }
 
 gboolean
+flitlab_render_size_valid (double width,
+                           double height)
+{
+  return width >= 50 && width <= 10000 && height >= 50 && height <= 10000;
+}
+
+gboolean
 flitlab_render_to_file (const char         *path,
                         double              width,
                         double              height,
@@ -103,7 +110,7 @@ flitlab_render_to_file (const char         *path,
   cairo_t *cr;
   gboolean png = g_str_has_suffix (path, ".png");
 
-  if (!(width >= 50 && width <= 10000 && height >= 50 && height <= 10000 && scale > 0 && scale <= 8))
+  if (!(flitlab_render_size_valid (width, height) && scale > 0 && scale <= 8))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
                    _("A figure is 50 to 10000 points wide and high at a scale up to 8, not %g × %g at %g"),
