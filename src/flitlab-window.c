@@ -166,6 +166,20 @@ rebuild_plot (FlitlabWindow *self)
   flitlab_plot_view_set_plot (self->plot_view, plot);
 }
 
+/* The figure shown takes the keyboard, wherever it was. */
+static void
+give_figure_focus (FlitlabWindow *self)
+{
+  const char *shown = gtk_stack_get_visible_child_name (self->figure_stack);
+
+  if (g_strcmp0 (shown, "network") == 0)
+    flitlab_network_page_focus_figure (self->network_page);
+  else if (g_strcmp0 (shown, "flow") == 0)
+    flitlab_flow_page_focus_figure (self->flow_page);
+  else
+    gtk_widget_grab_focus (GTK_WIDGET (self->plot_view));
+}
+
 /* The Run button, progress and editor of the shown study, and the marks of running studies in
  * the sidebar. */
 static void
@@ -182,7 +196,15 @@ show_running (FlitlabWindow *self)
     gtk_progress_bar_set_fraction (self->simulation_progress, fraction);
   else
     gtk_label_set_text (self->time_left_label, "");
-  /* A study is not edited under its running simulation: Stop first. */
+  /* A study is not edited under its running simulation: Stop first. An entry made insensitive
+   * while focused never hears of losing the focus (GTK warns, gtk#5845): the figure takes it. */
+  if (running)
+    {
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+      if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->study_editor)))
+        give_figure_focus (self);
+    }
   gtk_widget_set_sensitive (GTK_WIDGET (self->study_editor), !running);
   for (guint i = 0; i < flitlab_document_get_n_studies (self->document); i++)
     {
@@ -387,17 +409,11 @@ void
 flitlab_window_focus_figure (FlitlabWindow *self)
 {
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  const char *shown = gtk_stack_get_visible_child_name (self->figure_stack);
 
   if (focus != NULL && (gtk_widget_is_ancestor (focus, self->sidebar) ||
                         gtk_widget_is_ancestor (focus, self->editor_pane)))
     return;
-  if (g_strcmp0 (shown, "network") == 0)
-    flitlab_network_page_focus_figure (self->network_page);
-  else if (g_strcmp0 (shown, "flow") == 0)
-    flitlab_flow_page_focus_figure (self->flow_page);
-  else
-    gtk_widget_grab_focus (GTK_WIDGET (self->plot_view));
+  give_figure_focus (self);
 }
 
 /* The sidebar's row for a study: its name and a spinner while it simulates. */
