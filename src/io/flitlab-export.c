@@ -399,23 +399,18 @@ held_in_reach (const FlitlabPlotFrame *f,
   return CLAMP (y, f->y_min - 10 * (f->y_max - f->y_min), f->y_max + 10 * (f->y_max - f->y_min));
 }
 
+/* The ticks the renderer labels on an axis, separated by commas. */
 static void
-append_ticks (GString    *out,
-              const char *key,
-              double      lo,
-              double      hi,
-              double      room)
+append_ticks (GString                *out,
+              const FlitlabPlotFrame *f,
+              gboolean                value_axis)
 {
-  double ticks[32];
+  double ticks[FLITLAB_PLOT_MAX_TICKS];
   char a[G_ASCII_DTOSTR_BUF_SIZE];
-  guint n = flitlab_plot_nice_ticks (lo, hi, CLAMP ((guint) room, 3, G_N_ELEMENTS (ticks)), ticks);
+  guint n = flitlab_plot_frame_ticks (f, value_axis, ticks);
 
-  if (n < 2)
-    return;
-  g_string_append_printf (out, "  %s={", key);
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", number (a, ticks[i]));
-  g_string_append (out, "},\n");
+    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", number (a, ticks[i]));
 }
 
 /* A line's dash pattern as the renderer draws it: its on and off lengths in points, none for
@@ -534,12 +529,28 @@ append_latex (GString    *out,
     }
 }
 
+/* Text in the lines the renderer broke it into, for a node that aligns its lines (a title or a
+ * legend cell with align=...). */
+static void
+append_latex_lines (GString    *out,
+                    const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text != NULL ? text : "", "\n", -1);
+
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      if (l > 0)
+        g_string_append (out, "\\\\");
+      append_latex (out, lines[l]);
+    }
+}
+
 static void
 append_tex_legend (GString           *out,
                    const char        *label)
 {
   g_string_append (out, "\\addlegendentry{");
-  append_latex (out, label);
+  append_latex_lines (out, label);
   g_string_append (out, "}\n");
 }
 
@@ -612,29 +623,44 @@ plot_to_tex (const FlitlabPlot      *plot,
     }
   g_string_append_printf (out, "\\begin{tikzpicture}[font=\\fontsize{%s}{%s}\\selectfont]\n",
                           number (a, font), number (b, 1.2 * font));
-  g_string_append_printf (out, "\\begin{axis}[\n  width=%spt, height=%spt,\n", number (a, width), number (b, height));
+  /* The axes the size of the renderer's, its words round them as round the renderer's. */
+  g_string_append_printf (out, "\\begin{axis}[\n  scale only axis, width=%spt, height=%spt,\n",
+                          number (a, f->right - f->left), number (b, f->bottom - f->top));
   g_string_append_printf (out, "  xmin=%s, xmax=%s, ymin=%s, ymax=%s,\n", number (a, f->x_min),
                           number (b, f->x_max), number (c, f->y_min), number (d, f->y_max));
-  /* The renderer's round-number ticks, as many as the labels leave room for. */
-  append_ticks (out, "xtick", f->x_min, f->x_max, (f->right - f->left) / (6 * font));
+  /* The renderer's ticks. */
+  g_string_append (out, "  xtick={");
+  append_ticks (out, f, FALSE);
+  g_string_append (out, "},\n");
   if (f->log_y)
     g_string_append (out, "  ymode=log,\n");
   else
-    append_ticks (out, "ytick", f->y_min, f->y_max, (f->bottom - f->top) / (3 * font));
+    {
+      g_string_append (out, "  ytick={");
+      append_ticks (out, f, TRUE);
+      g_string_append (out, "},\n");
+    }
   g_string_append (out, "  unbounded coords=jump, scaled ticks=false,\n"
                         "  xticklabel style={/pgf/number format/fixed, /pgf/number format/precision=6},\n"
-                        "  legend cell align=left, legend style={fill=white, fill opacity=0.9, text opacity=1, draw=black!25},\n");
+                        "  legend cell align=left, legend style={fill=white, fill opacity=0.9, text opacity=1, draw=black!25,\n"
+                        "    cells={align=left}},\n");
+  /* The renderer's columns, filled down as it fills them. */
+  if (f->legend_columns > 1)
+    g_string_append_printf (out, "  transpose legend, legend columns=%u,\n",
+                            (keys->len + f->legend_columns - 1) / f->legend_columns);
   if (place == LEGEND_INSIDE)
     g_string_append_printf (out, "  legend pos=%s %s,\n", north ? "north" : "south", west ? "west" : "east");
   else if (place == LEGEND_RIGHT)
     g_string_append (out, "  legend pos=outer north east,\n");
   else if (place == LEGEND_BELOW)
     g_string_append_printf (out, "  legend style={at={(0.5,%s)}, anchor=north},\n",
-                            number (a, -3.0 * font / MAX (f->bottom - f->top, 1)));
+                            number (a, -(f->legend_top - f->bottom) / MAX (f->bottom - f->top, 1)));
   if (plot->title != NULL)
     {
-      g_string_append (out, "  title={");
-      append_latex (out, plot->title);
+      g_autofree char *title = flitlab_plot_title_text (plot, f);
+
+      g_string_append (out, "  title style={align=center}, title={");
+      append_latex_lines (out, title);
       g_string_append (out, "},\n");
     }
   if (plot->x_label != NULL)
@@ -967,10 +993,22 @@ plot_to_python (const FlitlabPlot      *plot,
                    "ax.set_ylim(*y_range)\n"
                    "if log_y:\n"
                    "    ax.set_yscale(\"log\")\n");
+  /* The renderer's ticks. */
+  g_string_append (out, "ax.set_xticks([");
+  append_ticks (out, f, FALSE);
+  g_string_append (out, "])\n");
+  if (!f->log_y)
+    {
+      g_string_append (out, "ax.set_yticks([");
+      append_ticks (out, f, TRUE);
+      g_string_append (out, "])\n");
+    }
   if (plot->title != NULL)
     {
+      g_autofree char *title = flitlab_plot_title_text (plot, f);
+
       g_string_append (out, "ax.set_title(");
-      append_python_string (out, plot->title);
+      append_python_string (out, title);
       g_string_append (out, ")\n");
     }
   if (plot->x_label != NULL)
@@ -995,10 +1033,11 @@ plot_to_python (const FlitlabPlot      *plot,
     g_string_append (out, "ax.legend(handles, labels, loc=\"upper left\", bbox_to_anchor=(1.02, 1), framealpha=0.9)\n");
   else if (place == LEGEND_BELOW)
     {
-      /* Below the axes: the layout leaves the legend's rows free at the foot of the figure. */
-      g_string_append (out, "fig.legend(handles, labels, loc=\"lower center\", framealpha=0.9)\n");
-      g_string_append_printf (out, "foot = (len(labels) * 1.5 * plt.rcParams[\"legend.fontsize\"] + 10) / %s\n",
-                              number (a, height));
+      /* Below the axes, in the renderer's columns (matplotlib fills them down, as it does);
+       * the layout leaves the foot of the figure to its box. */
+      g_string_append_printf (out, "fig.legend(handles, labels, loc=\"lower center\", ncol=%u, framealpha=0.9)\n",
+                              MAX (f->legend_columns, 1));
+      g_string_append_printf (out, "foot = %s\n", number (a, (height - f->legend_top + 4) / height));
       g_string_append (out, "fig.get_layout_engine().set(rect=(0, foot, 1, 1 - foot))\n");
     }
   g_string_append (out, "\nif len(sys.argv) > 1:\n"

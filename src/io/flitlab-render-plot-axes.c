@@ -11,7 +11,6 @@
 #include "flitlab-render-plot-private.h"
 #include "flitlab-render-private.h"
 
-#define MAX_TICKS 12
 
 static char *
 format_tick (double value,
@@ -67,6 +66,27 @@ y_ticks (const FlitlabPlotFrame *f,
   return n;
 }
 
+void
+flitlab_plot_widen_y_range (const FlitlabPlot *plot,
+                            FlitlabPlotFrame  *f)
+{
+  double ticks[FLITLAB_PLOT_MAX_TICKS], step;
+  FlitlabPlotFrame wider = *f;
+
+  if (f->log_y || isfinite (plot->y_min) || isfinite (plot->y_max) || y_ticks (f, ticks) != 2)
+    return;
+  step = ticks[1] - ticks[0];
+  wider.y_min = floor (f->y_min / step + 1e-9) * step;
+  wider.y_max = ceil (f->y_max / step - 1e-9) * step;
+  /* Kept if it shows more ticks and the legend inside still covers nothing. */
+  if (y_ticks (&wider, ticks) < 3 ||
+      (f->legend_right <= f->right && f->legend_bottom <= f->bottom && f->legend_right > f->legend_left &&
+       flitlab_plot_covers (plot, &wider, f->legend_left, f->legend_top, f->legend_right - f->legend_left,
+                            f->legend_bottom - f->legend_top, 5) > 0))
+    return;
+  *f = wider;
+}
+
 /* A logarithmic axis labels 1, 2 and 5 times each power of ten it shows. */
 static guint
 y_log_ticks (const FlitlabPlotFrame *f,
@@ -78,8 +98,26 @@ y_log_ticks (const FlitlabPlotFrame *f,
   for (double decade = pow (10, floor (log10 (f->y_min))); decade <= f->y_max * 1.0001; decade *= 10)
     for (guint m = 0; m < G_N_ELEMENTS (multiples); m++)
       if (decade * multiples[m] >= f->y_min * 0.9999 && decade * multiples[m] <= f->y_max * 1.0001 &&
-          n < MAX_TICKS)
+          n < FLITLAB_PLOT_MAX_TICKS)
         ticks[n++] = decade * multiples[m];
+  return n;
+}
+
+guint
+flitlab_plot_frame_ticks (const FlitlabPlotFrame *frame,
+                          gboolean                value_axis,
+                          double                 *ticks)
+{
+  cairo_t *cr;
+  guint n;
+
+  g_return_val_if_fail (frame != NULL && ticks != NULL, 0);
+
+  if (value_axis)
+    return frame->log_y ? y_log_ticks (frame, ticks) : y_ticks (frame, ticks);
+  cr = flitlab_plot_points_context_new ();
+  n = x_ticks (cr, frame, ticks);
+  cairo_destroy (cr);
   return n;
 }
 
@@ -98,7 +136,7 @@ double
 flitlab_plot_y_tick_width (cairo_t                *cr,
                            const FlitlabPlotFrame *f)
 {
-  double ticks[MAX_TICKS], widest = 0;
+  double ticks[FLITLAB_PLOT_MAX_TICKS], widest = 0;
   FlitlabFontName font;
   guint n = f->log_y ? y_log_ticks (f, ticks) : y_ticks (f, ticks);
 
@@ -149,7 +187,7 @@ flitlab_plot_draw_axes (cairo_t                *cr,
                         const FlitlabPlotFrame *f,
                         double                  width)
 {
-  double ticks[MAX_TICKS];
+  double ticks[FLITLAB_PLOT_MAX_TICKS];
   FlitlabFontName tick_font, font;
   guint n;
 
@@ -217,12 +255,12 @@ flitlab_plot_draw_axes (cairo_t                *cr,
                          (f->left + f->right) / 2, f->bottom + 8 * f->type + f->tick_h, 0.5, 0, 0);
   if (plot->y_label != NULL)
     draw_y_label (cr, plot->y_label, f);
-  if (plot->title != NULL)
-    {
-      /* Centred on the data area and set smaller rather than run past the figure's edges. */
-      double centre = (f->left + f->right) / 2;
-
-      flitlab_render_text_within (cr, plot->title, flitlab_plot_font (f, "Sans Bold", 11, &font),
-                                  centre, 8 * f->type, 0.5, 0, 2 * MIN (centre, width - centre) - 8);
-    }
+  /* Centred on the data area, in the lines the margin holds (flitlab_render_plot ()); a word
+   * wider than the figure alone is set smaller. */
+  if (plot->title != NULL && f->title_lines > 1)
+    flitlab_render_paragraph (cr, plot->title, flitlab_plot_font (f, "Sans Bold", 11, &font), (f->left + f->right) / 2,
+                              8 * f->type, f->title_wrap, f->title_lines, TRUE);
+  else if (plot->title != NULL)
+    flitlab_render_text_within (cr, plot->title, flitlab_plot_font (f, "Sans Bold", 11, &font), (f->left + f->right) / 2,
+                                8 * f->type, 0.5, 0, flitlab_plot_title_width (f, width));
 }

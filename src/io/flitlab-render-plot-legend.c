@@ -32,7 +32,9 @@ typedef struct
   guint       style;
   gboolean    line, points, hollow;
   char       *head; /* a group's short name, its words before its ": " ("Table 2") or after, or NULL */
-  double      width; /* of the words as laid out */
+  char       *wrapped; /* its words broken into lines to fit the legend's room, or NULL */
+  guint       lines;   /* of its words as laid out */
+  double      width;   /* of the words as laid out */
 } LegendEntry;
 
 /* The legend as laid out: its entries down columns, each as wide as its widest words. */
@@ -44,7 +46,9 @@ struct _FlitlabPlotLegendLayout
   gboolean  heads;     /* groups named by their short names (LegendEntry.head): they tell the
                           groups apart, shorter */
   guint     columns, rows;
-  double    row;       /* a row's height */
+  double    line, gap; /* a line of words' height, and the gap that makes a row of it */
+  double    row;       /* a row of one line's height */
+  double    wrap;      /* the width its words were broken into lines at, or 0 */
   double    column[LEGEND_MAX_COLUMNS]; /* each column's words' width */
   double    width, height;
 };
@@ -75,6 +79,7 @@ static void
 legend_entry_clear (gpointer data)
 {
   g_free (((LegendEntry *) data)->head);
+  g_free (((LegendEntry *) data)->wrapped);
 }
 
 /* Whether every group has a head and no two the same. */
@@ -217,11 +222,20 @@ legend_font (double           type,
   return flitlab_plot_font (&at, "Sans", 9, font);
 }
 
+/* An entry's words in one line. */
+static const char *
+entry_words (const FlitlabPlotLegendLayout *layout,
+             const LegendEntry             *entry)
+{
+  return layout->heads && entry->head != NULL ? entry->head : entry->text;
+}
+
+/* An entry's words as laid out: in one line, or broken into lines. */
 static const char *
 entry_text (const FlitlabPlotLegendLayout *layout,
             const LegendEntry             *entry)
 {
-  return layout->heads && entry->head != NULL ? entry->head : entry->text;
+  return entry->wrapped != NULL ? entry->wrapped : entry_words (layout, entry);
 }
 
 static void
@@ -237,45 +251,72 @@ flitlab_plot_legend_keys (const FlitlabPlot      *plot,
   g_autoptr(GArray) entries = legend_entries (plot, f);
   GArray *keys = g_array_sized_new (FALSE, FALSE, sizeof (FlitlabPlotKey), entries->len);
   const FlitlabPlotLegendLayout named = { .heads = f->legend_heads };
+  FlitlabFontName font;
 
   g_array_set_clear_func (keys, key_clear);
+  legend_font (f->type, &font);
   for (guint e = 0; e < entries->len; e++)
     {
       const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
-      FlitlabPlotKey key = { entry->type, g_strdup (entry_text (&named, entry)), entry->color,
-                             entry->style, entry->line, entry->points, entry->hollow };
+      const char *words = entry_words (&named, entry);
+      FlitlabPlotKey key = { entry->type, f->legend_wrap > 0 ? flitlab_plot_wrap_in_points (words, font.name, f->legend_wrap)
+                                                             : g_strdup (words),
+                             entry->color, entry->style, entry->line, entry->points, entry->hollow };
 
       g_array_append_val (keys, key);
     }
   return keys;
 }
 
+/* The legend's height: its longest column's rows, each as many lines as its words take. */
+static double
+legend_height (const FlitlabPlotLegendLayout *layout)
+{
+  double tallest = 0;
+
+  for (guint c = 0; c < layout->columns; c++)
+    {
+      double column = 0;
+
+      for (guint e = c * layout->rows; e < MIN ((c + 1) * layout->rows, layout->entries->len); e++)
+        column += g_array_index (layout->entries, LegendEntry, e).lines * layout->line + layout->gap;
+      tallest = MAX (tallest, column);
+    }
+  return tallest + 2 * LEGEND_PAD * layout->type;
+}
+
 /* Lays the legend's entries out at type scale (of the figure's), named by heads or not, in as
- * many columns as room (a width) holds, at least one (G_MAXDOUBLE: one). */
+ * many columns as room (a width) holds, up to max_columns; in one column, words wider than its
+ * room are broken into lines (rather than set smaller). */
 static void
 legend_layout (cairo_t                 *cr,
                const FlitlabPlotFrame  *f,
                FlitlabPlotLegendLayout *layout,
                double                   scale,
                gboolean                 heads,
-               double                   room)
+               double                   room,
+               guint                    max_columns)
 {
   FlitlabFontName font;
   guint n = layout->entries->len;
-  double type = f->type * scale, w;
+  double type = f->type * scale, keys = (2 * LEGEND_PAD + LEGEND_KEY) * type, w;
 
   layout->type = type;
   layout->heads = heads;
   legend_font (type, &font);
-  flitlab_render_text_size (cr, "Mg", font.name, &w, &layout->row);
-  layout->row += LEGEND_ROW_GAP * type;
+  flitlab_render_text_size (cr, "Mg", font.name, &w, &layout->line);
+  layout->gap = LEGEND_ROW_GAP * type;
+  layout->row = layout->line + layout->gap;
+  layout->wrap = 0;
   for (guint e = 0; e < n; e++)
     {
       LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
 
-      entry->width = flitlab_plot_text_width (cr, entry_text (layout, entry), font.name);
+      g_clear_pointer (&entry->wrapped, g_free);
+      entry->lines = 1;
+      entry->width = flitlab_plot_text_width (cr, entry_words (layout, entry), font.name);
     }
-  for (guint columns = room < G_MAXDOUBLE ? MIN (MAX (n, 1), LEGEND_MAX_COLUMNS) : 1; columns >= 1; columns--)
+  for (guint columns = MIN (MAX (n, 1), MIN (max_columns, LEGEND_MAX_COLUMNS)); columns >= 1; columns--)
     {
       guint rows = MAX ((n + columns - 1) / columns, 1);
       double width = (2 * LEGEND_PAD - LEGEND_COLUMN_GAP) * type;
@@ -292,12 +333,30 @@ legend_layout (cairo_t                 *cr,
       layout->columns = columns;
       layout->rows = rows;
       layout->width = width;
-      layout->height = rows * layout->row + 2 * LEGEND_PAD * type;
+      layout->height = legend_height (layout);
       if (width <= room)
         return;
     }
-  /* Wider than its room in one column: its words are set smaller (flitlab_plot_legend_draw ()). */
-  if (room < G_MAXDOUBLE)
+  /* One column wider than its room: the words too wide are broken into lines. */
+  layout->column[0] = 0;
+  layout->wrap = room - keys;
+  for (guint e = 0; e < n; e++)
+    {
+      LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+      double h;
+
+      if (entry->width > room - keys)
+        {
+          entry->wrapped = flitlab_render_text_wrap (cr, entry_words (layout, entry), font.name,
+                                                     room - keys, &entry->lines);
+          flitlab_render_text_size (cr, entry->wrapped, font.name, &entry->width, &h);
+        }
+      layout->column[0] = MAX (layout->column[0], entry->width);
+    }
+  layout->width = keys + layout->column[0];
+  layout->height = legend_height (layout);
+  /* A word wider than the room alone is set smaller (flitlab_plot_legend_draw ()). */
+  if (layout->width > room)
     {
       layout->column[0] -= layout->width - room;
       layout->width = room;
@@ -341,8 +400,9 @@ place_legend (cairo_t                 *cr,
   gboolean auto_place = plot->legend == FLITLAB_PLOT_LEGEND_AUTO;
 
   layout->entries = legend_entries (plot, f);
-  /* Inside or right: one column at the figure's type. */
-  legend_layout (cr, f, layout, 1, FALSE, G_MAXDOUBLE);
+  /* Inside or right: one column at the figure's type, as wide as the plot (forced right: two
+   * fifths of it). */
+  legend_layout (cr, f, layout, 1, FALSE, plot->legend == FLITLAB_PLOT_LEGEND_RIGHT ? 0.4 * frame_w : frame_w - 4, 1);
   w = MIN (layout->width, width - 8);
   h = layout->height;
   for (guint corner = 0; corner < 4 && plot->legend != FLITLAB_PLOT_LEGEND_RIGHT &&
@@ -381,7 +441,7 @@ place_legend (cairo_t                 *cr,
    * the most compact. */
   for (guint try = 0; try < 2 * G_N_ELEMENTS (scales); try++)
     {
-      legend_layout (cr, f, layout, scales[try / 2], try % 2 == 1, width - 8);
+      legend_layout (cr, f, layout, scales[try / 2], try % 2 == 1, width - 8, LEGEND_MAX_COLUMNS);
       if (frame_h - layout->height - gap >= MAX (60, 0.6 * frame_h))
         break;
       /* The plot's height that would keep that room with the lower of the two legends at the
@@ -397,7 +457,7 @@ place_legend (cairo_t                 *cr,
       return;
     }
   /* Too small a figure for the legend beside the plot: the corner covering least after all. */
-  legend_layout (cr, f, layout, 1, FALSE, G_MAXDOUBLE);
+  legend_layout (cr, f, layout, 1, FALSE, frame_w - 4, 1);
   for (guint corner = 0; corner < 4; corner++)
     {
       double wi = MIN (w, frame_w - 4);
@@ -422,7 +482,7 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
   const double width = f->legend_right - x, height = f->legend_bottom - y;
   /* A box narrower than its layout (a small figure) sets the words smaller. */
   const double squeeze = MAX (layout->width - width, 0);
-  double kx = x + pad;
+  double kx = x + pad, top;
   FlitlabFontName font;
 
   if (layout->entries->len == 0)
@@ -439,12 +499,13 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
   cairo_rectangle (cr, x, y, width, height);
   cairo_clip (cr);
 
-  /* Down the first column, then the next. */
+  /* Down the first column, then the next; a key beside its words' first line. */
+  top = y + pad;
   for (guint e = 0; e < layout->entries->len; e++)
     {
       const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
       guint c = e / layout->rows;
-      double cy = y + pad + (e % layout->rows) * row + row / 2;
+      double cy = top + row / 2;
       double mx = kx + key / 2 - 4 * type, r = 0.35, g = 0.35, b = 0.35;
 
       /* The marks and the kinds in grey: each series draws them in its own colour. */
@@ -481,10 +542,14 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
       if (entry->points)
         flitlab_plot_draw_marker (cr, mx, cy, entry->hollow, entry->line ? 0 : entry->style);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text_within (cr, entry_text (layout, entry), font.name, kx + key, cy, 0, 0.5,
+      flitlab_render_text_within (cr, entry_text (layout, entry), font.name, kx + key, top + layout->gap / 2, 0, 0,
                                   MAX (layout->column[c] - squeeze, 1));
+      top += entry->lines * layout->line + layout->gap;
       if ((e + 1) % layout->rows == 0)
-        kx += (LEGEND_KEY + LEGEND_COLUMN_GAP) * type + layout->column[c];
+        {
+          kx += (LEGEND_KEY + LEGEND_COLUMN_GAP) * type + layout->column[c];
+          top = y + pad;
+        }
     }
   cairo_restore (cr);
 }
@@ -500,6 +565,8 @@ flitlab_plot_legend_place (cairo_t           *cr,
 
   place_legend (cr, plot, f, width, height, layout);
   f->legend_heads = layout->heads;
+  f->legend_columns = layout->columns;
+  f->legend_wrap = layout->wrap;
   return layout;
 }
 

@@ -45,6 +45,10 @@ gboolean    flitlab_plot_value_visible (const FlitlabPlotFrame *f,
 /* The widest value-axis tick label the frame's height could show: the left margin's. */
 double      flitlab_plot_y_tick_width  (cairo_t                *cr,
                                         const FlitlabPlotFrame *f);
+/* A value axis that would show two ticks only (a plot made short by its legend) widens its
+ * automatic range to the next ticks of that step, when that shows three or more. */
+void        flitlab_plot_widen_y_range (const FlitlabPlot      *plot,
+                                        FlitlabPlotFrame       *f);
 void        flitlab_plot_draw_axes     (cairo_t                *cr,
                                         const FlitlabPlot      *plot,
                                         const FlitlabPlotFrame *f,
@@ -83,6 +87,17 @@ void        flitlab_plot_draw_marker    (cairo_t  *cr,
                                          guint     style);
 void        flitlab_plot_set_line_style (cairo_t  *cr,
                                          guint     style);
+
+/* A context that measures type in points, as a file's. */
+cairo_t    *flitlab_plot_points_context_new (void);
+/* The width a title has in a frame drawn width wide. */
+double      flitlab_plot_title_width    (const FlitlabPlotFrame *frame,
+                                         double                  width);
+/* text broken into lines of at most width points, as a file of the plot breaks it in font
+ * (flitlab_render_text_wrap ()), for the .tex and .py exports. */
+char       *flitlab_plot_wrap_in_points (const char *text,
+                                         const char *font,
+                                         double      width);
 
 /* flitlab-render-plot-legend.c */
 

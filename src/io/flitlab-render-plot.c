@@ -95,6 +95,47 @@ flitlab_plot_legend_from_string (const char        *text,
   return FALSE;
 }
 
+/* The margins round the data area, with the title in title_lines lines. */
+static void
+lay_out_margins (cairo_t           *cr,
+                 const FlitlabPlot *plot,
+                 FlitlabPlotFrame  *frame,
+                 double             width,
+                 double             height,
+                 guint              title_lines)
+{
+  FlitlabFontName font;
+  double w, title_h;
+
+  /* The margins hold the words, as high and wide as they are set on this surface. */
+  flitlab_render_text_size (cr, "0", flitlab_plot_font (frame, "Sans", 9, &font), &w, &frame->tick_h);
+  flitlab_render_text_size (cr, "L", flitlab_plot_font (frame, "Sans", 10, &font), &w, &frame->label_h);
+  flitlab_render_text_size (cr, "T", flitlab_plot_font (frame, "Sans Bold", 11, &font), &w, &title_h);
+  frame->title_lines = plot->title != NULL ? title_lines : 0;
+  frame->top = plot->title != NULL ? 8 * frame->type + title_lines * title_h + 7 * frame->type : 12 * frame->type;
+  frame->bottom = MAX (height - (16 * frame->type + frame->tick_h + (plot->x_label != NULL ? frame->label_h : 0)),
+                       frame->top + 10);
+  /* A value-axis label longer than most of the axis is broken in two lines rather than set
+   * small (a column's "Transit latency (cycles)"). */
+  frame->y_label_lines = plot->y_label == NULL ? 0 : 1;
+  if (plot->y_label != NULL && strchr (plot->y_label, ' ') != NULL &&
+      flitlab_plot_text_width (cr, plot->y_label, flitlab_plot_font (frame, "Sans", 10, &font)) > 0.8 * (frame->bottom - frame->top))
+    frame->y_label_lines = 2;
+  frame->left = 6 * frame->type + frame->y_label_lines * frame->label_h + 4 * frame->type +
+                flitlab_plot_y_tick_width (cr, frame) + 5 * frame->type;
+  frame->right = MAX (width - 28 * frame->type, frame->left + 10);
+}
+
+double
+flitlab_plot_title_width (const FlitlabPlotFrame *frame,
+                          double                  width)
+{
+  double centre = (frame->left + frame->right) / 2;
+
+  /* Centred on the data area, within the figure's edges. */
+  return MAX (2 * MIN (centre, width - centre) - 8, 10);
+}
+
 void
 flitlab_render_plot (cairo_t           *cr,
                      const FlitlabPlot *plot,
@@ -105,7 +146,6 @@ flitlab_render_plot (cairo_t           *cr,
   FlitlabPlotFrame frame = { 0 };
   g_autoptr(FlitlabPlotLegendLayout) legend = NULL;
   FlitlabFontName font;
-  double w, title_h;
 
   g_return_if_fail (cr != NULL && plot != NULL);
 
@@ -113,24 +153,23 @@ flitlab_render_plot (cairo_t           *cr,
   flitlab_plot_data_range (plot, &frame);
   frame.type = (plot->font_size > 0 ? plot->font_size
                                     : flitlab_render_default_font_size (width)) / 9;
-  /* The margins hold the words, as high and wide as they are set on this surface. */
-  flitlab_render_text_size (cr, "0", flitlab_plot_font (&frame, "Sans", 9, &font), &w, &frame.tick_h);
-  flitlab_render_text_size (cr, "L", flitlab_plot_font (&frame, "Sans", 10, &font), &w, &frame.label_h);
-  flitlab_render_text_size (cr, "T", flitlab_plot_font (&frame, "Sans Bold", 11, &font), &w, &title_h);
-  frame.top = plot->title != NULL ? 8 * frame.type + title_h + 7 * frame.type : 12 * frame.type;
-  frame.bottom = MAX (height - (16 * frame.type + frame.tick_h + (plot->x_label != NULL ? frame.label_h : 0)),
-                      frame.top + 10);
-  /* A value-axis label longer than most of the axis is broken in two lines rather than set
-   * small (a column's "Transit latency (cycles)"). */
-  frame.y_label_lines = plot->y_label == NULL ? 0 : 1;
-  if (plot->y_label != NULL && strchr (plot->y_label, ' ') != NULL &&
-      flitlab_plot_text_width (cr, plot->y_label, flitlab_plot_font (&frame, "Sans", 10, &font)) > 0.8 * (frame.bottom - frame.top))
-    frame.y_label_lines = 2;
-  frame.left = 6 * frame.type + frame.y_label_lines * frame.label_h + 4 * frame.type +
-               flitlab_plot_y_tick_width (cr, &frame) + 5 * frame.type;
-  frame.right = MAX (width - 28 * frame.type, frame.left + 10);
+  lay_out_margins (cr, plot, &frame, width, height, 1);
+  /* A title wider than the figure is broken into lines, up to three, rather than set smaller;
+   * its room depends on the margins its lines leave. */
+  for (guint tries = 0; plot->title != NULL && tries < 3; tries++)
+    {
+      guint lines;
+      g_autofree char *wrapped = flitlab_render_text_wrap (cr, plot->title, flitlab_plot_font (&frame, "Sans Bold", 11, &font),
+                                                           flitlab_plot_title_width (&frame, width), &lines);
+
+      if (MIN (lines, 3) == frame.title_lines)
+        break;
+      lay_out_margins (cr, plot, &frame, width, height, MIN (lines, 3));
+    }
+  frame.title_wrap = frame.title_lines > 1 ? flitlab_plot_title_width (&frame, width) : 0;
   if (plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE)
     legend = flitlab_plot_legend_place (cr, plot, &frame, width, height);
+  flitlab_plot_widen_y_range (plot, &frame);
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -186,6 +225,44 @@ draw_plot (cairo_t  *cr,
   flitlab_render_plot (cr, data, width, height, NULL);
 }
 
+cairo_t *
+flitlab_plot_points_context_new (void)
+{
+  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr;
+
+  flitlab_render_set_type_in_points (surface);
+  cr = cairo_create (surface);
+  cairo_surface_destroy (surface);
+  return cr;
+}
+
+char *
+flitlab_plot_wrap_in_points (const char *text,
+                             const char *font,
+                             double      width)
+{
+  cairo_t *cr = flitlab_plot_points_context_new ();
+  guint lines;
+  char *wrapped = flitlab_render_text_wrap (cr, text, font, width, &lines);
+
+  cairo_destroy (cr);
+  return wrapped;
+}
+
+char *
+flitlab_plot_title_text (const FlitlabPlot      *plot,
+                         const FlitlabPlotFrame *frame)
+{
+  FlitlabFontName font;
+
+  g_return_val_if_fail (plot != NULL && frame != NULL, NULL);
+
+  if (plot->title == NULL || frame->title_wrap <= 0)
+    return g_strdup (plot->title);
+  return flitlab_plot_wrap_in_points (plot->title, flitlab_plot_font (frame, "Sans Bold", 11, &font), frame->title_wrap);
+}
+
 void
 flitlab_plot_measure (const FlitlabPlot *plot,
                       double             width,
@@ -193,16 +270,12 @@ flitlab_plot_measure (const FlitlabPlot *plot,
                       FlitlabPlotFrame  *frame,
                       GArray           **saturation_labels)
 {
-  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
-  cairo_t *cr;
+  cairo_t *cr = flitlab_plot_points_context_new ();
 
-  flitlab_render_set_type_in_points (surface);
-  cr = cairo_create (surface);
   flitlab_render_plot (cr, plot, width, height, frame);
   if (saturation_labels != NULL)
     *saturation_labels = flitlab_plot_place_saturation_labels (cr, plot, frame);
   cairo_destroy (cr);
-  cairo_surface_destroy (surface);
 }
 
 double

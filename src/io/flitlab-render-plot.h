@@ -46,12 +46,17 @@ typedef struct
    * data area (all 0: no legend). */
   double legend_left, legend_top, legend_right, legend_bottom;
   gboolean legend_heads; /* the groups named by their short names ("Table 2") */
+  guint    legend_columns;
+  double   legend_wrap;  /* the width its entries' words were broken into lines at, or 0 */
   double type; /* the type's size relative to the default (9 pt tick labels) */
   /* The height of a line of tick labels and of axis labels as set on the surface drawn on
    * (flitlab-render-text.h: points in a file, pixels in the window); the margins are made of
    * them. The value axis's label in one line or two. */
   double tick_h, label_h;
   guint  y_label_lines;
+  /* The title's lines, and the width it was broken into them at (0: one line). */
+  guint  title_lines;
+  double title_wrap;
   /* The height the figure lacks for its legend below the plot at the figure's type: the
    * window sets a crowded legend smaller, a file grows by it (flitlab_plot_file_height ()). */
   double legend_lacks;
@@ -152,6 +157,18 @@ typedef struct
 GArray            *flitlab_plot_place_saturation_labels (cairo_t                *cr,
                                                          const FlitlabPlot      *plot,
                                                          const FlitlabPlotFrame *frame);
+/* The most ticks an axis labels. */
+#define FLITLAB_PLOT_MAX_TICKS 12
+
+/* The ticks the renderer labels on the load axis or the value axis of a frame from
+ * flitlab_plot_measure (), as many as their labels leave room for; returns their count. */
+guint              flitlab_plot_frame_ticks    (const FlitlabPlotFrame *frame,
+                                                gboolean                value_axis,
+                                                double                 *ticks);
+/* The plot's title broken into lines where a file of it breaks it (frame from
+ * flitlab_plot_measure ()), for the .tex and .py exports; NULL without a title. */
+char              *flitlab_plot_title_text     (const FlitlabPlot      *plot,
+                                                const FlitlabPlotFrame *frame);
 /* The plot laid out as a file of width × height points lays it out (its type in points), into
  * frame and, unless NULL, its saturation labels; nothing is written. */
 void               flitlab_plot_measure        (const FlitlabPlot *plot,

@@ -120,6 +120,37 @@ flitlab_render_paragraph (cairo_t    *cr,
   return h;
 }
 
+char *
+flitlab_render_text_wrap (cairo_t    *cr,
+                          const char *text,
+                          const char *font,
+                          double      width,
+                          guint      *n_lines)
+{
+  PangoLayout *layout = text_layout (cr, text, font);
+  GString *wrapped = g_string_new (NULL);
+  GSList *lines;
+
+  pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  lines = pango_layout_get_lines_readonly (layout);
+  *n_lines = g_slist_length (lines);
+  for (GSList *l = lines; l != NULL; l = l->next)
+    {
+      const PangoLayoutLine *line = l->data;
+      gssize length = line->length;
+
+      /* A line keeps the space it broke at: the next line starts after it. */
+      while (length > 0 && text[line->start_index + length - 1] == ' ')
+        length--;
+      if (l != lines)
+        g_string_append_c (wrapped, '\n');
+      g_string_append_len (wrapped, text + line->start_index, length);
+    }
+  g_object_unref (layout);
+  return g_string_free (wrapped, FALSE);
+}
+
 void
 flitlab_render_type_init (FlitlabRenderType *t,
                           cairo_t           *cr,

@@ -63,6 +63,15 @@ double      flitlab_render_paragraph         (cairo_t         *cr,
                                               guint            max_lines,
                                               gboolean         draw);
 
+/* text with a '\n' wherever Pango breaks it into lines of at most width (at the spaces; a word
+ * wider than width keeps its line), and the number of lines in *n_lines; drawn by Pango as the
+ * same lines, and the .tex and .py exports break their words where the renderer did. */
+char       *flitlab_render_text_wrap         (cairo_t         *cr,
+                                              const char      *text,
+                                              const char      *font,
+                                              double           width,
+                                              guint           *n_lines);
+
 /* A diagram's type at one size f (points): labels, bold, a title a fifth larger, small print
  * at 0.85, and the height of a line of labels and of small print, measured on sample. */
 typedef struct

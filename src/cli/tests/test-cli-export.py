@@ -44,6 +44,24 @@ with tempfile.TemporaryDirectory() as tmp:
     check("the .py is valid Python with the study's series",
           'label="Simulation, transit latency, 95% CI", kind="points"' in text, text[:400])
 
+    # At column width the renderer breaks a long title and a long legend entry into lines and
+    # sets a comparison's legend in two columns: the .tex and the .py do as it does.
+    tour = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
+    for name, project, chosen, tex_has, py_has in (
+            ("a title in two lines", tour, ["--compare"],
+             "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
+            ("a legend entry in two lines", tour, ["--study", "8×8 mesh vs torus"],
+             "k = 8\\\\(not this study's network)}", "k = 8\\n(not this study's network)"),
+            ("a legend in two columns, filled down", EXAMPLE, ["--compare"],
+             "transpose legend, legend columns=6,", 'ncol=2,')):
+        texts = []
+        for ext in ("tex", "py"):
+            target = os.path.join(tmp, f"broken.{ext}")
+            code, out, err = run("export", project, *chosen, "--preset", "column", "--output", target)
+            texts.append(open(target, encoding="utf-8").read() if code == 0 else err)
+        check(f"the .tex has {name}", tex_has in texts[0], tex_has)
+        check(f"the .py has {name}", py_has in texts[1], py_has)
+
     csv = os.path.join(tmp, "network.csv")
     code, out, err = run("export", EXAMPLE, "--study", STUDY, "--figure", "topology", "--output", csv)
     rows = open(csv).read().splitlines() if code == 0 else []

@@ -2,9 +2,10 @@
 # test-figure-text.py: the plot of every bundled example's first study, and the comparison of all
 # its studies (export --compare), exported as PDF at each preset (column, column-and-half, page,
 # slide) and at the sizes papers use (252 × 180, 345 × 230, 360 × 240, 504 × 300 and
-# 640 × 420 pt), has all its words on the page and no two words overlapping, labels its value
-# axis with at least three ticks, and names its saturated loads' mark in the legend when it has
-# some (issue #14).
+# 640 × 420 pt), and every other study's plot at column width, has all its words on the page,
+# no two words overlapping and none set smaller than the figure's type (words too wide are
+# broken into lines), labels its value axis with at least three ticks, and names its saturated
+# loads' mark in the legend when it has some (issue #14).
 # Words and their boxes come from pdftotext -bbox (poppler-utils); without it the test is
 # skipped. Prints TAP.
 import itertools
@@ -32,15 +33,23 @@ if shutil.which("pdftotext") is None:
     sys.exit(0)
 
 
+def figures(project):
+    """(figure, its export options, size) of each figure checked."""
+    studies = [s.get("name") for s in ET.parse(project).getroot().findall("study")]
+    for size, (figure, chosen) in itertools.product(SIZES, [("plot", ["--study", studies[0]]),
+                                                            ("comparison", ["--compare"])]):
+        yield figure, chosen, size
+    for study in studies[1:]:
+        yield f"plot of {study}", ["--study", study], SIZES[0]
+
+
 results = []
 tmp = tempfile.mkdtemp(prefix="flitlab-figure-text-")
 for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
     project = os.path.join(EXAMPLES, name)
-    study = ET.parse(project).getroot().find("study").get("name")
-    for size, (figure, chosen) in itertools.product(SIZES, [("plot", ["--study", study]),
-                                                            ("comparison", ["--compare"])]):
+    for n, (figure, chosen, size) in enumerate(figures(project)):
         at = " ".join(size[1:])
-        pdf = os.path.join(tmp, f"{name}-{figure}-{'-'.join(size[1:])}.pdf")
+        pdf = os.path.join(tmp, f"{name}-{n}.pdf")
         proc = subprocess.run([CLI, "export", project, *chosen, *size, "--output", pdf],
                               capture_output=True, text=True)
         if proc.returncode != 0:
@@ -52,7 +61,8 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
         for w in found:
             if NUMBER.match(w[4]):
                 columns.setdefault(round(w[2]), set()).add(round(w[1]))
-        ticks = max((len(ys) for ys in columns.values()), default=0)
+        axis = max(columns, key=lambda x: len(columns[x]), default=None)
+        ticks = len(columns[axis]) if axis is not None else 0
         results.append((f"{name} {figure} at {at}: {ticks} value-axis tick labels, at least 3", ticks >= 3,
                         f"columns of numbers {columns}"))
         # A saturated simulated load is drawn as a cross, which the legend explains.
@@ -63,6 +73,12 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
         if saturated:
             results.append((f"{name} {figure} at {at}: its saturated loads are in the legend",
                             "carried" in [w[4] for w in found], "no “saturated: load not carried”"))
+        # Every word at the type: the smallest, a saturation line's label, is 8/9 of the tick
+        # labels' (pdftotext's box: the font's height); a word set smaller to fit is shorter.
+        tick_h = max((w[3] - w[1] for w in found if NUMBER.match(w[4]) and round(w[2]) == axis), default=0)
+        small = [(w[4], round(w[3] - w[1], 2)) for w in found if w[3] - w[1] < 0.85 * tick_h]
+        results.append((f"{name} {figure} at {at}: no word smaller than 0.85 of a tick label's {tick_h:.2f} pt",
+                        tick_h > 0 and not small, f"smaller: {small[:8]}"))
         off = [w[4] for w in found if w[0] < -0.5 or w[1] < -0.5 or w[2] > page_w + 0.5 or w[3] > page_h + 0.5]
         over = [(a[4], b[4]) for a, b in itertools.combinations(found, 2)
                 if min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5]
