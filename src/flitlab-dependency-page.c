@@ -214,6 +214,11 @@ flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
 {
   g_return_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self));
   self->scale = MAX (scale, 1);
+  /* Presenting, why no graph is drawn is read from the back of the room too. */
+  if (self->scale > 1)
+    gtk_widget_add_css_class (GTK_WIDGET (self->message), "title-2");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->message), "title-2");
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 

@@ -23,6 +23,7 @@ struct _FlitlabFlowPage
 
   /* Template children */
   GtkDrawingArea     *area;
+  GtkWidget          *controls;
   GtkScale           *load_scale;
   GtkDropDown        *model_dropdown;
 
@@ -341,6 +342,15 @@ flitlab_flow_page_set_scale (FlitlabFlowPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+void
+flitlab_flow_page_set_presenting (FlitlabFlowPage *self,
+                                  gboolean         presenting)
+{
+  g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
+
+  gtk_widget_set_visible (self->controls, !presenting);
+}
+
 static void
 flitlab_flow_page_dispose (GObject *object)
 {
@@ -375,6 +385,7 @@ flitlab_flow_page_class_init (FlitlabFlowPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-flow-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, area);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, controls);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, load_scale);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, model_dropdown);
 

@@ -34,5 +34,9 @@ FlitlabModel *flitlab_flow_page_get_model (FlitlabFlowPage    *self,
 void          flitlab_flow_page_focus_figure (FlitlabFlowPage *self);
 void          flitlab_flow_page_set_scale (FlitlabFlowPage    *self,
                                            double              scale);
+/* Presenting: the drawing alone, without the model and load controls (its subtitle says the
+ * load). */
+void          flitlab_flow_page_set_presenting (FlitlabFlowPage *self,
+                                                gboolean         presenting);
 
 G_END_DECLS

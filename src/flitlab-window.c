@@ -286,6 +286,7 @@ show_compared_networks (FlitlabWindow *self,
 
       flitlab_network_page_show (page, self->document,
                                  flitlab_document_find_study (self->document, studies->pdata[i]));
+      flitlab_window_present_network_page (page, self->presenting);
       gtk_box_append (self->compared_networks, GTK_WIDGET (page));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->compared_networks), studies != NULL);
@@ -343,6 +344,7 @@ on_figure_changed (FlitlabWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->predict_button), plot);
   gtk_widget_set_visible (GTK_WIDGET (self->reset_zoom_button),
                           plot && flitlab_plot_view_get_zoomed (self->plot_view));
+  flitlab_window_update_caption (self);
 }
 
 static void
@@ -353,6 +355,7 @@ on_compare_toggled (FlitlabWindow *self)
 
   gtk_widget_set_visible (self->editor_pane, !on && !self->presenting);
   gtk_widget_set_visible (self->simulation_box, !on && !self->presenting);
+  flitlab_window_update_caption (self);
   gtk_list_box_set_selection_mode (self->studies_list, on ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_BROWSE);
   flitlab_plot_view_reset_zoom (self->plot_view);
   if (on)
@@ -897,6 +900,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, study_notes);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, study_title);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, presentation_caption);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, time_left_label);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, window_title);
 
@@ -920,6 +924,10 @@ flitlab_window_init (FlitlabWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->figure_stack, "notify::visible-child-name",
                            G_CALLBACK (on_figure_changed), self, G_CONNECT_SWAPPED);
+  /* Presenting, the network's load goes under the figure. */
+  g_signal_connect_object (gtk_widget_get_template_child (GTK_WIDGET (self->network_page), FLITLAB_TYPE_NETWORK_PAGE,
+                                                          "load_label"),
+                           "notify::label", G_CALLBACK (flitlab_window_update_caption), self, G_CONNECT_SWAPPED);
   on_figure_changed (self);
   /* Clicking a class of the flow diagram shows its channels in the network view. */
   g_signal_connect_object (self->flow_page, "class-activated", G_CALLBACK (on_flow_class_activated), self,

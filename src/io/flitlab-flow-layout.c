@@ -492,3 +492,86 @@ _flitlab_flow_diagram_clear (Diagram *d)
   g_clear_pointer (&d->arrows, g_array_unref);
   g_clear_pointer (&d->column_label_format, g_free);
 }
+
+/* ---- 004's chains ----------------------------------------------------------------------- */
+
+static const FlitlabModelVector *
+find_vector (const FlitlabModelPoint *point,
+             const char              *name)
+{
+  for (guint v = 0; point->vectors != NULL && v < point->vectors->len; v++)
+    if (g_str_equal (((FlitlabModelVector *) point->vectors->pdata[v])->name, name))
+      return point->vectors->pdata[v];
+  return NULL;
+}
+
+static void
+add_transition (Chain  *chain,
+                guint   from,
+                guint   to,
+                double  probability)
+{
+  Arrow arrow = { from, to, probability };
+
+  g_array_append_val (chain->arrows, arrow);
+}
+
+/* Fig. 4: the number i of one-bits left in a message's header. From state i a message is
+ * forwarded (to i - 1) with probability p + q (i - 1)/(n - 1), and backtracked (to i + 1) with
+ * q (n - i)/(n - 1); from n it can only go back to n - 1; 0 is delivery. */
+gboolean
+_flitlab_flow_header_chain (Chain                   *chain,
+                            const FlitlabModelPoint *point)
+{
+  const FlitlabModelVector *phases = find_vector (point, "header-phases");
+  const FlitlabModelVector *hops = find_vector (point, "hops-to-go");
+  double p, q;
+  guint n;
+
+  if (phases == NULL || phases->n_values != 2 || hops == NULL || hops->n_values < 2)
+    return FALSE;
+  n = hops->n_values;
+  p = phases->values[0];
+  q = phases->values[1];
+  chain->n_states = n + 1;
+  chain->arrows = g_array_new (FALSE, FALSE, sizeof (Arrow));
+  chain->probabilities = NULL;
+  for (guint i = 1; i <= n; i++)
+    {
+      add_transition (chain, i, i - 1, i == n ? 1.0 : p + q * (i - 1) / (n - 1));
+      if (i < n)
+        add_transition (chain, i, i + 1, q * (n - i) / (n - 1));
+    }
+  return TRUE;
+}
+
+/* Eqs. 1-8: one node's occupancy 0..M. P = D R A moves it up with the transit and input
+ * arrivals and down with the transmissions, by up to n messages a cycle: drawn, as a chain is,
+ * as the arrows between successive states, without the model's probabilities for them (it
+ * gives only the stationary π). */
+gboolean
+_flitlab_flow_buffer_chain (Chain                   *chain,
+                            const FlitlabModelPoint *point)
+{
+  const FlitlabModelVector *pi = find_vector (point, "stationary");
+
+  if (pi == NULL || pi->n_values < 2)
+    return FALSE;
+  chain->n_states = pi->n_values;
+  chain->arrows = g_array_new (FALSE, FALSE, sizeof (Arrow));
+  chain->probabilities = pi->values;
+  for (guint i = 0; i + 1 < pi->n_values; i++)
+    {
+      add_transition (chain, i, i + 1, NAN);
+      add_transition (chain, i + 1, i, NAN);
+    }
+  return TRUE;
+}
+
+void
+_flitlab_flow_chain_clear (Chain *chain)
+{
+  g_clear_pointer (&chain->arrows, g_array_unref);
+  chain->n_states = 0;
+  chain->probabilities = NULL;
+}

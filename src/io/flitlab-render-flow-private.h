@@ -42,6 +42,15 @@ typedef struct
   const char *note;            /* how to read the layout; NULL: none */
 } Diagram;
 
+/* One of 004's Markov chains, drawn in a row under the grid: states 0 .. n_states - 1 and
+ * the transitions between them (Arrow, of state indices). */
+typedef struct
+{
+  guint         n_states;
+  GArray       *arrows;        /* Arrow */
+  const double *probabilities; /* each state's stationary probability (the point's); NULL: none */
+} Chain;
+
 static inline const FlitlabModelClass *
 klass (const FlitlabModelPoint *point,
        guint                    i)
@@ -53,5 +62,13 @@ klass (const FlitlabModelPoint *point,
 void _flitlab_flow_diagram_build (Diagram                 *d,
                                   const FlitlabModelPoint *point);
 void _flitlab_flow_diagram_clear (Diagram                 *d);
+
+/* 004's chains (flitlab-flow-layout.c): the header chain of Fig. 4 and the buffer chain of one
+ * node (Eqs. 1-8). FALSE, and chain left empty, when point has none. */
+gboolean _flitlab_flow_header_chain (Chain                   *chain,
+                                     const FlitlabModelPoint *point);
+gboolean _flitlab_flow_buffer_chain (Chain                   *chain,
+                                     const FlitlabModelPoint *point);
+void     _flitlab_flow_chain_clear  (Chain                   *chain);
 
 G_END_DECLS

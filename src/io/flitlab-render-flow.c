@@ -79,16 +79,6 @@ draw_arrow_between (cairo_t *cr,
   cairo_fill (cr);
 }
 
-static const FlitlabModelVector *
-find_vector (const FlitlabModelPoint *point,
-             const char              *name)
-{
-  for (guint v = 0; point->vectors != NULL && v < point->vectors->len; v++)
-    if (g_str_equal (((FlitlabModelVector *) point->vectors->pdata[v])->name, name))
-      return point->vectors->pdata[v];
-  return NULL;
-}
-
 /* A band's heading: bold, centred, wrapped to two lines; returns its height. */
 static double
 heading (const Type *t,
@@ -103,46 +93,84 @@ heading (const Type *t,
 }
 
 #define HEADER_CHAIN_TITLE _("header chain (Horng and Kleinrock, Fig. 4): state i = one-bits still to correct")
-#define BUFFER_CHAIN_TITLE _("buffer chain of one node (Horng and Kleinrock, Eqs. 1-8): state i = messages held, π_i its stationary probability")
+#define BUFFER_CHAIN_TITLE _("buffer chain of one node (Horng and Kleinrock, Eqs. 1-8): state i = messages held, π_i its stationary probability; arrivals move it right, departures left")
 
-/* 004 Fig. 4: the number i of one-bits left in a message's header. From state i a message is
- * forwarded (to i - 1) with probability p + q (i - 1)/(n - 1), and backtracked (to i + 1) with
- * q (n - i)/(n - 1); from n it can only go back to n - 1; 0 is delivery. The probabilities
- * are written between the states where they fit. */
+/* The widest of a chain's transition probabilities as written. */
+static double
+widest_transition (const Type  *t,
+                   const Chain *chain)
+{
+  double widest = 0;
+
+  for (guint i = 0; i < chain->arrows->len; i++)
+    {
+      const Arrow *arrow = &g_array_index (chain->arrows, Arrow, i);
+      char label[32];
+
+      if (!isfinite (arrow->probability))
+        continue;
+      g_snprintf (label, sizeof label, "%.3g", arrow->probability);
+      widest = MAX (widest, flitlab_render_type_width (t, label, t->small.name));
+    }
+  return widest;
+}
+
+/* A chain's transitions, between neighbouring states of radius whose centres are step apart
+ * from x0 on the line y: leftwards a above the line, rightwards a below it, from edge to edge,
+ * each with its probability beside it where it has one and numbers says they fit. */
 static void
-draw_header_chain (const Type *t,
-                   guint       n,
-                   double      p,
-                   double      q,
-                   double      left,
-                   double      top,
-                   double      width,
-                   double      height)
+draw_transitions (const Type  *t,
+                  const Chain *chain,
+                  double       x0,
+                  double       step,
+                  double       y,
+                  double       radius,
+                  double       a,
+                  gboolean     numbers)
 {
   cairo_t *cr = t->cr;
-  double step = width / (n + 1), title_h = heading (t, HEADER_CHAIN_TITLE, left + width / 2, top, width, FALSE);
+  double edge = sqrt (MAX (radius * radius - a * a, 0));
+
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  cairo_set_line_width (cr, 1.2);
+  for (guint i = 0; i < chain->arrows->len; i++)
+    {
+      const Arrow *arrow = &g_array_index (chain->arrows, Arrow, i);
+      double from = x0 + arrow->from * step, to = x0 + arrow->to * step;
+      double side = arrow->to < arrow->from ? -1 : 1, line = y + side * a;
+      char label[32];
+
+      draw_arrow_between (cr, from + side * edge, line, to - side * edge, line, 0.8 * t->f);
+      if (!numbers || !isfinite (arrow->probability))
+        continue;
+      g_snprintf (label, sizeof label, "%.3g", arrow->probability);
+      flitlab_render_text (cr, label, t->small.name, (from + to) / 2, line + side * 0.15 * t->f,
+                           0.5, side < 0 ? 1 : 0, 0);
+    }
+}
+
+/* 004 Fig. 4 (_flitlab_flow_header_chain()): the probabilities are written between the
+ * states where they fit. */
+static void
+draw_header_chain (const Type  *t,
+                   const Chain *chain,
+                   double       left,
+                   double       top,
+                   double       width,
+                   double       height)
+{
+  cairo_t *cr = t->cr;
+  double step = width / chain->n_states, title_h = heading (t, HEADER_CHAIN_TITLE, left + width / 2, top, width, FALSE);
   double radius = MIN (step / 4, (height - title_h - 2 * t->small_h - 0.4 * t->f) / 2);
   /* Centred in the band under its heading, with a label's room above and below. */
-  double y = top + title_h + (height - title_h) / 2, widest = 0;
-  gboolean numbers;
+  double y = top + title_h + (height - title_h) / 2;
 
   if (radius < 0.4 * t->f)
     return;
   heading (t, HEADER_CHAIN_TITLE, left + width / 2, top, width, TRUE);
-  for (guint i = 1; i <= n; i++)
+  for (guint i = 0; i < chain->n_states; i++)
     {
-      char label[32];
-
-      g_snprintf (label, sizeof label, "%.3g", i == n ? 1.0 : p + q * (i - 1) / MAX (n - 1, 1));
-      widest = MAX (widest, flitlab_render_type_width (t, label, t->small.name));
-      g_snprintf (label, sizeof label, "%.3g", q * (n - i) / MAX (n - 1, 1));
-      widest = MAX (widest, flitlab_render_type_width (t, label, t->small.name));
-    }
-  /* Neighbouring labels are a step apart. */
-  numbers = widest + 0.5 * t->f <= step;
-  for (guint i = 0; i <= n; i++)
-    {
-      double x = left + (i + 0.5) * step, a = radius * 0.7;
+      double x = left + (i + 0.5) * step;
       char label[32];
 
       cairo_set_line_width (cr, 1.2);
@@ -156,25 +184,10 @@ draw_header_chain (const Type *t,
       if (2 * radius >= t->small_h)
         flitlab_render_text (cr, label, 2 * radius >= 1.2 * t->label_h ? t->bold.name : t->small_bold.name,
                              x, y, 0.5, 0.5, 0);
-      if (i == 0)
-        continue;
-      /* Forward, i to i - 1, drawn above; backtrack, i to i + 1, below. */
-      draw_arrow_between (cr, x - a, y - a, x - step + a, y - a, 0.8 * t->f);
-      if (numbers)
-        {
-          g_snprintf (label, sizeof label, "%.3g", i == n ? 1.0 : p + q * (i - 1) / MAX (n - 1, 1));
-          flitlab_render_text (cr, label, t->small.name, x - step / 2, y - a - 0.15 * t->f, 0.5, 1, 0);
-        }
-      if (i < n)
-        {
-          draw_arrow_between (cr, x + a, y + a, x + step - a, y + a, 0.8 * t->f);
-          if (numbers)
-            {
-              g_snprintf (label, sizeof label, "%.3g", q * (n - i) / MAX (n - 1, 1));
-              flitlab_render_text (cr, label, t->small.name, x + step / 2, y + a + 0.15 * t->f, 0.5, 0, 0);
-            }
-        }
     }
+  /* Neighbouring labels are a step apart. */
+  draw_transitions (t, chain, left + 0.5 * step, step, y, radius, 0.7 * radius,
+                    widest_transition (t, chain) + 0.5 * t->f <= step);
 }
 
 /* A class's or vector's name as drawn: the models mark the names that are words ("injection",
@@ -375,33 +388,34 @@ draw_vectors (const Type              *t,
     }
 }
 
-/* 004's buffer chain: one node's occupancy 0..M, each state coloured by its stationary
- * probability on its own scale and labelled with it. The chain moves up with arrivals and down
- * by up to n messages a cycle (P = D R A, Eqs. 1-8): too many ways to draw them all. */
+/* 004's buffer chain (_flitlab_flow_buffer_chain()): each state coloured by its stationary
+ * probability on its own scale and labelled with it, the arrows between the states. */
 static void
-draw_buffer_chain (const Type               *t,
-                   const FlitlabModelVector *pi,
-                   double                    left,
-                   double                    top,
-                   double                    width,
-                   double                    height)
+draw_buffer_chain (const Type  *t,
+                   const Chain *chain,
+                   double       left,
+                   double       top,
+                   double       width,
+                   double       height)
 {
   cairo_t *cr = t->cr;
-  guint k = pi->n_values;
+  guint k = chain->n_states;
+  const double *pi = chain->probabilities;
   double step = width / MAX (k, 1), title_h = heading (t, BUFFER_CHAIN_TITLE, left + width / 2, top, width, FALSE);
-  double radius = MIN (0.42 * step, (height - title_h - t->small_h - 0.4 * t->f) / 2);
+  /* Two fifths of a step between the states, for the arrows. */
+  double radius = MIN (0.3 * step, (height - title_h - t->small_h - 0.4 * t->f) / 2);
   double y = top + title_h + 0.2 * t->f + radius, hi = 0, widest = 0;
   gboolean numbers, states;
 
   if (radius < 0.3 * t->f)
     return;
   for (guint i = 0; i < k; i++)
-    if (isfinite (pi->values[i]))
+    if (isfinite (pi[i]))
       {
         char label[32];
 
-        hi = MAX (hi, pi->values[i]);
-        g_snprintf (label, sizeof label, "%.2g", pi->values[i]);
+        hi = MAX (hi, pi[i]);
+        g_snprintf (label, sizeof label, "%.2g", pi[i]);
         widest = MAX (widest, flitlab_render_type_width (t, label, t->small.name));
       }
   numbers = widest + 0.3 * t->f <= step;
@@ -412,7 +426,7 @@ draw_buffer_chain (const Type               *t,
       double x = left + (i + 0.5) * step, r, g, b, shade;
       char label[32];
 
-      flitlab_colormap_viridis (pi->values[i], 0, hi > 0 ? hi : 1, &r, &g, &b);
+      flitlab_colormap_viridis (pi[i], 0, hi > 0 ? hi : 1, &r, &g, &b);
       cairo_new_path (cr);
       cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
       cairo_set_source_rgb (cr, r, g, b);
@@ -420,16 +434,17 @@ draw_buffer_chain (const Type               *t,
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
       cairo_set_line_width (cr, 1);
       cairo_stroke (cr);
-      shade = text_shade (pi->values[i], hi);
+      shade = text_shade (pi[i], hi);
       cairo_set_source_rgb (cr, shade, shade, shade);
       g_snprintf (label, sizeof label, "%u", i);
       if (states && flitlab_render_type_width (t, label, t->small_bold.name) <= 1.8 * radius)
         flitlab_render_text (cr, label, t->small_bold.name, x, y, 0.5, 0.5, 0);
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-      g_snprintf (label, sizeof label, "%.2g", pi->values[i]);
+      g_snprintf (label, sizeof label, "%.2g", pi[i]);
       if (numbers)
         flitlab_render_text (cr, label, t->small.name, x, y + radius + 0.2 * t->f, 0.5, 0, 0);
     }
+  draw_transitions (t, chain, left + 0.5 * step, step, y, radius, 0.5 * radius, FALSE);
 }
 
 /* The class Fig. 3 is drawn for: the one with the most ways out, the busiest of those. */
@@ -734,7 +749,7 @@ render_flow (cairo_t                 *cr,
   const FlitlabModelInfo *info;
   Diagram d = { NULL };
   g_autofree char *title = NULL;
-  const FlitlabModelVector *phases, *hops, *pi;
+  Chain header_chain = { 0 }, buffer_chain = { 0 };
   double left, right, top, bottom, hi = 0, cell_w, cell_h, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
   double need[N_BANDS] = { 0 };
   double column_h = 0, margin;
@@ -791,15 +806,12 @@ render_flow (cairo_t                 *cr,
       want[BAND_VECTORS] = 0.3 * height;
       need[BAND_VECTORS] = 2 * t.label_h + 6 * t.small_h + 2 * t.f;
     }
-  phases = find_vector (point, "header-phases");
-  hops = find_vector (point, "hops-to-go");
-  if (phases != NULL && phases->n_values == 2 && hops != NULL && hops->n_values >= 2)
+  if (_flitlab_flow_header_chain (&header_chain, point))
     {
       want[BAND_HEADER_CHAIN] = 0.28 * height;
       need[BAND_HEADER_CHAIN] = heading (&t, HEADER_CHAIN_TITLE, 0, 0, right - left, FALSE) + 2 * t.small_h + 1.6 * t.f;
     }
-  pi = find_vector (point, "stationary");
-  if (pi != NULL && pi->n_values >= 2)
+  if (_flitlab_flow_buffer_chain (&buffer_chain, point))
     {
       want[BAND_BUFFER_CHAIN] = 0.17 * height;
       need[BAND_BUFFER_CHAIN] = heading (&t, BUFFER_CHAIN_TITLE, 0, 0, right - left, FALSE) + t.small_h + 1.2 * t.f;
@@ -839,13 +851,13 @@ render_flow (cairo_t                 *cr,
     }
   if (band[BAND_HEADER_CHAIN] > 0)
     {
-      draw_header_chain (&t, hops->n_values, phases->values[0], phases->values[1], left,
-                         bottom - band[BAND_HEADER_CHAIN], right - left, band[BAND_HEADER_CHAIN]);
+      draw_header_chain (&t, &header_chain, left, bottom - band[BAND_HEADER_CHAIN], right - left,
+                         band[BAND_HEADER_CHAIN]);
       bottom -= band[BAND_HEADER_CHAIN] + 0.8 * t.f;
     }
   if (band[BAND_BUFFER_CHAIN] > 0)
     {
-      draw_buffer_chain (&t, pi, left, bottom - band[BAND_BUFFER_CHAIN], right - left, band[BAND_BUFFER_CHAIN]);
+      draw_buffer_chain (&t, &buffer_chain, left, bottom - band[BAND_BUFFER_CHAIN], right - left, band[BAND_BUFFER_CHAIN]);
       bottom -= band[BAND_BUFFER_CHAIN] + 0.8 * t.f;
     }
   if (focus >= 0 && band[BAND_FAN_OUT] == 0)
@@ -967,6 +979,8 @@ render_flow (cairo_t                 *cr,
       }
   flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, MIN (bottom - top - column_h, 30 * t.f));
   _flitlab_flow_diagram_clear (&d);
+  _flitlab_flow_chain_clear (&header_chain);
+  _flitlab_flow_chain_clear (&buffer_chain);
   cairo_restore (cr);
 }
 

@@ -1,7 +1,8 @@
 """Keys in a freshly opened window and presentation mode (issue #15, item 1): Space never reaches
 a header button, the figure takes the keyboard, F5 shows the figure alone, Page Down goes to the
-next study, Escape comes back. (GTK 4.8 gives no "showing" state: a hidden widget is one whose
-own "visible" state is gone.)"""
+next study, Escape comes back; the network's and flow diagram's own controls, textbook figures and
+status line hide while presenting, whatever view or study is shown, and come back. (GTK 4.8 gives
+no "showing" state: a hidden widget is one whose own "visible" state is gone.)"""
 import time
 
 import pyatspi
@@ -67,11 +68,63 @@ check("presenting hides the study's title and description", visible_labels(first
 # extents GTK reports leave out a few pixels of the frame.
 full = tuple(window.size)
 check(f"presenting fills the screen ({size} -> {full})", full[0] >= 1580 and full[1] >= 980)
+
+
+def shown(node):
+    """Shown: on the accessibility tree, visible, and so is the box it is in."""
+    return state(node, "VISIBLE") and (node.parent is None or state(node.parent, "VISIBLE"))
+
+
+def any_shown(test):
+    return any(shown(n) for n in window.findChildren(test, recursive=True))
+
+
+def network_controls():
+    """(the load slider's row, the textbook figures, the status line) of the network view."""
+    return (any_shown(lambda n: n.name == "Load shown on the network"),
+            any_shown(lambda n: n.name == "Textbook figures"),
+            any_shown(lambda n: n.roleName == "label" and
+                      n.name.startswith(("Click two nodes", "The model gives every link"))))
+
+
+def caption_shown():
+    return any_shown(lambda n: n.roleName == "label" and n.name.startswith("Load, in messages per cycle"))
+
+
+# Presenting the network: the drawing alone (the Play row stays), its load in the caption;
+# Space still plays.
+rawinput.keyCombo("<Alt>2")
+time.sleep(2)
+shot("presenting-network")
+check(f"presenting hides the network's load row, textbook figures and status line {network_controls()}",
+      network_controls() == (False, False, False))
+check("presenting the network says its load under it", caption_shown())
+rawinput.pressKey("space")
+time.sleep(2)
+check("Space plays the network's animation while presenting", state(play, "PRESSED"))
+rawinput.pressKey("space")
+time.sleep(1)
+rawinput.keyCombo("<Alt>3")
+time.sleep(2)
+check("presenting the flow diagram hides its model and load row",
+      not any_shown(lambda n: n.name == "Load of the flow diagram"))
+check("the caption is the network's alone", not caption_shown())
+rawinput.keyCombo("<Alt>2")
+time.sleep(1)
 rawinput.pressKey("Page_Down")
 time.sleep(2)
+check(f"another study while presenting keeps the network's controls hidden {network_controls()}",
+      network_controls() == (False, False, False))
 rawinput.pressKey("Escape")
 time.sleep(3)
 shot("after-presenting")
+check(f"Escape shows the network's controls again {network_controls()}", network_controls() == (True, True, True))
+check("Escape takes the caption away", not caption_shown())
+rawinput.keyCombo("<Alt>3")
+time.sleep(2)
+check("Escape shows the flow diagram's load row again", any_shown(lambda n: n.name == "Load of the flow diagram"))
+rawinput.keyCombo("<Alt>1")
+time.sleep(2)
 title = find(window, "label", second, 5)
 check("Page Down went to the next study, Escape shows its title again", state(title, "VISIBLE"))
 

@@ -200,14 +200,41 @@ test_class_channels_partition (void)
   }
 }
 
+/* The states of chain not at an end of one of its arrows, each told as a test message. */
+static guint
+count_loose_states (const Chain *chain,
+                    const char  *what)
+{
+  g_autofree gboolean *joined = g_new0 (gboolean, chain->n_states);
+  guint loose = 0;
+
+  for (guint a = 0; a < chain->arrows->len; a++)
+    {
+      const Arrow *arrow = &g_array_index (chain->arrows, Arrow, a);
+
+      g_assert_cmpuint (arrow->from, <, chain->n_states);
+      g_assert_cmpuint (arrow->to, <, chain->n_states);
+      g_assert_cmpuint (arrow->from, !=, arrow->to);
+      joined[arrow->from] = joined[arrow->to] = TRUE;
+    }
+  for (guint i = 0; i < chain->n_states; i++)
+    if (!joined[i])
+      {
+        g_test_message ("%s: state %u has no arrow", what, i);
+        loose++;
+      }
+  return loose;
+}
+
 /* Every box of every bundled example's flow diagrams (each model of each study, at the load
- * the Flow view opens at) is an end of an arrow: the papers draw no class the flow does not
- * reach or leave (#15). */
+ * the Flow view opens at) is an end of an arrow, and so is every state of 004's chains: the
+ * papers draw no class the flow does not reach or leave, no state the chain never enters
+ * (#15). */
 static void
 test_every_box_connected (void)
 {
   g_autoptr(GPtrArray) projects = load_examples ();
-  guint checked = 0, loose = 0;
+  guint checked = 0, loose = 0, chains = 0;
 
   for (guint e = 0; projects != NULL && e < projects->len; e++)
     {
@@ -224,6 +251,7 @@ test_every_box_connected (void)
               g_autoptr(FlitlabModelPoint) point = NULL;
               g_autofree gboolean *joined = NULL;
               Diagram d = { NULL };
+              Chain chain = { 0 };
 
               g_assert_nonnull (model);
               point = flitlab_model_evaluate_detail (model, flitlab_export_model_load (study, model));
@@ -248,13 +276,27 @@ test_every_box_connected (void)
                   }
               checked++;
               _flitlab_flow_diagram_clear (&d);
+              if (_flitlab_flow_header_chain (&chain, point))
+                {
+                  loose += count_loose_states (&chain, study->name);
+                  chains++;
+                  _flitlab_flow_chain_clear (&chain);
+                }
+              if (_flitlab_flow_buffer_chain (&chain, point))
+                {
+                  loose += count_loose_states (&chain, study->name);
+                  chains++;
+                  _flitlab_flow_chain_clear (&chain);
+                }
             }
         }
     }
   if (projects == NULL)
     return;
-  g_test_message ("%u diagrams checked", checked);
+  g_test_message ("%u diagrams and %u chains checked", checked, chains);
   g_assert_cmpuint (checked, >=, 5);
+  /* Horng and Kleinrock's studies: a header and a buffer chain each. */
+  g_assert_cmpuint (chains, >=, 2);
   g_assert_cmpuint (loose, ==, 0);
 }
 
