@@ -752,7 +752,7 @@ render_flow (cairo_t                 *cr,
   Chain header_chain = { 0 }, buffer_chain = { 0 };
   double left, right, top, bottom, hi = 0, cell_w, cell_h, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
   double need[N_BANDS] = { 0 };
-  double column_h = 0, margin;
+  double column_h = 0, margin, grid_h, chains_h, bar_h, bar_bottom;
   gboolean labels, names, short_names, with_vectors;
   FlitlabColorBar bar = { .map = FLITLAB_COLORMAP_VIRIDIS, .caption = _("utilization") };
   Type t;
@@ -838,40 +838,53 @@ render_flow (cairo_t                 *cr,
       if (fits)
         break;
     }
+  /* The colour bar right of the grid, as tall as the grid up to 30 lines; beside a grid too
+   * short to read it on (Horng and Kleinrock's one row) it runs down beside the chains below,
+   * which give up its width where they meet it. */
+  bar.lo = 0;
+  bar.hi = hi;
+  bar.font_size = t.f;
+  if (d.column_label_format != NULL || d.column_names != NULL)
+    column_h = t.label_h + 0.3 * t.f;
+  grid_h = bottom - top - column_h;
+  for (int b = 0; b < N_BANDS; b++)
+    grid_h -= band[b] > 0 ? band[b] + 0.8 * t.f : 0;
+  bar_h = MIN (grid_h, 30 * t.f);
+  /* Beside the chains only: the bar charts and the fan-out keep their width. */
+  chains_h = grid_h + (band[BAND_HEADER_CHAIN] > 0 ? band[BAND_HEADER_CHAIN] + 0.8 * t.f : 0) +
+             (band[BAND_BUFFER_CHAIN] > 0 ? band[BAND_BUFFER_CHAIN] + 0.8 * t.f : 0);
+  if (bar_h < 6 * t.label_h)
+    bar_h = MIN (chains_h, 6 * t.label_h);
+  right -= flitlab_color_bar_get_width (cr, &bar, bar_h) + t.f;
+  bar_bottom = top + column_h + bar_h;
+  /* A band drawn at the foot (bottom moves up): the figure's width, or the grid's beside the bar. */
+#define BAND_WIDTH(b) ((bottom - band[b] < bar_bottom ? right : width - margin) - left)
   if (band[BAND_FAN_OUT] > 0)
     {
       draw_fan_out (&t, point, focus, fan_out_note (info), hi, left, bottom - band[BAND_FAN_OUT],
-                    right - left, band[BAND_FAN_OUT], boxes);
+                    BAND_WIDTH (BAND_FAN_OUT), band[BAND_FAN_OUT], boxes);
       bottom -= band[BAND_FAN_OUT] + 0.8 * t.f;
     }
   if (band[BAND_VECTORS] > 0)
     {
-      draw_vectors (&t, point, left, bottom - band[BAND_VECTORS], right - left, band[BAND_VECTORS]);
+      draw_vectors (&t, point, left, bottom - band[BAND_VECTORS], BAND_WIDTH (BAND_VECTORS), band[BAND_VECTORS]);
       bottom -= band[BAND_VECTORS] + 0.8 * t.f;
     }
   if (band[BAND_HEADER_CHAIN] > 0)
     {
-      draw_header_chain (&t, &header_chain, left, bottom - band[BAND_HEADER_CHAIN], right - left,
+      draw_header_chain (&t, &header_chain, left, bottom - band[BAND_HEADER_CHAIN], BAND_WIDTH (BAND_HEADER_CHAIN),
                          band[BAND_HEADER_CHAIN]);
       bottom -= band[BAND_HEADER_CHAIN] + 0.8 * t.f;
     }
   if (band[BAND_BUFFER_CHAIN] > 0)
     {
-      draw_buffer_chain (&t, &buffer_chain, left, bottom - band[BAND_BUFFER_CHAIN], right - left, band[BAND_BUFFER_CHAIN]);
+      draw_buffer_chain (&t, &buffer_chain, left, bottom - band[BAND_BUFFER_CHAIN], BAND_WIDTH (BAND_BUFFER_CHAIN), band[BAND_BUFFER_CHAIN]);
       bottom -= band[BAND_BUFFER_CHAIN] + 0.8 * t.f;
     }
   if (focus >= 0 && band[BAND_FAN_OUT] == 0)
     focus = -1;
 
-  /* The colour bar right of the grid, as tall as the grid up to 30 lines. */
-  bar.lo = 0;
-  bar.hi = hi;
-  bar.font_size = t.f;
-  right -= flitlab_color_bar_get_width (cr, &bar, MIN (bottom - top, 30 * t.f)) + t.f;
-
   cell_w = (right - left) / MAX (d.columns, 1);
-  if (d.column_label_format != NULL || d.column_names != NULL)
-    column_h = t.label_h + 0.3 * t.f;
   cell_h = (bottom - top - column_h) / MAX (d.rows, 1);
   /* Three lines in a box, or the class names alone, or colours only (the subtitle says
    * what they are): whichever fits every box; names without their note in brackets ("c[d=0,i=1]"
@@ -977,7 +990,7 @@ render_flow (cairo_t                 *cr,
         if (label != NULL)
           flitlab_render_text (cr, label, t.label.name, left + (column + 0.5) * cell_w, top, 0.5, 0, 0);
       }
-  flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, MIN (bottom - top - column_h, 30 * t.f));
+  flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, bar_h);
   _flitlab_flow_diagram_clear (&d);
   _flitlab_flow_chain_clear (&header_chain);
   _flitlab_flow_chain_clear (&buffer_chain);
