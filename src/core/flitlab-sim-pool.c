@@ -134,8 +134,11 @@ pool_tick (guint64  cycles_done,
   if (pool->progress != NULL)
     {
       double left = -1;
+      /* Estimated once: MAX () would evaluate it twice, at two times, and could take the
+       * second, lower one. */
+      double fraction = estimate (pool, g_get_monotonic_time (), &left);
 
-      pool->fraction = MAX (pool->fraction, estimate (pool, g_get_monotonic_time (), &left));
+      pool->fraction = MAX (pool->fraction, fraction);
       go_on = pool->progress (pool->fraction, left, pool->progress_data);
     }
   g_mutex_unlock (&pool->lock);
