@@ -399,18 +399,22 @@ held_in_reach (const FlitlabPlotFrame *f,
   return CLAMP (y, f->y_min - 10 * (f->y_max - f->y_min), f->y_max + 10 * (f->y_max - f->y_min));
 }
 
-/* The ticks the renderer labels on an axis, separated by commas. */
+/* The ticks the renderer labels on an axis, separated by commas between open and close. */
 static void
 append_ticks (GString                *out,
+              const char             *open,
               const FlitlabPlotFrame *f,
-              gboolean                value_axis)
+              gboolean                value_axis,
+              const char             *close)
 {
   double ticks[FLITLAB_PLOT_MAX_TICKS];
   char a[G_ASCII_DTOSTR_BUF_SIZE];
   guint n = flitlab_plot_frame_ticks (f, value_axis, ticks);
 
+  g_string_append (out, open);
   for (guint i = 0; i < n; i++)
     g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", number (a, ticks[i]));
+  g_string_append (out, close);
 }
 
 /* A line's dash pattern as the renderer draws it: its on and off lengths in points, none for
@@ -589,9 +593,7 @@ append_tex_key (GString              *out,
 static char *
 plot_to_tex (const FlitlabPlot      *plot,
              const FlitlabPlotFrame *f,
-             GArray                 *labels,
-             double                  width,
-             double                  height)
+             GArray                 *labels)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   double font = 9 * f->type, mark_y = value_below_top (f, FLITLAB_PLOT_MARK_INSET);
@@ -629,17 +631,11 @@ plot_to_tex (const FlitlabPlot      *plot,
   g_string_append_printf (out, "  xmin=%s, xmax=%s, ymin=%s, ymax=%s,\n", number (a, f->x_min),
                           number (b, f->x_max), number (c, f->y_min), number (d, f->y_max));
   /* The renderer's ticks. */
-  g_string_append (out, "  xtick={");
-  append_ticks (out, f, FALSE);
-  g_string_append (out, "},\n");
+  append_ticks (out, "  xtick={", f, FALSE, "},\n");
   if (f->log_y)
     g_string_append (out, "  ymode=log,\n");
   else
-    {
-      g_string_append (out, "  ytick={");
-      append_ticks (out, f, TRUE);
-      g_string_append (out, "},\n");
-    }
+    append_ticks (out, "  ytick={", f, TRUE, "},\n");
   g_string_append (out, "  unbounded coords=jump, scaled ticks=false,\n"
                         "  xticklabel style={/pgf/number format/fixed, /pgf/number format/precision=6},\n"
                         "  legend cell align=left, legend style={fill=white, fill opacity=0.9, text opacity=1, draw=black!25,\n"
@@ -994,15 +990,9 @@ plot_to_python (const FlitlabPlot      *plot,
                    "if log_y:\n"
                    "    ax.set_yscale(\"log\")\n");
   /* The renderer's ticks. */
-  g_string_append (out, "ax.set_xticks([");
-  append_ticks (out, f, FALSE);
-  g_string_append (out, "])\n");
+  append_ticks (out, "ax.set_xticks([", f, FALSE, "])\n");
   if (!f->log_y)
-    {
-      g_string_append (out, "ax.set_yticks([");
-      append_ticks (out, f, TRUE);
-      g_string_append (out, "])\n");
-    }
+    append_ticks (out, "ax.set_yticks([", f, TRUE, "])\n");
   if (plot->title != NULL)
     {
       g_autofree char *title = flitlab_plot_title_text (plot, f);
@@ -1098,7 +1088,7 @@ flitlab_export_plot (const FlitlabPlot  *plot,
   height = flitlab_plot_file_height (plot, width, height);
   if (!plot_frame (plot, path, width, height, &frame, &labels, error))
     return FALSE;
-  text = format == FLITLAB_EXPORT_TEX ? plot_to_tex (plot, &frame, labels, width, height)
+  text = format == FLITLAB_EXPORT_TEX ? plot_to_tex (plot, &frame, labels)
                                       : plot_to_python (plot, &frame, labels, width, height);
   return flitlab_file_write (path, text, strlen (text), error);
 }
