@@ -62,6 +62,8 @@ struct _FlitlabNetworkPage
 
   /* Template children */
   GtkDrawingArea      *area;
+  GtkWidget           *controls;
+  GtkWidget           *textbook_expander;
   GtkLabel            *load_label;
   GtkScale            *load_scale;
   GtkLabel            *plane_label;
@@ -1038,6 +1040,25 @@ flitlab_network_page_set_scale (FlitlabNetworkPage *self,
 }
 
 void
+flitlab_network_page_set_presenting (FlitlabNetworkPage *self,
+                                     gboolean            presenting)
+{
+  g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
+
+  gtk_widget_set_visible (self->controls, !presenting);
+  gtk_widget_set_visible (self->textbook_expander, !presenting);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), !presenting);
+}
+
+GtkLabel *
+flitlab_network_page_get_load_label (FlitlabNetworkPage *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self), NULL);
+
+  return self->load_label;
+}
+
+void
 flitlab_network_page_focus_figure (FlitlabNetworkPage *self)
 {
   g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
@@ -1131,6 +1152,8 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-network-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, area);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, controls);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, textbook_expander);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, load_label);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, load_scale);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, plane_label);

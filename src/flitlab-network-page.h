@@ -29,9 +29,16 @@ void                 flitlab_network_page_show_channels (FlitlabNetworkPage *sel
 /* Draws type and lines scale times larger (presentation mode); 1: as exported. */
 void                 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
                                                      double              scale);
-/* The load slider's adjustment, for other views to share (messages per cycle per node). */
+/* Presenting, the page shows the drawing alone, with the Play row for the mouse: its row of
+ * source, quantity and load, its textbook figures and its status line hide. Nothing else shows
+ * or hides them, so leaving shows them as they were. */
+void                 flitlab_network_page_set_presenting (FlitlabNetworkPage *self,
+                                                          gboolean            presenting);
+/* The label that says the load shown ("0.05 (model)"); notify::label follows it. */
+GtkLabel            *flitlab_network_page_get_load_label (FlitlabNetworkPage *self);
 /* The drawing takes the keyboard: Space plays and pauses, the right arrow steps. */
 void                 flitlab_network_page_focus_figure (FlitlabNetworkPage *self);
+/* The load slider's adjustment, for other views to share (messages per cycle per node). */
 GtkAdjustment       *flitlab_network_page_get_load (FlitlabNetworkPage *self);
 /* The diagram as shown, for export; NULL when there is none. */
 FlitlabTopologyView *flitlab_network_page_get_view  (FlitlabNetworkPage *self);

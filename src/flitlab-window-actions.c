@@ -187,36 +187,11 @@ export_action (GtkWidget  *widget,
     gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
-/* A widget of the network page's template (flitlab-network-page.ui), by its id. */
-static GtkWidget *
-network_page_part (FlitlabNetworkPage *page,
-                   const char         *id)
-{
-  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page), FLITLAB_TYPE_NETWORK_PAGE, id));
-}
-
-/* Presenting, a network page shows the drawing alone, with the Play row for the mouse: its row of
- * source, quantity and load, its textbook figures and its status line go, the load going to
- * the window's caption (flitlab_window_update_caption()). The page itself never shows or hides
- * them, so leaving shows them as they were. */
-void
-flitlab_window_present_network_page (FlitlabNetworkPage *page,
-                                     gboolean            presenting)
-{
-  gtk_widget_set_visible (gtk_widget_get_parent (network_page_part (page, "load_scale")), !presenting);
-  /* The textbook figures' expander: a collapsed one does not parent its child. */
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (page)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_EXPANDER (child))
-      gtk_widget_set_visible (child, !presenting);
-  gtk_widget_set_visible (network_page_part (page, "status_label"), !presenting);
-}
-
 /* Presenting the network: the load, which its hidden slider row showed, under the figure. */
 void
 flitlab_window_update_caption (FlitlabWindow *self)
 {
-  const char *load = gtk_label_get_text (GTK_LABEL (network_page_part (self->network_page, "load_label")));
+  const char *load = gtk_label_get_text (flitlab_network_page_get_load_label (self->network_page));
   g_autofree char *caption = NULL;
 
   gtk_widget_set_visible (GTK_WIDGET (self->presentation_caption),
@@ -268,10 +243,10 @@ flitlab_window_set_presenting (FlitlabWindow *self,
   gtk_widget_set_visible (GTK_WIDGET (self->study_title), !presenting);
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes),
                           !presenting && *gtk_label_get_text (self->study_notes) != '\0');
-  flitlab_window_present_network_page (self->network_page, presenting);
+  flitlab_network_page_set_presenting (self->network_page, presenting);
   for (GtkWidget *page = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks)); page != NULL;
        page = gtk_widget_get_next_sibling (page))
-    flitlab_window_present_network_page (FLITLAB_NETWORK_PAGE (page), presenting);
+    flitlab_network_page_set_presenting (FLITLAB_NETWORK_PAGE (page), presenting);
   flitlab_flow_page_set_presenting (self->flow_page, presenting);
   flitlab_window_update_caption (self);
   flitlab_plot_view_set_scale (self->plot_view, scale);

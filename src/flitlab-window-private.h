@@ -100,9 +100,6 @@ void flitlab_window_class_add_actions (GtkWidgetClass *widget_class);
 void flitlab_window_update_actions (FlitlabWindow *self);
 void flitlab_window_set_presenting (FlitlabWindow *self,
                                     gboolean       presenting);
-/* Shows or hides a network page's controls, textbook figures and status line for presenting. */
-void flitlab_window_present_network_page (FlitlabNetworkPage *page,
-                                          gboolean            presenting);
 /* The caption under the figure in presentation mode: shown for the network view. */
 void flitlab_window_update_caption (FlitlabWindow *self);
 

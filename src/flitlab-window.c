@@ -286,7 +286,7 @@ show_compared_networks (FlitlabWindow *self,
 
       flitlab_network_page_show (page, self->document,
                                  flitlab_document_find_study (self->document, studies->pdata[i]));
-      flitlab_window_present_network_page (page, self->presenting);
+      flitlab_network_page_set_presenting (page, self->presenting);
       gtk_box_append (self->compared_networks, GTK_WIDGET (page));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->compared_networks), studies != NULL);
@@ -925,9 +925,8 @@ flitlab_window_init (FlitlabWindow *self)
   g_signal_connect_object (self->figure_stack, "notify::visible-child-name",
                            G_CALLBACK (on_figure_changed), self, G_CONNECT_SWAPPED);
   /* Presenting, the network's load goes under the figure. */
-  g_signal_connect_object (gtk_widget_get_template_child (GTK_WIDGET (self->network_page), FLITLAB_TYPE_NETWORK_PAGE,
-                                                          "load_label"),
-                           "notify::label", G_CALLBACK (flitlab_window_update_caption), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (flitlab_network_page_get_load_label (self->network_page), "notify::label",
+                           G_CALLBACK (flitlab_window_update_caption), self, G_CONNECT_SWAPPED);
   on_figure_changed (self);
   /* Clicking a class of the flow diagram shows its channels in the network view. */
   g_signal_connect_object (self->flow_page, "class-activated", G_CALLBACK (on_flow_class_activated), self,
