@@ -523,7 +523,7 @@ gboolean
 _flitlab_flow_header_chain (Chain                   *chain,
                             const FlitlabModelPoint *point)
 {
-  const FlitlabModelVector *phases = find_vector (point, "header-phases");
+  const FlitlabModelVector *phases = find_vector (point, FLOW_HEADER_CHAIN_VECTOR);
   const FlitlabModelVector *hops = find_vector (point, "hops-to-go");
   double p, q;
   guint n;
@@ -553,7 +553,7 @@ gboolean
 _flitlab_flow_buffer_chain (Chain                   *chain,
                             const FlitlabModelPoint *point)
 {
-  const FlitlabModelVector *pi = find_vector (point, "stationary");
+  const FlitlabModelVector *pi = find_vector (point, FLOW_BUFFER_CHAIN_VECTOR);
 
   if (pi == NULL || pi->n_values < 2)
     return FALSE;

@@ -42,6 +42,10 @@ typedef struct
   const char *note;            /* how to read the layout; NULL: none */
 } Diagram;
 
+/* The model's vectors drawn as 004's chains (the rest as bar charts). */
+#define FLOW_HEADER_CHAIN_VECTOR "header-phases"
+#define FLOW_BUFFER_CHAIN_VECTOR "stationary"
+
 /* One of 004's Markov chains, drawn in a row under the grid: states 0 .. n_states - 1 and
  * the transitions between them (Arrow, of state indices). */
 typedef struct

@@ -213,7 +213,7 @@ static gboolean
 
 drawn_as_chain (const FlitlabModelVector *vector)
 {
-  return g_str_equal (vector->name, "stationary") || g_str_equal (vector->name, "header-phases");
+  return g_str_equal (vector->name, FLOW_BUFFER_CHAIN_VECTOR) || g_str_equal (vector->name, FLOW_HEADER_CHAIN_VECTOR);
 }
 
 /* What a distribution's bars are: the value axis's caption with its unit, and the bars'
