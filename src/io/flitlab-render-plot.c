@@ -96,6 +96,23 @@ flitlab_plot_legend_from_string (const char        *text,
 }
 
 /* The margins round the data area, with the title in title_lines lines. */
+/* The left margin holds the value axis's label and tick labels. A label longer than most of the
+ * axis is broken in two lines rather than set small (a column's "Transit latency (cycles)"). */
+static void
+lay_out_value_axis (cairo_t           *cr,
+                    const FlitlabPlot *plot,
+                    FlitlabPlotFrame  *frame)
+{
+  FlitlabFontName font;
+
+  frame->y_label_lines = plot->y_label == NULL ? 0 : 1;
+  if (plot->y_label != NULL && strchr (plot->y_label, ' ') != NULL &&
+      flitlab_plot_text_width (cr, plot->y_label, flitlab_plot_font (frame, "Sans", 10, &font)) > 0.8 * (frame->bottom - frame->top))
+    frame->y_label_lines = 2;
+  frame->left = 6 * frame->type + frame->y_label_lines * frame->label_h + 4 * frame->type +
+                flitlab_plot_y_tick_width (cr, frame) + 5 * frame->type;
+}
+
 static void
 lay_out_margins (cairo_t           *cr,
                  const FlitlabPlot *plot,
@@ -115,14 +132,7 @@ lay_out_margins (cairo_t           *cr,
   frame->top = plot->title != NULL ? 8 * frame->type + title_lines * title_h + 7 * frame->type : 12 * frame->type;
   frame->bottom = MAX (height - (16 * frame->type + frame->tick_h + (plot->x_label != NULL ? frame->label_h : 0)),
                        frame->top + 10);
-  /* A value-axis label longer than most of the axis is broken in two lines rather than set
-   * small (a column's "Transit latency (cycles)"). */
-  frame->y_label_lines = plot->y_label == NULL ? 0 : 1;
-  if (plot->y_label != NULL && strchr (plot->y_label, ' ') != NULL &&
-      flitlab_plot_text_width (cr, plot->y_label, flitlab_plot_font (frame, "Sans", 10, &font)) > 0.8 * (frame->bottom - frame->top))
-    frame->y_label_lines = 2;
-  frame->left = 6 * frame->type + frame->y_label_lines * frame->label_h + 4 * frame->type +
-                flitlab_plot_y_tick_width (cr, frame) + 5 * frame->type;
+  lay_out_value_axis (cr, plot, frame);
   frame->right = MAX (width - 28 * frame->type, frame->left + 10);
 }
 
@@ -146,6 +156,7 @@ flitlab_render_plot (cairo_t           *cr,
   FlitlabPlotFrame frame = { 0 };
   g_autoptr(FlitlabPlotLegendLayout) legend = NULL;
   FlitlabFontName font;
+  double axis_bottom;
 
   g_return_if_fail (cr != NULL && plot != NULL);
 
@@ -167,9 +178,13 @@ flitlab_render_plot (cairo_t           *cr,
       lay_out_margins (cr, plot, &frame, width, height, MIN (lines, 3));
     }
   frame.title_wrap = frame.title_lines > 1 ? flitlab_plot_title_width (&frame, width) : 0;
+  axis_bottom = frame.bottom;
   if (plot->series->len > 0 && plot->legend != FLITLAB_PLOT_LEGEND_NONE)
     legend = flitlab_plot_legend_place (cr, plot, &frame, width, height);
   flitlab_plot_widen_y_range (plot, &frame);
+  /* A legend below shortens the value axis: its label may now need two lines. */
+  if (frame.bottom < axis_bottom)
+    lay_out_value_axis (cr, plot, &frame);
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);

@@ -43,6 +43,11 @@ def figures(project):
         yield f"plot of {study}", ["--study", study], SIZES[0]
 
 
+def turned(word):
+    """Whether a word is set along the value axis: a word of letters, taller than wide."""
+    return len(word[4]) >= 3 and not NUMBER.match(word[4]) and word[3] - word[1] > word[2] - word[0]
+
+
 results = []
 tmp = tempfile.mkdtemp(prefix="flitlab-figure-text-")
 for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
@@ -76,7 +81,9 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
         # Every word at the type: the smallest, a saturation line's label, is 8/9 of the tick
         # labels' (pdftotext's box: the font's height); a word set smaller to fit is shorter.
         tick_h = max((w[3] - w[1] for w in found if NUMBER.match(w[4]) and round(w[2]) == axis), default=0)
-        small = [(w[4], round(w[3] - w[1], 2)) for w in found if w[3] - w[1] < 0.85 * tick_h]
+        small = [(w[4], round(w[3] - w[1], 2)) for w in found if not turned(w) and w[3] - w[1] < 0.85 * tick_h]
+        # The value axis's label, turned (its box's width is its height), is set at 10/9 of the ticks.
+        small += [(w[4], round(w[2] - w[0], 2)) for w in found if turned(w) and w[2] - w[0] < 0.95 * tick_h]
         results.append((f"{name} {figure} at {at}: no word smaller than 0.85 of a tick label's {tick_h:.2f} pt",
                         tick_h > 0 and not small, f"smaller: {small[:8]}"))
         off = [w[4] for w in found if w[0] < -0.5 or w[1] < -0.5 or w[2] > page_w + 0.5 or w[3] > page_h + 0.5]
