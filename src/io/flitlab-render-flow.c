@@ -750,10 +750,10 @@ render_flow (cairo_t                 *cr,
   Diagram d = { NULL };
   g_autofree char *title = NULL;
   Chain header_chain = { 0 }, buffer_chain = { 0 };
-  double left, right, top, bottom, hi = 0, cell_w, cell_h, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
+  double left, right, top, bottom, hi = 0, cell_w, cell_h, line_gap, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
   double need[N_BANDS] = { 0 };
   double column_h = 0, margin, grid_h, chains_h, bar_h, bar_bottom;
-  gboolean labels, names, short_names, with_vectors;
+  gboolean labels, names, short_names, turned, with_vectors;
   FlitlabColorBar bar = { .map = FLITLAB_COLORMAP_VIRIDIS, .caption = _("utilization") };
   Type t;
   int focus;
@@ -905,8 +905,17 @@ render_flow (cairo_t                 *cr,
           g_snprintf (line, sizeof line, "λ %.3g", k->flow);
           lines_w = MAX (lines_w, flitlab_render_type_width (&t, line, t.small.name));
         }
-      labels = cell_w * 0.8 >= MAX (name_w, lines_w) + 0.4 * t.f && cell_h * 0.7 >= 3.2 * t.small_h;
-      names = !labels && cell_w * 0.8 >= name_w + 0.3 * t.f && cell_h * 0.7 >= 1.05 * t.small_h;
+      /* Tall narrow boxes (a hypercube's one row of dimensions) take their words turned. */
+      for (turned = FALSE;; turned = TRUE)
+        {
+          double along = turned ? cell_h * 0.7 : cell_w * 0.8, across = turned ? cell_w * 0.8 : cell_h * 0.7;
+
+          line_gap = turned ? 1.15 * t.small_h : t.small_h;
+          labels = along >= MAX (name_w, lines_w) + 0.4 * t.f && across >= 2 * line_gap + 1.2 * t.small_h;
+          names = !labels && along >= name_w + 0.3 * t.f && across >= 1.05 * t.small_h;
+          if (labels || names || turned)
+            break;
+        }
       if (labels || names || short_names)
         break;
     }
@@ -967,18 +976,21 @@ render_flow (cairo_t                 *cr,
         {
           g_autofree char *name = box_name (k, short_names);
 
-          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
+          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5, turned ? -G_PI / 2 : 0);
         }
       if (labels)
         {
           g_autofree char *name = box_name (k, short_names);
+          /* The lines follow one another down a box, or rightwards when turned (a little apart:
+           * turned type is as wide as its whole height). */
+          double dx = turned ? line_gap : 0, dy = turned ? 0 : line_gap, angle = turned ? -G_PI / 2 : 0;
           char line[64];
 
-          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2, y + h / 2 - t.small_h, 0.5, 0.5, 0);
+          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2 - dx, y + h / 2 - dy, 0.5, 0.5, angle);
           g_snprintf (line, sizeof line, "T %.3g", k->time);
-          flitlab_render_text (cr, line, t.small.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
+          flitlab_render_text (cr, line, t.small.name, x + w / 2, y + h / 2, 0.5, 0.5, angle);
           g_snprintf (line, sizeof line, "λ %.3g", k->flow);
-          flitlab_render_text (cr, line, t.small.name, x + w / 2, y + h / 2 + t.small_h, 0.5, 0.5, 0);
+          flitlab_render_text (cr, line, t.small.name, x + w / 2 + dx, y + h / 2 + dy, 0.5, 0.5, angle);
         }
     }
   if (column_h > 0)

@@ -13,6 +13,12 @@ def words(pdf):
                                                           for a, b, c, d, t in found]
 
 
+def turned(word):
+    """Whether a word is set turned, reading upwards: a word of three or more characters whose
+    box is taller than wide (a value axis's label, a narrow flow box's name)."""
+    return len(word[4]) >= 3 and word[3] - word[1] > word[2] - word[0]
+
+
 def overlap(a, b, margin):
     """Whether two word boxes come within margin of each other (a negative margin: overlap by
     more than that)."""
@@ -21,4 +27,7 @@ def overlap(a, b, margin):
 
 
 def same_line(a, b):
+    """Whether two words set across the page are on one line."""
+    if turned(a) or turned(b):
+        return False
     return min(a[3], b[3]) - max(a[1], b[1]) > 0.5 * min(a[3] - a[1], b[3] - b[1])

@@ -18,7 +18,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pdf_words import words  # noqa: E402
+from pdf_words import turned, words  # noqa: E402
 
 CLI = sys.argv[1]
 SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
@@ -41,11 +41,6 @@ def figures(project):
         yield figure, chosen, size
     for study in studies[1:]:
         yield f"plot of {study}", ["--study", study], SIZES[0]
-
-
-def turned(word):
-    """Whether a word is set along the value axis: a word of letters, taller than wide."""
-    return len(word[4]) >= 3 and not NUMBER.match(word[4]) and word[3] - word[1] > word[2] - word[0]
 
 
 results = []
