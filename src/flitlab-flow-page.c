@@ -170,7 +170,8 @@ describe_class (FlitlabFlowPage *self,
   const FlitlabModelClass *c = &g_array_index (self->point->classes, FlitlabModelClass, k);
   g_autoptr(GArray) channels = flitlab_render_flow_class_channels (self->point, k);
   g_autoptr(GArray) links = class_links (self, k);
-  GString *text = g_string_new (c->name);
+  g_autofree char *name = flitlab_render_flow_class_name (c);
+  GString *text = g_string_new (name);
 
   /* Translators: the numbers of one channel class of the flow diagram, in a tooltip */
   g_string_append_printf (text, _("\nflow λ %.4g messages per cycle per channel\nservice time T %.4g cycles\nwaiting time W %.4g cycles\nutilization %.1f %%"),
@@ -245,18 +246,17 @@ on_click (FlitlabFlowPage *self,
 {
   int k = class_at (self, x, y);
   g_autoptr(GArray) links = NULL;
-  g_autofree char *caption = NULL;
-  const FlitlabModelClass *c;
+  g_autofree char *caption = NULL, *name = NULL;
 
   gtk_widget_grab_focus (GTK_WIDGET (self->area));
   if (k < 0 || (links = class_links (self, k)) == NULL || links->len == 0)
     return;
-  c = &g_array_index (self->point->classes, FlitlabModelClass, k);
+  name = flitlab_render_flow_class_name (&g_array_index (self->point->classes, FlitlabModelClass, k));
   /* Translators: under the network after a class of the flow diagram was clicked; %s: the
    * class, %u: how many links */
   caption = g_strdup_printf (ngettext ("Class %s of the flow diagram: the %u link that carries it, in bold.",
                                        "Class %s of the flow diagram: the %u links that carry it, in bold.", links->len),
-                             c->name, links->len);
+                             name, links->len);
   g_signal_emit (self, signals[CLASS_ACTIVATED], 0, caption, links);
 }
 

@@ -93,6 +93,8 @@ heading (const Type *t,
 }
 
 #define HEADER_CHAIN_TITLE _("header chain (Horng and Kleinrock, Fig. 4): state i = one-bits still to correct")
+/* A colour bar shorter than this many label heights shows its 0 alone. */
+#define BAR_LEAST_LABELS 6
 #define BUFFER_CHAIN_TITLE _("buffer chain of one node (Horng and Kleinrock, Eqs. 1-8): state i = messages held, π_i its stationary probability; arrivals move it right, departures left")
 
 /* The widest of a chain's transition probabilities as written. */
@@ -198,19 +200,45 @@ shown_name (const char *name)
   return name[0] != '\0' ? _(name) : name;
 }
 
+char *
+flitlab_render_flow_class_name (const FlitlabModelClass *klass)
+{
+  const char *name = shown_name (klass->name);
+  GString *shown = g_string_new (NULL);
+
+  /* Numeric subscripts as subscripts: narrower, and notation for people rather than for TeX. */
+  for (const char *c = name; *c != '\0'; c++)
+    {
+      const char *close = g_str_has_prefix (c, "_{") ? strchr (c, '}') : NULL;
+
+      if (close == NULL || strspn (c + 2, "0123456789,") != (gsize) (close - c - 2))
+        {
+          g_string_append_c (shown, *c);
+          continue;
+        }
+      for (c += 2; c < close; c++)
+        if (*c == ',')
+          g_string_append_c (shown, ',');
+        else
+          g_string_append_unichar (shown, 0x2080 + (*c - '0'));
+    }
+  return g_string_free (shown, FALSE);
+}
+
 /* A class's name in its box; short: without a note in brackets ("(each direction)"). */
 static char *
 box_name (const FlitlabModelClass *k,
           gboolean                 short_name)
 {
-  const char *name = shown_name (k->name), *note = short_name ? strstr (name, " (") : NULL;
+  char *name = flitlab_render_flow_class_name (k), *note = short_name ? strstr (name, " (") : NULL;
 
-  return note != NULL ? g_strndup (name, note - name) : g_strdup (name);
+  if (note != NULL)
+    *note = '\0';
+  return name;
 }
 
 /* The vectors drawn otherwise: the 004 chains. */
 static gboolean
-
 drawn_as_chain (const FlitlabModelVector *vector)
 {
   return g_str_equal (vector->name, FLOW_BUFFER_CHAIN_VECTOR) || g_str_equal (vector->name, FLOW_HEADER_CHAIN_VECTOR);
@@ -750,7 +778,7 @@ render_flow (cairo_t                 *cr,
   Diagram d = { NULL };
   g_autofree char *title = NULL;
   Chain header_chain = { 0 }, buffer_chain = { 0 };
-  double left, right, top, bottom, hi = 0, cell_w, cell_h, line_gap, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
+  double left, right, top, bottom, hi = 0, cell_w, cell_h, line_gap, grid_least, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
   double need[N_BANDS] = { 0 };
   double column_h = 0, margin, grid_h, chains_h, bar_h, bar_bottom;
   gboolean labels, names, short_names, turned, with_vectors;
@@ -817,7 +845,12 @@ render_flow (cairo_t                 *cr,
       need[BAND_BUFFER_CHAIN] = heading (&t, BUFFER_CHAIN_TITLE, 0, 0, right - left, FALSE) + t.small_h + 1.2 * t.f;
     }
   /* Each band its share, else what its words need, else (from the last) none, until the
-   * grid keeps a line of type per row. */
+   * grid keeps a line of type per row and, unless chains below lend the colour bar their
+   * height, room for the bar's labels (a column's necklace diagram: its boxes and bar, not
+   * bar charts squeezing them to a strip with a bar reading "0"). */
+  grid_least = (MAX (d.rows, 1) + 1) * 0.9 * t.f;
+  if (want[BAND_HEADER_CHAIN] == 0 && want[BAND_BUFFER_CHAIN] == 0)
+    grid_least = MAX (grid_least, BAR_LEAST_LABELS * t.label_h + t.label_h);
   for (int dropped = N_BANDS; dropped >= 0; dropped--)
     {
       gboolean fits = FALSE;
@@ -833,7 +866,7 @@ render_flow (cairo_t                 *cr,
               band[b] = h;
               used += h > 0 ? h + 0.8 * t.f : 0;
             }
-          fits = bottom - top - used >= (MAX (d.rows, 1) + 1) * 0.9 * t.f;
+          fits = bottom - top - used >= grid_least;
         }
       if (fits)
         break;
@@ -853,8 +886,8 @@ render_flow (cairo_t                 *cr,
   /* Beside the chains only: the bar charts and the fan-out keep their width. */
   chains_h = grid_h + (band[BAND_HEADER_CHAIN] > 0 ? band[BAND_HEADER_CHAIN] + 0.8 * t.f : 0) +
              (band[BAND_BUFFER_CHAIN] > 0 ? band[BAND_BUFFER_CHAIN] + 0.8 * t.f : 0);
-  if (bar_h < 6 * t.label_h)
-    bar_h = MIN (chains_h, 6 * t.label_h);
+  if (bar_h < BAR_LEAST_LABELS * t.label_h)
+    bar_h = MIN (chains_h, BAR_LEAST_LABELS * t.label_h);
   right -= flitlab_color_bar_get_width (cr, &bar, bar_h) + t.f;
   bar_bottom = top + column_h + bar_h;
   /* A band drawn at the foot (bottom moves up): the figure's width, or the grid's beside the bar. */
