@@ -282,11 +282,32 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
 }
 
 /* The subtitle: the network when the title is the caller's, and the plane drawn; or NULL. */
+/* Whether the view's network links all have one finite value (a symmetric network's model
+ * under uniform traffic): one colour everywhere, which the subtitle says is no fault. */
+static gboolean
+same_value_everywhere (const FlitlabTopologyView *view,
+                       double                    *value)
+{
+  guint n = MIN (view->n_values, flitlab_topology_get_n_network_channels (view->topology)), seen = 0;
+
+  for (guint c = 0; view->values != NULL && c < n; c++)
+    {
+      if (!isfinite (view->values[c]))
+        continue;
+      if (seen++ == 0)
+        *value = view->values[c];
+      else if (fabs (view->values[c] - *value) > 1e-9 * MAX (fabs (*value), 1e-12))
+        return FALSE;
+    }
+  return seen >= 2;
+}
+
 char *
 _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
 {
   const FlitlabTopology *t = view->topology;
   guint n_dims = flitlab_topology_get_n_dims (t);
+  double value = 0;
   GString *text = g_string_new (NULL);
 
   if (view->title != NULL && view->title[0] != '\0')
@@ -355,6 +376,14 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
                                       "%u channels (their mean)"), MAX_HYPERCUBE_DIMS, n_dims - 1,
 
                               _flitlab_topology_group_size (t), _flitlab_topology_group_size (t));
+    }
+  if (same_value_everywhere (view, &value))
+    {
+      if (text->len > 0)
+        g_string_append (text, "; ");
+      /* Translators: a symmetric network's model gives one value, and so one colour, to every
+       * link; %.3g: the value */
+      g_string_append_printf (text, _("every link the same value, %.3g"), value);
     }
   if (text->len == 0)
     {

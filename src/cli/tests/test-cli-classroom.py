@@ -157,6 +157,19 @@ with tempfile.TemporaryDirectory() as tmp:
     check("without a deadlock the cycle file has the header only", code == 0 and "deadlock" not in out
           and open(quiet).read() == "message,holds_channel,waits_for_channel\n", out + err)
 
+    # A network whose model gives every link one value says so beside its one colour (Horng and
+    # Kleinrock's symmetric 6-cube); one with different values does not (Ciciani's 6x6x6 torus).
+    examples = os.path.join(os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", "..")),
+                            "data", "examples")
+    for project, study, same in (("horng-kleinrock.flitlab", "Figs. 6-12: Boolean 6-cube, M = 6 buffers", True),
+                                 ("ciciani-1998.flitlab", "Table 3: 6×6×6 bi-directional torus", False)):
+        pdf = os.path.join(tmp, "network.pdf")
+        code, out, err = run("export", os.path.join(examples, project), "--study", study, "--figure", "topology",
+                             "--preset", "page", "-o", pdf)
+        text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout if code == 0 else ""
+        check(f"{study}: the network figure {'says' if same else 'does not say'} every link has the same value",
+              code == 0 and ("every link the same value" in " ".join(text.split())) == same, err + text[:300])
+
 print(f"1..{len(results)}")
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")
