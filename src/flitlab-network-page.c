@@ -12,6 +12,11 @@
  * message a colour, its worm the channels it holds, a red dot where its header is blocked. The
  * frame clock drives it, so it keeps the display's pace; Space plays and pauses, the right
  * arrow steps one cycle.
+ *
+ * Zoom, for networks too dense to read whole (a 10-cube): Ctrl+scroll and pinch zoom about the
+ * pointer, Ctrl+plus, Ctrl+minus and Ctrl+0 about the middle and back to the whole network;
+ * zoomed, scrolling and dragging (primary or middle button) pan. A click without a drag still
+ * picks a node or a worm. The view's layout holds the transform (flitlab-render-topology.h).
  */
 
 #include "config.h"
@@ -76,6 +81,8 @@ struct _FlitlabNetworkPage
   GtkButton           *step_button;
   GtkDropDown         *speed_dropdown;
   GtkToggleButton     *stack_button;
+  GtkLabel            *zoom_hint;
+  GtkButton           *fit_button;
 
   FlitlabDocument     *document;
   int                  index;      /* of the study shown in document; -1: none */
@@ -92,6 +99,12 @@ struct _FlitlabNetworkPage
   double               owed;       /* cycles due but not yet stepped */
   double               scale;      /* drawing magnification (presentation mode), >= 1 */
   GArray              *deadlock;   /* guint: the deadlock's channel cycle shown, or empty */
+  double               pointer_x;  /* the last pointer position in the drawing, where Ctrl+scroll */
+  double               pointer_y;  /* zooms */
+  double               drag_x;     /* how far the drag panned so far, in the drawing's pixels */
+  double               drag_y;
+  double               pinch_zoom; /* the zoom when a pinch began */
+  guint                zoom_idle;  /* updating the zoom's hint and button after a draw */
 };
 
 enum
@@ -565,38 +578,6 @@ on_step (FlitlabNetworkPage *self)
   show_trace (self);
 }
 
-static gboolean
-on_key (FlitlabNetworkPage    *self,
-        guint                  keyval,
-        guint                  keycode,
-        GdkModifierType        state,
-        GtkEventControllerKey *controller)
-{
-  if (keyval == GDK_KEY_space)
-    {
-      gtk_toggle_button_set_active (self->play_button, !gtk_toggle_button_get_active (self->play_button));
-      return TRUE;
-    }
-  if (keyval == GDK_KEY_Right)
-    {
-      on_step (self);
-      return TRUE;
-    }
-  /* Up and Down: faster and slower, without reaching for the menu in front of a class. */
-  if (keyval == GDK_KEY_Up || keyval == GDK_KEY_Down)
-    {
-      guint speed = gtk_drop_down_get_selected (self->speed_dropdown);
-      guint n = g_list_model_get_n_items (gtk_drop_down_get_model (self->speed_dropdown));
-
-      if (keyval == GDK_KEY_Up && speed + 1 < n)
-        gtk_drop_down_set_selected (self->speed_dropdown, speed + 1);
-      else if (keyval == GDK_KEY_Down && speed > 0)
-        gtk_drop_down_set_selected (self->speed_dropdown, speed - 1);
-      return TRUE;
-    }
-  return FALSE;
-}
-
 static void
 on_source_changed (FlitlabNetworkPage *self)
 {
@@ -638,6 +619,31 @@ stacked (FlitlabNetworkPage *self)
   return gtk_toggle_button_get_active (self->stack_button) && gtk_widget_get_visible (GTK_WIDGET (self->stack_button));
 }
 
+/* The hint while the network can be zoomed and is not; the button back while it is. */
+static gboolean
+zoom_hint_wanted (FlitlabNetworkPage *self)
+{
+  return self->view != NULL && !stacked (self) && self->view->zoom <= 1 &&
+         flitlab_topology_view_get_max_zoom (self->view) > 1;
+}
+
+static void
+update_zoom_widgets (FlitlabNetworkPage *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->zoom_hint), zoom_hint_wanted (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->fit_button), self->view != NULL && !stacked (self) && self->view->zoom > 1);
+}
+
+static gboolean
+update_zoom_widgets_idle (gpointer data)
+{
+  FlitlabNetworkPage *self = data;
+
+  self->zoom_idle = 0;
+  update_zoom_widgets (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_stack_toggled (FlitlabNetworkPage *self)
 {
@@ -648,6 +654,7 @@ on_stack_toggled (FlitlabNetworkPage *self)
     text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 at the bottom. Click a node to draw the links of its column between the planes; one plane at a time for routes."),
                             flitlab_topology_view_get_n_planes (self->view));
   gtk_label_set_text (self->status_label, text != NULL ? text : _("Click two nodes to see the route between them."));
+  update_zoom_widgets (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
@@ -682,6 +689,9 @@ draw (GtkDrawingArea *area,
   cairo_set_source_surface (cr, image, 0, 0);
   cairo_paint (cr);
   cairo_surface_destroy (image);
+  /* How far the network zooms is known once it is laid out; widgets change outside a draw. */
+  if (self->zoom_idle == 0 && zoom_hint_wanted (self) != gtk_widget_get_visible (GTK_WIDGET (self->zoom_hint)))
+    self->zoom_idle = g_idle_add (update_zoom_widgets_idle, self);
 }
 
 static char *
@@ -741,6 +751,8 @@ on_motion (FlitlabNetworkPage *self,
   guint group;
   gboolean stack = stacked (self);
 
+  self->pointer_x = x;
+  self->pointer_y = y;
   if (!to_diagram (self, stack, &x, &y))
     return;
   topology = flitlab_topology_view_get_topology (self->view);
@@ -933,6 +945,180 @@ on_click (FlitlabNetworkPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+/* ---- zoom ------------------------------------------------------------------------------ */
+
+/* Zooms to zoom about (x, y) of the drawing's pixels; the tooltip named what was there. */
+static void
+zoom_about (FlitlabNetworkPage *self,
+            double              zoom,
+            double              x,
+            double              y)
+{
+  if (!to_diagram (self, FALSE, &x, &y) || !flitlab_topology_view_zoom_at (self->view, zoom, x, y))
+    return;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
+  update_zoom_widgets (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+/* Zooms by factor about the middle of the drawing (the keyboard's zoom). */
+static void
+zoom_middle (FlitlabNetworkPage *self,
+             double              factor)
+{
+  if (self->view != NULL)
+    zoom_about (self, self->view->zoom * factor, gtk_widget_get_width (GTK_WIDGET (self->area)) / 2.0,
+                gtk_widget_get_height (GTK_WIDGET (self->area)) / 2.0);
+}
+
+static void
+show_whole_network (FlitlabNetworkPage *self)
+{
+  zoom_middle (self, 0);
+}
+
+/* Moves the network by (dx, dy) of the drawing's pixels. */
+static gboolean
+pan (FlitlabNetworkPage *self,
+     double              dx,
+     double              dy)
+{
+  if (self->view == NULL || stacked (self) ||
+      !flitlab_topology_view_pan (self->view, dx / self->scale, dy / self->scale))
+    return FALSE;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+  return TRUE;
+}
+
+/* Ctrl+scroll zooms about the pointer, a wheel's notch by 1.25; zoomed, scrolling pans. */
+static gboolean
+on_scroll (FlitlabNetworkPage       *self,
+           double                    dx,
+           double                    dy,
+           GtkEventControllerScroll *scroll)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  gboolean wheel = gtk_event_controller_scroll_get_unit (scroll) == GDK_SCROLL_UNIT_WHEEL;
+
+  if (self->view == NULL || stacked (self))
+    return FALSE;
+  if (state & GDK_CONTROL_MASK)
+    {
+      /* A touchpad scrolls by pixels: 40 of them as a notch. */
+      zoom_about (self, self->view->zoom * pow (1.25, -(wheel ? dy : dy / 40)), self->pointer_x,
+                  self->pointer_y);
+      return TRUE;
+    }
+  if (self->view->zoom <= 1)
+    return FALSE;
+  pan (self, -(wheel ? 48 : 1) * dx, -(wheel ? 48 : 1) * dy);
+  return TRUE;
+}
+
+/* Zoomed, a drag with the primary or middle button pans; once it moves it is no click. */
+static void
+on_drag_begin (FlitlabNetworkPage *self,
+               double              x,
+               double              y,
+               GtkGestureDrag     *drag)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (drag));
+
+  self->drag_x = self->drag_y = 0;
+  if (self->view == NULL || stacked (self) || self->view->zoom <= 1 ||
+      (button != GDK_BUTTON_PRIMARY && button != GDK_BUTTON_MIDDLE))
+    gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_DENIED);
+}
+
+static void
+on_drag_update (FlitlabNetworkPage *self,
+                double              offset_x,
+                double              offset_y,
+                GtkGestureDrag     *drag)
+{
+  gboolean middle = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (drag)) == GDK_BUTTON_MIDDLE;
+  int threshold = 8;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-dnd-drag-threshold", &threshold, NULL);
+  /* A primary press that stays put is a click on a node or worm. */
+  if (!middle && gtk_gesture_get_sequence_state (GTK_GESTURE (drag), gtk_gesture_single_get_current_sequence (GTK_GESTURE_SINGLE (drag))) != GTK_EVENT_SEQUENCE_CLAIMED &&
+      hypot (offset_x, offset_y) < threshold)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_CLAIMED);
+  pan (self, offset_x - self->drag_x, offset_y - self->drag_y);
+  self->drag_x = offset_x;
+  self->drag_y = offset_y;
+}
+
+static void
+on_pinch_begin (FlitlabNetworkPage *self)
+{
+  self->pinch_zoom = self->view != NULL ? self->view->zoom : 1;
+}
+
+static void
+on_pinch (FlitlabNetworkPage *self,
+          double              scale,
+          GtkGestureZoom     *pinch)
+{
+  double x, y;
+
+  if (gtk_gesture_get_bounding_box_center (GTK_GESTURE (pinch), &x, &y))
+    zoom_about (self, self->pinch_zoom * scale, x, y);
+}
+
+static gboolean
+on_key (FlitlabNetworkPage    *self,
+        guint                  keyval,
+        guint                  keycode,
+        GdkModifierType        state,
+        GtkEventControllerKey *controller)
+{
+  if (state & GDK_CONTROL_MASK)
+    switch (keyval)
+      {
+      case GDK_KEY_plus:
+      case GDK_KEY_equal:
+      case GDK_KEY_KP_Add:
+        zoom_middle (self, 1.25);
+        return TRUE;
+      case GDK_KEY_minus:
+      case GDK_KEY_KP_Subtract:
+        zoom_middle (self, 1 / 1.25);
+        return TRUE;
+      case GDK_KEY_0:
+      case GDK_KEY_KP_0:
+        show_whole_network (self);
+        return TRUE;
+      default:
+        return FALSE;
+      }
+  if (keyval == GDK_KEY_space)
+    {
+      gtk_toggle_button_set_active (self->play_button, !gtk_toggle_button_get_active (self->play_button));
+      return TRUE;
+    }
+  if (keyval == GDK_KEY_Right)
+    {
+      on_step (self);
+      return TRUE;
+    }
+  /* Up and Down: faster and slower, without reaching for the menu in front of a class. */
+  if (keyval == GDK_KEY_Up || keyval == GDK_KEY_Down)
+    {
+      guint speed = gtk_drop_down_get_selected (self->speed_dropdown);
+      guint n = g_list_model_get_n_items (gtk_drop_down_get_model (self->speed_dropdown));
+
+      if (keyval == GDK_KEY_Up && speed + 1 < n)
+        gtk_drop_down_set_selected (self->speed_dropdown, speed + 1);
+      else if (keyval == GDK_KEY_Down && speed > 0)
+        gtk_drop_down_set_selected (self->speed_dropdown, speed - 1);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 show_study (FlitlabNetworkPage *self)
 {
@@ -951,6 +1137,7 @@ show_study (FlitlabNetworkPage *self)
   self->route_from = -1;
   if (study == NULL || (topology = flitlab_topology_new_from_spec (study->topology, &error)) == NULL)
     {
+      update_zoom_widgets (self);
       gtk_widget_queue_draw (GTK_WIDGET (self->area));
       return;
     }
@@ -983,6 +1170,8 @@ show_study (FlitlabNetworkPage *self)
   self->updating = FALSE;
   gtk_label_set_text (self->status_label, _("Click two nodes to see the route between them."));
   on_source_changed (self);
+  /* Another network (or study): the whole of it. */
+  update_zoom_widgets (self);
 }
 
 static void
@@ -1113,6 +1302,7 @@ flitlab_network_page_dispose (GObject *object)
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
 
   /* Gone without a word: those listening may be gone already. */
+  g_clear_handle_id (&self->zoom_idle, g_source_remove);
   g_array_set_size (self->deadlock, 0);
   stop_animation (self);
   self->updating = TRUE;
@@ -1166,6 +1356,8 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, step_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, stack_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, zoom_hint);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, fit_button);
 }
 
 static void
@@ -1173,6 +1365,9 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *pinch = gtk_gesture_zoom_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->deadlock = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1183,9 +1378,21 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   self->scale = 1;
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_click), self);
+  /* On release: a press that turns into a drag pans instead. */
+  g_signal_connect_swapped (click, "released", G_CALLBACK (on_click), self);
+  g_signal_connect_swapped (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  /* Any button: on_drag_begin() takes the primary and the middle one. */
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  g_signal_connect_swapped (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect_swapped (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
+  g_signal_connect_swapped (pinch, "scale-changed", G_CALLBACK (on_pinch), self);
+  g_signal_connect_swapped (self->fit_button, "clicked", G_CALLBACK (show_whole_network), self);
   gtk_widget_add_controller (GTK_WIDGET (self->area), motion);
   gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_add_controller (GTK_WIDGET (self->area), scroll);
+  gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (drag));
+  gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (pinch));
   g_signal_connect_swapped (self->source_dropdown, "notify::selected", G_CALLBACK (on_source_changed), self);
   g_signal_connect_swapped (self->quantity_dropdown, "notify::selected", G_CALLBACK (on_setting_changed), self);
   g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_load_changed), self);
