@@ -741,9 +741,10 @@ to_diagram (FlitlabNetworkPage *self,
 }
 
 static void
-on_motion (FlitlabNetworkPage *self,
-           double              x,
-           double              y)
+on_motion (FlitlabNetworkPage       *self,
+           double                    x,
+           double                    y,
+           GtkEventControllerMotion *motion)
 {
   const FlitlabTopology *topology;
   g_autofree char *text = NULL;
@@ -753,6 +754,12 @@ on_motion (FlitlabNetworkPage *self,
 
   self->pointer_x = x;
   self->pointer_y = y;
+  /* No tooltip while a button is held (a pan): GTK shows none then, but one set here pops up
+   * beside the moving pointer, which then presses or releases on the tooltip's window; GTK
+   * 4.8 loses count of that grab and crashed on the tooltip window once it was freed. */
+  if (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (motion)) &
+      (GDK_BUTTON1_MASK | GDK_BUTTON2_MASK | GDK_BUTTON3_MASK | GDK_BUTTON4_MASK | GDK_BUTTON5_MASK))
+    return;
   if (!to_diagram (self, stack, &x, &y))
     return;
   topology = flitlab_topology_view_get_topology (self->view);
@@ -947,6 +954,15 @@ on_click (FlitlabNetworkPage *self,
 
 /* ---- zoom ------------------------------------------------------------------------------ */
 
+/* The tooltip named what was under the pointer before the network moved. Only when there is
+ * one: clearing it asks GTK for a tooltip anew, which a pan must not do at every step. */
+static void
+clear_tooltip (FlitlabNetworkPage *self)
+{
+  if (gtk_widget_get_tooltip_text (GTK_WIDGET (self->area)) != NULL)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
+}
+
 /* Zooms to zoom about (x, y) of the drawing's pixels; the tooltip named what was there. */
 static void
 zoom_about (FlitlabNetworkPage *self,
@@ -956,7 +972,7 @@ zoom_about (FlitlabNetworkPage *self,
 {
   if (!to_diagram (self, FALSE, &x, &y) || !flitlab_topology_view_zoom_at (self->view, zoom, x, y))
     return;
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
+  clear_tooltip (self);
   update_zoom_widgets (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
@@ -986,7 +1002,7 @@ pan (FlitlabNetworkPage *self,
   if (self->view == NULL || stacked (self) ||
       !flitlab_topology_view_pan (self->view, dx / self->scale, dy / self->scale))
     return FALSE;
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
+  clear_tooltip (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
   return TRUE;
 }
