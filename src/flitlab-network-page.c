@@ -83,6 +83,8 @@ struct _FlitlabNetworkPage
   GtkToggleButton     *stack_button;
   GtkLabel            *zoom_hint;
   GtkButton           *fit_button;
+  GtkOverlay          *overlay;
+  GtkLabel            *hover_label;
 
   FlitlabDocument     *document;
   int                  index;      /* of the study shown in document; -1: none */
@@ -100,7 +102,7 @@ struct _FlitlabNetworkPage
   double               scale;      /* drawing magnification (presentation mode), >= 1 */
   GArray              *deadlock;   /* guint: the deadlock's channel cycle shown, or empty */
   double               pointer_x;  /* the last pointer position in the drawing, where Ctrl+scroll */
-  double               pointer_y;  /* zooms */
+  double               pointer_y;  /* zooms and the hover text goes */
   double               drag_x;     /* how far the drag panned so far, in the drawing's pixels */
   double               drag_y;
   double               pinch_zoom; /* the zoom when a pinch began */
@@ -725,6 +727,75 @@ describe_node (const FlitlabTopology *topology,
   return g_string_free (text, FALSE);
 }
 
+static void
+hide_hover (FlitlabNetworkPage *self)
+{
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->hover_label)))
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->hover_label), FALSE);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+/* The hover text beside the pointer (placed by on_get_child_position()), and as the drawing's
+ * accessible description, as a tooltip's text would be; NULL: none. A label in the drawing,
+ * not a GTK tooltip: under X11, GTK 4.8's tooltip window takes the presses of a pointer that
+ * comes onto it, and a press and release there break its count of the active widgets
+ * ('Broken accounting of active state for widget … GtkTooltipWindow'), up to the window. */
+static void
+show_hover (FlitlabNetworkPage *self,
+            const char         *text)
+{
+  if (text == NULL)
+    {
+      hide_hover (self);
+      return;
+    }
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->hover_label)) ||
+      g_strcmp0 (gtk_label_get_text (self->hover_label), text) != 0)
+    {
+      gtk_label_set_text (self->hover_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->hover_label), TRUE);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      text, -1);
+    }
+  /* It follows the pointer. */
+  gtk_widget_queue_allocate (GTK_WIDGET (self->overlay));
+}
+
+/* The hover text below the pointer and centred on it as a tooltip is, or above it when there
+ * is no room below; always inside the drawing. */
+static gboolean
+on_get_child_position (FlitlabNetworkPage *self,
+                       GtkWidget          *child,
+                       GdkRectangle       *allocation,
+                       GtkOverlay         *overlay)
+{
+  const int margin = 6;  /* from the drawing's edges */
+  const int below = 20;  /* the pointer's arrow above the text */
+  const int above = 8;
+  int width = gtk_widget_get_width (GTK_WIDGET (overlay));
+  int height = gtk_widget_get_height (GTK_WIDGET (overlay));
+  int min, natural;
+
+  if (child != GTK_WIDGET (self->hover_label))
+    return FALSE;
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &natural, NULL, NULL);
+  allocation->width = MAX (MIN (natural, width - 2 * margin), min);
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, NULL, &allocation->height, NULL, NULL);
+  allocation->x = CLAMP ((int) self->pointer_x - allocation->width / 2, margin,
+                         MAX (width - margin - allocation->width, margin));
+  allocation->y = (int) self->pointer_y + below;
+  if (allocation->y + allocation->height > height - margin)
+    allocation->y = MAX ((int) self->pointer_y - above - allocation->height, margin);
+  return TRUE;
+}
+
+static void
+on_leave (FlitlabNetworkPage *self)
+{
+  hide_hover (self);
+}
+
 /* A pointer position in the diagram's own units, for hit-testing; FALSE when nothing drawn
  * can be hit (no network; with stack FALSE, the stack of planes, hit-tested apart). */
 static gboolean
@@ -754,14 +825,14 @@ on_motion (FlitlabNetworkPage       *self,
 
   self->pointer_x = x;
   self->pointer_y = y;
-  /* No tooltip while a button is held (a pan): GTK shows none then, but one set here pops up
-   * beside the moving pointer, which then presses or releases on the tooltip's window; GTK
-   * 4.8 loses count of that grab and crashed on the tooltip window once it was freed. */
-  if (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (motion)) &
-      (GDK_BUTTON1_MASK | GDK_BUTTON2_MASK | GDK_BUTTON3_MASK | GDK_BUTTON4_MASK | GDK_BUTTON5_MASK))
-    return;
-  if (!to_diagram (self, stack, &x, &y))
-    return;
+  /* No hover text while a button is held: a pan moves the network under the pointer. */
+  if ((gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (motion)) &
+       (GDK_BUTTON1_MASK | GDK_BUTTON2_MASK | GDK_BUTTON3_MASK | GDK_BUTTON4_MASK | GDK_BUTTON5_MASK)) ||
+      !to_diagram (self, stack, &x, &y))
+    {
+      hide_hover (self);
+      return;
+    }
   topology = flitlab_topology_view_get_topology (self->view);
   if (stack)
     flitlab_topology_view_hit_stack (self->view, x, y, &node, &channel);
@@ -820,7 +891,7 @@ on_motion (FlitlabNetworkPage       *self,
           text = g_steal_pointer (&with_class);
         }
     }
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), text);
+  show_hover (self, text);
 }
 
 /* Every channel on some minimal path from src to dst (adaptive routing may take any). */
@@ -954,16 +1025,7 @@ on_click (FlitlabNetworkPage *self,
 
 /* ---- zoom ------------------------------------------------------------------------------ */
 
-/* The tooltip named what was under the pointer before the network moved. Only when there is
- * one: clearing it asks GTK for a tooltip anew, which a pan must not do at every step. */
-static void
-clear_tooltip (FlitlabNetworkPage *self)
-{
-  if (gtk_widget_get_tooltip_text (GTK_WIDGET (self->area)) != NULL)
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
-}
-
-/* Zooms to zoom about (x, y) of the drawing's pixels; the tooltip named what was there. */
+/* Zooms to zoom about (x, y) of the drawing's pixels; the hover text named what was there. */
 static void
 zoom_about (FlitlabNetworkPage *self,
             double              zoom,
@@ -972,7 +1034,7 @@ zoom_about (FlitlabNetworkPage *self,
 {
   if (!to_diagram (self, FALSE, &x, &y) || !flitlab_topology_view_zoom_at (self->view, zoom, x, y))
     return;
-  clear_tooltip (self);
+  hide_hover (self);
   update_zoom_widgets (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
@@ -1002,7 +1064,7 @@ pan (FlitlabNetworkPage *self,
   if (self->view == NULL || stacked (self) ||
       !flitlab_topology_view_pan (self->view, dx / self->scale, dy / self->scale))
     return FALSE;
-  clear_tooltip (self);
+  hide_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
   return TRUE;
 }
@@ -1146,6 +1208,7 @@ show_study (FlitlabNetworkPage *self)
   guint n_planes;
 
   stop_animation (self);
+  hide_hover (self);
   flitlab_textbook_panel_set_study (self->textbook_panel, study);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
@@ -1301,14 +1364,13 @@ flitlab_network_page_get_deadlock (FlitlabNetworkPage *self,
   return self->deadlock->len > 0 ? (const guint *) self->deadlock->data : NULL;
 }
 
-/* Another view shown: the tooltip of a channel or node goes with the drawing, or GTK keeps it
- * on screen over the new view. */
+/* Another view shown: the hover text is not there when this one comes back. */
 static void
 flitlab_network_page_unmap (GtkWidget *widget)
 {
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (widget);
 
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
+  hide_hover (self);
   GTK_WIDGET_CLASS (flitlab_network_page_parent_class)->unmap (widget);
 }
 
@@ -1374,6 +1436,8 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, stack_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, zoom_hint);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, fit_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, overlay);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, hover_label);
 }
 
 static void
@@ -1394,6 +1458,8 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   self->scale = 1;
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect_swapped (motion, "leave", G_CALLBACK (on_leave), self);
+  g_signal_connect_swapped (self->overlay, "get-child-position", G_CALLBACK (on_get_child_position), self);
   /* On release: a press that turns into a drag pans instead. */
   g_signal_connect_swapped (click, "released", G_CALLBACK (on_click), self);
   g_signal_connect_swapped (scroll, "scroll", G_CALLBACK (on_scroll), self);
