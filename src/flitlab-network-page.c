@@ -956,6 +956,14 @@ choose_column (FlitlabNetworkPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+/* A press gives the drawing the keyboard, for Ctrl+0 and the other keys of the page, as it
+ * would a button's: a drawing area takes none on its own. */
+static void
+on_press (FlitlabNetworkPage *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->area));
+}
+
 static void
 on_click (FlitlabNetworkPage *self,
           int                 n_press,
@@ -1462,6 +1470,7 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   g_signal_connect_swapped (self->overlay, "get-child-position", G_CALLBACK (on_get_child_position), self);
   /* On release: a press that turns into a drag pans instead. */
   g_signal_connect_swapped (click, "released", G_CALLBACK (on_click), self);
+  g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_press), self);
   g_signal_connect_swapped (scroll, "scroll", G_CALLBACK (on_scroll), self);
   /* Any button: on_drag_begin() takes the primary and the middle one. */
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
