@@ -8,6 +8,8 @@
  * decides), and the mean time of a hit-test at random points, best of several runs (target
  * well under 1 ms).
  * Then the stack of a 3D torus's planes with a chosen column, drawn and hovered.
+ * Then the 10-cube zoomed all the way in, as the window's Ctrl+scroll does, and panned a
+ * little each frame as a drag does (every pan lays the network out again).
  * Then an animation frame as the window's Play draws it: one simulated cycle, the channels'
  * holders, and a redraw, on tori of 64 and 256 nodes at half their saturation load (target
  * 16 ms, 60 frames per second).
@@ -199,6 +201,69 @@ bench_animation (const char *spec,
   cairo_surface_destroy (surface);
 }
 
+/* The 10-cube filling the window's drawing (about 800 × 700 at 1200 × 900), zoomed all the
+ * way in about its middle: redraws, then a pan of a few pixels per frame. */
+static void
+bench_zoom (void)
+{
+  const double width = 800, height = 700;
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("hypercube:10", NULL);
+  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  guint n = flitlab_topology_get_n_network_channels (topology);
+  g_autofree double *values = g_new (double, n);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  double still = 0, panned = 0, best_hit = INFINITY;
+  guint hits = 0;
+  const guint n_queries = 200000;
+
+  for (guint i = 0; i < n; i++)
+    values[i] = g_rand_double_range (rand, 0.05, 0.6);
+  flitlab_topology_view_set_values (view, values, n);
+  view->fill = TRUE;
+  flitlab_render_topology (cr, view, width, height);
+  flitlab_topology_view_zoom_at (view, flitlab_topology_view_get_max_zoom (view), width / 2, height / 2);
+  flitlab_render_topology (cr, view, width, height);
+  for (guint run = 0; run < 20; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      flitlab_render_topology (cr, view, width, height);
+      cairo_surface_flush (surface);
+      still += (g_get_monotonic_time () - start) / 1e3;
+    }
+  for (guint run = 0; run < 20; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      flitlab_topology_view_pan (view, run % 10 < 5 ? 7 : -7, 3);
+      flitlab_render_topology (cr, view, width, height);
+      cairo_surface_flush (surface);
+      panned += (g_get_monotonic_time () - start) / 1e3;
+    }
+  for (guint run = 0; run < 5; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      hits = 0;
+      for (guint q = 0; q < n_queries; q++)
+        {
+          double x = g_rand_double_range (rand, 0, width);
+          double y = g_rand_double_range (rand, 0, height);
+
+          hits += flitlab_topology_view_hit_channel (view, x, y) >= 0;
+          hits += flitlab_topology_view_hit_node (view, x, y) >= 0;
+        }
+      best_hit = MIN (best_hit, (g_get_monotonic_time () - start) / (double) n_queries);
+    }
+  printf ("zoom hypercube:10       %.0fx%.0f at %.2fx: mean %.1f ms still, %.1f ms panning per frame %s; "
+          "hover %.3f us (%.0f%% hit)\n", width, height, view->zoom, still / 20, panned / 20,
+          panned / 20 <= 16 ? "ok" : "SLOW", best_hit, 100.0 * hits / (2.0 * n_queries));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -212,6 +277,7 @@ main (int   argc,
     bench (&cases[i]);
   bench_stack ("torus:6x6x6:bi");
   bench_stack ("torus:8x8x8:bi");
+  bench_zoom ();
   bench_animation ("torus:8x8:bi", 0.0066);
   bench_animation ("torus:16x16:bi", 0.0032);
   return 0;

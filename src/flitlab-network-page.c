@@ -12,6 +12,11 @@
  * message a colour, its worm the channels it holds, a red dot where its header is blocked. The
  * frame clock drives it, so it keeps the display's pace; Space plays and pauses, the right
  * arrow steps one cycle.
+ *
+ * Zoom, for networks too dense to read whole (a 10-cube): Ctrl+scroll and pinch zoom about the
+ * pointer, Ctrl+plus, Ctrl+minus and Ctrl+0 about the middle and back to the whole network;
+ * zoomed, scrolling and dragging (primary or middle button) pan. A click without a drag still
+ * picks a node or a worm. The view's layout holds the transform (flitlab-render-topology.h).
  */
 
 #include "config.h"
@@ -76,6 +81,10 @@ struct _FlitlabNetworkPage
   GtkButton           *step_button;
   GtkDropDown         *speed_dropdown;
   GtkToggleButton     *stack_button;
+  GtkLabel            *zoom_hint;
+  GtkButton           *fit_button;
+  GtkOverlay          *overlay;
+  GtkLabel            *hover_label;
 
   FlitlabDocument     *document;
   int                  index;      /* of the study shown in document; -1: none */
@@ -92,6 +101,12 @@ struct _FlitlabNetworkPage
   double               owed;       /* cycles due but not yet stepped */
   double               scale;      /* drawing magnification (presentation mode), >= 1 */
   GArray              *deadlock;   /* guint: the deadlock's channel cycle shown, or empty */
+  double               pointer_x;  /* the last pointer position in the drawing, where Ctrl+scroll */
+  double               pointer_y;  /* zooms and the hover text goes */
+  double               drag_x;     /* how far the drag panned so far, in the drawing's pixels */
+  double               drag_y;
+  double               pinch_zoom; /* the zoom when a pinch began */
+  guint                zoom_idle;  /* updating the zoom's hint and button after a draw */
 };
 
 enum
@@ -565,38 +580,6 @@ on_step (FlitlabNetworkPage *self)
   show_trace (self);
 }
 
-static gboolean
-on_key (FlitlabNetworkPage    *self,
-        guint                  keyval,
-        guint                  keycode,
-        GdkModifierType        state,
-        GtkEventControllerKey *controller)
-{
-  if (keyval == GDK_KEY_space)
-    {
-      gtk_toggle_button_set_active (self->play_button, !gtk_toggle_button_get_active (self->play_button));
-      return TRUE;
-    }
-  if (keyval == GDK_KEY_Right)
-    {
-      on_step (self);
-      return TRUE;
-    }
-  /* Up and Down: faster and slower, without reaching for the menu in front of a class. */
-  if (keyval == GDK_KEY_Up || keyval == GDK_KEY_Down)
-    {
-      guint speed = gtk_drop_down_get_selected (self->speed_dropdown);
-      guint n = g_list_model_get_n_items (gtk_drop_down_get_model (self->speed_dropdown));
-
-      if (keyval == GDK_KEY_Up && speed + 1 < n)
-        gtk_drop_down_set_selected (self->speed_dropdown, speed + 1);
-      else if (keyval == GDK_KEY_Down && speed > 0)
-        gtk_drop_down_set_selected (self->speed_dropdown, speed - 1);
-      return TRUE;
-    }
-  return FALSE;
-}
-
 static void
 on_source_changed (FlitlabNetworkPage *self)
 {
@@ -638,6 +621,31 @@ stacked (FlitlabNetworkPage *self)
   return gtk_toggle_button_get_active (self->stack_button) && gtk_widget_get_visible (GTK_WIDGET (self->stack_button));
 }
 
+/* The hint while the network can be zoomed and is not; the button back while it is. */
+static gboolean
+zoom_hint_wanted (FlitlabNetworkPage *self)
+{
+  return self->view != NULL && !stacked (self) && self->view->zoom <= 1 &&
+         flitlab_topology_view_get_max_zoom (self->view) > 1;
+}
+
+static void
+update_zoom_widgets (FlitlabNetworkPage *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->zoom_hint), zoom_hint_wanted (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->fit_button), self->view != NULL && !stacked (self) && self->view->zoom > 1);
+}
+
+static gboolean
+update_zoom_widgets_idle (gpointer data)
+{
+  FlitlabNetworkPage *self = data;
+
+  self->zoom_idle = 0;
+  update_zoom_widgets (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_stack_toggled (FlitlabNetworkPage *self)
 {
@@ -648,6 +656,7 @@ on_stack_toggled (FlitlabNetworkPage *self)
     text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 at the bottom. Click a node to draw the links of its column between the planes; one plane at a time for routes."),
                             flitlab_topology_view_get_n_planes (self->view));
   gtk_label_set_text (self->status_label, text != NULL ? text : _("Click two nodes to see the route between them."));
+  update_zoom_widgets (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
@@ -682,6 +691,9 @@ draw (GtkDrawingArea *area,
   cairo_set_source_surface (cr, image, 0, 0);
   cairo_paint (cr);
   cairo_surface_destroy (image);
+  /* How far the network zooms is known once it is laid out; widgets change outside a draw. */
+  if (self->zoom_idle == 0 && zoom_hint_wanted (self) != gtk_widget_get_visible (GTK_WIDGET (self->zoom_hint)))
+    self->zoom_idle = g_idle_add (update_zoom_widgets_idle, self);
 }
 
 static char *
@@ -715,6 +727,75 @@ describe_node (const FlitlabTopology *topology,
   return g_string_free (text, FALSE);
 }
 
+static void
+hide_hover (FlitlabNetworkPage *self)
+{
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->hover_label)))
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->hover_label), FALSE);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+/* The hover text beside the pointer (placed by on_get_child_position()), and as the drawing's
+ * accessible description, as a tooltip's text would be; NULL: none. A label in the drawing,
+ * not a GTK tooltip: under X11, GTK 4.8's tooltip window takes the presses of a pointer that
+ * comes onto it, and a press and release there break its count of the active widgets
+ * ('Broken accounting of active state for widget … GtkTooltipWindow'), up to the window. */
+static void
+show_hover (FlitlabNetworkPage *self,
+            const char         *text)
+{
+  if (text == NULL)
+    {
+      hide_hover (self);
+      return;
+    }
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->hover_label)) ||
+      g_strcmp0 (gtk_label_get_text (self->hover_label), text) != 0)
+    {
+      gtk_label_set_text (self->hover_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->hover_label), TRUE);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      text, -1);
+    }
+  /* It follows the pointer. */
+  gtk_widget_queue_allocate (GTK_WIDGET (self->overlay));
+}
+
+/* The hover text below the pointer and centred on it as a tooltip is, or above it when there
+ * is no room below; always inside the drawing. */
+static gboolean
+on_get_child_position (FlitlabNetworkPage *self,
+                       GtkWidget          *child,
+                       GdkRectangle       *allocation,
+                       GtkOverlay         *overlay)
+{
+  const int margin = 6;  /* from the drawing's edges */
+  const int below = 20;  /* the pointer's arrow above the text */
+  const int above = 8;
+  int width = gtk_widget_get_width (GTK_WIDGET (overlay));
+  int height = gtk_widget_get_height (GTK_WIDGET (overlay));
+  int min, natural;
+
+  if (child != GTK_WIDGET (self->hover_label))
+    return FALSE;
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &natural, NULL, NULL);
+  allocation->width = MAX (MIN (natural, width - 2 * margin), min);
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, NULL, &allocation->height, NULL, NULL);
+  allocation->x = CLAMP ((int) self->pointer_x - allocation->width / 2, margin,
+                         MAX (width - margin - allocation->width, margin));
+  allocation->y = (int) self->pointer_y + below;
+  if (allocation->y + allocation->height > height - margin)
+    allocation->y = MAX ((int) self->pointer_y - above - allocation->height, margin);
+  return TRUE;
+}
+
+static void
+on_leave (FlitlabNetworkPage *self)
+{
+  hide_hover (self);
+}
+
 /* A pointer position in the diagram's own units, for hit-testing; FALSE when nothing drawn
  * can be hit (no network; with stack FALSE, the stack of planes, hit-tested apart). */
 static gboolean
@@ -731,9 +812,10 @@ to_diagram (FlitlabNetworkPage *self,
 }
 
 static void
-on_motion (FlitlabNetworkPage *self,
-           double              x,
-           double              y)
+on_motion (FlitlabNetworkPage       *self,
+           double                    x,
+           double                    y,
+           GtkEventControllerMotion *motion)
 {
   const FlitlabTopology *topology;
   g_autofree char *text = NULL;
@@ -741,8 +823,16 @@ on_motion (FlitlabNetworkPage *self,
   guint group;
   gboolean stack = stacked (self);
 
-  if (!to_diagram (self, stack, &x, &y))
-    return;
+  self->pointer_x = x;
+  self->pointer_y = y;
+  /* No hover text while a button is held: a pan moves the network under the pointer. */
+  if ((gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (motion)) &
+       (GDK_BUTTON1_MASK | GDK_BUTTON2_MASK | GDK_BUTTON3_MASK | GDK_BUTTON4_MASK | GDK_BUTTON5_MASK)) ||
+      !to_diagram (self, stack, &x, &y))
+    {
+      hide_hover (self);
+      return;
+    }
   topology = flitlab_topology_view_get_topology (self->view);
   if (stack)
     flitlab_topology_view_hit_stack (self->view, x, y, &node, &channel);
@@ -801,7 +891,7 @@ on_motion (FlitlabNetworkPage *self,
           text = g_steal_pointer (&with_class);
         }
     }
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), text);
+  show_hover (self, text);
 }
 
 /* Every channel on some minimal path from src to dst (adaptive routing may take any). */
@@ -864,6 +954,14 @@ choose_column (FlitlabNetworkPage *self,
       on_stack_toggled (self);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+/* A press gives the drawing the keyboard, for Ctrl+0 and the other keys of the page, as it
+ * would a button's: a drawing area takes none on its own. */
+static void
+on_press (FlitlabNetworkPage *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->area));
 }
 
 static void
@@ -933,6 +1031,180 @@ on_click (FlitlabNetworkPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+/* ---- zoom ------------------------------------------------------------------------------ */
+
+/* Zooms to zoom about (x, y) of the drawing's pixels; the hover text named what was there. */
+static void
+zoom_about (FlitlabNetworkPage *self,
+            double              zoom,
+            double              x,
+            double              y)
+{
+  if (!to_diagram (self, FALSE, &x, &y) || !flitlab_topology_view_zoom_at (self->view, zoom, x, y))
+    return;
+  hide_hover (self);
+  update_zoom_widgets (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+/* Zooms by factor about the middle of the drawing (the keyboard's zoom). */
+static void
+zoom_middle (FlitlabNetworkPage *self,
+             double              factor)
+{
+  if (self->view != NULL)
+    zoom_about (self, self->view->zoom * factor, gtk_widget_get_width (GTK_WIDGET (self->area)) / 2.0,
+                gtk_widget_get_height (GTK_WIDGET (self->area)) / 2.0);
+}
+
+static void
+show_whole_network (FlitlabNetworkPage *self)
+{
+  zoom_middle (self, 0);
+}
+
+/* Moves the network by (dx, dy) of the drawing's pixels. */
+static gboolean
+pan (FlitlabNetworkPage *self,
+     double              dx,
+     double              dy)
+{
+  if (self->view == NULL || stacked (self) ||
+      !flitlab_topology_view_pan (self->view, dx / self->scale, dy / self->scale))
+    return FALSE;
+  hide_hover (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+  return TRUE;
+}
+
+/* Ctrl+scroll zooms about the pointer, a wheel's notch by 1.25; zoomed, scrolling pans. */
+static gboolean
+on_scroll (FlitlabNetworkPage       *self,
+           double                    dx,
+           double                    dy,
+           GtkEventControllerScroll *scroll)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  gboolean wheel = gtk_event_controller_scroll_get_unit (scroll) == GDK_SCROLL_UNIT_WHEEL;
+
+  if (self->view == NULL || stacked (self))
+    return FALSE;
+  if (state & GDK_CONTROL_MASK)
+    {
+      /* A touchpad scrolls by pixels: 40 of them as a notch. */
+      zoom_about (self, self->view->zoom * pow (1.25, -(wheel ? dy : dy / 40)), self->pointer_x,
+                  self->pointer_y);
+      return TRUE;
+    }
+  if (self->view->zoom <= 1)
+    return FALSE;
+  pan (self, -(wheel ? 48 : 1) * dx, -(wheel ? 48 : 1) * dy);
+  return TRUE;
+}
+
+/* Zoomed, a drag with the primary or middle button pans; once it moves it is no click. */
+static void
+on_drag_begin (FlitlabNetworkPage *self,
+               double              x,
+               double              y,
+               GtkGestureDrag     *drag)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (drag));
+
+  self->drag_x = self->drag_y = 0;
+  if (self->view == NULL || stacked (self) || self->view->zoom <= 1 ||
+      (button != GDK_BUTTON_PRIMARY && button != GDK_BUTTON_MIDDLE))
+    gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_DENIED);
+}
+
+static void
+on_drag_update (FlitlabNetworkPage *self,
+                double              offset_x,
+                double              offset_y,
+                GtkGestureDrag     *drag)
+{
+  gboolean middle = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (drag)) == GDK_BUTTON_MIDDLE;
+  int threshold = 8;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-dnd-drag-threshold", &threshold, NULL);
+  /* A primary press that stays put is a click on a node or worm. */
+  if (!middle && gtk_gesture_get_sequence_state (GTK_GESTURE (drag), gtk_gesture_single_get_current_sequence (GTK_GESTURE_SINGLE (drag))) != GTK_EVENT_SEQUENCE_CLAIMED &&
+      hypot (offset_x, offset_y) < threshold)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_CLAIMED);
+  pan (self, offset_x - self->drag_x, offset_y - self->drag_y);
+  self->drag_x = offset_x;
+  self->drag_y = offset_y;
+}
+
+static void
+on_pinch_begin (FlitlabNetworkPage *self)
+{
+  self->pinch_zoom = self->view != NULL ? self->view->zoom : 1;
+}
+
+static void
+on_pinch (FlitlabNetworkPage *self,
+          double              scale,
+          GtkGestureZoom     *pinch)
+{
+  double x, y;
+
+  if (gtk_gesture_get_bounding_box_center (GTK_GESTURE (pinch), &x, &y))
+    zoom_about (self, self->pinch_zoom * scale, x, y);
+}
+
+static gboolean
+on_key (FlitlabNetworkPage    *self,
+        guint                  keyval,
+        guint                  keycode,
+        GdkModifierType        state,
+        GtkEventControllerKey *controller)
+{
+  if (state & GDK_CONTROL_MASK)
+    switch (keyval)
+      {
+      case GDK_KEY_plus:
+      case GDK_KEY_equal:
+      case GDK_KEY_KP_Add:
+        zoom_middle (self, 1.25);
+        return TRUE;
+      case GDK_KEY_minus:
+      case GDK_KEY_KP_Subtract:
+        zoom_middle (self, 1 / 1.25);
+        return TRUE;
+      case GDK_KEY_0:
+      case GDK_KEY_KP_0:
+        show_whole_network (self);
+        return TRUE;
+      default:
+        return FALSE;
+      }
+  if (keyval == GDK_KEY_space)
+    {
+      gtk_toggle_button_set_active (self->play_button, !gtk_toggle_button_get_active (self->play_button));
+      return TRUE;
+    }
+  if (keyval == GDK_KEY_Right)
+    {
+      on_step (self);
+      return TRUE;
+    }
+  /* Up and Down: faster and slower, without reaching for the menu in front of a class. */
+  if (keyval == GDK_KEY_Up || keyval == GDK_KEY_Down)
+    {
+      guint speed = gtk_drop_down_get_selected (self->speed_dropdown);
+      guint n = g_list_model_get_n_items (gtk_drop_down_get_model (self->speed_dropdown));
+
+      if (keyval == GDK_KEY_Up && speed + 1 < n)
+        gtk_drop_down_set_selected (self->speed_dropdown, speed + 1);
+      else if (keyval == GDK_KEY_Down && speed > 0)
+        gtk_drop_down_set_selected (self->speed_dropdown, speed - 1);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 show_study (FlitlabNetworkPage *self)
 {
@@ -944,6 +1216,7 @@ show_study (FlitlabNetworkPage *self)
   guint n_planes;
 
   stop_animation (self);
+  hide_hover (self);
   flitlab_textbook_panel_set_study (self->textbook_panel, study);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
@@ -951,6 +1224,7 @@ show_study (FlitlabNetworkPage *self)
   self->route_from = -1;
   if (study == NULL || (topology = flitlab_topology_new_from_spec (study->topology, &error)) == NULL)
     {
+      update_zoom_widgets (self);
       gtk_widget_queue_draw (GTK_WIDGET (self->area));
       return;
     }
@@ -983,6 +1257,8 @@ show_study (FlitlabNetworkPage *self)
   self->updating = FALSE;
   gtk_label_set_text (self->status_label, _("Click two nodes to see the route between them."));
   on_source_changed (self);
+  /* Another network (or study): the whole of it. */
+  update_zoom_widgets (self);
 }
 
 static void
@@ -1096,14 +1372,13 @@ flitlab_network_page_get_deadlock (FlitlabNetworkPage *self,
   return self->deadlock->len > 0 ? (const guint *) self->deadlock->data : NULL;
 }
 
-/* Another view shown: the tooltip of a channel or node goes with the drawing, or GTK keeps it
- * on screen over the new view. */
+/* Another view shown: the hover text is not there when this one comes back. */
 static void
 flitlab_network_page_unmap (GtkWidget *widget)
 {
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (widget);
 
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->area), NULL);
+  hide_hover (self);
   GTK_WIDGET_CLASS (flitlab_network_page_parent_class)->unmap (widget);
 }
 
@@ -1113,6 +1388,7 @@ flitlab_network_page_dispose (GObject *object)
   FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (object);
 
   /* Gone without a word: those listening may be gone already. */
+  g_clear_handle_id (&self->zoom_idle, g_source_remove);
   g_array_set_size (self->deadlock, 0);
   stop_animation (self);
   self->updating = TRUE;
@@ -1166,6 +1442,10 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, step_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, stack_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, zoom_hint);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, fit_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, overlay);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, hover_label);
 }
 
 static void
@@ -1173,6 +1453,9 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *pinch = gtk_gesture_zoom_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->deadlock = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1183,9 +1466,24 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   self->scale = 1;
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_click), self);
+  g_signal_connect_swapped (motion, "leave", G_CALLBACK (on_leave), self);
+  g_signal_connect_swapped (self->overlay, "get-child-position", G_CALLBACK (on_get_child_position), self);
+  /* On release: a press that turns into a drag pans instead. */
+  g_signal_connect_swapped (click, "released", G_CALLBACK (on_click), self);
+  g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_press), self);
+  g_signal_connect_swapped (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  /* Any button: on_drag_begin() takes the primary and the middle one. */
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  g_signal_connect_swapped (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect_swapped (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
+  g_signal_connect_swapped (pinch, "scale-changed", G_CALLBACK (on_pinch), self);
+  g_signal_connect_swapped (self->fit_button, "clicked", G_CALLBACK (show_whole_network), self);
   gtk_widget_add_controller (GTK_WIDGET (self->area), motion);
   gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_add_controller (GTK_WIDGET (self->area), scroll);
+  gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (drag));
+  gtk_widget_add_controller (GTK_WIDGET (self->area), GTK_EVENT_CONTROLLER (pinch));
   g_signal_connect_swapped (self->source_dropdown, "notify::selected", G_CALLBACK (on_source_changed), self);
   g_signal_connect_swapped (self->quantity_dropdown, "notify::selected", G_CALLBACK (on_setting_changed), self);
   g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_load_changed), self);

@@ -111,9 +111,12 @@ struct _FlitlabTopologyLayout
   guint    title_lines;
   gboolean with_bar, node_labels, layer, by_dimension, fill;
 
+  double   zoom, zoom_x, zoom_y;      /* the zoom drawn (_flitlab_topology_view_zoom()) and
+                                      * the view's centre */
   double   left, top, right, bottom; /* the network's area */
   double   unit;                     /* pixels between neighbouring nodes (the shorter way
-                                      * when the view fills its figure) */
+                                      * when the view fills its figure), zoomed */
+  double   fit_unit;                 /* the same at zoom 1 */
   double   type;                     /* the figure's type size (flitlab_topology_view_type) */
   double   bar_left;                 /* where the colour bar goes, right of the network */
   double   legend_top;               /* where the legend of dimension colours goes */
@@ -165,6 +168,17 @@ guint
 _flitlab_topology_group_size (const FlitlabTopology *t);
 gboolean
 _flitlab_topology_is_tiled (const FlitlabTopology *t);
+double
+_flitlab_topology_max_zoom (double fit_unit);
+double
+_flitlab_topology_view_zoom (const FlitlabTopologyView *view,
+                             double                     fit_unit);
+void
+_flitlab_topology_layout_frame (const FlitlabTopologyLayout *layout,
+                                double                      *x0,
+                                double                      *y0,
+                                double                      *x1,
+                                double                      *y1);
 char *
 _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view);
 guint

@@ -361,6 +361,32 @@ channel_style (const FlitlabTopologyView *view,
     }
 }
 
+/* Whether a zoomed network's shape can show in the clip (x0, y0, x1, y1) of cr: its pieces'
+ * control points, which hold each curve, widened by its line and arrowhead. Always at zoom 1,
+ * so a file draws every channel. */
+static gboolean
+shape_shows (const FlitlabTopologyLayout *layout,
+             const Shape                 *shape,
+             const double                *clip)
+{
+  double lo_x = INFINITY, lo_y = INFINITY, hi_x = -INFINITY, hi_y = -INFINITY;
+  double margin = 4 * layout->line_width + layout->arrow;
+
+  if (layout->zoom <= 1)
+    return TRUE;
+  for (guint j = 0; j < shape->n_pieces; j++)
+    {
+      const Piece *p = &shape->pieces[j];
+
+      lo_x = MIN (lo_x, MIN (MIN (p->p0.x, p->c.x), p->p1.x));
+      hi_x = MAX (hi_x, MAX (MAX (p->p0.x, p->c.x), p->p1.x));
+      lo_y = MIN (lo_y, MIN (MIN (p->p0.y, p->c.y), p->p1.y));
+      hi_y = MAX (hi_y, MAX (MAX (p->p0.y, p->c.y), p->p1.y));
+    }
+  return hi_x + margin >= clip[0] && lo_x - margin <= clip[2] && hi_y + margin >= clip[1] &&
+         lo_y - margin <= clip[3];
+}
+
 /* The channels as hairlines straight into the image under cr, if it is one and they are thin
  * enough; FALSE: draw them with cairo. Quadratic pieces become chords at most a quarter of
  * a pixel off the curve, as cairo's tolerance below. */
@@ -378,9 +404,11 @@ draw_hairlines (cairo_t                   *cr,
   double sx, sy, ox, oy, ax, bx, ay, by, widest;
   gboolean route = on_route != NULL;
   g_autofree guint *order = NULL;
+  double clip[4];
 
   if (layout->shapes->len < MIN_HAIRLINE_CHANNELS || layout->arrow > 0)
     return FALSE;
+  cairo_clip_extents (cr, &clip[0], &clip[1], &clip[2], &clip[3]);
   cairo_get_matrix (cr, &m);
   cairo_surface_get_device_scale (cairo_get_group_target (cr), &sx, &sy);
   /* The widest line: bold on a route, doubled when held in the animation. */
@@ -403,7 +431,7 @@ draw_hairlines (cairo_t                   *cr,
         double rgb[3], width, alpha;
         guint32 packed;
 
-        if (route && on_route[i] != bold)
+        if ((route && on_route[i] != bold) || !shape_shows (layout, shape, clip))
           continue;
         channel_style (view, i, route, bold, lo, hi, rgb, &width, &alpha);
         packed = ((guint32) (rgb[0] * 255 + 0.5) << 16) | ((guint32) (rgb[1] * 255 + 0.5) << 8) |
@@ -447,6 +475,7 @@ draw_channels (cairo_t                   *cr,
   g_autofree gboolean *on_route = NULL;
   g_autofree guint *order = NULL;
   gboolean route = view->route->len > 0;
+  double clip[4];
 
   if (route)
     {
@@ -466,6 +495,7 @@ draw_channels (cairo_t                   *cr,
       return;
     }
   order = draw_order (view);
+  cairo_clip_extents (cr, &clip[0], &clip[1], &clip[2], &clip[3]);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   /* A quarter of a pixel off the true curve cannot be seen, and long arcs flatten into
@@ -483,7 +513,7 @@ draw_channels (cairo_t                   *cr,
           const Shape *shape = &g_array_index (layout->shapes, Shape, i);
           double rgb[3], width, alpha;
 
-          if (route && on_route[i] != bold)
+          if ((route && on_route[i] != bold) || !shape_shows (layout, shape, clip))
             continue;
           channel_style (view, i, route, bold, lo, hi, rgb, &width, &alpha);
           cairo_set_line_width (cr, width);
@@ -703,6 +733,8 @@ flitlab_render_topology (cairo_t             *cr,
       layout->title_lines != _flitlab_topology_view_title_lines (view) || layout->node_labels != view->node_labels ||
       layout->layer != view->layer || layout->by_dimension != _flitlab_topology_view_by_dimension (view) ||
       layout->fill != (view->fill && !view->layer) ||
+      layout->zoom != _flitlab_topology_view_zoom (view, layout->fit_unit) ||
+      (layout->zoom > 1 && (layout->zoom_x != view->zoom_x || layout->zoom_y != view->zoom_y)) ||
       layout->type != _flitlab_topology_view_type (view, width))
     {
       g_clear_pointer (&view->layout, _flitlab_topology_layout_free);
@@ -728,9 +760,20 @@ flitlab_render_topology (cairo_t             *cr,
     }
   if (layout->by_dimension)
     _flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width, layout->legend_top, TRUE);
+  /* Zoomed: the network stays off the title, legend and colour bar. */
+  cairo_save (cr);
+  if (layout->zoom > 1)
+    {
+      double x0, y0, x1, y1;
+
+      _flitlab_topology_layout_frame (layout, &x0, &y0, &x1, &y1);
+      cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+      cairo_clip (cr);
+    }
   draw_tiles (cr, view);
   draw_channels (cr, view, lo, hi);
   draw_nodes (cr, view);
+  cairo_restore (cr);
   if (_flitlab_topology_view_with_bar (view))
     {
       double area = layout->bottom - layout->top, h = MIN (area, 30 * layout->type);

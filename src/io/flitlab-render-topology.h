@@ -65,6 +65,13 @@ typedef struct
   gint      column;      /* the stack of planes: the column whose links between the planes
                             are drawn, by its node in plane 0 (x + k0 y), its nodes ringed;
                             -1 (default): the left and right corner columns */
+  double    zoom;        /* the network magnified over fitting its area: 1 (default) up to
+                            flitlab_topology_view_get_max_zoom(); the title, legend and colour
+                            bar keep their size and place, the network is cut off at them.
+                            Not in a layer. Set with flitlab_topology_view_zoom_at() */
+  double    zoom_x;      /* the point of the fitted network shown in the middle of its area,
+                            as shares of that area across and down (0.5, 0.5: the middle) */
+  double    zoom_y;
 
   /*< private >*/
   FlitlabTopology       *topology;
@@ -107,6 +114,30 @@ guint                  flitlab_topology_view_get_bundle_size (const FlitlabTopol
  * NaN when it has none or was not drawn. */
 double                 flitlab_topology_view_get_drawn_value (const FlitlabTopologyView *view,
                                                           guint                      channel);
+
+/* Zoom: the transform from the fitted network to the figure is the layout's, so hit-tests,
+ * node positions and routes follow it. The functions below work in the last render's user
+ * space and do nothing before one. */
+/* The largest zoom: neighbouring nodes FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING apart (1 when they
+ * are as far apart when fitted). */
+#define FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING 48.0
+double                 flitlab_topology_view_get_max_zoom (const FlitlabTopologyView *view);
+/* Sets the zoom (clamped to 1 .. the largest) keeping the network's point under (x, y) where
+ * it is, the shown part within the fitted network; FALSE when nothing changed. */
+gboolean               flitlab_topology_view_zoom_at     (FlitlabTopologyView       *view,
+                                                          double                     zoom,
+                                                          double                     x,
+                                                          double                     y);
+/* Moves the network by (dx, dy), as far as the fitted network's edges; FALSE when it did not
+ * move. */
+gboolean               flitlab_topology_view_pan         (FlitlabTopologyView       *view,
+                                                          double                     dx,
+                                                          double                     dy);
+/* Whether (x, y) is in the part of the figure the network is drawn in: everywhere at zoom 1,
+ * else off the title, the legend and the colour bar. Hit-tests find nothing elsewhere. */
+gboolean               flitlab_topology_view_shows_point (const FlitlabTopologyView *view,
+                                                          double                     x,
+                                                          double                     y);
 
 /* Whether the view can be drawn: FLITLAB_RENDER_ERROR_TOO_LARGE for a network too large to
  * draw (a plane or necklace hypercube beyond 4096 nodes),

@@ -33,7 +33,8 @@ grid_range (const Grid *grid,
   *r1 = (guint) CLAMP (floor (box->y1 / grid->cell), 0, grid->rows - 1);
 }
 
-/* Files item i in every cell its box touches: counted once, then placed. */
+/* Files item i in every cell its box touches: counted once, then placed. An empty box (x1 < x0)
+ * is filed nowhere. */
 void
 flitlab_topology_grid_build (Grid       *grid,
                              double      width,
@@ -56,6 +57,8 @@ flitlab_topology_grid_build (Grid       *grid,
     {
       guint c0, r0, c1, r1;
 
+      if (boxes[i].x1 < boxes[i].x0)
+        continue;
       grid_range (grid, &boxes[i], &c0, &r0, &c1, &r1);
       for (guint r = r0; r <= r1; r++)
         for (guint c = c0; c <= c1; c++)
@@ -69,6 +72,8 @@ flitlab_topology_grid_build (Grid       *grid,
     {
       guint c0, r0, c1, r1;
 
+      if (boxes[i].x1 < boxes[i].x0)
+        continue;
       grid_range (grid, &boxes[i], &c0, &r0, &c1, &r1);
       for (guint r = r0; r <= r1; r++)
         for (guint c = c0; c <= c1; c++)

@@ -17,7 +17,8 @@ typedef struct
   float x0, y0, x1, y1;
 } Box;
 
-/* Items filed by the cells their boxes touch (compressed rows: start[cell]..start[cell+1]). */
+/* Items filed by the cells their boxes touch, none for an empty box (x1 < x0) (compressed
+ * rows: start[cell]..start[cell+1]). */
 typedef struct
 {
   double cell;

@@ -40,7 +40,7 @@ flitlab_topology_view_hit_channel (const FlitlabTopologyView *view,
   g_return_val_if_fail (view != NULL, -1);
 
   layout = view->layout;
-  if (layout == NULL)
+  if (layout == NULL || !flitlab_topology_view_shows_point (view, x, y))
     return -1;
   best = layout->tolerance * layout->tolerance;
   n = flitlab_topology_grid_lookup (&layout->segment_grid, x, y, &items);
@@ -72,7 +72,7 @@ flitlab_topology_view_hit_node (const FlitlabTopologyView *view,
   g_return_val_if_fail (view != NULL, -1);
 
   layout = view->layout;
-  if (layout == NULL)
+  if (layout == NULL || !flitlab_topology_view_shows_point (view, x, y))
     return -1;
   n = flitlab_topology_grid_lookup (&layout->node_grid, x, y, &items);
   for (guint i = 0; i < n; i++)

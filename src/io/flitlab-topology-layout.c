@@ -651,7 +651,7 @@ place (cairo_t                   *cr,
        FlitlabTopologyLayout     *layout)
 {
   const FlitlabTopology *t = view->topology;
-  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, s, sx, sy, ox, oy;
+  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, s, sx, sy, ox, oy, z;
   const double pad = 0.55;
   gboolean bidirectional = flitlab_topology_is_bidirectional (t);
   GArray *boxes;
@@ -696,11 +696,22 @@ place (cairo_t                   *cr,
     sx = sy = s;
   ox = (layout->left + layout->right) / 2 - sx * (x0 + x1) / 2;
   oy = (layout->top + layout->bottom) / 2 - sy * (y0 + y1) / 2;
+  /* Zoomed: the fitted network magnified about its point (zoom_x, zoom_y) of the area, put
+   * in the area's middle. The one transform every drawing and hit-test goes through;
+   * flitlab_topology_view_zoom_at() undoes it. */
+  layout->fit_unit = s;
+  layout->zoom = z = _flitlab_topology_view_zoom (view, s);
+  layout->zoom_x = view->zoom_x;
+  layout->zoom_y = view->zoom_y;
+  ox = (layout->left + layout->right) / 2 + z * (ox - (layout->left + view->zoom_x * (layout->right - layout->left)));
+  oy = (layout->top + layout->bottom) / 2 + z * (oy - (layout->top + view->zoom_y * (layout->bottom - layout->top)));
+  sx *= z, sy *= z, s *= z;
 
-  /* Sizes follow the spacing, within what stays legible. */
+  /* Sizes follow the spacing, within what stays legible; zoomed in on a large network, the
+   * nodes in view as many. */
   layout->unit = s;
-  layout->radius = layout->nodes->len > MAX_ROUND_NODES ? CLAMP (0.12 * s, 1.5, 2.9)
-                                                        : CLAMP (0.2 * s, 1.5, 15);
+  layout->radius = layout->nodes->len / (z * z) > MAX_ROUND_NODES ? CLAMP (0.12 * s, 1.5, 2.9)
+                                                                 : CLAMP (0.2 * s, 1.5, 15);
   layout->line_width = CLAMP (0.06 * s, 0.6, 3.2);
   /* The two channels of a link at least 0.6 pixels apart. */
   layout->offset = bidirectional ? MAX (CLAMP (0.085 * s, 0.8, 4.5), (layout->line_width + 0.6) / 2)
@@ -769,8 +780,12 @@ place (cairo_t                   *cr,
               Box box = { MIN (prev.x, next.x) - tol, MIN (prev.y, next.y) - tol,
                           MAX (prev.x, next.x) + tol, MAX (prev.y, next.y) + tol };
 
-              g_array_append_val (layout->segments, seg);
-              g_array_append_val (boxes, box);
+              /* Zoomed in, most of the network is off the figure: nothing there to hit. */
+              if (z <= 1 || (box.x1 >= 0 && box.y1 >= 0 && box.x0 <= layout->width && box.y0 <= layout->height))
+                {
+                  g_array_append_val (layout->segments, seg);
+                  g_array_append_val (boxes, box);
+                }
               prev = next;
             }
         }
@@ -787,6 +802,9 @@ place (cairo_t                   *cr,
       double r = MAX (_flitlab_topology_node_radius (layout, node->style), 4) + 1;
       Box box = { node->at.x - r, node->at.y - r, node->at.x + r, node->at.y + r };
 
+      /* Off the figure: filed nowhere (an empty box). */
+      if (z > 1 && !(box.x1 >= 0 && box.y1 >= 0 && box.x0 <= layout->width && box.y0 <= layout->height))
+        box.x1 = box.x0 - 1;
       g_array_append_val (boxes, box);
     }
   flitlab_topology_grid_build (&layout->node_grid, layout->width, layout->height, MAX (8, 0.5 * s),

@@ -46,6 +46,8 @@ flitlab_topology_view_new (const FlitlabTopology *topology)
   view->route = g_array_new (FALSE, FALSE, sizeof (guint));
   view->node_labels = TRUE;
   view->column = -1;
+  view->zoom = 1;
+  view->zoom_x = view->zoom_y = 0.5;
   return view;
 }
 
@@ -116,6 +118,131 @@ flitlab_topology_view_set_colors (FlitlabTopologyView *view,
   view->marks = marks != NULL ? g_memdup2 (marks, sizeof (gboolean) * n) : NULL;
   view->n_colors = n;
 }
+
+/* ---- zoom ---------------------------------------------------------------------------- */
+
+/* The zoom at which neighbours fitted fit_unit apart are FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING
+ * apart; never below fitting. */
+double
+_flitlab_topology_max_zoom (double fit_unit)
+{
+  return MAX (1, FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING / fit_unit);
+}
+
+/* The zoom drawn: the view's within its range (a layer is never zoomed). */
+double
+_flitlab_topology_view_zoom (const FlitlabTopologyView *view,
+                             double                     fit_unit)
+{
+  if (view->layer || !(view->zoom > 1))
+    return 1;
+  return MIN (view->zoom, _flitlab_topology_max_zoom (fit_unit));
+}
+
+/* Where a zoomed network is drawn: the figure but for the title and legend above it and the
+ * colour bar beside it. */
+void
+_flitlab_topology_layout_frame (const FlitlabTopologyLayout *layout,
+                                double                      *x0,
+                                double                      *y0,
+                                double                      *x1,
+                                double                      *y1)
+{
+  *x0 = 0;
+  *y0 = layout->top;
+  *x1 = layout->with_bar ? (layout->right + layout->bar_left) / 2 : layout->width;
+  *y1 = layout->height;
+}
+
+double
+flitlab_topology_view_get_max_zoom (const FlitlabTopologyView *view)
+{
+  g_return_val_if_fail (view != NULL, 1);
+
+  if (view->layout == NULL || view->layer)
+    return 1;
+  return _flitlab_topology_max_zoom (view->layout->fit_unit);
+}
+
+/* The point of the fitted network shown at the middle of the area: within its edges. */
+static void
+set_centre (FlitlabTopologyView *view,
+            double               zoom,
+            double               x,
+            double               y)
+{
+  double margin = 0.5 / zoom;
+
+  view->zoom = zoom;
+  view->zoom_x = CLAMP (x, margin, 1 - margin);
+  view->zoom_y = CLAMP (y, margin, 1 - margin);
+}
+
+gboolean
+flitlab_topology_view_zoom_at (FlitlabTopologyView *view,
+                               double               zoom,
+                               double               x,
+                               double               y)
+{
+  const FlitlabTopologyLayout *layout;
+  double w, h, z, fx, fy, was_zoom, was_x, was_y;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  layout = view->layout;
+  if (layout == NULL || view->layer || !isfinite (zoom) || !isfinite (x) || !isfinite (y))
+    return FALSE;
+  w = layout->right - layout->left;
+  h = layout->bottom - layout->top;
+  z = _flitlab_topology_view_zoom (view, layout->fit_unit);
+  zoom = CLAMP (zoom, 1, _flitlab_topology_max_zoom (layout->fit_unit));
+  /* The fitted network's point under (x, y), as shares of the area: the layout's transform
+   * (flitlab-topology-layout.c's place()) undone. */
+  fx = view->zoom_x + (x - (layout->left + layout->right) / 2) / (z * w);
+  fy = view->zoom_y + (y - (layout->top + layout->bottom) / 2) / (z * h);
+  was_zoom = z, was_x = view->zoom_x, was_y = view->zoom_y;
+  /* The centre that keeps it under (x, y) at the new zoom. */
+  set_centre (view, zoom, fx - (x - (layout->left + layout->right) / 2) / (zoom * w),
+              fy - (y - (layout->top + layout->bottom) / 2) / (zoom * h));
+  return view->zoom != was_zoom || view->zoom_x != was_x || view->zoom_y != was_y;
+}
+
+gboolean
+flitlab_topology_view_pan (FlitlabTopologyView *view,
+                           double               dx,
+                           double               dy)
+{
+  const FlitlabTopologyLayout *layout;
+  double z, was_x, was_y;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  layout = view->layout;
+  if (layout == NULL || view->layer || !isfinite (dx) || !isfinite (dy))
+    return FALSE;
+  z = _flitlab_topology_view_zoom (view, layout->fit_unit);
+  was_x = view->zoom_x, was_y = view->zoom_y;
+  set_centre (view, z, view->zoom_x - dx / (z * (layout->right - layout->left)),
+              view->zoom_y - dy / (z * (layout->bottom - layout->top)));
+  return view->zoom_x != was_x || view->zoom_y != was_y;
+}
+
+gboolean
+flitlab_topology_view_shows_point (const FlitlabTopologyView *view,
+                                   double                     x,
+                                   double                     y)
+{
+  double x0, y0, x1, y1;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  if (view->layout == NULL || view->layout->zoom <= 1)
+    return TRUE;
+  _flitlab_topology_layout_frame (view->layout, &x0, &y0, &x1, &y1);
+  return x >= x0 && x < x1 && y >= y0 && y < y1;
+}
+
+/* ---- settings ------------------------------------------------------------------------ */
 
 /* Whether the colour bar shows: a heatmap, not the animation's colours. */
 gboolean

@@ -759,6 +759,93 @@ test_hypercube_spacing (void)
     }
 }
 
+/* Zoom and pan in the 10-cube at its size in a 1200 × 900 window: the node under the pointer
+ * stays there, neighbours end up FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING apart, a pan moves every
+ * node by as much, hit-tests find the node where it is drawn now and nothing over the colour
+ * bar, and zooming out goes no further than fitting. */
+static void
+test_zoom (void)
+{
+  const double width = 510, height = 480;
+  g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:10", 0);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width, (int) height);
+  cairo_t *cr = cairo_create (surface);
+  const guint target = 613, neighbour = 613 ^ 1;
+  double fit_x[1024], fit_y[1024], x, y, nx, ny, max_zoom, px, py;
+  guint under_bar = 0;
+  int channel;
+
+  set_values (view, 0);
+  view->fill = TRUE;
+  g_assert_false (flitlab_topology_view_zoom_at (view, 2, 100, 100)); /* nothing drawn yet */
+  flitlab_render_topology (cr, view, width, height);
+  for (guint v = 0; v < 1024; v++)
+    g_assert_true (flitlab_topology_view_get_node_position (view, v, &fit_x[v], &fit_y[v]));
+  max_zoom = flitlab_topology_view_get_max_zoom (view);
+  g_test_message ("fitted: neighbours %.1f pixels apart; largest zoom %.2f",
+                  hypot (fit_x[neighbour] - fit_x[target], fit_y[neighbour] - fit_y[target]), max_zoom);
+  g_assert_cmpfloat (max_zoom, >, 3);
+  g_assert_false (flitlab_topology_view_pan (view, 50, 0)); /* fitted: nowhere to go */
+
+  /* Zoomed all the way in about the target node. */
+  px = fit_x[target] + 1, py = fit_y[target] - 1;
+  g_assert_true (flitlab_topology_view_zoom_at (view, 1000, px, py));
+  g_assert_cmpfloat_with_epsilon (view->zoom, max_zoom, 1e-9);
+  flitlab_render_topology (cr, view, width, height);
+  g_assert_true (flitlab_topology_view_get_node_position (view, target, &x, &y));
+  /* The point under the pointer stays: the node one pixel off it is now max_zoom off. */
+  g_assert_cmpfloat_with_epsilon (x, px - max_zoom, 0.01);
+  g_assert_cmpfloat_with_epsilon (y, py + max_zoom, 0.01);
+  g_assert_cmpint (flitlab_topology_view_hit_node (view, px, py), ==, target);
+  g_assert_true (flitlab_topology_view_get_node_position (view, neighbour, &nx, &ny));
+  g_assert_cmpfloat (hypot (nx - x, ny - y), >=, 0.99 * FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING);
+  g_assert_cmpint (flitlab_topology_view_hit_node (view, nx, ny), ==, neighbour);
+  /* Fitted, (nx, ny) is nowhere near the neighbour. */
+  g_assert_cmpfloat (hypot (nx - fit_x[neighbour], ny - fit_y[neighbour]), >, 20);
+  {
+    const guint *out;
+
+    /* The first channel leaving the target: dimension 0, to its neighbour. */
+    g_assert_cmpuint (flitlab_topology_get_out_channels (flitlab_topology_view_get_topology (view), target, &out), >, 0);
+    channel = (int) out[0];
+  }
+  g_assert_true (flitlab_topology_view_get_channel_middle (view, channel, &x, &y));
+  g_assert_cmpint (flitlab_topology_view_hit_channel (view, x, y), ==, channel);
+
+  /* Panned: every node moves by as much, the hit-tests with it. */
+  g_assert_true (flitlab_topology_view_pan (view, -60, 40));
+  flitlab_render_topology (cr, view, width, height);
+  g_assert_true (flitlab_topology_view_get_node_position (view, target, &x, &y));
+  g_assert_cmpfloat_with_epsilon (x, px - max_zoom - 60, 0.01);
+  g_assert_cmpfloat_with_epsilon (y, py + max_zoom + 40, 0.01);
+  g_assert_cmpint (flitlab_topology_view_hit_node (view, x, y), ==, target);
+  g_assert_cmpint (flitlab_topology_view_hit_node (view, px, py), !=, target);
+
+  /* Nodes drawn where the colour bar is are cut off there, and not hit. */
+  for (guint v = 0; v < 1024; v++)
+    if (flitlab_topology_view_get_node_position (view, v, &x, &y) && x > 0.9 * width && x < width &&
+        y > 0.3 * height && y < 0.7 * height)
+      {
+        g_assert_false (flitlab_topology_view_shows_point (view, x, y));
+        g_assert_cmpint (flitlab_topology_view_hit_node (view, x, y), ==, -1);
+        under_bar++;
+      }
+  g_assert_cmpuint (under_bar, >, 0);
+
+  /* Out past fitting: the fitted picture again. */
+  g_assert_true (flitlab_topology_view_zoom_at (view, 0.01, 10, 10));
+  g_assert_cmpfloat (view->zoom, ==, 1);
+  flitlab_render_topology (cr, view, width, height);
+  for (guint v = 0; v < 1024; v++)
+    {
+      g_assert_true (flitlab_topology_view_get_node_position (view, v, &x, &y));
+      g_assert_cmpfloat_with_epsilon (x, fit_x[v], 1e-6);
+      g_assert_cmpfloat_with_epsilon (y, fit_y[v], 1e-6);
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -776,6 +863,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/errors", test_errors);
   g_test_add_func ("/flitlab/render-topology/stack-hits", test_stack_hits);
   g_test_add_func ("/flitlab/render-topology/hypercube-spacing", test_hypercube_spacing);
+  g_test_add_func ("/flitlab/render-topology/zoom", test_zoom);
   g_test_add_func ("/flitlab/render-topology/png-and-pdf", test_png_and_pdf);
 
   return g_test_run ();
