@@ -51,6 +51,36 @@ frame_ms (FlitlabTopologyView *view,
   return (g_get_monotonic_time () - start) / 1e3;
 }
 
+/* The best of five runs of n_queries hit-tests (a channel, then a node) at random points, in µs
+ * per point; hits: how many of the last run's 2 n_queries tests hit. */
+static double
+hover_us (FlitlabTopologyView *view,
+          GRand               *rand,
+          double               width,
+          double               height,
+          guint                n_queries,
+          guint               *hits)
+{
+  double best = INFINITY;
+
+  for (guint run = 0; run < 5; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      *hits = 0;
+      for (guint q = 0; q < n_queries; q++)
+        {
+          double x = g_rand_double_range (rand, 0, width);
+          double y = g_rand_double_range (rand, 0, height);
+
+          *hits += flitlab_topology_view_hit_channel (view, x, y) >= 0;
+          *hits += flitlab_topology_view_hit_node (view, x, y) >= 0;
+        }
+      best = MIN (best, (g_get_monotonic_time () - start) / (double) n_queries);
+    }
+  return best;
+}
+
 static void
 bench (const Case *c)
 {
@@ -85,21 +115,7 @@ bench (const Case *c)
       total += ms;
     }
 
-  for (guint run = 0; run < 5; run++)
-    {
-      gint64 start = g_get_monotonic_time ();
-
-      hits = 0;
-      for (guint q = 0; q < n_queries; q++)
-        {
-          double x = g_rand_double_range (rand, 0, WIDTH);
-          double y = g_rand_double_range (rand, 0, HEIGHT);
-
-          hits += flitlab_topology_view_hit_channel (view, x, y) >= 0;
-          hits += flitlab_topology_view_hit_node (view, x, y) >= 0;
-        }
-      best_hit = MIN (best_hit, (g_get_monotonic_time () - start) / (double) n_queries);
-    }
+  best_hit = hover_us (view, rand, WIDTH, HEIGHT, n_queries, &hits);
 
   printf ("%-20s %5u %7u %10.1f %10.1f %10.1f %8s %12.3f %9.0f%%\n", c->spec, c->plane,
           flitlab_topology_view_get_n_drawn_channels (view), first, best, total / 20,
@@ -242,21 +258,7 @@ bench_zoom (void)
       cairo_surface_flush (surface);
       panned += (g_get_monotonic_time () - start) / 1e3;
     }
-  for (guint run = 0; run < 5; run++)
-    {
-      gint64 start = g_get_monotonic_time ();
-
-      hits = 0;
-      for (guint q = 0; q < n_queries; q++)
-        {
-          double x = g_rand_double_range (rand, 0, width);
-          double y = g_rand_double_range (rand, 0, height);
-
-          hits += flitlab_topology_view_hit_channel (view, x, y) >= 0;
-          hits += flitlab_topology_view_hit_node (view, x, y) >= 0;
-        }
-      best_hit = MIN (best_hit, (g_get_monotonic_time () - start) / (double) n_queries);
-    }
+  best_hit = hover_us (view, rand, width, height, n_queries, &hits);
   printf ("zoom hypercube:10       %.0fx%.0f at %.2fx: mean %.1f ms still, %.1f ms panning per frame %s; "
           "hover %.3f us (%.0f%% hit)\n", width, height, view->zoom, still / 20, panned / 20,
           panned / 20 <= 16 ? "ok" : "SLOW", best_hit, 100.0 * hits / (2.0 * n_queries));
