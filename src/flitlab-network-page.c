@@ -187,23 +187,6 @@ model_series (const FlitlabModelPoint *point,
 #define SAME_EVERYWHERE N_("The model gives every link the same value: it treats the network as " \
                            "symmetric, so it shows no difference between links.")
 
-/* Whether every network channel with a value has the same one. */
-static gboolean
-same_everywhere (FlitlabNetworkPage *self,
-                 const double       *values)
-{
-  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (self->view));
-  double lo = INFINITY, hi = -INFINITY;
-
-  for (guint c = 0; c < n; c++)
-    if (isfinite (values[c]))
-      {
-        lo = MIN (lo, values[c]);
-        hi = MAX (hi, values[c]);
-      }
-  return lo <= hi && hi - lo <= 1e-9 * MAX (fabs (hi), 1e-300);
-}
-
 /* Colours the network for the source, quantity and load chosen; says what is shown. */
 static void
 update_values (FlitlabNetworkPage *self)
@@ -215,6 +198,7 @@ update_values (FlitlabNetworkPage *self)
   const FlitlabStudyChannels *measured = NULL;
   FlitlabModelPoint *point = NULL;
   g_autofree double *values = NULL;
+  double same;
   g_autofree char *text = NULL;
   gboolean any = FALSE;
 
@@ -280,7 +264,7 @@ update_values (FlitlabNetworkPage *self)
   self->view->value_label = g_strdup (_(quantity->label));
   /* A model of a symmetric network under uniform traffic gives every link the same value: one
    * colour everywhere is its answer, not a fault of the view. */
-  if (source == SOURCE_MODEL && same_everywhere (self, values))
+  if (source == SOURCE_MODEL && flitlab_topology_view_get_same_value (self->view, &same))
     gtk_label_set_text (self->status_label, _(SAME_EVERYWHERE));
   else if (g_str_equal (gtk_label_get_text (self->status_label), _(SAME_EVERYWHERE)))
     gtk_label_set_text (self->status_label, _("Click two nodes to see the route between them."));

@@ -115,6 +115,12 @@ guint                  flitlab_topology_view_get_bundle_size (const FlitlabTopol
 double                 flitlab_topology_view_get_drawn_value (const FlitlabTopologyView *view,
                                                           guint                      channel);
 
+/* Whether every network channel with a value has one and the same value (a symmetric
+ * network's model under uniform traffic: one colour everywhere), into *value; the subtitle
+ * says so. */
+gboolean               flitlab_topology_view_get_same_value (const FlitlabTopologyView *view,
+                                                             double                    *value);
+
 /* Zoom: the transform from the fitted network to the figure is the layout's, so hit-tests,
  * node positions and routes follow it. The functions below work in the last render's user
  * space and do nothing before one. */

@@ -408,27 +408,27 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
   return TRUE;
 }
 
-/* The subtitle: the network when the title is the caller's, and the plane drawn; or NULL. */
-/* Whether the view's network links all have one finite value (a symmetric network's model
- * under uniform traffic): one colour everywhere, which the subtitle says is no fault. */
-static gboolean
-same_value_everywhere (const FlitlabTopologyView *view,
-                       double                    *value)
+gboolean
+flitlab_topology_view_get_same_value (const FlitlabTopologyView *view,
+                                      double                    *value)
 {
-  guint n = MIN (view->n_values, flitlab_topology_get_n_network_channels (view->topology)), seen = 0;
+  guint n;
+  double lo = INFINITY, hi = -INFINITY;
 
+  g_return_val_if_fail (view != NULL && value != NULL, FALSE);
+
+  n = MIN (view->n_values, flitlab_topology_get_n_network_channels (view->topology));
   for (guint c = 0; view->values != NULL && c < n; c++)
-    {
-      if (!isfinite (view->values[c]))
-        continue;
-      if (seen++ == 0)
-        *value = view->values[c];
-      else if (fabs (view->values[c] - *value) > 1e-9 * MAX (fabs (*value), 1e-12))
-        return FALSE;
-    }
-  return seen >= 2;
+    if (isfinite (view->values[c]))
+      {
+        lo = MIN (lo, view->values[c]);
+        hi = MAX (hi, view->values[c]);
+      }
+  *value = hi;
+  return lo <= hi && hi - lo <= 1e-9 * MAX (fabs (hi), 1e-300);
 }
 
+/* The subtitle: the network when the title is the caller's, and the plane drawn; or NULL. */
 char *
 _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
 {
@@ -504,7 +504,7 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
 
                               _flitlab_topology_group_size (t), _flitlab_topology_group_size (t));
     }
-  if (same_value_everywhere (view, &value))
+  if (flitlab_topology_view_get_same_value (view, &value))
     {
       if (text->len > 0)
         g_string_append (text, "; ");
