@@ -93,9 +93,9 @@ heading (const Type *t,
 }
 
 #define HEADER_CHAIN_TITLE _("header chain (Horng and Kleinrock, Fig. 4): state i = one-bits still to correct")
+#define BUFFER_CHAIN_TITLE _("buffer chain of one node (Horng and Kleinrock, Eqs. 1-8): state i = messages held, π_i its stationary probability; arrivals move it right, departures left")
 /* A colour bar shorter than this many label heights shows its 0 alone. */
 #define BAR_LEAST_LABELS 6
-#define BUFFER_CHAIN_TITLE _("buffer chain of one node (Horng and Kleinrock, Eqs. 1-8): state i = messages held, π_i its stationary probability; arrivals move it right, departures left")
 
 /* The widest of a chain's transition probabilities as written. */
 static double

@@ -95,7 +95,6 @@ flitlab_plot_legend_from_string (const char        *text,
   return FALSE;
 }
 
-/* The margins round the data area, with the title in title_lines lines. */
 /* The left margin holds the value axis's label and tick labels. A label longer than most of the
  * axis is broken in two lines rather than set small (a column's "Transit latency (cycles)"). */
 static void
@@ -113,6 +112,7 @@ lay_out_value_axis (cairo_t           *cr,
                 flitlab_plot_y_tick_width (cr, frame) + 5 * frame->type;
 }
 
+/* The margins round the data area, with the title in title_lines lines. */
 static void
 lay_out_margins (cairo_t           *cr,
                  const FlitlabPlot *plot,

@@ -645,6 +645,14 @@ fit_labels (cairo_t               *cr,
   return 0;
 }
 
+/* Whether a hit-test box meets the figure. */
+static gboolean
+box_on_figure (const FlitlabTopologyLayout *layout,
+               const Box                   *box)
+{
+  return box->x1 >= 0 && box->y1 >= 0 && box->x0 <= layout->width && box->y0 <= layout->height;
+}
+
 static void
 place (cairo_t                   *cr,
        const FlitlabTopologyView *view,
@@ -781,7 +789,7 @@ place (cairo_t                   *cr,
                           MAX (prev.x, next.x) + tol, MAX (prev.y, next.y) + tol };
 
               /* Zoomed in, most of the network is off the figure: nothing there to hit. */
-              if (z <= 1 || (box.x1 >= 0 && box.y1 >= 0 && box.x0 <= layout->width && box.y0 <= layout->height))
+              if (z <= 1 || box_on_figure (layout, &box))
                 {
                   g_array_append_val (layout->segments, seg);
                   g_array_append_val (boxes, box);
@@ -803,7 +811,7 @@ place (cairo_t                   *cr,
       Box box = { node->at.x - r, node->at.y - r, node->at.x + r, node->at.y + r };
 
       /* Off the figure: filed nowhere (an empty box). */
-      if (z > 1 && !(box.x1 >= 0 && box.y1 >= 0 && box.x0 <= layout->width && box.y0 <= layout->height))
+      if (z > 1 && !box_on_figure (layout, &box))
         box.x1 = box.x0 - 1;
       g_array_append_val (boxes, box);
     }
