@@ -120,6 +120,9 @@ shape_value (const FlitlabTopologyView *view,
   return _flitlab_topology_view_shape_mean (view, i);
 }
 
+/* Values within this share of the largest are drawn on a scale from zero. */
+#define NEARLY_ALIKE 0.1
+
 void
 _flitlab_topology_view_value_range (const FlitlabTopologyView *view,
                                     double                    *lo,
@@ -145,6 +148,11 @@ _flitlab_topology_view_value_range (const FlitlabTopologyView *view,
   *hi = isfinite (view->value_max) ? view->value_max : max;
   if (!isfinite (*lo) || !isfinite (*hi))
     *lo = 0, *hi = 1;
+  /* Values nearly alike (a few percent apart, as an adaptive torus's links): from zero, as
+   * below; stretched over the whole scale, a small spread would read as idle links beside
+   * busy ones. */
+  if (!isfinite (view->value_min) && !isfinite (view->value_max) && *lo > 0 && *hi - *lo < NEARLY_ALIKE * *hi)
+    *lo = 0;
   /* Values all alike: a range from zero to them shows their level. */
   if (!(*hi > *lo))
     {

@@ -286,6 +286,19 @@ test_hit_testing_large (void)
 }
 
 /* The stroke colours follow the values: viridis, grey for NaN, one colour when uncoloured. */
+/* Whether pixel is viridis' colour share of the way up, within 40 of 255 each way. */
+static void
+assert_viridis (guint32 pixel,
+                double  share)
+{
+  double r, g, b;
+
+  flitlab_colormap_viridis (share, 0, 1, &r, &g, &b);
+  g_assert_cmpint (abs ((int) ((pixel >> 16) & 0xff) - (int) (r * 255)), <, 40);
+  g_assert_cmpint (abs ((int) ((pixel >> 8) & 0xff) - (int) (g * 255)), <, 40);
+  g_assert_cmpint (abs ((int) (pixel & 0xff) - (int) (b * 255)), <, 40);
+}
+
 static void
 test_colors (void)
 {
@@ -297,7 +310,7 @@ test_colors (void)
   g_autofree double *values = g_new (double, n);
   cairo_surface_t *surface;
   cairo_t *cr;
-  double x, y, r, g, b;
+  double x, y;
   guint32 before, after;
   guint n_grey = 0;
 
@@ -360,11 +373,8 @@ test_colors (void)
   after = *(guint32 *) (cairo_image_surface_get_data (surface) +
                         (int) y * cairo_image_surface_get_stride (surface) + 4 * (int) x);
   g_assert_cmpuint (before, !=, after);
-  /* Viridis' top is yellow: much red and green, little blue. */
-  flitlab_colormap_viridis (1, 0, 1, &r, &g, &b);
-  g_assert_cmpint (abs ((int) ((after >> 16) & 0xff) - (int) (r * 255)), <, 40);
-  g_assert_cmpint (abs ((int) ((after >> 8) & 0xff) - (int) (g * 255)), <, 40);
-  g_assert_cmpint (abs ((int) (after & 0xff) - (int) (b * 255)), <, 40);
+  /* Viridis' top. */
+  assert_viridis (after, 1);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 
@@ -416,6 +426,33 @@ test_diverging (void)
   flitlab_colormap_range (FLITLAB_COLORMAP_DIVERGING, &lo, &hi);
   g_assert_cmpfloat (hi, ==, 0.5);
   g_assert_cmpint ((high >> 8) & 0xff, >, (low >> 8) & 0xff);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* Values a few percent apart (an adaptive torus's links, 0.198 and 0.204) are coloured on a
+ * scale from zero, both near its top; half apart, on their own range, bottom and top. */
+static void
+test_nearly_alike (void)
+{
+  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:bi", 0);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 480);
+  cairo_t *cr = cairo_create (surface);
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  g_autofree double *values = g_new0 (double, n);
+
+  for (guint i = 0; i < n; i++)
+    values[i] = i == 0 ? 0.198 : 0.204;
+  flitlab_topology_view_set_values (view, values, n);
+  flitlab_render_topology (cr, view, 640, 480);
+  assert_viridis (pixel_at_channel (surface, view, 0), 0.198 / 0.204);
+  assert_viridis (pixel_at_channel (surface, view, 1), 1);
+
+  values[0] = 0.1;
+  flitlab_topology_view_set_values (view, values, n);
+  flitlab_render_topology (cr, view, 640, 480);
+  assert_viridis (pixel_at_channel (surface, view, 0), 0);
+  assert_viridis (pixel_at_channel (surface, view, 1), 1);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -859,6 +896,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/colors", test_colors);
   g_test_add_func ("/flitlab/render-topology/route", test_route);
   g_test_add_func ("/flitlab/render-topology/diverging", test_diverging);
+  g_test_add_func ("/flitlab/render-topology/nearly-alike", test_nearly_alike);
   g_test_add_func ("/flitlab/render-topology/grouped-hypercube", test_grouped_hypercube);
   g_test_add_func ("/flitlab/render-topology/errors", test_errors);
   g_test_add_func ("/flitlab/render-topology/stack-hits", test_stack_hits);
