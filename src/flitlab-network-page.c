@@ -107,6 +107,8 @@ struct _FlitlabNetworkPage
   double               drag_y;
   double               pinch_zoom; /* the zoom when a pinch began */
   guint                zoom_idle;  /* updating the zoom's hint and button after a draw */
+  double               frame_right; /* where they were placed: the network's part's corner */
+  double               frame_bottom;
 };
 
 enum
@@ -613,9 +615,25 @@ zoom_hint_wanted (FlitlabNetworkPage *self)
          flitlab_topology_view_get_max_zoom (self->view) > 1;
 }
 
+/* Whether the network's part of the figure ended elsewhere than where the zoom's controls
+ * were last placed, remembering where it ends now. */
+static gboolean
+frame_moved (FlitlabNetworkPage *self)
+{
+  double x0, y0, x1, y1;
+
+  if (!flitlab_topology_view_get_frame (self->view, &x0, &y0, &x1, &y1) ||
+      (x1 == self->frame_right && y1 == self->frame_bottom))
+    return FALSE;
+  self->frame_right = x1;
+  self->frame_bottom = y1;
+  return TRUE;
+}
+
 static void
 update_zoom_widgets (FlitlabNetworkPage *self)
 {
+  gtk_widget_queue_allocate (GTK_WIDGET (self->overlay));
   gtk_widget_set_visible (GTK_WIDGET (self->zoom_hint), zoom_hint_wanted (self));
   gtk_widget_set_visible (GTK_WIDGET (self->fit_button), self->view != NULL && !stacked (self) && self->view->zoom > 1);
 }
@@ -675,8 +693,10 @@ draw (GtkDrawingArea *area,
   cairo_set_source_surface (cr, image, 0, 0);
   cairo_paint (cr);
   cairo_surface_destroy (image);
-  /* How far the network zooms is known once it is laid out; widgets change outside a draw. */
-  if (self->zoom_idle == 0 && zoom_hint_wanted (self) != gtk_widget_get_visible (GTK_WIDGET (self->zoom_hint)))
+  /* How far the network zooms, and where its part of the figure ends, are known once it is
+   * laid out; widgets change outside a draw. */
+  if (self->zoom_idle == 0 &&
+      (zoom_hint_wanted (self) != gtk_widget_get_visible (GTK_WIDGET (self->zoom_hint)) || frame_moved (self)))
     self->zoom_idle = g_idle_add (update_zoom_widgets_idle, self);
 }
 
@@ -746,6 +766,24 @@ show_hover (FlitlabNetworkPage *self,
   gtk_widget_queue_allocate (GTK_WIDGET (self->overlay));
 }
 
+/* The zoom's hint and fit button in the bottom right corner of the network's part of the
+ * figure: beside the colour bar, not over its caption. */
+static gboolean
+place_zoom_control (FlitlabNetworkPage *self,
+                    GtkWidget          *child,
+                    GdkRectangle       *allocation)
+{
+  double x0, y0, x1, y1;
+
+  if (self->view == NULL || !flitlab_topology_view_get_frame (self->view, &x0, &y0, &x1, &y1))
+    return FALSE;
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &allocation->width, NULL, NULL);
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, NULL, &allocation->height, NULL, NULL);
+  allocation->x = MAX ((int) (x1 * self->scale) - allocation->width - gtk_widget_get_margin_end (child), 0);
+  allocation->y = MAX ((int) (y1 * self->scale) - allocation->height - gtk_widget_get_margin_bottom (child), 0);
+  return TRUE;
+}
+
 /* The hover text below the pointer and centred on it as a tooltip is, or above it when there
  * is no room below; always inside the drawing. */
 static gboolean
@@ -761,6 +799,8 @@ on_get_child_position (FlitlabNetworkPage *self,
   int height = gtk_widget_get_height (GTK_WIDGET (overlay));
   int min, natural;
 
+  if (child == GTK_WIDGET (self->zoom_hint) || child == GTK_WIDGET (self->fit_button))
+    return place_zoom_control (self, child, allocation);
   if (child != GTK_WIDGET (self->hover_label))
     return FALSE;
   gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &natural, NULL, NULL);

@@ -144,6 +144,13 @@ gboolean               flitlab_topology_view_pan         (FlitlabTopologyView   
 gboolean               flitlab_topology_view_shows_point (const FlitlabTopologyView *view,
                                                           double                     x,
                                                           double                     y);
+/* The part of the last render a zoomed network is drawn in (what shows_point() tests), for
+ * controls laid over it that must not hide the colour bar; FALSE before a render. */
+gboolean               flitlab_topology_view_get_frame   (const FlitlabTopologyView *view,
+                                                          double                    *x0,
+                                                          double                    *y0,
+                                                          double                    *x1,
+                                                          double                    *y1);
 
 /* Whether the view can be drawn: FLITLAB_RENDER_ERROR_TOO_LARGE for a network too large to
  * draw (a plane or necklace hypercube beyond 4096 nodes),

@@ -242,6 +242,21 @@ flitlab_topology_view_shows_point (const FlitlabTopologyView *view,
   return x >= x0 && x < x1 && y >= y0 && y < y1;
 }
 
+gboolean
+flitlab_topology_view_get_frame (const FlitlabTopologyView *view,
+                                 double                    *x0,
+                                 double                    *y0,
+                                 double                    *x1,
+                                 double                    *y1)
+{
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  if (view->layout == NULL)
+    return FALSE;
+  _flitlab_topology_layout_frame (view->layout, x0, y0, x1, y1);
+  return TRUE;
+}
+
 /* ---- settings ------------------------------------------------------------------------ */
 
 /* Whether the colour bar shows: a heatmap, not the animation's colours. */
