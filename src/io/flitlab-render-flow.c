@@ -329,6 +329,7 @@ draw_vectors (const Type              *t,
       double base = top + height - 2 * t->small_h - 0.3 * t->f - (axes->category != NULL ? t->small_h : 0);
       double h = base - (plot_top + t->small_h), bw, name_w = 0, ticks[8];
       guint n_ticks, every;
+      gboolean any = FALSE;
       char text[32];
 
       if (h < 0.5 * t->f)
@@ -337,10 +338,14 @@ draw_vectors (const Type              *t,
         if (isfinite (vector->values[i]))
           {
             hi = MAX (hi, vector->values[i]);
+            any = TRUE;
             g_snprintf (text, sizeof text, "%.2g", vector->values[i]);
             widest = MAX (widest, flitlab_render_type_width (t, text, t->small.name));
           }
       heading (t, shown_name (vector->name), x0 + w / 2, top, w, TRUE);
+      /* All zero (no switch set): an axis up to 1 and flat bars labelled 0, not bare axes. */
+      if (any && hi == 0)
+        hi = 1;
       /* The axis reaches the highest bar or the next round tick above it. */
       n_ticks = hi > 0 ? flitlab_plot_nice_ticks (0, 1.25 * hi, MAX (2, MIN (6, (guint) (h / (1.6 * t->small_h)))), ticks) : 0;
       while (n_ticks > 1 && ticks[n_ticks - 2] >= hi)
