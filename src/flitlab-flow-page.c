@@ -170,7 +170,7 @@ describe_class (FlitlabFlowPage *self,
   const FlitlabModelClass *c = &g_array_index (self->point->classes, FlitlabModelClass, k);
   g_autoptr(GArray) channels = flitlab_render_flow_class_channels (self->point, k);
   g_autoptr(GArray) links = class_links (self, k);
-  g_autofree char *name = flitlab_render_flow_class_name (c);
+  g_autofree char *name = flitlab_render_flow_class_name (c->name);
   GString *text = g_string_new (name);
 
   /* Translators: the numbers of one channel class of the flow diagram, in a tooltip */
@@ -182,7 +182,11 @@ describe_class (FlitlabFlowPage *self,
 
       /* A link carries more classes than this one (every c[d,i] of its dimension): say so. */
       if (!g_str_has_prefix (c->name, pattern))
-        g_string_append_printf (text, _("\nIts links carry every class %s"), pattern);
+        {
+          g_autofree char *shown = flitlab_render_flow_class_name (pattern);
+
+          g_string_append_printf (text, _("\nIts links carry every class %s"), shown);
+        }
     }
   if (links != NULL && links->len > 0)
     g_string_append_printf (text, ngettext ("\nClick to show its %u link in the Network view",
@@ -251,7 +255,7 @@ on_click (FlitlabFlowPage *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->area));
   if (k < 0 || (links = class_links (self, k)) == NULL || links->len == 0)
     return;
-  name = flitlab_render_flow_class_name (&g_array_index (self->point->classes, FlitlabModelClass, k));
+  name = flitlab_render_flow_class_name (g_array_index (self->point->classes, FlitlabModelClass, k).name);
   /* Translators: under the network after a class of the flow diagram was clicked; %s: the
    * class, %u: how many links */
   caption = g_strdup_printf (ngettext ("Class %s of the flow diagram: the %u link that carries it, in bold.",

@@ -28,6 +28,7 @@
 #include "flitlab-export.h"
 #include "flitlab-model.h"
 #include "flitlab-network-page.h"
+#include "flitlab-render-flow.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
 #include "flitlab-textbook-panel.h"
@@ -905,11 +906,9 @@ on_motion (FlitlabNetworkPage       *self,
       if (self->point != NULL && self->point->channel_class != NULL && (guint) channel < self->point->n_channels &&
           self->point->channel_class[channel] != NULL)
         {
+          g_autofree char *name = flitlab_render_flow_class_name (self->point->channel_class[channel]);
           /* Translators: the analytical model's class of a channel, e.g. "<3,5>" */
-          const char *name = self->point->channel_class[channel];
-          g_autofree char *with_class = g_strdup_printf (_("%s\nModel class: %s"), text,
-                                                         name[0] != '\0' ? _(name) : name);
-
+          g_autofree char *with_class = g_strdup_printf (_("%s\nModel class: %s"), text, name);
 
           g_free (text);
           text = g_steal_pointer (&with_class);

@@ -200,18 +200,29 @@ shown_name (const char *name)
   return name[0] != '\0' ? _(name) : name;
 }
 
-char *
-flitlab_render_flow_class_name (const FlitlabModelClass *klass)
+/* A subscript letter's Unicode subscript; 0 where Unicode has none. */
+static gunichar
+subscript_of (char c)
 {
-  const char *name = shown_name (klass->name);
+  if (c >= '0' && c <= '9')
+    return 0x2080 + (c - '0');
+  return c == 'i' ? 0x1d62 : c == 'j' ? 0x2c7c : 0;
+}
+
+char *
+flitlab_render_flow_class_name (const char *name)
+{
   GString *shown = g_string_new (NULL);
 
-  /* Numeric subscripts as subscripts: narrower, and notation for people rather than for TeX. */
-  for (const char *c = name; *c != '\0'; c++)
+  /* Subscripts as subscripts: narrower, and notation for people rather than for TeX. */
+  for (const char *c = shown_name (name); *c != '\0'; c++)
     {
       const char *close = g_str_has_prefix (c, "_{") ? strchr (c, '}') : NULL;
+      gboolean all = close != NULL;
 
-      if (close == NULL || strspn (c + 2, "0123456789,") != (gsize) (close - c - 2))
+      for (const char *s = c + 2; all && s < close; s++)
+        all = *s == ',' || subscript_of (*s) != 0;
+      if (!all)
         {
           g_string_append_c (shown, *c);
           continue;
@@ -220,7 +231,7 @@ flitlab_render_flow_class_name (const FlitlabModelClass *klass)
         if (*c == ',')
           g_string_append_c (shown, ',');
         else
-          g_string_append_unichar (shown, 0x2080 + (*c - '0'));
+          g_string_append_unichar (shown, subscript_of (*c));
     }
   return g_string_free (shown, FALSE);
 }
@@ -230,7 +241,7 @@ static char *
 box_name (const FlitlabModelClass *k,
           gboolean                 short_name)
 {
-  char *name = flitlab_render_flow_class_name (k), *note = short_name ? strstr (name, " (") : NULL;
+  char *name = flitlab_render_flow_class_name (k->name), *note = short_name ? strstr (name, " (") : NULL;
 
   if (note != NULL)
     *note = '\0';

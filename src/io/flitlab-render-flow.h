@@ -74,9 +74,10 @@ int      flitlab_render_flow_class_at (const FlitlabModel     *model,
 GArray  *flitlab_render_flow_class_channels (const FlitlabModelPoint *point,
                                       guint                    klass_index);
 
-/* A class's name as the diagram shows it: translated where it is a word ("injection"), numeric
- * subscripts set as subscripts ("X_{1,2}" reads "X₁,₂"). Free with g_free(). */
-char    *flitlab_render_flow_class_name (const FlitlabModelClass *klass);
+/* A class's name (or a channel's classes, point->channel_class) as the diagram shows it:
+ * translated where it is a word ("injection"), subscripts of digits, i and j set as
+ * subscripts ("X_{1,2}" reads "X₁,₂", "X_{i,j}" "Xᵢ,ⱼ"). Free with g_free(). */
+char    *flitlab_render_flow_class_name (const char              *name);
 
 /* Evaluates model at rate and writes its diagram to path as SVG, PDF or PNG by its extension;
  * width and height in points (PNG: pixels at scale); font_size: the type's points (0: chosen
