@@ -185,7 +185,7 @@ typedef struct
    * names none, the studies' latencies differ. */
   gboolean    latency_in_kinds;
   /* Each model curve's kind without the parameters that tell it from the study's other models
-   * ("Model (not this study's network)"), by its series; or NULL. */
+   * ("Model (not this study's settings)"), by its series; or NULL. */
   GHashTable *short_kinds;
 } Comparison;
 
@@ -206,7 +206,7 @@ add_model (FlitlabPlot              *plot,
   const FlitlabStudyTable *curve = dense != NULL ? dense : model->curve;
   gboolean own = topology == NULL || flitlab_runner_model_follows (study, topology, model);
   g_autofree char *name = model_name (study, topology, model, own);
-  /* The parameters after the citation (", k = 8x8x8"), and " (not this study's network)" or "". */
+  /* The parameters after the citation (", k = 8x8x8"), and " (not this study's settings)" or "". */
   const char *parameters = name + strlen (info != NULL ? _(info->citation) : model->id);
   g_autofree char *note = NULL;
   g_autofree char *named = NULL;
@@ -221,13 +221,13 @@ add_model (FlitlabPlot              *plot,
       g_autofree char *predicts = lower_latency (info->latency);
       /* Translators: %s: a latency in lower case ("transit latency") */
       g_autofree char *words = g_strdup_printf (own ? _("(predicts %s)")
-                                                    : _("(predicts %s; not this study's network)"),
+                                                    : _("(predicts %s; not this study's settings)"),
                                                 predicts);
 
       note = g_strconcat (" ", words, NULL);
     }
   else if (!own)
-    note = g_strconcat (" ", _("(not this study's network)"), NULL);
+    note = g_strconcat (" ", _("(not this study's settings)"), NULL);
   else
     note = g_strdup ("");
   named = g_strconcat (name, note, NULL);

@@ -51,7 +51,7 @@ with tempfile.TemporaryDirectory() as tmp:
             ("a title in two lines", tour, ["--compare"],
              "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
             ("a legend entry in two lines", tour, ["--study", "8×8 mesh vs torus"],
-             "k = 8\\\\(not this study's network)}", "k = 8\\n(not this study's network)"),
+             "k = 8\\\\(not this study's settings)}", "k = 8\\n(not this study's settings)"),
             ("a legend in two columns, filled down", EXAMPLE, ["--compare"],
              "transpose legend, legend columns=6,", 'ncol=2,')):
         texts = []

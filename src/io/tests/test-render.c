@@ -542,7 +542,7 @@ test_comparison (void)
   const char *labels[] = {
     "mesh — model: Ciciani et al. 1998", "mesh — simulation, transit latency: not measured, run again",
     "Table 1", "torus — model: Ciciani et al. 1998",
-    "torus — model: Greenberg and Guan 1997 (predicts total latency; not this study's network)",
+    "torus — model: Greenberg and Guan 1997 (predicts total latency; not this study's settings)",
     "torus — simulation, transit latency: not measured, run again", "Table 1",
   };
   g_autofree char *long_name = g_strnfill (100, 'x');
@@ -558,7 +558,7 @@ test_comparison (void)
     const guint colors[] = { 0, 0, 0, 1, 1, 1, 1 }, styles[] = { 0, 0, 0, 0, 1, 0, 0 };
     const char *kinds[] = {
       "Model", "Simulation: not measured, run again", "Published values", "Model",
-      "Model (predicts total latency; not this study's network)",
+      "Model (predicts total latency; not this study's settings)",
       "Simulation: not measured, run again", "Published values",
     };
 
@@ -586,19 +586,19 @@ test_comparison (void)
     g_ptr_array_add (b->models, second);
     twice = flitlab_study_plot_new (b, "latency");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[0])->label, ==,
-                     "Model: Ciciani et al. 1998, flits = 25, k = 8x8x8 (not this study's network)");
+                     "Model: Ciciani et al. 1998, flits = 25, k = 8x8x8 (not this study's settings)");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[1])->label, ==,
-                     "Model: Greenberg and Guan 1997 (predicts total latency; not this study's network)");
+                     "Model: Greenberg and Guan 1997 (predicts total latency; not this study's settings)");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==,
-                     "Model: Ciciani et al. 1998, flits = 25, k = 4x8x16 (not this study's network)");
+                     "Model: Ciciani et al. 1998, flits = 25, k = 4x8x16 (not this study's settings)");
 
     /* Compared, the legend tells the two apart by their parameters, and the plot by dash. */
     {
       g_autoptr(FlitlabPlot) compared = flitlab_study_plot_new_comparison (studies, 2, "latency");
       const FlitlabPlotSeries *first = compared->series->pdata[3], *third = compared->series->pdata[5];
 
-      g_assert_cmpstr (first->kind_label, ==, "Model, flits = 25, k = 8x8x8 (not this study's network)");
-      g_assert_cmpstr (third->kind_label, ==, "Model, flits = 25, k = 4x8x16 (not this study's network)");
+      g_assert_cmpstr (first->kind_label, ==, "Model, flits = 25, k = 8x8x8 (not this study's settings)");
+      g_assert_cmpstr (third->kind_label, ==, "Model, flits = 25, k = 4x8x16 (not this study's settings)");
       g_assert_cmpuint (first->style, !=, third->style);
     }
   }
