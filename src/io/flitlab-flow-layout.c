@@ -59,7 +59,7 @@ add_others (Diagram                 *d,
 
 /* 000 Figs. 1 and 3: per dimension a column of c_{d,i}, i hops still to go in it, the flow
  * running down each column (i to i - 1) and on to the next dimension. Fig. 5: the chain
- * C_1 … C_n of the hypercube. */
+ * C[d] of the hypercube. */
 static gboolean
 layout_ciciani (Diagram                 *d,
                 const FlitlabModelPoint *point,
@@ -155,7 +155,7 @@ layout_ciciani (Diagram                 *d,
   d->column_label_format = g_strdup (d->rows > 1 ? _("dimension %u") : "C%u");
   d->dimension_columns = d->rows > 1;
   d->note = d->rows > 1 ? _("a column per dimension, c[d,i] with i hops still to go in it; the flow runs from injection (top left) up each column and on to the next dimension, then to ejection (top right)")
-                        : _("the chain C_1 … C_n of dimensions in e-cube order; the flow runs left to right, from injection to ejection");
+                        : _("a box C[d] per dimension d, in e-cube order; the flow runs left to right, from injection to ejection");
   return TRUE;
 }
 
