@@ -26,6 +26,7 @@ struct _FlitlabFlowPage
   GtkWidget          *controls;
   GtkScale           *load_scale;
   GtkDropDown        *model_dropdown;
+  GtkLabel           *source_label;
 
   FlitlabDocument    *document;
   int                 index;    /* of the study shown in document; -1: none */
@@ -33,6 +34,7 @@ struct _FlitlabFlowPage
   FlitlabModelPoint  *point;    /* at the slider's load */
   double              scale;
   gboolean            updating;
+  gboolean            presenting;
   gboolean            same_network; /* the model's topology is the study's: its channel ids hold */
   GArray             *boxes;    /* FlitlabFlowBox as last drawn, or NULL: laid out on demand */
   int                 hovered;  /* the class under the pointer, or -1 */
@@ -68,6 +70,19 @@ evaluate (FlitlabFlowPage *self)
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+/* The caption under the drawing: the paper's figures it follows (info's; NULL: as it is),
+ * kept out of the drawing, since a figure for a paper takes its author's caption; hidden
+ * while presenting and when there is none. */
+static void
+show_source (FlitlabFlowPage        *self,
+             const FlitlabModelInfo *info)
+{
+  if (info != NULL)
+    gtk_label_set_text (self->source_label, info->flow_source != NULL ? _(info->flow_source) : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->source_label),
+                          gtk_label_get_text (self->source_label)[0] != '\0' && !self->presenting);
+}
+
 static void
 on_model_chosen (FlitlabFlowPage *self)
 {
@@ -81,6 +96,7 @@ on_model_chosen (FlitlabFlowPage *self)
   entry = study->models->pdata[chosen];
   g_clear_pointer (&self->model, flitlab_model_free);
   self->model = flitlab_model_new (entry->id, entry->params, NULL);
+  show_source (self, flitlab_model_lookup (entry->id));
   self->same_network = FALSE;
   if (self->model != NULL && study->topology != NULL)
     {
@@ -272,6 +288,8 @@ show_study (FlitlabFlowPage *self)
 
   g_clear_pointer (&self->model, flitlab_model_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
+  gtk_label_set_text (self->source_label, "");
+  show_source (self, NULL);
   /* Named as the plot's legend names them (the citation), not by the id a person never typed. */
   for (guint m = 0; study != NULL && m < study->models->len; m++)
     {
@@ -352,7 +370,9 @@ flitlab_flow_page_set_presenting (FlitlabFlowPage *self,
 {
   g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
 
+  self->presenting = presenting;
   gtk_widget_set_visible (self->controls, !presenting);
+  show_source (self, NULL);
 }
 
 static void
@@ -390,6 +410,7 @@ flitlab_flow_page_class_init (FlitlabFlowPageClass *klass)
                                                "/io/github/flitlab/Flitlab/ui/flitlab-flow-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, area);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, controls);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, source_label);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, load_scale);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, model_dropdown);
 

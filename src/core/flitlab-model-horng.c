@@ -792,6 +792,7 @@ const FlitlabModelInfo flitlab_model_horng_kleinrock = {
   .title = N_("Horng & Kleinrock: finite-buffer Boolean n-cube with backtracking"),
   .citation = N_("Horng and Kleinrock"),
   .paper = N_("004_65d49c7f36dd387a.txt: Eqs. 1-26 and the power of Section 5"),
+  .flow_source = N_("After Horng and Kleinrock: the buffer chain of Eqs. 1-8 and the header chain of Fig. 4."),
   .params = horng_params,
   .columns = horng_columns,
   .latency = FLITLAB_LATENCY_TOTAL,

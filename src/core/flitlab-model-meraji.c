@@ -336,6 +336,7 @@ const FlitlabModelInfo flitlab_model_meraji_necklace = {
   .title = N_("Necklace hypercube, fully adaptive routing with virtual channels (Meraji et al.)"),
   .citation = N_("Meraji et al."),
   .paper = N_("003_312e91bf2cb2129f.txt: Eqs. 1-23"),
+  .flow_source = N_("After Meraji et al., Section 3: the sub-networks of Eqs. 1-23."),
   .params = meraji_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_SOURCE_TRANSIT,

@@ -924,6 +924,7 @@ const FlitlabModelInfo flitlab_model_quaglia_adaptive_torus = {
   .title = N_("Minimal fully adaptive wormhole routing, k×k bi-directional torus"),
   .citation = N_("Quaglia et al. 2002"),
   .paper = N_("002_fe5cc28af9c60162.txt (Quaglia, Ciciani, Colajanni 2002), Eqs. 1-46"),
+  .flow_source = N_("After Quaglia et al. 2002, Fig. 1 and Section 3: the quadrant's classes and the streams bX and bY."),
   .params = quaglia_params,
   .columns = quaglia_columns,
   .latency = FLITLAB_LATENCY_TRANSIT,

@@ -107,6 +107,9 @@ struct _FlitlabModelInfo
                                           (translatable: show through _()) */
   const char                  *paper;   /* file in shared/papers and the equations used
                                            (translatable: show through _()) */
+  const char                  *flow_source; /* the paper's figures and equations the flow
+                                               diagram draws, its caption in the window
+                                               (translatable: show through _()) */
   const FlitlabModelParamInfo *params;  /* terminated by an entry with name NULL */
   const char * const          *columns; /* extra CSV columns after rate,latency; NULL-terminated */
   FlitlabLatency               latency; /* which latency the model predicts (flitlab-latency.h) */

@@ -454,7 +454,7 @@ layout_meraji (Diagram                 *d,
   if (!layout_row (d, point, placed, classes, G_N_ELEMENTS (classes)))
     return FALSE;
   d->column_names = names;
-  d->note = _("the three sub-networks a message crosses (Meraji et al., Section 3), after it is injected");
+  d->note = _("the three sub-networks a message crosses after it is injected");
   return TRUE;
 }
 

@@ -92,8 +92,8 @@ heading (const Type *t,
   return flitlab_render_paragraph (t->cr, text, t->bold.name, x, y, width, 2, draw);
 }
 
-#define HEADER_CHAIN_TITLE _("header chain (Horng and Kleinrock, Fig. 4): state i = one-bits still to correct")
-#define BUFFER_CHAIN_TITLE _("buffer chain of one node (Horng and Kleinrock, Eqs. 1-8): state i = messages held, π_i its stationary probability; arrivals move it right, departures left")
+#define HEADER_CHAIN_TITLE _("header chain: state i = one-bits still to correct")
+#define BUFFER_CHAIN_TITLE _("buffer chain of one node: state i = messages held, πᵢ its stationary probability; arrivals move it right, departures left")
 /* A colour bar shorter than this many label heights shows its 0 alone. */
 #define BAR_LEAST_LABELS 6
 
@@ -264,17 +264,18 @@ typedef struct
   const char *category;      /* translatable; NULL: none */
   guint       first;
   const char *names;         /* the categories, space-separated; NULL: numbered */
+  const char *title;         /* translatable; NULL: the vector's name */
 } VectorAxes;
 
 static const VectorAxes vector_axes[] = {
   { "p", N_("probability"), N_("dimension"), 0, "X Y" },
   { "W", N_("mean wait (cycles)"), N_("quadrant stream"), 0, "WE NE NS WS" },
   { "switches", N_("switch (0 or 1)"), NULL, 0, "r s v" },
-  { "hops-to-go", N_("hops still to take"), N_("one-bits to correct"), 1, NULL },
-  { "transit-arrivals", N_("probability"), N_("messages arriving in transit"), 0, NULL },
+  { "hops-to-go", N_("hops still to take"), N_("one-bits to correct"), 1, NULL, N_("hops to go") },
+  { "transit-arrivals", N_("probability"), N_("messages arriving in transit"), 0, NULL, N_("arrivals in transit") },
   { "distance", N_("probability"), N_("hops to the destination"), 1, NULL },
-  { "P_v necklace", N_("probability"), N_("virtual channels busy"), 0, NULL },
-  { "P_v hypercube", N_("probability"), N_("virtual channels busy"), 0, NULL },
+  { "P_v necklace", N_("probability"), N_("virtual channels busy"), 0, NULL, N_("Pᵥ, necklace") },
+  { "P_v hypercube", N_("probability"), N_("virtual channels busy"), 0, NULL, N_("Pᵥ, hypercube") },
   { "blocking (necklace, hypercube)", N_("probability"), NULL, 0, "necklace hypercube" },
   { "multiplexing degree (necklace, hypercube)", N_("virtual channels"), NULL, 0, "necklace hypercube" },
 };
@@ -288,6 +289,15 @@ axes_of (const FlitlabModelVector *vector)
     if (g_str_equal (vector_axes[a].vector, vector->name))
       return &vector_axes[a];
   return &unknown;
+}
+
+/* A chart's heading: its own title, or the vector's name. */
+static const char *
+vector_title (const FlitlabModelVector *vector)
+{
+  const VectorAxes *axes = axes_of (vector);
+
+  return axes->title != NULL ? _(axes->title) : shown_name (vector->name);
 }
 
 /* The name of bar i of a chart. */
@@ -328,7 +338,7 @@ draw_vectors (const Type              *t,
   n = shown->len;
   chart_w = width / MAX (n, 1);
   for (guint v = 0; v < n; v++)
-    title_h = MAX (title_h, heading (t, shown_name (((FlitlabModelVector *) shown->pdata[v])->name),
+    title_h = MAX (title_h, heading (t, vector_title (shown->pdata[v]),
                                      0, 0, chart_w - t->f, FALSE));
 
   for (guint v = 0; v < n; v++)
@@ -353,7 +363,7 @@ draw_vectors (const Type              *t,
             g_snprintf (text, sizeof text, "%.2g", vector->values[i]);
             widest = MAX (widest, flitlab_render_type_width (t, text, t->small.name));
           }
-      heading (t, shown_name (vector->name), x0 + w / 2, top, w, TRUE);
+      heading (t, vector_title (vector), x0 + w / 2, top, w, TRUE);
       /* All zero (no switch set): an axis up to 1 and flat bars labelled 0, not bare axes. */
       if (any && hi == 0)
         hi = 1;
@@ -604,7 +614,7 @@ fan_out_heading (const Type              *t,
                  gboolean                 draw)
 {
   /* Translators: %s is a channel class of Greenberg and Guan's mesh model */
-  g_autofree char *title = g_strdup_printf (_("Greenberg and Guan's Fig. 3 for %s: where its messages go next, with the routing probabilities R"),
+  g_autofree char *title = g_strdup_printf (_("Where the messages of %s go next, with the routing probabilities R"),
                                             klass (point, from)->name);
   double h = heading (t, title, x, y, width, draw);
 

@@ -31,6 +31,7 @@ test_registry (void)
       g_assert_nonnull (info);
       g_assert_cmpstr (info->id, ==, ids[i]);
       g_assert_true (info->title != NULL && info->paper != NULL && *info->paper != '\0' && info->citation != NULL && *info->citation != '\0');
+      g_assert_true (info->flow_source != NULL && *info->flow_source != '\0');
       for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
         g_assert_true (p->unit != NULL && p->range != NULL && p->description != NULL);
       /* What it describes, in the registry: a routing a study may name, on a family that can
