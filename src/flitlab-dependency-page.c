@@ -152,7 +152,7 @@ show_study (FlitlabDependencyPage *self)
   if (!flitlab_routing_from_string (study->routing, &self->routing) ||
       self->routing == FLITLAB_ROUTING_NECKLACE)
     {
-      show_message (self, _("This routing has no channel dependency graph to draw: dimension-ordered and adaptive routing have."));
+      show_message (self, _("No channel dependency graph for this study: it is drawn for dimension-ordered and adaptive routing, and this study routes otherwise."));
       return;
     }
   self->topology = flitlab_topology_new_from_spec (study->topology, &error);
