@@ -32,8 +32,11 @@ gboolean flitlab_hairline_begin (cairo_t         *cr,
                                  FlitlabHairline *target);
 void     flitlab_hairline_end   (cairo_t         *cr);
 
-/* A line from (x0, y0) to (x1, y1) in device pixels, width pixels wide (at most 4; wider
- * lines are not drawn), butt ends, in colour rgb (0xRRGGBB) at opacity alpha. */
+/* The widest line drawn. */
+#define FLITLAB_HAIRLINE_MAX_WIDTH 4
+
+/* A line from (x0, y0) to (x1, y1) in device pixels, width pixels wide (at most
+ * FLITLAB_HAIRLINE_MAX_WIDTH; wider lines are not drawn), butt ends, in colour rgb (0xRRGGBB) at opacity alpha. */
 typedef struct
 {
   float   x0, y0, x1, y1;

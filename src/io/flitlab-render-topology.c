@@ -419,10 +419,11 @@ draw_hairlines (cairo_t                   *cr,
   cairo_clip_extents (cr, &clip[0], &clip[1], &clip[2], &clip[3]);
   cairo_get_matrix (cr, &m);
   cairo_surface_get_device_scale (cairo_get_group_target (cr), &sx, &sy);
-  /* The widest line: bold on a route, doubled when held in the animation. */
+  /* The widest plain line: bold on a route, doubled when held in the animation; wider
+   * ones met below (bundles) also send the drawing to cairo. */
   widest = layout->line_width * (route ? 1.7 : 1) * (view->colors != NULL ? 2 : 1) *
            MAX (fabs (m.xx * sx), fabs (m.yy * sy));
-  if (widest > 4 || !flitlab_hairline_begin (cr, &target))
+  if (widest > FLITLAB_HAIRLINE_MAX_WIDTH || !flitlab_hairline_begin (cr, &target))
     return FALSE;
   /* User space to the image's pixels: the CTM, then the device scale and offset. */
   cairo_surface_get_device_offset (cairo_get_group_target (cr), &ox, &oy);
@@ -445,6 +446,14 @@ draw_hairlines (cairo_t                   *cr,
         packed = ((guint32) (rgb[0] * 255 + 0.5) << 16) | ((guint32) (rgb[1] * 255 + 0.5) << 8) |
                  (guint32) (rgb[2] * 255 + 0.5);
         width *= MAX (fabs (ax), fabs (ay));
+        /* Wider than a hairline (a tiled hypercube's bundle, magnified): cairo draws them all,
+         * in order, rather than leaving them out. */
+        if (width > FLITLAB_HAIRLINE_MAX_WIDTH)
+          {
+            flitlab_hairline_end (cr);
+            g_array_unref (lines);
+            return FALSE;
+          }
         for (guint j = 0; j < shape->n_pieces; j++)
           {
             const Piece *p = &shape->pieces[j];

@@ -457,6 +457,50 @@ test_nearly_alike (void)
   cairo_surface_destroy (surface);
 }
 
+/* A 9-cube's bundles between its tiles, magnified as the window magnifies a figure it
+ * presents: wider than a hairline, drawn all the same, in their colour. */
+static void
+test_magnified_bundles (void)
+{
+  g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:9", 0);
+  const double magnify = 2.4;  /* a 1080-pixel screen's (flitlab_window_set_presenting ()) */
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1900, 960);
+  cairo_t *cr = cairo_create (surface);
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  g_autofree double *values = g_new (double, n);
+  guint n_bundles = 0, n_seen = 0;
+
+  for (guint i = 0; i < n; i++)
+    values[i] = 0.5;
+  flitlab_topology_view_set_values (view, values, n);
+  view->value_min = 0;
+  view->value_max = 1;
+  view->fill = TRUE;
+  cairo_scale (cr, magnify, magnify);
+  flitlab_render_topology (cr, view, 1900 / magnify, 960 / magnify);
+  cairo_surface_flush (surface);
+  for (guint c = 0; c < n; c++)
+    if (flitlab_topology_view_get_bundle_size (view, c) > 1)
+      {
+        double x, y;
+        guint32 pixel;
+
+        g_assert_true (flitlab_topology_view_get_channel_middle (view, c, &x, &y));
+        pixel = *(guint32 *) (cairo_image_surface_get_data (surface) +
+                              (int) (magnify * y) * cairo_image_surface_get_stride (surface) +
+                              4 * (int) (magnify * x));
+        n_bundles++;
+        /* Viridis' middle is teal: more green than red. */
+        n_seen += ((pixel >> 8) & 0xff) > ((pixel >> 16) & 0xff) + 40;
+      }
+  g_test_message ("%u channels drawn in bundles, %u of them coloured at their line's middle", n_bundles, n_seen);
+  g_assert_cmpuint (n_bundles, >, 0);
+  /* Where bundles cross, another lies on top: most show their own colour, all the same. */
+  g_assert_cmpuint (n_seen, >=, n_bundles * 9 / 10);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* A highlighted route is drawn wider, still one path per channel. */
 static void
 test_route (void)
@@ -897,6 +941,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/route", test_route);
   g_test_add_func ("/flitlab/render-topology/diverging", test_diverging);
   g_test_add_func ("/flitlab/render-topology/nearly-alike", test_nearly_alike);
+  g_test_add_func ("/flitlab/render-topology/magnified-bundles", test_magnified_bundles);
   g_test_add_func ("/flitlab/render-topology/grouped-hypercube", test_grouped_hypercube);
   g_test_add_func ("/flitlab/render-topology/errors", test_errors);
   g_test_add_func ("/flitlab/render-topology/stack-hits", test_stack_hits);
