@@ -267,7 +267,7 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
   if (n_nodes > FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                   _("The channel dependency graph routes every pair: at most %u nodes, not %u"),
+                   _("This network has %2$u nodes: too many for a channel dependency graph, which routes every pair of nodes (at most %1$u)"),
                    FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES, n_nodes);
       return NULL;
     }
