@@ -807,6 +807,7 @@ render_flow (cairo_t                 *cr,
   double left, right, top, bottom, hi = 0, cell_w, cell_h, line_gap, grid_least, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
   double need[N_BANDS] = { 0 };
   double column_h = 0, margin, grid_h, chains_h, bar_h, bar_bottom;
+  guint column_lines;
   gboolean labels, names, short_names, turned, with_vectors;
   FlitlabColorBar bar = { .map = FLITLAB_COLORMAP_VIRIDIS, .caption = _("utilization") };
   Type t;
@@ -903,8 +904,14 @@ render_flow (cairo_t                 *cr,
   bar.lo = 0;
   bar.hi = hi;
   bar.font_size = t.f;
+  /* Named columns too narrow for a name on one line ("destination necklace") take two. */
+  column_lines = 1;
+  for (guint column = 0; d.column_names != NULL && column < d.columns; column++)
+    if (flitlab_render_type_width (&t, _(d.column_names[column]), t.label.name) >
+        (right - left - flitlab_color_bar_get_width (cr, &bar, 10 * t.f) - t.f) / d.columns - 0.3 * t.f)
+      column_lines = 2;
   if (d.column_label_format != NULL || d.column_names != NULL)
-    column_h = t.label_h + 0.3 * t.f;
+    column_h = column_lines * t.label_h + 0.3 * t.f;
   grid_h = bottom - top - column_h;
   for (int b = 0; b < N_BANDS; b++)
     grid_h -= band[b] > 0 ? band[b] + 0.8 * t.f : 0;
@@ -1060,6 +1067,9 @@ render_flow (cairo_t                 *cr,
         cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
         if (label != NULL)
           flitlab_render_text (cr, label, t.label.name, left + (column + 0.5) * cell_w, top, 0.5, 0, 0);
+        else if (column_lines > 1)
+          flitlab_render_paragraph (cr, _(d.column_names[column]), t.label.name, left + (column + 0.5) * cell_w,
+                                    top, cell_w - 0.1 * t.f, column_lines, TRUE);
       }
   flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, bar_h);
   _flitlab_flow_diagram_clear (&d);
