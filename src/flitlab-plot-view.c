@@ -187,6 +187,10 @@ on_motion (FlitlabPlotView *self,
     text = g_strdup_printf (_("%s\n%s\n%s"), best->label,
                             best->saturation_label != NULL ? best->saturation_label : _("saturation"),
                             best->saturation_note != NULL ? best->saturation_note : "");
+  else if (best != NULL && flitlab_plot_series_is_deadlocked (best, best_i))
+    /* Translators: a deadlocked simulation point (the deadlock lab): series, load */
+    text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\ndeadlocked: the messages wait for each other in a cycle and no flit moves"),
+                            best->label, best->x[best_i]);
   else if (best != NULL && best->saturated != NULL && best->saturated[best_i])
     /* Translators: a saturated simulation point: series, load */
     text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\nsaturated: the network does not carry this load"),

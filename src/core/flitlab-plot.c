@@ -19,6 +19,7 @@ series_free (gpointer data)
   g_free (series->y);
   g_free (series->error);
   g_free (series->saturated);
+  g_free (series->deadlocked);
   g_free (series->saturation_label);
   g_free (series->saturation_note);
   g_free (series->group);
@@ -87,4 +88,31 @@ flitlab_plot_series_set_saturated (FlitlabPlotSeries *series,
     series->saturated = g_new0 (gboolean, series->n);
   series->saturated[i] = TRUE;
   series->y[i] = NAN;
+}
+
+void
+flitlab_plot_series_set_deadlocked (FlitlabPlotSeries *series,
+                                    guint              i)
+{
+  g_return_if_fail (i < series->n);
+
+  flitlab_plot_series_set_saturated (series, i);
+  if (series->deadlocked == NULL)
+    series->deadlocked = g_new0 (gboolean, series->n);
+  series->deadlocked[i] = TRUE;
+}
+
+gboolean
+flitlab_plot_series_is_deadlocked (const FlitlabPlotSeries *series,
+                                   guint                    i)
+{
+  return series->deadlocked != NULL && i < series->n && series->deadlocked[i];
+}
+
+gboolean
+flitlab_plot_series_is_saturated (const FlitlabPlotSeries *series,
+                                  guint                    i)
+{
+  return series->saturated != NULL && i < series->n && series->saturated[i] &&
+         !flitlab_plot_series_is_deadlocked (series, i);
 }

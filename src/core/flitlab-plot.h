@@ -27,6 +27,9 @@ typedef struct
   double          *error; /* half-widths, or NULL */
   gboolean        *saturated; /* per point: no value because the load is not carried (drawn as
                                  a cross at the top edge), or NULL: none is */
+  gboolean        *deadlocked; /* per saturated point: not carried because the network
+                                  deadlocked (the deadlock lab's watchdog fired), drawn as a
+                                  diamond instead; or NULL: none did */
   double           saturation; /* x where the series saturates, or NaN */
   char            *saturation_label; /* drawn at its mark ("capacity 0.41 msg/cycle/node");
                                         NULL: "saturation" */
@@ -92,6 +95,14 @@ FlitlabPlotSeries *flitlab_plot_add_series    (FlitlabPlot       *plot,
 /* Marks point i of series as saturated: its load is not carried, so it has no value. */
 void               flitlab_plot_series_set_saturated (FlitlabPlotSeries *series,
                                                       guint              i);
+/* Marks it saturated because the network deadlocked there. */
+void               flitlab_plot_series_set_deadlocked (FlitlabPlotSeries *series,
+                                                       guint              i);
+/* Whether point i is marked saturated and not deadlocked; deadlocked. */
+gboolean           flitlab_plot_series_is_saturated  (const FlitlabPlotSeries *series,
+                                                      guint                    i);
+gboolean           flitlab_plot_series_is_deadlocked (const FlitlabPlotSeries *series,
+                                                      guint                    i);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabPlot, flitlab_plot_free)
 

@@ -306,7 +306,7 @@ study_sim_config (const FlitlabStudy  *study,
 static const char * const points_columns[] = {
   "rate", "latency", "ci95", "network_latency", "throughput", "queueing", "mean_hops",
   "network_ci95", "transit_latency", "transit_ci95", "source_transit_latency",
-  "source_transit_ci95", "throughput_ci95", NULL,
+  "source_transit_ci95", "throughput_ci95", "deadlocked", NULL,
 };
 
 static void
@@ -326,6 +326,7 @@ point_row (const FlitlabSimPoint *p,
   row[10] = p->latency[FLITLAB_LATENCY_SOURCE_TRANSIT];
   row[11] = p->ci95[FLITLAB_LATENCY_SOURCE_TRANSIT];
   row[12] = p->throughput_ci95;
+  row[13] = p->deadlocked ? 1 : 0;
 }
 
 /* flitlab_sweep_run() gives progress and points one user_data: the relay holds

@@ -96,6 +96,7 @@ add_table (FlitlabPlot             *plot,
   int rate = flitlab_study_table_find_column (table, "rate");
   int value = flitlab_study_table_find_column (table, column);
   int ci = ci_column != NULL ? flitlab_study_table_find_column (table, ci_column) : -1;
+  int deadlocked;
   g_autofree double *x = NULL, *y = NULL, *e = NULL;
   FlitlabPlotSeries *series;
 
@@ -114,9 +115,15 @@ add_table (FlitlabPlot             *plot,
       e[i] = ci >= 0 ? flitlab_study_table_get (table, i, ci) : NAN;
     }
   series = flitlab_plot_add_series (plot, label, kind, x, y, ci >= 0 ? e : NULL, table->n_rows);
+  deadlocked = flitlab_study_table_find_column (table, "deadlocked");
   for (guint i = 0; kind == FLITLAB_PLOT_POINTS && i < table->n_rows; i++)
     if (table->saturated[i] && !isfinite (y[i]))
-      flitlab_plot_series_set_saturated (series, i);
+      {
+        if (deadlocked >= 0 && flitlab_study_table_get (table, i, deadlocked) == 1)
+          flitlab_plot_series_set_deadlocked (series, i);
+        else
+          flitlab_plot_series_set_saturated (series, i);
+      }
   return series;
 }
 

@@ -569,6 +569,8 @@ append_tex_key (GString              *out,
   g_string_append_printf (out, "\\addlegendimage{color={rgb,255:red,%d;green,%d;blue,%d}", rgb[0], rgb[1], rgb[2]);
   if (key->type == FLITLAB_PLOT_KEY_SATURATED)
     g_string_append (out, ", only marks, mark=x, mark size=3.5pt, line width=1.5pt");
+  else if (key->type == FLITLAB_PLOT_KEY_DEADLOCKED)
+    g_string_append (out, ", only marks, mark=diamond*, mark size=4.5pt");
   else if (key->type == FLITLAB_PLOT_KEY_OFF_SCALE)
     g_string_append (out, ", only marks, mark=triangle*, mark size=4pt");
   else if (key->type == FLITLAB_PLOT_KEY_SATURATION)
@@ -711,18 +713,27 @@ plot_to_tex (const FlitlabPlot      *plot,
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
-      gboolean any_saturated = FALSE, any_off = FALSE;
+      gboolean any_saturated = FALSE, any_deadlocked = FALSE, any_off = FALSE;
 
       for (guint i = 0; series->kind == FLITLAB_PLOT_POINTS && i < series->n; i++)
         {
-          any_saturated |= series->saturated != NULL && series->saturated[i];
+          any_saturated |= flitlab_plot_series_is_saturated (series, i);
+          any_deadlocked |= flitlab_plot_series_is_deadlocked (series, i);
           any_off |= isfinite (series->y[i]) && series->y[i] > f->y_max;
         }
       if (any_saturated)
         {
           g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=x, mark size=3.5pt, line width=1.5pt, forget plot] coordinates {\n", s);
           for (guint i = 0; i < series->n; i++)
-            if (series->saturated != NULL && series->saturated[i])
+            if (flitlab_plot_series_is_saturated (series, i))
+              g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]), number (b, mark_y));
+          g_string_append (out, "};\n");
+        }
+      if (any_deadlocked)
+        {
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=diamond*, mark size=4.5pt, forget plot] coordinates {\n", s);
+          for (guint i = 0; i < series->n; i++)
+            if (flitlab_plot_series_is_deadlocked (series, i))
               g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]), number (b, mark_y));
           g_string_append (out, "};\n");
         }
@@ -832,6 +843,8 @@ append_python_key (GString              *out,
   g_string_append_printf (out, "handles.append(Line2D([], [], color=\"#%02x%02x%02x\", markersize=7", rgb[0], rgb[1], rgb[2]);
   if (key->type == FLITLAB_PLOT_KEY_SATURATED)
     g_string_append (out, ", linestyle=\"none\", marker=\"x\", markeredgewidth=1.5");
+  else if (key->type == FLITLAB_PLOT_KEY_DEADLOCKED)
+    g_string_append (out, ", linestyle=\"none\", marker=\"D\"");
   else if (key->type == FLITLAB_PLOT_KEY_OFF_SCALE)
     g_string_append (out, ", linestyle=\"none\", marker=\"^\"");
   else if (key->type == FLITLAB_PLOT_KEY_SATURATION)
@@ -888,20 +901,24 @@ plot_to_python (const FlitlabPlot      *plot,
   g_string_append_printf (out, "fig, ax = plt.subplots(figsize=(%s, ", number (a, width / 72));
   g_string_append_printf (out, "%s), layout=\"constrained\")\n", number (a, height / 72));
   g_string_append (out, "\n# Each series: label, kind (line or points), colour, loads, values, 95% half-widths,\n"
-                        "# saturated loads (drawn as crosses at the top), saturation load.\n"
+                        "# saturated loads (drawn as crosses at the top), deadlocked loads (diamonds there),\n"
+                        "# saturation load.\n"
                         "series = [\n");
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
       g_autofree double *errors = g_new (double, MAX (series->n, 1));
       g_autoptr(GArray) saturated_x = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr(GArray) deadlocked_x = g_array_new (FALSE, FALSE, sizeof (double));
       double r, g, bl;
 
       for (guint i = 0; i < series->n; i++)
         {
           errors[i] = series->error != NULL ? series->error[i] : NAN;
-          if (series->saturated != NULL && series->saturated[i])
+          if (flitlab_plot_series_is_saturated (series, i))
             g_array_append_val (saturated_x, series->x[i]);
+          if (flitlab_plot_series_is_deadlocked (series, i))
+            g_array_append_val (deadlocked_x, series->x[i]);
         }
       flitlab_plot_palette (series->color, &r, &g, &bl);
       g_string_append (out, "    dict(label=");
@@ -916,6 +933,8 @@ plot_to_python (const FlitlabPlot      *plot,
       append_python_list (out, errors, series->n);
       g_string_append (out, ",\n         saturated=");
       append_python_list (out, (const double *) saturated_x->data, saturated_x->len);
+      g_string_append (out, ",\n         deadlocked=");
+      append_python_list (out, (const double *) deadlocked_x->data, deadlocked_x->len);
       g_string_append (out, ",\n         dashes=[");
       append_python_dashes (out, series->style);
       g_string_append_printf (out, "], marker=\"%s\", hollow=%s", python_marker (series->style),
@@ -975,6 +994,9 @@ plot_to_python (const FlitlabPlot      *plot,
                    "        if s[\"saturated\"]:\n"
                    "            ax.plot(s[\"saturated\"], [mark_y] * len(s[\"saturated\"]), \"x\",\n"
                    "                    color=s[\"color\"], markersize=7, markeredgewidth=1.5)\n"
+                   "        if s[\"deadlocked\"]:\n"
+                   "            ax.plot(s[\"deadlocked\"], [mark_y] * len(s[\"deadlocked\"]), \"D\",\n"
+                   "                    color=s[\"color\"], markersize=7)\n"
 
                    "    if s[\"saturation\"] == s[\"saturation\"] and x_range[0] <= s[\"saturation\"] <= x_range[1]:\n"
                    "        ax.axvline(s[\"saturation\"], color=s[\"color\"], linewidth=1.2, dashes=(5 / 1.2, 4 / 1.2))\n"

@@ -22,6 +22,7 @@
 #define LEGEND_COLUMN_GAP 12
 #define LEGEND_MAX_COLUMNS 8
 static const char *saturated_text = FLITLAB_PLOT_SATURATED_TEXT;
+static const char *deadlocked_text = FLITLAB_PLOT_DEADLOCKED_TEXT;
 static const char *off_scale_text = FLITLAB_PLOT_OFF_SCALE_TEXT;
 
 typedef struct
@@ -58,9 +59,10 @@ static void
 marks_shown (const FlitlabPlot      *plot,
              const FlitlabPlotFrame *f,
              gboolean               *saturated,
+             gboolean               *deadlocked,
              gboolean               *off_scale)
 {
-  *saturated = *off_scale = FALSE;
+  *saturated = *deadlocked = *off_scale = FALSE;
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
@@ -69,7 +71,8 @@ marks_shown (const FlitlabPlot      *plot,
         {
           if (!(series->x[i] >= f->x_min && series->x[i] <= f->x_max))
             continue;
-          *saturated |= series->saturated != NULL && series->saturated[i];
+          *saturated |= flitlab_plot_series_is_saturated (series, i);
+          *deadlocked |= flitlab_plot_series_is_deadlocked (series, i);
           *off_scale |= flitlab_plot_value_visible (f, series->y[i]) && series->y[i] > f->y_max;
         }
     }
@@ -108,7 +111,7 @@ legend_entries (const FlitlabPlot      *plot,
   GArray *entries = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
   g_autoptr(GArray) kinds = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
   const char *saturation_text = flitlab_plot_saturation_legend_text (plot, f);
-  gboolean saturated, off_scale;
+  gboolean saturated, deadlocked, off_scale;
 
   g_array_set_clear_func (entries, legend_entry_clear);
   for (guint s = 0; s < plot->series->len; s++)
@@ -178,11 +181,13 @@ legend_entries (const FlitlabPlot      *plot,
       g_clear_pointer (&g_array_index (entries, LegendEntry, e).head, g_free);
   g_array_append_vals (entries, kinds->data, kinds->len);
 
-  marks_shown (plot, f, &saturated, &off_scale);
+  marks_shown (plot, f, &saturated, &deadlocked, &off_scale);
   if (saturation_text != NULL)
     g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATION, saturation_text }));
   if (saturated)
     g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATED, _(saturated_text) }));
+  if (deadlocked)
+    g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_DEADLOCKED, _(deadlocked_text) }));
   if (off_scale)
     g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_OFF_SCALE, _(off_scale_text) }));
   return entries;
@@ -514,6 +519,8 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
       cairo_set_source_rgb (cr, r, g, b);
       if (entry->type == FLITLAB_PLOT_KEY_SATURATED)
         flitlab_plot_mark_saturated (cr, mx, cy);
+      else if (entry->type == FLITLAB_PLOT_KEY_DEADLOCKED)
+        flitlab_plot_mark_deadlocked (cr, mx, cy);
       else if (entry->type == FLITLAB_PLOT_KEY_OFF_SCALE)
         flitlab_plot_mark_off_scale (cr, mx, cy);
       else if (entry->type == FLITLAB_PLOT_KEY_SATURATION)

@@ -77,6 +77,9 @@ gboolean    flitlab_plot_saturation_labels_shown (const FlitlabPlot      *plot,
 void        flitlab_plot_mark_saturated (cairo_t  *cr,
                                          double    x,
                                          double    y);
+void        flitlab_plot_mark_deadlocked (cairo_t  *cr,
+                                         double    x,
+                                         double    y);
 void        flitlab_plot_mark_off_scale (cairo_t  *cr,
                                          double    x,
                                          double    y);

@@ -14,8 +14,9 @@
 #include "flitlab-render-plot-private.h"
 #include "flitlab-render-private.h"
 
-/* The two marks of a point without a drawn value, at the top edge of the frame: a cross for
- * a saturated load, a triangle pointing up for a value above the scale. */
+/* The marks of a point without a drawn value, at the top edge of the frame: a cross for a
+ * saturated load, a diamond for a deadlocked one, a triangle pointing up for a value above
+ * the scale. */
 void
 flitlab_plot_mark_saturated (cairo_t *cr,
                              double   x,
@@ -27,6 +28,19 @@ flitlab_plot_mark_saturated (cairo_t *cr,
   cairo_move_to (cr, x + 3.5, y - 3.5);
   cairo_line_to (cr, x - 3.5, y + 3.5);
   cairo_stroke (cr);
+}
+
+void
+flitlab_plot_mark_deadlocked (cairo_t *cr,
+                              double   x,
+                              double   y)
+{
+  cairo_move_to (cr, x, y - 4.5);
+  cairo_line_to (cr, x + 4.5, y);
+  cairo_line_to (cr, x, y + 4.5);
+  cairo_line_to (cr, x - 4.5, y);
+  cairo_close_path (cr);
+  cairo_fill (cr);
 }
 
 void
@@ -124,8 +138,11 @@ flitlab_plot_draw_series (cairo_t                 *cr,
 
           if (series->saturated != NULL && series->saturated[i] && isfinite (series->x[i]))
             {
-              flitlab_plot_mark_saturated (cr, flitlab_plot_map_x (f, series->x[i]),
-                                           f->top + FLITLAB_PLOT_MARK_INSET);
+              x = flitlab_plot_map_x (f, series->x[i]);
+              if (flitlab_plot_series_is_deadlocked (series, i))
+                flitlab_plot_mark_deadlocked (cr, x, f->top + FLITLAB_PLOT_MARK_INSET);
+              else
+                flitlab_plot_mark_saturated (cr, x, f->top + FLITLAB_PLOT_MARK_INSET);
               continue;
             }
           if (!flitlab_plot_value_visible (f, series->y[i]) || !isfinite (series->x[i]))

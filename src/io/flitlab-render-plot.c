@@ -352,8 +352,11 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
           char e[G_ASCII_DTOSTR_BUF_SIZE] = "";
 
           csv_number (x, sizeof x, series->x[i]);
-          /* A value that is not a number is empty, unless the load is saturated. */
-          if (series->saturated != NULL && series->saturated[i])
+          /* A value that is not a number is empty, unless the load is saturated or deadlocked
+           * (as flitlab-cli simulate's latency column says). */
+          if (flitlab_plot_series_is_deadlocked (series, i))
+            g_strlcpy (y, "deadlock", sizeof y);
+          else if (series->saturated != NULL && series->saturated[i])
             g_strlcpy (y, "saturated", sizeof y);
           else if (isfinite (series->y[i]))
             csv_number (y, sizeof y, series->y[i]);

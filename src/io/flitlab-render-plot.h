@@ -120,6 +120,7 @@ typedef enum
   FLITLAB_PLOT_KEY_SERIES,     /* a series, or a group of them (a study), in its colour */
   FLITLAB_PLOT_KEY_KIND,       /* a kind of series in a comparison, in grey */
   FLITLAB_PLOT_KEY_SATURATED,  /* the cross of a saturated point */
+  FLITLAB_PLOT_KEY_DEADLOCKED, /* the diamond of a deadlocked one */
   FLITLAB_PLOT_KEY_OFF_SCALE,  /* the triangle of a point above the scale */
   FLITLAB_PLOT_KEY_SATURATION, /* a comparison's dashed lines at the models' saturations */
 } FlitlabPlotKeyType;

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
  * untranslated (N_()), _() where they are shown. */
 #define FLITLAB_PLOT_SATURATION_TEXT N_("saturation")
 #define FLITLAB_PLOT_SATURATED_TEXT  N_("saturated: load not carried")
+#define FLITLAB_PLOT_DEADLOCKED_TEXT N_("deadlocked: no flit moves")
 #define FLITLAB_PLOT_OFF_SCALE_TEXT  N_("above the scale")
 /* A line's dash pattern by its style (solid, dashed, dotted, dash-dotted), in points. */
 #define FLITLAB_PLOT_DASHES      { { 0 }, { 6, 3 }, { 1.5, 2.5 }, { 7, 3, 1.5, 3 } }

@@ -11,6 +11,8 @@ import tempfile
 from fractions import Fraction
 
 CLI = sys.argv[1]
+EXAMPLES = os.path.join(os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", "..")),
+                        "data", "examples")
 results = []
 
 TOPOLOGY_COLUMNS = ["nodes", "channels", "diameter", "mean_distance", "bisection_channels",
@@ -157,14 +159,29 @@ with tempfile.TemporaryDirectory() as tmp:
     check("without a deadlock the cycle file has the header only", code == 0 and "deadlock" not in out
           and open(quiet).read() == "message,holds_channel,waits_for_channel\n", out + err)
 
+    # The tour's deadlock lab, run and saved: the loads that deadlocked are marked so on its plot,
+    # not as saturated ("deadlock" in the plot's CSV, as simulate's latency column; the legend says
+    # what the mark means), and the lighter loads are ordinary points.
+    tour = os.path.join(tmp, "tour.flitlab")
+    lab = "Deadlock lab: 4×4 torus, one virtual channel"
+    code, out, err = run("run", os.path.join(EXAMPLES, "flitlab-tour.flitlab"), "--study", lab, "-o", tour)
+    check("the tour's deadlock lab runs", code == 0, err)
+    plot_csv, plot_pdf = os.path.join(tmp, "lab.csv"), os.path.join(tmp, "lab.pdf")
+    code, out, err = run("export", tour, "--study", lab, "--figure", "plot", "-o", plot_csv)
+    values = [r["value"] for r in csv.DictReader(open(plot_csv))] if code == 0 else []
+    check("the lab's plot marks its deadlocked loads 'deadlock', its light ones with a latency",
+          "deadlock" in values and "saturated" not in values and float(values[0]) > 0, values)
+    code, out, err = run("export", tour, "--study", lab, "--figure", "plot", "--preset", "column", "-o", plot_pdf)
+    text = subprocess.run(["pdftotext", plot_pdf, "-"], capture_output=True, text=True).stdout if code == 0 else ""
+    check("the lab's plot legend says what the deadlock mark means",
+          "deadlocked: no flit moves" in " ".join(text.split()), err + text[:300])
+
     # A network whose model gives every link one value says so beside its one colour (Horng and
     # Kleinrock's symmetric 6-cube); one with different values does not (Ciciani's 6x6x6 torus).
-    examples = os.path.join(os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", "..")),
-                            "data", "examples")
     for project, study, same in (("horng-kleinrock.flitlab", "Figs. 6-12: Boolean 6-cube, M = 6 buffers", True),
                                  ("ciciani-1998.flitlab", "Table 3: 6×6×6 bi-directional torus", False)):
         pdf = os.path.join(tmp, "network.pdf")
-        code, out, err = run("export", os.path.join(examples, project), "--study", study, "--figure", "topology",
+        code, out, err = run("export", os.path.join(EXAMPLES, project), "--study", study, "--figure", "topology",
                              "--preset", "page", "-o", pdf)
         text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout if code == 0 else ""
         check(f"{study}: the network figure {'says' if same else 'does not say'} every link has the same value",

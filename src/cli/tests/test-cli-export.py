@@ -48,7 +48,8 @@ with tempfile.TemporaryDirectory() as tmp:
     # sets a comparison's legend in two columns: the .tex and the .py do as it does.
     tour = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
     for name, project, chosen, tex_has, py_has in (
-            ("a title in two lines", tour, ["--compare"],
+            ("a title in two lines", tour, ["--compare", "--study", "16×16×16 uni torus (Ciciani Table 2)",
+                                            "--study", "6×6×6 bi torus", "--study", "8×8 mesh vs torus"],
              "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
             ("a legend entry in two lines", tour, ["--study", "8×8 mesh vs torus"],
              "k = 8\\\\(not this study's settings)}", "k = 8\\n(not this study's settings)"),
