@@ -196,6 +196,21 @@ typedef struct
   GHashTable *short_kinds;
 } Comparison;
 
+/* Whether a model that does not follow the study describes another network than the study's
+ * (Greenberg and Guan's torus beside the mesh), rather than its network with other settings
+ * (Ciciani's hypercube with 12-flit messages beside 25). */
+static gboolean
+describes_other_network (const FlitlabTopology   *topology,
+                         const FlitlabStudyModel *model)
+{
+  g_autoptr(FlitlabModel) built = flitlab_model_new (model->id, model->params, NULL);
+  const FlitlabTopology *described = built != NULL ? flitlab_model_get_topology (built) : NULL;
+  g_autofree char *spec = topology != NULL ? flitlab_topology_dup_spec (topology) : NULL;
+  g_autofree char *described_spec = described != NULL ? flitlab_topology_dup_spec (described) : NULL;
+
+  return described_spec != NULL && g_strcmp0 (spec, described_spec) != 0;
+}
+
 /* A model's series: its curve drawn from a dense sample (the stored one when the model cannot
  * be evaluated), labelled with what sets it apart: parameters of another network, or another
  * latency than the plot's. comparison: NULL in the plot of one study. */
@@ -213,8 +228,9 @@ add_model (FlitlabPlot              *plot,
   const FlitlabStudyTable *curve = dense != NULL ? dense : model->curve;
   gboolean own = topology == NULL || flitlab_runner_model_follows (study, topology, model);
   g_autofree char *name = model_name (study, topology, model, own);
-  /* The parameters after the citation (", k = 8x8x8"), and " (not this study's settings)" or "". */
+  /* The parameters after the citation (", k = 8x8x8"), and " (not this study's network)" or "". */
   const char *parameters = name + strlen (info != NULL ? _(info->citation) : model->id);
+  const char *other = NULL;
   g_autofree char *note = NULL;
   g_autofree char *named = NULL;
   g_autofree char *label = NULL;
@@ -222,19 +238,22 @@ add_model (FlitlabPlot              *plot,
 
   if (curve == NULL)
     return;
-  /* Never mixed silently: a model of another latency, or of another network, says so. */
+  /* Never mixed silently: a model of another latency, or of another network or other
+   * settings, says so. */
+  if (!own)
+    other = describes_other_network (topology, model) ? _("not this study's network") : _("not this study's settings");
   if (latency != NULL && info != NULL && info->latency != *latency)
     {
       g_autofree char *predicts = lower_latency (info->latency);
-      /* Translators: %s: a latency in lower case ("transit latency") */
-      g_autofree char *words = g_strdup_printf (own ? _("(predicts %s)")
-                                                    : _("(predicts %s; not this study's settings)"),
-                                                predicts);
+      /* Translators: %s: a latency in lower case ("transit latency"), then "not this study's
+       * network" or "… settings" */
+      g_autofree char *words = own ? g_strdup_printf (_("(predicts %s)"), predicts)
+                                   : g_strdup_printf (_("(predicts %s; %s)"), predicts, other);
 
       note = g_strconcat (" ", words, NULL);
     }
   else if (!own)
-    note = g_strconcat (" ", _("(not this study's settings)"), NULL);
+    note = g_strdup_printf (" (%s)", other);
   else
     note = g_strdup ("");
   named = g_strconcat (name, note, NULL);

@@ -52,9 +52,9 @@ with tempfile.TemporaryDirectory() as tmp:
                                             "--study", "6×6×6 bi torus", "--study", "8×8 mesh vs torus"],
              "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
             ("a legend entry in two lines", tour, ["--study", "8×8 mesh vs torus"],
-             "k = 8\\\\(not this study's settings)}", "k = 8\\n(not this study's settings)"),
+             "k = 8\\\\(not this study's network)}", "k = 8\\n(not this study's network)"),
             ("a legend in two columns, filled down", EXAMPLE, ["--compare"],
-             "transpose legend, legend columns=6,", 'ncol=2,')):
+             "transpose legend, legend columns=7,", 'ncol=2,')):
         texts = []
         for ext in ("tex", "py"):
             target = os.path.join(tmp, f"broken.{ext}")

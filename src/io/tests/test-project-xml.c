@@ -430,7 +430,7 @@ test_tour (void)
     }
   project = flitlab_project_load (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (flitlab_project_get_n_studies (project), ==, 3);
+  g_assert_cmpuint (flitlab_project_get_n_studies (project), ==, 4);
 
   study = flitlab_project_find_study (project, "16×16×16 uni torus (Ciciani Table 2)");
   /* Written before the ties setting: read as balanced. */
@@ -463,6 +463,14 @@ test_tour (void)
       g_assert_cmpstr (g_hash_table_lookup (model->params, "k"), ==, "8");
       g_assert_cmpstr (g_hash_table_lookup (model->params, "flits"), ==, "20");
     }
+
+  /* The deadlock lab: one virtual channel on a torus, allowed, its deadlocked loads saved so. */
+  study = flitlab_project_find_study (project, "Deadlock lab: 4×4 torus, one virtual channel");
+  g_assert_nonnull (study);
+  g_assert_cmpuint (study->simulation.vcs, ==, 1);
+  g_assert_true (study->simulation.allow_deadlock);
+  g_assert_nonnull (study->simulation.points);
+  g_assert_cmpint (flitlab_study_table_find_column (study->simulation.points, "deadlocked"), >=, 0);
 }
 
 /* results.flitlab is a golden file: written by hand in exactly the form the writer produces,
