@@ -558,6 +558,34 @@ append_tex_legend (GString           *out,
   g_string_append (out, "}\n");
 }
 
+/* The marks at the frame's top edge of a saturated and a deadlocked point, as the renderer's. */
+#define TEX_SATURATED_MARK  "only marks, mark=x, mark size=3.5pt, line width=1.5pt"
+#define TEX_DEADLOCKED_MARK "only marks, mark=diamond*, mark size=4.5pt"
+
+/* The points of series that marked () picks, as mark at the top edge (value mark_y); none:
+ * nothing. */
+static void
+append_tex_top_marks (GString                 *out,
+                      const FlitlabPlotSeries *series,
+                      guint                    index,
+                      const char              *mark,
+                      gboolean               (*marked) (const FlitlabPlotSeries *, guint),
+                      double                   mark_y)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  gboolean any = FALSE;
+
+  for (guint i = 0; series->kind == FLITLAB_PLOT_POINTS && i < series->n; i++)
+    any |= marked (series, i);
+  if (!any)
+    return;
+  g_string_append_printf (out, "\\addplot[color=flitlab%u, %s, forget plot] coordinates {\n", index, mark);
+  for (guint i = 0; i < series->n; i++)
+    if (marked (series, i))
+      g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]), number (b, mark_y));
+  g_string_append (out, "};\n");
+}
+
 /* The legend's entry for key, drawn as the renderer draws it. */
 static void
 append_tex_key (GString              *out,
@@ -568,9 +596,9 @@ append_tex_key (GString              *out,
   key_color (key, rgb);
   g_string_append_printf (out, "\\addlegendimage{color={rgb,255:red,%d;green,%d;blue,%d}", rgb[0], rgb[1], rgb[2]);
   if (key->type == FLITLAB_PLOT_KEY_SATURATED)
-    g_string_append (out, ", only marks, mark=x, mark size=3.5pt, line width=1.5pt");
+    g_string_append (out, ", " TEX_SATURATED_MARK);
   else if (key->type == FLITLAB_PLOT_KEY_DEADLOCKED)
-    g_string_append (out, ", only marks, mark=diamond*, mark size=4.5pt");
+    g_string_append (out, ", " TEX_DEADLOCKED_MARK);
   else if (key->type == FLITLAB_PLOT_KEY_OFF_SCALE)
     g_string_append (out, ", only marks, mark=triangle*, mark size=4pt");
   else if (key->type == FLITLAB_PLOT_KEY_SATURATION)
@@ -713,30 +741,12 @@ plot_to_tex (const FlitlabPlot      *plot,
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
-      gboolean any_saturated = FALSE, any_deadlocked = FALSE, any_off = FALSE;
+      gboolean any_off = FALSE;
 
       for (guint i = 0; series->kind == FLITLAB_PLOT_POINTS && i < series->n; i++)
-        {
-          any_saturated |= flitlab_plot_series_is_saturated (series, i);
-          any_deadlocked |= flitlab_plot_series_is_deadlocked (series, i);
-          any_off |= isfinite (series->y[i]) && series->y[i] > f->y_max;
-        }
-      if (any_saturated)
-        {
-          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=x, mark size=3.5pt, line width=1.5pt, forget plot] coordinates {\n", s);
-          for (guint i = 0; i < series->n; i++)
-            if (flitlab_plot_series_is_saturated (series, i))
-              g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]), number (b, mark_y));
-          g_string_append (out, "};\n");
-        }
-      if (any_deadlocked)
-        {
-          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=diamond*, mark size=4.5pt, forget plot] coordinates {\n", s);
-          for (guint i = 0; i < series->n; i++)
-            if (flitlab_plot_series_is_deadlocked (series, i))
-              g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]), number (b, mark_y));
-          g_string_append (out, "};\n");
-        }
+        any_off |= isfinite (series->y[i]) && series->y[i] > f->y_max;
+      append_tex_top_marks (out, series, s, TEX_SATURATED_MARK, flitlab_plot_series_is_saturated, mark_y);
+      append_tex_top_marks (out, series, s, TEX_DEADLOCKED_MARK, flitlab_plot_series_is_deadlocked, mark_y);
       if (any_off)
         {
           g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=triangle*, mark size=4pt, forget plot] coordinates {\n", s);
