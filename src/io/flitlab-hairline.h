@@ -36,7 +36,8 @@ void     flitlab_hairline_end   (cairo_t         *cr);
 #define FLITLAB_HAIRLINE_MAX_WIDTH 4
 
 /* A line from (x0, y0) to (x1, y1) in device pixels, width pixels wide (at most
- * FLITLAB_HAIRLINE_MAX_WIDTH; wider lines are not drawn), butt ends, in colour rgb (0xRRGGBB) at opacity alpha. */
+ * FLITLAB_HAIRLINE_MAX_WIDTH; wider lines are not drawn), butt ends, in colour rgb
+ * (0xRRGGBB) at opacity alpha. */
 typedef struct
 {
   float   x0, y0, x1, y1;
