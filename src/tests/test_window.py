@@ -379,7 +379,7 @@ check("Ctrl+S saves the project", after > before)
 valid = subprocess.run([os.environ["FLITLAB_CLI"], "validate", os.environ["FLITLAB_TEST_PROJECT"]],
                        capture_output=True, text=True)
 check("the saved project is valid", valid.returncode == 0)
-check("the saved project holds the duplicated study", "4 studies" in valid.stdout)
+check("the saved project holds the duplicated study", "5 studies" in valid.stdout)
 
 # Reopen it through the Open dialog (Ctrl+O, the path typed): the studies come back from disk.
 rawinput.keyCombo("<Control>o")
@@ -390,8 +390,8 @@ rawinput.pressKey("Return")
 time.sleep(2.5)
 rows = window.findChildren(lambda n: n.roleName == "label" and n.name in
                            ("16×16×16 uni torus (Ciciani Table 2)", "6×6×6 bi torus", "8×8 mesh vs torus",
-                            "8×8 mesh vs torus (copy)"), recursive=True)
-check("reopening the saved project lists its four studies", len({r.name for r in rows}) == 4)
+                            "8×8 mesh vs torus (copy)", "Deadlock lab: 4×4 torus, one virtual channel"), recursive=True)
+check("reopening the saved project lists its five studies", len({r.name for r in rows}) == 5)
 shot("reopened")
 
 # The keyboard runs and stops the shown study's simulation (Ctrl+R), and opens a new project in
