@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -443,7 +444,7 @@ layout_init (Layout                        *l,
              double                         height)
 {
   FlitlabTopologyFamily family;
-  double top, label_w[LABELS_CHANNEL + 1] = { 0 };
+  double top, label_w[LABELS_CHANNEL + 1] = { 0 }, shown_w[LABELS_CHANNEL + 1];
 
   *l = (Layout) { figure };
   flitlab_render_type_init (t, cr, figure->font_size > 0 ? figure->font_size : flitlab_render_default_font_size (width),
@@ -510,6 +511,18 @@ layout_init (Layout                        *l,
     label_w[LABELS_COORDINATE] = family == FLITLAB_TOPOLOGY_HYPERCUBE ? G_MAXDOUBLE
                                  : flitlab_render_type_width (t, label, t->small_bold.name);
   }
+  /* One ring per group: only its channels' labels need room (a 10-cube's "0→512", not
+   * "1023→1022"); few enough to measure each. */
+  memcpy (shown_w, label_w, sizeof shown_w);
+  shown_w[LABELS_CHANNEL] = 0;
+  for (guint c = 0; c < l->n_channels; c++)
+    if (l->places[c].line == l->shown_line[l->places[c].group])
+      {
+        char label[32];
+
+        channel_label (figure->topology, c, LABELS_CHANNEL, label, sizeof label);
+        shown_w[LABELS_CHANNEL] = MAX (shown_w[LABELS_CHANNEL], flitlab_render_type_width (t, label, t->small_bold.name));
+      }
   for (guint v = 0; v < l->n_channels * l->n_classes; v++)
     l->any_unused |= !l->used[v];
   /* Hypercube rings have one channel: their turns are the graph. */
@@ -529,7 +542,7 @@ layout_init (Layout                        *l,
         l->every_ring = tries[i].every_ring;
         top = draw_header (t, l, l->turns_drawn ? 0 : l->n_turns, width, height, l->margin, FALSE);
         if (layout_size (l, t, blocks_per_column (l, l->every_ring), width, top, height - l->margin,
-                         label_w, tries[i].labels))
+                         l->every_ring && l->n_lines > 1 ? label_w : shown_w, tries[i].labels))
           break;
       }
     /* A network of one line per dimension shows every ring either way. */
@@ -544,8 +557,8 @@ layout_init (Layout                        *l,
         if (header <= top && i > 0)
           break;
         top = MAX (top, header);
-        layout_size (l, t, blocks_per_column (l, l->every_ring), width, top, height - l->margin, label_w,
-                     LABELS_NONE);
+        layout_size (l, t, blocks_per_column (l, l->every_ring), width, top, height - l->margin,
+                     l->every_ring && l->n_lines > 1 ? label_w : shown_w, LABELS_NONE);
       }
   }
 }

@@ -19,7 +19,7 @@ from pdf_words import overlap, words  # noqa: E402
 CLI = sys.argv[1]
 SIZES = [["--preset", p] for p in ("column", "column-and-half", "page", "slide")] + [[]]
 STUDIES = [("torus-1vc", "torus:4x4:bi", "dor", 1), ("torus", "torus:4x4:bi", "dor", 0),
-           ("mesh", "mesh:4x4", "dor", 0), ("cube", "hypercube:3", "dor", 0),
+           ("mesh", "mesh:4x4", "dor", 0), ("cube", "hypercube:3", "dor", 0), ("7-cube", "hypercube:7", "dor", 0),
            ("large", "torus:16x16:bi", "adaptive", 1), ("uni", "torus:8x8x8:uni", "dor", 0),
            ("necklace", "necklace:3,2", "necklace", 0), ("backtrack", "hypercube:3", "backtrack", 0)]
 PDFTOTEXT = shutil.which("pdftotext") is not None
@@ -94,6 +94,15 @@ for vcs, study, verdict in (([], "torus-1vc", "has a cycle"), ([], "torus", "acy
         check(f"{study} {' '.join(vcs)} says “{verdict}”", code == 0 and verdict in text(pdf), "; ".join(err))
     else:
         check(f"{study} {' '.join(vcs)} exports", code == 0, "; ".join(err))
+
+# A hypercube's boxes, one ring per dimension and direction, are named where the names drawn fit
+# (node 0's lines: 0→64, 64→0), not only where the longest name of the network would (127→63).
+if PDFTOTEXT:
+    pdf = os.path.join(tmp, "7-cube.pdf")
+    code, err = run("export", project, "--study", "7-cube", "--figure", "dependency", "--preset", "slide", "-o", pdf)
+    named = text(pdf).split() if code == 0 else []
+    check("7-cube at slide: its boxes say which channels they are", "0→64" in named and "64→0" in named,
+          " ".join(named[:40]))
 
 # The dateline explained where it breaks the cycle, and only there.
 if PDFTOTEXT:
