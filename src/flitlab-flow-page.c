@@ -27,6 +27,7 @@ struct _FlitlabFlowPage
   GtkScale           *load_scale;
   GtkDropDown        *model_dropdown;
   GtkLabel           *source_label;
+  GtkLabel           *message;
 
   FlitlabDocument    *document;
   int                 index;    /* of the study shown in document; -1: none */
@@ -83,19 +84,30 @@ show_source (FlitlabFlowPage        *self,
                           gtk_label_get_text (self->source_label)[0] != '\0' && !self->presenting);
 }
 
+/* Why no diagram is drawn, above the empty drawing; NULL: none (a diagram is drawn). */
+static void
+show_message (FlitlabFlowPage *self,
+              const char      *text)
+{
+  gtk_label_set_text (self->message, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message), text != NULL);
+}
+
 static void
 on_model_chosen (FlitlabFlowPage *self)
 {
   guint chosen = gtk_drop_down_get_selected (self->model_dropdown);
   const FlitlabStudy *study = shown_study (self);
   const FlitlabStudyModel *entry;
+  g_autoptr(GError) error = NULL;
   double lo, hi;
 
   if (self->updating || study == NULL || chosen >= study->models->len)
     return;
   entry = study->models->pdata[chosen];
   g_clear_pointer (&self->model, flitlab_model_free);
-  self->model = flitlab_model_new (entry->id, entry->params, NULL);
+  self->model = flitlab_model_new (entry->id, entry->params, &error);
+  show_message (self, error != NULL ? error->message : NULL);
   show_source (self, flitlab_model_lookup (entry->id));
   self->same_network = FALSE;
   if (self->model != NULL && study->topology != NULL)
@@ -290,6 +302,10 @@ show_study (FlitlabFlowPage *self)
   g_clear_pointer (&self->point, flitlab_model_point_free);
   gtk_label_set_text (self->source_label, "");
   show_source (self, NULL);
+  show_message (self, study != NULL && study->models->len == 0
+                      ? _("This study has no model, so no flow diagram: the diagram draws an analytical model's channel classes at a load. Its simulation is in the plot and the network.")
+                      : NULL);
+  gtk_widget_set_sensitive (self->controls, study != NULL && study->models->len > 0);
   /* Named as the plot's legend names them (the citation), not by the id a person never typed. */
   for (guint m = 0; study != NULL && m < study->models->len; m++)
     {
@@ -361,6 +377,11 @@ flitlab_flow_page_set_scale (FlitlabFlowPage *self,
   g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
 
   self->scale = MAX (scale, 1);
+  /* Presenting, why no diagram is drawn is read from the back of the room too. */
+  if (self->scale > 1)
+    gtk_widget_add_css_class (GTK_WIDGET (self->message), "title-2");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->message), "title-2");
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
@@ -411,6 +432,7 @@ flitlab_flow_page_class_init (FlitlabFlowPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, area);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, controls);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, source_label);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, message);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, load_scale);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, model_dropdown);
 

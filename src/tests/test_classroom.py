@@ -36,4 +36,11 @@ check(f"the dependency graph says the routing can deadlock ({graph.description i
       graph is not None and graph.description.startswith("The graph has a cycle"))
 check("the dependency graph draws the animation's deadlock",
       graph is not None and "The deadlock the animation found is drawn in black" in graph.description)
+
+# The lab has no model: the Flow view (Alt+3) says why it draws nothing, not a blank page.
+rawinput.keyCombo("<Alt>3")
+time.sleep(2)
+shot("flow")
+why = label_starting(window, "This study has no model", 5)
+check(f"the Flow view says the study has no model to draw ({why!r})", why is not None)
 finish()
