@@ -190,6 +190,27 @@ model_series (const FlitlabModelPoint *point,
 #define SAME_EVERYWHERE N_("The model gives every link the same value: it treats the network as " \
                            "symmetric, so it shows no difference between links.")
 
+/* The load's caption for measurements at rate: carried, saturated, or measured until the
+ * network deadlocked (the deadlock lab), as the simulation's points say. */
+static char *
+measured_caption (const FlitlabStudy *study,
+                  double              rate)
+{
+  const FlitlabStudyTable *points = study != NULL ? study->simulation.points : NULL;
+  int rate_column = points != NULL ? flitlab_study_table_find_column (points, "rate") : -1;
+  int deadlocked = points != NULL ? flitlab_study_table_find_column (points, "deadlocked") : -1;
+
+  for (guint r = 0; rate_column >= 0 && r < points->n_rows; r++)
+    if (fabs (flitlab_study_table_get (points, r, rate_column) - rate) <= 1e-9 * rate && points->saturated[r])
+      return deadlocked >= 0 && flitlab_study_table_get (points, r, deadlocked) == 1
+             /* Translators: the load of measurements taken until the watchdog found a deadlock */
+             ? g_strdup_printf (_("%.4g (measured; deadlocked)"), rate)
+             /* Translators: the load of measurements of a load the network did not carry */
+             : g_strdup_printf (_("%.4g (measured; saturated)"), rate);
+  /* Translators: the load of the simulation's stored measurements */
+  return g_strdup_printf (_("%.4g (measured)"), rate);
+}
+
 /* Colours the network for the source, quantity and load chosen; says what is shown. */
 static void
 update_values (FlitlabNetworkPage *self)
@@ -275,8 +296,7 @@ update_values (FlitlabNetworkPage *self)
     /* Translators: the load the model is evaluated at */
     text = g_strdup_printf (_("%.4g (model)"), rate);
   else
-    /* Translators: the load of the simulation's stored measurements */
-    text = g_strdup_printf (_("%.4g (measured)"), rate);
+    text = measured_caption (shown_study (self), rate);
   gtk_label_set_text (self->load_label, text);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
