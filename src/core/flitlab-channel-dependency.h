@@ -26,7 +26,7 @@
 G_BEGIN_DECLS
 
 /* Every pair is routed: networks of up to this many nodes (those one can draw). */
-#define FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES 1024
+#define FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES 4096
 
 typedef struct
 {

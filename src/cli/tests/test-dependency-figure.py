@@ -104,6 +104,15 @@ if PDFTOTEXT:
     check("7-cube at slide: its boxes say which channels they are", "0→64" in named and "64→0" in named,
           " ".join(named[:40]))
 
+# The largest bundled network, Ciciani's 16×16×16 torus (4096 nodes), has its graph too.
+examples = os.path.join(os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", "..")),
+                        "data", "examples")
+pdf = os.path.join(tmp, "table2.pdf")
+code, err = run("export", os.path.join(examples, "ciciani-1998.flitlab"), "--study", "Table 2: 16×16×16 uni-directional torus",
+                "--figure", "dependency", "-o", pdf)
+check("the 4096-node torus of Ciciani's Table 2 has its graph drawn",
+      code == 0 and (not PDFTOTEXT or "acyclic" in text(pdf)), "; ".join(err))
+
 # The dateline explained where it breaks the cycle, and only there.
 if PDFTOTEXT:
     for study, vcs, expected in (("torus", [], True), ("torus-1vc", [], False), ("mesh", ["--vcs", "2"], False)):

@@ -166,7 +166,7 @@ static void
 test_errors (void)
 {
   g_autoptr(FlitlabTopology) necklace = flitlab_topology_new_from_spec ("necklace:3,2", NULL);
-  g_autoptr(FlitlabTopology) large = flitlab_topology_new_from_spec ("torus:64x64:bi", NULL);
+  g_autoptr(FlitlabTopology) large = flitlab_topology_new_from_spec ("torus:128x64:bi", NULL);
   g_autoptr(GError) error = NULL;
 
   g_assert_null (flitlab_channel_dependency_new (necklace, FLITLAB_ROUTING_NECKLACE, 3, &error));
