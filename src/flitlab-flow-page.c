@@ -113,13 +113,9 @@ on_model_chosen (FlitlabFlowPage *self)
   if (self->model != NULL && study->topology != NULL)
     {
       g_autoptr(FlitlabTopology) network = flitlab_topology_new_from_spec (study->topology, NULL);
-      const FlitlabTopology *described = flitlab_model_get_topology (self->model);
-      g_autofree char *spec = network != NULL ? flitlab_topology_dup_spec (network) : NULL;
-      g_autofree char *described_spec = described != NULL ? flitlab_topology_dup_spec (described) : NULL;
 
-      /* The same network, as flitlab-export.c's heatmap rule asks: a 4x16 torus has as many
-       * nodes and channels as an 8x8 one, not the same ids. */
-      self->same_network = spec != NULL && g_strcmp0 (spec, described_spec) == 0;
+      /* The same network, as flitlab-export.c's heatmap rule asks. */
+      self->same_network = network != NULL && flitlab_model_describes (self->model, network);
     }
   /* The slider spans the study's loads; it starts where the exported figure is drawn
    * (flitlab-export.h's rule: four fifths of the saturation). */

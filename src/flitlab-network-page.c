@@ -197,16 +197,14 @@ measured_caption (const FlitlabStudy *study,
                   double              rate)
 {
   const FlitlabStudyTable *points = study != NULL ? study->simulation.points : NULL;
-  int rate_column = points != NULL ? flitlab_study_table_find_column (points, "rate") : -1;
-  int deadlocked = points != NULL ? flitlab_study_table_find_column (points, "deadlocked") : -1;
+  int row = points != NULL ? flitlab_study_table_find_rate (points, rate) : -1;
 
-  for (guint r = 0; rate_column >= 0 && r < points->n_rows; r++)
-    if (fabs (flitlab_study_table_get (points, r, rate_column) - rate) <= 1e-9 * rate && points->saturated[r])
-      return deadlocked >= 0 && flitlab_study_table_get (points, r, deadlocked) == 1
-             /* Translators: the load of measurements taken until the watchdog found a deadlock */
-             ? g_strdup_printf (_("%.4g (measured; deadlocked)"), rate)
-             /* Translators: the load of measurements of a load the network did not carry */
-             : g_strdup_printf (_("%.4g (measured; saturated)"), rate);
+  if (row >= 0 && points->saturated[row])
+    return flitlab_study_table_is_deadlocked (points, row)
+           /* Translators: the load of measurements taken until the watchdog found a deadlock */
+           ? g_strdup_printf (_("%.4g (measured; deadlocked)"), rate)
+           /* Translators: the load of measurements of a load the network did not carry */
+           : g_strdup_printf (_("%.4g (measured; saturated)"), rate);
   /* Translators: the load of the simulation's stored measurements */
   return g_strdup_printf (_("%.4g (measured)"), rate);
 }

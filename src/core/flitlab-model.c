@@ -157,6 +157,21 @@ flitlab_model_get_topology (const FlitlabModel *self)
   return self->topology;
 }
 
+gboolean
+flitlab_model_describes (const FlitlabModel    *self,
+                         const FlitlabTopology *topology)
+{
+  g_autofree char *spec = NULL, *described = NULL;
+
+  g_return_val_if_fail (self != NULL && topology != NULL, FALSE);
+
+  if (self->topology == NULL)
+    return FALSE;
+  spec = flitlab_topology_dup_spec (topology);
+  described = flitlab_topology_dup_spec (self->topology);
+  return g_str_equal (spec, described);
+}
+
 static void
 clear_class (gpointer data)
 {

@@ -153,6 +153,10 @@ FlitlabModel            *flitlab_model_new           (const char        *id,
 void                     flitlab_model_free          (FlitlabModel      *self);
 const FlitlabModelInfo  *flitlab_model_get_info      (const FlitlabModel *self);
 const FlitlabTopology   *flitlab_model_get_topology  (const FlitlabModel *self);
+/* Whether the model describes topology itself, the same network by its spec: a 4x16 torus has
+ * as many nodes and channels as an 8x8 one, not the same channel ids. */
+gboolean                 flitlab_model_describes     (const FlitlabModel    *self,
+                                                      const FlitlabTopology *topology);
 
 FlitlabModelPoint       *flitlab_model_evaluate      (const FlitlabModel *self,
                                                       double             rate);

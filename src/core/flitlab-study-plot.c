@@ -96,7 +96,6 @@ add_table (FlitlabPlot             *plot,
   int rate = flitlab_study_table_find_column (table, "rate");
   int value = flitlab_study_table_find_column (table, column);
   int ci = ci_column != NULL ? flitlab_study_table_find_column (table, ci_column) : -1;
-  int deadlocked;
   g_autofree double *x = NULL, *y = NULL, *e = NULL;
   FlitlabPlotSeries *series;
 
@@ -115,11 +114,10 @@ add_table (FlitlabPlot             *plot,
       e[i] = ci >= 0 ? flitlab_study_table_get (table, i, ci) : NAN;
     }
   series = flitlab_plot_add_series (plot, label, kind, x, y, ci >= 0 ? e : NULL, table->n_rows);
-  deadlocked = flitlab_study_table_find_column (table, "deadlocked");
   for (guint i = 0; kind == FLITLAB_PLOT_POINTS && i < table->n_rows; i++)
     if (table->saturated[i] && !isfinite (y[i]))
       {
-        if (deadlocked >= 0 && flitlab_study_table_get (table, i, deadlocked) == 1)
+        if (flitlab_study_table_is_deadlocked (table, i))
           flitlab_plot_series_set_deadlocked (series, i);
         else
           flitlab_plot_series_set_saturated (series, i);
@@ -204,11 +202,8 @@ describes_other_network (const FlitlabTopology   *topology,
                          const FlitlabStudyModel *model)
 {
   g_autoptr(FlitlabModel) built = flitlab_model_new (model->id, model->params, NULL);
-  const FlitlabTopology *described = built != NULL ? flitlab_model_get_topology (built) : NULL;
-  g_autofree char *spec = topology != NULL ? flitlab_topology_dup_spec (topology) : NULL;
-  g_autofree char *described_spec = described != NULL ? flitlab_topology_dup_spec (described) : NULL;
 
-  return described_spec != NULL && g_strcmp0 (spec, described_spec) != 0;
+  return built != NULL && flitlab_model_get_topology (built) != NULL && !flitlab_model_describes (built, topology);
 }
 
 /* A model's series: its curve drawn from a dense sample (the stored one when the model cannot

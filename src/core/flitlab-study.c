@@ -185,6 +185,33 @@ flitlab_study_table_find_column (const FlitlabStudyTable *table,
   return -1;
 }
 
+int
+flitlab_study_table_find_rate (const FlitlabStudyTable *table,
+                               double                   rate)
+{
+  int column;
+
+  g_return_val_if_fail (table != NULL, -1);
+
+  column = flitlab_study_table_find_column (table, "rate");
+  for (guint row = 0; column >= 0 && row < table->n_rows; row++)
+    if (fabs (flitlab_study_table_get (table, row, column) - rate) <= 1e-9 * fabs (rate))
+      return (int) row;
+  return -1;
+}
+
+gboolean
+flitlab_study_table_is_deadlocked (const FlitlabStudyTable *table,
+                                   guint                    row)
+{
+  int column;
+
+  g_return_val_if_fail (table != NULL && row < table->n_rows, FALSE);
+
+  column = flitlab_study_table_find_column (table, "deadlocked");
+  return column >= 0 && flitlab_study_table_get (table, row, column) == 1;
+}
+
 double
 flitlab_study_table_get (const FlitlabStudyTable *table,
                          guint                    row,

@@ -198,6 +198,13 @@ int                   flitlab_study_table_find_column (const FlitlabStudyTable *
 double                flitlab_study_table_get      (const FlitlabStudyTable *table,
                                                     guint                row,
                                                     guint                column);
+/* The row whose load (column "rate") is rate, within 1e-9 of it; -1 when none. */
+int                   flitlab_study_table_find_rate (const FlitlabStudyTable *table,
+                                                    double               rate);
+/* Whether a simulation's row is a load the network deadlocked at (the deadlock lab: column
+ * "deadlocked" is 1); FALSE without the column. */
+gboolean              flitlab_study_table_is_deadlocked (const FlitlabStudyTable *table,
+                                                    guint                row);
 
 FlitlabStudyChannels *flitlab_study_channels_new   (double               rate,
                                                     guint                n_channels);

@@ -142,12 +142,9 @@ static gboolean
 saturated_at (const FlitlabStudyTable *table,
               double                   rate)
 {
-  int column = table != NULL ? flitlab_study_table_find_column (table, "rate") : -1;
+  int row = table != NULL ? flitlab_study_table_find_rate (table, rate) : -1;
 
-  for (guint row = 0; column >= 0 && row < table->n_rows; row++)
-    if (fabs (flitlab_study_table_get (table, row, column) - rate) <= 1e-9 * fabs (rate))
-      return table->saturated[row];
-  return FALSE;
+  return row >= 0 && table->saturated[row];
 }
 
 /* The simulation's stored channels with utilization at its highest load below saturation, or
@@ -177,15 +174,12 @@ static FlitlabModel *
 own_model (const FlitlabStudy    *study,
            const FlitlabTopology *topology)
 {
-  g_autofree char *spec = flitlab_topology_dup_spec (topology);
-
   for (guint m = 0; m < study->models->len; m++)
     {
       const FlitlabStudyModel *entry = study->models->pdata[m];
       g_autoptr(FlitlabModel) model = flitlab_model_new (entry->id, entry->params, NULL);
-      g_autofree char *model_spec = model != NULL ? flitlab_topology_dup_spec (flitlab_model_get_topology (model)) : NULL;
 
-      if (model != NULL && g_str_equal (model_spec, spec))
+      if (model != NULL && flitlab_model_describes (model, topology))
         return g_steal_pointer (&model);
     }
   return NULL;
