@@ -496,6 +496,14 @@ flitlab_document_edit_study (FlitlabDocument *self,
   g_return_val_if_fail (index < flitlab_project_get_n_studies (self->project), FALSE);
 
   study = flitlab_project_get_study (self->project, index);
+  /* An edit that leaves every setting as it was (a value typed again, a view writing back
+   * what it shows) is no edit: the results, the run and the history stay, and no signal
+   * goes out for a view to answer. */
+  if (flitlab_study_same_settings (study, edited))
+    {
+      flitlab_study_free (edited);
+      return TRUE;
+    }
   cancel_run (self, study);
   flitlab_history_edit (self->history, index, edited);
   /* Model curves take milliseconds: they follow every change. */

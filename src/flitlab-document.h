@@ -60,7 +60,8 @@ void     flitlab_document_follow       (FlitlabDocument **followed,
 
 /* Replaces study index's contents with edited (taken): its simulation stops, its results go,
  * its models' curves are evaluated once. Returns FALSE, with the edit kept, when a curve could
- * not be evaluated. */
+ * not be evaluated. An edited copy with the same settings (flitlab_study_same_settings()) is
+ * dropped: nothing changes and no signal is emitted. */
 gboolean flitlab_document_edit_study   (FlitlabDocument *self,
                                         guint            index,
                                         FlitlabStudy    *edited,

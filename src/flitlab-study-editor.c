@@ -68,7 +68,7 @@ struct _FlitlabStudyEditor
   FlitlabTopology      *topology; /* its network, built once for every row that needs it */
   GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
   GPtrArray            *model_switches; /* GtkSwitch*, likewise */
-  const char * const   *routings;       /* offered for the family shown */
+  const char * const   *routings;       /* listed in routing_row: the shown family's */
   gboolean              updating;       /* filling the rows: no edits */
 };
 
@@ -284,16 +284,22 @@ show_models (FlitlabStudyEditor *self)
     }
 }
 
+/* The routing row lists the family's routings. Its list is replaced only when the family
+ * changes: replacing it while the row reports a choice (this very edit coming back from the
+ * document) sends GTK 4.8's list view round in a loop for good. */
 static void
 show_routings (FlitlabStudyEditor *self,
                guint               family)
 {
-  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  if (self->routings != routings_of (family))
+    {
+      g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
 
-  self->routings = routings_of (family);
-  for (guint i = 0; self->routings[i] != NULL; i++)
-    gtk_string_list_append (labels, routing_label (self->routings[i]));
-  adw_combo_row_set_model (self->routing_row, G_LIST_MODEL (labels));
+      self->routings = routings_of (family);
+      for (guint i = 0; self->routings[i] != NULL; i++)
+        gtk_string_list_append (labels, routing_label (self->routings[i]));
+      adw_combo_row_set_model (self->routing_row, G_LIST_MODEL (labels));
+    }
   for (guint i = 0; self->routings[i] != NULL; i++)
     if (g_strcmp0 (self->routings[i], self->study->routing) == 0)
       adw_combo_row_set_selected (self->routing_row, i);

@@ -466,6 +466,65 @@ flitlab_study_free (FlitlabStudy *self)
   g_free (self);
 }
 
+static gboolean
+string_tables_equal (GHashTable *a,
+                     GHashTable *b)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (g_hash_table_size (a) != g_hash_table_size (b))
+    return FALSE;
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_strcmp0 (value, g_hash_table_lookup (b, key)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+same_simulation_settings (const FlitlabStudySimulation *a,
+                          const FlitlabStudySimulation *b)
+{
+  return a->enabled == b->enabled && a->vcs == b->vcs && a->buffer == b->buffer &&
+         a->node_buffers == b->node_buffers && a->seed == b->seed &&
+         a->replications == b->replications && a->warmup == b->warmup &&
+         a->cycles == b->cycles && a->threads == b->threads && a->watchdog == b->watchdog &&
+         a->allow_deadlock == b->allow_deadlock;
+}
+
+gboolean
+flitlab_study_same_settings (const FlitlabStudy *a,
+                             const FlitlabStudy *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (g_strcmp0 (a->name, b->name) != 0 || g_strcmp0 (a->notes, b->notes) != 0 ||
+      g_strcmp0 (a->topology, b->topology) != 0 || g_strcmp0 (a->routing, b->routing) != 0 ||
+      g_strcmp0 (a->ties, b->ties) != 0 || g_strcmp0 (a->pattern, b->pattern) != 0 ||
+      a->hotspot_fraction != b->hotspot_fraction || a->hotspot_node != b->hotspot_node ||
+      g_strcmp0 (a->length, b->length) != 0 || a->flits != b->flits ||
+      a->flit_width != b->flit_width || a->rate_min != b->rate_min ||
+      a->rate_max != b->rate_max || a->n_rates != b->n_rates ||
+      a->models->len != b->models->len || a->references->len != b->references->len ||
+      !same_simulation_settings (&a->simulation, &b->simulation) ||
+      !string_tables_equal (a->settings, b->settings))
+    return FALSE;
+  for (guint m = 0; m < a->models->len; m++)
+    {
+      const FlitlabStudyModel *ma = a->models->pdata[m], *mb = b->models->pdata[m];
+
+      if (g_strcmp0 (ma->id, mb->id) != 0 || !string_tables_equal (ma->params, mb->params))
+        return FALSE;
+    }
+  /* References are data, not settings; a copy that dropped some is another study. */
+  for (guint r = 0; r < a->references->len; r++)
+    if (g_strcmp0 (((FlitlabStudyTable *) a->references->pdata[r])->title,
+                   ((FlitlabStudyTable *) b->references->pdata[r])->title) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 void
 flitlab_study_clear_results (FlitlabStudy *self)
 {

@@ -145,6 +145,10 @@ GQuark                flitlab_study_error_quark    (void);
 FlitlabStudy         *flitlab_study_new            (const char          *name);
 FlitlabStudy         *flitlab_study_copy           (const FlitlabStudy  *self);
 void                  flitlab_study_free           (FlitlabStudy        *self);
+/* Whether a and b differ in nothing but their results: every setting, model and parameter,
+ * reference title and view setting alike. An edit that leaves a study so changes nothing. */
+gboolean              flitlab_study_same_settings  (const FlitlabStudy  *a,
+                                                    const FlitlabStudy  *b);
 /* Drops every result (curves, points, per-channel statistics), keeping the settings. */
 void                  flitlab_study_clear_results  (FlitlabStudy        *self);
 

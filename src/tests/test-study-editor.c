@@ -341,6 +341,64 @@ test_examples_follow_edits (Fixture       *f,
     }
 }
 
+/* Every item of every dropdown, in every family: each becomes the study's (or is refused
+ * with a reason) and the editor answers. Replacing the routing list while it reported the
+ * choice hung GTK for good (issue #28). */
+static void
+test_every_choice (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *combos[] = { "links_row", "routing_row", "ties_row", "pattern_row", "length_row" };
+
+  for (guint family = 0; family <= FLITLAB_TOPOLOGY_NECKLACE; family++)
+    {
+      adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), family);
+      g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (f, "family_row"))), ==,
+                        family);
+      for (guint c = 0; c < G_N_ELEMENTS (combos); c++)
+        {
+          AdwComboRow *row = ADW_COMBO_ROW (child (f, combos[c]));
+          guint n = g_list_model_get_n_items (adw_combo_row_get_model (row));
+
+          for (guint i = 0; i < n; i++)
+            {
+              adw_combo_row_set_selected (row, i);
+              if (combos[c] == combos[1])
+                g_assert_cmpstr (flitlab_document_get_study (f->document, f->index)->routing, ==,
+                                 flitlab_study_family_routings (family)[i]);
+            }
+          adw_combo_row_set_selected (row, 0);
+        }
+    }
+}
+
+/* A value typed again, or a choice made again, is no edit: the results and the history stay. */
+static void
+test_same_value_keeps_results (Fixture       *f,
+                               gconstpointer  data)
+{
+  FlitlabStudy *study = flitlab_study_copy (flitlab_document_get_study (f->document, f->index));
+  const char *columns[] = { "rate", "latency", NULL };
+  const double row[] = { 0.01, 40 };
+
+  study->simulation.points = flitlab_study_table_new (columns);
+  flitlab_study_table_append (study->simulation.points, row, FALSE);
+  flitlab_document_insert_study (f->document, G_MAXUINT, study);
+  show (f, flitlab_document_get_n_studies (f->document) - 1);
+
+  apply (f, "size_row", "8x8");
+  apply (f, "flits_row", "16");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "routing_row")), 0);
+  g_assert_null (f->edited);
+  g_assert_nonnull (flitlab_document_get_study (f->document, f->index)->simulation.points);
+
+  apply (f, "size_row", "8x");
+  g_assert_null (f->edited);
+  apply (f, "size_row", "8x8");
+  g_assert_null (f->edited);
+  g_assert_nonnull (flitlab_document_get_study (f->document, f->index)->simulation.points);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -354,6 +412,8 @@ main (int   argc,
   ADD ("links-remove-model", test_links_remove_model);
   ADD ("family", test_family);
   ADD ("ties", test_ties);
+  ADD ("every-choice", test_every_choice);
+  ADD ("same-value-keeps-results", test_same_value_keeps_results);
   ADD ("kept-model-of-another-network", test_kept_model_of_another_network);
   ADD ("second-instance-keeps-its-own", test_second_instance_keeps_its_own);
   ADD ("examples-follow-edits", test_examples_follow_edits);
