@@ -344,10 +344,12 @@ show_network (FlitlabStudyEditor *self,
     {
       g_autofree char *summary = NULL;
 
-      /* Translators: nodes, directed channels, mean and largest distance in hops */
-      summary = g_strdup_printf (_("%u nodes, %u channels; %.3f hops on average, at most %u"),
+      /* Translators: nodes, directed links between routers (as the textbook panel counts
+       * them, without injection and ejection channels), mean and largest distance in hops */
+      summary = g_strdup_printf (_("%u nodes, %u network channels; %.3f hops on average, "
+                                   "at most %u"),
                                  flitlab_topology_get_n_nodes (topology),
-                                 flitlab_topology_get_n_channels (topology),
+                                 flitlab_topology_get_n_network_channels (topology),
                                  flitlab_topology_mean_distance (topology),
                                  flitlab_topology_diameter (topology));
       adw_action_row_set_subtitle (self->summary_row, summary);

@@ -6,9 +6,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 
 #include "flitlab-application.h"
+#include "flitlab-locale.h"
 
 int
 main (int   argc,
@@ -16,10 +16,7 @@ main (int   argc,
 {
   g_autoptr(FlitlabApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  flitlab_locale_init ();
 
   g_set_application_name ("Flitlab");
   app = flitlab_application_new ();

@@ -9,7 +9,6 @@
 
 #include "config.h"
 
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +20,7 @@
 #include "flitlab-file-write.h"
 #include "flitlab-grid.h"
 #include "flitlab-input.h"
+#include "flitlab-locale.h"
 #include "flitlab-model.h"
 #include "flitlab-project-xml.h"
 #include "flitlab-render-dependency.h"
@@ -1210,10 +1210,7 @@ main (int   argc,
   const char *name;
 
   /* Messages in the user's language; numbers, CSV and option names stay as they are. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  flitlab_locale_init ();
 
   if (argc < 2)
     {

@@ -16,7 +16,6 @@
 
 #include "config.h"
 
-#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +27,7 @@
 
 #include "flitlab-file-write.h"
 #include "flitlab-input.h"
+#include "flitlab-locale.h"
 #include "flitlab-project-xml.h"
 #include "flitlab-runner.h"
 #include "flitlab-sweep.h"
@@ -884,10 +884,7 @@ main (int   argc,
   gboolean ok;
 
   /* Messages in the user's language; numbers and option names stay as they are. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  flitlab_locale_init ();
   g_set_prgname ("flitlab-mpi");
 
   MPI_Init_thread (&argc, &argv, MPI_THREAD_FUNNELED, &provided);
