@@ -501,6 +501,38 @@ refit_models (FlitlabStudyEditor    *self,
     }
 }
 
+/* A paper's points describe the network they were measured on: an edit to another network
+ * takes them out (the note says so, and Undo brings them back); the notes stay, marked as
+ * written for the network before (flitlab_study_follow_network()). */
+static void
+drop_other_networks_data (FlitlabStudyEditor *self,
+                          FlitlabStudy       *edited,
+                          GString            *note)
+{
+  guint n = edited->references->len;
+
+  flitlab_study_follow_network (edited, self->study);
+  if (n == 0 || g_str_equal (edited->topology, self->study->topology))
+    return;
+  /* Translators: a paper's results, measured on the network the study had before the edit */
+  g_string_append (note, _("The paper's points removed (another network). "));
+  g_ptr_array_set_size (edited->references, 0);
+}
+
+/* An edit that changes what was simulated drops the simulation's points: say so. */
+static void
+say_results_dropped (const FlitlabStudy *study,
+                     GString            *note)
+{
+  guint n = study->simulation.points != NULL ? study->simulation.points->n_rows : 0;
+
+  if (n > 0)
+    g_string_append_printf (note,
+                            /* Translators: %u simulated loads, run with the settings before */
+                            ngettext ("%u simulated load discarded. ",
+                                      "%u simulated loads discarded. ", n), n);
+}
+
 /* Hands an edited copy to the document, or explains why it cannot be. keep_results: the edit
  * changes nothing the results depend on (the name). */
 static void
@@ -533,9 +565,19 @@ commit (FlitlabStudyEditor *self,
     gtk_widget_remove_css_class (row, "error");
   show_message (error_label, NULL);
 
+  /* Nothing changed (a value typed again): no edit, and nothing to say. */
+  if (flitlab_study_same_settings (self->study, edited))
+    {
+      flitlab_study_free (edited);
+      return;
+    }
   refit_models (self, edited, topology, note);
+  drop_other_networks_data (self, edited, note);
   if (!keep_results)
-    flitlab_study_clear_results (edited);
+    {
+      say_results_dropped (self->study, note);
+      flitlab_study_clear_results (edited);
+    }
   /* A curve that cannot be evaluated keeps the edit; the note says why. */
   if (!flitlab_document_edit_study (self->document, self->index, edited, &error))
     g_string_append (note, error->message);

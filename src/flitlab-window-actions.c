@@ -86,7 +86,6 @@ delete_study_action (GtkWidget  *widget,
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
   int index = flitlab_window_get_selected_index (self);
   g_autofree char *title = NULL;
-  AdwToast *t;
 
   if (index < 0)
     return;
@@ -95,12 +94,7 @@ delete_study_action (GtkWidget  *widget,
   self->select_next = index;
   flitlab_document_remove_study (self->document, index);
 
-  t = adw_toast_new (title);
-  adw_toast_set_button_label (t, _("_Undo"));
-  adw_toast_set_action_name (t, "win.undo");
-  /* Undo is only worth anything now: it goes before any toast waiting in line. */
-  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, t);
+  flitlab_window_toast_undo (self, title);
 }
 
 /* Undo and redo show the study they changed. */

@@ -29,6 +29,8 @@ struct _FlitlabWindow
   FlitlabDependencyPage *dependency_page;
   GtkBox               *compared_networks; /* comparing: a network page per study */
   GMenu                *examples_section;
+  GtkMenuButton        *examples_button;   /* the empty project's: the same examples */
+  AdwToastOverlay      *empty_toast_overlay; /* toast_overlay is over the studies' figure */
   GtkWidget            *header_bar;
   GtkToggleButton      *log_button;
   GtkDropDown          *metric_dropdown;
@@ -66,6 +68,9 @@ struct _FlitlabWindow
   double                guess;       /* the class's guess of the saturation load; NaN: none */
 };
 
+/* A toast whose Undo button undoes the last step. */
+void flitlab_window_toast_undo     (FlitlabWindow *self,
+                                    const char    *message);
 void flitlab_window_toast          (FlitlabWindow *self,
                                     const char    *message);
 /* The study shown, or -1 (none, or comparing several). */

@@ -34,6 +34,17 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* Over the figure when studies show, so that no toast covers a control; else over the
+ * empty project's page. */
+static void
+add_toast (FlitlabWindow *self,
+           AdwToast      *toast)
+{
+  gboolean studies = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "studies") == 0;
+
+  adw_toast_overlay_add_toast (studies ? self->toast_overlay : self->empty_toast_overlay, toast);
+}
+
 void
 flitlab_window_toast (FlitlabWindow *self,
                       const char    *message)
@@ -41,7 +52,21 @@ flitlab_window_toast (FlitlabWindow *self,
   AdwToast *t = adw_toast_new (message);
 
   adw_toast_set_timeout (t, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, t);
+  add_toast (self, t);
+}
+
+void
+flitlab_window_toast_undo (FlitlabWindow *self,
+                           const char    *message)
+{
+  AdwToast *t = adw_toast_new (message);
+
+  adw_toast_set_button_label (t, _("_Undo"));
+  adw_toast_set_action_name (t, "win.undo");
+  adw_toast_set_timeout (t, 8);
+  /* Undo is only worth anything now: it goes before any toast waiting in line. */
+  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
+  add_toast (self, t);
 }
 
 static gboolean
@@ -219,6 +244,27 @@ show_running (FlitlabWindow *self)
     }
 }
 
+/* A study's notes; notes written for the network it had before say so first. */
+static void
+show_notes (FlitlabWindow      *self,
+            const FlitlabStudy *study)
+{
+  const char *written_for = flitlab_study_get_notes_network (study);
+  g_autoptr(FlitlabTopology) network = NULL;
+  g_autofree char *title = NULL, *text = NULL;
+
+  if (written_for != NULL)
+    network = flitlab_topology_new_from_spec (written_for, NULL);
+  title = network != NULL ? flitlab_topology_dup_title (network) : g_strdup (written_for);
+  if (written_for != NULL)
+    /* Translators: %s names a network, then the study's notes follow */
+    text = g_strdup_printf (_("Notes written for another network, the %s: %s"), title,
+                            study->notes);
+  if (text == NULL)
+    text = g_strdup (study->notes != NULL ? study->notes : "");
+  gtk_label_set_text (self->study_notes, text);
+}
+
 /* The shown study's title, notes, Run button and plot. */
 static void
 show_study_header (FlitlabWindow *self)
@@ -231,7 +277,7 @@ show_study_header (FlitlabWindow *self)
       return;
     }
   gtk_label_set_text (self->study_title, study->name);
-  gtk_label_set_text (self->study_notes, study->notes != NULL ? study->notes : "");
+  show_notes (self, study);
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes),
                           !self->presenting && study->notes != NULL && *study->notes);
   show_running (self);
@@ -874,6 +920,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, compared_networks);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, editor_pane);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, empty_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_controls);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_stack);
@@ -913,6 +961,12 @@ flitlab_window_init (FlitlabWindow *self)
   g_autoptr(FlitlabDocument) empty = flitlab_document_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    g_autoptr(GMenu) examples = g_menu_new ();
+
+    g_menu_append_section (examples, NULL, G_MENU_MODEL (self->examples_section));
+    gtk_menu_button_set_menu_model (self->examples_button, G_MENU_MODEL (examples));
+  }
 
   g_signal_connect_object (self->plot_view, "notify::zoomed", G_CALLBACK (on_figure_changed), self,
                            G_CONNECT_SWAPPED);
@@ -963,7 +1017,8 @@ flitlab_window_init (FlitlabWindow *self)
   }
   self->select_next = -1;
   self->guess = NAN;
-  g_signal_connect_object (self->study_editor, "note", G_CALLBACK (flitlab_window_toast), self,
+  /* The editor's notes say what an edit took away: Undo brings it back. */
+  g_signal_connect_object (self->study_editor, "note", G_CALLBACK (flitlab_window_toast_undo), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->studies_list, "row-selected", G_CALLBACK (on_study_selected),
                            self, G_CONNECT_SWAPPED);

@@ -525,6 +525,39 @@ flitlab_study_same_settings (const FlitlabStudy *a,
   return TRUE;
 }
 
+const char *
+flitlab_study_get_notes_network (const FlitlabStudy *self)
+{
+  const char *spec;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  spec = g_hash_table_lookup (self->settings, FLITLAB_STUDY_NOTES_NETWORK);
+  if (self->notes == NULL || *self->notes == '\0' || g_strcmp0 (spec, self->topology) == 0)
+    return NULL;
+  return spec;
+}
+
+void
+flitlab_study_follow_network (FlitlabStudy       *self,
+                              const FlitlabStudy *before)
+{
+  const char *written_for;
+
+  g_return_if_fail (self != NULL && before != NULL);
+
+  if (g_strcmp0 (self->topology, before->topology) == 0)
+    return;
+  written_for = flitlab_study_get_notes_network (before);
+  if (written_for == NULL)
+    written_for = before->topology;
+  if (g_strcmp0 (written_for, self->topology) == 0 || self->notes == NULL || *self->notes == '\0')
+    g_hash_table_remove (self->settings, FLITLAB_STUDY_NOTES_NETWORK);
+  else
+    g_hash_table_insert (self->settings, g_strdup (FLITLAB_STUDY_NOTES_NETWORK),
+                         g_strdup (written_for));
+}
+
 void
 flitlab_study_clear_results (FlitlabStudy *self)
 {

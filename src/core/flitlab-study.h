@@ -149,6 +149,15 @@ void                  flitlab_study_free           (FlitlabStudy        *self);
  * reference title and view setting alike. An edit that leaves a study so changes nothing. */
 gboolean              flitlab_study_same_settings  (const FlitlabStudy  *a,
                                                     const FlitlabStudy  *b);
+/* The network a study's notes were written for, kept in its settings as
+ * FLITLAB_STUDY_NOTES_NETWORK when its network changes: the topology spec, or NULL when the
+ * notes describe the study's own network (or there are none). */
+#define FLITLAB_STUDY_NOTES_NETWORK "notes.network"
+const char           *flitlab_study_get_notes_network (const FlitlabStudy *self);
+/* Moves self (an edited copy of before) to its new network: the notes remember the network
+ * they were written for, until the network is that one again. */
+void                  flitlab_study_follow_network (FlitlabStudy        *self,
+                                                    const FlitlabStudy  *before);
 /* Drops every result (curves, points, per-channel statistics), keeping the settings. */
 void                  flitlab_study_clear_results  (FlitlabStudy        *self);
 
