@@ -140,14 +140,14 @@ shown_figure (GtkWindow           *window,
 {
   FlitlabWindow *self = FLITLAB_WINDOW (window);
   const char *shown = gtk_stack_get_visible_child_name (self->figure_stack);
-  GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks));
+  FlitlabNetworkPage *first = flitlab_window_get_compared_network (self, 0);
 
   if (flitlab_window_get_selected_index (self) < 0)
     return FALSE;
   if (g_strcmp0 (shown, "flow") == 0)
     figure->flow = flitlab_flow_page_get_model (self->flow_page, &figure->flow_rate);
   else if (g_strcmp0 (shown, "network") == 0 && gtk_toggle_button_get_active (self->compare_button))
-    figure->network = first != NULL ? flitlab_network_page_get_view (FLITLAB_NETWORK_PAGE (first)) : NULL;
+    figure->network = first != NULL ? flitlab_network_page_get_view (first) : NULL;
   else if (g_strcmp0 (shown, "network") == 0)
     {
       figure->network = flitlab_network_page_get_view (self->network_page);
@@ -238,9 +238,8 @@ flitlab_window_set_presenting (FlitlabWindow *self,
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes),
                           !presenting && *gtk_label_get_text (self->study_notes) != '\0');
   flitlab_network_page_set_presenting (self->network_page, presenting);
-  for (GtkWidget *page = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks)); page != NULL;
-       page = gtk_widget_get_next_sibling (page))
-    flitlab_network_page_set_presenting (FLITLAB_NETWORK_PAGE (page), presenting);
+  for (int i = 0; flitlab_window_get_compared_network (self, i) != NULL; i++)
+    flitlab_network_page_set_presenting (flitlab_window_get_compared_network (self, i), presenting);
   flitlab_flow_page_set_presenting (self->flow_page, presenting);
   flitlab_window_update_caption (self);
   flitlab_plot_view_set_scale (self->plot_view, scale);

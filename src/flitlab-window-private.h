@@ -27,7 +27,8 @@ struct _FlitlabWindow
   FlitlabNetworkPage   *network_page;
   FlitlabFlowPage      *flow_page;
   FlitlabDependencyPage *dependency_page;
-  GtkBox               *compared_networks; /* comparing: a network page per study */
+  GtkFlowBox           *compared_networks; /* comparing: a network page per study */
+  GtkWidget            *compared_scroller; /* around it */
   GMenu                *examples_section;
   GtkMenuButton        *examples_button;   /* the empty project's: the same examples */
   AdwToastOverlay      *empty_toast_overlay; /* toast_overlay is over the studies' figure */
@@ -68,6 +69,9 @@ struct _FlitlabWindow
   double                guess;       /* the class's guess of the saturation load; NaN: none */
 };
 
+/* Comparing: the network page of the index-th study compared, or NULL. */
+FlitlabNetworkPage *flitlab_window_get_compared_network (FlitlabWindow *self,
+                                                         int            index);
 /* A toast whose Undo button undoes the last step. */
 void flitlab_window_toast_undo     (FlitlabWindow *self,
                                     const char    *message);

@@ -317,6 +317,18 @@ on_load_moved (FlitlabWindow *self)
   rebuild_plot (self);
 }
 
+FlitlabNetworkPage *
+flitlab_window_get_compared_network (FlitlabWindow *self,
+                                     int            index)
+{
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->compared_networks, index);
+
+  return child != NULL ? FLITLAB_NETWORK_PAGE (gtk_flow_box_child_get_child (child)) : NULL;
+}
+
+/* Pixels: a compared network's drawing with its controls, readable at 1280×800. */
+#define COMPARED_NETWORK_HEIGHT 420
+
 /* Comparing: the networks side by side, each with its own controls; none otherwise. */
 static void
 show_compared_networks (FlitlabWindow *self,
@@ -325,7 +337,7 @@ show_compared_networks (FlitlabWindow *self,
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks))) != NULL)
-    gtk_box_remove (self->compared_networks, child);
+    gtk_flow_box_remove (self->compared_networks, child);
   for (guint i = 0; studies != NULL && i < studies->len; i++)
     {
       FlitlabNetworkPage *page = g_object_new (FLITLAB_TYPE_NETWORK_PAGE, NULL);
@@ -333,9 +345,11 @@ show_compared_networks (FlitlabWindow *self,
       flitlab_network_page_show (page, self->document,
                                  flitlab_document_find_study (self->document, studies->pdata[i]));
       flitlab_network_page_set_presenting (page, self->presenting);
-      gtk_box_append (self->compared_networks, GTK_WIDGET (page));
+      /* Below one another in a scrolled list, each needs a height of its own. */
+      gtk_widget_set_size_request (GTK_WIDGET (page), -1, COMPARED_NETWORK_HEIGHT);
+      gtk_flow_box_append (self->compared_networks, GTK_WIDGET (page));
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->compared_networks), studies != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->compared_scroller), studies != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->network_page), studies == NULL);
 }
 
@@ -921,6 +935,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, editor_pane);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, compared_scroller);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, empty_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_controls);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, header_bar);

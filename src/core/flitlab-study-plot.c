@@ -125,6 +125,60 @@ add_table (FlitlabPlot             *plot,
   return series;
 }
 
+/* A series with no value: its legend entry says why there is nothing to draw. */
+static FlitlabPlotSeries *
+add_nothing (FlitlabPlot     *plot,
+             const char      *label,
+             FlitlabPlotKind  kind)
+{
+  const double nothing = NAN;
+
+  return flitlab_plot_add_series (plot, label, kind, &nothing, &nothing, NULL, 1);
+}
+
+/* Whether a model that does not follow the study describes another network than the study's
+ * (Greenberg and Guan's torus beside the mesh), rather than its network with other settings
+ * (Ciciani's hypercube with 12-flit messages beside 25). */
+static gboolean
+describes_other_network (const FlitlabTopology   *topology,
+                         const FlitlabStudyModel *model)
+{
+  g_autoptr(FlitlabModel) built = flitlab_model_new (model->id, model->params, NULL);
+
+  return built != NULL && flitlab_model_get_topology (built) != NULL && !flitlab_model_describes (built, topology);
+}
+
+/* Whether another model of the study cites the same paper (Greenberg and Guan's mesh and
+ * torus): then each names its network. */
+static gboolean
+shares_citation (const FlitlabStudy      *study,
+                 const FlitlabStudyModel *model)
+{
+  const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
+
+  for (guint m = 0; info != NULL && m < study->models->len; m++)
+    {
+      const FlitlabModelInfo *other = flitlab_model_lookup (((FlitlabStudyModel *) study->models->pdata[m])->id);
+
+      if (other != NULL && other != info && g_str_equal (other->citation, info->citation))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* ", 8×8 torus, uni-directional": the network the model describes, when it can be built. */
+static void
+append_network (GString                 *name,
+                const FlitlabStudyModel *model)
+{
+  g_autoptr(FlitlabModel) built = flitlab_model_new (model->id, model->params, NULL);
+  const FlitlabTopology *network = built != NULL ? flitlab_model_get_topology (built) : NULL;
+  g_autofree char *title = network != NULL ? flitlab_topology_dup_title (network) : NULL;
+
+  if (title != NULL)
+    g_string_append_printf (name, ", %s", title);
+}
+
 /* The model as a paper cites it ("Ciciani et al. 1998"), and the
  * parameters that tell it apart: those it holds in other values than another instance of it in
  * the study (a comparison of radices or message lengths: "Ciciani et al. 1998, k = 5x10x20"),
@@ -142,6 +196,8 @@ model_name (const FlitlabStudy      *study,
 
   if (!own && topology != NULL)
     flitlab_runner_fit_model_on (study, topology, model->id, derived, NULL);
+  if (shares_citation (study, model) || (!own && describes_other_network (topology, model)))
+    append_network (name, model);
   for (GList *k = keys; k != NULL; k = k->next)
     {
       const char *value = g_hash_table_lookup (model->params, k->data);
@@ -186,25 +242,13 @@ mark_saturation (FlitlabPlotSeries       *series,
  * has a kind for the legend ("Model", "Simulation, 95% CI"). */
 typedef struct
 {
-  /* A simulation's kind names its latency ("Simulation, transit latency"): the value axis
-   * names none, the studies' latencies differ. */
-  gboolean    latency_in_kinds;
+  /* The latency every study is shown in (the value axis names it); NULL for another metric. */
+  const FlitlabLatency *latency;
   /* Each model curve's kind without the parameters that tell it from the study's other models
    * ("Model (not this study's settings)"), by its series; or NULL. */
   GHashTable *short_kinds;
 } Comparison;
 
-/* Whether a model that does not follow the study describes another network than the study's
- * (Greenberg and Guan's torus beside the mesh), rather than its network with other settings
- * (Ciciani's hypercube with 12-flit messages beside 25). */
-static gboolean
-describes_other_network (const FlitlabTopology   *topology,
-                         const FlitlabStudyModel *model)
-{
-  g_autoptr(FlitlabModel) built = flitlab_model_new (model->id, model->params, NULL);
-
-  return built != NULL && flitlab_model_get_topology (built) != NULL && !flitlab_model_describes (built, topology);
-}
 
 /* A model's series: its curve drawn from a dense sample (the stored one when the model cannot
  * be evaluated), labelled with what sets it apart: parameters of another network, or another
@@ -226,6 +270,7 @@ add_model (FlitlabPlot              *plot,
   /* The parameters after the citation (", k = 8x8x8"), and " (not this study's network)" or "". */
   const char *parameters = name + strlen (info != NULL ? _(info->citation) : model->id);
   const char *other = NULL;
+  gboolean drawn;
   g_autofree char *note = NULL;
   g_autofree char *named = NULL;
   g_autofree char *label = NULL;
@@ -237,13 +282,17 @@ add_model (FlitlabPlot              *plot,
    * settings, says so. */
   if (!own)
     other = describes_other_network (topology, model) ? _("not this study's network") : _("not this study's settings");
-  if (latency != NULL && info != NULL && info->latency != *latency)
+  /* A curve of another latency than the axis's is never drawn on it: the legend names the
+   * model and says what it predicts, the metric menu shows that latency. */
+  drawn = latency == NULL || info == NULL || info->latency == *latency;
+  if (!drawn)
     {
       g_autofree char *predicts = lower_latency (info->latency);
       /* Translators: %s: a latency in lower case ("transit latency"), then "not this study's
        * network" or "… settings" */
-      g_autofree char *words = own ? g_strdup_printf (_("(predicts %s)"), predicts)
-                                   : g_strdup_printf (_("(predicts %s; %s)"), predicts, other);
+      g_autofree char *words = own ? g_strdup_printf (_("(predicts %s: not drawn)"), predicts)
+                                   : g_strdup_printf (_("(predicts %s: not drawn; %s)"), predicts,
+                                                      other);
 
       note = g_strconcat (" ", words, NULL);
     }
@@ -263,11 +312,15 @@ add_model (FlitlabPlot              *plot,
   else
     /* Translators: %s: a model ("Greenberg and Guan 1997") */
     label = g_strdup_printf (_("Model: %s"), named);
-  series = add_table (plot, curve, latency != NULL ? "latency" : metric, NULL, label,
-                      FLITLAB_PLOT_LINE);
+  if (!drawn)
+    series = add_nothing (plot, label, FLITLAB_PLOT_LINE);
+  else
+    series = add_table (plot, curve, latency != NULL ? "latency" : metric, NULL, label,
+                        FLITLAB_PLOT_LINE);
   if (series == NULL)
     return;
-  mark_saturation (series, info, curve->saturation_rate);
+  if (drawn)
+    mark_saturation (series, info, curve->saturation_rate);
   /* In a comparison's legend: "Model", with what tells it from the study's other models
    * ("Model, variant = paper"; flitlab_study_plot_new_comparison () may leave that out). */
   if (comparison != NULL)
@@ -291,6 +344,8 @@ add_study (FlitlabPlot           *plot,
 
   metric = metric != NULL ? metric : "latency";
   is_latency = metric_latency (study, topology, metric, &latency);
+  if (comparison != NULL && comparison->latency != NULL)
+    latency = *comparison->latency;
 
   for (guint m = 0; m < study->models->len; m++)
     add_model (plot, study, topology, study->models->pdata[m], metric,
@@ -320,19 +375,12 @@ add_study (FlitlabPlot           *plot,
       else
         label = g_strconcat (_("Simulation"), shown, rest->str, NULL);
       if (!measured)
-        {
-          g_autofree double *nothing = g_new (double, 1);
-
-          nothing[0] = NAN;
-          series = flitlab_plot_add_series (plot, label, FLITLAB_PLOT_POINTS, nothing, nothing, NULL, 1);
-        }
+        series = add_nothing (plot, label, FLITLAB_PLOT_POINTS);
       else
         series = add_table (plot, points, column, ci, label, FLITLAB_PLOT_POINTS);
       /* In a comparison's legend, the same words without the study's name, capitalised. */
       if (series != NULL && comparison != NULL)
-        series->kind_label = g_strconcat (_("Simulation"),
-                                          comparison->latency_in_kinds ? shown : "", rest->str,
-                                          NULL);
+        series->kind_label = g_strconcat (_("Simulation"), rest->str, NULL);
     }
   for (guint r = 0; r < study->references->len; r++)
     {
@@ -347,18 +395,6 @@ add_study (FlitlabPlot           *plot,
       if (comparison != NULL)
         series->kind_label = g_strdup (_("Published values"));
     }
-}
-
-void
-flitlab_study_plot_add (FlitlabPlot        *plot,
-                        const FlitlabStudy *study,
-                        const char         *metric,
-                        gboolean            prefix_labels)
-{
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, NULL);
-  const Comparison comparison = { .latency_in_kinds = TRUE };
-
-  add_study (plot, study, topology, metric, prefix_labels ? &comparison : NULL);
 }
 
 FlitlabPlot *
@@ -434,7 +470,8 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
   g_autofree guint *ends = g_new (guint, MAX (n_studies, 1));
   g_autoptr(GHashTable) short_kinds = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_autofree char *y_label = NULL;
-  gboolean one_latency = TRUE;
+  FlitlabLatency latency;
+  gboolean is_latency;
   Comparison comparison;
   gsize prefix;
   FlitlabPlot *plot;
@@ -454,25 +491,13 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
   /* A title longer than a figure is wide says less than a count. */
   if (g_utf8_strlen (title->str, -1) > 80)
     g_string_printf (title, _("Comparison of %u studies"), n_studies);
-  /* The studies' latencies may differ ("latency": each its models'): then each series says. */
+  /* One quantity on the value axis: the first study's latency ("latency": its models'), in
+   * which every simulation is shown. */
   y_label = axis_label (n_studies > 0 ? studies[0] : NULL,
                         n_studies > 0 ? topologies->pdata[0] : NULL, metric);
-  for (guint i = 1; i < n_studies; i++)
-    {
-      g_autofree char *other = axis_label (studies[i], topologies->pdata[i], metric);
-
-      if (!g_str_equal (other, y_label))
-        g_clear_pointer (&y_label, g_free);
-      if (y_label == NULL)
-        {
-          y_label = axis_label (NULL, NULL, metric);
-          one_latency = FALSE;
-          break;
-        }
-    }
+  is_latency = n_studies > 0 && metric_latency (studies[0], topologies->pdata[0], metric, &latency);
   plot = flitlab_plot_new (title->str, _(load_label), y_label);
-  /* The value axis names the latency all the studies' simulations are shown in, if it is one. */
-  comparison = (Comparison) { .latency_in_kinds = !one_latency, .short_kinds = short_kinds };
+  comparison = (Comparison) { .latency = is_latency ? &latency : NULL, .short_kinds = short_kinds };
   /* Each study in a colour of its own, so the eye pairs its curves and points; the kind of
    * series (model, simulation, paper) is told by line and marker, each kind of model curve by
    * its dash. Past the palette, the colours come round again with another dash and square
@@ -553,20 +578,29 @@ flitlab_study_plot_show_guess (FlitlabPlot        *plot,
                                double              guess)
 {
   const FlitlabStudyTable *points = study->simulation.points;
-  const FlitlabStudyModel *model = study->models->len > 0 ? study->models->pdata[0] : NULL;
-  double model_rate = model != NULL && model->curve != NULL ? model->curve->saturation_rate : NAN;
-  double sim_rate = points != NULL ? points->saturation_rate : NAN;
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, NULL);
+  g_autofree char *network = topology != NULL ? flitlab_topology_dup_title (topology)
+                                              : g_strdup (study->topology);
+  const FlitlabStudyModel *model = NULL;
+  double model_rate, sim_rate = points != NULL ? points->saturation_rate : NAN;
   g_autofree char *model_text = NULL, *sim_text = NULL;
+
+  /* Scored against the study's own network: a model kept for comparison describes another. */
+  for (guint m = 0; topology != NULL && model == NULL && m < study->models->len; m++)
+    if (flitlab_runner_model_follows (study, topology, study->models->pdata[m]))
+      model = study->models->pdata[m];
+  model_rate = model != NULL && model->curve != NULL ? model->curve->saturation_rate : NAN;
 
   /* Without the simulation's own estimate, its lowest load not carried. */
   for (guint r = 0; points != NULL && !isfinite (points->saturation_rate) && r < points->n_rows; r++)
     if (points->saturated[r] && !(flitlab_study_table_get (points, r, 0) >= sim_rate))
       sim_rate = flitlab_study_table_get (points, r, 0);
-  model_text = guess_error (guess, model_rate);
+  model_text = model != NULL ? guess_error (guess, model_rate) : g_strdup (_("none"));
   sim_text = guess_error (guess, sim_rate);
   plot->marker = guess;
   g_free (plot->title);
-  /* Translators: the guessed saturation load, then the model's and the simulation's */
-  plot->title = g_strdup_printf (_("Guess %.3g · model %s · simulation %s"), guess, model_text,
-                                 points != NULL ? sim_text : _("not run"));
+  /* Translators: the guessed saturation load, the network it is for ("8×8 torus,
+   * bi-directional"), then the model's and the simulation's saturation loads */
+  plot->title = g_strdup_printf (_("Guess %.3g for the %s · model %s · simulation %s"), guess,
+                                 network, model_text, points != NULL ? sim_text : _("not run"));
 }

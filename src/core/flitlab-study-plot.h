@@ -21,15 +21,12 @@ FlitlabPlot *flitlab_study_plot_new     (const FlitlabStudy *study,
 FlitlabPlot *flitlab_study_plot_new_running (const FlitlabStudy      *study,
                                              const char              *metric,
                                              const FlitlabStudyTable *points);
-/* The studies overlaid (comparison mode), each series labelled with its study's name. */
+/* The studies overlaid (comparison mode), each series labelled with its study's name. Every
+ * latency is the first study's (its models'): the simulations are shown in it, and a model
+ * that predicts another is named in the legend but not drawn. */
 FlitlabPlot *flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
                                                 guint                       n_studies,
                                                 const char                 *metric);
-/* Adds the study's series to an existing plot (comparison mode); labels get the study name. */
-void         flitlab_study_plot_add     (FlitlabPlot        *plot,
-                                         const FlitlabStudy *study,
-                                         const char         *metric,
-                                         gboolean            prefix_labels);
 /* Predict, then reveal: the guessed saturation load marked on the plot and weighed in its title
  * against the model's and the simulation's ("Guess 0.03 · model 0.0545 (guess 45% low) · …"). */
 void         flitlab_study_plot_show_guess (FlitlabPlot        *plot,

@@ -51,8 +51,9 @@ with tempfile.TemporaryDirectory() as tmp:
             ("a title in two lines", tour, ["--compare", "--study", "16×16×16 uni torus (Ciciani Table 2)",
                                             "--study", "6×6×6 bi torus", "--study", "8×8 mesh vs torus"],
              "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
-            ("a legend entry in two lines", tour, ["--study", "8×8 mesh vs torus"],
-             "k = 8\\\\(not this study's network)}", "k = 8\\n(not this study's network)"),
+            ("a legend entry in lines", tour, ["--study", "8×8 mesh vs torus"],
+             "uni-\\\\directional, flits = 20, k = 8 (not this study's\\\\network)}",
+             "uni-\\ndirectional, flits = 20, k = 8 (not this study's\\nnetwork)"),
             ("a legend in two columns, filled down", EXAMPLE, ["--compare"],
              "transpose legend, legend columns=7,", 'ncol=2,')):
         texts = []

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "flitlab-runner.h"
 #include "flitlab-study-plot.h"
 
 /* A study whose model saturates at model_rate and whose simulation (when sim_rate is not 0)
@@ -19,6 +20,7 @@ study_saturating (double model_rate,
   FlitlabStudy *study = flitlab_study_new ("guess");
   FlitlabStudyModel *model = flitlab_study_add_model (study, "ciciani-bi-torus");
 
+  g_assert_true (flitlab_runner_fit_model (study, model->id, model->params, NULL));
   model->curve = flitlab_study_table_new (flitlab_study_curve_columns ());
   model->curve->saturation_rate = model_rate;
   if (sim_rate > 0)
@@ -47,7 +49,7 @@ test_guess_weighed (void)
   flitlab_study_plot_show_guess (plot, study, 0.03);
   g_assert_cmpfloat (plot->marker, ==, 0.03);
   /* 40% below the model's 0.05; 25% below the simulation's first load not carried, 0.04. */
-  g_assert_nonnull (strstr (plot->title, "Guess 0.03"));
+  g_assert_nonnull (strstr (plot->title, "Guess 0.03 for the 8×8 torus, bi-directional"));
   g_assert_nonnull (strstr (plot->title, "0.05 (guess 40% low)"));
   g_assert_nonnull (strstr (plot->title, "0.04 (guess 25% low)"));
   flitlab_plot_free (plot);
@@ -67,6 +69,30 @@ test_guess_without_simulation (void)
   flitlab_study_free (study);
 }
 
+/* A model of another network, kept beside the study's own for comparison, is not what the
+ * guess is scored against. */
+static void
+test_guess_own_network (void)
+{
+  FlitlabStudy *study = study_saturating (0.05, 0);
+  FlitlabStudyModel *other = flitlab_study_model_new ("greenberg-mesh");
+  FlitlabPlot *plot = flitlab_study_plot_new (study, "latency");
+
+  g_hash_table_insert (other->params, g_strdup ("k"), g_strdup ("8"));
+  g_hash_table_insert (other->params, g_strdup ("flits"), g_strdup ("16"));
+  other->curve = flitlab_study_table_new (flitlab_study_curve_columns ());
+  other->curve->saturation_rate = 0.01;
+  g_ptr_array_insert (study->models, 0, other);
+  flitlab_study_plot_show_guess (plot, study, 0.06);
+  g_assert_nonnull (strstr (plot->title, "model 0.05 (guess 20% high)"));
+
+  g_ptr_array_remove_index (study->models, 1);
+  flitlab_study_plot_show_guess (plot, study, 0.06);
+  g_assert_nonnull (strstr (plot->title, "model none"));
+  flitlab_plot_free (plot);
+  flitlab_study_free (study);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -74,5 +100,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/study-plot/guess-weighed", test_guess_weighed);
   g_test_add_func ("/flitlab/study-plot/guess-without-simulation", test_guess_without_simulation);
+  g_test_add_func ("/flitlab/study-plot/guess-own-network", test_guess_own_network);
   return g_test_run ();
 }

@@ -542,7 +542,8 @@ test_comparison (void)
   const char *labels[] = {
     "mesh — model: Ciciani et al. 1998", "mesh — simulation, transit latency: not measured, run again",
     "Table 1", "torus — model: Ciciani et al. 1998",
-    "torus — model: Greenberg and Guan 1997 (predicts total latency; not this study's network)",
+    "torus — model: Greenberg and Guan 1997, 8×8 mesh (predicts total latency: not drawn; not "
+    "this study's network)",
     "torus — simulation, transit latency: not measured, run again", "Table 1",
   };
   g_autofree char *long_name = g_strnfill (100, 'x');
@@ -558,7 +559,7 @@ test_comparison (void)
     const guint colors[] = { 0, 0, 0, 1, 1, 1, 1 }, styles[] = { 0, 0, 0, 0, 1, 0, 0 };
     const char *kinds[] = {
       "Model", "Simulation: not measured, run again", "Published values", "Model",
-      "Model (predicts total latency; not this study's network)",
+      "Model, 8×8 mesh (predicts total latency: not drawn; not this study's network)",
       "Simulation: not measured, run again", "Published values",
     };
 
@@ -586,9 +587,11 @@ test_comparison (void)
     g_ptr_array_add (b->models, second);
     twice = flitlab_study_plot_new (b, "latency");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[0])->label, ==,
-                     "Model: Ciciani et al. 1998, flits = 25, k = 8x8x8 (not this study's network)");
+                     "Model: Ciciani et al. 1998, 8×8×8 torus, bi-directional, flits = 25, "
+                     "k = 8x8x8 (not this study's network)");
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[1])->label, ==,
-                     "Model: Greenberg and Guan 1997 (predicts total latency; not this study's network)");
+                     "Model: Greenberg and Guan 1997, 8×8 mesh (predicts total latency: not "
+                     "drawn; not this study's network)");
     /* The bi-directional model takes no 4x8x16 torus: whose network it would be is not known,
      * only that its settings are not the study's. */
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==,
@@ -599,7 +602,8 @@ test_comparison (void)
       g_autoptr(FlitlabPlot) compared = flitlab_study_plot_new_comparison (studies, 2, "latency");
       const FlitlabPlotSeries *first = compared->series->pdata[3], *third = compared->series->pdata[5];
 
-      g_assert_cmpstr (first->kind_label, ==, "Model, flits = 25, k = 8x8x8 (not this study's network)");
+      g_assert_cmpstr (first->kind_label, ==, "Model, 8×8×8 torus, bi-directional, flits = 25, "
+                       "k = 8x8x8 (not this study's network)");
       g_assert_cmpstr (third->kind_label, ==, "Model, flits = 25, k = 4x8x16 (not this study's settings)");
       g_assert_cmpuint (first->style, !=, third->style);
     }
@@ -683,11 +687,14 @@ test_like_for_like (void)
   g_assert_false (points->saturated[0]);
   g_assert_true (points->saturated[1]);
 
-  /* Total latency: the simulation's, and the model labelled with the latency it predicts. */
+  /* Total latency: the simulation's; the model, which predicts transit latency, is named but
+   * not drawn on an axis of another quantity. */
   total = flitlab_study_plot_new (study, "total");
   g_assert_cmpstr (total->y_label, ==, "Total latency (cycles)");
   g_assert_cmpstr (((FlitlabPlotSeries *) total->series->pdata[0])->label, ==,
-                   "Model: Quaglia et al. 2002 (predicts transit latency)");
+                   "Model: Quaglia et al. 2002 (predicts transit latency: not drawn)");
+  g_assert_cmpuint (((FlitlabPlotSeries *) total->series->pdata[0])->n, ==, 1);
+  g_assert_true (isnan (((FlitlabPlotSeries *) total->series->pdata[0])->y[0]));
   g_assert_cmpfloat (((FlitlabPlotSeries *) total->series->pdata[1])->y[0], ==, 101);
   g_assert_cmpfloat (((FlitlabPlotSeries *) total->series->pdata[1])->error[0], ==, 102);
 }
