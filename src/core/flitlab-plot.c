@@ -22,6 +22,7 @@ series_free (gpointer data)
   g_free (series->deadlocked);
   g_free (series->saturation_label);
   g_free (series->saturation_note);
+  g_free (series->saturation_remark);
   g_free (series->group);
   g_free (series->kind_label);
   g_free (series);

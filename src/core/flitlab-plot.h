@@ -34,6 +34,9 @@ typedef struct
   char            *saturation_label; /* drawn at its mark ("capacity 0.41 msg/cycle/node");
                                         NULL: "saturation" */
   char            *saturation_note;  /* what that rate is, in a sentence (hover); or NULL */
+  char            *saturation_remark; /* said after the mark's label where it fits ("far from
+                                         the simulation's 0.022–0.026"; the label says it
+                                         too); or NULL */
   gboolean         capacity;   /* the saturation is an asymptotic throughput (a capacity) */
   guint            color;      /* index into the palette */
   guint            style;      /* a line's dash pattern (0: solid, FLITLAB_PLOT_LINE_STYLES

@@ -179,6 +179,61 @@ append_network (GString                 *name,
     g_string_append_printf (name, ", %s", title);
 }
 
+/* Where the simulation saturated, from its loads (a deadlocked one tells nothing): above the
+ * highest load carried below the first one not carried (lower), at most that one (upper;
+ * infinite when every load was carried). FALSE without a carried or refused load. */
+static gboolean
+simulated_saturation (const FlitlabStudyTable *points,
+                      double                  *lower,
+                      double                  *upper)
+{
+  *lower = 0;
+  *upper = INFINITY;
+  for (guint r = 0; points != NULL && r < points->n_rows; r++)
+    if (points->saturated[r] && !flitlab_study_table_is_deadlocked (points, r))
+      *upper = MIN (*upper, flitlab_study_table_get (points, r, 0));
+  for (guint r = 0; points != NULL && r < points->n_rows; r++)
+    {
+      double rate = flitlab_study_table_get (points, r, 0);
+
+      if (!points->saturated[r] && rate < *upper)
+        *lower = MAX (*lower, rate);
+    }
+  return *lower > 0 || isfinite (*upper);
+}
+
+/* A model's saturation more than FAR_APART from the simulation's (a share of it) says so
+ * beside its mark: a student should not read a model's early saturation as the network's. */
+#define FAR_APART 0.2
+
+static void
+say_far_from_simulation (FlitlabPlotSeries       *series,
+                         const FlitlabStudyTable *points)
+{
+  double lower, upper, rate = series->saturation;
+  char *label;
+
+  /* A capacity is an asymptotic throughput, not where latency grows without bound. */
+  if (!(rate > 0) || series->capacity || !simulated_saturation (points, &lower, &upper) ||
+      (rate >= (1 - FAR_APART) * lower && rate <= (1 + FAR_APART) * upper))
+    return;
+  if (!isfinite (upper))
+    /* Translators: the highest load a simulation carried, beside a model's saturation */
+    series->saturation_remark = g_strdup_printf (_("the simulation carried %.3g"), lower);
+  else if (lower > 0)
+    /* Translators: the loads a simulation saturated between, beside a model's saturation */
+    series->saturation_remark = g_strdup_printf (_("far from the simulation's %.3g–%.3g"), lower,
+                                                 upper);
+  else
+    /* Translators: the load a simulation saturated below, beside a model's saturation */
+    series->saturation_remark = g_strdup_printf (_("far from the simulation's < %.3g"), upper);
+  /* Translators: a series' label, then the model's saturation load and a remark on it */
+  label = g_strdup_printf (_("%s (saturation %.3g, %s)"), series->label, rate,
+                           series->saturation_remark);
+  g_free (series->label);
+  series->label = label;
+}
+
 /* The model as a paper cites it ("Ciciani et al. 1998"), and the
  * parameters that tell it apart: those it holds in other values than another instance of it in
  * the study (a comparison of radices or message lengths: "Ciciani et al. 1998, k = 5x10x20"),
@@ -321,6 +376,8 @@ add_model (FlitlabPlot              *plot,
     return;
   if (drawn)
     mark_saturation (series, info, curve->saturation_rate);
+  if (drawn && own)
+    say_far_from_simulation (series, study->simulation.points);
   /* In a comparison's legend: "Model", with what tells it from the study's other models
    * ("Model, variant = paper"; flitlab_study_plot_new_comparison () may leave that out). */
   if (comparison != NULL)
@@ -582,7 +639,7 @@ flitlab_study_plot_show_guess (FlitlabPlot        *plot,
   g_autofree char *network = topology != NULL ? flitlab_topology_dup_title (topology)
                                               : g_strdup (study->topology);
   const FlitlabStudyModel *model = NULL;
-  double model_rate, sim_rate = points != NULL ? points->saturation_rate : NAN;
+  double model_rate, sim_rate = points != NULL ? points->saturation_rate : NAN, lower, upper;
   g_autofree char *model_text = NULL, *sim_text = NULL;
 
   /* Scored against the study's own network: a model kept for comparison describes another. */
@@ -592,9 +649,8 @@ flitlab_study_plot_show_guess (FlitlabPlot        *plot,
   model_rate = model != NULL && model->curve != NULL ? model->curve->saturation_rate : NAN;
 
   /* Without the simulation's own estimate, its lowest load not carried. */
-  for (guint r = 0; points != NULL && !isfinite (points->saturation_rate) && r < points->n_rows; r++)
-    if (points->saturated[r] && !(flitlab_study_table_get (points, r, 0) >= sim_rate))
-      sim_rate = flitlab_study_table_get (points, r, 0);
+  if (!isfinite (sim_rate) && simulated_saturation (points, &lower, &upper) && isfinite (upper))
+    sim_rate = upper;
   model_text = model != NULL ? guess_error (guess, model_rate) : g_strdup (_("none"));
   sim_text = guess_error (guess, sim_rate);
   plot->marker = guess;

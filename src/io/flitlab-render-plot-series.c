@@ -328,6 +328,98 @@ saturation_label_clear (gpointer data)
   g_free (label->lines[1]);
 }
 
+/* Where one saturation label goes (see above); FALSE where it does not. shrink: set smaller
+ * to stay in the frame where neither side has room (the only saturation of a plot). */
+static gboolean
+place_label (cairo_t                *cr,
+             const FlitlabPlot      *plot,
+             const FlitlabPlotFrame *f,
+             const char             *font,
+             double                  row_height,
+             GArray                 *placed,
+             guint                   n_saturations,
+             guint                   s,
+             const char             *text,
+             gboolean                shrink,
+             GArray                 *labels)
+{
+  const FlitlabPlotSeries *series = plot->series->pdata[s];
+  gboolean beyond = series->saturation > f->x_max;
+  double x = beyond ? f->right : flitlab_plot_map_x (f, series->saturation);
+  double room_right = beyond ? 0 : f->right - x - 5, room_left = x - 3 - f->left;
+  /* Its words in one line, and in two broken at the space nearest the middle. */
+  const char *space = NULL, *middle = text + strlen (text) / 2;
+  g_autofree char *first = NULL;
+  const char *lines[2][2] = { { text, NULL }, { NULL, NULL } };
+  double widths[2] = { flitlab_plot_text_width (cr, text, font), 0 };
+  LabelBox box = { 0 };
+  guint chosen = 0, least = G_MAXUINT, n_rows = (guint) MAX ((f->bottom - f->top) / 2 / row_height, 1);
+  gboolean right = FALSE;
+
+  /* After a comma where there is one: the mark's words, then what is said of them. */
+  for (const char *c = strchr (text, ' '); c != NULL; c = strchr (c + 1, ' '))
+    if (space == NULL || ABS (c - middle) < ABS (space - middle))
+      space = c;
+  if (strstr (text, ", ") != NULL)
+    space = strstr (text, ", ") + 1;
+  if (space != NULL)
+    {
+      first = g_strndup (text, space - text);
+      lines[1][0] = first;
+      lines[1][1] = space + 1;
+      widths[1] = MAX (flitlab_plot_text_width (cr, first, font),
+                       flitlab_plot_text_width (cr, space + 1, font));
+    }
+
+  /* The spot covering least data (none, at best), lowest first, right of the line
+   * before left, in one line, else in two covering none. */
+  for (guint n = 0; n < 2 && least > 0 && lines[n][0] != NULL; n++)
+    for (guint row = 0; row + n < n_rows && least > 0; row++)
+      for (guint side = 0; side < 2 && least > 0; side++)
+        {
+          LabelBox spot;
+          guint covered;
+
+          if (widths[n] > (side == 0 ? room_right : room_left))
+            continue;
+          spot.left = side == 0 ? x + 3 : x - 3 - widths[n];
+          spot.right = spot.left + widths[n];
+          spot.bottom = f->bottom - 3 - row * row_height;
+          spot.top = spot.bottom - (n + 1) * row_height;
+          if (label_box_taken (f, placed, &spot))
+            continue;
+          /* A comparison's label, which may be left out, keeps clear of markers (3.5). */
+          covered = flitlab_plot_covers (plot, f, spot.left, spot.top, widths[n], spot.bottom - spot.top,
+                                         n_saturations > 1 ? 3.5 : 1);
+          /* Two lines are bulkier: only where they cover nothing. */
+          if (covered < least && (n == 0 || covered == 0))
+            least = covered, box = spot, chosen = n, right = side == 0;
+        }
+  /* Where neither side has room for it, on the roomier side, set smaller to stay in the
+   * frame, in the lowest row free of labels; the only saturation of a plot only. */
+  for (guint row = 0; shrink && least == G_MAXUINT && n_saturations == 1 && row < n_rows; row++)
+    {
+      right = room_right > room_left;
+      box.left = right ? x + 3 : x - 3 - MAX (room_left, 1);
+      box.right = box.left + MAX (right ? room_right : room_left, 1);
+      box.bottom = f->bottom - 3 - row * row_height;
+      box.top = box.bottom - row_height;
+      chosen = 0;
+      if (!label_box_taken (f, placed, &box))
+        least = 0;
+    }
+  /* Rows of labels up to half the frame's height on one spot: past them the lines say
+   * enough. Among several saturations (a comparison) a label never covers data: its line,
+   * in its study's colour, is enough. */
+  if (least == G_MAXUINT || (least > 0 && n_saturations > 1))
+    return FALSE;
+  g_array_append_val (placed, box);
+  g_array_append_val (labels, ((FlitlabPlotSaturationLabel) {
+    s, { g_strdup (lines[chosen][0]), g_strdup (lines[chosen][1]) },
+    box.left, box.top, box.right, box.bottom, row_height, right }));
+  return TRUE;
+}
+
 GArray *
 flitlab_plot_place_saturation_labels (cairo_t                *cr,
                                       const FlitlabPlot      *plot,
@@ -365,86 +457,24 @@ flitlab_plot_place_saturation_labels (cairo_t                *cr,
       }
   for (guint i = 0; i < order->len; i++)
     {
-      const FlitlabPlotSeries *series = plot->series->pdata[g_array_index (order, guint, i)];
+      guint s = g_array_index (order, guint, i);
+      const FlitlabPlotSeries *series = plot->series->pdata[s];
       const FlitlabPlotSeries *before = i > 0 ? plot->series->pdata[g_array_index (order, guint, i - 1)] : NULL;
-      gboolean beyond = series->saturation > f->x_max;
       g_autofree char *label = saturation_text (series);
-      g_autofree char *text = beyond ? g_strconcat (label, " →", NULL) : g_strdup (label);
+      g_autofree char *text = series->saturation > f->x_max ? g_strconcat (label, " →", NULL)
+                                                            : g_strdup (label);
       g_autofree char *label_before = before != NULL ? saturation_text (before) : NULL;
-      double x = beyond ? f->right : flitlab_plot_map_x (f, series->saturation);
-      double room_right = beyond ? 0 : f->right - x - 5, room_left = x - 3 - f->left;
-      /* Its words in one line, and in two broken at the space nearest the middle. */
-      const char *space = NULL, *middle = text + strlen (text) / 2;
-      g_autofree char *first = NULL;
-      const char *lines[2][2] = { { text, NULL }, { NULL, NULL } };
-      double widths[2] = { flitlab_plot_text_width (cr, text, font.name), 0 };
-      LabelBox box = { 0 };
-      guint chosen = 0, least = G_MAXUINT, n_rows = (guint) MAX ((f->bottom - f->top) / 2 / row_height, 1);
-      gboolean right = FALSE;
+      g_autofree char *remarked = series->saturation_remark != NULL
+                                  ? g_strconcat (text, ", ", series->saturation_remark, NULL) : NULL;
 
       /* Two models of one study saturating together (a comparison): one label says it. */
       if (before != NULL && before->saturation == series->saturation && before->color == series->color &&
           g_str_equal (label, label_before))
         continue;
-
-      for (const char *c = strchr (text, ' '); c != NULL; c = strchr (c + 1, ' '))
-        if (space == NULL || ABS (c - middle) < ABS (space - middle))
-          space = c;
-      if (space != NULL)
-        {
-          first = g_strndup (text, space - text);
-          lines[1][0] = first;
-          lines[1][1] = space + 1;
-          widths[1] = MAX (flitlab_plot_text_width (cr, first, font.name),
-                           flitlab_plot_text_width (cr, space + 1, font.name));
-        }
-
-      /* The spot covering least data (none, at best), lowest first, right of the line
-       * before left, in one line, else in two covering none. */
-      for (guint n = 0; n < 2 && least > 0 && lines[n][0] != NULL; n++)
-        for (guint row = 0; row + n < n_rows && least > 0; row++)
-          for (guint side = 0; side < 2 && least > 0; side++)
-            {
-              LabelBox spot;
-              guint covered;
-
-              if (widths[n] > (side == 0 ? room_right : room_left))
-                continue;
-              spot.left = side == 0 ? x + 3 : x - 3 - widths[n];
-              spot.right = spot.left + widths[n];
-              spot.bottom = f->bottom - 3 - row * row_height;
-              spot.top = spot.bottom - (n + 1) * row_height;
-              if (label_box_taken (f, placed, &spot))
-                continue;
-              /* A comparison's label, which may be left out, keeps clear of markers (3.5). */
-              covered = flitlab_plot_covers (plot, f, spot.left, spot.top, widths[n], spot.bottom - spot.top,
-                                             order->len > 1 ? 3.5 : 1);
-              /* Two lines are bulkier: only where they cover nothing. */
-              if (covered < least && (n == 0 || covered == 0))
-                least = covered, box = spot, chosen = n, right = side == 0;
-            }
-      /* Where neither side has room for it, on the roomier side, set smaller to stay in the
-       * frame, in the lowest row free of labels; the only saturation of a plot only. */
-      for (guint row = 0; least == G_MAXUINT && order->len == 1 && row < n_rows; row++)
-        {
-          right = room_right > room_left;
-          box.left = right ? x + 3 : x - 3 - MAX (room_left, 1);
-          box.right = box.left + MAX (right ? room_right : room_left, 1);
-          box.bottom = f->bottom - 3 - row * row_height;
-          box.top = box.bottom - row_height;
-          chosen = 0;
-          if (!label_box_taken (f, placed, &box))
-            least = 0;
-        }
-      /* Rows of labels up to half the frame's height on one spot: past them the lines say
-       * enough. Among several saturations (a comparison) a label never covers data: its line,
-       * in its study's colour, is enough. */
-      if (least == G_MAXUINT || (least > 0 && order->len > 1))
-        continue;
-      g_array_append_val (placed, box);
-      g_array_append_val (labels, ((FlitlabPlotSaturationLabel) {
-        g_array_index (order, guint, i), { g_strdup (lines[chosen][0]), g_strdup (lines[chosen][1]) },
-        box.left, box.top, box.right, box.bottom, row_height, right }));
+      /* The remark where it fits in type of the tick labels' size; else the legend says it. */
+      if (remarked == NULL || !place_label (cr, plot, f, font.name, row_height, placed, order->len, s,
+                                            remarked, FALSE, labels))
+        place_label (cr, plot, f, font.name, row_height, placed, order->len, s, text, TRUE, labels);
     }
   return labels;
 }

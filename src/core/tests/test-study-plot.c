@@ -93,6 +93,43 @@ test_guess_own_network (void)
   flitlab_study_free (study);
 }
 
+/* The model's saturation mark says when the simulation saturated far from it (more than 20%
+ * apart), and only then. */
+static void
+test_far_from_simulation (void)
+{
+  FlitlabStudy *study = study_saturating (0.05, 0);
+  FlitlabPlot *plot = flitlab_study_plot_new (study, "latency");
+  double model = ((FlitlabPlotSeries *) plot->series->pdata[0])->saturation;
+  const struct { double sim; const char *remark; } cases[] = {
+    { 1.0 * model, NULL },   /* carried up to 0.8 of it, refused from it on */
+    { 1.4 * model, NULL },   /* carried 1.12 of it: within 20% */
+    { 2.0 * model, "far from the simulation's" },
+    { 0.5 * model, "far from the simulation's" },
+  };
+
+  g_assert_true (model > 0);
+  flitlab_plot_free (plot);
+  flitlab_study_free (study);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      const FlitlabPlotSeries *series;
+
+      study = study_saturating (0.05, cases[c].sim);
+      plot = flitlab_study_plot_new (study, "latency");
+      series = plot->series->pdata[0];
+      if (cases[c].remark == NULL)
+        g_assert_null (series->saturation_remark);
+      else
+        {
+          g_assert_nonnull (strstr (series->saturation_remark, cases[c].remark));
+          g_assert_nonnull (strstr (series->label, series->saturation_remark));
+        }
+      flitlab_plot_free (plot);
+      flitlab_study_free (study);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -101,5 +138,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/study-plot/guess-weighed", test_guess_weighed);
   g_test_add_func ("/flitlab/study-plot/guess-without-simulation", test_guess_without_simulation);
   g_test_add_func ("/flitlab/study-plot/guess-own-network", test_guess_own_network);
+  g_test_add_func ("/flitlab/study-plot/far-from-simulation", test_far_from_simulation);
   return g_test_run ();
 }
