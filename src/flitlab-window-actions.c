@@ -197,6 +197,28 @@ flitlab_window_update_caption (FlitlabWindow *self)
   gtk_label_set_text (self->presentation_caption, caption);
 }
 
+/* Presenting: how to move and leave, until the first key. */
+static void
+show_presentation_keys (FlitlabWindow *self,
+                        gboolean       presenting)
+{
+  if (self->presentation_keys != NULL)
+    adw_toast_dismiss (self->presentation_keys);
+  g_clear_object (&self->presentation_keys);
+  if (!presenting)
+    return;
+  self->presentation_keys = adw_toast_new (
+    _("Escape leaves · Page Down and Up: the next and previous study · P: predict"));
+  adw_toast_set_timeout (self->presentation_keys, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->presentation_keys));
+}
+
+void
+flitlab_window_hide_presentation_keys (FlitlabWindow *self)
+{
+  show_presentation_keys (self, FALSE);
+}
+
 /* Presentation mode: full screen, the figure alone, type and lines half as large again. The
  * Play row of the network stays for the mouse. */
 void
@@ -247,6 +269,7 @@ flitlab_window_set_presenting (FlitlabWindow *self,
   flitlab_flow_page_set_scale (self->flow_page, scale);
   flitlab_dependency_page_set_scale (self->dependency_page, scale);
   flitlab_window_focus_figure (self);
+  show_presentation_keys (self, presenting);
 }
 
 static void
@@ -273,19 +296,43 @@ show_figure_action (GtkWidget  *widget,
   flitlab_window_focus_figure (self);
 }
 
-/* Ctrl+Page Down and Up: the next or previous study, also when the sidebar is hidden. */
+/* The last selected row of the sidebar, or NULL. */
+static GtkListBoxRow *
+last_selected_row (FlitlabWindow *self)
+{
+  g_autoptr(GList) rows = gtk_list_box_get_selected_rows (self->studies_list);
+  GtkListBoxRow *last = NULL;
+
+  for (GList *r = rows; r != NULL; r = r->next)
+    if (last == NULL || gtk_list_box_row_get_index (r->data) > gtk_list_box_row_get_index (last))
+      last = r->data;
+  return last;
+}
+
+/* Ctrl+Page Down and Up (Page Down and Up when presenting): the next or previous study, also
+ * when the sidebar is hidden. Comparing, the next study joins the comparison and the last
+ * one leaves it. */
 static void
 select_study_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
-  int index = row != NULL ? gtk_list_box_row_get_index (row) : -1;
-  GtkListBoxRow *next;
+  GtkListBoxRow *row = last_selected_row (self);
+  gboolean forward = g_str_equal (action_name, "win.next-study");
+  int index = (row != NULL ? gtk_list_box_row_get_index (row) : -1) + (forward ? 1 : -1);
+  GtkListBoxRow *next = index >= 0 ? gtk_list_box_get_row_at_index (self->studies_list, index)
+                                   : NULL;
+  g_autoptr(GList) selected = gtk_list_box_get_selected_rows (self->studies_list);
 
-  index += g_str_equal (action_name, "win.next-study") ? 1 : -1;
-  next = index >= 0 ? gtk_list_box_get_row_at_index (self->studies_list, index) : NULL;
+  if (gtk_toggle_button_get_active (self->compare_button))
+    {
+      if (forward && next != NULL)
+        gtk_list_box_select_row (self->studies_list, next);
+      else if (!forward && row != NULL && g_list_length (selected) > 1)
+        gtk_list_box_unselect_row (self->studies_list, row);
+      return;
+    }
   if (next != NULL)
     gtk_list_box_select_row (self->studies_list, next);
 }

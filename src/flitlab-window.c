@@ -787,8 +787,8 @@ flitlab_window_close_request (GtkWindow *window)
   return TRUE;
 }
 
-/* Presenting: Escape leaves, Page Up and Down go through the studies, P predicts. Otherwise the keys do
- * what they did before. */
+/* Presenting: Escape leaves, Page Up and Down go through the studies (comparing: add the next
+ * and take the last away), P predicts. Otherwise the keys do what they did before. */
 static gboolean
 on_presentation_key (GtkWidget *widget,
                      GVariant  *args,
@@ -807,6 +807,14 @@ on_presentation_key (GtkWidget *widget,
     gtk_widget_activate_action (widget, keyval == GDK_KEY_Page_Up ? "win.previous-study"
                                                                   : "win.next-study", NULL);
   return TRUE;
+}
+
+static gboolean
+on_first_key (FlitlabWindow *self)
+{
+  if (self->presentation_keys != NULL)
+    flitlab_window_hide_presentation_keys (self);
+  return GDK_EVENT_PROPAGATE;
 }
 
 void
@@ -848,6 +856,7 @@ flitlab_window_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
+  g_clear_object (&self->presentation_keys);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
   G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
 }
@@ -1029,6 +1038,15 @@ flitlab_window_init (FlitlabWindow *self)
                                                                                        GUINT_TO_POINTER (keys[i]),
                                                                                        NULL)));
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  }
+  {
+    /* The first key a presenter presses hides the toast that told the keys. */
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_first_key), self,
+                             G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
   }
   self->select_next = -1;
   self->guess = NAN;
