@@ -64,6 +64,7 @@ struct _FlitlabWindow
   gboolean              close_confirmed;
   gboolean              presenting; /* presentation mode: full screen, large type */
   AdwToast             *presentation_keys; /* presenting: the keys, until the first is pressed */
+  GHashTable           *long_runs;  /* studies whose run was said to be long: set of pointers */
   gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
   guint                 points_shown; /* loads of the shown study's running simulation drawn */
   int                   select_next; /* the row to select when the studies change; -1: same */

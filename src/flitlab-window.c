@@ -577,6 +577,43 @@ on_study_changed (FlitlabWindow *self,
     show_study_header (self);
 }
 
+/* "45 s", "33 min", "2 h 05 min". */
+static char *
+format_duration (double seconds)
+{
+  if (seconds < 90)
+    /* Translators: a duration in seconds */
+    return g_strdup_printf (_("%.0f s"), seconds);
+  if (seconds < 3600)
+    /* Translators: a duration in minutes */
+    return g_strdup_printf (_("%.0f min"), seconds / 60);
+  /* Translators: a duration in hours and minutes */
+  return g_strdup_printf (_("%.0f h %02.0f min"), floor (seconds / 3600),
+                          floor (fmod (seconds, 3600) / 60));
+}
+
+/* A simulation whose first estimates say it will run over LONG_RUN_SECONDS says so once, as
+ * soon as they do: nobody waits half an hour without knowing. */
+#define LONG_RUN_SECONDS 300
+
+static void
+say_if_long (FlitlabWindow *self,
+             guint          index,
+             double         left)
+{
+  const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
+  g_autofree char *duration = NULL, *text = NULL;
+
+  if (left < LONG_RUN_SECONDS || study == NULL || g_hash_table_contains (self->long_runs, study))
+    return;
+  g_hash_table_add (self->long_runs, (gpointer) study);
+  duration = format_duration (left);
+  /* Translators: a study's name, then how long its simulation will take ("33 min") */
+  text = g_strdup_printf (_("The simulation of “%s” will take about %s. Stop ends it."),
+                          study->name, duration);
+  flitlab_window_toast (self, text);
+}
+
 /* The shown study's simulation: its progress, and its loads on the plot as they finish. */
 static void
 on_run_changed (FlitlabWindow *self,
@@ -586,14 +623,17 @@ on_run_changed (FlitlabWindow *self,
   g_autoptr(FlitlabStudyTable) points = NULL;
 
   show_running (self);
-  if ((int) index != flitlab_window_get_selected_index (self) ||
-      !flitlab_document_get_running (self->document, index, &fraction, &left))
+  if (!flitlab_document_get_running (self->document, index, &fraction, &left))
+    return;
+  say_if_long (self, index, left);
+  if ((int) index != flitlab_window_get_selected_index (self))
     return;
   gtk_progress_bar_set_fraction (self->simulation_progress, fraction);
   if (left >= 0)
     {
-      /* Translators: the estimated time a simulation still needs */
-      g_autofree char *text = g_strdup_printf (_("%.0f s left"), left);
+      g_autofree char *duration = format_duration (left);
+      /* Translators: the estimated time a simulation still needs ("3 min") */
+      g_autofree char *text = g_strdup_printf (_("%s left"), duration);
 
       gtk_label_set_text (self->time_left_label, text);
     }
@@ -611,6 +651,7 @@ on_run_finished (FlitlabWindow *self,
 {
   const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
 
+  g_hash_table_remove (self->long_runs, study);
   if (error != NULL)
     flitlab_window_toast (self, error->message);
   else if (study != NULL)
@@ -857,6 +898,7 @@ flitlab_window_dispose (GObject *object)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
   g_clear_object (&self->presentation_keys);
+  g_clear_pointer (&self->long_runs, g_hash_table_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
   G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
 }
@@ -1050,6 +1092,7 @@ flitlab_window_init (FlitlabWindow *self)
   }
   self->select_next = -1;
   self->guess = NAN;
+  self->long_runs = g_hash_table_new (NULL, NULL);
   /* The editor's notes say what an edit took away: Undo brings it back. */
   g_signal_connect_object (self->study_editor, "note", G_CALLBACK (flitlab_window_toast_undo), self,
                            G_CONNECT_SWAPPED);
