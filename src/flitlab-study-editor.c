@@ -18,6 +18,7 @@
 
 #include "flitlab-document.h"
 #include "flitlab-input.h"
+#include "flitlab-limits.h"
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim.h"
@@ -583,6 +584,7 @@ on_entry_apply (FlitlabStudyEditor *self,
   GtkLabel *label = error_label_of (self, row);
   FlitlabStudy *edited;
   FlitlabStudySimulation *sim;
+  g_autoptr(GError) refused = NULL;
   double value = 0;
   guint64 whole = 0;
   gboolean number, integer;
@@ -610,18 +612,26 @@ on_entry_apply (FlitlabStudyEditor *self,
     }
   else if (row == self->size_row)
     ;
-  else if (row == self->hotspot_row || row == self->flits_row || row == self->rate_min_row ||
-           row == self->rate_max_row)
+  else if (row == self->flits_row)
+    {
+      /* The one check of a message length (flitlab-limits.h): a project file and flitlab-cli
+       * accept and refuse the same lengths with the same words. */
+      if (!flitlab_limits_parse_flits (text, g_strcmp0 (self->study->length, "fixed") == 0, &value,
+                                       &refused))
+        {
+          refuse (GTK_WIDGET (row), label, refused->message);
+          return;
+        }
+    }
+  else if (row == self->hotspot_row || row == self->rate_min_row || row == self->rate_max_row)
     {
       if (!number)
         {
           /* Translators: %s is what was typed where a number belongs */
           g_autofree char *message = g_strdup_printf (_("“%s” is not a number."), text);
 
-          {
           refuse (GTK_WIDGET (row), label, message);
           return;
-        }
         }
     }
   else if (!integer)

@@ -720,13 +720,10 @@ cmd_simulate (int      argc,
           !(config->hotspot_fraction >= 0 && config->hotspot_fraction <= 1))
         return usage_error (error, _("--hotspot is a fraction from 0 to 1, not “%s”"), hotspot);
     }
-  if (flits != NULL)
-    {
-      if (!flitlab_input_parse_number (flits, -1, &config->flits) ||
-          !(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
-        return usage_error (error, _("--flits is a length from 1 to %.0f flits, not “%s”"),
-                            FLITLAB_MAX_FLITS, flits);
-    }
+  if (flits != NULL &&
+      !flitlab_limits_parse_flits (flits, config->length == FLITLAB_LENGTH_FIXED, &config->flits,
+                                   error))
+    return FALSE;
   if (!parse_uint64 ("--vcs", vcs, 1, FLITLAB_MAX_VCS, &value, error))
     return FALSE;
   config->vcs = vcs ? (guint) value : 0;

@@ -91,8 +91,16 @@ flitlab_grid_set (FlitlabStudy  *study,
     }
   else if (g_str_equal (key, "flits"))
     {
-      if (!flitlab_input_parse_number (value, -1, &study->flits))
-        return bad_value (key, value, error);
+      g_autoptr(GError) refused = NULL;
+
+      /* As a mean: whether a fixed length is whole is the study's check, once the length
+       * distribution, which may be varied too, is set. */
+      if (!flitlab_limits_parse_flits (value, FALSE, &study->flits, &refused))
+        {
+          g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                               refused->message);
+          return FALSE;
+        }
     }
   else if (g_str_equal (key, "vcs") || g_str_equal (key, "buffer") ||
            g_str_equal (key, "replications"))
@@ -206,7 +214,7 @@ flitlab_grid_expand (const FlitlabStudy  *study,
         }
       replace_string (&copy->name, name->str);
       refit_models (copy);
-      if (!flitlab_study_check (copy, error) ||
+      if (!flitlab_study_check_fields (copy, error) ||
           (copy->simulation.enabled && !flitlab_runner_check_simulation (copy, error)))
         {
           g_prefix_error (error, _("Study “%s”: "), copy->name);

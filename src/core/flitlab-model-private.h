@@ -5,6 +5,7 @@
 
 #pragma once
 
+#include "flitlab-limits.h"
 #include "flitlab-model.h"
 
 G_BEGIN_DECLS

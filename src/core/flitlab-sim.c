@@ -311,6 +311,8 @@ static gboolean
 check_values (const FlitlabSimConfig  *config,
               GError                 **error)
 {
+  g_autoptr(GError) refused = NULL;
+
   if (config->n_rates == 0)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, _("No load to simulate"));
@@ -324,11 +326,9 @@ check_values (const FlitlabSimConfig  *config,
                      config->rates[i]);
         return FALSE;
       }
-  if (!(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
+  if (!flitlab_limits_check_flits (config->flits, config->length == FLITLAB_LENGTH_FIXED, &refused))
     {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("The message length must be from 1 to %.0f flits, not %g"), FLITLAB_MAX_FLITS,
-                   config->flits);
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, refused->message);
       return FALSE;
     }
   if (config->buffer < 1 || config->buffer > FLITLAB_MAX_BUFFER)

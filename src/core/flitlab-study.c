@@ -655,6 +655,7 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
                             GError             **error)
 {
   const FlitlabStudySimulation *sim;
+  g_autoptr(GError) refused = NULL;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -675,8 +676,8 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
     return fail (error, _("the hotspot fraction must be in 0..1"));
   if (!flitlab_study_name_in (length_names, self->length))
     return fail (error, _("unknown length distribution “%s”"), self->length ? self->length : "");
-  if (!(self->flits >= 1 && self->flits <= FLITLAB_MAX_FLITS))
-    return fail (error, _("the message length must be 1..%.0f flits"), FLITLAB_MAX_FLITS);
+  if (!flitlab_limits_check_flits (self->flits, g_str_equal (self->length, "fixed"), &refused))
+    return fail (error, "%s", refused->message);
   if (self->flit_width < 1 || self->flit_width > FLITLAB_STUDY_MAX_FLIT_WIDTH)
     return fail (error, _("the flit width must be 1..%u bits"), FLITLAB_STUDY_MAX_FLIT_WIDTH);
   if (!(self->rate_min >= 0 && self->rate_max <= FLITLAB_STUDY_MAX_RATE

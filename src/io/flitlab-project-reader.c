@@ -817,20 +817,26 @@ parse_traffic (Reader                *r,
     "pattern", "hotspot-fraction", "hotspot-node", "length", "flits", "flit-width", NULL,
   };
   guint n_nodes = topology != NULL ? flitlab_topology_get_n_nodes (topology) : G_MAXUINT;
+  g_autofree char *flits = NULL;
+  g_autoptr(GError) refused = NULL;
 
-  return check_attributes (r, node, attributes)
-         && name_attribute (r, node, "pattern", flitlab_study_pattern_names (),
-                            _("traffic pattern"), &study->pattern)
-         && double_attribute (r, node, "hotspot-fraction", FALSE, 0, 1,
-                              &study->hotspot_fraction)
-         && guint_attribute (r, node, "hotspot-node", FALSE, 0, MAX (n_nodes, 1) - 1,
-                             &study->hotspot_node)
-         && name_attribute (r, node, "length", flitlab_study_length_names (),
-                            _("length distribution"), &study->length)
-         && double_attribute (r, node, "flits", TRUE, 1, FLITLAB_MAX_FLITS,
-                              &study->flits)
-         && guint_attribute (r, node, "flit-width", FALSE, 1, FLITLAB_STUDY_MAX_FLIT_WIDTH,
-                             &study->flit_width);
+  if (!check_attributes (r, node, attributes)
+      || !name_attribute (r, node, "pattern", flitlab_study_pattern_names (),
+                          _("traffic pattern"), &study->pattern)
+      || !double_attribute (r, node, "hotspot-fraction", FALSE, 0, 1, &study->hotspot_fraction)
+      || !guint_attribute (r, node, "hotspot-node", FALSE, 0, MAX (n_nodes, 1) - 1,
+                           &study->hotspot_node)
+      || !name_attribute (r, node, "length", flitlab_study_length_names (),
+                          _("length distribution"), &study->length)
+      || (flits = require_attribute (r, node, "flits")) == NULL)
+    return FALSE;
+  /* The one check of a message length (flitlab-limits.h), whose message the editor and
+   * flitlab-cli give too. */
+  if (!flitlab_limits_parse_flits (flits, g_str_equal (study->length, "fixed"), &study->flits,
+                                   &refused))
+    return reader_fail (r, node, INVALID, "%s", refused->message);
+  return guint_attribute (r, node, "flit-width", FALSE, 1, FLITLAB_STUDY_MAX_FLIT_WIDTH,
+                          &study->flit_width);
 }
 
 static gboolean
