@@ -747,6 +747,13 @@ on_combo_selected (FlitlabStudyEditor *self,
       g_free (edited->length);
       edited->length = g_strdup (flitlab_study_length_names ()[selected]);
     }
+  /* The study's own choice is no edit. A refused choice puts the row back to it, which GTK
+   * reports after the refusal: committing that would clear the refusal's explanation. */
+  if (flitlab_study_same_settings (edited, self->study))
+    {
+      flitlab_study_free (edited);
+      return;
+    }
   commit (self, edited, NULL, self->network_error, FALSE);
 }
 
