@@ -206,6 +206,42 @@ test_refused (Fixture       *f,
   g_assert_false (gtk_widget_has_css_class (child (f, "flits_row"), "error"));
 }
 
+/* Issue #29: a fixed length is a whole number of flits, refused otherwise with the words of a
+ * project file and flitlab-cli; the mean of exponential lengths may be fractional, and the
+ * models take it: none is removed (they all were, with a fractional mean). */
+static void
+test_fractional_length (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autofree char *fixed = flits_message ("12.5", TRUE);
+  const char * const *lengths = flitlab_study_length_names ();
+  guint exponential = 0;
+
+  g_assert_nonnull (fixed);
+  g_assert_null (flits_message ("12.5", FALSE));
+  apply (f, "flits_row", "12.5");
+  assert_refused (f, "flits_row", "traffic_error", fixed);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "traffic_error"))), ==, fixed);
+
+  while (!g_str_equal (lengths[exponential], "exponential"))
+    exponential++;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "length_row")), exponential);
+  g_assert_nonnull (f->edited);
+  apply (f, "flits_row", "12.5");
+  g_assert_nonnull (f->edited);
+  g_assert_cmpfloat (f->edited->flits, ==, 12.5);
+  g_assert_cmpstr (model_param (f->edited, "ciciani-bi-torus", "flits"), ==, "12.5");
+  g_assert_nonnull (flitlab_study_find_model (f->edited, "ciciani-bi-torus")->curve);
+  g_assert_null (f->note);
+
+  /* Fixed lengths again: refused, and the study keeps its exponential ones. */
+  f->edited = NULL;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "length_row")), 0);
+  g_assert_null (f->edited);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "network_error"))), ==, fixed);
+  g_assert_cmpstr (flitlab_document_get_study (f->document, f->index)->length, ==, "exponential");
+}
+
 static void
 test_name (Fixture       *f,
            gconstpointer  data)
@@ -430,6 +466,7 @@ main (int   argc,
 #define ADD(path, func) g_test_add ("/flitlab/study-editor/" path, Fixture, NULL, setup, func, teardown)
   ADD ("size", test_size);
   ADD ("refused", test_refused);
+  ADD ("fractional-length", test_fractional_length);
   ADD ("name", test_name);
   ADD ("links-remove-model", test_links_remove_model);
   ADD ("family", test_family);
