@@ -85,7 +85,8 @@ static const FlitlabModelParamInfo uni_torus_params[] = {
     N_("Radices k0xk1x... (asymmetric allowed); a single value gives n equal dimensions") },
   { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
     N_("Number of dimensions for a single radix k; auto: the number of radices in k, 3 for one") },
-  { "flits", N_("flits"), "1.." G_STRINGIFY (FLITLAB_MAX_FLITS), "25", N_("Mean message length L/W in flits (T_DT)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "25",
+    N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
@@ -94,13 +95,15 @@ static const FlitlabModelParamInfo bi_torus_params[] = {
     N_("Radix of the symmetric torus") },
   { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
     N_("Number of dimensions; auto: the number of radices in k, 3 for one") },
-  { "flits", N_("flits"), "1.." G_STRINGIFY (FLITLAB_MAX_FLITS), "12", N_("Mean message length L/W in flits (T_DT)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "12",
+    N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
 static const FlitlabModelParamInfo hypercube_params[] = {
   { "n", N_("dimensions"), "1..16", "10", N_("Dimension of the 2^n hypercube") },
-  { "flits", N_("flits"), "1.." G_STRINGIFY (FLITLAB_MAX_FLITS), "200", N_("Mean message length L/W in flits (T_DT)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "200",
+    N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 

@@ -113,7 +113,8 @@ typedef struct
 static const FlitlabModelParamInfo greenberg_params[] = {
   { "k", N_("nodes per dimension"), N_("2..64, as 8 or 8x8 (square)"), "8",
     N_("Radix of the k x k network (N = k^2 nodes)") },
-  { "flits", N_("flits"), "1.." G_STRINGIFY (FLITLAB_MAX_FLITS), "20", N_("Message length L = s/f in flits (the worm length)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "20",
+    N_("Message length L = s/f in flits (the worm length)") },
   { NULL }
 };
 

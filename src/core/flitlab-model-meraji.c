@@ -63,7 +63,7 @@ static const FlitlabModelParamInfo meraji_params[] = {
   { "k", N_("nodes"), "1..64", "5", N_("nodes on every necklace") },
   { "vcs", N_("virtual channels"), "3..32", "8",
     N_("virtual channels per physical channel (the routing needs 3)") },
-  { "flits", N_("flits"), "1.." G_STRINGIFY (FLITLAB_MAX_FLITS), "32", N_("message length M") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "32", N_("message length M") },
   { "variant", "", N_("paper or consistent"), "consistent",
     N_("consistent: the message length counted once (the simulator agrees, docs/models/meraji.md); "
        "paper: Eq. 1 as printed, M counted in each of the three sub-networks") },

@@ -914,7 +914,8 @@ static const FlitlabModelParamInfo quaglia_params[] = {
   { "k", N_("nodes per dimension"),
     N_("4..64, a multiple of 4 (k/4 hops per dimension), e.g. 16 or 16x16"), "8",
     N_("Radix of the square bi-directional torus") },
-  { "flits", N_("flits"), "1.." G_STRINGIFY (FLITLAB_MAX_FLITS), "12", N_("Message length (data-trail time T_DT = L/B, cycles)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "12",
+    N_("Message length (data-trail time T_DT = L/B, cycles)") },
   { NULL }
 };
 
