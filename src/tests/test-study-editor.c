@@ -190,10 +190,25 @@ test_refused (Fixture       *f,
     apply (f, "flits_row", "0");
     assert_refused (f, "flits_row", "traffic_error", zero);
   }
-  apply (f, "rate_max_row", "-1");
-  assert_refused (f, "rate_max_row", "load_error", "load range");
-  apply (f, "n_rates_row", "2.5");
-  assert_refused (f, "n_rates_row", "load_error", "whole number");
+  {
+    g_autoptr(GError) negative = NULL;
+    g_autoptr(GError) fraction = NULL;
+    g_autoptr(GError) range = NULL;
+    double load;
+    guint count;
+
+    /* Each refused with its one check's words, as a project file and flitlab-cli refuse it. */
+    g_assert_false (flitlab_limits_parse_load ("-1", &load, &negative));
+    apply (f, "rate_max_row", "-1");
+    assert_refused (f, "rate_max_row", "load_error", negative->message);
+    g_assert_false (flitlab_limits_parse_n_rates ("2.5", &count, &fraction));
+    apply (f, "n_rates_row", "2.5");
+    assert_refused (f, "n_rates_row", "load_error", fraction->message);
+    g_assert_nonnull (strstr (fraction->message, "whole number"));
+    g_assert_false (flitlab_limits_check_load_range (0.5, 0.02, &range));
+    apply (f, "rate_min_row", "0.5");
+    assert_refused (f, "rate_min_row", "load_error", range->message);
+  }
   apply (f, "name_row", "");
   assert_refused (f, "name_row", "name_error", "needs a name");
 
