@@ -18,6 +18,7 @@
 
 #include "flitlab-document.h"
 #include "flitlab-input.h"
+#include "flitlab-limits.h"
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim.h"
@@ -627,17 +628,12 @@ on_entry_apply (FlitlabStudyEditor *self,
   GtkLabel *label = error_label_of (self, row);
   FlitlabStudy *edited;
   FlitlabStudySimulation *sim;
-  double value = 0;
-  guint64 whole = 0;
-  gboolean number, integer;
+  g_autoptr(GError) refused = NULL;
+  gboolean ok = TRUE;
 
   if (self->updating || self->study == NULL)
     return;
 
-  number = flitlab_input_parse_number (text, -1, &value);
-  /* Cycles and seeds are 64-bit; every other count fits 32 bits. */
-  integer = parse_uint64 (text, row == self->cycles_row || row == self->warmup_row ||
-                                row == self->seed_row ? G_MAXUINT64 : G_MAXUINT, &whole);
   if (row == self->name_row)
     {
       if (*text == '\0')
@@ -652,32 +648,6 @@ on_entry_apply (FlitlabStudyEditor *self,
           return;
         }
     }
-  else if (row == self->size_row)
-    ;
-  else if (row == self->hotspot_row || row == self->flits_row || row == self->rate_min_row ||
-           row == self->rate_max_row)
-    {
-      if (!number)
-        {
-          /* Translators: %s is what was typed where a number belongs */
-          g_autofree char *message = g_strdup_printf (_("“%s” is not a number."), text);
-
-          {
-          refuse (GTK_WIDGET (row), label, message);
-          return;
-        }
-        }
-    }
-  else if (!integer)
-    {
-      /* Translators: %s is what was typed where a whole number belongs */
-      g_autofree char *message = g_strdup_printf (_("“%s” is not a whole number."), text);
-
-      {
-          refuse (GTK_WIDGET (row), label, message);
-          return;
-        }
-    }
 
   edited = flitlab_study_copy (self->study);
   sim = &edited->simulation;
@@ -688,6 +658,8 @@ on_entry_apply (FlitlabStudyEditor *self,
       commit (self, edited, GTK_WIDGET (row), label, TRUE);
       return;
     }
+  /* Each value by its one check (flitlab-limits.h): a project file and flitlab-cli accept and
+   * refuse the same values with the same words. */
   if (row == self->size_row)
     {
       g_free (edited->topology);
@@ -695,31 +667,45 @@ on_entry_apply (FlitlabStudyEditor *self,
                                     spec_unidirectional (self->study->topology));
     }
   else if (row == self->hotspot_row)
-    edited->hotspot_fraction = value;
+    ok = flitlab_limits_parse_hotspot_fraction (text, &edited->hotspot_fraction, &refused);
   else if (row == self->flits_row)
-    edited->flits = value;
+    ok = flitlab_limits_parse_flits (text, g_strcmp0 (edited->length, "fixed") == 0,
+                                     &edited->flits, &refused);
   else if (row == self->flit_width_row)
-    edited->flit_width = (guint) whole;
+    ok = flitlab_limits_parse_flit_width (text, &edited->flit_width, &refused);
   else if (row == self->rate_min_row)
-    edited->rate_min = value;
+    ok = flitlab_limits_parse_load (text, &edited->rate_min, &refused);
   else if (row == self->rate_max_row)
-    edited->rate_max = value;
+    ok = flitlab_limits_parse_load (text, &edited->rate_max, &refused);
   else if (row == self->n_rates_row)
-    edited->n_rates = (guint) whole;
+    ok = flitlab_limits_parse_n_rates (text, &edited->n_rates, &refused);
   else if (row == self->vcs_row)
-    sim->vcs = (guint) whole;
+    ok = flitlab_limits_parse_vcs (text, &sim->vcs, &refused);
   else if (row == self->buffer_row)
-    sim->buffer = (guint) whole;
+    ok = flitlab_limits_parse_buffer (text, &sim->buffer, &refused);
   else if (row == self->node_buffers_row)
-    sim->node_buffers = (guint) whole;
+    ok = flitlab_limits_parse_node_buffers (text, &sim->node_buffers, &refused);
   else if (row == self->replications_row)
-    sim->replications = (guint) whole;
+    ok = flitlab_limits_parse_replications (text, &sim->replications, &refused);
   else if (row == self->cycles_row)
-    sim->cycles = whole;
+    ok = flitlab_limits_parse_cycles (text, &sim->cycles, &refused);
   else if (row == self->warmup_row)
-    sim->warmup = whole;
-  else if (row == self->seed_row)
-    sim->seed = whole;
+    ok = flitlab_limits_parse_warmup (text, &sim->warmup, &refused);
+  else if (row == self->seed_row && !parse_uint64 (text, G_MAXUINT64, &sim->seed))
+    {
+      /* Translators: %s is what was typed where a whole number belongs */
+      g_autofree char *message = g_strdup_printf (_("“%s” is not a whole number."), text);
+
+      refuse (GTK_WIDGET (row), label, message);
+      flitlab_study_free (edited);
+      return;
+    }
+  if (!ok)
+    {
+      refuse (GTK_WIDGET (row), label, refused->message);
+      flitlab_study_free (edited);
+      return;
+    }
   commit (self, edited, GTK_WIDGET (row), label, FALSE);
 }
 
@@ -780,6 +766,13 @@ on_combo_selected (FlitlabStudyEditor *self,
     {
       g_free (edited->length);
       edited->length = g_strdup (flitlab_study_length_names ()[selected]);
+    }
+  /* The study's own choice is no edit. A refused choice puts the row back to it, which GTK
+   * reports after the refusal: committing that would clear the refusal's explanation. */
+  if (flitlab_study_same_settings (edited, self->study))
+    {
+      flitlab_study_free (edited);
+      return;
     }
   commit (self, edited, NULL, self->network_error, FALSE);
 }

@@ -20,6 +20,7 @@
 #include "flitlab-file-write.h"
 #include "flitlab-grid.h"
 #include "flitlab-input.h"
+#include "flitlab-limits.h"
 #include "flitlab-locale.h"
 #include "flitlab-model.h"
 #include "flitlab-project-xml.h"
@@ -196,15 +197,13 @@ cmd_models (int      argc,
 
 /* ---- model -------------------------------------------------------------------------- */
 
+/* A load: the one check of a load (flitlab-limits.h), as a project file's and the editor's. */
 static gboolean
 parse_rate (const char  *text,
             double      *rate,
             GError     **error)
 {
-  if (!flitlab_input_parse_number (text, -1, rate) || *rate < 0 || *rate > FLITLAB_STUDY_MAX_RATE)
-    return usage_error (error, _("“%s” is not a load: rates are numbers from 0 to %g messages "
-                          "per cycle per node"), text, FLITLAB_STUDY_MAX_RATE);
-  return TRUE;
+  return flitlab_limits_parse_load (text, rate, error);
 }
 
 /* An optional number option: out is left as it is when the option is not given. */
@@ -671,24 +670,16 @@ cmd_simulate (int      argc,
       if (buffers == NULL)
         return usage_error (error, _("--routing backtrack needs --buffers M (at least the dimension n)"));
       bt = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), 0);
-      if (!parse_uint64 ("--buffers", buffers, 1, FLITLAB_MAX_NODE_BUFFERS, &value, error))
+      /* Each setting by its one check (flitlab-limits.h), as a project file's and the
+       * editor's; an option not given keeps the default. */
+      if (!flitlab_limits_parse_node_buffers (buffers, &bt->buffers, error) ||
+          !parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &bt->seed, error) ||
+          (replications != NULL &&
+           !flitlab_limits_parse_replications (replications, &bt->replications, error)) ||
+          (warmup != NULL && !flitlab_limits_parse_warmup (warmup, &bt->warmup, error)) ||
+          (cycles != NULL && !flitlab_limits_parse_cycles (cycles, &bt->cycles, error)) ||
+          (threads != NULL && !flitlab_limits_parse_threads (threads, &bt->threads, error)))
         return FALSE;
-      bt->buffers = (guint) value;
-      if (!parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &value, error))
-        return FALSE;
-      bt->seed = seed ? value : bt->seed;
-      if (!parse_uint64 ("--replications", replications, 1, FLITLAB_MAX_REPLICATIONS, &value, error))
-        return FALSE;
-      bt->replications = replications ? (guint) value : bt->replications;
-      if (!parse_uint64 ("--warmup", warmup, 0, FLITLAB_MAX_WARMUP, &value, error))
-        return FALSE;
-      bt->warmup = warmup ? value : bt->warmup;
-      if (!parse_uint64 ("--cycles", cycles, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES, &value, error))
-        return FALSE;
-      bt->cycles = cycles ? value : bt->cycles;
-      if (!parse_uint64 ("--threads", threads, 1, FLITLAB_MAX_THREADS, &value, error))
-        return FALSE;
-      bt->threads = threads ? (guint) value : 0;
       bt->check = check;
       if ((rates = parse_rates (rates_text, error)) == NULL)
         return FALSE;
@@ -714,43 +705,26 @@ cmd_simulate (int      argc,
     return usage_error (error, _("--traffic is uniform, transpose, bit-complement, bit-reversal, "
                           "tornado, neighbour or hotspot, not “%s”"), traffic);
   config->hotspot_fraction = 0.1;
-  if (hotspot != NULL)
-    {
-      if (!flitlab_input_parse_number (hotspot, -1, &config->hotspot_fraction) ||
-          !(config->hotspot_fraction >= 0 && config->hotspot_fraction <= 1))
-        return usage_error (error, _("--hotspot is a fraction from 0 to 1, not “%s”"), hotspot);
-    }
-  if (flits != NULL)
-    {
-      if (!flitlab_input_parse_number (flits, -1, &config->flits) ||
-          !(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
-        return usage_error (error, _("--flits is a length from 1 to %.0f flits, not “%s”"),
-                            FLITLAB_MAX_FLITS, flits);
-    }
-  if (!parse_uint64 ("--vcs", vcs, 1, FLITLAB_MAX_VCS, &value, error))
+  /* Each setting by its one check (flitlab-limits.h), as a project file's and the editor's;
+   * an option not given keeps the default (a message length whole when lengths are fixed). */
+  if ((hotspot != NULL &&
+       !flitlab_limits_parse_hotspot_fraction (hotspot, &config->hotspot_fraction, error)) ||
+      (flits != NULL &&
+       !flitlab_limits_parse_flits (flits, config->length == FLITLAB_LENGTH_FIXED,
+                                    &config->flits, error)) ||
+      (vcs != NULL && !flitlab_limits_parse_vcs (vcs, &config->vcs, error)) ||
+      (buffer != NULL && !flitlab_limits_parse_buffer (buffer, &config->buffer, error)))
     return FALSE;
-  config->vcs = vcs ? (guint) value : 0;
-  if (!parse_uint64 ("--buffer", buffer, 1, FLITLAB_MAX_BUFFER, &value, error))
-    return FALSE;
-  config->buffer = buffer ? (guint) value : config->buffer;
   if (!parse_uint64 ("--hotspot-node", hotspot_node, 0, G_MAXUINT - 1, &value, error))
     return FALSE;
   config->hotspot_node = hotspot_node ? (guint) value : 0;
-  if (!parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &value, error))
+  if (!parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &config->seed, error) ||
+      (replications != NULL &&
+       !flitlab_limits_parse_replications (replications, &config->replications, error)) ||
+      (warmup != NULL && !flitlab_limits_parse_warmup (warmup, &config->warmup, error)) ||
+      (cycles != NULL && !flitlab_limits_parse_cycles (cycles, &config->cycles, error)) ||
+      (threads != NULL && !flitlab_limits_parse_threads (threads, &config->threads, error)))
     return FALSE;
-  config->seed = seed ? value : config->seed;
-  if (!parse_uint64 ("--replications", replications, 1, FLITLAB_MAX_REPLICATIONS, &value, error))
-    return FALSE;
-  config->replications = replications ? (guint) value : config->replications;
-  if (!parse_uint64 ("--warmup", warmup, 0, FLITLAB_MAX_WARMUP, &value, error))
-    return FALSE;
-  config->warmup = warmup ? value : 0;
-  if (!parse_uint64 ("--cycles", cycles, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES, &value, error))
-    return FALSE;
-  config->cycles = cycles ? value : config->cycles;
-  if (!parse_uint64 ("--threads", threads, 1, FLITLAB_MAX_THREADS, &value, error))
-    return FALSE;
-  config->threads = threads ? (guint) value : 0;
 
   if ((rates = parse_rates (rates_text, error)) == NULL)
     return FALSE;
@@ -995,16 +969,16 @@ export_dependency (const FlitlabStudy  *study,
 {
   g_autoptr(FlitlabTopology) topology = NULL;
   FlitlabRouting routing;
-  guint64 vcs = study->simulation.vcs;
+  guint vcs = study->simulation.vcs;
 
   if (!flitlab_routing_from_string (study->routing, &routing) || routing == FLITLAB_ROUTING_NECKLACE)
     return usage_error (error, _("Study “%s” routes by %s, which has no channel dependency graph "
                           "to draw (dor or adaptive have)"), study->name, study->routing);
-  if (!parse_uint64 ("--vcs", vcs_text, 1, FLITLAB_MAX_VCS, &vcs, error))
+  if (vcs_text != NULL && !flitlab_limits_parse_vcs (vcs_text, &vcs, error))
     return FALSE;
   if ((topology = flitlab_topology_new_from_spec (study->topology, error)) == NULL)
     return FALSE;
-  return flitlab_render_dependency_to_file (topology, routing, (guint) vcs, output, width, height, scale,
+  return flitlab_render_dependency_to_file (topology, routing, vcs, output, width, height, scale,
                                             font_size, error);
 }
 

@@ -11,6 +11,7 @@
 
 #include "flitlab-grid.h"
 #include "flitlab-input.h"
+#include "flitlab-limits.h"
 #include "flitlab-runner.h"
 #include "flitlab-topology.h"
 
@@ -65,7 +66,6 @@ flitlab_grid_set (FlitlabStudy  *study,
                   GError       **error)
 {
   FlitlabStudySimulation *sim = &study->simulation;
-  guint64 count;
 
   g_return_val_if_fail (study != NULL && key != NULL && value != NULL, FALSE);
 
@@ -89,25 +89,39 @@ flitlab_grid_set (FlitlabStudy  *study,
         return bad_value (key, value, error);
       replace_string (field, value);
     }
-  else if (g_str_equal (key, "flits"))
+  /* The settings' one checks (flitlab-limits.h), as a project file's: the length as a mean,
+   * since whether a fixed one is whole is the study's check once the length distribution,
+   * which may be varied too, is set. */
+  else if (g_str_equal (key, "flits") || g_str_equal (key, "vcs") || g_str_equal (key, "buffer") ||
+           g_str_equal (key, "replications") || g_str_equal (key, "warmup") ||
+           g_str_equal (key, "cycles"))
     {
-      if (!flitlab_input_parse_number (value, -1, &study->flits))
-        return bad_value (key, value, error);
+      g_autoptr(GError) refused = NULL;
+      gboolean ok;
+
+      if (g_str_equal (key, "flits"))
+        ok = flitlab_limits_parse_flits (value, FALSE, &study->flits, &refused);
+      else if (g_str_equal (key, "vcs"))
+        ok = flitlab_limits_parse_vcs (value, &sim->vcs, &refused);
+      else if (g_str_equal (key, "buffer"))
+        ok = flitlab_limits_parse_buffer (value, &sim->buffer, &refused);
+      else if (g_str_equal (key, "replications"))
+        ok = flitlab_limits_parse_replications (value, &sim->replications, &refused);
+      else if (g_str_equal (key, "warmup"))
+        ok = flitlab_limits_parse_warmup (value, &sim->warmup, &refused);
+      else
+        ok = flitlab_limits_parse_cycles (value, &sim->cycles, &refused);
+      if (!ok)
+        {
+          g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                               refused->message);
+          return FALSE;
+        }
     }
-  else if (g_str_equal (key, "vcs") || g_str_equal (key, "buffer") ||
-           g_str_equal (key, "replications"))
+  else if (g_str_equal (key, "seed"))
     {
-      if (!parse_count (value, G_MAXUINT, &count))
+      if (!parse_count (value, G_MAXUINT64, &sim->seed))
         return bad_value (key, value, error);
-      *(g_str_equal (key, "vcs") ? &sim->vcs : g_str_equal (key, "buffer") ? &sim->buffer
-                                                                           : &sim->replications) = count;
-    }
-  else if (g_str_equal (key, "seed") || g_str_equal (key, "warmup") || g_str_equal (key, "cycles"))
-    {
-      if (!parse_count (value, G_MAXUINT64, &count))
-        return bad_value (key, value, error);
-      *(g_str_equal (key, "seed") ? &sim->seed : g_str_equal (key, "warmup") ? &sim->warmup
-                                                                             : &sim->cycles) = count;
     }
   else
     {
@@ -206,7 +220,7 @@ flitlab_grid_expand (const FlitlabStudy  *study,
         }
       replace_string (&copy->name, name->str);
       refit_models (copy);
-      if (!flitlab_study_check (copy, error) ||
+      if (!flitlab_study_check_fields (copy, error) ||
           (copy->simulation.enabled && !flitlab_runner_check_simulation (copy, error)))
         {
           g_prefix_error (error, _("Study “%s”: "), copy->name);

@@ -85,7 +85,8 @@ static const FlitlabModelParamInfo uni_torus_params[] = {
     N_("Radices k0xk1x... (asymmetric allowed); a single value gives n equal dimensions") },
   { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
     N_("Number of dimensions for a single radix k; auto: the number of radices in k, 3 for one") },
-  { "flits", N_("flits"), "1..4096", "25", N_("Mean message length L/W in flits (T_DT)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "25",
+    N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
@@ -94,13 +95,15 @@ static const FlitlabModelParamInfo bi_torus_params[] = {
     N_("Radix of the symmetric torus") },
   { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
     N_("Number of dimensions; auto: the number of radices in k, 3 for one") },
-  { "flits", N_("flits"), "1..4096", "12", N_("Mean message length L/W in flits (T_DT)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "12",
+    N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
 static const FlitlabModelParamInfo hypercube_params[] = {
   { "n", N_("dimensions"), "1..16", "10", N_("Dimension of the 2^n hypercube") },
-  { "flits", N_("flits"), "1..4096", "200", N_("Mean message length L/W in flits (T_DT)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "200",
+    N_("Mean message length L/W in flits (T_DT)") },
   { NULL }
 };
 
@@ -212,14 +215,12 @@ uni_torus_prepare (GHashTable  *params,
                    GError     **error)
 {
   g_autofree CicianiState *self = g_new0 (CicianiState, 1);
-  guint flits;
 
   self->kind = CICIANI_UNI_TORUS;
   if (!check_not_empty (params, uni_torus_params, error) ||
       !parse_dims (params, self->radices, &self->n_dims, error) ||
-      !flitlab_model_param_uint (params, "flits", 1, 4096, &flits, error))
+      !flitlab_model_param_flits (params, &self->flits, error))
     return NULL;
-  self->flits = flits;
 
   self->path_hole = -1;
   for (guint d = 0; d < self->n_dims; d++)
@@ -241,13 +242,12 @@ bi_torus_prepare (GHashTable  *params,
                   GError     **error)
 {
   g_autofree CicianiState *self = g_new0 (CicianiState, 1);
-  guint flits;
   double k, n, p, gamma;
 
   self->kind = CICIANI_BI_TORUS;
   if (!check_not_empty (params, bi_torus_params, error) ||
       !parse_dims (params, self->radices, &self->n_dims, error) ||
-      !flitlab_model_param_uint (params, "flits", 1, 4096, &flits, error))
+      !flitlab_model_param_flits (params, &self->flits, error))
     return NULL;
   if (self->radices[0] < 4)
     {
@@ -266,7 +266,6 @@ bi_torus_prepare (GHashTable  *params,
                      (const char *) g_hash_table_lookup (params, "k"));
         return NULL;
       }
-  self->flits = flits;
 
   k = self->radices[0];
   n = self->n_dims;
@@ -297,14 +296,12 @@ hypercube_prepare (GHashTable  *params,
                    GError     **error)
 {
   g_autofree CicianiState *self = g_new0 (CicianiState, 1);
-  guint flits;
 
   self->kind = CICIANI_HYPERCUBE;
   if (!check_not_empty (params, hypercube_params, error) ||
       !flitlab_model_param_uint (params, "n", 1, MAX_DIMS, &self->n_dims, error) ||
-      !flitlab_model_param_uint (params, "flits", 1, 4096, &flits, error))
+      !flitlab_model_param_flits (params, &self->flits, error))
     return NULL;
-  self->flits = flits;
   for (guint d = 0; d < self->n_dims; d++)
     self->radices[d] = 2;
   return g_steal_pointer (&self);

@@ -113,7 +113,8 @@ typedef struct
 static const FlitlabModelParamInfo greenberg_params[] = {
   { "k", N_("nodes per dimension"), N_("2..64, as 8 or 8x8 (square)"), "8",
     N_("Radix of the k x k network (N = k^2 nodes)") },
-  { "flits", N_("flits"), "1..4096", "20", N_("Message length L = s/f in flits (the worm length)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "20",
+    N_("Message length L = s/f in flits (the worm length)") },
   { NULL }
 };
 
@@ -124,7 +125,7 @@ prepare (GHashTable  *params,
 {
   g_autofree Greenberg *self = g_new0 (Greenberg, 1);
   const char *k_text = g_hash_table_lookup (params, "k");
-  guint radices[FLITLAB_TOPOLOGY_MAX_DIMS], n_dims, k, flits;
+  guint radices[FLITLAB_TOPOLOGY_MAX_DIMS], n_dims, k;
   double kd, kk1;
 
   if (k_text == NULL || *k_text == '\0')
@@ -134,7 +135,7 @@ prepare (GHashTable  *params,
       return NULL;
     }
   if (!flitlab_model_param_radices (params, "k", 2, 2, MAX_K, radices, &n_dims, error) ||
-      !flitlab_model_param_uint (params, "flits", 1, 4096, &flits, error))
+      !flitlab_model_param_flits (params, &self->flits, error))
     return NULL;
   if (n_dims != 2 || radices[0] != radices[1])
     {
@@ -146,7 +147,6 @@ prepare (GHashTable  *params,
 
   self->torus = torus;
   self->k = k = radices[0];
-  self->flits = flits;
   kd = k;
   kk1 = kd * kd - 1;
   for (guint j = 0; j < k; j++)

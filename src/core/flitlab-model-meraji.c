@@ -39,7 +39,7 @@ typedef struct
   guint    n;
   guint    k;
   guint    vcs;
-  guint    flits;
+  double   flits;
   gboolean consistent;
   double   d_n;   /* Eq. 3: mean hops from a necklace node to its nearest base vertex */
   double   d_h;   /* Eq. 4: mean hypercube distance */
@@ -63,7 +63,7 @@ static const FlitlabModelParamInfo meraji_params[] = {
   { "k", N_("nodes"), "1..64", "5", N_("nodes on every necklace") },
   { "vcs", N_("virtual channels"), "3..32", "8",
     N_("virtual channels per physical channel (the routing needs 3)") },
-  { "flits", N_("flits"), "1..4096", "32", N_("message length M") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "32", N_("message length M") },
   { "variant", "", N_("paper or consistent"), "consistent",
     N_("consistent: the message length counted once (the simulator agrees, docs/models/meraji.md); "
        "paper: Eq. 1 as printed, M counted in each of the three sub-networks") },
@@ -81,7 +81,7 @@ meraji_prepare (GHashTable  *params,
   if (!flitlab_model_param_uint (params, "n", 1, 12, &self->n, error) ||
       !flitlab_model_param_uint (params, "k", 1, 64, &self->k, error) ||
       !flitlab_model_param_uint (params, "vcs", 3, MAX_VCS, &self->vcs, error) ||
-      !flitlab_model_param_uint (params, "flits", 1, 4096, &self->flits, error))
+      !flitlab_model_param_flits (params, &self->flits, error))
     return NULL;
   if (g_strcmp0 (variant, "paper") != 0 && g_strcmp0 (variant, "consistent") != 0)
     {

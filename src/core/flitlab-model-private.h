@@ -5,9 +5,14 @@
 
 #pragma once
 
+#include "flitlab-limits.h"
 #include "flitlab-model.h"
 
 G_BEGIN_DECLS
+
+/* The range of a model's "flits" parameter, as flitlab-cli models shows it: the one range of a
+ * message length (flitlab_limits_check_flits ()), fractional means too. */
+#define FLITLAB_MODEL_FLITS_RANGE "1.." G_STRINGIFY (FLITLAB_MAX_FLITS)
 
 /* flitlab-model-ciciani.c (000) */
 extern const FlitlabModelInfo flitlab_model_ciciani_uni_torus;

@@ -635,7 +635,8 @@ quaglia_prepare (GHashTable  *params,
                  GError     **error)
 {
   static const char * const names[] = { "k", "flits" };
-  guint radices[FLITLAB_TOPOLOGY_MAX_DIMS], n_dims = 0, flits = 0;
+  guint radices[FLITLAB_TOPOLOGY_MAX_DIMS], n_dims = 0;
+  double flits = 0;
   QuagliaState *self;
 
   /* The registry's parsers set an error for an empty value and then go on parsing it, which
@@ -675,7 +676,7 @@ quaglia_prepare (GHashTable  *params,
                      "message crosses K = k/4 channels per dimension"), radices[0]);
       return NULL;
     }
-  if (!flitlab_model_param_uint (params, "flits", 1, 4096, &flits, error))
+  if (!flitlab_model_param_flits (params, &flits, error))
     return NULL;
 
   self = g_new0 (QuagliaState, 1);
@@ -913,7 +914,8 @@ static const FlitlabModelParamInfo quaglia_params[] = {
   { "k", N_("nodes per dimension"),
     N_("4..64, a multiple of 4 (k/4 hops per dimension), e.g. 16 or 16x16"), "8",
     N_("Radix of the square bi-directional torus") },
-  { "flits", N_("flits"), "1..4096", "12", N_("Message length (data-trail time T_DT = L/B, cycles)") },
+  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "12",
+    N_("Message length (data-trail time T_DT = L/B, cycles)") },
   { NULL }
 };
 

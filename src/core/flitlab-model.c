@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "flitlab-input.h"
+#include "flitlab-limits.h"
 #include "flitlab-model-private.h"
 
 struct _FlitlabModel
@@ -436,6 +437,25 @@ flitlab_model_param_double (GHashTable  *params,
       return FALSE;
     }
   *out = value;
+  return TRUE;
+}
+
+gboolean
+flitlab_model_param_flits (GHashTable  *params,
+                           double      *out,
+                           GError     **error)
+{
+  const char *text = param_string (params, "flits", error);
+  g_autoptr(GError) refused = NULL;
+
+  if (text == NULL)
+    return FALSE;
+  if (!flitlab_limits_parse_flits (text, FALSE, out, &refused))
+    {
+      g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                           refused->message);
+      return FALSE;
+    }
   return TRUE;
 }
 

@@ -180,6 +180,11 @@ gboolean flitlab_model_param_double  (GHashTable  *params,
                                       double       max,
                                       double      *out,
                                       GError     **error);
+/* A model's (mean) message length, "flits": flitlab_limits_parse_flits() of a mean, which may
+ * be fractional (every model's formulas take the length as a real number). */
+gboolean flitlab_model_param_flits   (GHashTable  *params,
+                                      double      *out,
+                                      GError     **error);
 /* "16x16x16" or "8" (then n_dims copies, when n_dims_if_single > 0). */
 gboolean flitlab_model_param_radices (GHashTable  *params,
                                       const char  *name,

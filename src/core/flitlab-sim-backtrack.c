@@ -30,6 +30,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "flitlab-limits.h"
 #include "flitlab-rng.h"
 #include "flitlab-sim-backtrack.h"
 #include "flitlab-sim-pool.h"
@@ -504,6 +505,8 @@ gboolean
 flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
                                 GError                      **error)
 {
+  g_autoptr(GError) refused = NULL;
+
   g_return_val_if_fail (config != NULL, FALSE);
 
   if (config->n < 1 || config->n > 14)
@@ -512,22 +515,28 @@ flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
                    _("The backtracking simulator takes hypercubes of 1 to 14 dimensions, not %u"), config->n);
       return FALSE;
     }
-  if (config->buffers < config->n || config->buffers > FLITLAB_MAX_NODE_BUFFERS)
+  /* Each setting by its one check (flitlab-limits.h), whose words every edge gives; then
+   * what this simulator needs of them. */
+  if (!flitlab_limits_check_node_buffers (config->buffers, &refused) ||
+      !flitlab_limits_check_replications (config->replications, &refused) ||
+      !flitlab_limits_check_cycles (config->cycles, &refused) ||
+      !flitlab_limits_check_warmup (config->warmup, &refused) ||
+      !flitlab_limits_check_threads (config->threads, &refused))
     {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("The buffers per node must be at least n = %u and at most %u, not %u"),
-                   config->n, FLITLAB_MAX_NODE_BUFFERS, config->buffers);
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, refused->message);
       return FALSE;
     }
-  if (config->n_rates == 0 || config->replications < 1 ||
-      config->replications > FLITLAB_MAX_REPLICATIONS || config->cycles < FLITLAB_MIN_CYCLES ||
-      config->cycles > FLITLAB_MAX_CYCLES || config->warmup > FLITLAB_MAX_WARMUP)
+  if (config->buffers < config->n)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("Give at least one load, 1 to %u replications, %u to %llu measured cycles "
-                     "and at most %llu warm-up cycles"),
-                   FLITLAB_MAX_REPLICATIONS, FLITLAB_MIN_CYCLES,
-                   (unsigned long long) FLITLAB_MAX_CYCLES, (unsigned long long) FLITLAB_MAX_WARMUP);
+                   _("The buffers per node must be at least n = %u, not %u"), config->n,
+                   config->buffers);
+      return FALSE;
+    }
+  if (config->n_rates == 0)
+    {
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                           _("No load to simulate"));
       return FALSE;
     }
   for (guint i = 0; i < config->n_rates; i++)

@@ -44,6 +44,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "flitlab-limits.h"
 #include "flitlab-rng.h"
 #include "flitlab-sim-private.h"
 #include "flitlab-stats.h"
@@ -963,8 +964,15 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
 {
   FlitlabTopologyFamily family = flitlab_topology_get_family (topology);
   gboolean torus = family == FLITLAB_TOPOLOGY_TORUS;
+  g_autoptr(GError) refused = NULL;
   guint escape, vcs;
 
+  /* The one check of the count (flitlab-limits.h) first, then what the routing needs. */
+  if (!flitlab_limits_check_vcs (config->vcs, &refused))
+    {
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, refused->message);
+      return 0;
+    }
   if (config->routing == FLITLAB_ROUTING_NECKLACE && family != FLITLAB_TOPOLOGY_NECKLACE)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
@@ -1013,12 +1021,6 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                    _("Dimension-ordered routing on a torus splits the virtual channels into two "
                      "dateline classes: give an even number, not %u"), vcs);
-      return 0;
-    }
-  if (vcs > FLITLAB_MAX_VCS)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("At most %u virtual channels per channel, not %u"), FLITLAB_MAX_VCS, vcs);
       return 0;
     }
   return vcs;

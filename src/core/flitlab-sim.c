@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "flitlab-limits.h"
 #include "flitlab-names.h"
 #include "flitlab-sim-pool.h"
 #include "flitlab-sim-private.h"
@@ -311,6 +312,8 @@ static gboolean
 check_values (const FlitlabSimConfig  *config,
               GError                 **error)
 {
+  g_autoptr(GError) refused = NULL;
+
   if (config->n_rates == 0)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, _("No load to simulate"));
@@ -324,47 +327,18 @@ check_values (const FlitlabSimConfig  *config,
                      config->rates[i]);
         return FALSE;
       }
-  if (!(config->flits >= 1 && config->flits <= FLITLAB_MAX_FLITS))
+  /* Each setting by its one check (flitlab-limits.h), whose words every edge gives. The
+   * warm-up and watchdog are bounded so that warm-up + cycles (+ the drain) cannot wrap. */
+  if (!flitlab_limits_check_flits (config->flits, config->length == FLITLAB_LENGTH_FIXED,
+                                   &refused) ||
+      !flitlab_limits_check_buffer (config->buffer, &refused) ||
+      !flitlab_limits_check_replications (config->replications, &refused) ||
+      !flitlab_limits_check_cycles (config->cycles, &refused) ||
+      !flitlab_limits_check_warmup (config->warmup, &refused) ||
+      !flitlab_limits_check_watchdog (config->watchdog, &refused) ||
+      !flitlab_limits_check_threads (config->threads, &refused))
     {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("The message length must be from 1 to %.0f flits, not %g"), FLITLAB_MAX_FLITS,
-                   config->flits);
-      return FALSE;
-    }
-  if (config->buffer < 1 || config->buffer > FLITLAB_MAX_BUFFER)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("The buffer depth must be from 1 to %u flits, not %u"), FLITLAB_MAX_BUFFER,
-                   config->buffer);
-      return FALSE;
-    }
-  if (config->replications < 1 || config->replications > FLITLAB_MAX_REPLICATIONS)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("Replications must be from 1 to %u, not %u"), FLITLAB_MAX_REPLICATIONS,
-                   config->replications);
-      return FALSE;
-    }
-  if (config->cycles < FLITLAB_MIN_CYCLES || config->cycles > FLITLAB_MAX_CYCLES)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("The measured cycles must be from %u to %llu, not %llu"), FLITLAB_MIN_CYCLES,
-                   (unsigned long long) FLITLAB_MAX_CYCLES, (unsigned long long) config->cycles);
-      return FALSE;
-    }
-  /* Bounded, so that warm-up + cycles (+ the drain) cannot wrap. */
-  if (config->warmup > FLITLAB_MAX_WARMUP || config->watchdog > FLITLAB_MAX_WATCHDOG)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("The warm-up and the watchdog are at most %llu cycles, not %llu and %llu"),
-                   (unsigned long long) FLITLAB_MAX_WARMUP, (unsigned long long) config->warmup,
-                   (unsigned long long) config->watchdog);
-      return FALSE;
-    }
-  if (config->threads > FLITLAB_MAX_THREADS)
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("At most %u threads, not %u"), FLITLAB_MAX_THREADS, config->threads);
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, refused->message);
       return FALSE;
     }
   return TRUE;

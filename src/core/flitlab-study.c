@@ -688,6 +688,7 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
                             GError             **error)
 {
   const FlitlabStudySimulation *sim;
+  g_autoptr(GError) refused = NULL;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -704,20 +705,16 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
                  self->ties ? self->ties : "");
   if (!flitlab_study_name_in (flitlab_traffic_pattern_names (), self->pattern))
     return fail (error, _("unknown traffic pattern “%s”"), self->pattern ? self->pattern : "");
-  if (!(self->hotspot_fraction >= 0 && self->hotspot_fraction <= 1))
-    return fail (error, _("the hotspot fraction must be in 0..1"));
+  /* Each setting by its one check (flitlab-limits.h), whose words every edge gives. */
+  if (!flitlab_limits_check_hotspot_fraction (self->hotspot_fraction, &refused))
+    return fail (error, "%s", refused->message);
   if (!flitlab_study_name_in (length_names, self->length))
     return fail (error, _("unknown length distribution “%s”"), self->length ? self->length : "");
-  if (!(self->flits >= 1 && self->flits <= FLITLAB_MAX_FLITS))
-    return fail (error, _("the message length must be 1..%.0f flits"), FLITLAB_MAX_FLITS);
-  if (self->flit_width < 1 || self->flit_width > FLITLAB_STUDY_MAX_FLIT_WIDTH)
-    return fail (error, _("the flit width must be 1..%u bits"), FLITLAB_STUDY_MAX_FLIT_WIDTH);
-  if (!(self->rate_min >= 0 && self->rate_max <= FLITLAB_STUDY_MAX_RATE
-        && self->rate_min <= self->rate_max))
-    return fail (error, _("the load range must satisfy 0 ≤ min ≤ max ≤ %g"),
-                 FLITLAB_STUDY_MAX_RATE);
-  if (self->n_rates < 1 || self->n_rates > FLITLAB_STUDY_MAX_RATES)
-    return fail (error, _("the number of loads must be 1..%u"), FLITLAB_STUDY_MAX_RATES);
+  if (!flitlab_limits_check_flits (self->flits, g_str_equal (self->length, "fixed"), &refused) ||
+      !flitlab_limits_check_flit_width (self->flit_width, &refused) ||
+      !flitlab_limits_check_load_range (self->rate_min, self->rate_max, &refused) ||
+      !flitlab_limits_check_n_rates (self->n_rates, &refused))
+    return fail (error, "%s", refused->message);
   for (guint i = 0; i < self->models->len; i++)
     {
       const FlitlabStudyModel *model = g_ptr_array_index (self->models, i);
@@ -732,22 +729,15 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
             return FALSE;
         }
     }
-  if (sim->vcs > FLITLAB_MAX_VCS)
-    return fail (error, _("at most %u virtual channels"), FLITLAB_MAX_VCS);
-  if (sim->buffer < 1 || sim->buffer > FLITLAB_MAX_BUFFER)
-    return fail (error, _("the buffer depth must be 1..%u flits"), FLITLAB_MAX_BUFFER);
-  if (sim->node_buffers > FLITLAB_MAX_NODE_BUFFERS)
-    return fail (error, _("at most %u node buffers"), FLITLAB_MAX_NODE_BUFFERS);
-  if (sim->replications < 1 || sim->replications > FLITLAB_MAX_REPLICATIONS)
-    return fail (error, _("the replications must be 1..%u"), FLITLAB_MAX_REPLICATIONS);
-  if (sim->cycles < FLITLAB_MIN_CYCLES || sim->cycles > FLITLAB_MAX_CYCLES)
-    return fail (error, _("the measured cycles must be %u..%llu"), FLITLAB_MIN_CYCLES,
-                 (unsigned long long) FLITLAB_MAX_CYCLES);
-  if (sim->warmup > FLITLAB_MAX_WARMUP || sim->watchdog > FLITLAB_MAX_WATCHDOG)
-    return fail (error, _("the warm-up and the watchdog are at most %llu cycles"),
-                 (unsigned long long) FLITLAB_MAX_WARMUP);
-  if (sim->threads > FLITLAB_MAX_THREADS)
-    return fail (error, _("at most %u threads"), FLITLAB_MAX_THREADS);
+  if (!flitlab_limits_check_vcs (sim->vcs, &refused) ||
+      !flitlab_limits_check_buffer (sim->buffer, &refused) ||
+      !flitlab_limits_check_node_buffers (sim->node_buffers, &refused) ||
+      !flitlab_limits_check_replications (sim->replications, &refused) ||
+      !flitlab_limits_check_cycles (sim->cycles, &refused) ||
+      !flitlab_limits_check_warmup (sim->warmup, &refused) ||
+      !flitlab_limits_check_watchdog (sim->watchdog, &refused) ||
+      !flitlab_limits_check_threads (sim->threads, &refused))
+    return fail (error, "%s", refused->message);
   if (sim->points != NULL &&
       !check_table (sim->points, flitlab_study_points_columns (), _("the simulation"), error))
     return FALSE;

@@ -28,13 +28,8 @@ typedef enum
   FLITLAB_STUDY_ERROR_INVALID, /* a field out of range or unknown */
 } FlitlabStudyError;
 
-/* Ranges the project format accepts (docs/project-format.md); a simulation's settings are
- * ranged by flitlab-limits.h. */
-#define FLITLAB_STUDY_MAX_RATES          10000
-/* Messages per cycle per node. Flit-level networks saturate far below 1, but the backtracking
- * model (horng-kleinrock) takes geometric arrival means up to 1e9. */
-#define FLITLAB_STUDY_MAX_RATE           1.0e9
-#define FLITLAB_STUDY_MAX_FLIT_WIDTH     65536    /* bits */
+/* The sizes of results the project format accepts (docs/project-format.md); the settings are
+ * ranged, and checked, by flitlab-limits.h. */
 #define FLITLAB_STUDY_MAX_COLUMNS        256
 #define FLITLAB_STUDY_MAX_ROWS           1000000
 #define FLITLAB_STUDY_MAX_CHANNELS       (16u * 1024u * 1024u)

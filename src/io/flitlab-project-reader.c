@@ -26,6 +26,7 @@
 #include <libxml/xmlerror.h>
 
 #include "flitlab-input.h"
+#include "flitlab-limits.h"
 #include "flitlab-model.h"
 #include "flitlab-project-xml.h"
 #include "flitlab-sim.h"
@@ -237,6 +238,65 @@ guint_attribute (Reader     *r,
   if (!uint_attribute (r, node, name, required, min, max, &value))
     return FALSE;
   *out = (guint) value;
+  return TRUE;
+}
+
+/* A setting's attribute, read and judged by its one check (flitlab-limits.h): refused with
+ * the check's words, which the editor and flitlab-cli give too, after the file and line. */
+typedef gboolean (*ParseGuint)  (const char *text, guint *out, GError **error);
+typedef gboolean (*ParseUint64) (const char *text, guint64 *out, GError **error);
+typedef gboolean (*ParseDouble) (const char *text, double *out, GError **error);
+
+static gboolean
+checked_guint (Reader      *r,
+               xmlNode     *node,
+               const char  *name,
+               gboolean     required,
+               ParseGuint   parse,
+               guint       *out)
+{
+  g_autofree char *text = required ? require_attribute (r, node, name)
+                                   : dup_attribute (node, name);
+  g_autoptr(GError) refused = NULL;
+
+  if (text == NULL)
+    return !required;
+  if (!parse (text, out, &refused))
+    return reader_fail (r, node, INVALID, "%s", refused->message);
+  return TRUE;
+}
+
+static gboolean
+checked_uint64 (Reader      *r,
+                xmlNode     *node,
+                const char  *name,
+                ParseUint64  parse,
+                guint64     *out)
+{
+  g_autofree char *text = dup_attribute (node, name);
+  g_autoptr(GError) refused = NULL;
+
+  if (text != NULL && !parse (text, out, &refused))
+    return reader_fail (r, node, INVALID, "%s", refused->message);
+  return TRUE;
+}
+
+static gboolean
+checked_double (Reader      *r,
+                xmlNode     *node,
+                const char  *name,
+                gboolean     required,
+                ParseDouble  parse,
+                double      *out)
+{
+  g_autofree char *text = required ? require_attribute (r, node, name)
+                                   : dup_attribute (node, name);
+  g_autoptr(GError) refused = NULL;
+
+  if (text == NULL)
+    return !required;
+  if (!parse (text, out, &refused))
+    return reader_fail (r, node, INVALID, "%s", refused->message);
   return TRUE;
 }
 
@@ -582,7 +642,7 @@ parse_channels (Reader  *r,
   guint count = 0;
 
   if (!check_attributes (r, node, attributes)
-      || !double_attribute (r, node, "rate", TRUE, 0, FLITLAB_STUDY_MAX_RATE, &rate)
+      || !checked_double (r, node, "rate", TRUE, flitlab_limits_parse_load, &rate)
       || !guint_attribute (r, node, "count", TRUE, 1, FLITLAB_STUDY_MAX_CHANNELS, &count))
     return NULL;
   if (n_topology_channels > 0 && count != n_topology_channels)
@@ -709,19 +769,17 @@ parse_simulation (Reader       *r,
 
   if (!check_attributes (r, node, attributes)
       || !bool_attribute (r, node, "enabled", TRUE, &sim->enabled)
-      || !guint_attribute (r, node, "vcs", FALSE, 0, FLITLAB_MAX_VCS, &sim->vcs)
-      || !guint_attribute (r, node, "buffer", FALSE, 1, FLITLAB_MAX_BUFFER, &sim->buffer)
-      || !guint_attribute (r, node, "node-buffers", FALSE, 0, FLITLAB_MAX_NODE_BUFFERS,
-                           &sim->node_buffers)
+      || !checked_guint (r, node, "vcs", FALSE, flitlab_limits_parse_vcs, &sim->vcs)
+      || !checked_guint (r, node, "buffer", FALSE, flitlab_limits_parse_buffer, &sim->buffer)
+      || !checked_guint (r, node, "node-buffers", FALSE, flitlab_limits_parse_node_buffers,
+                         &sim->node_buffers)
       || !uint_attribute (r, node, "seed", FALSE, 0, G_MAXUINT64, &sim->seed)
-      || !guint_attribute (r, node, "replications", FALSE, 1, FLITLAB_MAX_REPLICATIONS,
-                           &sim->replications)
-      || !uint_attribute (r, node, "warmup", FALSE, 0, FLITLAB_MAX_WARMUP, &sim->warmup)
-      || !uint_attribute (r, node, "cycles", FALSE, FLITLAB_MIN_CYCLES, FLITLAB_MAX_CYCLES,
-                          &sim->cycles)
-      || !guint_attribute (r, node, "threads", FALSE, 0, FLITLAB_MAX_THREADS,
-                           &sim->threads)
-      || !uint_attribute (r, node, "watchdog", FALSE, 0, FLITLAB_MAX_WATCHDOG, &sim->watchdog)
+      || !checked_guint (r, node, "replications", FALSE, flitlab_limits_parse_replications,
+                         &sim->replications)
+      || !checked_uint64 (r, node, "warmup", flitlab_limits_parse_warmup, &sim->warmup)
+      || !checked_uint64 (r, node, "cycles", flitlab_limits_parse_cycles, &sim->cycles)
+      || !checked_guint (r, node, "threads", FALSE, flitlab_limits_parse_threads, &sim->threads)
+      || !checked_uint64 (r, node, "watchdog", flitlab_limits_parse_watchdog, &sim->watchdog)
       || !bool_attribute (r, node, "allow-deadlock", FALSE, &sim->allow_deadlock))
     return FALSE;
 
@@ -817,20 +875,26 @@ parse_traffic (Reader                *r,
     "pattern", "hotspot-fraction", "hotspot-node", "length", "flits", "flit-width", NULL,
   };
   guint n_nodes = topology != NULL ? flitlab_topology_get_n_nodes (topology) : G_MAXUINT;
+  g_autofree char *flits = NULL;
+  g_autoptr(GError) refused = NULL;
 
-  return check_attributes (r, node, attributes)
-         && name_attribute (r, node, "pattern", flitlab_study_pattern_names (),
-                            _("traffic pattern"), &study->pattern)
-         && double_attribute (r, node, "hotspot-fraction", FALSE, 0, 1,
-                              &study->hotspot_fraction)
-         && guint_attribute (r, node, "hotspot-node", FALSE, 0, MAX (n_nodes, 1) - 1,
-                             &study->hotspot_node)
-         && name_attribute (r, node, "length", flitlab_study_length_names (),
-                            _("length distribution"), &study->length)
-         && double_attribute (r, node, "flits", TRUE, 1, FLITLAB_MAX_FLITS,
-                              &study->flits)
-         && guint_attribute (r, node, "flit-width", FALSE, 1, FLITLAB_STUDY_MAX_FLIT_WIDTH,
-                             &study->flit_width);
+  if (!check_attributes (r, node, attributes)
+      || !name_attribute (r, node, "pattern", flitlab_study_pattern_names (),
+                          _("traffic pattern"), &study->pattern)
+      || !checked_double (r, node, "hotspot-fraction", FALSE,
+                          flitlab_limits_parse_hotspot_fraction, &study->hotspot_fraction)
+      || !guint_attribute (r, node, "hotspot-node", FALSE, 0, MAX (n_nodes, 1) - 1,
+                           &study->hotspot_node)
+      || !name_attribute (r, node, "length", flitlab_study_length_names (),
+                          _("length distribution"), &study->length)
+      || (flits = require_attribute (r, node, "flits")) == NULL)
+    return FALSE;
+  /* Whole when the lengths are fixed: the length distribution is read first. */
+  if (!flitlab_limits_parse_flits (flits, g_str_equal (study->length, "fixed"), &study->flits,
+                                   &refused))
+    return reader_fail (r, node, INVALID, "%s", refused->message);
+  return checked_guint (r, node, "flit-width", FALSE, flitlab_limits_parse_flit_width,
+                        &study->flit_width);
 }
 
 static gboolean
@@ -839,15 +903,15 @@ parse_load (Reader       *r,
             FlitlabStudy *study)
 {
   static const char * const attributes[] = { "min", "max", "count", NULL };
+  g_autoptr(GError) refused = NULL;
 
   if (!check_attributes (r, node, attributes)
-      || !double_attribute (r, node, "min", TRUE, 0, FLITLAB_STUDY_MAX_RATE, &study->rate_min)
-      || !double_attribute (r, node, "max", TRUE, 0, FLITLAB_STUDY_MAX_RATE, &study->rate_max)
-      || !guint_attribute (r, node, "count", TRUE, 1, FLITLAB_STUDY_MAX_RATES,
-                           &study->n_rates))
+      || !checked_double (r, node, "min", TRUE, flitlab_limits_parse_load, &study->rate_min)
+      || !checked_double (r, node, "max", TRUE, flitlab_limits_parse_load, &study->rate_max)
+      || !checked_guint (r, node, "count", TRUE, flitlab_limits_parse_n_rates, &study->n_rates))
     return FALSE;
-  if (study->rate_min > study->rate_max)
-    return reader_fail (r, node, INVALID, _("the load range runs from min to max: min is larger"));
+  if (!flitlab_limits_check_load_range (study->rate_min, study->rate_max, &refused))
+    return reader_fail (r, node, INVALID, "%s", refused->message);
   return TRUE;
 }
 

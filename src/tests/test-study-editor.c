@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "flitlab-limits.h"
 #include "flitlab-model.h"
 #include "flitlab-runner.h"
 #include "flitlab-study-editor.h"
@@ -131,6 +132,20 @@ assert_refused (Fixture    *f,
   g_assert_true (gtk_widget_has_css_class (child (f, row), "error"));
 }
 
+/* What the one check of a message length (flitlab-limits.h) says of text, as a project file
+ * and flitlab-cli say it; NULL when it accepts the text. */
+static char *
+flits_message (const char *text,
+               gboolean    fixed)
+{
+  g_autoptr(GError) error = NULL;
+  double flits;
+
+  if (flitlab_limits_parse_flits (text, fixed, &flits, &error))
+    return NULL;
+  return g_strdup (error->message);
+}
+
 static const char *
 model_param (const FlitlabStudy *study,
              const char   *id,
@@ -164,14 +179,36 @@ test_refused (Fixture       *f,
 {
   apply (f, "size_row", "1x8");
   assert_refused (f, "size_row", "network_error", "1");
-  apply (f, "flits_row", "abc");
-  assert_refused (f, "flits_row", "traffic_error", "“abc” is not a number");
-  apply (f, "flits_row", "0");
-  assert_refused (f, "flits_row", "traffic_error", "message length");
-  apply (f, "rate_max_row", "-1");
-  assert_refused (f, "rate_max_row", "load_error", "load range");
-  apply (f, "n_rates_row", "2.5");
-  assert_refused (f, "n_rates_row", "load_error", "whole number");
+  {
+    g_autofree char *not_a_number = flits_message ("abc", TRUE);
+    g_autofree char *zero = flits_message ("0", TRUE);
+
+    /* The one check's words, as a project file's and flitlab-cli's. */
+    apply (f, "flits_row", "abc");
+    assert_refused (f, "flits_row", "traffic_error", not_a_number);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "traffic_error"))), ==, not_a_number);
+    apply (f, "flits_row", "0");
+    assert_refused (f, "flits_row", "traffic_error", zero);
+  }
+  {
+    g_autoptr(GError) negative = NULL;
+    g_autoptr(GError) fraction = NULL;
+    g_autoptr(GError) range = NULL;
+    double load;
+    guint count;
+
+    /* Each refused with its one check's words, as a project file and flitlab-cli refuse it. */
+    g_assert_false (flitlab_limits_parse_load ("-1", &load, &negative));
+    apply (f, "rate_max_row", "-1");
+    assert_refused (f, "rate_max_row", "load_error", negative->message);
+    g_assert_false (flitlab_limits_parse_n_rates ("2.5", &count, &fraction));
+    apply (f, "n_rates_row", "2.5");
+    assert_refused (f, "n_rates_row", "load_error", fraction->message);
+    g_assert_nonnull (strstr (fraction->message, "whole number"));
+    g_assert_false (flitlab_limits_check_load_range (0.5, 0.02, &range));
+    apply (f, "rate_min_row", "0.5");
+    assert_refused (f, "rate_min_row", "load_error", range->message);
+  }
   apply (f, "name_row", "");
   assert_refused (f, "name_row", "name_error", "needs a name");
 
@@ -182,6 +219,42 @@ test_refused (Fixture       *f,
   g_assert_cmpstr (model_param (f->edited, "ciciani-bi-torus", "flits"), ==, "32");
   g_assert_false (gtk_widget_get_visible (child (f, "traffic_error")));
   g_assert_false (gtk_widget_has_css_class (child (f, "flits_row"), "error"));
+}
+
+/* Issue #29: a fixed length is a whole number of flits, refused otherwise with the words of a
+ * project file and flitlab-cli; the mean of exponential lengths may be fractional, and the
+ * models take it: none is removed (they all were, with a fractional mean). */
+static void
+test_fractional_length (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autofree char *fixed = flits_message ("12.5", TRUE);
+  const char * const *lengths = flitlab_study_length_names ();
+  guint exponential = 0;
+
+  g_assert_nonnull (fixed);
+  g_assert_null (flits_message ("12.5", FALSE));
+  apply (f, "flits_row", "12.5");
+  assert_refused (f, "flits_row", "traffic_error", fixed);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "traffic_error"))), ==, fixed);
+
+  while (!g_str_equal (lengths[exponential], "exponential"))
+    exponential++;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "length_row")), exponential);
+  g_assert_nonnull (f->edited);
+  apply (f, "flits_row", "12.5");
+  g_assert_nonnull (f->edited);
+  g_assert_cmpfloat (f->edited->flits, ==, 12.5);
+  g_assert_cmpstr (model_param (f->edited, "ciciani-bi-torus", "flits"), ==, "12.5");
+  g_assert_nonnull (flitlab_study_find_model (f->edited, "ciciani-bi-torus")->curve);
+  g_assert_null (f->note);
+
+  /* Fixed lengths again: refused, and the study keeps its exponential ones. */
+  f->edited = NULL;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "length_row")), 0);
+  g_assert_null (f->edited);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "network_error"))), ==, fixed);
+  g_assert_cmpstr (flitlab_document_get_study (f->document, f->index)->length, ==, "exponential");
 }
 
 static void
@@ -408,6 +481,7 @@ main (int   argc,
 #define ADD(path, func) g_test_add ("/flitlab/study-editor/" path, Fixture, NULL, setup, func, teardown)
   ADD ("size", test_size);
   ADD ("refused", test_refused);
+  ADD ("fractional-length", test_fractional_length);
   ADD ("name", test_name);
   ADD ("links-remove-model", test_links_remove_model);
   ADD ("family", test_family);

@@ -86,7 +86,7 @@ for n in numbers:
                                                              f"flits={n}", "--rates", "0.001"])
 for option, value in [("--cycles", "18446744073709551615"), ("--cycles", "99"), ("--warmup", "18446744073709551615"),
                       ("--replications", "0"), ("--replications", "1001"), ("--vcs", "65"), ("--buffer", "0"),
-                      ("--threads", "0"), ("--seed", "-1"), ("--hotspot-node", "99999999999")]:
+                      ("--threads", "1025"), ("--seed", "-1"), ("--hotspot-node", "99999999999")]:
     refused(f"simulate refuses {option} {value}", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
                                                    option, value])
 refused("simulate refuses a load of 1e308 in a range", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0:1e308:3"])

@@ -126,7 +126,7 @@ for ext in ("svg", "png"):
     code, err = run("export", project, "--study", "torus-1vc", "--figure", "dependency", "-o", out)
     check(f"writes .{ext}", code == 0 and os.path.getsize(out) > 1000, "; ".join(err))
 
-for args, what in ((["--vcs", "0"], "--vcs 0"), (["--vcs", "x"], "--vcs x"),
+for args, what in ((["--vcs", "65"], "--vcs 65"), (["--vcs", "x"], "--vcs x"),
                    (["--figure", "plot", "--vcs", "2"], "--vcs with --figure plot"),
                    (["--metric", "latency"], "--metric with --figure dependency")):
     figure = [] if "--figure" in args else ["--figure", "dependency"]

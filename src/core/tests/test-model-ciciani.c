@@ -747,7 +747,7 @@ test_bad_parameters (void)
   check_bad ("ciciani-uni-torus", invalid, "n", "17", NULL);
   check_bad ("ciciani-uni-torus", invalid, "n", "three", NULL);
   check_bad ("ciciani-uni-torus", invalid, "flits", "0", NULL);
-  check_bad ("ciciani-uni-torus", invalid, "flits", "4097", NULL);
+  check_bad ("ciciani-uni-torus", invalid, "flits", "1000001", NULL);
   check_bad ("ciciani-uni-torus", invalid, "flits", "-3", NULL);
   check_bad ("ciciani-uni-torus", invalid, "flits", "", NULL);
   check_bad ("ciciani-uni-torus", invalid, "n", "", NULL);

@@ -272,7 +272,7 @@ break_study (FlitlabStudy *s,
       s->n_rates = 0;
       break;
     case 12:
-      s->n_rates = FLITLAB_STUDY_MAX_RATES + 1;
+      s->n_rates = FLITLAB_MAX_RATES + 1;
       break;
     case 13:
       s->simulation.vcs = FLITLAB_MAX_VCS + 1;
