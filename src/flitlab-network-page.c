@@ -98,6 +98,7 @@ struct _FlitlabNetworkPage
   guint                tick_id;    /* its frame clock callback while playing */
   GHashTable          *worm_slots; /* message id -> its colour's index, for worms on screen */
   gint                 followed;   /* the message whose worm is followed, or -1 */
+  FlitlabSimTraceMessage followed_message; /* it as it was when followed */
   gint64               last_frame; /* frame time of the last step, microseconds */
   double               owed;       /* cycles due but not yet stepped */
   double               scale;      /* drawing magnification (presentation mode), >= 1 */
@@ -330,36 +331,45 @@ worm_color (FlitlabNetworkPage *self,
   return worm_colors[GPOINTER_TO_UINT (slot)];
 }
 
-/* The followed message: its channels drawn bold, its state in words. */
+/* The followed message: the channels it holds drawn bold (its source ringed while it is still
+ * leaving it), its state in words; NULL when none is followed. */
 static char *
-describe_followed (FlitlabNetworkPage *self,
-                   const gint32       *holder,
-                   guint               n)
+describe_followed (FlitlabNetworkPage *self)
 {
   FlitlabSimTraceMessage m;
+  g_autofree guint *worm = NULL;
+  guint n = 0;
   guint64 age;
 
   g_array_set_size (self->view->route, 0);
-  if (self->followed < 0 || !flitlab_sim_trace_get_message (self->trace, self->followed, &m))
+  if (self->followed < 0)
     return NULL;
-  for (guint c = 0; c < n; c++)
-    if (holder[c] == self->followed)
-      g_array_append_val (self->view->route, c);
-  age = flitlab_sim_trace_get_cycle (self->trace) - m.generated;
-  if (m.delivered)
+  /* Once it has arrived its number may go to a new message: the one followed was generated
+   * when it was. */
+  if (!flitlab_sim_trace_get_message (self->trace, self->followed, &m) || m.delivered ||
+      m.generated != self->followed_message.generated)
     {
       guint id = (guint) self->followed;
 
       self->followed = -1;
       /* Translators: a followed message has arrived: its number, source, destination */
-      return g_strdup_printf (_("Message %u from node %u to node %u has arrived."), id, m.src, m.dst);
+      return g_strdup_printf (_("Message %u from node %u to node %u has arrived."), id,
+                              self->followed_message.src, self->followed_message.dst);
     }
+  worm = flitlab_sim_trace_get_worm (self->trace, self->followed, &n);
+  if (n > 0)
+    g_array_append_vals (self->view->route, worm, n);
+  age = flitlab_sim_trace_get_cycle (self->trace) - m.generated;
   return g_strdup_printf (m.blocked
                           /* Translators: a followed message: number, nodes, length, channels
                            * held, cycles since it was generated */
-                          ? _("Message %u, node %u to node %u, %u flits: holds %u channels, its header is blocked; %llu cycles since it was generated.")
-                          : _("Message %u, node %u to node %u, %u flits: holds %u channels, its header moves on; %llu cycles since it was generated."),
-                          (guint) self->followed, m.src, m.dst, m.length, self->view->route->len,
+                          ? _("Message %u, node %u to node %u, %u flits: holds %u channels, its "
+                              "header is blocked; %llu cycles since it was generated. Click it "
+                              "again or press Escape to let it go.")
+                          : _("Message %u, node %u to node %u, %u flits: holds %u channels, its "
+                              "header moves on; %llu cycles since it was generated. Click it "
+                              "again or press Escape to let it go."),
+                          (guint) self->followed, m.src, m.dst, m.length, n,
                           (unsigned long long) age);
 }
 
@@ -400,7 +410,7 @@ show_trace (FlitlabNetworkPage *self)
         in_use[GPOINTER_TO_UINT (g_hash_table_lookup (self->worm_slots, GINT_TO_POINTER (holder[c])))]++;
     }
   flitlab_topology_view_set_colors (self->view, colors, blocked, n);
-  followed = describe_followed (self, holder, n);
+  followed = describe_followed (self);
   cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
   if (followed != NULL)
     /* Translators: the animation's clock, then what the followed message does */
@@ -408,7 +418,9 @@ show_trace (FlitlabNetworkPage *self)
   else
     /* Translators: the animation's clock (a number), the messages in the network, and the
      * animation's legend */
-    text = g_strdup_printf (_("Cycle %s: %u messages in the network. Each colour is one message; a red dot is a blocked header. Click a worm to follow it."),
+    text = g_strdup_printf (_("Cycle %s: %u messages in the network. Each colour is one "
+                              "message, a ring round a node one still leaving it; a red dot is "
+                              "a blocked header. Click a worm to follow it."),
                             cycle, flitlab_sim_trace_get_n_in_flight (self->trace));
   gtk_label_set_text (self->status_label, text);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
@@ -425,6 +437,8 @@ show_deadlock (FlitlabNetworkPage *self)
   guint n_channels = 0;
   g_autofree guint *channels = flitlab_sim_trace_get_deadlock_channels (self->trace, links, n_links, &n_channels);
 
+  /* The deadlock is what the drawing shows now, not a followed message. */
+  self->followed = -1;
   g_array_set_size (self->deadlock, 0);
   if (n_channels > 0)
     g_array_append_vals (self->deadlock, channels, n_channels);
@@ -997,6 +1011,38 @@ choose_column (FlitlabNetworkPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+/* The message whose worm is drawn at (x, y) of the diagram: on a channel it holds, or on a
+ * node whose injection channel it holds (ringed: it is still leaving its source); or -1. */
+static gint32
+worm_at (FlitlabNetworkPage *self,
+         double              x,
+         double              y)
+{
+  const FlitlabTopology *topology = flitlab_topology_view_get_topology (self->view);
+  guint n = flitlab_topology_get_n_channels (topology);
+  g_autofree gint32 *holder = g_new (gint32, n);
+  int channel = flitlab_topology_view_hit_channel (self->view, x, y);
+  int node = channel < 0 ? flitlab_topology_view_hit_node (self->view, x, y) : -1;
+
+  flitlab_sim_trace_get_channels (self->trace, holder, NULL, NULL);
+  if (channel >= 0 && (guint) channel < n)
+    return holder[channel];
+  if (node >= 0)
+    return holder[flitlab_topology_get_injection_channel (topology, (guint) node)];
+  return -1;
+}
+
+/* Follows message id of the animation, or none (-1): its worm in bold, what it does said. */
+static void
+follow (FlitlabNetworkPage *self,
+        gint32              id)
+{
+  self->followed = -1;
+  if (id >= 0 && flitlab_sim_trace_get_message (self->trace, (guint) id, &self->followed_message))
+    self->followed = id;
+  show_trace (self);
+}
+
 /* A press gives the drawing the keyboard, for Ctrl+0 and the other keys of the page, as it
  * would a button's: a drawing area takes none on its own. */
 static void
@@ -1022,16 +1068,13 @@ on_click (FlitlabNetworkPage *self,
     }
   if (!to_diagram (self, FALSE, &x, &y))
     return;
-  /* Animating: a click on a worm follows its message, elsewhere lets it go. */
+  /* Animating: a click on a worm follows its message, on the followed one or elsewhere lets
+   * it go. */
   if (self->trace != NULL)
     {
-      int channel = flitlab_topology_view_hit_channel (self->view, x, y);
-      guint n = flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
-      g_autofree gint32 *holder = g_new (gint32, n);
+      gint32 id = worm_at (self, x, y);
 
-      flitlab_sim_trace_get_channels (self->trace, holder, NULL, NULL);
-      self->followed = channel >= 0 && (guint) channel < n ? holder[channel] : -1;
-      show_trace (self);
+      follow (self, id == self->followed ? -1 : id);
       return;
     }
   topology = flitlab_topology_view_get_topology (self->view);
@@ -1221,6 +1264,8 @@ on_key (FlitlabNetworkPage    *self,
       default:
         return FALSE;
       }
+  if (keyval == GDK_KEY_Escape && flitlab_network_page_let_go (self))
+    return TRUE;
   if (keyval == GDK_KEY_space)
     {
       gtk_toggle_button_set_active (self->play_button, !gtk_toggle_button_get_active (self->play_button));
@@ -1365,6 +1410,17 @@ flitlab_network_page_set_presenting (FlitlabNetworkPage *self,
   gtk_widget_set_visible (self->controls, !presenting);
   gtk_widget_set_visible (self->textbook_expander, !presenting);
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), !presenting);
+}
+
+gboolean
+flitlab_network_page_let_go (FlitlabNetworkPage *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self), FALSE);
+
+  if (self->trace == NULL || self->followed < 0)
+    return FALSE;
+  follow (self, -1);
+  return TRUE;
 }
 
 GtkLabel *

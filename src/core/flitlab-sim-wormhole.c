@@ -1337,6 +1337,45 @@ flitlab_sim_trace_get_message (const FlitlabSimTrace  *trace,
   return TRUE;
 }
 
+guint *
+flitlab_sim_trace_get_worm (const FlitlabSimTrace *trace,
+                            guint                  id,
+                            guint                 *n_channels)
+{
+  const Sim *s;
+  const Message *m;
+  GArray *worm;
+  gint32 vc;
+
+  g_return_val_if_fail (trace != NULL && n_channels != NULL, NULL);
+
+  s = &trace->sim;
+  *n_channels = 0;
+  if (id >= s->messages->len)
+    return NULL;
+  m = &g_array_index (s->messages, Message, id);
+  if (m->done || m->head == NONE)
+    return NULL;
+  worm = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* From the header back to the tail: each VC of the worm knows the one upstream of it. */
+  for (vc = m->head; vc != NONE && s->vc[vc].owner == (gint32) id; vc = s->vc[vc].prev)
+    {
+      guint channel = vc_channel (s, vc);
+
+      g_array_prepend_val (worm, channel);
+    }
+  /* The VC the header has been given but not yet crossed to (its physical channel was busy). */
+  vc = s->vc[m->head].next;
+  if (vc != NONE && s->vc[vc].owner == (gint32) id)
+    {
+      guint channel = vc_channel (s, vc);
+
+      g_array_append_val (worm, channel);
+    }
+  *n_channels = worm->len;
+  return (guint *) g_array_free (worm, worm->len == 0);
+}
+
 gboolean
 flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace)
 {

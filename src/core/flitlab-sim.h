@@ -236,6 +236,17 @@ gboolean          flitlab_sim_trace_get_message (const FlitlabSimTrace    *trace
                                                  guint                     id,
                                                  FlitlabSimTraceMessage   *message);
 
+/* The channels the message holds, by id, in the order its worm crosses them: its source's
+ * injection channel first while flits of it are still there, then its header's channel, and
+ * last the one its header has been given but not yet crossed to, if any; its destination's
+ * ejection channel last while it is delivered. NULL (and *n_channels 0) before it is injected
+ * and once it has arrived. The holder of flitlab_sim_trace_get_channels() names one message per
+ * channel; a worm is all of its own, also on a channel whose other virtual channels hold
+ * another. Free with g_free(). */
+guint            *flitlab_sim_trace_get_worm (const FlitlabSimTrace    *trace,
+                                              guint                     id,
+                                              guint                    *n_channels);
+
 /* TRUE when the watchdog would fire: messages in the network and no flit moved for the
  * configuration's watchdog cycles (the animation stops there). */
 gboolean          flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace);

@@ -208,6 +208,77 @@ test_trace (void)
   assert_dependency_cycle (topology, trace, links, n);
 }
 
+/* Each message's worm (the animation follows one): the channels it holds from its tail to its
+ * header, joined end to end, its injection channel first while flits of it are at its source;
+ * every channel the per-channel holder gives it among them. Two virtual channels, so a
+ * channel may hold two worms at once and show one holder. */
+static void
+test_worm (void)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
+  g_autoptr(FlitlabSimConfig) config = lab_config ("torus:4x4:bi", 2, 0.05);
+  g_autoptr(FlitlabSimTrace) trace = NULL;
+  guint n_channels = flitlab_topology_get_n_channels (topology);
+  guint n_network = flitlab_topology_get_n_network_channels (topology);
+  g_autofree gint32 *holder = g_new (gint32, n_channels);
+  guint with_injection = 0, shared = 0;
+
+  trace = flitlab_sim_trace_new (config, 0.05, NULL);
+  for (guint round = 0; round < 40; round++)
+    {
+      FlitlabSimTraceMessage m;
+
+      flitlab_sim_trace_step (trace, 25);
+      flitlab_sim_trace_get_channels (trace, holder, NULL, NULL);
+      for (guint id = 0; flitlab_sim_trace_get_message (trace, id, &m); id++)
+        {
+          guint n = 0;
+          g_autofree guint *worm = flitlab_sim_trace_get_worm (trace, id, &n);
+
+          if (m.delivered || m.header < 0)
+            {
+              g_assert_null (worm);
+              continue;
+            }
+          g_assert_cmpuint (n, >, 0);
+          /* The header's channel, or before the one it has been given. */
+          g_assert_true (worm[n - 1] == (guint) m.header ||
+                         (n > 1 && worm[n - 2] == (guint) m.header));
+          for (guint i = 0; i < n; i++)
+            {
+              g_assert_cmpuint (worm[i], <, n_channels);
+              if (worm[i] == flitlab_topology_get_injection_channel (topology, m.src))
+                g_assert_cmpuint (i, ==, 0);
+              else if (worm[i] >= n_network)
+                {
+                  g_assert_cmpuint (worm[i], ==,
+                                    flitlab_topology_get_ejection_channel (topology, m.dst));
+                  g_assert_cmpuint (i, ==, n - 1);
+                }
+              else if (i > 0 && worm[i - 1] < n_network)
+                g_assert_cmpuint (flitlab_topology_get_channel (topology, worm[i - 1])->dst, ==,
+                                  flitlab_topology_get_channel (topology, worm[i])->src);
+              shared += holder[worm[i]] != (gint32) id;
+            }
+          with_injection += n > 1 &&
+                            worm[0] == flitlab_topology_get_injection_channel (topology, m.src);
+          for (guint c = 0; c < n_channels; c++)
+            if (holder[c] == (gint32) id)
+              {
+                gboolean found = FALSE;
+
+                for (guint i = 0; i < n; i++)
+                  found |= worm[i] == c;
+                g_assert_true (found);
+              }
+        }
+    }
+  /* The case the animation met: a worm still leaving its source, partly in the network. */
+  g_assert_cmpuint (with_injection, >, 0);
+  g_test_message ("%u worms in their injection channel, %u channels shown as another's",
+                  with_injection, shared);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -217,5 +288,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/sim-deadlock/torus-one-vc", test_torus_one_vc);
   g_test_add_func ("/flitlab/sim-deadlock/no-deadlock", test_no_deadlock);
   g_test_add_func ("/flitlab/sim-deadlock/trace", test_trace);
+  g_test_add_func ("/flitlab/sim-deadlock/worm", test_worm);
   return g_test_run ();
 }
