@@ -279,6 +279,82 @@ test_worm (void)
                   with_injection, shared);
 }
 
+static gboolean
+stop_at_once (double   fraction,
+              double   seconds_left,
+              gpointer user_data)
+{
+  return FALSE;
+}
+
+/* Skipping to the deadlock: the replay comes lead cycles before the deadlock formed, plays
+ * into it as the look-ahead did (its messages have moved until start and never after), and
+ * is the animation's own replication; a load that does not deadlock in time says so, and the
+ * look-ahead stops when asked. */
+static void
+test_before_deadlock (void)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
+  g_autoptr(FlitlabSimConfig) config = lab_config ("torus:4x4:bi", 1, 0.05);
+  g_autoptr(FlitlabSimTrace) replay = NULL;
+  g_autoptr(FlitlabSimTrace) plain = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_channels = flitlab_topology_get_n_channels (topology);
+  g_autofree gint32 *holder = g_new (gint32, n_channels);
+  g_autofree gint32 *plain_holder = g_new (gint32, n_channels);
+  FlitlabSimTraceDeadlock deadlock;
+  guint64 last = 0;
+
+  config->watchdog = 200;
+  replay = flitlab_sim_trace_new_before_deadlock (config, 0.05, 50, 200000, NULL, NULL, &deadlock,
+                                                  &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (replay);
+  g_test_message ("formed at cycle %" G_GUINT64_FORMAT ", found at %" G_GUINT64_FORMAT,
+                  deadlock.start, deadlock.found);
+  g_assert_cmpuint (deadlock.start, >, 50);
+  g_assert_cmpuint (deadlock.found, >, deadlock.start + 200);
+  g_assert_cmpuint (flitlab_sim_trace_get_cycle (replay), ==, deadlock.start - 50);
+  assert_cycle (topology, deadlock.links, deadlock.n_links);
+
+  /* The animation's own replication: a trace stepped there from cycle 0 is the same. */
+  plain = flitlab_sim_trace_new (config, 0.05, NULL);
+  flitlab_sim_trace_step (plain, deadlock.start - 50);
+  flitlab_sim_trace_get_channels (replay, holder, NULL, NULL);
+  flitlab_sim_trace_get_channels (plain, plain_holder, NULL, NULL);
+  g_assert_cmpmem (holder, n_channels * sizeof (gint32),
+                   plain_holder, n_channels * sizeof (gint32));
+
+  flitlab_sim_trace_step (replay, 50);
+  g_assert_cmpuint (flitlab_sim_trace_get_deadlock_start (replay, deadlock.links, deadlock.n_links),
+                    ==, deadlock.start);
+  flitlab_sim_trace_step (replay, 300);
+  flitlab_sim_trace_get_channels (replay, holder, NULL, NULL);
+  for (guint i = 0; i < deadlock.n_links; i++)
+    {
+      FlitlabSimTraceMessage m;
+
+      g_assert_true (flitlab_sim_trace_get_message (replay, deadlock.links[i].message, &m));
+      g_assert_false (m.delivered);
+      g_assert_cmpuint (m.last_moved, <, deadlock.start);
+      last = MAX (last, m.last_moved);
+      g_assert_cmpint (holder[deadlock.links[i].holds_channel], ==,
+                       (gint32) deadlock.links[i].message);
+    }
+  g_assert_cmpuint (last, ==, deadlock.start - 1);
+  g_free (deadlock.links);
+
+  /* 0.01 does not deadlock in 20000 cycles; and a look-ahead told to stop stops. */
+  g_assert_null (flitlab_sim_trace_new_before_deadlock (config, 0.01, 50, 20000, NULL, NULL,
+                                                        &deadlock, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_NO_DEADLOCK);
+  g_clear_error (&error);
+  g_assert_null (flitlab_sim_trace_new_before_deadlock (config, 0.05, 50, 200000, stop_at_once,
+                                                        NULL, &deadlock, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED);
+  g_assert_null (deadlock.links);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -289,5 +365,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/sim-deadlock/no-deadlock", test_no_deadlock);
   g_test_add_func ("/flitlab/sim-deadlock/trace", test_trace);
   g_test_add_func ("/flitlab/sim-deadlock/worm", test_worm);
+  g_test_add_func ("/flitlab/sim-deadlock/before-deadlock", test_before_deadlock);
   return g_test_run ();
 }
