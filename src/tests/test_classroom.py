@@ -150,11 +150,12 @@ shot("deadlock")
 check(f"the animation stops on the deadlock and names its cycle ({text!r})",
       text is not None and "each wait for a channel the next one holds" in text)
 
-# Skip to the Deadlock at the default speed (Down, three times): it simulates ahead and plays
-# the last seconds before the deadlock; a lesson cannot wait the half hour it may take.
-for _ in range(3):
+# Skip to the Deadlock at the default speed (Down, twice): it simulates ahead and plays the
+# last seconds before the deadlock; a lesson cannot wait the half hour it may take.
+for _ in range(2):
     rawinput.pressKey("Down")
 time.sleep(1)
+check("Down slows the animation to 10 cycles/s", find(window, "label", "10 cycles/s", 3) is not None)
 skip = named(window, "Skip to the Deadlock", 5)
 check("the deadlock lab has Skip to the Deadlock", skip is not None)
 if skip is not None:
