@@ -80,6 +80,8 @@ struct _FlitlabNetworkPage
   FlitlabTextbookPanel *textbook_panel;
   GtkToggleButton     *play_button;
   GtkButton           *step_button;
+  GtkButton           *skip_button;
+  GtkLabel            *cycle_label;
   GtkDropDown         *speed_dropdown;
   GtkToggleButton     *stack_button;
   GtkLabel            *zoom_hint;
@@ -95,9 +97,14 @@ struct _FlitlabNetworkPage
   int                  route_from; /* the first node clicked, or -1 */
   gboolean             updating;
   FlitlabSimTrace     *trace;      /* the animation's replication, or NULL */
+  double               trace_rate; /* its load */
+  GCancellable        *look_ahead; /* while skipping to the deadlock: the look-ahead's */
+  FlitlabSimTraceDeadlock ahead;   /* the deadlock the trace comes to, found ahead of it;
+                                      links NULL when none was looked for */
   guint                tick_id;    /* its frame clock callback while playing */
   GHashTable          *worm_slots; /* message id -> its colour's index, for worms on screen */
   gint                 followed;   /* the message whose worm is followed, or -1 */
+  FlitlabSimTraceMessage followed_message; /* it as it was when followed */
   gint64               last_frame; /* frame time of the last step, microseconds */
   double               owed;       /* cycles due but not yet stepped */
   double               scale;      /* drawing magnification (presentation mode), >= 1 */
@@ -301,6 +308,13 @@ update_values (FlitlabNetworkPage *self)
 
 /* ---- animation ------------------------------------------------------------------------ */
 
+/* The speed menu's cycles per second. */
+static const double speeds[] = { 2, 10, 60, 300 };
+/* Skipping to the deadlock, the animation plays this long before it: the worms lock. */
+#define LEAD_SECONDS 10
+/* How far the look-ahead goes for a deadlock before it gives up: a second or two. */
+#define LOOK_AHEAD_CYCLES 1000000
+
 /* The worms' colours: dark enough on white (contrast at least 3:1), apart from one another,
  * and none red, which marks a blocked header. */
 static const guint32 worm_colors[] = {
@@ -330,37 +344,85 @@ worm_color (FlitlabNetworkPage *self,
   return worm_colors[GPOINTER_TO_UINT (slot)];
 }
 
-/* The followed message: its channels drawn bold, its state in words. */
+/* The followed message: the channels it holds drawn bold (its source ringed while it is still
+ * leaving it), its state in words; NULL when none is followed. */
 static char *
-describe_followed (FlitlabNetworkPage *self,
-                   const gint32       *holder,
-                   guint               n)
+describe_followed (FlitlabNetworkPage *self)
 {
   FlitlabSimTraceMessage m;
+  g_autofree guint *worm = NULL;
+  guint n = 0;
   guint64 age;
 
   g_array_set_size (self->view->route, 0);
-  if (self->followed < 0 || !flitlab_sim_trace_get_message (self->trace, self->followed, &m))
+  if (self->followed < 0)
     return NULL;
-  for (guint c = 0; c < n; c++)
-    if (holder[c] == self->followed)
-      g_array_append_val (self->view->route, c);
-  age = flitlab_sim_trace_get_cycle (self->trace) - m.generated;
-  if (m.delivered)
+  /* Once it has arrived its number may go to a new message: the one followed was generated
+   * when it was. */
+  if (!flitlab_sim_trace_get_message (self->trace, self->followed, &m) || m.delivered ||
+      m.generated != self->followed_message.generated)
     {
       guint id = (guint) self->followed;
 
       self->followed = -1;
       /* Translators: a followed message has arrived: its number, source, destination */
-      return g_strdup_printf (_("Message %u from node %u to node %u has arrived."), id, m.src, m.dst);
+      return g_strdup_printf (_("Message %u from node %u to node %u has arrived."), id,
+                              self->followed_message.src, self->followed_message.dst);
     }
+  worm = flitlab_sim_trace_get_worm (self->trace, self->followed, &n);
+  if (n > 0)
+    g_array_append_vals (self->view->route, worm, n);
+  age = flitlab_sim_trace_get_cycle (self->trace) - m.generated;
   return g_strdup_printf (m.blocked
                           /* Translators: a followed message: number, nodes, length, channels
                            * held, cycles since it was generated */
-                          ? _("Message %u, node %u to node %u, %u flits: holds %u channels, its header is blocked; %llu cycles since it was generated.")
-                          : _("Message %u, node %u to node %u, %u flits: holds %u channels, its header moves on; %llu cycles since it was generated."),
-                          (guint) self->followed, m.src, m.dst, m.length, self->view->route->len,
+                          ? _("Message %u, node %u to node %u, %u flits: holds %u channels, its "
+                              "header is blocked; %llu cycles since it was generated. Click it "
+                              "again or press Escape to let it go.")
+                          : _("Message %u, node %u to node %u, %u flits: holds %u channels, its "
+                              "header moves on; %llu cycles since it was generated. Click it "
+                              "again or press Escape to let it go."),
+                          (guint) self->followed, m.src, m.dst, m.length, n,
                           (unsigned long long) age);
+}
+
+/* Whether the animation has come to its deadlock: to the cycle the one found ahead of it forms
+ * in, or to its watchdog. */
+static gboolean
+deadlock_reached (FlitlabNetworkPage *self)
+{
+  guint64 cycle = flitlab_sim_trace_get_cycle (self->trace);
+
+  return (self->ahead.links != NULL && cycle >= self->ahead.start) ||
+         flitlab_sim_trace_is_deadlocked (self->trace);
+}
+
+/* The clock beside the Play button, which stays when presenting as the status line does not:
+ * the animation's load and cycle, and the cycle a deadlock found ahead forms in. */
+static void
+update_cycle_label (FlitlabNetworkPage *self)
+{
+  g_autofree char *cycle = NULL, *start = NULL, *text = NULL;
+
+  if (self->trace == NULL)
+    {
+      gtk_label_set_text (self->cycle_label, NULL);
+      return;
+    }
+  cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
+  start = g_strdup_printf ("%" G_GUINT64_FORMAT, self->ahead.start);
+  if (deadlock_reached (self))
+    /* Translators: beside the animation's buttons: its load, the cycle it stopped in */
+    text = g_strdup_printf (_("Load %.4g, cycle %s: deadlock"), self->trace_rate, cycle);
+  else if (self->ahead.links != NULL)
+    /* Translators: beside the animation's buttons: its load, its cycle, and the cycle of the
+     * deadlock it was skipped to */
+    text = g_strdup_printf (_("Load %.4g, cycle %s (deadlock at %s)"), self->trace_rate, cycle,
+                            start);
+  else
+    /* Translators: beside the animation's buttons: its load and its cycle */
+    text = g_strdup_printf (_("Load %.4g, cycle %s"), self->trace_rate, cycle);
+  gtk_label_set_text (self->cycle_label, text);
 }
 
 /* Shows the trace's channels: a colour per message, pale idle channels, a dot at each blocked
@@ -400,7 +462,7 @@ show_trace (FlitlabNetworkPage *self)
         in_use[GPOINTER_TO_UINT (g_hash_table_lookup (self->worm_slots, GINT_TO_POINTER (holder[c])))]++;
     }
   flitlab_topology_view_set_colors (self->view, colors, blocked, n);
-  followed = describe_followed (self, holder, n);
+  followed = describe_followed (self);
   cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
   if (followed != NULL)
     /* Translators: the animation's clock, then what the followed message does */
@@ -408,23 +470,33 @@ show_trace (FlitlabNetworkPage *self)
   else
     /* Translators: the animation's clock (a number), the messages in the network, and the
      * animation's legend */
-    text = g_strdup_printf (_("Cycle %s: %u messages in the network. Each colour is one message; a red dot is a blocked header. Click a worm to follow it."),
+    text = g_strdup_printf (_("Cycle %s: %u messages in the network. Each colour is one "
+                              "message, a ring round a node one still leaving it; a red dot is "
+                              "a blocked header. Click a worm to follow it."),
                             cycle, flitlab_sim_trace_get_n_in_flight (self->trace));
   gtk_label_set_text (self->status_label, text);
+  update_cycle_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
-/* The deadlock found: the channels of its cycle in bold, and the cycle in words. */
+/* The deadlock found: the channels of its cycle in bold, and the cycle in words, with the
+ * cycle it formed in (the watchdog fires well after). */
 static void
 show_deadlock (FlitlabNetworkPage *self)
 {
-  guint n_links = 0;
-  g_autofree FlitlabDeadlockLink *links = flitlab_sim_trace_find_deadlock (self->trace, &n_links);
+  guint n_links = self->ahead.n_links;
+  g_autofree FlitlabDeadlockLink *found = NULL;
+  const FlitlabDeadlockLink *links = self->ahead.links;
   g_autoptr(GString) text = g_string_new (NULL);
-  g_autofree char *cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
+  g_autofree char *cycle = NULL, *message = NULL;
   guint n_channels = 0;
-  g_autofree guint *channels = flitlab_sim_trace_get_deadlock_channels (self->trace, links, n_links, &n_channels);
+  g_autofree guint *channels = NULL;
 
+  /* The deadlock is what the drawing shows now, not a followed message. */
+  self->followed = -1;
+  if (links == NULL)
+    links = found = flitlab_sim_trace_find_deadlock (self->trace, &n_links);
+  channels = flitlab_sim_trace_get_deadlock_channels (self->trace, links, n_links, &n_channels);
   g_array_set_size (self->deadlock, 0);
   if (n_channels > 0)
     g_array_append_vals (self->deadlock, channels, n_channels);
@@ -438,46 +510,58 @@ show_deadlock (FlitlabNetworkPage *self)
       g_string_append_printf (text, i == 0 ? "%u" : " → %u", links[i].message);
     }
   if (n_links > 0)
-    g_string_append_printf (text, " → %u", links[0].message);
-  gtk_label_set_text (self->status_label, NULL);
-  if (n_links > 0)
     {
-      /* Translators: the animation stopped on a deadlock: the cycle, then the messages in it,
-       * each waiting for a channel the next one holds */
-      g_autofree char *message = g_strdup_printf (_("Deadlock at cycle %s: messages %s each wait for a channel the next one holds (in bold). Nothing can move."),
-                                                  cycle, text->str);
-
-      gtk_label_set_text (self->status_label, message);
+      g_string_append_printf (text, " → %u", links[0].message);
+      cycle = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                               flitlab_sim_trace_get_deadlock_start (self->trace, links, n_links));
+      /* Translators: the animation stopped on a deadlock: the cycle it formed in, then the
+       * messages in it, each waiting for a channel the next one holds */
+      message = g_strdup_printf (_("Deadlock at cycle %s: messages %s each wait for a channel "
+                                   "the next one holds (in bold). Nothing can move."),
+                                 cycle, text->str);
     }
   else
     {
+      cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
       /* Translators: the watchdog fired but no cycle of waiting messages was found */
-      g_autofree char *message = g_strdup_printf (_("No flit has moved since before cycle %s."), cycle);
-
-      gtk_label_set_text (self->status_label, message);
+      message = g_strdup_printf (_("No flit has moved since before cycle %s."), cycle);
     }
+  gtk_label_set_text (self->status_label, message);
+  update_cycle_label (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
+/* The simulation the animation plays: the study's, with a watchdog that sees a deadlock in
+ * a few seconds of animation. */
+static FlitlabSimConfig *
+animation_config (FlitlabNetworkPage  *self,
+                  GError             **error)
+{
+  const FlitlabStudy *study = shown_study (self);
+  FlitlabSimConfig *config = flitlab_runner_new_sim_config (study, error);
+
+  /* Not the simulator's 20000 idle cycles: nothing moving for 1000 cycles is a deadlock in
+   * any network drawn here. */
+  if (config != NULL && study->simulation.watchdog == 0)
+    config->watchdog = 1000;
+  return config;
 }
 
 /* Starts a replication at the slider's load, or says why it cannot. */
 static gboolean
 ensure_trace (FlitlabNetworkPage *self)
 {
-  const FlitlabStudy *study = shown_study (self);
   g_autoptr(FlitlabSimConfig) config = NULL;
   g_autoptr(GError) error = NULL;
 
   if (self->trace != NULL)
     return TRUE;
-  if (study == NULL || self->view == NULL)
+  if (shown_study (self) == NULL || self->view == NULL)
     return FALSE;
-  config = flitlab_runner_new_sim_config (study, &error);
-  /* A deadlock shows within a second or two of animation, not after the simulator's 20000
-   * idle cycles: nothing moving for 1000 cycles is one in any network drawn here. */
-  if (config != NULL && study->simulation.watchdog == 0)
-    config->watchdog = 1000;
+  self->trace_rate = gtk_range_get_value (GTK_RANGE (self->load_scale));
+  config = animation_config (self, &error);
   if (config != NULL)
-    self->trace = flitlab_sim_trace_new (config, gtk_range_get_value (GTK_RANGE (self->load_scale)), &error);
+    self->trace = flitlab_sim_trace_new (config, self->trace_rate, &error);
   if (self->trace == NULL)
     {
       gtk_label_set_text (self->status_label, error->message);
@@ -486,21 +570,50 @@ ensure_trace (FlitlabNetworkPage *self)
   return TRUE;
 }
 
+/* The skip button: it starts a look-ahead, and stops one. */
 static void
-stop_animation (FlitlabNetworkPage *self)
+update_skip_button (FlitlabNetworkPage *self)
+{
+  gtk_button_set_label (self->skip_button, self->look_ahead != NULL ? _("Stop Looking Ahead")
+                                                                    : _("Skip to the Deadlock"));
+}
+
+static void
+cancel_look_ahead (FlitlabNetworkPage *self)
+{
+  if (self->look_ahead == NULL)
+    return;
+  g_cancellable_cancel (self->look_ahead);
+  g_clear_object (&self->look_ahead);
+  update_skip_button (self);
+}
+
+/* The frame clock stops stepping and the button shows Play; the animation stays. */
+static void
+show_paused (FlitlabNetworkPage *self)
 {
   if (self->tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->area), self->tick_id);
   self->tick_id = 0;
-  g_clear_pointer (&self->trace, flitlab_sim_trace_free);
-  g_hash_table_remove_all (self->worm_slots);
-  self->followed = -1;
-  if (self->view != NULL)
-    flitlab_topology_view_set_colors (self->view, NULL, NULL, 0);
   self->updating = TRUE;
   gtk_toggle_button_set_active (self->play_button, FALSE);
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
   self->updating = FALSE;
+}
+
+static void
+stop_animation (FlitlabNetworkPage *self)
+{
+  cancel_look_ahead (self);
+  show_paused (self);
+  g_clear_pointer (&self->trace, flitlab_sim_trace_free);
+  g_clear_pointer (&self->ahead.links, g_free);
+  self->ahead = (FlitlabSimTraceDeadlock) { 0 };
+  g_hash_table_remove_all (self->worm_slots);
+  self->followed = -1;
+  if (self->view != NULL)
+    flitlab_topology_view_set_colors (self->view, NULL, NULL, 0);
+  update_cycle_label (self);
   if (self->deadlock->len > 0)
     {
       g_array_set_size (self->deadlock, 0);
@@ -513,10 +626,10 @@ on_tick (GtkWidget     *widget,
          GdkFrameClock *clock,
          gpointer       data)
 {
-  static const double speeds[] = { 2, 10, 60, 300 };
   FlitlabNetworkPage *self = data;
   gint64 now = gdk_frame_clock_get_frame_time (clock);
   guint speed = MIN (gtk_drop_down_get_selected (self->speed_dropdown), G_N_ELEMENTS (speeds) - 1);
+  guint64 cycle = flitlab_sim_trace_get_cycle (self->trace);
   guint due;
 
   if (self->last_frame > 0)
@@ -525,20 +638,20 @@ on_tick (GtkWidget     *widget,
   /* A stalled frame does not make the network race to catch up. */
   self->owed = MIN (self->owed, speeds[speed]);
   due = (guint) self->owed;
+  self->owed -= due;
+  /* A deadlock found ahead: the animation stops on the cycle it forms in. */
+  if (self->ahead.links != NULL && cycle < self->ahead.start)
+    due = (guint) MIN (due, self->ahead.start - cycle);
   if (due > 0)
     {
-      self->owed -= due;
       flitlab_sim_trace_step (self->trace, due);
       show_trace (self);
     }
   /* The deadlock lab's end: the animation stops on the cycle of waiting messages. */
-  if (flitlab_sim_trace_is_deadlocked (self->trace))
+  if (deadlock_reached (self))
     {
       self->tick_id = 0;
-      self->updating = TRUE;
-      gtk_toggle_button_set_active (self->play_button, FALSE);
-      gtk_button_set_icon_name (GTK_BUTTON (self->play_button), "media-playback-start-symbolic");
-      self->updating = FALSE;
+      show_paused (self);
       show_deadlock (self);
       return G_SOURCE_REMOVE;
     }
@@ -561,6 +674,8 @@ on_play_toggled (FlitlabNetworkPage *self)
       self->tick_id = 0;
       return;
     }
+  /* Playing instead of skipping: from where the animation is. */
+  cancel_look_ahead (self);
   if (!ensure_trace (self))
     {
       self->updating = TRUE;
@@ -577,12 +692,184 @@ on_play_toggled (FlitlabNetworkPage *self)
 static void
 on_step (FlitlabNetworkPage *self)
 {
+  cancel_look_ahead (self);
   if (!ensure_trace (self))
     return;
   if (gtk_toggle_button_get_active (self->play_button))
     gtk_toggle_button_set_active (self->play_button, FALSE);
   flitlab_sim_trace_step (self->trace, 1);
   show_trace (self);
+  if (deadlock_reached (self))
+    show_deadlock (self);
+}
+
+/* ---- skipping to the deadlock (the deadlock lab) ------------------------------------------ */
+
+/* A look-ahead on a worker thread: what it simulates, how far it got, what it found. */
+typedef struct
+{
+  FlitlabSimConfig        *config;
+  double                   rate;
+  guint64                  lead;
+  GMutex                   lock;
+  double                   done;    /* the share of LOOK_AHEAD_CYCLES looked through */
+  gboolean                 pending; /* an idle is on its way to show it */
+  FlitlabSimTraceDeadlock  deadlock;
+} LookAhead;
+
+static void
+look_ahead_free (LookAhead *data)
+{
+  flitlab_sim_config_free (data->config);
+  g_free (data->deadlock.links);
+  g_mutex_clear (&data->lock);
+  g_free (data);
+}
+
+/* How far the look-ahead got, in the status line. */
+static void
+show_look_ahead (FlitlabNetworkPage *self,
+                 double              rate,
+                 double              done)
+{
+  g_autofree char *cycle = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                            (guint64) (done * LOOK_AHEAD_CYCLES));
+  /* Translators: skipping to the deadlock: the load, then the cycle the look-ahead got to */
+  g_autofree char *text = g_strdup_printf (_("Looking ahead for the deadlock at a load of %.4g: "
+                                             "cycle %s…"), rate, cycle);
+
+  gtk_label_set_text (self->status_label, text);
+}
+
+/* On the main thread, from look_ahead_progress(). */
+static gboolean
+on_look_ahead_progress (gpointer user_data)
+{
+  GTask *task = user_data;
+  LookAhead *data = g_task_get_task_data (task);
+  double done;
+
+  g_mutex_lock (&data->lock);
+  done = data->done;
+  data->pending = FALSE;
+  g_mutex_unlock (&data->lock);
+  if (!g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    show_look_ahead (g_task_get_source_object (task), data->rate, done);
+  return G_SOURCE_REMOVE;
+}
+
+/* On the worker thread: progress for the main thread to show, and whether to go on. */
+static gboolean
+look_ahead_progress (double   fraction,
+                     double   seconds_left,
+                     gpointer user_data)
+{
+  GTask *task = user_data;
+  LookAhead *data = g_task_get_task_data (task);
+
+  g_mutex_lock (&data->lock);
+  data->done = fraction;
+  if (!data->pending)
+    {
+      data->pending = TRUE;
+      g_idle_add_full (G_PRIORITY_LOW, on_look_ahead_progress, g_object_ref (task),
+                       g_object_unref);
+    }
+  g_mutex_unlock (&data->lock);
+  return !g_cancellable_is_cancelled (g_task_get_cancellable (task));
+}
+
+static void
+look_ahead_worker (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  LookAhead *data = task_data;
+  g_autoptr(GError) error = NULL;
+  FlitlabSimTrace *trace;
+
+  trace = flitlab_sim_trace_new_before_deadlock (data->config, data->rate, data->lead,
+                                                 LOOK_AHEAD_CYCLES, look_ahead_progress, task,
+                                                 &data->deadlock, &error);
+
+  if (trace == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, trace, (GDestroyNotify) flitlab_sim_trace_free);
+}
+
+/* The look-ahead's end: the animation plays from shortly before the deadlock, which it
+ * knows, or the status line says why not. */
+static void
+on_look_ahead_done (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  FlitlabNetworkPage *self = FLITLAB_NETWORK_PAGE (source);
+  GTask *task = G_TASK (result);
+  LookAhead *data = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  FlitlabSimTrace *trace = g_task_propagate_pointer (task, &error);
+
+  /* Stopped: by the button, another load or study, Play, or the page going. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      g_clear_pointer (&trace, flitlab_sim_trace_free);
+      return;
+    }
+  g_clear_object (&self->look_ahead);
+  update_skip_button (self);
+  if (trace == NULL)
+    {
+      gtk_label_set_text (self->status_label, error->message);
+      return;
+    }
+  stop_animation (self);
+  self->trace = trace;
+  self->trace_rate = data->rate;
+  self->ahead = data->deadlock;
+  data->deadlock.links = NULL;
+  gtk_toggle_button_set_active (self->play_button, TRUE);
+}
+
+/* Simulates ahead to the deadlock off the main thread, then plays from LEAD_SECONDS of
+ * animation before it; a second click stops looking. */
+static void
+on_skip_clicked (FlitlabNetworkPage *self)
+{
+  guint speed = MIN (gtk_drop_down_get_selected (self->speed_dropdown), G_N_ELEMENTS (speeds) - 1);
+  g_autoptr(FlitlabSimConfig) config = NULL;
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  LookAhead *data;
+
+  if (self->look_ahead != NULL)
+    {
+      cancel_look_ahead (self);
+      gtk_label_set_text (self->status_label, _("Stopped looking ahead for the deadlock."));
+      return;
+    }
+  if (shown_study (self) == NULL || self->view == NULL)
+    return;
+  stop_animation (self);
+  if ((config = animation_config (self, &error)) == NULL)
+    {
+      gtk_label_set_text (self->status_label, error->message);
+      return;
+    }
+  data = g_new0 (LookAhead, 1);
+  data->config = g_steal_pointer (&config);
+  data->rate = gtk_range_get_value (GTK_RANGE (self->load_scale));
+  data->lead = (guint64) (speeds[speed] * LEAD_SECONDS);
+  g_mutex_init (&data->lock);
+  self->look_ahead = g_cancellable_new ();
+  task = g_task_new (self, self->look_ahead, on_look_ahead_done, NULL);
+  g_task_set_source_tag (task, on_skip_clicked);
+  g_task_set_task_data (task, data, (GDestroyNotify) look_ahead_free);
+  g_task_run_in_thread (task, look_ahead_worker);
+  update_skip_button (self);
+  show_look_ahead (self, data->rate, 0);
 }
 
 static void
@@ -997,6 +1284,38 @@ choose_column (FlitlabNetworkPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
+/* The message whose worm is drawn at (x, y) of the diagram: on a channel it holds, or on a
+ * node whose injection channel it holds (ringed: it is still leaving its source); or -1. */
+static gint32
+worm_at (FlitlabNetworkPage *self,
+         double              x,
+         double              y)
+{
+  const FlitlabTopology *topology = flitlab_topology_view_get_topology (self->view);
+  guint n = flitlab_topology_get_n_channels (topology);
+  g_autofree gint32 *holder = g_new (gint32, n);
+  int channel = flitlab_topology_view_hit_channel (self->view, x, y);
+  int node = channel < 0 ? flitlab_topology_view_hit_node (self->view, x, y) : -1;
+
+  flitlab_sim_trace_get_channels (self->trace, holder, NULL, NULL);
+  if (channel >= 0 && (guint) channel < n)
+    return holder[channel];
+  if (node >= 0)
+    return holder[flitlab_topology_get_injection_channel (topology, (guint) node)];
+  return -1;
+}
+
+/* Follows message id of the animation, or none (-1): its worm in bold, what it does said. */
+static void
+follow (FlitlabNetworkPage *self,
+        gint32              id)
+{
+  self->followed = -1;
+  if (id >= 0 && flitlab_sim_trace_get_message (self->trace, (guint) id, &self->followed_message))
+    self->followed = id;
+  show_trace (self);
+}
+
 /* A press gives the drawing the keyboard, for Ctrl+0 and the other keys of the page, as it
  * would a button's: a drawing area takes none on its own. */
 static void
@@ -1022,16 +1341,13 @@ on_click (FlitlabNetworkPage *self,
     }
   if (!to_diagram (self, FALSE, &x, &y))
     return;
-  /* Animating: a click on a worm follows its message, elsewhere lets it go. */
+  /* Animating: a click on a worm follows its message, on the followed one or elsewhere lets
+   * it go. */
   if (self->trace != NULL)
     {
-      int channel = flitlab_topology_view_hit_channel (self->view, x, y);
-      guint n = flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
-      g_autofree gint32 *holder = g_new (gint32, n);
+      gint32 id = worm_at (self, x, y);
 
-      flitlab_sim_trace_get_channels (self->trace, holder, NULL, NULL);
-      self->followed = channel >= 0 && (guint) channel < n ? holder[channel] : -1;
-      show_trace (self);
+      follow (self, id == self->followed ? -1 : id);
       return;
     }
   topology = flitlab_topology_view_get_topology (self->view);
@@ -1221,6 +1537,8 @@ on_key (FlitlabNetworkPage    *self,
       default:
         return FALSE;
       }
+  if (keyval == GDK_KEY_Escape && flitlab_network_page_let_go (self))
+    return TRUE;
   if (keyval == GDK_KEY_space)
     {
       gtk_toggle_button_set_active (self->play_button, !gtk_toggle_button_get_active (self->play_button));
@@ -1246,6 +1564,24 @@ on_key (FlitlabNetworkPage    *self,
   return FALSE;
 }
 
+/* Where the slider starts: where the exported figure is drawn (rate, flitlab-export.h's
+ * rule), but in the deadlock lab at the lightest load its simulation deadlocked at, where
+ * the animation comes to a deadlock too. */
+static double
+start_load (const FlitlabStudy *study,
+            double              rate)
+{
+  const FlitlabStudyTable *points = study->simulation.allow_deadlock ? study->simulation.points
+                                                                      : NULL;
+  int column = points != NULL ? flitlab_study_table_find_column (points, "rate") : -1;
+  double lightest = INFINITY;
+
+  for (guint row = 0; column >= 0 && row < points->n_rows; row++)
+    if (flitlab_study_table_is_deadlocked (points, row))
+      lightest = MIN (lightest, flitlab_study_table_get (points, row, (guint) column));
+  return isfinite (lightest) ? lightest : rate;
+}
+
 static void
 show_study (FlitlabNetworkPage *self)
 {
@@ -1263,6 +1599,9 @@ show_study (FlitlabNetworkPage *self)
   g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
   self->route_from = -1;
+  /* Skipping to the deadlock is the deadlock lab's. */
+  gtk_widget_set_visible (GTK_WIDGET (self->skip_button),
+                          study != NULL && study->simulation.allow_deadlock);
   if (study == NULL || (topology = flitlab_topology_new_from_spec (study->topology, &error)) == NULL)
     {
       update_zoom_widgets (self);
@@ -1285,13 +1624,13 @@ show_study (FlitlabNetworkPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->stack_button), n_planes > 1 && n_planes <= 8 &&
                           flitlab_topology_get_n_nodes (topology) <= 1024);
 
-  /* The slider spans the study's loads; it starts where the exported figure is drawn
-   * (flitlab-export.h's rule). */
+  /* The slider spans the study's loads. */
   lo = study->rate_min;
   hi = MAX (study->rate_max, lo + 1e-9);
   gtk_range_set_range (GTK_RANGE (self->load_scale), lo, hi);
   gtk_range_set_increments (GTK_RANGE (self->load_scale), (hi - lo) / 100, (hi - lo) / 10);
-  gtk_range_set_value (GTK_RANGE (self->load_scale), isnan (heatmap.rate) ? (lo + hi) / 2 : heatmap.rate);
+  gtk_range_set_value (GTK_RANGE (self->load_scale),
+                       start_load (study, isnan (heatmap.rate) ? (lo + hi) / 2 : heatmap.rate));
   gtk_drop_down_set_selected (self->source_dropdown,
                               heatmap.source == FLITLAB_EXPORT_HEATMAP_SIMULATION ? SOURCE_SIMULATION : SOURCE_MODEL);
   flitlab_export_heatmap_clear (&heatmap);
@@ -1365,6 +1704,17 @@ flitlab_network_page_set_presenting (FlitlabNetworkPage *self,
   gtk_widget_set_visible (self->controls, !presenting);
   gtk_widget_set_visible (self->textbook_expander, !presenting);
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), !presenting);
+}
+
+gboolean
+flitlab_network_page_let_go (FlitlabNetworkPage *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self), FALSE);
+
+  if (self->trace == NULL || self->followed < 0)
+    return FALSE;
+  follow (self, -1);
+  return TRUE;
 }
 
 GtkLabel *
@@ -1446,6 +1796,7 @@ flitlab_network_page_finalize (GObject *object)
   g_clear_pointer (&self->worm_slots, g_hash_table_unref);
   g_clear_pointer (&self->deadlock, g_array_unref);
   g_clear_pointer (&self->trace, flitlab_sim_trace_free);
+  g_clear_pointer (&self->ahead.links, g_free);
   g_clear_pointer (&self->view, flitlab_topology_view_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
@@ -1481,6 +1832,8 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, textbook_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, play_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, step_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, skip_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, cycle_label);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, stack_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, zoom_hint);
@@ -1531,6 +1884,7 @@ flitlab_network_page_init (FlitlabNetworkPage *self)
   g_signal_connect_swapped (self->plane_spin, "value-changed", G_CALLBACK (on_setting_changed), self);
   g_signal_connect_swapped (self->play_button, "toggled", G_CALLBACK (on_play_toggled), self);
   g_signal_connect_swapped (self->step_button, "clicked", G_CALLBACK (on_step), self);
+  g_signal_connect_swapped (self->skip_button, "clicked", G_CALLBACK (on_skip_clicked), self);
   g_signal_connect_swapped (self->stack_button, "toggled", G_CALLBACK (on_stack_toggled), self);
   {
     GtkEventController *key = gtk_event_controller_key_new ();

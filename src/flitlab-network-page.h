@@ -34,9 +34,13 @@ void                 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
  * or hides them, so leaving shows them as they were. */
 void                 flitlab_network_page_set_presenting (FlitlabNetworkPage *self,
                                                           gboolean            presenting);
+/* Lets go of the message the animation follows; FALSE when it follows none (Escape does
+ * something else then). */
+gboolean             flitlab_network_page_let_go (FlitlabNetworkPage *self);
 /* The label that says the load shown ("0.05 (model)"); notify::label follows it. */
 GtkLabel            *flitlab_network_page_get_load_label (FlitlabNetworkPage *self);
-/* The drawing takes the keyboard: Space plays and pauses, the right arrow steps. */
+/* The drawing takes the keyboard: Space plays and pauses, the right arrow steps, Escape lets
+ * go of a followed message. */
 void                 flitlab_network_page_focus_figure (FlitlabNetworkPage *self);
 /* The load slider's adjustment, for other views to share (messages per cycle per node). */
 GtkAdjustment       *flitlab_network_page_get_load (FlitlabNetworkPage *self);

@@ -828,8 +828,9 @@ flitlab_window_close_request (GtkWindow *window)
   return TRUE;
 }
 
-/* Presenting: Escape leaves, Page Up and Down go through the studies (comparing: add the next
- * and take the last away), P predicts. Otherwise the keys do what they did before. */
+/* Presenting: Escape leaves (once the animation follows no message), Page Up and Down go
+ * through the studies (comparing: add the next and take the last away), P predicts.
+ * Otherwise the keys do what they did before. */
 static gboolean
 on_presentation_key (GtkWidget *widget,
                      GVariant  *args,
@@ -840,6 +841,11 @@ on_presentation_key (GtkWidget *widget,
 
   if (!self->presenting)
     return FALSE;
+  /* Escape lets go of a message the animation follows before it leaves. */
+  if (keyval == GDK_KEY_Escape &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "network") == 0 &&
+      flitlab_network_page_let_go (self->network_page))
+    return TRUE;
   if (keyval == GDK_KEY_Escape)
     flitlab_window_set_presenting (self, FALSE);
   else if (keyval == GDK_KEY_p)

@@ -74,6 +74,7 @@ typedef struct
   guint64 gen;        /* cycle of generation */
   guint64 inject;     /* cycle the header entered the injection channel */
   guint64 first;      /* cycle the header left the injection channel (G_MAXUINT64 before) */
+  guint64 moved;      /* the last cycle one of its flits moved; its generation before */
   guint32 ties;       /* bit d set: - in dimension d when it is half way round */
   gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
   gint32  queue_next; /* the next message in the source queue */
@@ -203,6 +204,7 @@ generate (Sim   *s,
   m.length = draw_length (s);
   m.at_source = m.length;
   m.gen = s->cycle;
+  m.moved = s->cycle;
   m.first = G_MAXUINT64;
   m.ties = s->job->config->ties == FLITLAB_TIES_BALANCED ? (guint32) flitlab_rng_next (&s->tie_rng) : 0;
   m.head = NONE;
@@ -615,6 +617,7 @@ move (Sim    *s,
   m = message (s, id);
   if (m->first == G_MAXUINT64)
     m->first = s->cycle;
+  m->moved = s->cycle;
   s->stamp[channel] = s->cycle;
   s->last_move = s->cycle;
   s->vc[from].count--;
@@ -680,6 +683,7 @@ advance (Sim    *s,
         {
           s->stamp[channel] = s->cycle;
           s->last_move = s->cycle;
+          m->moved = s->cycle;
           s->vc[cur].count++;
           s->vc[cur].received++;
           m->at_source--;
@@ -1332,11 +1336,51 @@ flitlab_sim_trace_get_message (const FlitlabSimTrace  *trace,
   message->in_network = m->head != NONE || m->done;
   message->header = m->head != NONE && !m->done ? (gint) vc_channel (s, m->head) : -1;
   message->flits_left = m->length - MIN (m->delivered, m->length);
+  message->last_moved = m->moved;
   message->blocked = FALSE;
   for (guint i = 0; i < s->blocked && i < s->waiting->len; i++)
     if ((guint) g_array_index (s->waiting, gint32, i) == id)
       message->blocked = TRUE;
   return TRUE;
+}
+
+guint *
+flitlab_sim_trace_get_worm (const FlitlabSimTrace *trace,
+                            guint                  id,
+                            guint                 *n_channels)
+{
+  const Sim *s;
+  const Message *m;
+  GArray *worm;
+  gint32 vc;
+
+  g_return_val_if_fail (trace != NULL && n_channels != NULL, NULL);
+
+  s = &trace->sim;
+  *n_channels = 0;
+  if (id >= s->messages->len)
+    return NULL;
+  m = &g_array_index (s->messages, Message, id);
+  if (m->done || m->head == NONE)
+    return NULL;
+  worm = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* From the header back to the tail: each VC of the worm knows the one upstream of it. */
+  for (vc = m->head; vc != NONE && s->vc[vc].owner == (gint32) id; vc = s->vc[vc].prev)
+    {
+      guint channel = vc_channel (s, vc);
+
+      g_array_prepend_val (worm, channel);
+    }
+  /* The VC the header has been given but not yet crossed to (its physical channel was busy). */
+  vc = s->vc[m->head].next;
+  if (vc != NONE && s->vc[vc].owner == (gint32) id)
+    {
+      guint channel = vc_channel (s, vc);
+
+      g_array_append_val (worm, channel);
+    }
+  *n_channels = worm->len;
+  return (guint *) g_array_free (worm, worm->len == 0);
 }
 
 gboolean
@@ -1414,4 +1458,109 @@ flitlab_sim_trace_get_deadlock_channels (const FlitlabSimTrace     *trace,
     }
   *n_channels = cycle->len;
   return (guint *) g_array_free (cycle, FALSE);
+}
+
+guint64
+flitlab_sim_trace_get_deadlock_start (const FlitlabSimTrace     *trace,
+                                      const FlitlabDeadlockLink *links,
+                                      guint                      n_links)
+{
+  const Sim *s;
+  guint64 start = 0;
+
+  g_return_val_if_fail (trace != NULL, 0);
+  g_return_val_if_fail (links != NULL || n_links == 0, 0);
+
+  s = &trace->sim;
+  for (guint i = 0; i < n_links; i++)
+    if (links[i].message < s->messages->len)
+      start = MAX (start, g_array_index (s->messages, Message, links[i].message).moved + 1);
+  return start;
+}
+
+/* Steps trace up to cycle until, or till its watchdog fires when to_deadlock, asking
+ * progress every few thousand cycles whether to go on: the look-ahead tells the share of
+ * max_cycles it got through, the replay the share given. FALSE when told to stop. */
+static gboolean
+run_trace (FlitlabSimTrace     *trace,
+           guint64              until,
+           gboolean             to_deadlock,
+           double               share,
+           guint64              max_cycles,
+           FlitlabProgressFunc  progress,
+           gpointer             user_data)
+{
+  Sim *s = &trace->sim;
+
+  while (s->cycle < until && !(to_deadlock && flitlab_sim_trace_is_deadlocked (trace)))
+    {
+      if (progress != NULL && s->cycle % 4096 == 0 &&
+          !progress (to_deadlock ? (double) s->cycle / (double) max_cycles : share, -1, user_data))
+        return FALSE;
+      step (s);
+    }
+  return TRUE;
+}
+
+FlitlabSimTrace *
+flitlab_sim_trace_new_before_deadlock (const FlitlabSimConfig  *config,
+                                       double                   rate,
+                                       guint64                  lead,
+                                       guint64                  max_cycles,
+                                       FlitlabProgressFunc      progress,
+                                       gpointer                 user_data,
+                                       FlitlabSimTraceDeadlock *deadlock,
+                                       GError                 **error)
+{
+  g_autoptr(FlitlabSimTrace) ahead = NULL;
+  g_autoptr(FlitlabSimTrace) replay = NULL;
+  g_autofree FlitlabDeadlockLink *links = NULL;
+  guint n_links = 0;
+  guint64 start;
+  double share;
+
+  g_return_val_if_fail (config != NULL && deadlock != NULL && max_cycles > 0, NULL);
+
+  *deadlock = (FlitlabSimTraceDeadlock) { 0 };
+  ahead = flitlab_sim_trace_new (config, rate, error);
+  if (ahead == NULL)
+    return NULL;
+  if (!run_trace (ahead, max_cycles, TRUE, 0, max_cycles, progress, user_data))
+    {
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED,
+                           _("The simulation was stopped"));
+      return NULL;
+    }
+  if (flitlab_sim_trace_is_deadlocked (ahead))
+    links = flitlab_sim_trace_find_deadlock (ahead, &n_links);
+  if (links == NULL)
+    {
+      g_autofree char *cycles = g_strdup_printf ("%" G_GUINT64_FORMAT, max_cycles);
+
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_NO_DEADLOCK,
+                   /* Translators: looking ahead for the deadlock lab's deadlock: a number of
+                    * cycles, then the load */
+                   _("No deadlock within %s cycles at a load of %.4g"), cycles, rate);
+      return NULL;
+    }
+  start = flitlab_sim_trace_get_deadlock_start (ahead, links, n_links);
+  share = (double) ahead->sim.cycle / (double) max_cycles;
+  /* The same replication again, as the animation would have come to it: one seed, one run. */
+  replay = flitlab_sim_trace_new (config, rate, error);
+  if (replay == NULL)
+    return NULL;
+  if (!run_trace (replay, start > lead ? start - lead : 0, FALSE, share, max_cycles, progress,
+                  user_data))
+    {
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED,
+                           _("The simulation was stopped"));
+      return NULL;
+    }
+  *deadlock = (FlitlabSimTraceDeadlock) {
+    .start = start,
+    .found = ahead->sim.cycle,
+    .n_links = n_links,
+    .links = g_steal_pointer (&links),
+  };
+  return g_steal_pointer (&replay);
 }

@@ -28,6 +28,7 @@ typedef enum
   FLITLAB_SIM_ERROR_INVARIANT, /* a guarantee of the algorithm was broken (checking mode) */
   FLITLAB_SIM_ERROR_DEADLOCK_PRONE, /* too few virtual channels to be deadlock-free: valid
                                      * with allow_deadlock, which watches for the deadlock */
+  FLITLAB_SIM_ERROR_NO_DEADLOCK, /* looking ahead for a deadlock, none came in time */
 } FlitlabSimError;
 
 
@@ -229,12 +230,24 @@ typedef struct
   gint     header;      /* the channel its header is in, or -1 */
   gboolean blocked;     /* the header waits for its next channel and did not get it */
   guint    flits_left;  /* flits not yet delivered */
+  guint64  last_moved;  /* the last cycle one of its flits moved; generated before the first */
 } FlitlabSimTraceMessage;
 
 /* FALSE when no message has that id. */
 gboolean          flitlab_sim_trace_get_message (const FlitlabSimTrace    *trace,
                                                  guint                     id,
                                                  FlitlabSimTraceMessage   *message);
+
+/* The channels the message holds, by id, in the order its worm crosses them: its source's
+ * injection channel first while flits of it are still there, then its header's channel, and
+ * last the one its header has been given but not yet crossed to, if any; its destination's
+ * ejection channel last while it is delivered. NULL (and *n_channels 0) before it is injected
+ * and once it has arrived. The holder of flitlab_sim_trace_get_channels() names one message per
+ * channel; a worm is all of its own, also on a channel whose other virtual channels hold
+ * another. Free with g_free(). */
+guint            *flitlab_sim_trace_get_worm (const FlitlabSimTrace    *trace,
+                                              guint                     id,
+                                              guint                    *n_channels);
 
 /* TRUE when the watchdog would fire: messages in the network and no flit moved for the
  * configuration's watchdog cycles (the animation stops there). */
@@ -254,6 +267,39 @@ guint            *flitlab_sim_trace_get_deadlock_channels (const FlitlabSimTrace
                                                            const FlitlabDeadlockLink *links,
                                                            guint                      n_links,
                                                            guint                     *n_channels);
+
+/* The first cycle in which none of the links' messages moved: from then on none of them
+ * ever moves (the deadlock had formed), once the trace is deadlocked. */
+guint64           flitlab_sim_trace_get_deadlock_start (const FlitlabSimTrace     *trace,
+                                                        const FlitlabDeadlockLink *links,
+                                                        guint                      n_links);
+
+/* A deadlock found ahead of the animation (flitlab_sim_trace_new_before_deadlock()). */
+typedef struct
+{
+  guint64              start;   /* the cycle it formed in
+                                   (flitlab_sim_trace_get_deadlock_start()) */
+  guint64              found;   /* the cycle the watchdog fired in */
+  guint                n_links;
+  FlitlabDeadlockLink *links;   /* its cycle of waiting messages, as then */
+} FlitlabSimTraceDeadlock;
+
+/* The deadlock lab's "skip to the deadlock", for a worker thread: runs the replication of
+ * flitlab_sim_trace_new (config, rate) until its watchdog fires, for at most max_cycles, and
+ * returns that replication again, lead cycles before its deadlock formed (or at cycle 0), so
+ * the animation plays into it; *deadlock gets what it will come to (free its links with
+ * g_free()): the same messages, as they are numbered alike in the replay. progress (may be
+ * NULL) hears every few thousand cycles how far the look-ahead got, as a share of max_cycles,
+ * and during the replay that share again; FALSE from it stops with
+ * FLITLAB_SIM_ERROR_CANCELLED. FLITLAB_SIM_ERROR_NO_DEADLOCK when none came. */
+FlitlabSimTrace  *flitlab_sim_trace_new_before_deadlock (const FlitlabSimConfig  *config,
+                                                         double                   rate,
+                                                         guint64                  lead,
+                                                         guint64                  max_cycles,
+                                                         FlitlabProgressFunc      progress,
+                                                         gpointer                 user_data,
+                                                         FlitlabSimTraceDeadlock *deadlock,
+                                                         GError                 **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimConfig, flitlab_sim_config_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabSimTrace, flitlab_sim_trace_free)

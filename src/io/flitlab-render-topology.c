@@ -492,6 +492,7 @@ draw_channels (cairo_t                   *cr,
   g_autofree gboolean *on_route = NULL;
   g_autofree guint *order = NULL;
   gboolean route = view->route->len > 0;
+  guint n_network = flitlab_topology_get_n_network_channels (view->topology);
   double clip[4];
 
   if (route)
@@ -500,7 +501,9 @@ draw_channels (cairo_t                   *cr,
       on_route = g_new0 (gboolean, layout->shapes->len);
       for (guint i = 0; i < view->route->len; i++)
         {
-          int slot = layout->shape_slot[g_array_index (view->route, guint, i)];
+          guint channel = g_array_index (view->route, guint, i);
+          /* A node's injection and ejection channels are its rings (draw_rings()). */
+          int slot = channel < n_network ? layout->shape_slot[channel] : -1;
 
           if (slot >= 0)
             on_route[slot] = TRUE;
@@ -626,6 +629,69 @@ draw_nodes (cairo_t                   *cr,
       pango_cairo_show_layout (cr, text);
     }
   g_object_unref (text);
+}
+
+/* The ring of node v, if it has one: its injection channel held by a worm of the animation
+ * (a message still leaving its source) in the worm's colour, or either of its own channels on
+ * the route, dark grey unless coloured. *bold when on the route. */
+static gboolean
+ring_of (const FlitlabTopologyView *view,
+         const gboolean            *on_route,
+         guint                      v,
+         guint32                   *color,
+         gboolean                  *bold)
+{
+  guint injection = flitlab_topology_get_injection_channel (view->topology, v);
+  guint ejection = flitlab_topology_get_ejection_channel (view->topology, v);
+  /* A message's source while it leaves, else the destination it is delivered to. */
+  guint channel = on_route[ejection] && !on_route[injection] ? ejection : injection;
+
+  *bold = on_route[channel];
+  *color = view->colors != NULL && channel < view->n_colors ? view->colors[channel]
+                                                             : FLITLAB_TOPOLOGY_VIEW_IDLE;
+  if (*color == FLITLAB_TOPOLOGY_VIEW_IDLE && *bold)
+    *color = 0x333333;
+  return *color != FLITLAB_TOPOLOGY_VIEW_IDLE;
+}
+
+/* Rings round the nodes (ring_of()), the route's in bold over the others, which fade as the
+ * route's channels do. Filled, so the channels stay the only strokes of a file. */
+static void
+draw_rings (cairo_t                   *cr,
+            const FlitlabTopologyView *view)
+{
+  const FlitlabTopologyLayout *layout = view->layout;
+  guint n_channels = flitlab_topology_get_n_channels (view->topology);
+  g_autofree gboolean *on_route = g_new0 (gboolean, n_channels);
+  gboolean route = view->route->len > 0;
+
+  if (view->colors == NULL && !route)
+    return;
+  for (guint i = 0; i < view->route->len; i++)
+    on_route[g_array_index (view->route, guint, i)] = TRUE;
+  cairo_save (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < layout->nodes->len; i++)
+      {
+        const Node *node = &g_array_index (layout->nodes, Node, i);
+        double inner = _flitlab_topology_node_radius (layout, node->style) + 0.5 * layout->gap;
+        double width = 2 * layout->line_width;
+        guint32 color;
+        gboolean bold;
+
+        if (!ring_of (view, on_route, node->id, &color, &bold) || bold != (pass == 1))
+          continue;
+        width *= bold ? 1.7 : 1;
+        cairo_set_source_rgba (cr, ((color >> 16) & 0xff) / 255.0, ((color >> 8) & 0xff) / 255.0,
+                               (color & 0xff) / 255.0, route && !bold ? 0.25 : 1);
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, node->at.x, node->at.y, inner + width, 0, 2 * G_PI);
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, node->at.x, node->at.y, inner, 0, 2 * G_PI);
+        cairo_fill (cr);
+      }
+  cairo_restore (cr);
 }
 
 /* The colour bar of the values lo..hi at the view's type size. */
@@ -789,6 +855,7 @@ flitlab_render_topology (cairo_t             *cr,
     }
   draw_tiles (cr, view);
   draw_channels (cr, view, lo, hi);
+  draw_rings (cr, view);
   draw_nodes (cr, view);
   cairo_restore (cr);
   if (_flitlab_topology_view_with_bar (view))

@@ -43,11 +43,14 @@ typedef struct
   guint     plane;       /* tori and meshes of 3 or more dimensions: the plane of dimensions
                             0 and 1 to draw, by the mixed-radix index of coordinates 2, 3, … */
   char     *title;       /* NULL: the topology's title; "": none */
-  GArray   *route;       /* guint channel ids drawn bold while the others fade; empty: none */
+  GArray   *route;       /* guint channel ids drawn bold while the others fade; empty: none.
+                            A node's injection or ejection channel (a worm still leaving its
+                            source, or being delivered) is a bold ring round the node */
   gboolean  node_labels; /* label nodes when they are few and large enough (default TRUE) */
   guint32  *colors;      /* per channel id, n_colors of them: 0xRRGGBB, or
                             FLITLAB_TOPOLOGY_VIEW_IDLE; replaces the heatmap and its colour bar
-                            (the animation's worms); NULL: none */
+                            (the animation's worms); a node's injection channel held is a ring
+                            round the node in its colour; NULL: none */
   gboolean *marks;       /* per channel id, n_colors of them: a dot at the channel's end (a
                             blocked header); NULL: none */
   guint     n_colors;

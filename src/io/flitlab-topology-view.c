@@ -406,12 +406,14 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
                      "injection and ejection)"), view->n_values, n_network, n_channels);
       return FALSE;
     }
+  /* A node's injection and ejection channels too: a worm still leaving its source (the
+   * animation's followed message) holds its injection channel. */
   for (guint i = 0; i < view->route->len; i++)
-    if (g_array_index (view->route, guint, i) >= n_network)
+    if (g_array_index (view->route, guint, i) >= n_channels)
       {
         g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                     _("Route channel %u is not a network channel (0 to %u)"),
-                     g_array_index (view->route, guint, i), n_network - 1);
+                     _("Route channel %u is not a channel of this network (0 to %u)"),
+                     g_array_index (view->route, guint, i), n_channels - 1);
         return FALSE;
       }
   if (isfinite (view->value_min) && isfinite (view->value_max) && view->value_min > view->value_max)

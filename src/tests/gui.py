@@ -66,6 +66,15 @@ def shot(name):
     subprocess.run(["import", "-window", "root", path], check=False)
 
 
+def grab(x, y, w, h):
+    """The screen's pixels in the box at (x, y), w by h: a bytes of r, g, b, row by row."""
+    png = subprocess.run(["import", "-window", "root", "png:-"], capture_output=True,
+                         check=False).stdout
+    return subprocess.run(["convert", "png:-", "-crop", f"{w}x{h}+{x}+{y}", "+repage",
+                           "-depth", "8", "rgb:-"], input=png, capture_output=True,
+                          check=False).stdout
+
+
 def app_window():
     """(application, its main window) once both are on the accessibility bus; exits if not."""
     app = None

@@ -15,6 +15,7 @@
 
 #include "flitlab-colormap.h"
 #include "flitlab-render-topology.h"
+#include "flitlab-sim.h"
 
 typedef struct
 {
@@ -501,6 +502,139 @@ test_magnified_bundles (void)
   cairo_surface_destroy (surface);
 }
 
+/* A message holding its source's injection channel and a network channel (a worm leaving
+ * its source), by the trace's holders; -1 when there is none. */
+static gint32
+worm_leaving_source (const FlitlabTopology *topology,
+                     const gint32          *holder,
+                     guint                 *source)
+{
+  guint n_network = flitlab_topology_get_n_network_channels (topology);
+
+  for (guint v = 0; v < flitlab_topology_get_n_nodes (topology); v++)
+    {
+      gint32 id = holder[flitlab_topology_get_injection_channel (topology, v)];
+
+      for (guint c = 0; id >= 0 && c < n_network; c++)
+        if (holder[c] == id)
+          {
+            *source = v;
+            return id;
+          }
+    }
+  return -1;
+}
+
+/* Pixels of exactly color within half a side of (x, y). */
+static guint
+count_color (cairo_surface_t *surface,
+             double           x,
+             double           y,
+             int              half,
+             guint32          color)
+{
+  guint count = 0;
+  const guchar *data;
+  int stride = cairo_image_surface_get_stride (surface);
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  for (int py = MAX ((int) y - half, 0); py <= MIN ((int) y + half, height - 1); py++)
+    for (int px = MAX ((int) x - half, 0); px <= MIN ((int) x + half, width - 1); px++)
+      count += (*(const guint32 *) (data + py * stride + 4 * px) & 0xffffff) == color;
+  return count;
+}
+
+/* Following a message in the animation (issue #28): the page hands the view, as its route,
+ * every channel the message holds, its source's injection channel among them while its tail is
+ * still there, over the worms' colours. The network is drawn, not the message that the route
+ * does not fit; the message's network channels bold in its colour over the faded rest, its
+ * source ringed in its colour; the channels stay the file's only strokes. */
+static void
+test_follow_worm (void)
+{
+  const guint32 followed = 0x0072b2, other = 0x009e73;
+  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:bi", 0);
+  const FlitlabTopology *topology = flitlab_topology_view_get_topology (view);
+  guint n = flitlab_topology_get_n_channels (topology);
+  guint n_network = flitlab_topology_get_n_network_channels (topology);
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4x4:bi");
+  g_autoptr(FlitlabSimTrace) trace = NULL;
+  g_autofree gint32 *holder = g_new (gint32, n);
+  g_autofree guint32 *colors = g_new (guint32, n);
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
+  g_autofree char *svg = tmp_file (dir, "follow.svg");
+  g_autoptr(GPtrArray) strokes = NULL;
+  g_autoptr(GError) error = NULL;
+  guint source = 0, held = G_MAXUINT, idle = G_MAXUINT, injection, ringed, plain;
+  gint32 id = -1;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double x, y;
+
+  config->vcs = 1;
+  config->allow_deadlock = TRUE;
+  trace = flitlab_sim_trace_new (config, 0.05, &error);
+  g_assert_no_error (error);
+  while (id < 0 && flitlab_sim_trace_get_cycle (trace) < 5000)
+    {
+      flitlab_sim_trace_step (trace, 1);
+      flitlab_sim_trace_get_channels (trace, holder, NULL, NULL);
+      id = worm_leaving_source (topology, holder, &source);
+    }
+  g_assert_cmpint (id, >=, 0);
+  for (guint c = 0; c < n; c++)
+    {
+      colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE : holder[c] == id ? followed : other;
+      if (holder[c] == id)
+        g_array_append_val (view->route, c);
+      if (c < n_network && holder[c] == id)
+        held = c;
+      if (c < n_network && holder[c] < 0)
+        idle = c;
+    }
+  g_assert_cmpuint (g_array_index (view->route, guint, 0), <, n_network);
+  injection = flitlab_topology_get_injection_channel (topology, source);
+  g_assert_cmpuint (g_array_index (view->route, guint, view->route->len - 1), ==, injection);
+  g_assert_cmpuint (idle, <, n_network);
+  flitlab_topology_view_set_colors (view, colors, NULL, n);
+  g_assert_true (flitlab_topology_view_check (view, &error));
+  g_assert_no_error (error);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 480);
+  cr = cairo_create (surface);
+  flitlab_render_topology (cr, view, 640, 480);
+  g_assert_cmpuint (pixel_at_channel (surface, view, held) & 0xffffff, ==, followed);
+  /* The rest fades: an idle channel's middle is nearly white. */
+  for (guint shift = 0; shift < 24; shift += 8)
+    g_assert_cmpuint ((pixel_at_channel (surface, view, idle) >> shift) & 0xff, >=, 0xe0);
+  /* The source's ring: its colour round the node, gone without the injection channel. */
+  g_assert_true (flitlab_topology_view_get_node_position (view, source, &x, &y));
+  ringed = count_color (surface, x, y, 30, followed);
+  colors[injection] = FLITLAB_TOPOLOGY_VIEW_IDLE;
+  flitlab_topology_view_set_colors (view, colors, NULL, n);
+  g_array_set_size (view->route, view->route->len - 1);
+  flitlab_render_topology (cr, view, 640, 480);
+  plain = count_color (surface, x, y, 30, followed);
+  g_test_message ("%u pixels of the followed colour round its source, %u without its ring",
+                  ringed, plain);
+  g_assert_cmpuint (ringed, >, plain + 100);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  colors[injection] = followed;
+  flitlab_topology_view_set_colors (view, colors, NULL, n);
+  g_array_append_val (view->route, injection);
+  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, &error));
+  g_assert_no_error (error);
+  strokes = svg_channel_styles (svg);
+  g_assert_cmpuint (strokes->len, ==, n_network);
+  g_remove (svg);
+  g_rmdir (dir);
+}
+
 /* A highlighted route is drawn wider, still one path per channel. */
 static void
 test_route (void)
@@ -939,6 +1073,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/hit-testing-large", test_hit_testing_large);
   g_test_add_func ("/flitlab/render-topology/colors", test_colors);
   g_test_add_func ("/flitlab/render-topology/route", test_route);
+  g_test_add_func ("/flitlab/render-topology/follow-worm", test_follow_worm);
   g_test_add_func ("/flitlab/render-topology/diverging", test_diverging);
   g_test_add_func ("/flitlab/render-topology/nearly-alike", test_nearly_alike);
   g_test_add_func ("/flitlab/render-topology/magnified-bundles", test_magnified_bundles);
