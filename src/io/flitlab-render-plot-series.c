@@ -461,11 +461,12 @@ flitlab_plot_place_saturation_labels (cairo_t                *cr,
       const FlitlabPlotSeries *series = plot->series->pdata[s];
       const FlitlabPlotSeries *before = i > 0 ? plot->series->pdata[g_array_index (order, guint, i - 1)] : NULL;
       g_autofree char *label = saturation_text (series);
-      g_autofree char *text = series->saturation > f->x_max ? g_strconcat (label, " →", NULL)
-                                                            : g_strdup (label);
+      const char *arrow = series->saturation > f->x_max ? " →" : "";
+      g_autofree char *text = g_strconcat (label, arrow, NULL);
       g_autofree char *label_before = before != NULL ? saturation_text (before) : NULL;
       g_autofree char *remarked = series->saturation_remark != NULL
-                                  ? g_strconcat (text, ", ", series->saturation_remark, NULL) : NULL;
+                                  ? g_strconcat (label, ", ", series->saturation_remark, arrow, NULL)
+                                  : NULL;
 
       /* Two models of one study saturating together (a comparison): one label says it. */
       if (before != NULL && before->saturation == series->saturation && before->color == series->color &&
