@@ -471,8 +471,8 @@ layout_horng (Diagram                 *d,
 }
 
 void
-_flitlab_flow_diagram_build (Diagram                 *d,
-                             const FlitlabModelPoint *point)
+flitlab_flow_diagram_build (Diagram                 *d,
+                            const FlitlabModelPoint *point)
 {
   g_autofree gboolean *placed = g_new0 (gboolean, point->classes->len);
 
@@ -486,7 +486,7 @@ _flitlab_flow_diagram_build (Diagram                 *d,
 }
 
 void
-_flitlab_flow_diagram_clear (Diagram *d)
+flitlab_flow_diagram_clear (Diagram *d)
 {
   g_clear_pointer (&d->cells, g_array_unref);
   g_clear_pointer (&d->arrows, g_array_unref);
@@ -520,8 +520,8 @@ add_transition (Chain  *chain,
  * forwarded (to i - 1) with probability p + q (i - 1)/(n - 1), and backtracked (to i + 1) with
  * q (n - i)/(n - 1); from n it can only go back to n - 1; 0 is delivery. */
 gboolean
-_flitlab_flow_header_chain (Chain                   *chain,
-                            const FlitlabModelPoint *point)
+flitlab_flow_header_chain (Chain                   *chain,
+                           const FlitlabModelPoint *point)
 {
   const FlitlabModelVector *phases = find_vector (point, FLOW_HEADER_CHAIN_VECTOR);
   const FlitlabModelVector *hops = find_vector (point, "hops-to-go");
@@ -550,8 +550,8 @@ _flitlab_flow_header_chain (Chain                   *chain,
  * as the arrows between successive states, without the model's probabilities for them (it
  * gives only the stationary π). */
 gboolean
-_flitlab_flow_buffer_chain (Chain                   *chain,
-                            const FlitlabModelPoint *point)
+flitlab_flow_buffer_chain (Chain                   *chain,
+                           const FlitlabModelPoint *point)
 {
   const FlitlabModelVector *pi = find_vector (point, FLOW_BUFFER_CHAIN_VECTOR);
 
@@ -569,7 +569,7 @@ _flitlab_flow_buffer_chain (Chain                   *chain,
 }
 
 void
-_flitlab_flow_chain_clear (Chain *chain)
+flitlab_flow_chain_clear (Chain *chain)
 {
   g_clear_pointer (&chain->arrows, g_array_unref);
   chain->n_states = 0;

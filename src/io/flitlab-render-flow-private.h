@@ -63,16 +63,16 @@ klass (const FlitlabModelPoint *point,
 }
 
 /* Places point's classes after their paper (flitlab-flow-layout.c): d is empty before. */
-void _flitlab_flow_diagram_build (Diagram                 *d,
-                                  const FlitlabModelPoint *point);
-void _flitlab_flow_diagram_clear (Diagram                 *d);
+void flitlab_flow_diagram_build (Diagram                 *d,
+                                 const FlitlabModelPoint *point);
+void flitlab_flow_diagram_clear (Diagram                 *d);
 
 /* 004's chains (flitlab-flow-layout.c): the header chain of Fig. 4 and the buffer chain of one
  * node (Eqs. 1-8). FALSE, and chain left empty, when point has none. */
-gboolean _flitlab_flow_header_chain (Chain                   *chain,
-                                     const FlitlabModelPoint *point);
-gboolean _flitlab_flow_buffer_chain (Chain                   *chain,
-                                     const FlitlabModelPoint *point);
-void     _flitlab_flow_chain_clear  (Chain                   *chain);
+gboolean flitlab_flow_header_chain (Chain                   *chain,
+                                    const FlitlabModelPoint *point);
+gboolean flitlab_flow_buffer_chain (Chain                   *chain,
+                                    const FlitlabModelPoint *point);
+void     flitlab_flow_chain_clear  (Chain                   *chain);
 
 G_END_DECLS

@@ -151,7 +151,7 @@ draw_transitions (const Type  *t,
     }
 }
 
-/* 004 Fig. 4 (_flitlab_flow_header_chain()): the probabilities are written between the
+/* 004 Fig. 4 (flitlab_flow_header_chain()): the probabilities are written between the
  * states where they fit. */
 static void
 draw_header_chain (const Type  *t,
@@ -442,7 +442,7 @@ draw_vectors (const Type              *t,
     }
 }
 
-/* 004's buffer chain (_flitlab_flow_buffer_chain()): each state coloured by its stationary
+/* 004's buffer chain (flitlab_flow_buffer_chain()): each state coloured by its stationary
  * probability on its own scale and labelled with it, the arrows between the states. */
 static void
 draw_buffer_chain (const Type  *t,
@@ -836,7 +836,7 @@ render_flow (cairo_t                 *cr,
       return;
     }
 
-  _flitlab_flow_diagram_build (&d, point);
+  flitlab_flow_diagram_build (&d, point);
   for (guint i = 0; i < point->classes->len; i++)
     if (isfinite (klass (point, i)->utilization))
       hi = MAX (hi, klass (point, i)->utilization);
@@ -861,12 +861,12 @@ render_flow (cairo_t                 *cr,
       want[BAND_VECTORS] = 0.3 * height;
       need[BAND_VECTORS] = 2 * t.label_h + 6 * t.small_h + 2 * t.f;
     }
-  if (_flitlab_flow_header_chain (&header_chain, point))
+  if (flitlab_flow_header_chain (&header_chain, point))
     {
       want[BAND_HEADER_CHAIN] = 0.28 * height;
       need[BAND_HEADER_CHAIN] = heading (&t, HEADER_CHAIN_TITLE, 0, 0, right - left, FALSE) + 2 * t.small_h + 1.6 * t.f;
     }
-  if (_flitlab_flow_buffer_chain (&buffer_chain, point))
+  if (flitlab_flow_buffer_chain (&buffer_chain, point))
     {
       want[BAND_BUFFER_CHAIN] = 0.17 * height;
       need[BAND_BUFFER_CHAIN] = heading (&t, BUFFER_CHAIN_TITLE, 0, 0, right - left, FALSE) + t.small_h + 1.2 * t.f;
@@ -1072,9 +1072,9 @@ render_flow (cairo_t                 *cr,
                                     top, cell_w - 0.1 * t.f, column_lines, TRUE);
       }
   flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, bar_h);
-  _flitlab_flow_diagram_clear (&d);
-  _flitlab_flow_chain_clear (&header_chain);
-  _flitlab_flow_chain_clear (&buffer_chain);
+  flitlab_flow_diagram_clear (&d);
+  flitlab_flow_chain_clear (&header_chain);
+  flitlab_flow_chain_clear (&buffer_chain);
   cairo_restore (cr);
 }
 

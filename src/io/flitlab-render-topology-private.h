@@ -111,7 +111,7 @@ struct _FlitlabTopologyLayout
   guint    title_lines;
   gboolean with_bar, node_labels, layer, by_dimension, fill;
 
-  double   zoom, zoom_x, zoom_y;      /* the zoom drawn (_flitlab_topology_view_zoom()) and
+  double   zoom, zoom_x, zoom_y;      /* the zoom drawn (flitlab_topology_view_zoom()) and
                                       * the view's centre */
   double   left, top, right, bottom; /* the network's area */
   double   unit;                     /* pixels between neighbouring nodes (the shorter way
@@ -153,94 +153,94 @@ struct _FlitlabTopologyStack
 
 /* flitlab-topology-view.c */
 void
-_flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack);
+flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack);
 void
-_flitlab_topology_layout_free (FlitlabTopologyLayout *layout);
+flitlab_topology_layout_free (FlitlabTopologyLayout *layout);
 gboolean
-_flitlab_topology_view_with_bar (const FlitlabTopologyView *view);
+flitlab_topology_view_with_bar (const FlitlabTopologyView *view);
 gboolean
-_flitlab_topology_view_by_dimension (const FlitlabTopologyView *view);
+flitlab_topology_view_by_dimension (const FlitlabTopologyView *view);
 gboolean
-_flitlab_topology_is_grid (const FlitlabTopology *t);
+flitlab_topology_is_grid (const FlitlabTopology *t);
 guint
-_flitlab_topology_plane_size (const FlitlabTopology *t);
+flitlab_topology_plane_size (const FlitlabTopology *t);
 guint
-_flitlab_topology_group_size (const FlitlabTopology *t);
+flitlab_topology_group_size (const FlitlabTopology *t);
 gboolean
-_flitlab_topology_is_tiled (const FlitlabTopology *t);
+flitlab_topology_is_tiled (const FlitlabTopology *t);
 double
-_flitlab_topology_max_zoom (double fit_unit);
+flitlab_topology_max_zoom (double fit_unit);
 double
-_flitlab_topology_view_zoom (const FlitlabTopologyView *view,
-                             double                     fit_unit);
+flitlab_topology_view_zoom (const FlitlabTopologyView *view,
+                            double                     fit_unit);
 void
-_flitlab_topology_layout_frame (const FlitlabTopologyLayout *layout,
-                                double                      *x0,
-                                double                      *y0,
-                                double                      *x1,
-                                double                      *y1);
+flitlab_topology_layout_frame (const FlitlabTopologyLayout *layout,
+                               double                      *x0,
+                               double                      *y0,
+                               double                      *x1,
+                               double                      *y1);
 char *
-_flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view);
+flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view);
 guint
-_flitlab_topology_view_title_lines (const FlitlabTopologyView *view);
+flitlab_topology_view_title_lines (const FlitlabTopologyView *view);
 
 /* flitlab-topology-layout.c */
 double
-_flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
-                               guint                        style);
+flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
+                              guint                        style);
 void
-_flitlab_topology_node_label (const FlitlabTopology *t,
-                              guint                  node,
-                              char                  *buf,
-                              gsize                  size);
+flitlab_topology_node_label (const FlitlabTopology *t,
+                             guint                  node,
+                             char                  *buf,
+                             gsize                  size);
 PangoLayout *
-_flitlab_topology_label_layout (cairo_t *cr,
-                                double   size);
+flitlab_topology_label_layout (cairo_t *cr,
+                               double   size);
 FlitlabTopologyLayout *
-_flitlab_topology_layout_new (cairo_t             *cr,
-                              FlitlabTopologyView *view,
-                              double               width,
-                              double               height);
+flitlab_topology_layout_new (cairo_t             *cr,
+                             FlitlabTopologyView *view,
+                             double               width,
+                             double               height);
 
 /* flitlab-render-topology.c */
 /* The type size: the view's font_size, else chosen for the width. */
 double
-_flitlab_topology_view_type (const FlitlabTopologyView *view,
-                             double                     width);
+flitlab_topology_view_type (const FlitlabTopologyView *view,
+                            double                     width);
 /* How wide the colour bar is, drawn in height. */
 double
-_flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
-                                  cairo_t                   *cr,
-                                  double                     type,
-                                  double                     height);
+flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
+                                 cairo_t                   *cr,
+                                 double                     type,
+                                 double                     height);
 /* The title and subtitle (NULL: none) across the top, wrapped to width; returns how far down
  * they reach, drawing them when draw is TRUE. */
 double
-_flitlab_topology_view_draw_title (cairo_t                   *cr,
-                                   const FlitlabTopologyView *view,
-                                   const char                *subtitle,
-                                   double                     type,
-                                   double                     width,
-                                   gboolean                   draw);
+flitlab_topology_view_draw_title (cairo_t                   *cr,
+                                  const FlitlabTopologyView *view,
+                                  const char                *subtitle,
+                                  double                     type,
+                                  double                     width,
+                                  gboolean                   draw);
 /* The colour range of the values: the view's, else from the finite values drawn. */
 void
-_flitlab_topology_view_value_range (const FlitlabTopologyView *view,
-                                    double                    *lo,
-                                    double                    *hi);
+flitlab_topology_view_value_range (const FlitlabTopologyView *view,
+                                   double                    *lo,
+                                   double                    *hi);
 /* The colour of a hypercube's links of dimension d when nothing else colours them. */
 void
-_flitlab_topology_dimension_color (guint   d,
-                                   double *rgb);
+flitlab_topology_dimension_color (guint   d,
+                                  double *rgb);
 /* The legend of those colours across width at y; returns its height, drawing it when draw. */
 double
-_flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
-                                              const FlitlabTopologyView *view,
-                                              double                     type,
-                                              double                     width,
-                                              double                     y,
-                                              gboolean                   draw);
+flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
+                                             const FlitlabTopologyView *view,
+                                             double                     type,
+                                             double                     width,
+                                             double                     y,
+                                             gboolean                   draw);
 double
-_flitlab_topology_view_shape_mean (const FlitlabTopologyView *view,
-                                   guint                      i);
+flitlab_topology_view_shape_mean (const FlitlabTopologyView *view,
+                                  guint                      i);
 
 G_END_DECLS

@@ -136,7 +136,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
   /* A plane of side s is a diamond 2 cos 30 s wide and 2 flat s tall, gap s below the next. */
   const double cos30 = 0.8660254037844386, flat = 0.3, gap = 0.1, margin = 16;
   gboolean titled = view->title == NULL || view->title[0] != '\0', labels;
-  double type = _flitlab_topology_view_type (view, width), font_size = view->font_size;
+  double type = flitlab_topology_view_type (view, width), font_size = view->font_size;
   double top = 16, bar_w, room_w, room_h, side, left, bottom, lo = 0, hi = 1, line_width = 1;
   const FlitlabTopology *t = view->topology;
   gboolean torus = flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS;
@@ -157,7 +157,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
       corner_node[0] = (guint) view->column;
       n_columns = 1;
     }
-  _flitlab_topology_stack_free (view->stack);
+  flitlab_topology_stack_free (view->stack);
   stack = view->stack = g_new0 (struct _FlitlabTopologyStack, 1);
   stack->n_planes = n;
   stack->plane_size = size;
@@ -178,9 +178,9 @@ flitlab_render_topology_stack (cairo_t             *cr,
     subtitle = g_strdup_printf (_("all %u planes, plane 0 at the bottom; between them, the links "
                                   "of the left and right corner columns"), n);
   if (titled)
-    top = _flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
+    top = flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
   room_h = MAX (height - top - 16, 1);
-  bar_w = view->values != NULL ? _flitlab_topology_view_bar_width (view, cr, type, 0.7 * room_h) + type : 0;
+  bar_w = view->values != NULL ? flitlab_topology_view_bar_width (view, cr, type, 0.7 * room_h) + type : 0;
   room_w = MAX (width - 40 - bar_w - (torus ? 2 * WRAP_ROOM : 0), 1);
   side = MAX (MIN (room_w / (2 * cos30), room_h / (2 * flat * MAX (n, 1) + gap * (MAX (n, 1) - 1))), 1);
   left = 20 + (torus ? WRAP_ROOM : 0) + (room_w - 2 * side * cos30) / 2;
@@ -191,7 +191,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_fill (cr);
   if (titled)
-    _flitlab_topology_view_draw_title (cr, view, subtitle, type, width, TRUE);
+    flitlab_topology_view_draw_title (cr, view, subtitle, type, width, TRUE);
   /* The layers at the figure's type, for the colour bar drawn from the last one's layout. */
   view->font_size = type;
   view->layer = TRUE;
@@ -240,7 +240,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
   view->layer = FALSE;
   view->node_labels = labels;
   if (view->values != NULL && view->layout != NULL)
-    _flitlab_topology_view_value_range (view, &lo, &hi);
+    flitlab_topology_view_value_range (view, &lo, &hi);
   /* The corners were taken in device space: back to the figure's. */
   for (guint i = 0; i < n * N_CORNERS; i++)
     cairo_device_to_user (cr, &corner_at[i].x, &corner_at[i].y);

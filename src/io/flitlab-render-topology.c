@@ -91,8 +91,8 @@ shape_members (const FlitlabTopologyLayout *layout,
 /* The value shape i is coloured by: its channel's, or the mean of its channels' finite ones
  * (NaN when none is). */
 double
-_flitlab_topology_view_shape_mean (const FlitlabTopologyView *view,
-                                   guint                      i)
+flitlab_topology_view_shape_mean (const FlitlabTopologyView *view,
+                                  guint                      i)
 {
   const guint *members;
   guint n = shape_members (view->layout, i, &members), counted = 0;
@@ -117,16 +117,16 @@ shape_value (const FlitlabTopologyView *view,
 {
   if (view->layout->means != NULL)
     return view->layout->means[i];
-  return _flitlab_topology_view_shape_mean (view, i);
+  return flitlab_topology_view_shape_mean (view, i);
 }
 
 /* Values within this share of the largest are drawn on a scale from zero. */
 #define NEARLY_ALIKE 0.1
 
 void
-_flitlab_topology_view_value_range (const FlitlabTopologyView *view,
-                                    double                    *lo,
-                                    double                    *hi)
+flitlab_topology_view_value_range (const FlitlabTopologyView *view,
+                                   double                    *lo,
+                                   double                    *hi)
 {
   guint n_network = flitlab_topology_get_n_network_channels (view->topology);
   double min = INFINITY, max = -INFINITY;
@@ -206,7 +206,7 @@ is_faint (const FlitlabTopologyView *view,
   const FlitlabTopology *t = view->topology;
 
   return flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_HYPERCUBE &&
-         flitlab_topology_get_n_dims (t) >= FAINT_MIN_DIMS && !_flitlab_topology_is_tiled (t) &&
+         flitlab_topology_get_n_dims (t) >= FAINT_MIN_DIMS && !flitlab_topology_is_tiled (t) &&
          flitlab_topology_get_channel (t, channel)->dim >= FAINT_FROM_DIM;
 }
 
@@ -218,7 +218,7 @@ draw_order (const FlitlabTopologyView *view)
   guint *order, k = 0;
 
   if (flitlab_topology_get_family (view->topology) != FLITLAB_TOPOLOGY_HYPERCUBE ||
-      flitlab_topology_get_n_dims (view->topology) < FAINT_MIN_DIMS || _flitlab_topology_is_tiled (view->topology))
+      flitlab_topology_get_n_dims (view->topology) < FAINT_MIN_DIMS || flitlab_topology_is_tiled (view->topology))
     return NULL;
   order = g_new (guint, layout->shapes->len);
   for (guint pass = 0; pass < 2; pass++)
@@ -229,8 +229,8 @@ draw_order (const FlitlabTopologyView *view)
 }
 
 void
-_flitlab_topology_dimension_color (guint   d,
-                                   double *rgb)
+flitlab_topology_dimension_color (guint   d,
+                                  double *rgb)
 {
   /* Ten colours apart from one another and dark enough on white (ColorBrewer Dark2 and two
    * of Paired). */
@@ -248,12 +248,12 @@ _flitlab_topology_dimension_color (guint   d,
 /* "Link dimension" and a short line in each dimension's colour with its number, centred on
  * one row. */
 double
-_flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
-                                              const FlitlabTopologyView *view,
-                                              double                     type,
-                                              double                     width,
-                                              double                     y,
-                                              gboolean                   draw)
+flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
+                                             const FlitlabTopologyView *view,
+                                             double                     type,
+                                             double                     width,
+                                             double                     y,
+                                             gboolean                   draw)
 {
   guint n = MIN (flitlab_topology_get_n_dims (view->topology), MAX_HYPERCUBE_DIMS);
   PangoLayout *text = flitlab_render_layout_new (cr);
@@ -293,7 +293,7 @@ _flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
           char label[8];
           double rgb[3];
 
-          _flitlab_topology_dimension_color (d, rgb);
+          flitlab_topology_dimension_color (d, rgb);
           cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
           /* Filled: in an SVG only the channels are stroked (flitlab-render-topology.h). */
           cairo_rectangle (cr, x, y + h / 2.0 - thick / 2, swatch, thick);
@@ -354,10 +354,10 @@ channel_style (const FlitlabTopologyView *view,
   else if (view->values != NULL)
     flitlab_colormap_color (view->colormap, shape_value (view, i), lo, hi, &rgb[0], &rgb[1], &rgb[2]);
   else if (view->layout->by_dimension)
-    _flitlab_topology_dimension_color (flitlab_topology_get_channel (view->topology, members[0])->dim, rgb);
+    flitlab_topology_dimension_color (flitlab_topology_get_channel (view->topology, members[0])->dim, rgb);
   *alpha = route && !bold ? 0.25 : 1;
   /* A tiled hypercube's line between two tiles stands for 16 channels. */
-  if (n > 1 && _flitlab_topology_is_tiled (view->topology))
+  if (n > 1 && flitlab_topology_is_tiled (view->topology))
     *width *= 2.2;
   /* A large hypercube: the links inside its 4-cubes carry the structure, the longer ones
    * between the blocks step back, thinner and fainter, still in their colour; a route dims
@@ -554,7 +554,7 @@ draw_tiles (cairo_t                   *cr,
   const FlitlabTopologyLayout *layout = view->layout;
   guint tile_size = 1u << TILE_DIMS;
 
-  if (!_flitlab_topology_is_tiled (view->topology))
+  if (!flitlab_topology_is_tiled (view->topology))
     return;
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0.93, 0.93, 0.93);
@@ -583,7 +583,7 @@ draw_nodes (cairo_t                   *cr,
   /* All the nodes of a style in one path: two fills, rim then inside. */
   for (guint style = NODE_PLAIN; style <= NODE_NECKLACE; style++)
     {
-      double r = _flitlab_topology_node_radius (layout, style);
+      double r = flitlab_topology_node_radius (layout, style);
       gboolean solid = style == NODE_BASE || r < 3;
 
       for (guint pass = 0; pass < (solid ? 1u : 2u); pass++)
@@ -612,7 +612,7 @@ draw_nodes (cairo_t                   *cr,
 
   if (layout->font_size <= 0)
     return;
-  text = _flitlab_topology_label_layout (cr, layout->font_size);
+  text = flitlab_topology_label_layout (cr, layout->font_size);
   for (guint i = 0; i < layout->nodes->len; i++)
     {
       const Node *node = &g_array_index (layout->nodes, Node, i);
@@ -620,7 +620,7 @@ draw_nodes (cairo_t                   *cr,
       PangoRectangle ink, logical;
       double shade = node->style == NODE_BASE ? 1 : 0.1;
 
-      _flitlab_topology_node_label (view->topology, node->id, label, sizeof label);
+      flitlab_topology_node_label (view->topology, node->id, label, sizeof label);
       pango_layout_set_text (text, label, -1);
       pango_layout_get_pixel_extents (text, &ink, &logical);
       cairo_set_source_rgb (cr, shade, shade, shade);
@@ -675,7 +675,7 @@ draw_rings (cairo_t                   *cr,
     for (guint i = 0; i < layout->nodes->len; i++)
       {
         const Node *node = &g_array_index (layout->nodes, Node, i);
-        double inner = _flitlab_topology_node_radius (layout, node->style) + 0.5 * layout->gap;
+        double inner = flitlab_topology_node_radius (layout, node->style) + 0.5 * layout->gap;
         double width = 2 * layout->line_width;
         guint32 color;
         gboolean bold;
@@ -713,17 +713,17 @@ color_bar_of (const FlitlabTopologyView *view,
 }
 
 double
-_flitlab_topology_view_type (const FlitlabTopologyView *view,
-                             double                     width)
+flitlab_topology_view_type (const FlitlabTopologyView *view,
+                            double                     width)
 {
   return view->font_size > 0 ? view->font_size : flitlab_render_default_font_size (width);
 }
 
 double
-_flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
-                                  cairo_t                   *cr,
-                                  double                     type,
-                                  double                     height)
+flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
+                                 cairo_t                   *cr,
+                                 double                     type,
+                                 double                     height)
 {
   FlitlabColorBar bar;
 
@@ -734,12 +734,12 @@ _flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
 }
 
 double
-_flitlab_topology_view_draw_title (cairo_t                   *cr,
-                                   const FlitlabTopologyView *view,
-                                   const char                *subtitle,
-                                   double                     type,
-                                   double                     width,
-                                   gboolean                   draw)
+flitlab_topology_view_draw_title (cairo_t                   *cr,
+                                  const FlitlabTopologyView *view,
+                                  const char                *subtitle,
+                                  double                     type,
+                                  double                     width,
+                                  gboolean                   draw)
 {
   g_autofree char *title = view->title != NULL ? g_strdup (view->title)
                                                : flitlab_topology_dup_title (view->topology);
@@ -804,7 +804,7 @@ flitlab_render_topology (cairo_t             *cr,
 
   if (!flitlab_topology_view_check (view, &error))
     {
-      g_clear_pointer (&view->layout, _flitlab_topology_layout_free);
+      g_clear_pointer (&view->layout, flitlab_topology_layout_free);
       draw_problem (cr, error->message, width, height);
       cairo_restore (cr);
       return;
@@ -812,16 +812,16 @@ flitlab_render_topology (cairo_t             *cr,
 
   layout = view->layout;
   if (layout == NULL || layout->width != width || layout->height != height ||
-      layout->plane != view->plane || layout->with_bar != _flitlab_topology_view_with_bar (view) ||
-      layout->title_lines != _flitlab_topology_view_title_lines (view) || layout->node_labels != view->node_labels ||
-      layout->layer != view->layer || layout->by_dimension != _flitlab_topology_view_by_dimension (view) ||
+      layout->plane != view->plane || layout->with_bar != flitlab_topology_view_with_bar (view) ||
+      layout->title_lines != flitlab_topology_view_title_lines (view) || layout->node_labels != view->node_labels ||
+      layout->layer != view->layer || layout->by_dimension != flitlab_topology_view_by_dimension (view) ||
       layout->fill != (view->fill && !view->layer) ||
-      layout->zoom != _flitlab_topology_view_zoom (view, layout->fit_unit) ||
+      layout->zoom != flitlab_topology_view_zoom (view, layout->fit_unit) ||
       (layout->zoom > 1 && (layout->zoom_x != view->zoom_x || layout->zoom_y != view->zoom_y)) ||
-      layout->type != _flitlab_topology_view_type (view, width))
+      layout->type != flitlab_topology_view_type (view, width))
     {
-      g_clear_pointer (&view->layout, _flitlab_topology_layout_free);
-      view->layout = layout = _flitlab_topology_layout_new (cr, view, width, height);
+      g_clear_pointer (&view->layout, flitlab_topology_layout_free);
+      view->layout = layout = flitlab_topology_layout_new (cr, view, width, height);
     }
 
   g_clear_pointer (&layout->means, g_free);
@@ -830,26 +830,26 @@ flitlab_render_topology (cairo_t             *cr,
       double *means = g_new (double, layout->shapes->len);
 
       for (guint i = 0; i < layout->shapes->len; i++)
-        means[i] = _flitlab_topology_view_shape_mean (view, i);
+        means[i] = flitlab_topology_view_shape_mean (view, i);
       layout->means = means;
     }
   if (view->values != NULL)
-    _flitlab_topology_view_value_range (view, &lo, &hi);
+    flitlab_topology_view_value_range (view, &lo, &hi);
   if (layout->title_lines > 0)
     {
-      g_autofree char *subtitle = _flitlab_topology_view_dup_subtitle (view);
+      g_autofree char *subtitle = flitlab_topology_view_dup_subtitle (view);
 
-      _flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, TRUE);
+      flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, TRUE);
     }
   if (layout->by_dimension)
-    _flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width, layout->legend_top, TRUE);
+    flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width, layout->legend_top, TRUE);
   /* Zoomed: the network stays off the title, legend and colour bar. */
   cairo_save (cr);
   if (layout->zoom > 1)
     {
       double x0, y0, x1, y1;
 
-      _flitlab_topology_layout_frame (layout, &x0, &y0, &x1, &y1);
+      flitlab_topology_layout_frame (layout, &x0, &y0, &x1, &y1);
       cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
       cairo_clip (cr);
     }
@@ -858,7 +858,7 @@ flitlab_render_topology (cairo_t             *cr,
   draw_rings (cr, view);
   draw_nodes (cr, view);
   cairo_restore (cr);
-  if (_flitlab_topology_view_with_bar (view))
+  if (flitlab_topology_view_with_bar (view))
     {
       double area = layout->bottom - layout->top, h = MIN (area, 30 * layout->type);
       FlitlabColorBar bar;
@@ -883,7 +883,7 @@ flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
 
   if (view->values == NULL || view->layout == NULL)
     return;
-  _flitlab_topology_view_value_range (view, &lo, &hi);
+  flitlab_topology_view_value_range (view, &lo, &hi);
   color_bar_of (view, lo, hi, view->layout->type, &bar);
   flitlab_color_bar_draw (cr, &bar, x, y, height);
 }
@@ -897,7 +897,7 @@ flitlab_topology_view_get_color_bar_width (const FlitlabTopologyView *view,
 
   if (view->values == NULL || view->layout == NULL)
     return 0;
-  return _flitlab_topology_view_bar_width (view, cr, view->layout->type, height);
+  return flitlab_topology_view_bar_width (view, cr, view->layout->type, height);
 }
 
 /* ---- files ------------------------------------------------------------------------- */

@@ -78,7 +78,7 @@ flitlab_topology_view_hit_node (const FlitlabTopologyView *view,
   for (guint i = 0; i < n; i++)
     {
       const Node *node = &g_array_index (layout->nodes, Node, items[i]);
-      double r = MAX (_flitlab_topology_node_radius (layout, node->style), 4) + 1;
+      double r = MAX (flitlab_topology_node_radius (layout, node->style), 4) + 1;
       double d2 = (node->at.x - x) * (node->at.x - x) + (node->at.y - y) * (node->at.y - y);
 
       if (d2 <= r * r && d2 < best)
@@ -119,7 +119,7 @@ flitlab_topology_view_get_drawn_value (const FlitlabTopologyView *view,
       channel >= flitlab_topology_get_n_network_channels (view->topology) ||
       view->layout->shape_slot[channel] < 0)
     return NAN;
-  return _flitlab_topology_view_shape_mean (view, (guint) view->layout->shape_slot[channel]);
+  return flitlab_topology_view_shape_mean (view, (guint) view->layout->shape_slot[channel]);
 }
 
 gboolean

@@ -97,7 +97,7 @@ build_grid (Builder *b,
             guint    plane)
 {
   const FlitlabTopology *t = b->topology;
-  guint k0 = flitlab_topology_get_radix (t, 0), size = _flitlab_topology_plane_size (t), first = plane * size;
+  guint k0 = flitlab_topology_get_radix (t, 0), size = flitlab_topology_plane_size (t), first = plane * size;
 
   for (guint i = 0; i < size; i++)
     add_node (b, first + i, NODE_PLAIN, pt (i % k0, i / k0));
@@ -447,12 +447,12 @@ build_hypercube (Builder *b)
   const FlitlabTopology *t = b->topology;
   guint n = flitlab_topology_get_n_dims (t);
 
-  if (_flitlab_topology_group_size (t) > 1)
+  if (flitlab_topology_group_size (t) > 1)
     {
       build_grouped_hypercube (b);
       return;
     }
-  if (_flitlab_topology_is_tiled (t))
+  if (flitlab_topology_is_tiled (t))
     {
       build_tiled_hypercube (b);
       return;
@@ -562,17 +562,17 @@ build_necklace (Builder *b)
 /* ---- placing ----------------------------------------------------------------------- */
 
 double
-_flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
-                               guint                        style)
+flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
+                              guint                        style)
 {
   return style == NODE_BASE ? 1.3 * layout->radius : layout->radius;
 }
 
 void
-_flitlab_topology_node_label (const FlitlabTopology *t,
-                              guint                  node,
-                              char                  *buf,
-                              gsize                  size)
+flitlab_topology_node_label (const FlitlabTopology *t,
+                             guint                  node,
+                             char                  *buf,
+                             gsize                  size)
 {
   FlitlabTopologyFamily family = flitlab_topology_get_family (t);
   guint coords[FLITLAB_TOPOLOGY_MAX_DIMS];
@@ -593,15 +593,15 @@ _flitlab_topology_node_label (const FlitlabTopology *t,
       return;
     }
   flitlab_topology_get_coords (t, node, coords);
-  if (_flitlab_topology_is_grid (t) && flitlab_topology_get_n_dims (t) > 1)
+  if (flitlab_topology_is_grid (t) && flitlab_topology_get_n_dims (t) > 1)
     g_snprintf (buf, size, "%u,%u", coords[0], coords[1]);
   else
     g_snprintf (buf, size, "%u", coords[0]);
 }
 
 PangoLayout *
-_flitlab_topology_label_layout (cairo_t *cr,
-                                double   size)
+flitlab_topology_label_layout (cairo_t *cr,
+                               double   size)
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *desc = pango_font_description_from_string ("Sans");
@@ -618,7 +618,7 @@ fit_labels (cairo_t               *cr,
             const FlitlabTopology *t,
             FlitlabTopologyLayout *layout)
 {
-  PangoLayout *text = _flitlab_topology_label_layout (cr, 10);
+  PangoLayout *text = flitlab_topology_label_layout (cr, 10);
   double widest = 1, size = 0;
 
   for (guint i = 0; i < layout->nodes->len; i++)
@@ -627,7 +627,7 @@ fit_labels (cairo_t               *cr,
       char label[32];
       int w, h;
 
-      _flitlab_topology_node_label (t, node->id, label, sizeof label);
+      flitlab_topology_node_label (t, node->id, label, sizeof label);
       pango_layout_set_text (text, label, -1);
       pango_layout_get_pixel_size (text, &w, &h);
       widest = MAX (widest, w);
@@ -695,7 +695,7 @@ place (cairo_t                   *cr,
   s = MAX (s, 1e-3);
   /* Filling the figure: the longer way stretched as far as MAX_STRETCH, up to MAX_UNIT; a
    * ring stays round. */
-  if (layout->fill && (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_TORUS || _flitlab_topology_is_grid (t)))
+  if (layout->fill && (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_TORUS || flitlab_topology_is_grid (t)))
     {
       sx = MAX (MIN (MIN (sx, MAX_STRETCH * s), MAX_UNIT), s);
       sy = MAX (MIN (MIN (sy, MAX_STRETCH * s), MAX_UNIT), s);
@@ -708,7 +708,7 @@ place (cairo_t                   *cr,
    * in the area's middle. The one transform every drawing and hit-test goes through;
    * flitlab_topology_view_zoom_at() undoes it. */
   layout->fit_unit = s;
-  layout->zoom = z = _flitlab_topology_view_zoom (view, s);
+  layout->zoom = z = flitlab_topology_view_zoom (view, s);
   layout->zoom_x = view->zoom_x;
   layout->zoom_y = view->zoom_y;
   ox = (layout->left + layout->right) / 2 + z * (ox - (layout->left + view->zoom_x * (layout->right - layout->left)));
@@ -769,8 +769,8 @@ place (cairo_t                   *cr,
           p->p1 = pt (ox + sx * p->p1.x, oy + sy * p->p1.y);
           piece_shift (p, layout->offset);
           len = MAX (piece_length (p), 1e-6);
-          d0 = p->trim0 ? _flitlab_topology_node_radius (layout, src_style) + layout->gap : 0;
-          d1 = p->trim1 ? _flitlab_topology_node_radius (layout, dst_style) + layout->gap : 0;
+          d0 = p->trim0 ? flitlab_topology_node_radius (layout, src_style) + layout->gap : 0;
+          d1 = p->trim1 ? flitlab_topology_node_radius (layout, dst_style) + layout->gap : 0;
           t0 = d0 / len;
           t1 = 1 - d1 / len;
           if (t1 - t0 < 0.1)
@@ -807,7 +807,7 @@ place (cairo_t                   *cr,
   for (guint i = 0; i < layout->nodes->len; i++)
     {
       const Node *node = &g_array_index (layout->nodes, Node, i);
-      double r = MAX (_flitlab_topology_node_radius (layout, node->style), 4) + 1;
+      double r = MAX (flitlab_topology_node_radius (layout, node->style), 4) + 1;
       Box box = { node->at.x - r, node->at.y - r, node->at.x + r, node->at.y + r };
 
       /* Off the figure: filed nowhere (an empty box). */
@@ -821,10 +821,10 @@ place (cairo_t                   *cr,
 }
 
 FlitlabTopologyLayout *
-_flitlab_topology_layout_new (cairo_t             *cr,
-                              FlitlabTopologyView *view,
-                              double               width,
-                              double               height)
+flitlab_topology_layout_new (cairo_t             *cr,
+                             FlitlabTopologyView *view,
+                             double               width,
+                             double               height)
 {
   FlitlabTopologyLayout *layout = g_new0 (FlitlabTopologyLayout, 1);
   const FlitlabTopology *t = view->topology;
@@ -835,28 +835,28 @@ _flitlab_topology_layout_new (cairo_t             *cr,
   layout->width = width;
   layout->height = height;
   layout->plane = view->plane;
-  layout->with_bar = _flitlab_topology_view_with_bar (view);
-  layout->title_lines = _flitlab_topology_view_title_lines (view);
+  layout->with_bar = flitlab_topology_view_with_bar (view);
+  layout->title_lines = flitlab_topology_view_title_lines (view);
   layout->node_labels = view->node_labels;
   layout->layer = view->layer;
   /* A stack's planes are squares of their own. */
   layout->fill = view->fill && !view->layer;
-  layout->type = _flitlab_topology_view_type (view, width);
+  layout->type = flitlab_topology_view_type (view, width);
   layout->left = 16;
   layout->top = 16;
   /* Room for the title and the subtitle under it, wrapped to the width. */
   if (layout->title_lines > 0)
     {
-      g_autofree char *subtitle = _flitlab_topology_view_dup_subtitle (view);
+      g_autofree char *subtitle = flitlab_topology_view_dup_subtitle (view);
 
-      layout->top = _flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, FALSE);
+      layout->top = flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, FALSE);
     }
-  layout->by_dimension = _flitlab_topology_view_by_dimension (view);
+  layout->by_dimension = flitlab_topology_view_by_dimension (view);
   if (layout->by_dimension)
     {
       layout->legend_top = layout->top;
-      layout->top += _flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width,
-                                                                   layout->top, FALSE);
+      layout->top += flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width,
+                                                                  layout->top, FALSE);
     }
   layout->bottom = height - 16;
   layout->right = width - 16;
@@ -864,8 +864,8 @@ _flitlab_topology_layout_new (cairo_t             *cr,
     {
       double area = MAX (layout->bottom - layout->top, 1);
 
-      layout->bar_left = width - 8 - _flitlab_topology_view_bar_width (view, cr, layout->type,
-                                                                       MIN (area, 30 * layout->type));
+      layout->bar_left = width - 8 - flitlab_topology_view_bar_width (view, cr, layout->type,
+                                                                      MIN (area, 30 * layout->type));
       layout->right = layout->bar_left - layout->type;
     }
   layout->right = MAX (layout->right, layout->left + 1);
@@ -890,7 +890,7 @@ _flitlab_topology_layout_new (cairo_t             *cr,
     case FLITLAB_TOPOLOGY_TORUS:
     case FLITLAB_TOPOLOGY_MESH:
     default:
-      if (_flitlab_topology_is_grid (t))
+      if (flitlab_topology_is_grid (t))
         {
           build_grid (&b, view->plane);
           /* A stack draws the links between its planes itself. */

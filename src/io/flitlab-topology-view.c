@@ -16,7 +16,7 @@
 /* ---- view -------------------------------------------------------------------------- */
 
 void
-_flitlab_topology_layout_free (FlitlabTopologyLayout *layout)
+flitlab_topology_layout_free (FlitlabTopologyLayout *layout)
 {
   if (layout == NULL)
     return;
@@ -63,13 +63,13 @@ flitlab_topology_view_free (FlitlabTopologyView *view)
   g_free (view->title);
   g_array_unref (view->route);
   flitlab_topology_free (view->topology);
-  _flitlab_topology_layout_free (view->layout);
-  _flitlab_topology_stack_free (view->stack);
+  flitlab_topology_layout_free (view->layout);
+  flitlab_topology_stack_free (view->stack);
   g_free (view);
 }
 
 void
-_flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack)
+flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack)
 {
   if (stack == NULL)
     return;
@@ -124,29 +124,29 @@ flitlab_topology_view_set_colors (FlitlabTopologyView *view,
 /* The zoom at which neighbours fitted fit_unit apart are FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING
  * apart; never below fitting. */
 double
-_flitlab_topology_max_zoom (double fit_unit)
+flitlab_topology_max_zoom (double fit_unit)
 {
   return MAX (1, FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING / fit_unit);
 }
 
 /* The zoom drawn: the view's within its range (a layer is never zoomed). */
 double
-_flitlab_topology_view_zoom (const FlitlabTopologyView *view,
-                             double                     fit_unit)
+flitlab_topology_view_zoom (const FlitlabTopologyView *view,
+                            double                     fit_unit)
 {
   if (view->layer || !(view->zoom > 1))
     return 1;
-  return MIN (view->zoom, _flitlab_topology_max_zoom (fit_unit));
+  return MIN (view->zoom, flitlab_topology_max_zoom (fit_unit));
 }
 
 /* Where a zoomed network is drawn: the figure but for the title and legend above it and the
  * colour bar beside it. */
 void
-_flitlab_topology_layout_frame (const FlitlabTopologyLayout *layout,
-                                double                      *x0,
-                                double                      *y0,
-                                double                      *x1,
-                                double                      *y1)
+flitlab_topology_layout_frame (const FlitlabTopologyLayout *layout,
+                               double                      *x0,
+                               double                      *y0,
+                               double                      *x1,
+                               double                      *y1)
 {
   *x0 = 0;
   *y0 = layout->top;
@@ -161,7 +161,7 @@ flitlab_topology_view_get_max_zoom (const FlitlabTopologyView *view)
 
   if (view->layout == NULL || view->layer)
     return 1;
-  return _flitlab_topology_max_zoom (view->layout->fit_unit);
+  return flitlab_topology_max_zoom (view->layout->fit_unit);
 }
 
 /* The point of the fitted network shown at the middle of the area: within its edges. */
@@ -194,8 +194,8 @@ flitlab_topology_view_zoom_at (FlitlabTopologyView *view,
     return FALSE;
   w = layout->right - layout->left;
   h = layout->bottom - layout->top;
-  z = _flitlab_topology_view_zoom (view, layout->fit_unit);
-  zoom = CLAMP (zoom, 1, _flitlab_topology_max_zoom (layout->fit_unit));
+  z = flitlab_topology_view_zoom (view, layout->fit_unit);
+  zoom = CLAMP (zoom, 1, flitlab_topology_max_zoom (layout->fit_unit));
   /* The fitted network's point under (x, y), as shares of the area: the layout's transform
    * (flitlab-topology-layout.c's place()) undone. */
   fx = view->zoom_x + (x - (layout->left + layout->right) / 2) / (z * w);
@@ -220,7 +220,7 @@ flitlab_topology_view_pan (FlitlabTopologyView *view,
   layout = view->layout;
   if (layout == NULL || view->layer || !isfinite (dx) || !isfinite (dy))
     return FALSE;
-  z = _flitlab_topology_view_zoom (view, layout->fit_unit);
+  z = flitlab_topology_view_zoom (view, layout->fit_unit);
   was_x = view->zoom_x, was_y = view->zoom_y;
   set_centre (view, z, view->zoom_x - dx / (z * (layout->right - layout->left)),
               view->zoom_y - dy / (z * (layout->bottom - layout->top)));
@@ -238,7 +238,7 @@ flitlab_topology_view_shows_point (const FlitlabTopologyView *view,
 
   if (view->layout == NULL || view->layout->zoom <= 1)
     return TRUE;
-  _flitlab_topology_layout_frame (view->layout, &x0, &y0, &x1, &y1);
+  flitlab_topology_layout_frame (view->layout, &x0, &y0, &x1, &y1);
   return x >= x0 && x < x1 && y >= y0 && y < y1;
 }
 
@@ -253,7 +253,7 @@ flitlab_topology_view_get_frame (const FlitlabTopologyView *view,
 
   if (view->layout == NULL)
     return FALSE;
-  _flitlab_topology_layout_frame (view->layout, x0, y0, x1, y1);
+  flitlab_topology_layout_frame (view->layout, x0, y0, x1, y1);
   return TRUE;
 }
 
@@ -261,7 +261,7 @@ flitlab_topology_view_get_frame (const FlitlabTopologyView *view,
 
 /* Whether the colour bar shows: a heatmap, not the animation's colours. */
 gboolean
-_flitlab_topology_view_with_bar (const FlitlabTopologyView *view)
+flitlab_topology_view_with_bar (const FlitlabTopologyView *view)
 {
   return view->values != NULL && view->colors == NULL && !view->layer;
 }
@@ -269,7 +269,7 @@ _flitlab_topology_view_with_bar (const FlitlabTopologyView *view)
 /* Whether a hypercube's links are coloured by their dimension, with a legend: nothing else
  * colours them (no heatmap, no animation), and it is a figure of its own. */
 gboolean
-_flitlab_topology_view_by_dimension (const FlitlabTopologyView *view)
+flitlab_topology_view_by_dimension (const FlitlabTopologyView *view)
 {
   return flitlab_topology_get_family (view->topology) == FLITLAB_TOPOLOGY_HYPERCUBE &&
          view->values == NULL && view->colors == NULL && !view->layer;
@@ -277,7 +277,7 @@ _flitlab_topology_view_by_dimension (const FlitlabTopologyView *view)
 
 /* Tori and meshes drawn as a grid: two or more dimensions, or a 1D mesh (one row). */
 gboolean
-_flitlab_topology_is_grid (const FlitlabTopology *t)
+flitlab_topology_is_grid (const FlitlabTopology *t)
 {
   FlitlabTopologyFamily family = flitlab_topology_get_family (t);
 
@@ -286,7 +286,7 @@ _flitlab_topology_is_grid (const FlitlabTopology *t)
 }
 
 guint
-_flitlab_topology_plane_size (const FlitlabTopology *t)
+flitlab_topology_plane_size (const FlitlabTopology *t)
 {
   guint n_dims = flitlab_topology_get_n_dims (t);
 
@@ -297,7 +297,7 @@ _flitlab_topology_plane_size (const FlitlabTopology *t)
  * differ only in the higher dimensions are one group, and the channels of a lower dimension
  * between two groups one link. The channels per link; 1 when nothing is grouped. */
 guint
-_flitlab_topology_group_size (const FlitlabTopology *t)
+flitlab_topology_group_size (const FlitlabTopology *t)
 {
   guint n_dims = flitlab_topology_get_n_dims (t);
 
@@ -307,7 +307,7 @@ _flitlab_topology_group_size (const FlitlabTopology *t)
 }
 
 gboolean
-_flitlab_topology_is_tiled (const FlitlabTopology *t)
+flitlab_topology_is_tiled (const FlitlabTopology *t)
 {
   guint n_dims = flitlab_topology_get_n_dims (t);
 
@@ -336,7 +336,7 @@ flitlab_topology_view_get_group_size (const FlitlabTopologyView *view)
 {
   g_return_val_if_fail (view != NULL, 1);
 
-  return _flitlab_topology_group_size (view->topology);
+  return flitlab_topology_group_size (view->topology);
 }
 
 guint
@@ -344,9 +344,9 @@ flitlab_topology_view_get_n_planes (const FlitlabTopologyView *view)
 {
   g_return_val_if_fail (view != NULL, 1);
 
-  if (!_flitlab_topology_is_grid (view->topology))
+  if (!flitlab_topology_is_grid (view->topology))
     return 1;
-  return flitlab_topology_get_n_nodes (view->topology) / _flitlab_topology_plane_size (view->topology);
+  return flitlab_topology_get_n_nodes (view->topology) / flitlab_topology_plane_size (view->topology);
 }
 
 gboolean
@@ -376,10 +376,10 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
                    MAX_HYPERCUBE_DIMS);
       return FALSE;
     }
-  if (_flitlab_topology_is_grid (t) && _flitlab_topology_plane_size (t) > MAX_DRAWN_NODES)
+  if (flitlab_topology_is_grid (t) && flitlab_topology_plane_size (t) > MAX_DRAWN_NODES)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE,
-                   _("A plane of %u nodes is too large to draw (at most %u)"), _flitlab_topology_plane_size (t),
+                   _("A plane of %u nodes is too large to draw (at most %u)"), flitlab_topology_plane_size (t),
                    MAX_DRAWN_NODES);
       return FALSE;
     }
@@ -391,8 +391,8 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
                    n_planes, n_planes - 1, view->plane);
       return FALSE;
     }
-  if (view->column >= 0 && (!_flitlab_topology_is_grid (t) || n_planes < 2 ||
-                            (guint) view->column >= _flitlab_topology_plane_size (t)))
+  if (view->column >= 0 && (!flitlab_topology_is_grid (t) || n_planes < 2 ||
+                            (guint) view->column >= flitlab_topology_plane_size (t)))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
                    "Column %d is not a node of a plane of this network", view->column);
@@ -447,7 +447,7 @@ flitlab_topology_view_get_same_value (const FlitlabTopologyView *view,
 
 /* The subtitle: the network when the title is the caller's, and the plane drawn; or NULL. */
 char *
-_flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
+flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
 {
   const FlitlabTopology *t = view->topology;
   guint n_dims = flitlab_topology_get_n_dims (t);
@@ -460,7 +460,7 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
 
       g_string_append (text, network);
     }
-  if (_flitlab_topology_is_grid (t) && n_dims > 2)
+  if (flitlab_topology_is_grid (t) && n_dims > 2)
     {
       if (text->len > 0)
         g_string_append (text, "; ");
@@ -501,7 +501,7 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
         }
       /* Translators: the hypercube's dimensions drawn across and down, as "0, 2, 4" and "1, 3" */
       g_string_append_printf (text, _("dimensions %s across, %s down"), across->str, down->str);
-      if (_flitlab_topology_is_tiled (t))
+      if (flitlab_topology_is_tiled (t))
         /* Translators: the 10-cube drawn in tiles of 4-cubes; the numbers: the last dimension
          * inside a tile, the links a line between tiles stands for, the dimensions between */
         g_string_append_printf (text, _("; a grey tile per 4-cube (dimensions 0 to %u inside); "
@@ -512,14 +512,14 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
         g_string_append_printf (text, _("; links between the 4-cubes (dimensions %u to %u) faint"),
                                 FAINT_FROM_DIM, MIN (n_dims, MAX_HYPERCUBE_DIMS) - 1);
     }
-  if (_flitlab_topology_group_size (t) > 1)
+  if (flitlab_topology_group_size (t) > 1)
     {
       if (text->len > 0)
         g_string_append (text, "; ");
       g_string_append_printf (text, _("dimensions %u to %u grouped: a node for %u nodes, a link for "
                                       "%u channels (their mean)"), MAX_HYPERCUBE_DIMS, n_dims - 1,
 
-                              _flitlab_topology_group_size (t), _flitlab_topology_group_size (t));
+                              flitlab_topology_group_size (t), flitlab_topology_group_size (t));
     }
   if (flitlab_topology_view_get_same_value (view, &value))
     {
@@ -538,12 +538,12 @@ _flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
 }
 
 guint
-_flitlab_topology_view_title_lines (const FlitlabTopologyView *view)
+flitlab_topology_view_title_lines (const FlitlabTopologyView *view)
 {
   g_autofree char *subtitle = NULL;
 
   if (view->layer || (view->title != NULL && view->title[0] == '\0'))
     return 0;
-  subtitle = _flitlab_topology_view_dup_subtitle (view);
+  subtitle = flitlab_topology_view_dup_subtitle (view);
   return subtitle != NULL ? 2 : 1;
 }

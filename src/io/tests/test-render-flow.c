@@ -275,7 +275,7 @@ test_every_box_connected (void)
               point = flitlab_model_evaluate_detail (model, flitlab_export_model_load (study, model));
               if (point->saturated || point->classes == NULL || point->classes->len == 0)
                 continue;
-              _flitlab_flow_diagram_build (&d, point);
+              flitlab_flow_diagram_build (&d, point);
               joined = g_new0 (gboolean, d.cells->len);
               for (guint a = 0; a < d.arrows->len; a++)
                 {
@@ -293,18 +293,18 @@ test_every_box_connected (void)
                     loose++;
                   }
               checked++;
-              _flitlab_flow_diagram_clear (&d);
-              if (_flitlab_flow_header_chain (&chain, point))
+              flitlab_flow_diagram_clear (&d);
+              if (flitlab_flow_header_chain (&chain, point))
                 {
                   loose += count_loose_states (&chain, study->name);
                   chains++;
-                  _flitlab_flow_chain_clear (&chain);
+                  flitlab_flow_chain_clear (&chain);
                 }
-              if (_flitlab_flow_buffer_chain (&chain, point))
+              if (flitlab_flow_buffer_chain (&chain, point))
                 {
                   loose += count_loose_states (&chain, study->name);
                   chains++;
-                  _flitlab_flow_chain_clear (&chain);
+                  flitlab_flow_chain_clear (&chain);
                 }
             }
         }
