@@ -71,6 +71,19 @@ struct _FlitlabWindow
   double                guess;       /* the class's guess of the saturation load; NaN: none */
 };
 
+/* flitlab-window-plot.c: the plot, of the selected study or of the studies compared. */
+void      flitlab_window_plot_init        (FlitlabWindow *self);
+void      flitlab_window_rebuild_plot     (FlitlabWindow *self);
+gboolean  flitlab_window_comparing        (FlitlabWindow *self);
+/* The studies selected in the sidebar, in its order (several when comparing); free the
+ * array (not the studies) with g_ptr_array_unref(). */
+GPtrArray *flitlab_window_dup_selected_studies (FlitlabWindow *self);
+/* Comparing: the title says what is overlaid, the plot shows it. */
+void      flitlab_window_show_comparison  (FlitlabWindow *self);
+/* Comparing: the networks side by side, each with its own controls; none (studies NULL)
+ * otherwise. */
+void      flitlab_window_show_compared_networks (FlitlabWindow *self,
+                                                 GPtrArray     *studies);
 /* Comparing: the network page of the index-th study compared, or NULL. */
 FlitlabNetworkPage *flitlab_window_get_compared_network (FlitlabWindow *self,
                                                          int            index);

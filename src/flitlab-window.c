@@ -15,11 +15,9 @@
 #include "flitlab-input.h"
 #include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
-#include "flitlab-render-plot.h"
 #include "flitlab-runner.h"
 #include "flitlab-sim.h"
 #include "flitlab-study-editor.h"
-#include "flitlab-study-plot.h"
 #include "flitlab-topology.h"
 #include "flitlab-window-private.h"
 
@@ -69,28 +67,6 @@ flitlab_window_toast_undo (FlitlabWindow *self,
   add_toast (self, t);
 }
 
-static gboolean
-comparing (FlitlabWindow *self)
-{
-  return gtk_toggle_button_get_active (self->compare_button);
-}
-
-/* The studies selected in the sidebar, in its order (several when comparing). */
-static GPtrArray *
-selected_studies (FlitlabWindow *self)
-{
-  GPtrArray *studies = g_ptr_array_new ();
-
-  for (guint i = 0; i < flitlab_document_get_n_studies (self->document); i++)
-    {
-      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, i);
-
-      if (row != NULL && gtk_list_box_row_is_selected (row))
-        g_ptr_array_add (studies, (gpointer) flitlab_document_get_study (self->document, i));
-    }
-  return studies;
-}
-
 int
 flitlab_window_get_selected_index (FlitlabWindow *self)
 {
@@ -126,70 +102,6 @@ update_title (FlitlabWindow *self)
 }
 
 /* ---- the selected study ---------------------------------------------------------- */
-
-/* The metrics of the dropdown, in its order. */
-static const char * const metrics[] = {
-  "latency", "transit", "network", "total", "source-transit", "throughput", "acceptance",
-  "utilization", "power",
-};
-
-/* Predicting: the axes the data would have, without the data, and a question. */
-static void
-hide_for_guess (FlitlabPlot *plot)
-{
-  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
-  cairo_t *cr = cairo_create (surface);
-  FlitlabPlotFrame frame;
-
-  flitlab_render_plot (cr, plot, 640, 420, &frame);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-  plot->x_min = frame.x_min;
-  plot->x_max = frame.x_max;
-  plot->y_min = frame.y_min;
-  plot->y_max = frame.y_max;
-  g_ptr_array_set_size (plot->series, 0);
-  g_free (plot->title);
-  plot->title = g_strdup (_("Where does it saturate? Click that load on the plot"));
-}
-
-static void
-rebuild_plot (FlitlabWindow *self)
-{
-  int index = flitlab_window_get_selected_index (self);
-  guint metric_index = gtk_drop_down_get_selected (self->metric_dropdown);
-  const char *metric = metrics[MIN (metric_index, G_N_ELEMENTS (metrics) - 1)];
-  FlitlabPlot *plot = NULL;
-
-  if (comparing (self))
-    {
-      g_autoptr(GPtrArray) studies = selected_studies (self);
-
-      plot = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) studies->pdata,
-                                                studies->len, metric);
-    }
-  else if (index >= 0)
-    {
-      /* A running simulation's loads show as they finish. */
-      g_autoptr(FlitlabStudyTable) running = flitlab_document_dup_run_points (self->document, index);
-
-      self->points_shown = running != NULL ? running->n_rows : 0;
-      plot = flitlab_study_plot_new_running (flitlab_document_get_study (self->document, index),
-                                             metric, running);
-      if (gtk_toggle_button_get_active (self->predict_button))
-        hide_for_guess (plot);
-      else if (isfinite (self->guess))
-        flitlab_study_plot_show_guess (plot, flitlab_document_get_study (self->document, index), self->guess);
-    }
-  if (plot != NULL)
-    {
-      plot->log_y = gtk_toggle_button_get_active (self->log_button);
-      /* The load the network and flow views show, on the curve, once somebody chose it. */
-      if (!comparing (self) && self->load_chosen && !isfinite (self->guess))
-        plot->marker = gtk_adjustment_get_value (flitlab_network_page_get_load (self->network_page));
-    }
-  flitlab_plot_view_set_plot (self->plot_view, plot);
-}
 
 /* The figure shown takes the keyboard, wherever it was. */
 static void
@@ -281,7 +193,7 @@ show_study_header (FlitlabWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes),
                           !self->presenting && study->notes != NULL && *study->notes);
   show_running (self);
-  rebuild_plot (self);
+  flitlab_window_rebuild_plot (self);
 }
 
 /* Another study selected: the editor and pages follow it from now on. */
@@ -314,83 +226,7 @@ on_load_moved (FlitlabWindow *self)
 {
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "plot") != 0)
     self->load_chosen = TRUE;
-  rebuild_plot (self);
-}
-
-FlitlabNetworkPage *
-flitlab_window_get_compared_network (FlitlabWindow *self,
-                                     int            index)
-{
-  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->compared_networks, index);
-
-  return child != NULL ? FLITLAB_NETWORK_PAGE (gtk_flow_box_child_get_child (child)) : NULL;
-}
-
-/* Pixels: a compared network's drawing with its controls, readable at 1280×800. */
-#define COMPARED_NETWORK_HEIGHT 420
-
-/* Comparing: the networks side by side, each with its own controls; none otherwise. */
-static void
-show_compared_networks (FlitlabWindow *self,
-                        GPtrArray     *studies)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->compared_networks))) != NULL)
-    gtk_flow_box_remove (self->compared_networks, child);
-  for (guint i = 0; studies != NULL && i < studies->len; i++)
-    {
-      FlitlabNetworkPage *page = g_object_new (FLITLAB_TYPE_NETWORK_PAGE, NULL);
-
-      flitlab_network_page_show (page, self->document,
-                                 flitlab_document_find_study (self->document, studies->pdata[i]));
-      flitlab_network_page_set_presenting (page, self->presenting);
-      /* Below one another in a scrolled list, each needs a height of its own. */
-      gtk_widget_set_size_request (GTK_WIDGET (page), -1, COMPARED_NETWORK_HEIGHT);
-      gtk_flow_box_append (self->compared_networks, GTK_WIDGET (page));
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->compared_scroller), studies != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->network_page), studies == NULL);
-}
-
-/* Comparing: the title says what is overlaid, the plot shows it. */
-static void
-show_comparison (FlitlabWindow *self)
-{
-  g_autoptr(GPtrArray) studies = selected_studies (self);
-  g_autofree char *title = NULL;
-
-  /* Translators: the title of comparison mode; %u is the number of studies overlaid */
-  title = g_strdup_printf (ngettext ("Comparing %u study", "Comparing %u studies", studies->len),
-                           studies->len);
-  gtk_label_set_text (self->study_title, title);
-  gtk_label_set_text (self->study_notes,
-                      _("Ctrl+click or Shift+click studies in the list to add or take them away."));
-  gtk_widget_set_visible (GTK_WIDGET (self->study_notes), !self->presenting);
-  rebuild_plot (self);
-  show_compared_networks (self, studies);
-}
-
-/* Predict: the data hides until the class clicks its guess; turning it off forgets the guess. */
-static void
-on_predict_toggled (FlitlabWindow *self)
-{
-  self->guess = NAN;
-  flitlab_plot_view_reset_zoom (self->plot_view);
-  rebuild_plot (self);
-}
-
-static void
-on_load_clicked (FlitlabWindow *self,
-                 double         load)
-{
-  if (!gtk_toggle_button_get_active (self->predict_button))
-    return;
-  g_signal_handlers_block_by_func (self->predict_button, on_predict_toggled, self);
-  gtk_toggle_button_set_active (self->predict_button, FALSE);
-  g_signal_handlers_unblock_by_func (self->predict_button, on_predict_toggled, self);
-  self->guess = load;
-  rebuild_plot (self);
+  flitlab_window_rebuild_plot (self);
 }
 
 /* The plot's own controls show with the plot only. */
@@ -410,7 +246,7 @@ on_figure_changed (FlitlabWindow *self)
 static void
 on_compare_toggled (FlitlabWindow *self)
 {
-  gboolean on = comparing (self);
+  gboolean on = flitlab_window_comparing (self);
   const FlitlabStudy *study = selected_study (self);
 
   gtk_widget_set_visible (self->editor_pane, !on && !self->presenting);
@@ -419,13 +255,13 @@ on_compare_toggled (FlitlabWindow *self)
   gtk_list_box_set_selection_mode (self->studies_list, on ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_BROWSE);
   flitlab_plot_view_reset_zoom (self->plot_view);
   if (on)
-    show_comparison (self);
+    flitlab_window_show_comparison (self);
   else
     {
       /* Back to one study: the one that was selected first. */
-      g_autoptr(GPtrArray) studies = selected_studies (self);
+      g_autoptr(GPtrArray) studies = flitlab_window_dup_selected_studies (self);
 
-      show_compared_networks (self, NULL);
+      flitlab_window_show_compared_networks (self, NULL);
       study = studies->len > 0 ? studies->pdata[0] : study;
       flitlab_window_select_study (self, flitlab_document_find_study (self->document, study));
       flitlab_window_show_study (self);
@@ -435,8 +271,8 @@ on_compare_toggled (FlitlabWindow *self)
 static void
 on_selected_rows_changed (FlitlabWindow *self)
 {
-  if (comparing (self))
-    show_comparison (self);
+  if (flitlab_window_comparing (self))
+    flitlab_window_show_comparison (self);
 }
 
 static void
@@ -444,7 +280,7 @@ on_study_selected (FlitlabWindow *self,
                    GtkListBoxRow *row,
                    GtkListBox    *list)
 {
-  if (comparing (self))
+  if (flitlab_window_comparing (self))
     return;
   /* Another study starts from all of its data, and unmarked. */
   flitlab_plot_view_reset_zoom (self->plot_view);
@@ -567,11 +403,11 @@ on_study_changed (FlitlabWindow *self,
 
   if (row != NULL && study != NULL)
     name_row (row, study);
-  if (comparing (self))
+  if (flitlab_window_comparing (self))
     {
-      compared = selected_studies (self);
+      compared = flitlab_window_dup_selected_studies (self);
       if (g_ptr_array_find (compared, study, NULL))
-        show_comparison (self);
+        flitlab_window_show_comparison (self);
     }
   else if ((int) index == flitlab_window_get_selected_index (self))
     show_study_header (self);
@@ -640,8 +476,8 @@ on_run_changed (FlitlabWindow *self,
   else
     gtk_label_set_text (self->time_left_label, "");
   points = flitlab_document_dup_run_points (self->document, index);
-  if (!comparing (self) && (points != NULL ? points->n_rows : 0) != self->points_shown)
-    rebuild_plot (self);
+  if (!flitlab_window_comparing (self) && (points != NULL ? points->n_rows : 0) != self->points_shown)
+    flitlab_window_rebuild_plot (self);
 }
 
 static void
@@ -1057,14 +893,7 @@ flitlab_window_init (FlitlabWindow *self)
   /* Clicking a class of the flow diagram shows its channels in the network view. */
   g_signal_connect_object (self->flow_page, "class-activated", G_CALLBACK (on_flow_class_activated), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->metric_dropdown, "notify::selected", G_CALLBACK (rebuild_plot), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->log_button, "toggled", G_CALLBACK (rebuild_plot), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->predict_button, "toggled", G_CALLBACK (on_predict_toggled), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->plot_view, "load-clicked", G_CALLBACK (on_load_clicked), self,
-                           G_CONNECT_SWAPPED);
+  flitlab_window_plot_init (self);
   {
     /* Dropping a .flitlab file on the window opens it. */
     GtkDropTarget *target = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);

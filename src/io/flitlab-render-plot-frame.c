@@ -146,6 +146,20 @@ flitlab_plot_data_range (const FlitlabPlot *plot,
     frame->y_max = frame->y_min + 1;
 }
 
+void
+flitlab_plot_fix_ranges (FlitlabPlot *plot)
+{
+  FlitlabPlotFrame frame = { 0 };
+
+  g_return_if_fail (plot != NULL);
+
+  flitlab_plot_data_range (plot, &frame);
+  plot->x_min = frame.x_min;
+  plot->x_max = frame.x_max;
+  plot->y_min = frame.y_min;
+  plot->y_max = frame.y_max;
+}
+
 double
 flitlab_plot_map_x (const FlitlabPlotFrame *f,
                     double                  x)

@@ -88,6 +88,10 @@ guint              flitlab_plot_nice_ticks    (double             lo,
                                                guint              max_ticks,
                                                double            *ticks);
 
+/* Fixes the plot's axes (x_min .. y_max) where they would be drawn: its data's range widened
+ * to round numbers, as flitlab_render_plot() takes it; nothing is drawn. */
+void               flitlab_plot_fix_ranges    (FlitlabPlot       *plot);
+
 void               flitlab_render_plot        (cairo_t           *cr,
                                                const FlitlabPlot *plot,
                                                double             width,
