@@ -30,7 +30,8 @@ struct _FlitlabDependencyPage
 
 G_DEFINE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, GTK_TYPE_BOX)
 
-/* What the worker builds the graph from: a copy, the study may change meanwhile. */
+/* What the worker builds the graph from: the study may change meanwhile, the network (a
+ * reference) does not. */
 typedef struct
 {
   FlitlabTopology *topology;
@@ -162,7 +163,7 @@ show_study (FlitlabDependencyPage *self)
       return;
     }
   request = g_new0 (Request, 1);
-  request->topology = flitlab_topology_copy (self->topology);
+  request->topology = flitlab_topology_ref (self->topology);
   request->routing = self->routing;
   request->vcs = study->simulation.vcs;
   self->cancellable = g_cancellable_new ();
