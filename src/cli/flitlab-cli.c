@@ -688,6 +688,7 @@ cmd_simulate (int      argc,
       return simulate_backtrack (bt, topology, csv, progress, channels, error);
     }
   config = flitlab_sim_config_new (topology_spec);
+  /* "backtrack" has been taken above. */
   if (routing != NULL && !flitlab_routing_from_string (routing, &config->routing))
     return usage_error (error, _("--routing is dor, adaptive or necklace, not “%s”"), routing);
   if (ties != NULL && !flitlab_ties_from_string (ties, &config->ties))
@@ -971,7 +972,8 @@ export_dependency (const FlitlabStudy  *study,
   FlitlabRouting routing;
   guint vcs = study->simulation.vcs;
 
-  if (!flitlab_routing_from_string (study->routing, &routing) || routing == FLITLAB_ROUTING_NECKLACE)
+  if (!flitlab_routing_from_string (study->routing, &routing) ||
+      (routing != FLITLAB_ROUTING_DOR && routing != FLITLAB_ROUTING_ADAPTIVE))
     return usage_error (error, _("Study “%s” routes by %s, which has no channel dependency graph "
                           "to draw (dor or adaptive have)"), study->name, study->routing);
   if (vcs_text != NULL && !flitlab_limits_parse_vcs (vcs_text, &vcs, error))

@@ -17,29 +17,10 @@
 
 G_DEFINE_QUARK (flitlab-study-error-quark, flitlab_study_error)
 
-static const char * const length_names[] = {
-  "fixed", "exponential", NULL,
-};
-
 const char * const *
 flitlab_study_routing_names (void)
 {
   return flitlab_routing_names ();
-}
-
-/* Necklace routing needs a necklace and is all a necklace has; backtracking runs on hypercubes
- * (flitlab-sim-backtrack.h); dimension-ordered and adaptive routing on the rest. */
-static gboolean
-routing_fits (const char            *routing,
-              FlitlabTopologyFamily  family)
-{
-  const char *necklace = flitlab_routing_to_string (FLITLAB_ROUTING_NECKLACE);
-
-  if (family == FLITLAB_TOPOLOGY_NECKLACE || g_str_equal (routing, necklace))
-    return family == FLITLAB_TOPOLOGY_NECKLACE && g_str_equal (routing, necklace);
-  if (g_str_equal (routing, "backtrack"))
-    return family == FLITLAB_TOPOLOGY_HYPERCUBE;
-  return TRUE;
 }
 
 const char * const *
@@ -58,7 +39,7 @@ flitlab_study_family_routings (FlitlabTopologyFamily family)
       g_assert (g_strv_length ((char **) names) < G_N_ELEMENTS (routings[0]));
       for (guint f = 0; f <= FLITLAB_TOPOLOGY_NECKLACE; f++)
         for (guint i = 0, n = 0; names[i] != NULL; i++)
-          if (routing_fits (names[i], f))
+          if (flitlab_routing_fits (i, f))
             routings[f][n++] = names[i];
       g_once_init_leave (&filled, 1);
     }
@@ -74,7 +55,7 @@ flitlab_study_pattern_names (void)
 const char * const *
 flitlab_study_length_names (void)
 {
-  return length_names;
+  return flitlab_length_names ();
 }
 
 gboolean
@@ -708,7 +689,7 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
   /* Each setting by its one check (flitlab-limits.h), whose words every edge gives. */
   if (!flitlab_limits_check_hotspot_fraction (self->hotspot_fraction, &refused))
     return fail (error, "%s", refused->message);
-  if (!flitlab_study_name_in (length_names, self->length))
+  if (!flitlab_study_name_in (flitlab_length_names (), self->length))
     return fail (error, _("unknown length distribution “%s”"), self->length ? self->length : "");
   if (!flitlab_limits_check_flits (self->flits, g_str_equal (self->length, "fixed"), &refused) ||
       !flitlab_limits_check_flit_width (self->flit_width, &refused) ||
