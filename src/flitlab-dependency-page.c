@@ -150,8 +150,8 @@ show_study (FlitlabDependencyPage *self)
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
   if (study == NULL)
     return;
-  if (!flitlab_routing_from_string (study->routing, &self->routing) ||
-      (self->routing != FLITLAB_ROUTING_DOR && self->routing != FLITLAB_ROUTING_ADAPTIVE))
+  self->routing = study->routing;
+  if (self->routing != FLITLAB_ROUTING_DOR && self->routing != FLITLAB_ROUTING_ADAPTIVE)
     {
       show_message (self, _("No channel dependency graph for this study: it is drawn for dimension-ordered and adaptive routing, and this study routes otherwise."));
       return;

@@ -1051,8 +1051,9 @@ on_click (FlitlabNetworkPage *self,
     }
   else
     {
-      const char *routing = shown_study (self)->routing;
-      gboolean adaptive = g_strcmp0 (routing, "adaptive") == 0 || g_strcmp0 (routing, "necklace") == 0;
+      FlitlabRouting routing = shown_study (self)->routing;
+      gboolean adaptive = routing == FLITLAB_ROUTING_ADAPTIVE ||
+                          routing == FLITLAB_ROUTING_NECKLACE;
       guint hops = flitlab_topology_distance (topology, self->route_from, node);
 
       if (adaptive)

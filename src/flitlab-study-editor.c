@@ -50,7 +50,7 @@ struct _FlitlabStudyEditor
   AdwEntryRow          *rate_min_row;
   AdwEntryRow          *replications_row;
   AdwComboRow          *routing_row;
-  AdwComboRow          *ties_row;      /* in flitlab_ties_names() order */
+  AdwComboRow          *ties_row;      /* in FlitlabTies order */
   AdwEntryRow          *seed_row;
   GtkLabel             *simulation_error;
   AdwExpanderRow       *simulation_row;
@@ -69,7 +69,9 @@ struct _FlitlabStudyEditor
   FlitlabTopology      *topology; /* its network, built once for every row that needs it */
   GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
   GPtrArray            *model_switches; /* GtkSwitch*, likewise */
-  const char * const   *routings;       /* listed in routing_row: the shown family's */
+  int                   routings_family; /* whose routings routing_row lists; -1: none yet */
+  FlitlabRouting        routings[FLITLAB_ROUTING_N]; /* those routings, in the row's order */
+  guint                 n_routings;
   gboolean              updating;       /* filling the rows: no edits */
 };
 
@@ -96,43 +98,44 @@ static const struct
 
 G_STATIC_ASSERT (G_N_ELEMENTS (families) == FLITLAB_TOPOLOGY_NECKLACE + 1);
 
-/* families[] is in FlitlabTopologyFamily order. */
-static const char * const *
-routings_of (guint family)
+/* The routings of a family (families[] is in FlitlabTopologyFamily order), the default first;
+ * returns their count. */
+static guint
+routings_of (guint           family,
+             FlitlabRouting *routings)
 {
-  return flitlab_study_family_routings ((FlitlabTopologyFamily) family);
+  guint n = 0;
+
+  for (guint r = 0; r < FLITLAB_ROUTING_N; r++)
+    if (flitlab_routing_fits (r, (FlitlabTopologyFamily) family))
+      routings[n++] = r;
+  return n;
 }
 
 static const char *
-routing_label (const char *routing)
+routing_label (FlitlabRouting routing)
 {
-  if (g_str_equal (routing, "dor"))
-    return _("Dimension-ordered");
-  if (g_str_equal (routing, "adaptive"))
-    return _("Fully adaptive (Duato)");
-  if (g_str_equal (routing, "backtrack"))
-    return _("Backtracking, finite node buffers");
-  return _("Necklace (adaptive, virtual channels)");
+  switch (routing)
+    {
+    case FLITLAB_ROUTING_DOR:
+      return _("Dimension-ordered");
+    case FLITLAB_ROUTING_ADAPTIVE:
+      return _("Fully adaptive (Duato)");
+    case FLITLAB_ROUTING_BACKTRACK:
+      return _("Backtracking, finite node buffers");
+    case FLITLAB_ROUTING_NECKLACE:
+    default:
+      return _("Necklace (adaptive, virtual channels)");
+    }
 }
 
-static const char *
-pattern_label (const char *pattern)
-{
-  static const struct { const char *name; const char *label; } labels[] = {
-    { "uniform", N_("Uniform") },
-    { "transpose", N_("Transpose") },
-    { "bit-complement", N_("Bit complement") },
-    { "bit-reversal", N_("Bit reversal") },
-    { "tornado", N_("Tornado") },
-    { "neighbour", N_("Nearest neighbour") },
-    { "hotspot", N_("Hotspot") },
-  };
+/* The pattern row's words, in FlitlabTrafficPattern order. */
+static const char * const pattern_labels[] = {
+  N_("Uniform"), N_("Transpose"), N_("Bit complement"), N_("Bit reversal"), N_("Tornado"),
+  N_("Nearest neighbour"), N_("Hotspot"),
+};
 
-  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
-    if (g_str_equal (labels[i].name, pattern))
-      return _(labels[i].label);
-  return pattern;
-}
+G_STATIC_ASSERT (G_N_ELEMENTS (pattern_labels) == FLITLAB_TRAFFIC_HOTSPOT + 1);
 
 /* ---- the study's topology spec, split into the rows' parts --------------------------- */
 
@@ -292,17 +295,18 @@ static void
 show_routings (FlitlabStudyEditor *self,
                guint               family)
 {
-  if (self->routings != routings_of (family))
+  if (self->routings_family != (int) family)
     {
       g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
 
-      self->routings = routings_of (family);
-      for (guint i = 0; self->routings[i] != NULL; i++)
+      self->routings_family = family;
+      self->n_routings = routings_of (family, self->routings);
+      for (guint i = 0; i < self->n_routings; i++)
         gtk_string_list_append (labels, routing_label (self->routings[i]));
       adw_combo_row_set_model (self->routing_row, G_LIST_MODEL (labels));
     }
-  for (guint i = 0; self->routings[i] != NULL; i++)
-    if (g_strcmp0 (self->routings[i], self->study->routing) == 0)
+  for (guint i = 0; i < self->n_routings; i++)
+    if (self->routings[i] == self->study->routing)
       adw_combo_row_set_selected (self->routing_row, i);
 }
 
@@ -329,7 +333,6 @@ show_network (FlitlabStudyEditor *self,
   guint family = spec_family (study->topology);
   g_autofree char *size = spec_size (study->topology);
   const FlitlabTopology *topology = self->topology;
-  FlitlabTies ties = FLITLAB_TIES_BALANCED;
 
   adw_combo_row_set_selected (self->family_row, family);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->size_row), size_title (family));
@@ -337,8 +340,7 @@ show_network (FlitlabStudyEditor *self,
   adw_combo_row_set_selected (self->links_row, spec_unidirectional (study->topology) ? 1 : 0);
   gtk_widget_set_visible (GTK_WIDGET (self->links_row), family == 0);
   show_routings (self, family);
-  flitlab_ties_from_string (study->ties, &ties);
-  adw_combo_row_set_selected (self->ties_row, ties);
+  adw_combo_row_set_selected (self->ties_row, study->ties);
   gtk_widget_set_visible (GTK_WIDGET (self->ties_row),
                           family == 0 && !spec_unidirectional (study->topology));
   if (topology != NULL)
@@ -364,16 +366,15 @@ static void
 show_traffic_and_load (FlitlabStudyEditor *self)
 {
   const FlitlabStudy *study = self->study;
-  const char * const *patterns = flitlab_study_pattern_names ();
   g_autofree char *unit = NULL;
   double flits_per_message = study->flits;
 
-  for (guint i = 0; patterns[i] != NULL; i++)
-    if (g_str_equal (patterns[i], study->pattern))
-      adw_combo_row_set_selected (self->pattern_row, i);
+  /* The pattern and length rows list their enums in order. */
+  adw_combo_row_set_selected (self->pattern_row, study->pattern);
   set_entry_number (self->hotspot_row, study->hotspot_fraction);
-  gtk_widget_set_visible (GTK_WIDGET (self->hotspot_row), g_str_equal (study->pattern, "hotspot"));
-  adw_combo_row_set_selected (self->length_row, g_str_equal (study->length, "fixed") ? 0 : 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->hotspot_row),
+                          study->pattern == FLITLAB_TRAFFIC_HOTSPOT);
+  adw_combo_row_set_selected (self->length_row, study->length);
   set_entry_number (self->flits_row, study->flits);
   set_entry_printf (self->flit_width_row, "%u", study->flit_width);
   show_message (self->traffic_error, NULL);
@@ -393,7 +394,7 @@ static void
 show_simulation (FlitlabStudyEditor *self)
 {
   const FlitlabStudySimulation *sim = &self->study->simulation;
-  gboolean backtrack = g_strcmp0 (self->study->routing, "backtrack") == 0;
+  gboolean backtrack = self->study->routing == FLITLAB_ROUTING_BACKTRACK;
   g_autoptr(GError) error = NULL;
   g_autofree char *subtitle = NULL;
 
@@ -669,7 +670,7 @@ on_entry_apply (FlitlabStudyEditor *self,
   else if (row == self->hotspot_row)
     ok = flitlab_limits_parse_hotspot_fraction (text, &edited->hotspot_fraction, &refused);
   else if (row == self->flits_row)
-    ok = flitlab_limits_parse_flits (text, g_strcmp0 (edited->length, "fixed") == 0,
+    ok = flitlab_limits_parse_flits (text, edited->length == FLITLAB_LENGTH_FIXED,
                                      &edited->flits, &refused);
   else if (row == self->flit_width_row)
     ok = flitlab_limits_parse_flit_width (text, &edited->flit_width, &refused);
@@ -725,7 +726,7 @@ on_combo_selected (FlitlabStudyEditor *self,
   if (row == self->family_row)
     {
       guint old = spec_family (self->study->topology);
-      const char * const *routings = routings_of (selected);
+      FlitlabRouting routings[FLITLAB_ROUTING_N];
 
       if (selected == old)
         {
@@ -736,10 +737,10 @@ on_combo_selected (FlitlabStudyEditor *self,
       g_free (edited->topology);
       edited->topology = make_spec (selected, selected <= 1 && old <= 1 ? size : families[selected].size,
                                     FALSE);
-      if (!g_strv_contains (routings, edited->routing))
+      if (!flitlab_routing_fits (edited->routing, (FlitlabTopologyFamily) selected))
         {
-          g_free (edited->routing);
-          edited->routing = g_strdup (routings[0]);
+          routings_of (selected, routings);
+          edited->routing = routings[0];
         }
     }
   else if (row == self->links_row)
@@ -747,26 +748,15 @@ on_combo_selected (FlitlabStudyEditor *self,
       g_free (edited->topology);
       edited->topology = make_spec (0, size, selected == 1);
     }
-  else if (row == self->routing_row)
-    {
-      g_free (edited->routing);
-      edited->routing = g_strdup (self->routings[selected]);
-    }
+  /* The other rows list their values in the order of self->routings or of their enums. */
+  else if (row == self->routing_row && selected < self->n_routings)
+    edited->routing = self->routings[selected];
   else if (row == self->ties_row)
-    {
-      g_free (edited->ties);
-      edited->ties = g_strdup (flitlab_ties_names ()[selected]);
-    }
+    edited->ties = selected;
   else if (row == self->pattern_row)
-    {
-      g_free (edited->pattern);
-      edited->pattern = g_strdup (flitlab_study_pattern_names ()[selected]);
-    }
+    edited->pattern = selected;
   else if (row == self->length_row)
-    {
-      g_free (edited->length);
-      edited->length = g_strdup (flitlab_study_length_names ()[selected]);
-    }
+    edited->length = selected;
   /* The study's own choice is no edit. A refused choice puts the row back to it, which GTK
    * reports after the refusal: committing that would clear the refusal's explanation. */
   if (flitlab_study_same_settings (edited, self->study))
@@ -939,12 +929,12 @@ static void
 flitlab_study_editor_init (FlitlabStudyEditor *self)
 {
   g_autoptr(GtkStringList) patterns = gtk_string_list_new (NULL);
-  const char * const *names = flitlab_study_pattern_names ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->model_rows = g_ptr_array_new ();
   self->model_switches = g_ptr_array_new ();
   self->index = -1;
+  self->routings_family = -1;
   self->updating = TRUE;
 
   {
@@ -958,8 +948,8 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
       g_signal_connect_object (rows[i], "apply", G_CALLBACK (on_entry_apply), self, G_CONNECT_SWAPPED);
   }
-  for (guint i = 0; names[i] != NULL; i++)
-    gtk_string_list_append (patterns, pattern_label (names[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (pattern_labels); i++)
+    gtk_string_list_append (patterns, _(pattern_labels[i]));
   adw_combo_row_set_model (self->pattern_row, G_LIST_MODEL (patterns));
   {
     AdwComboRow *combos[] = {

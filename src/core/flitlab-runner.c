@@ -270,24 +270,12 @@ study_sim_config (const FlitlabStudy  *study,
   const FlitlabStudySimulation *sim = &study->simulation;
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (study->topology);
 
-  if (!flitlab_routing_from_string (study->routing, &config->routing) ||
-      !flitlab_traffic_pattern_from_string (study->pattern, &config->traffic))
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("the simulator has no %s routing or %s traffic"), study->routing,
-                   study->pattern);
-      return NULL;
-    }
-  if (!flitlab_ties_from_string (study->ties, &config->ties))
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("ties are “balanced” or “positive”, not “%s”"), study->ties);
-      return NULL;
-    }
+  config->routing = study->routing;
+  config->ties = study->ties;
+  config->traffic = study->pattern;
   config->hotspot_fraction = study->hotspot_fraction;
   config->hotspot_node = study->hotspot_node;
-  config->length = g_strcmp0 (study->length, "fixed") == 0 ? FLITLAB_LENGTH_FIXED
-                                                          : FLITLAB_LENGTH_EXPONENTIAL;
+  config->length = study->length;
   config->flits = study->flits;
   config->vcs = sim->vcs;
   config->buffer = sim->buffer;
@@ -370,7 +358,7 @@ flitlab_runner_new_sim_config (const FlitlabStudy  *study,
 
   g_return_val_if_fail (study != NULL, NULL);
 
-  if (g_strcmp0 (study->routing, "backtrack") == 0)
+  if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     {
       g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                            _("The backtracking network is not a wormhole network"));
@@ -432,7 +420,7 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
   if (!sim->enabled)
     return TRUE;
   rates = flitlab_study_dup_rates (study, &n_rates);
-  if (g_strcmp0 (study->routing, "backtrack") == 0)
+  if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     return simulate_backtrack (study, rates, n_rates, progress, user_data, error);
 
   config = study_sim_config (study, rates, n_rates, error);
@@ -478,7 +466,7 @@ pool_study (FlitlabStudy  *study,
 
   pooled->study = study;
   rates = flitlab_study_dup_rates (study, &n_rates);
-  if (g_strcmp0 (study->routing, "backtrack") == 0)
+  if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     {
       pooled->backtrack = study_backtrack_config (study, rates, n_rates, error);
       if (pooled->backtrack == NULL)
@@ -625,7 +613,7 @@ flitlab_runner_check_simulation (const FlitlabStudy  *study,
   g_return_val_if_fail (study != NULL, FALSE);
 
   rates = flitlab_study_dup_rates (study, &n_rates);
-  if (g_strcmp0 (study->routing, "backtrack") == 0)
+  if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     {
       g_autoptr(FlitlabBacktrackConfig) config = study_backtrack_config (study, rates, n_rates, error);
 
@@ -797,13 +785,13 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
       (fit->direction == 1 && flitlab_topology_is_bidirectional (topology)) ||
       (fit->direction == 2 && !flitlab_topology_is_bidirectional (topology)) ||
       (fit->square && !square) || !regular ||
-      g_strcmp0 (study->routing, fit->routing) != 0)
+      study->routing != fit->routing)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
                    _("The model describes %s"), _(fit->needs));
       return FALSE;
     }
-  if (g_strcmp0 (study->pattern, "uniform") != 0)
+  if (study->pattern != FLITLAB_TRAFFIC_UNIFORM)
     {
       g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
                            _("The model describes uniform traffic"));

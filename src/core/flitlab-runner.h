@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 gboolean flitlab_runner_evaluate_models (FlitlabStudy         *study,
                                          GError              **error);
 
-/* Runs the study's simulation (wormhole, or backtracking when the routing is "backtrack") and
+/* Runs the study's simulation (wormhole, or backtracking with FLITLAB_ROUTING_BACKTRACK) and
  * stores its points and per-channel statistics. Does nothing when the simulation is off. */
 gboolean flitlab_runner_simulate        (FlitlabStudy         *study,
                                          FlitlabProgressFunc   progress,

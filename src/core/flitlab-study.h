@@ -5,9 +5,10 @@
  * A study is a plain struct with public fields: the window edits them, the runners fill the
  * results, src/io/flitlab-project-reader.c and -writer.c read and write them
  * (docs/project-format.md). Every pointer field is owned by the struct that holds it and freed
- * by flitlab_study_free(); strings are UTF-8 and allocated with g_malloc. Routing, traffic pattern and length
- * distribution are kept as their file names ("dor", "uniform", "fixed") so that the study does
- * not depend on the simulator's enums; flitlab_study_*_names() list the accepted names.
+ * by flitlab_study_free(); strings are UTF-8 and allocated with g_malloc. The study is a typed
+ * value: routing, ties, traffic pattern and length distribution are enums, whose names
+ * ("dor", "uniform", "fixed") only the edges spell (project files, the command line, the
+ * editor's widgets).
  *
  * "No value" in a result (a saturated row, a column a point does not have) is NaN.
  */
@@ -17,7 +18,10 @@
 #include <glib.h>
 
 #include "flitlab-limits.h"
+#include "flitlab-routing.h"
+#include "flitlab-sim.h"
 #include "flitlab-topology.h"
+#include "flitlab-traffic.h"
 
 G_BEGIN_DECLS
 
@@ -105,15 +109,14 @@ struct _FlitlabStudy
 
   /* Network */
   char                  *topology;         /* a spec: "torus:16x16x16:uni", "mesh:8x8", ... */
-  char                  *routing;          /* flitlab_study_routing_names() */
-  char                  *ties;             /* "balanced" or "positive" (flitlab_ties_from_string()):
-                                              half-way destinations on even-radix tori */
+  FlitlabRouting         routing;
+  FlitlabTies            ties;             /* half-way destinations on even-radix tori */
 
   /* Traffic */
-  char                  *pattern;          /* flitlab_study_pattern_names() */
+  FlitlabTrafficPattern  pattern;
   double                 hotspot_fraction; /* 0..1, hotspot pattern only */
   guint                  hotspot_node;
-  char                  *length;           /* flitlab_study_length_names() */
+  FlitlabLengthDistribution length;
   double                 flits;            /* (mean) message length in flits, >= 1 */
   guint                  flit_width;       /* bits, >= 1 */
 
@@ -159,7 +162,7 @@ void                  flitlab_study_clear_results  (FlitlabStudy        *self);
 /* The n_rates loads of the range; free with g_free(). */
 double               *flitlab_study_dup_rates      (const FlitlabStudy  *self,
                                                     guint               *n_rates);
-/* Checks every range and name the format allows (not the topology spec, which needs
+/* Checks every range and value the format allows (not the topology spec, which needs
  * flitlab-topology). The message names the study ("Study “name”: ") and the field. */
 gboolean              flitlab_study_check          (const FlitlabStudy  *self,
                                                     GError             **error);
@@ -168,13 +171,6 @@ gboolean              flitlab_study_check          (const FlitlabStudy  *self,
 gboolean              flitlab_study_check_fields   (const FlitlabStudy  *self,
                                                     GError             **error);
 
-/* NULL-terminated lists of the accepted names. */
-const char * const   *flitlab_study_routing_names  (void);
-/* The routings a network of the family can be simulated (and modelled) with, the default
- * first, NULL-terminated. */
-const char * const   *flitlab_study_family_routings (FlitlabTopologyFamily family);
-const char * const   *flitlab_study_pattern_names  (void);
-const char * const   *flitlab_study_length_names   (void);
 /* The columns every model curve / simulation table starts with, NULL-terminated. */
 const char * const   *flitlab_study_curve_columns  (void);
 const char * const   *flitlab_study_points_columns (void);

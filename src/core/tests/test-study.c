@@ -21,11 +21,11 @@ test_defaults (void)
   g_assert_cmpstr (study->name, ==, "First");
   g_assert_null (study->notes);
   g_assert_cmpstr (study->topology, ==, "torus:8x8:bi");
-  g_assert_cmpstr (study->routing, ==, "dor");
-  g_assert_cmpstr (study->pattern, ==, "uniform");
+  g_assert_cmpstr (flitlab_routing_to_string (study->routing), ==, "dor");
+  g_assert_cmpstr (flitlab_traffic_pattern_to_string (study->pattern), ==, "uniform");
   g_assert_cmpfloat (study->hotspot_fraction, ==, 0.1);
   g_assert_cmpuint (study->hotspot_node, ==, 0);
-  g_assert_cmpstr (study->length, ==, "fixed");
+  g_assert_cmpstr (flitlab_length_to_string (study->length), ==, "fixed");
   g_assert_cmpfloat (study->flits, ==, 16);
   g_assert_cmpuint (study->flit_width, ==, 32);
   g_assert_cmpfloat (study->rate_min, ==, 0.001);
@@ -234,17 +234,15 @@ break_study (FlitlabStudy *s,
       g_free (s->name);
       s->name = g_strdup ("");
       break;
+    /* Values that no name stands for. */
     case 1:
-      g_free (s->routing);
-      s->routing = g_strdup ("xy");
+      s->routing = FLITLAB_ROUTING_N;
       break;
     case 2:
-      g_free (s->pattern);
-      s->pattern = g_strdup ("random");
+      s->pattern = FLITLAB_TRAFFIC_HOTSPOT + 1;
       break;
     case 3:
-      g_free (s->length);
-      s->length = g_strdup ("pareto");
+      s->length = FLITLAB_LENGTH_EXPONENTIAL + 1;
       break;
     case 4:
       s->hotspot_fraction = 1.5;
@@ -329,22 +327,29 @@ test_check (void)
 static void
 test_names (void)
 {
-  const char * const *routings = flitlab_study_routing_names ();
-  const char * const *patterns = flitlab_study_pattern_names ();
+  const char * const *routings = flitlab_routing_names ();
+  const char * const *patterns = flitlab_traffic_pattern_names ();
 
   g_assert_cmpuint (g_strv_length ((char **) routings), ==, 4);
   g_assert_cmpuint (g_strv_length ((char **) patterns), ==, 7);
-  g_assert_cmpuint (g_strv_length ((char **) flitlab_study_length_names ()), ==, 2);
+  g_assert_cmpuint (g_strv_length ((char **) flitlab_length_names ()), ==, 2);
   g_assert_true (flitlab_study_name_in (routings, "backtrack"));
   g_assert_true (flitlab_study_name_in (patterns, "bit-reversal"));
   g_assert_false (flitlab_study_name_in (patterns, "Uniform"));
   g_assert_false (flitlab_study_name_in (patterns, NULL));
 }
 
+/* The names of the routings that fit the family, in their order. */
 static char *
-joined (const char * const *names)
+joined (FlitlabTopologyFamily family)
 {
-  return g_strjoinv (",", (char **) names);
+  GString *names = g_string_new (NULL);
+
+  for (guint r = 0; r < FLITLAB_ROUTING_N; r++)
+    if (flitlab_routing_fits (r, family))
+      g_string_append_printf (names, "%s%s", names->len > 0 ? "," : "",
+                              flitlab_routing_to_string (r));
+  return g_string_free (names, FALSE);
 }
 
 /* The routings each family offers, from the one list of routings, the default first. */
@@ -360,7 +365,7 @@ test_family_routings (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *got = joined (flitlab_study_family_routings (cases[i].family));
+      g_autofree char *got = joined (cases[i].family);
 
       g_assert_cmpstr (got, ==, cases[i].routings);
     }
