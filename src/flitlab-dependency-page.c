@@ -156,12 +156,13 @@ show_study (FlitlabDependencyPage *self)
       show_message (self, _("No channel dependency graph for this study: it is drawn for dimension-ordered and adaptive routing, and this study routes otherwise."));
       return;
     }
-  self->topology = flitlab_topology_new_from_spec (study->topology, &error);
-  if (self->topology == NULL)
+  if (flitlab_study_get_topology (study, &error) == NULL)
     {
       show_message (self, error->message);
       return;
     }
+  /* Shared with the study: an edit sets another network, never changes this one. */
+  self->topology = flitlab_topology_ref (flitlab_study_get_topology (study, NULL));
   request = g_new0 (Request, 1);
   request->topology = flitlab_topology_ref (self->topology);
   request->routing = self->routing;

@@ -1251,8 +1251,7 @@ static void
 show_study (FlitlabNetworkPage *self)
 {
   const FlitlabStudy *study = shown_study (self);
-  g_autoptr(FlitlabTopology) topology = NULL;
-  g_autoptr(GError) error = NULL;
+  const FlitlabTopology *topology = NULL;
   FlitlabExportHeatmap heatmap;
   double lo, hi;
   guint n_planes;
@@ -1264,7 +1263,7 @@ show_study (FlitlabNetworkPage *self)
   g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
   self->route_from = -1;
-  if (study == NULL || (topology = flitlab_topology_new_from_spec (study->topology, &error)) == NULL)
+  if (study == NULL || (topology = flitlab_study_get_topology (study, NULL)) == NULL)
     {
       update_zoom_widgets (self);
       gtk_widget_queue_draw (GTK_WIDGET (self->area));

@@ -66,7 +66,6 @@ struct _FlitlabStudyEditor
   FlitlabDocument      *document;
   int                   index;   /* of the study shown in document; -1: none */
   const FlitlabStudy   *study;   /* document's study index, refreshed when it changes */
-  FlitlabTopology      *topology; /* its network, built once for every row that needs it */
   GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
   GPtrArray            *model_switches; /* GtkSwitch*, likewise */
   int                   routings_family; /* whose routings routing_row lists; -1: none yet */
@@ -253,10 +252,10 @@ show_models (FlitlabStudyEditor *self)
       g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autoptr(GError) error = NULL;
       g_autofree char *subtitle = NULL, *text = NULL;
-      gboolean fits = self->topology != NULL &&
-                      flitlab_runner_fit_model_on (self->study, self->topology, infos[m]->id, params, &error);
+      gboolean fits = flitlab_study_get_topology (self->study, NULL) != NULL &&
+                      flitlab_runner_fit_model (self->study, infos[m]->id, params, &error);
 
-      if (present != NULL && !flitlab_runner_model_follows (self->study, self->topology, present))
+      if (present != NULL && !flitlab_runner_model_follows (self->study, present))
         {
           text = params_text (present->params);
           /* Translators: a model kept in the study for comparison; %s are its parameters */
@@ -324,15 +323,14 @@ size_title (guint family)
     }
 }
 
-/* topology_error: why self->topology could not be built, when it could not. */
 static void
-show_network (FlitlabStudyEditor *self,
-              const GError       *topology_error)
+show_network (FlitlabStudyEditor *self)
 {
   const FlitlabStudy *study = self->study;
   guint family = spec_family (study->topology);
   g_autofree char *size = spec_size (study->topology);
-  const FlitlabTopology *topology = self->topology;
+  g_autoptr(GError) topology_error = NULL;
+  const FlitlabTopology *topology = flitlab_study_get_topology (study, &topology_error);
 
   adw_combo_row_set_selected (self->family_row, family);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->size_row), size_title (family));
@@ -432,18 +430,15 @@ show_study (FlitlabStudyEditor *self)
 {
   const FlitlabStudy *study = self->document != NULL
                               ? flitlab_document_get_study (self->document, self->index) : NULL;
-  g_autoptr(GError) error = NULL;
 
   self->study = study;
-  g_clear_pointer (&self->topology, flitlab_topology_free);
   gtk_widget_set_visible (GTK_WIDGET (self), study != NULL);
   if (study == NULL)
     return;
-  self->topology = flitlab_topology_new_from_spec (study->topology, &error);
   self->updating = TRUE;
   set_entry (self->name_row, study->name);
   show_message (self->name_error, NULL);
-  show_network (self, error);
+  show_network (self);
   show_traffic_and_load (self);
   show_models (self);
   show_simulation (self);
@@ -475,10 +470,9 @@ flitlab_study_editor_show (FlitlabStudyEditor *self,
 /* Refits every model that described the study before the edit; one that no longer does is
  * removed and named in note. Models of another network, kept for comparison, stay as they are. */
 static void
-refit_models (FlitlabStudyEditor    *self,
-              FlitlabStudy          *edited,
-              const FlitlabTopology *edited_topology,
-              GString               *note)
+refit_models (FlitlabStudyEditor *self,
+              FlitlabStudy       *edited,
+              GString            *note)
 {
   for (guint m = edited->models->len; m-- > 0;)
     {
@@ -488,10 +482,9 @@ refit_models (FlitlabStudyEditor    *self,
 
       /* Only a model that follows the study (its parameters are the ones the study gives) is
        * refitted; another instance of it, for a comparison, keeps its own. */
-      if (self->topology == NULL ||
-          !flitlab_runner_model_follows (self->study, self->topology, model))
+      if (!flitlab_runner_model_follows (self->study, model))
         continue;
-      if (flitlab_runner_fit_model_on (edited, edited_topology, model->id, model->params, &error))
+      if (flitlab_runner_fit_model (edited, model->id, model->params, &error))
         continue;
       /* Named as the list of models names it: a person does not know the id. */
       info = flitlab_model_lookup (model->id);
@@ -544,12 +537,10 @@ commit (FlitlabStudyEditor *self,
         GtkLabel           *error_label,
         gboolean            keep_results)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
   g_autoptr(GString) note = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
 
-  topology = flitlab_topology_new_from_spec (edited->topology, &error);
-  if (topology != NULL)
+  if (flitlab_study_get_topology (edited, &error) != NULL)
     flitlab_study_check_fields (edited, &error);
   if (error != NULL)
     {
@@ -573,7 +564,7 @@ commit (FlitlabStudyEditor *self,
       flitlab_study_free (edited);
       return;
     }
-  refit_models (self, edited, topology, note);
+  refit_models (self, edited, note);
   drop_other_networks_data (self, edited, note);
   if (!keep_results)
     {
@@ -663,9 +654,11 @@ on_entry_apply (FlitlabStudyEditor *self,
    * refuse the same values with the same words. */
   if (row == self->size_row)
     {
-      g_free (edited->topology);
-      edited->topology = make_spec (spec_family (self->study->topology), text,
-                                    spec_unidirectional (self->study->topology));
+      g_autofree char *spec = make_spec (spec_family (self->study->topology), text,
+                                         spec_unidirectional (self->study->topology));
+
+      /* A spec that cannot be built is kept for commit() to refuse with its reason. */
+      flitlab_study_set_topology (edited, spec, NULL);
     }
   else if (row == self->hotspot_row)
     ok = flitlab_limits_parse_hotspot_fraction (text, &edited->hotspot_fraction, &refused);
@@ -717,7 +710,7 @@ on_combo_selected (FlitlabStudyEditor *self,
 {
   guint selected = adw_combo_row_get_selected (row);
   FlitlabStudy *edited;
-  g_autofree char *size = NULL;
+  g_autofree char *size = NULL, *spec = NULL;
 
   if (self->updating || self->study == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
@@ -734,9 +727,9 @@ on_combo_selected (FlitlabStudyEditor *self,
           return;
         }
       /* Tori and meshes share their radices; other families start from a small network. */
-      g_free (edited->topology);
-      edited->topology = make_spec (selected, selected <= 1 && old <= 1 ? size : families[selected].size,
-                                    FALSE);
+      spec = make_spec (selected, selected <= 1 && old <= 1 ? size : families[selected].size,
+                        FALSE);
+      flitlab_study_set_topology (edited, spec, NULL);
       if (!flitlab_routing_fits (edited->routing, (FlitlabTopologyFamily) selected))
         {
           routings_of (selected, routings);
@@ -745,8 +738,8 @@ on_combo_selected (FlitlabStudyEditor *self,
     }
   else if (row == self->links_row)
     {
-      g_free (edited->topology);
-      edited->topology = make_spec (0, size, selected == 1);
+      spec = make_spec (0, size, selected == 1);
+      flitlab_study_set_topology (edited, spec, NULL);
     }
   /* The other rows list their values in the order of self->routings or of their enums. */
   else if (row == self->routing_row && selected < self->n_routings)
@@ -868,7 +861,6 @@ flitlab_study_editor_finalize (GObject *object)
 {
   FlitlabStudyEditor *self = FLITLAB_STUDY_EDITOR (object);
 
-  g_clear_pointer (&self->topology, flitlab_topology_free);
   g_ptr_array_unref (self->model_rows);
   g_ptr_array_unref (self->model_switches);
   G_OBJECT_CLASS (flitlab_study_editor_parent_class)->finalize (object);

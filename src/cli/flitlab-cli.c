@@ -697,6 +697,8 @@ cmd_simulate (int      argc,
       return simulate_backtrack (bt, topology, csv, progress, channels, error);
     }
   config = flitlab_sim_config_new (topology_spec);
+  /* Built above: the simulator takes it as it is. */
+  config->network = flitlab_topology_ref (topology);
   /* Backtracking has been taken above. */
   if (!routing_named)
     return usage_error (error, _("--routing is dor, adaptive or necklace, not “%s”"), routing);
@@ -975,7 +977,7 @@ export_dependency (const FlitlabStudy  *study,
                    const char          *vcs_text,
                    GError             **error)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
+  const FlitlabTopology *topology;
   guint vcs = study->simulation.vcs;
 
   if (study->routing != FLITLAB_ROUTING_DOR && study->routing != FLITLAB_ROUTING_ADAPTIVE)
@@ -984,7 +986,7 @@ export_dependency (const FlitlabStudy  *study,
                         flitlab_routing_to_string (study->routing));
   if (vcs_text != NULL && !flitlab_limits_parse_vcs (vcs_text, &vcs, error))
     return FALSE;
-  if ((topology = flitlab_topology_new_from_spec (study->topology, error)) == NULL)
+  if ((topology = flitlab_study_get_topology (study, error)) == NULL)
     return FALSE;
   return flitlab_render_dependency_to_file (topology, study->routing, vcs, output, width, height,
                                             scale, font_size, error);

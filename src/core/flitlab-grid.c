@@ -71,11 +71,8 @@ flitlab_grid_set (FlitlabStudy  *study,
 
   if (g_str_equal (key, "topology"))
     {
-      g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (value, error);
-
-      if (topology == NULL)
+      if (!flitlab_study_set_topology (study, value, error))
         return FALSE;
-      replace_string (&study->topology, value);
     }
   /* Names, as a project file writes them, to the study's values. */
   else if (g_str_equal (key, "routing"))

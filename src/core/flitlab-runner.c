@@ -186,7 +186,7 @@ study_backtrack_config (const FlitlabStudy  *study,
                         GError             **error)
 {
   const FlitlabStudySimulation *sim = &study->simulation;
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, error);
+  const FlitlabTopology *topology = flitlab_study_get_topology (study, error);
   FlitlabBacktrackConfig *config;
 
   if (topology == NULL)
@@ -268,8 +268,12 @@ study_sim_config (const FlitlabStudy  *study,
                   GError             **error)
 {
   const FlitlabStudySimulation *sim = &study->simulation;
+  const FlitlabTopology *network = flitlab_study_get_topology (study, NULL);
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (study->topology);
 
+  /* The study's network, built once; a spec that could not be built is refused by the
+   * simulator's own checks, in their order. */
+  config->network = network != NULL ? flitlab_topology_ref (network) : NULL;
   config->routing = study->routing;
   config->ties = study->ties;
   config->traffic = study->pattern;
@@ -678,23 +682,17 @@ flitlab_runner_param_equal (const char *a,
 
 gboolean
 flitlab_runner_model_follows (const FlitlabStudy      *study,
-                              const FlitlabTopology   *topology,
                               const FlitlabStudyModel *model)
 {
-  g_autoptr(FlitlabTopology) built = NULL;
   g_autoptr(GHashTable) derived = NULL;
   GHashTableIter iter;
   gpointer key, value;
 
   g_return_val_if_fail (study != NULL && model != NULL, FALSE);
 
-  if (topology == NULL)
-    topology = built = flitlab_topology_new_from_spec (study->topology, NULL);
-  if (topology == NULL)
-    return FALSE;
   /* What the study gives, on top of the model's own values (a variant stays as it is). */
   derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  if (!flitlab_runner_fit_model_on (study, topology, model->id, derived, NULL))
+  if (!flitlab_runner_fit_model (study, model->id, derived, NULL))
     return FALSE;
   g_hash_table_iter_init (&iter, derived);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -735,30 +733,19 @@ flitlab_runner_fit_model (const FlitlabStudy  *study,
                           GHashTable          *params,
                           GError             **error)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
-
-  g_return_val_if_fail (study != NULL && model_id != NULL && params != NULL, FALSE);
-
-  topology = flitlab_topology_new_from_spec (study->topology, error);
-  return topology != NULL && flitlab_runner_fit_model_on (study, topology, model_id, params, error);
-}
-
-gboolean
-flitlab_runner_fit_model_on (const FlitlabStudy     *study,
-                             const FlitlabTopology  *topology,
-                             const char             *model_id,
-                             GHashTable             *params,
-                             GError                **error)
-{
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GString) radices = g_string_new (NULL);
+  const FlitlabTopology *topology;
   const FlitlabModelInfo *info;
   const FlitlabModelFit *fit;
   gboolean square = TRUE, regular = TRUE;
   guint n_dims;
 
-  g_return_val_if_fail (study != NULL && topology != NULL && model_id != NULL && params != NULL, FALSE);
+  g_return_val_if_fail (study != NULL && model_id != NULL && params != NULL, FALSE);
 
+  topology = flitlab_study_get_topology (study, error);
+  if (topology == NULL)
+    return FALSE;
   info = flitlab_model_lookup (model_id);
   if (info == NULL)
     {

@@ -95,6 +95,7 @@ flitlab_sim_config_copy (const FlitlabSimConfig *config)
   FlitlabSimConfig *copy = g_memdup2 (config, sizeof *config);
 
   copy->topology = g_strdup (config->topology);
+  copy->network = config->network != NULL ? flitlab_topology_ref (config->network) : NULL;
   copy->rates = g_memdup2 (config->rates, sizeof (double) * config->n_rates);
   return copy;
 }
@@ -105,6 +106,7 @@ flitlab_sim_config_free (FlitlabSimConfig *config)
   if (config == NULL)
     return;
   g_free (config->topology);
+  g_clear_pointer (&config->network, flitlab_topology_unref);
   g_free (config->rates);
   g_free (config);
 }
@@ -361,7 +363,8 @@ flitlab_sim_build_network (const FlitlabSimConfig  *config,
 
   if (!check_values (config, error))
     return 0;
-  built = flitlab_topology_new_from_spec (config->topology, error);
+  built = config->network != NULL ? flitlab_topology_ref (config->network)
+                                  : flitlab_topology_new_from_spec (config->topology, error);
   if (built == NULL)
     return 0;
   pattern = flitlab_traffic_new (built, config->traffic, config->hotspot_fraction,

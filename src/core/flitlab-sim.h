@@ -49,6 +49,8 @@ typedef enum
 typedef struct
 {
   char                     *topology;        /* a topology spec, e.g. "torus:8x8:bi" */
+  FlitlabTopology          *network;         /* the spec's network when it is built already
+                                                (a reference, shared); NULL: built here */
   FlitlabRouting            routing;         /* not FLITLAB_ROUTING_BACKTRACK */
   FlitlabTies               ties;
   FlitlabTrafficPattern     traffic;

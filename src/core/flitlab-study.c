@@ -318,7 +318,7 @@ flitlab_study_new (const char *name)
 
   self = g_new0 (FlitlabStudy, 1);
   self->name = g_strdup (name);
-  self->topology = g_strdup ("torus:8x8:bi");
+  flitlab_study_set_topology (self, "torus:8x8:bi", NULL);
   self->routing = FLITLAB_ROUTING_DOR;
   self->ties = FLITLAB_TIES_BALANCED;
   self->pattern = FLITLAB_TRAFFIC_UNIFORM;
@@ -362,6 +362,9 @@ flitlab_study_copy (const FlitlabStudy *self)
   copy->name = g_strdup (self->name);
   copy->notes = g_strdup (self->notes);
   copy->topology = g_strdup (self->topology);
+  /* The network never changes: copies share it. */
+  copy->network = self->network != NULL ? flitlab_topology_ref (self->network) : NULL;
+  copy->network_error = self->network_error != NULL ? g_error_copy (self->network_error) : NULL;
 
   copy->models = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_model_free);
   for (guint i = 0; i < self->models->len; i++)
@@ -388,6 +391,8 @@ flitlab_study_free (FlitlabStudy *self)
   g_free (self->name);
   g_free (self->notes);
   g_free (self->topology);
+  g_clear_pointer (&self->network, flitlab_topology_unref);
+  g_clear_error (&self->network_error);
   g_clear_pointer (&self->models, g_ptr_array_unref);
   g_clear_pointer (&self->simulation.points, flitlab_study_table_free);
   g_clear_pointer (&self->simulation.channels, g_ptr_array_unref);
@@ -453,6 +458,64 @@ flitlab_study_same_settings (const FlitlabStudy *a,
                    ((FlitlabStudyTable *) b->references->pdata[r])->title) != 0)
       return FALSE;
   return TRUE;
+}
+
+gboolean
+flitlab_study_set_topology (FlitlabStudy  *self,
+                            const char    *spec,
+                            GError       **error)
+{
+  g_autoptr(GError) refused = NULL;
+  FlitlabTopology *network;
+
+  g_return_val_if_fail (self != NULL && spec != NULL, FALSE);
+
+  if (self->topology != NULL && g_str_equal (spec, self->topology))
+    return flitlab_study_get_topology (self, error) != NULL;
+  network = flitlab_topology_new_from_spec (spec, &refused);
+  flitlab_study_set_built_topology (self, spec, network);
+  g_clear_pointer (&network, flitlab_topology_unref);
+  if (refused == NULL)
+    return TRUE;
+  self->network_error = g_error_copy (refused);
+  g_propagate_error (error, g_steal_pointer (&refused));
+  return FALSE;
+}
+
+void
+flitlab_study_set_built_topology (FlitlabStudy          *self,
+                                  const char            *spec,
+                                  const FlitlabTopology *network)
+{
+  g_return_if_fail (self != NULL && spec != NULL);
+
+  /* spec may be self->topology's own text. */
+  if (self->topology != spec)
+    {
+      g_free (self->topology);
+      self->topology = g_strdup (spec);
+    }
+  g_clear_pointer (&self->network, flitlab_topology_unref);
+  g_clear_error (&self->network_error);
+  if (network != NULL)
+    self->network = flitlab_topology_ref (network);
+}
+
+const FlitlabTopology *
+flitlab_study_get_topology (const FlitlabStudy  *self,
+                            GError             **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->network == NULL)
+    {
+      if (self->network_error != NULL)
+        g_propagate_error (error, g_error_copy (self->network_error));
+      else
+        g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                             _("no topology"));
+    }
+  return self->network;
 }
 
 const char *

@@ -8,7 +8,7 @@
  * by flitlab_study_free(); strings are UTF-8 and allocated with g_malloc. The study is a typed
  * value: routing, ties, traffic pattern and length distribution are enums, whose names
  * ("dor", "uniform", "fixed") only the edges spell (project files, the command line, the
- * editor's widgets).
+ * editor's widgets), and the topology spec is kept with its network, built once when it is set.
  *
  * "No value" in a result (a saturated row, a column a point does not have) is NaN.
  */
@@ -107,8 +107,11 @@ struct _FlitlabStudy
   char                  *name;
   char                  *notes;            /* free text; may be NULL */
 
-  /* Network */
+  /* Network: set topology, network and network_error with flitlab_study_set_topology() */
   char                  *topology;         /* a spec: "torus:16x16x16:uni", "mesh:8x8", ... */
+  FlitlabTopology       *network;          /* built from the spec once, shared by the study's
+                                              copies; NULL when it cannot be built */
+  GError                *network_error;    /* then why; NULL when the network is built */
   FlitlabRouting         routing;
   FlitlabTies            ties;             /* half-way destinations on even-radix tori */
 
@@ -152,6 +155,21 @@ gboolean              flitlab_study_same_settings  (const FlitlabStudy  *a,
  * notes describe the study's own network (or there are none). */
 #define FLITLAB_STUDY_NOTES_NETWORK "notes.network"
 const char           *flitlab_study_get_notes_network (const FlitlabStudy *self);
+/* Sets the topology spec and builds its network, which every reader of the study shares
+ * (flitlab_study_get_topology()). A spec that cannot be built is kept all the same, as a
+ * project names it, and FALSE and error say why. */
+gboolean              flitlab_study_set_topology   (FlitlabStudy        *self,
+                                                    const char          *spec,
+                                                    GError             **error);
+/* The same with the network already built from spec (a reader that builds each distinct
+ * network once): takes a reference to it. */
+void                  flitlab_study_set_built_topology (FlitlabStudy    *self,
+                                                    const char          *spec,
+                                                    const FlitlabTopology *network);
+/* The study's network, built when its spec was set: owned by the study (take a reference to
+ * keep it), or NULL when the spec could not be built, and then error (may be NULL) says why. */
+const FlitlabTopology *flitlab_study_get_topology  (const FlitlabStudy  *self,
+                                                    GError             **error);
 /* Moves self (an edited copy of before) to its new network: the notes remember the network
  * they were written for, until the network is that one again. */
 void                  flitlab_study_follow_network (FlitlabStudy        *self,
@@ -162,8 +180,9 @@ void                  flitlab_study_clear_results  (FlitlabStudy        *self);
 /* The n_rates loads of the range; free with g_free(). */
 double               *flitlab_study_dup_rates      (const FlitlabStudy  *self,
                                                     guint               *n_rates);
-/* Checks every range and value the format allows (not the topology spec, which needs
- * flitlab-topology). The message names the study ("Study “name”: ") and the field. */
+/* Checks every range and value the format allows (not whether the topology spec can be
+ * built: flitlab_study_get_topology() says). The message names the study ("Study “name”: ")
+ * and the field. */
 gboolean              flitlab_study_check          (const FlitlabStudy  *self,
                                                     GError             **error);
 /* The same checks; the message names the field but not the study, for a view that shows the

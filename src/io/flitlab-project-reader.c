@@ -859,11 +859,11 @@ parse_network (Reader                 *r,
   study->routing = routing;
   study->ties = ties;
   /* The topology library is the one judge of a spec; building it also gives the node and
-   * channel counts the traffic and per-channel results are checked against. */
+   * channel counts the traffic and per-channel results are checked against. The study keeps
+   * the network with the spec as written. */
   if ((*topology = reader_topology (r, node, spec)) == NULL)
     return FALSE;
-  g_free (study->topology);
-  study->topology = g_steal_pointer (&spec);
+  flitlab_study_set_built_topology (study, spec, *topology);
   return TRUE;
 }
 

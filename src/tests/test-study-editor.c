@@ -60,8 +60,7 @@ add_study (Fixture        *f,
 {
   FlitlabStudy *study = flitlab_study_new (name);
 
-  g_free (study->topology);
-  study->topology = g_strdup (topology);
+  flitlab_study_set_topology (study, topology, NULL);
   study->routing = routing;
   if (model_id != NULL)
     {
@@ -392,7 +391,7 @@ test_examples_follow_edits (Fixture       *f,
 
       g_assert_no_error (error);
       study = flitlab_document_get_study (document, 0);
-      g_assert_true (flitlab_runner_model_follows (study, NULL, study->models->pdata[0]));
+      g_assert_true (flitlab_runner_model_follows (study, study->models->pdata[0]));
       g_assert_nonnull (((FlitlabStudyModel *) study->models->pdata[0])->curve);
       before = flitlab_study_table_copy (((FlitlabStudyModel *) study->models->pdata[0])->curve);
       g_signal_connect (document, "study-changed", G_CALLBACK (on_study_changed), f);
@@ -406,7 +405,7 @@ test_examples_follow_edits (Fixture       *f,
       if (f->edited == NULL)
         g_error ("%s: the edit %s was refused", examples[e], text);
       after = f->edited->models->pdata[0];
-      g_assert_true (flitlab_runner_model_follows (f->edited, NULL, after));
+      g_assert_true (flitlab_runner_model_follows (f->edited, after));
       g_assert_nonnull (after->curve);
       g_assert_cmpuint (after->curve->n_rows, ==, before->n_rows);
       for (guint i = 0; i < after->curve->n_rows; i++)

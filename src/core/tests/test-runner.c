@@ -19,8 +19,7 @@ torus_study (void)
   FlitlabStudy *study = flitlab_study_new ("6x6 torus");
   FlitlabStudyModel *model;
 
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:6x6:bi");
+  flitlab_study_set_topology (study, "torus:6x6:bi", NULL);
   study->flits = 12;
   study->rate_min = 0.002;
   study->rate_max = 0.2;
@@ -171,8 +170,7 @@ study_of (const char     *topology,
 {
   FlitlabStudy *study = flitlab_study_new ("fit");
 
-  g_free (study->topology);
-  study->topology = g_strdup (topology);
+  flitlab_study_set_topology (study, topology, NULL);
   study->routing = routing;
   study->flits = 12;
   return study;
@@ -353,21 +351,20 @@ test_model_follows (void)
   g_autoptr(FlitlabStudy) study = flitlab_study_new ("mesh");
   FlitlabStudyModel *model;
 
-  g_free (study->topology);
-  study->topology = g_strdup ("mesh:8x8");
+  flitlab_study_set_topology (study, "mesh:8x8", NULL);
   study->flits = 32;
   model = flitlab_study_add_model (study, "greenberg-mesh");
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8"));
   g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("32.0"));
-  g_assert_true (flitlab_runner_model_follows (study, NULL, model));
+  g_assert_true (flitlab_runner_model_follows (study, model));
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("4"));
-  g_assert_false (flitlab_runner_model_follows (study, NULL, model));
+  g_assert_false (flitlab_runner_model_follows (study, model));
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8x8"));
   g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("16"));
-  g_assert_false (flitlab_runner_model_follows (study, NULL, model));
+  g_assert_false (flitlab_runner_model_follows (study, model));
   /* A model that does not describe the network at all. */
   model = flitlab_study_add_model (study, "quaglia-adaptive-torus");
-  g_assert_false (flitlab_runner_model_follows (study, NULL, model));
+  g_assert_false (flitlab_runner_model_follows (study, model));
 }
 
 /* The drawn curve: dense, from the smallest load up to saturation or the top load. */
@@ -416,8 +413,7 @@ test_allow_deadlock (void)
   g_autoptr(GError) error = NULL;
   const FlitlabStudyTable *points;
 
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:4x4:bi");
+  flitlab_study_set_topology (study, "torus:4x4:bi", NULL);
   study->flits = 16;
   study->rate_min = study->rate_max = 0.05;
   study->n_rates = 1;
@@ -463,8 +459,7 @@ backtrack_study (void)
 {
   FlitlabStudy *study = flitlab_study_new ("4-cube");
 
-  g_free (study->topology);
-  study->topology = g_strdup ("hypercube:4");
+  flitlab_study_set_topology (study, "hypercube:4", NULL);
   study->routing = FLITLAB_ROUTING_BACKTRACK;
   study->rate_min = 0.05;
   study->rate_max = 0.3;

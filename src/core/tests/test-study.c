@@ -102,6 +102,8 @@ test_copy (void)
   g_assert_true (copy->name != study->name);
   g_assert_cmpstr (copy->notes, ==, "Some notes");
   g_assert_true (copy->topology != study->topology);
+  /* The network is built once: copies share it. */
+  g_assert_true (copy->network == study->network);
   g_assert_true (copy->simulation.enabled);
 
   a = g_ptr_array_index (study->models, 0);
@@ -292,8 +294,7 @@ break_study (FlitlabStudy *s,
       s->simulation.points = flitlab_study_table_new (flitlab_study_curve_columns ());
       break;
     case 19:
-      g_free (s->topology);
-      s->topology = g_strdup ("");
+      flitlab_study_set_topology (s, "", NULL);
       break;
     case 20:
       g_ptr_array_add (s->references, flitlab_study_table_new (flitlab_study_curve_columns ()));
@@ -339,6 +340,37 @@ test_names (void)
   g_assert_false (flitlab_study_name_in (patterns, NULL));
 }
 
+/* The spec and its network are set together; a spec that cannot be built is kept, with why. */
+static void
+test_topology (void)
+{
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("s");
+  g_autoptr(FlitlabStudy) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  const FlitlabTopology *network;
+
+  network = flitlab_study_get_topology (study, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (flitlab_topology_get_n_nodes (network), ==, 64);
+
+  g_assert_true (flitlab_study_set_topology (study, "mesh:4x4", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (study->topology, ==, "mesh:4x4");
+  network = flitlab_study_get_topology (study, NULL);
+  g_assert_cmpuint (flitlab_topology_get_family (network), ==, FLITLAB_TOPOLOGY_MESH);
+  /* The same spec again keeps the same network. */
+  g_assert_true (flitlab_study_set_topology (study, "mesh:4x4", NULL));
+  g_assert_true (flitlab_study_get_topology (study, NULL) == network);
+
+  g_assert_false (flitlab_study_set_topology (study, "torus:1x1:bi", &error));
+  g_assert_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpstr (study->topology, ==, "torus:1x1:bi");
+  copy = flitlab_study_copy (study);
+  g_assert_null (flitlab_study_get_topology (copy, &error));
+  g_assert_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+}
+
 /* The names of the routings that fit the family, in their order. */
 static char *
 joined (FlitlabTopologyFamily family)
@@ -378,6 +410,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/study/family-routings", test_family_routings);
   g_test_add_func ("/flitlab/study/defaults", test_defaults);
+  g_test_add_func ("/flitlab/study/topology", test_topology);
   g_test_add_func ("/flitlab/study/copy", test_copy);
   g_test_add_func ("/flitlab/study/models", test_models);
   g_test_add_func ("/flitlab/study/table", test_table);

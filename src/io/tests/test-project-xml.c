@@ -731,16 +731,14 @@ test_save_invalid (void)
   study->n_rates = 10;
 
   /* Caught only by reading the bytes back: the topology library refuses the spec. */
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:1x1:bi");
+  flitlab_study_set_topology (study, "torus:1x1:bi", NULL);
   g_assert_false (flitlab_project_save (project, path, &error));
   g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID);
   g_test_message ("%s", error->message);
   g_clear_error (&error);
 
   /* And an unknown model id. */
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:4x4:bi");
+  flitlab_study_set_topology (study, "torus:4x4:bi", NULL);
   flitlab_study_add_model (study, "no-such-model");
   g_assert_false (flitlab_project_save (project, path, &error));
   g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID);

@@ -231,8 +231,7 @@ make_full_project (void)
 
   study = flitlab_study_new ("Full 4×4 torus");
   study->notes = g_strdup ("Line one\nline two\twith a tab & <tags> \"quotes\"\n");
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:4x4:bi");
+  flitlab_study_set_topology (study, "torus:4x4:bi", NULL);
   study->routing = FLITLAB_ROUTING_ADAPTIVE;
   study->ties = FLITLAB_TIES_POSITIVE;
   study->pattern = FLITLAB_TRAFFIC_HOTSPOT;
