@@ -30,7 +30,8 @@ struct _FlitlabDependencyPage
 
 G_DEFINE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, GTK_TYPE_BOX)
 
-/* What the worker builds the graph from: a copy, the study may change meanwhile. */
+/* What the worker builds the graph from: the study may change meanwhile, the network (a
+ * reference) does not. */
 typedef struct
 {
   FlitlabTopology *topology;
@@ -149,20 +150,21 @@ show_study (FlitlabDependencyPage *self)
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
   if (study == NULL)
     return;
-  if (!flitlab_routing_from_string (study->routing, &self->routing) ||
-      self->routing == FLITLAB_ROUTING_NECKLACE)
+  self->routing = study->routing;
+  if (self->routing != FLITLAB_ROUTING_DOR && self->routing != FLITLAB_ROUTING_ADAPTIVE)
     {
       show_message (self, _("No channel dependency graph for this study: it is drawn for dimension-ordered and adaptive routing, and this study routes otherwise."));
       return;
     }
-  self->topology = flitlab_topology_new_from_spec (study->topology, &error);
-  if (self->topology == NULL)
+  if (flitlab_study_get_topology (study, &error) == NULL)
     {
       show_message (self, error->message);
       return;
     }
+  /* Shared with the study: an edit sets another network, never changes this one. */
+  self->topology = flitlab_topology_ref (flitlab_study_get_topology (study, NULL));
   request = g_new0 (Request, 1);
-  request->topology = flitlab_topology_copy (self->topology);
+  request->topology = flitlab_topology_ref (self->topology);
   request->routing = self->routing;
   request->vcs = study->simulation.vcs;
   self->cancellable = g_cancellable_new ();

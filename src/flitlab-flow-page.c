@@ -110,9 +110,9 @@ on_model_chosen (FlitlabFlowPage *self)
   show_message (self, error != NULL ? error->message : NULL);
   show_source (self, flitlab_model_lookup (entry->id));
   self->same_network = FALSE;
-  if (self->model != NULL && study->topology != NULL)
+  if (self->model != NULL)
     {
-      g_autoptr(FlitlabTopology) network = flitlab_topology_new_from_spec (study->topology, NULL);
+      const FlitlabTopology *network = flitlab_study_get_topology (study, NULL);
 
       /* The same network, as flitlab-export.c's heatmap rule asks. */
       self->same_network = network != NULL && flitlab_model_describes (self->model, network);

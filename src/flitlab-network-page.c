@@ -1367,8 +1367,9 @@ on_click (FlitlabNetworkPage *self,
     }
   else
     {
-      const char *routing = shown_study (self)->routing;
-      gboolean adaptive = g_strcmp0 (routing, "adaptive") == 0 || g_strcmp0 (routing, "necklace") == 0;
+      FlitlabRouting routing = shown_study (self)->routing;
+      gboolean adaptive = routing == FLITLAB_ROUTING_ADAPTIVE ||
+                          routing == FLITLAB_ROUTING_NECKLACE;
       guint hops = flitlab_topology_distance (topology, self->route_from, node);
 
       if (adaptive)
@@ -1586,8 +1587,7 @@ static void
 show_study (FlitlabNetworkPage *self)
 {
   const FlitlabStudy *study = shown_study (self);
-  g_autoptr(FlitlabTopology) topology = NULL;
-  g_autoptr(GError) error = NULL;
+  const FlitlabTopology *topology = NULL;
   FlitlabExportHeatmap heatmap;
   double lo, hi;
   guint n_planes;
@@ -1602,7 +1602,7 @@ show_study (FlitlabNetworkPage *self)
   /* Skipping to the deadlock is the deadlock lab's. */
   gtk_widget_set_visible (GTK_WIDGET (self->skip_button),
                           study != NULL && study->simulation.allow_deadlock);
-  if (study == NULL || (topology = flitlab_topology_new_from_spec (study->topology, &error)) == NULL)
+  if (study == NULL || (topology = flitlab_study_get_topology (study, NULL)) == NULL)
     {
       update_zoom_widgets (self);
       gtk_widget_queue_draw (GTK_WIDGET (self->area));

@@ -50,7 +50,7 @@ struct _FlitlabStudyEditor
   AdwEntryRow          *rate_min_row;
   AdwEntryRow          *replications_row;
   AdwComboRow          *routing_row;
-  AdwComboRow          *ties_row;      /* in flitlab_ties_names() order */
+  AdwComboRow          *ties_row;      /* in FlitlabTies order */
   AdwEntryRow          *seed_row;
   GtkLabel             *simulation_error;
   AdwExpanderRow       *simulation_row;
@@ -66,10 +66,11 @@ struct _FlitlabStudyEditor
   FlitlabDocument      *document;
   int                   index;   /* of the study shown in document; -1: none */
   const FlitlabStudy   *study;   /* document's study index, refreshed when it changes */
-  FlitlabTopology      *topology; /* its network, built once for every row that needs it */
   GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
   GPtrArray            *model_switches; /* GtkSwitch*, likewise */
-  const char * const   *routings;       /* listed in routing_row: the shown family's */
+  int                   routings_family; /* whose routings routing_row lists; -1: none yet */
+  FlitlabRouting        routings[FLITLAB_ROUTING_N]; /* those routings, in the row's order */
+  guint                 n_routings;
   gboolean              updating;       /* filling the rows: no edits */
 };
 
@@ -96,43 +97,44 @@ static const struct
 
 G_STATIC_ASSERT (G_N_ELEMENTS (families) == FLITLAB_TOPOLOGY_NECKLACE + 1);
 
-/* families[] is in FlitlabTopologyFamily order. */
-static const char * const *
-routings_of (guint family)
+/* The routings of a family (families[] is in FlitlabTopologyFamily order), the default first;
+ * returns their count. */
+static guint
+routings_of (guint           family,
+             FlitlabRouting *routings)
 {
-  return flitlab_study_family_routings ((FlitlabTopologyFamily) family);
+  guint n = 0;
+
+  for (guint r = 0; r < FLITLAB_ROUTING_N; r++)
+    if (flitlab_routing_fits (r, (FlitlabTopologyFamily) family))
+      routings[n++] = r;
+  return n;
 }
 
 static const char *
-routing_label (const char *routing)
+routing_label (FlitlabRouting routing)
 {
-  if (g_str_equal (routing, "dor"))
-    return _("Dimension-ordered");
-  if (g_str_equal (routing, "adaptive"))
-    return _("Fully adaptive (Duato)");
-  if (g_str_equal (routing, "backtrack"))
-    return _("Backtracking, finite node buffers");
-  return _("Necklace (adaptive, virtual channels)");
+  switch (routing)
+    {
+    case FLITLAB_ROUTING_DOR:
+      return _("Dimension-ordered");
+    case FLITLAB_ROUTING_ADAPTIVE:
+      return _("Fully adaptive (Duato)");
+    case FLITLAB_ROUTING_BACKTRACK:
+      return _("Backtracking, finite node buffers");
+    case FLITLAB_ROUTING_NECKLACE:
+    default:
+      return _("Necklace (adaptive, virtual channels)");
+    }
 }
 
-static const char *
-pattern_label (const char *pattern)
-{
-  static const struct { const char *name; const char *label; } labels[] = {
-    { "uniform", N_("Uniform") },
-    { "transpose", N_("Transpose") },
-    { "bit-complement", N_("Bit complement") },
-    { "bit-reversal", N_("Bit reversal") },
-    { "tornado", N_("Tornado") },
-    { "neighbour", N_("Nearest neighbour") },
-    { "hotspot", N_("Hotspot") },
-  };
+/* The pattern row's words, in FlitlabTrafficPattern order. */
+static const char * const pattern_labels[] = {
+  N_("Uniform"), N_("Transpose"), N_("Bit complement"), N_("Bit reversal"), N_("Tornado"),
+  N_("Nearest neighbour"), N_("Hotspot"),
+};
 
-  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
-    if (g_str_equal (labels[i].name, pattern))
-      return _(labels[i].label);
-  return pattern;
-}
+G_STATIC_ASSERT (G_N_ELEMENTS (pattern_labels) == FLITLAB_TRAFFIC_HOTSPOT + 1);
 
 /* ---- the study's topology spec, split into the rows' parts --------------------------- */
 
@@ -250,10 +252,10 @@ show_models (FlitlabStudyEditor *self)
       g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autoptr(GError) error = NULL;
       g_autofree char *subtitle = NULL, *text = NULL;
-      gboolean fits = self->topology != NULL &&
-                      flitlab_runner_fit_model_on (self->study, self->topology, infos[m]->id, params, &error);
+      gboolean fits = flitlab_study_get_topology (self->study, NULL) != NULL &&
+                      flitlab_runner_fit_model (self->study, infos[m]->id, params, &error);
 
-      if (present != NULL && !flitlab_runner_model_follows (self->study, self->topology, present))
+      if (present != NULL && !flitlab_runner_model_follows (self->study, present))
         {
           text = params_text (present->params);
           /* Translators: a model kept in the study for comparison; %s are its parameters */
@@ -292,17 +294,18 @@ static void
 show_routings (FlitlabStudyEditor *self,
                guint               family)
 {
-  if (self->routings != routings_of (family))
+  if (self->routings_family != (int) family)
     {
       g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
 
-      self->routings = routings_of (family);
-      for (guint i = 0; self->routings[i] != NULL; i++)
+      self->routings_family = family;
+      self->n_routings = routings_of (family, self->routings);
+      for (guint i = 0; i < self->n_routings; i++)
         gtk_string_list_append (labels, routing_label (self->routings[i]));
       adw_combo_row_set_model (self->routing_row, G_LIST_MODEL (labels));
     }
-  for (guint i = 0; self->routings[i] != NULL; i++)
-    if (g_strcmp0 (self->routings[i], self->study->routing) == 0)
+  for (guint i = 0; i < self->n_routings; i++)
+    if (self->routings[i] == self->study->routing)
       adw_combo_row_set_selected (self->routing_row, i);
 }
 
@@ -320,16 +323,14 @@ size_title (guint family)
     }
 }
 
-/* topology_error: why self->topology could not be built, when it could not. */
 static void
-show_network (FlitlabStudyEditor *self,
-              const GError       *topology_error)
+show_network (FlitlabStudyEditor *self)
 {
   const FlitlabStudy *study = self->study;
   guint family = spec_family (study->topology);
   g_autofree char *size = spec_size (study->topology);
-  const FlitlabTopology *topology = self->topology;
-  FlitlabTies ties = FLITLAB_TIES_BALANCED;
+  g_autoptr(GError) topology_error = NULL;
+  const FlitlabTopology *topology = flitlab_study_get_topology (study, &topology_error);
 
   adw_combo_row_set_selected (self->family_row, family);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->size_row), size_title (family));
@@ -337,8 +338,7 @@ show_network (FlitlabStudyEditor *self,
   adw_combo_row_set_selected (self->links_row, spec_unidirectional (study->topology) ? 1 : 0);
   gtk_widget_set_visible (GTK_WIDGET (self->links_row), family == 0);
   show_routings (self, family);
-  flitlab_ties_from_string (study->ties, &ties);
-  adw_combo_row_set_selected (self->ties_row, ties);
+  adw_combo_row_set_selected (self->ties_row, study->ties);
   gtk_widget_set_visible (GTK_WIDGET (self->ties_row),
                           family == 0 && !spec_unidirectional (study->topology));
   if (topology != NULL)
@@ -364,16 +364,15 @@ static void
 show_traffic_and_load (FlitlabStudyEditor *self)
 {
   const FlitlabStudy *study = self->study;
-  const char * const *patterns = flitlab_study_pattern_names ();
   g_autofree char *unit = NULL;
   double flits_per_message = study->flits;
 
-  for (guint i = 0; patterns[i] != NULL; i++)
-    if (g_str_equal (patterns[i], study->pattern))
-      adw_combo_row_set_selected (self->pattern_row, i);
+  /* The pattern and length rows list their enums in order. */
+  adw_combo_row_set_selected (self->pattern_row, study->pattern);
   set_entry_number (self->hotspot_row, study->hotspot_fraction);
-  gtk_widget_set_visible (GTK_WIDGET (self->hotspot_row), g_str_equal (study->pattern, "hotspot"));
-  adw_combo_row_set_selected (self->length_row, g_str_equal (study->length, "fixed") ? 0 : 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->hotspot_row),
+                          study->pattern == FLITLAB_TRAFFIC_HOTSPOT);
+  adw_combo_row_set_selected (self->length_row, study->length);
   set_entry_number (self->flits_row, study->flits);
   set_entry_printf (self->flit_width_row, "%u", study->flit_width);
   show_message (self->traffic_error, NULL);
@@ -393,7 +392,7 @@ static void
 show_simulation (FlitlabStudyEditor *self)
 {
   const FlitlabStudySimulation *sim = &self->study->simulation;
-  gboolean backtrack = g_strcmp0 (self->study->routing, "backtrack") == 0;
+  gboolean backtrack = self->study->routing == FLITLAB_ROUTING_BACKTRACK;
   g_autoptr(GError) error = NULL;
   g_autofree char *subtitle = NULL;
 
@@ -431,18 +430,15 @@ show_study (FlitlabStudyEditor *self)
 {
   const FlitlabStudy *study = self->document != NULL
                               ? flitlab_document_get_study (self->document, self->index) : NULL;
-  g_autoptr(GError) error = NULL;
 
   self->study = study;
-  g_clear_pointer (&self->topology, flitlab_topology_free);
   gtk_widget_set_visible (GTK_WIDGET (self), study != NULL);
   if (study == NULL)
     return;
-  self->topology = flitlab_topology_new_from_spec (study->topology, &error);
   self->updating = TRUE;
   set_entry (self->name_row, study->name);
   show_message (self->name_error, NULL);
-  show_network (self, error);
+  show_network (self);
   show_traffic_and_load (self);
   show_models (self);
   show_simulation (self);
@@ -474,10 +470,9 @@ flitlab_study_editor_show (FlitlabStudyEditor *self,
 /* Refits every model that described the study before the edit; one that no longer does is
  * removed and named in note. Models of another network, kept for comparison, stay as they are. */
 static void
-refit_models (FlitlabStudyEditor    *self,
-              FlitlabStudy          *edited,
-              const FlitlabTopology *edited_topology,
-              GString               *note)
+refit_models (FlitlabStudyEditor *self,
+              FlitlabStudy       *edited,
+              GString            *note)
 {
   for (guint m = edited->models->len; m-- > 0;)
     {
@@ -487,10 +482,9 @@ refit_models (FlitlabStudyEditor    *self,
 
       /* Only a model that follows the study (its parameters are the ones the study gives) is
        * refitted; another instance of it, for a comparison, keeps its own. */
-      if (self->topology == NULL ||
-          !flitlab_runner_model_follows (self->study, self->topology, model))
+      if (!flitlab_runner_model_follows (self->study, model))
         continue;
-      if (flitlab_runner_fit_model_on (edited, edited_topology, model->id, model->params, &error))
+      if (flitlab_runner_fit_model (edited, model->id, model->params, &error))
         continue;
       /* Named as the list of models names it: a person does not know the id. */
       info = flitlab_model_lookup (model->id);
@@ -543,12 +537,10 @@ commit (FlitlabStudyEditor *self,
         GtkLabel           *error_label,
         gboolean            keep_results)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
   g_autoptr(GString) note = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
 
-  topology = flitlab_topology_new_from_spec (edited->topology, &error);
-  if (topology != NULL)
+  if (flitlab_study_get_topology (edited, &error) != NULL)
     flitlab_study_check_fields (edited, &error);
   if (error != NULL)
     {
@@ -572,7 +564,7 @@ commit (FlitlabStudyEditor *self,
       flitlab_study_free (edited);
       return;
     }
-  refit_models (self, edited, topology, note);
+  refit_models (self, edited, note);
   drop_other_networks_data (self, edited, note);
   if (!keep_results)
     {
@@ -662,14 +654,16 @@ on_entry_apply (FlitlabStudyEditor *self,
    * refuse the same values with the same words. */
   if (row == self->size_row)
     {
-      g_free (edited->topology);
-      edited->topology = make_spec (spec_family (self->study->topology), text,
-                                    spec_unidirectional (self->study->topology));
+      g_autofree char *spec = make_spec (spec_family (self->study->topology), text,
+                                         spec_unidirectional (self->study->topology));
+
+      /* A spec that cannot be built is kept for commit() to refuse with its reason. */
+      flitlab_study_set_topology (edited, spec, NULL);
     }
   else if (row == self->hotspot_row)
     ok = flitlab_limits_parse_hotspot_fraction (text, &edited->hotspot_fraction, &refused);
   else if (row == self->flits_row)
-    ok = flitlab_limits_parse_flits (text, g_strcmp0 (edited->length, "fixed") == 0,
+    ok = flitlab_limits_parse_flits (text, edited->length == FLITLAB_LENGTH_FIXED,
                                      &edited->flits, &refused);
   else if (row == self->flit_width_row)
     ok = flitlab_limits_parse_flit_width (text, &edited->flit_width, &refused);
@@ -716,7 +710,7 @@ on_combo_selected (FlitlabStudyEditor *self,
 {
   guint selected = adw_combo_row_get_selected (row);
   FlitlabStudy *edited;
-  g_autofree char *size = NULL;
+  g_autofree char *size = NULL, *spec = NULL;
 
   if (self->updating || self->study == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
@@ -725,7 +719,7 @@ on_combo_selected (FlitlabStudyEditor *self,
   if (row == self->family_row)
     {
       guint old = spec_family (self->study->topology);
-      const char * const *routings = routings_of (selected);
+      FlitlabRouting routings[FLITLAB_ROUTING_N];
 
       if (selected == old)
         {
@@ -733,40 +727,29 @@ on_combo_selected (FlitlabStudyEditor *self,
           return;
         }
       /* Tori and meshes share their radices; other families start from a small network. */
-      g_free (edited->topology);
-      edited->topology = make_spec (selected, selected <= 1 && old <= 1 ? size : families[selected].size,
-                                    FALSE);
-      if (!g_strv_contains (routings, edited->routing))
+      spec = make_spec (selected, selected <= 1 && old <= 1 ? size : families[selected].size,
+                        FALSE);
+      flitlab_study_set_topology (edited, spec, NULL);
+      if (!flitlab_routing_fits (edited->routing, (FlitlabTopologyFamily) selected))
         {
-          g_free (edited->routing);
-          edited->routing = g_strdup (routings[0]);
+          routings_of (selected, routings);
+          edited->routing = routings[0];
         }
     }
   else if (row == self->links_row)
     {
-      g_free (edited->topology);
-      edited->topology = make_spec (0, size, selected == 1);
+      spec = make_spec (0, size, selected == 1);
+      flitlab_study_set_topology (edited, spec, NULL);
     }
-  else if (row == self->routing_row)
-    {
-      g_free (edited->routing);
-      edited->routing = g_strdup (self->routings[selected]);
-    }
+  /* The other rows list their values in the order of self->routings or of their enums. */
+  else if (row == self->routing_row && selected < self->n_routings)
+    edited->routing = self->routings[selected];
   else if (row == self->ties_row)
-    {
-      g_free (edited->ties);
-      edited->ties = g_strdup (flitlab_ties_names ()[selected]);
-    }
+    edited->ties = selected;
   else if (row == self->pattern_row)
-    {
-      g_free (edited->pattern);
-      edited->pattern = g_strdup (flitlab_study_pattern_names ()[selected]);
-    }
+    edited->pattern = selected;
   else if (row == self->length_row)
-    {
-      g_free (edited->length);
-      edited->length = g_strdup (flitlab_study_length_names ()[selected]);
-    }
+    edited->length = selected;
   /* The study's own choice is no edit. A refused choice puts the row back to it, which GTK
    * reports after the refusal: committing that would clear the refusal's explanation. */
   if (flitlab_study_same_settings (edited, self->study))
@@ -878,7 +861,6 @@ flitlab_study_editor_finalize (GObject *object)
 {
   FlitlabStudyEditor *self = FLITLAB_STUDY_EDITOR (object);
 
-  g_clear_pointer (&self->topology, flitlab_topology_free);
   g_ptr_array_unref (self->model_rows);
   g_ptr_array_unref (self->model_switches);
   G_OBJECT_CLASS (flitlab_study_editor_parent_class)->finalize (object);
@@ -939,12 +921,12 @@ static void
 flitlab_study_editor_init (FlitlabStudyEditor *self)
 {
   g_autoptr(GtkStringList) patterns = gtk_string_list_new (NULL);
-  const char * const *names = flitlab_study_pattern_names ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->model_rows = g_ptr_array_new ();
   self->model_switches = g_ptr_array_new ();
   self->index = -1;
+  self->routings_family = -1;
   self->updating = TRUE;
 
   {
@@ -958,8 +940,8 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
       g_signal_connect_object (rows[i], "apply", G_CALLBACK (on_entry_apply), self, G_CONNECT_SWAPPED);
   }
-  for (guint i = 0; names[i] != NULL; i++)
-    gtk_string_list_append (patterns, pattern_label (names[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (pattern_labels); i++)
+    gtk_string_list_append (patterns, _(pattern_labels[i]));
   adw_combo_row_set_model (self->pattern_row, G_LIST_MODEL (patterns));
   {
     AdwComboRow *combos[] = {

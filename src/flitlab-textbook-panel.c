@@ -197,8 +197,7 @@ metrics_worker (GTask        *task,
                 GCancellable *cancellable)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (task_data, &error);
-  FlitlabTopologyMetrics *metrics = topology != NULL ? flitlab_topology_metrics_new (topology, &error) : NULL;
+  FlitlabTopologyMetrics *metrics = flitlab_topology_metrics_new (task_data, &error);
 
   if (metrics == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
@@ -234,6 +233,8 @@ flitlab_textbook_panel_set_study (FlitlabTextbookPanel *self,
                                   const FlitlabStudy   *study)
 {
   g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  const FlitlabTopology *topology;
 
   g_return_if_fail (FLITLAB_IS_TEXTBOOK_PANEL (self));
 
@@ -246,10 +247,19 @@ flitlab_textbook_panel_set_study (FlitlabTextbookPanel *self,
   if (study == NULL)
     return;
   self->study = flitlab_study_copy (study);
+  topology = flitlab_study_get_topology (study, &error);
+  if (topology == NULL)
+    {
+      gtk_label_set_text (self->message, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message), TRUE);
+      return;
+    }
   self->cancellable = g_cancellable_new ();
   task = g_task_new (self, self->cancellable, on_metrics, NULL);
   g_task_set_name (task, "[flitlab] textbook figures");
-  g_task_set_task_data (task, g_strdup (study->topology), g_free);
+  /* The study's network, shared: it never changes, on whatever thread it is read. */
+  g_task_set_task_data (task, flitlab_topology_ref (topology),
+                        (GDestroyNotify) flitlab_topology_unref);
   g_task_set_return_on_cancel (task, TRUE);
   g_task_run_in_thread (task, metrics_worker);
 }

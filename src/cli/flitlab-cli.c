@@ -608,6 +608,9 @@ cmd_simulate (int      argc,
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autoptr(GArray) rates = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
+  FlitlabRouting routing_value = FLITLAB_ROUTING_DOR;
+  FlitlabTrafficPattern traffic_value = FLITLAB_TRAFFIC_UNIFORM;
+  gboolean routing_named, traffic_named;
   guint64 value;
   gboolean csv;
 
@@ -624,9 +627,15 @@ cmd_simulate (int      argc,
     return usage_error (error, _("--format is csv or table, not “%s”"), format);
   csv = format != NULL && g_str_equal (format, "csv");
 
+  /* The words as values (a word that names none leaves the default, and is refused where it
+   * always was, below). */
+  routing_named = routing == NULL || flitlab_routing_from_string (routing, &routing_value);
+  traffic_named = traffic == NULL || flitlab_traffic_pattern_from_string (traffic, &traffic_value);
+
   /* An option that does not apply is refused, never silently ignored. */
   {
-    gboolean backtrack = g_strcmp0 (routing, "backtrack") == 0;
+    gboolean backtrack = routing_value == FLITLAB_ROUTING_BACKTRACK;
+    gboolean hotspot_traffic = traffic_value == FLITLAB_TRAFFIC_HOTSPOT;
     const struct { const char *name; const char *value; gboolean applies; } options[] = {
       { "--buffers", buffers, backtrack },
       { "--check", check ? "" : NULL, backtrack },
@@ -637,8 +646,8 @@ cmd_simulate (int      argc,
       { "--ties", ties, !backtrack },
       { "--traffic", traffic, !backtrack },
       { "--allow-deadlock", allow_deadlock ? "" : NULL, !backtrack },
-      { "--hotspot", hotspot, g_strcmp0 (traffic, "hotspot") == 0 },
-      { "--hotspot-node", hotspot_node, g_strcmp0 (traffic, "hotspot") == 0 },
+      { "--hotspot", hotspot, hotspot_traffic },
+      { "--hotspot-node", hotspot_node, hotspot_traffic },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (options); i++)
@@ -661,7 +670,7 @@ cmd_simulate (int      argc,
   topology = flitlab_topology_new_from_spec (topology_spec, error);
   if (topology == NULL)
     return FALSE;
-  if (g_strcmp0 (routing, "backtrack") == 0)
+  if (routing_value == FLITLAB_ROUTING_BACKTRACK)
     {
       g_autoptr(FlitlabBacktrackConfig) bt = NULL;
 
@@ -688,22 +697,23 @@ cmd_simulate (int      argc,
       return simulate_backtrack (bt, topology, csv, progress, channels, error);
     }
   config = flitlab_sim_config_new (topology_spec);
-  if (routing != NULL && !flitlab_routing_from_string (routing, &config->routing))
+  /* Built above: the simulator takes it as it is. */
+  config->network = flitlab_topology_ref (topology);
+  /* Backtracking has been taken above. */
+  if (!routing_named)
     return usage_error (error, _("--routing is dor, adaptive or necklace, not “%s”"), routing);
+  config->routing = routing_value;
   if (ties != NULL && !flitlab_ties_from_string (ties, &config->ties))
     return usage_error (error, _("--ties is balanced or positive, not “%s”"), ties);
-  if (length != NULL)
-    {
-      if (g_str_equal (length, "fixed"))
-        config->length = FLITLAB_LENGTH_FIXED;
-      else if (g_str_equal (length, "exp") || g_str_equal (length, "exponential"))
-        config->length = FLITLAB_LENGTH_EXPONENTIAL;
-      else
-        return usage_error (error, _("--length is fixed or exp, not “%s”"), length);
-    }
-  if (traffic != NULL && !flitlab_traffic_pattern_from_string (traffic, &config->traffic))
+  /* --length also takes "exp", short for "exponential". */
+  if (length != NULL && !flitlab_length_from_string (g_str_equal (length, "exp") ? "exponential"
+                                                                                 : length,
+                                                     &config->length))
+    return usage_error (error, _("--length is fixed or exp, not “%s”"), length);
+  if (!traffic_named)
     return usage_error (error, _("--traffic is uniform, transpose, bit-complement, bit-reversal, "
                           "tornado, neighbour or hotspot, not “%s”"), traffic);
+  config->traffic = traffic_value;
   config->hotspot_fraction = 0.1;
   /* Each setting by its one check (flitlab-limits.h), as a project file's and the editor's;
    * an option not given keeps the default (a message length whole when lengths are fixed). */
@@ -967,19 +977,19 @@ export_dependency (const FlitlabStudy  *study,
                    const char          *vcs_text,
                    GError             **error)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
-  FlitlabRouting routing;
+  const FlitlabTopology *topology;
   guint vcs = study->simulation.vcs;
 
-  if (!flitlab_routing_from_string (study->routing, &routing) || routing == FLITLAB_ROUTING_NECKLACE)
+  if (study->routing != FLITLAB_ROUTING_DOR && study->routing != FLITLAB_ROUTING_ADAPTIVE)
     return usage_error (error, _("Study “%s” routes by %s, which has no channel dependency graph "
-                          "to draw (dor or adaptive have)"), study->name, study->routing);
+                          "to draw (dor or adaptive have)"), study->name,
+                        flitlab_routing_to_string (study->routing));
   if (vcs_text != NULL && !flitlab_limits_parse_vcs (vcs_text, &vcs, error))
     return FALSE;
-  if ((topology = flitlab_topology_new_from_spec (study->topology, error)) == NULL)
+  if ((topology = flitlab_study_get_topology (study, error)) == NULL)
     return FALSE;
-  return flitlab_render_dependency_to_file (topology, routing, vcs, output, width, height, scale,
-                                            font_size, error);
+  return flitlab_render_dependency_to_file (topology, study->routing, vcs, output, width, height,
+                                            scale, font_size, error);
 }
 
 static gboolean

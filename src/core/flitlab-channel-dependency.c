@@ -257,7 +257,8 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
   n_nodes = flitlab_topology_get_n_nodes (topology);
   n_dims = flitlab_topology_get_n_dims (topology);
   torus = family == FLITLAB_TOPOLOGY_TORUS;
-  if (routing == FLITLAB_ROUTING_NECKLACE || family == FLITLAB_TOPOLOGY_NECKLACE)
+  if (routing == FLITLAB_ROUTING_NECKLACE || routing == FLITLAB_ROUTING_BACKTRACK ||
+      family == FLITLAB_TOPOLOGY_NECKLACE)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                    _("The channel dependency graph is drawn for dimension-ordered routes on a "

@@ -71,23 +71,24 @@ flitlab_grid_set (FlitlabStudy  *study,
 
   if (g_str_equal (key, "topology"))
     {
-      g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (value, error);
-
-      if (topology == NULL)
+      if (!flitlab_study_set_topology (study, value, error))
         return FALSE;
-      replace_string (&study->topology, value);
     }
-  else if (g_str_equal (key, "routing") || g_str_equal (key, "pattern") || g_str_equal (key, "length"))
+  /* Names, as a project file writes them, to the study's values. */
+  else if (g_str_equal (key, "routing"))
     {
-      const char * const *names = g_str_equal (key, "routing") ? flitlab_study_routing_names ()
-                                  : g_str_equal (key, "pattern") ? flitlab_study_pattern_names ()
-                                  : flitlab_study_length_names ();
-      char **field = g_str_equal (key, "routing") ? &study->routing
-                     : g_str_equal (key, "pattern") ? &study->pattern : &study->length;
-
-      if (!flitlab_study_name_in (names, value))
+      if (!flitlab_routing_from_string (value, &study->routing))
         return bad_value (key, value, error);
-      replace_string (field, value);
+    }
+  else if (g_str_equal (key, "pattern"))
+    {
+      if (!flitlab_traffic_pattern_from_string (value, &study->pattern))
+        return bad_value (key, value, error);
+    }
+  else if (g_str_equal (key, "length"))
+    {
+      if (!flitlab_length_from_string (value, &study->length))
+        return bad_value (key, value, error);
     }
   /* The settings' one checks (flitlab-limits.h), as a project file's: the length as a mean,
    * since whether a fixed one is whole is the study's check once the length distribution,

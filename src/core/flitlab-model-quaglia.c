@@ -931,7 +931,7 @@ const FlitlabModelInfo flitlab_model_quaglia_adaptive_torus = {
   .columns = quaglia_columns,
   .latency = FLITLAB_LATENCY_TRANSIT,
   .saturation = N_("A fold of the fixed point: the largest load at which the model's equations (Eqs. 1-46) still have a stable solution; past it the iteration has none."),
-  .fit = { FLITLAB_TOPOLOGY_TORUS, 2, 2, TRUE, "adaptive",
+  .fit = { FLITLAB_TOPOLOGY_TORUS, 2, 2, TRUE, FLITLAB_ROUTING_ADAPTIVE,
            N_("a square 2D bi-directional torus with adaptive routing") },
   .prepare = quaglia_prepare,
   .build_topology = quaglia_build_topology,

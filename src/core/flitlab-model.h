@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "flitlab-latency.h"
+#include "flitlab-routing.h"
 #include "flitlab-topology.h"
 
 G_BEGIN_DECLS
@@ -93,7 +94,7 @@ typedef struct
   guint                 n_dims;    /* 0: any */
   int                   direction; /* tori: 1 uni-directional, 2 bi-directional, 0 either */
   gboolean              square;    /* the same radix in every dimension */
-  const char           *routing;   /* flitlab_study_routing_names() */
+  FlitlabRouting        routing;
   const char           *needs;     /* what the model describes, for an error (translatable) */
 } FlitlabModelFit;
 

@@ -186,7 +186,7 @@ study_backtrack_config (const FlitlabStudy  *study,
                         GError             **error)
 {
   const FlitlabStudySimulation *sim = &study->simulation;
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, error);
+  const FlitlabTopology *topology = flitlab_study_get_topology (study, error);
   FlitlabBacktrackConfig *config;
 
   if (topology == NULL)
@@ -268,26 +268,18 @@ study_sim_config (const FlitlabStudy  *study,
                   GError             **error)
 {
   const FlitlabStudySimulation *sim = &study->simulation;
+  const FlitlabTopology *network = flitlab_study_get_topology (study, NULL);
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (study->topology);
 
-  if (!flitlab_routing_from_string (study->routing, &config->routing) ||
-      !flitlab_traffic_pattern_from_string (study->pattern, &config->traffic))
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("the simulator has no %s routing or %s traffic"), study->routing,
-                   study->pattern);
-      return NULL;
-    }
-  if (!flitlab_ties_from_string (study->ties, &config->ties))
-    {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("ties are “balanced” or “positive”, not “%s”"), study->ties);
-      return NULL;
-    }
+  /* The study's network, built once; a spec that could not be built is refused by the
+   * simulator's own checks, in their order. */
+  config->network = network != NULL ? flitlab_topology_ref (network) : NULL;
+  config->routing = study->routing;
+  config->ties = study->ties;
+  config->traffic = study->pattern;
   config->hotspot_fraction = study->hotspot_fraction;
   config->hotspot_node = study->hotspot_node;
-  config->length = g_strcmp0 (study->length, "fixed") == 0 ? FLITLAB_LENGTH_FIXED
-                                                          : FLITLAB_LENGTH_EXPONENTIAL;
+  config->length = study->length;
   config->flits = study->flits;
   config->vcs = sim->vcs;
   config->buffer = sim->buffer;
@@ -370,7 +362,7 @@ flitlab_runner_new_sim_config (const FlitlabStudy  *study,
 
   g_return_val_if_fail (study != NULL, NULL);
 
-  if (g_strcmp0 (study->routing, "backtrack") == 0)
+  if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     {
       g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                            _("The backtracking network is not a wormhole network"));
@@ -432,7 +424,7 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
   if (!sim->enabled)
     return TRUE;
   rates = flitlab_study_dup_rates (study, &n_rates);
-  if (g_strcmp0 (study->routing, "backtrack") == 0)
+  if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     return simulate_backtrack (study, rates, n_rates, progress, user_data, error);
 
   config = study_sim_config (study, rates, n_rates, error);
@@ -478,7 +470,7 @@ pool_study (FlitlabStudy  *study,
 
   pooled->study = study;
   rates = flitlab_study_dup_rates (study, &n_rates);
-  if (g_strcmp0 (study->routing, "backtrack") == 0)
+  if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     {
       pooled->backtrack = study_backtrack_config (study, rates, n_rates, error);
       if (pooled->backtrack == NULL)
@@ -625,7 +617,7 @@ flitlab_runner_check_simulation (const FlitlabStudy  *study,
   g_return_val_if_fail (study != NULL, FALSE);
 
   rates = flitlab_study_dup_rates (study, &n_rates);
-  if (g_strcmp0 (study->routing, "backtrack") == 0)
+  if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     {
       g_autoptr(FlitlabBacktrackConfig) config = study_backtrack_config (study, rates, n_rates, error);
 
@@ -690,23 +682,17 @@ flitlab_runner_param_equal (const char *a,
 
 gboolean
 flitlab_runner_model_follows (const FlitlabStudy      *study,
-                              const FlitlabTopology   *topology,
                               const FlitlabStudyModel *model)
 {
-  g_autoptr(FlitlabTopology) built = NULL;
   g_autoptr(GHashTable) derived = NULL;
   GHashTableIter iter;
   gpointer key, value;
 
   g_return_val_if_fail (study != NULL && model != NULL, FALSE);
 
-  if (topology == NULL)
-    topology = built = flitlab_topology_new_from_spec (study->topology, NULL);
-  if (topology == NULL)
-    return FALSE;
   /* What the study gives, on top of the model's own values (a variant stays as it is). */
   derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  if (!flitlab_runner_fit_model_on (study, topology, model->id, derived, NULL))
+  if (!flitlab_runner_fit_model (study, model->id, derived, NULL))
     return FALSE;
   g_hash_table_iter_init (&iter, derived);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -747,30 +733,19 @@ flitlab_runner_fit_model (const FlitlabStudy  *study,
                           GHashTable          *params,
                           GError             **error)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
-
-  g_return_val_if_fail (study != NULL && model_id != NULL && params != NULL, FALSE);
-
-  topology = flitlab_topology_new_from_spec (study->topology, error);
-  return topology != NULL && flitlab_runner_fit_model_on (study, topology, model_id, params, error);
-}
-
-gboolean
-flitlab_runner_fit_model_on (const FlitlabStudy     *study,
-                             const FlitlabTopology  *topology,
-                             const char             *model_id,
-                             GHashTable             *params,
-                             GError                **error)
-{
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GString) radices = g_string_new (NULL);
+  const FlitlabTopology *topology;
   const FlitlabModelInfo *info;
   const FlitlabModelFit *fit;
   gboolean square = TRUE, regular = TRUE;
   guint n_dims;
 
-  g_return_val_if_fail (study != NULL && topology != NULL && model_id != NULL && params != NULL, FALSE);
+  g_return_val_if_fail (study != NULL && model_id != NULL && params != NULL, FALSE);
 
+  topology = flitlab_study_get_topology (study, error);
+  if (topology == NULL)
+    return FALSE;
   info = flitlab_model_lookup (model_id);
   if (info == NULL)
     {
@@ -797,13 +772,13 @@ flitlab_runner_fit_model_on (const FlitlabStudy     *study,
       (fit->direction == 1 && flitlab_topology_is_bidirectional (topology)) ||
       (fit->direction == 2 && !flitlab_topology_is_bidirectional (topology)) ||
       (fit->square && !square) || !regular ||
-      g_strcmp0 (study->routing, fit->routing) != 0)
+      study->routing != fit->routing)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
                    _("The model describes %s"), _(fit->needs));
       return FALSE;
     }
-  if (g_strcmp0 (study->pattern, "uniform") != 0)
+  if (study->pattern != FLITLAB_TRAFFIC_UNIFORM)
     {
       g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
                            _("The model describes uniform traffic"));

@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 gboolean flitlab_runner_evaluate_models (FlitlabStudy         *study,
                                          GError              **error);
 
-/* Runs the study's simulation (wormhole, or backtracking when the routing is "backtrack") and
+/* Runs the study's simulation (wormhole, or backtracking with FLITLAB_ROUTING_BACKTRACK) and
  * stores its points and per-channel statistics. Does nothing when the simulation is off. */
 gboolean flitlab_runner_simulate        (FlitlabStudy         *study,
                                          FlitlabProgressFunc   progress,
@@ -83,14 +83,6 @@ gboolean flitlab_runner_fit_model       (const FlitlabStudy   *study,
                                          GHashTable           *params,
                                          GError              **error);
 
-/* The same, with study's network already built (topology: of study->topology): a caller
- * fitting every model builds it once. */
-gboolean flitlab_runner_fit_model_on    (const FlitlabStudy     *study,
-                                         const FlitlabTopology  *topology,
-                                         const char             *model_id,
-                                         GHashTable             *params,
-                                         GError                **error);
-
 /* Whether two values of a model parameter are the same value: numbers compare as numbers
  * ("12" and "12.0"), radices as radices ("8" and "8x8", a square radix written once). */
 gboolean flitlab_runner_param_equal     (const char           *a,
@@ -98,10 +90,9 @@ gboolean flitlab_runner_param_equal     (const char           *a,
 
 /* Whether the model describes the study itself: the study's network and traffic give exactly
  * its parameters (as values, flitlab_runner_param_equal()), so it follows every edit of the
- * study. FALSE for a model kept to compare another network or message length with it.
- * topology: of study->topology, or NULL to build it here. */
+ * study. FALSE for a model kept to compare another network or message length with it, and
+ * for a study whose network cannot be built. */
 gboolean flitlab_runner_model_follows   (const FlitlabStudy      *study,
-                                         const FlitlabTopology   *topology,
                                          const FlitlabStudyModel *model);
 
 /* The curve a figure draws of the model: n loads evenly spaced from the study's smallest load

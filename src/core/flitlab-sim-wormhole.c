@@ -1204,6 +1204,8 @@ flitlab_sim_trace_new (const FlitlabSimConfig  *config,
                        GError                 **error)
 {
   g_autoptr(FlitlabSimConfig) copy = NULL;
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(FlitlabTraffic) traffic = NULL;
   FlitlabSimTrace *trace;
   guint vcs;
 
@@ -1211,14 +1213,14 @@ flitlab_sim_trace_new (const FlitlabSimConfig  *config,
 
   copy = flitlab_sim_config_copy (config);
   flitlab_sim_config_set_rates (copy, &rate, 1);
-  if (!flitlab_sim_config_check (copy, error))
+  /* Checked as flitlab_sim_config_check() does, building the network once. */
+  vcs = flitlab_sim_build_network (copy, &topology, &traffic, error);
+  if (vcs == 0)
     return NULL;
   trace = g_new0 (FlitlabSimTrace, 1);
   trace->config = g_steal_pointer (&copy);
-  trace->topology = flitlab_topology_new_from_spec (trace->config->topology, NULL);
-  trace->traffic = flitlab_traffic_new (trace->topology, trace->config->traffic,
-                                        trace->config->hotspot_fraction, trace->config->hotspot_node, NULL);
-  vcs = flitlab_sim_wormhole_check (trace->topology, trace->config, NULL);
+  trace->topology = g_steal_pointer (&topology);
+  trace->traffic = g_steal_pointer (&traffic);
   trace->job = (FlitlabSimJob) {
     .topology = trace->topology,
     .traffic = trace->traffic,

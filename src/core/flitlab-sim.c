@@ -18,35 +18,6 @@
 
 G_DEFINE_QUARK (flitlab-sim-error-quark, flitlab_sim_error)
 
-/* FlitlabRouting's names in its order, then the backtracking network's (flitlab-sim-backtrack.h),
- * which is no wormhole routing: together the routings a study may name. */
-static const char * const routing_names[] = { "dor", "adaptive", "necklace", "backtrack", NULL };
-
-const char * const *
-flitlab_routing_names (void)
-{
-  return routing_names;
-}
-
-const char *
-flitlab_routing_to_string (FlitlabRouting routing)
-{
-  g_return_val_if_fail (routing <= FLITLAB_ROUTING_NECKLACE, NULL);
-  return routing_names[routing];
-}
-
-gboolean
-flitlab_routing_from_string (const char     *text,
-                             FlitlabRouting *routing)
-{
-  guint index;
-
-  if (!flitlab_names_find (routing_names, text, &index) || index > FLITLAB_ROUTING_NECKLACE)
-    return FALSE;
-  *routing = index;
-  return TRUE;
-}
-
 static const char * const ties_names[] = { "balanced", "positive", NULL };
 
 const char * const *
@@ -74,6 +45,33 @@ flitlab_ties_from_string (const char  *text,
   return TRUE;
 }
 
+static const char * const length_names[] = { "fixed", "exponential", NULL };
+
+const char * const *
+flitlab_length_names (void)
+{
+  return length_names;
+}
+
+const char *
+flitlab_length_to_string (FlitlabLengthDistribution length)
+{
+  g_return_val_if_fail (length <= FLITLAB_LENGTH_EXPONENTIAL, NULL);
+  return length_names[length];
+}
+
+gboolean
+flitlab_length_from_string (const char                *text,
+                            FlitlabLengthDistribution *length)
+{
+  guint index;
+
+  if (!flitlab_names_find (length_names, text, &index))
+    return FALSE;
+  *length = index;
+  return TRUE;
+}
+
 FlitlabSimConfig *
 flitlab_sim_config_new (const char *topology)
 {
@@ -97,6 +95,7 @@ flitlab_sim_config_copy (const FlitlabSimConfig *config)
   FlitlabSimConfig *copy = g_memdup2 (config, sizeof *config);
 
   copy->topology = g_strdup (config->topology);
+  copy->network = config->network != NULL ? flitlab_topology_ref (config->network) : NULL;
   copy->rates = g_memdup2 (config->rates, sizeof (double) * config->n_rates);
   return copy;
 }
@@ -107,6 +106,7 @@ flitlab_sim_config_free (FlitlabSimConfig *config)
   if (config == NULL)
     return;
   g_free (config->topology);
+  g_clear_pointer (&config->network, flitlab_topology_unref);
   g_free (config->rates);
   g_free (config);
 }
@@ -307,13 +307,20 @@ flitlab_sim_summarize (const FlitlabSimConfig      *config,
     }
 }
 
-/* The checks that need no topology: loads, lengths, counts. */
+/* The checks that need no topology: the routing, loads, lengths, counts. */
 static gboolean
 check_values (const FlitlabSimConfig  *config,
               GError                 **error)
 {
   g_autoptr(GError) refused = NULL;
 
+  /* A study may name it; flitlab-sim-backtrack.h simulates it. */
+  if (config->routing == FLITLAB_ROUTING_BACKTRACK)
+    {
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                           _("The backtracking network is not a wormhole network"));
+      return FALSE;
+    }
   if (config->n_rates == 0)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID, _("No load to simulate"));
@@ -356,7 +363,8 @@ flitlab_sim_build_network (const FlitlabSimConfig  *config,
 
   if (!check_values (config, error))
     return 0;
-  built = flitlab_topology_new_from_spec (config->topology, error);
+  built = config->network != NULL ? flitlab_topology_ref (config->network)
+                                  : flitlab_topology_new_from_spec (config->topology, error);
   if (built == NULL)
     return 0;
   pattern = flitlab_traffic_new (built, config->traffic, config->hotspot_fraction,

@@ -13,6 +13,7 @@
 
 #include "flitlab-latency.h"
 #include "flitlab-limits.h"
+#include "flitlab-routing.h"
 #include "flitlab-topology.h"
 #include "flitlab-traffic.h"
 
@@ -32,13 +33,6 @@ typedef enum
 } FlitlabSimError;
 
 
-typedef enum
-{
-  FLITLAB_ROUTING_DOR,      /* dimension order; dateline virtual channels on tori */
-  FLITLAB_ROUTING_ADAPTIVE, /* minimal fully adaptive with Duato's escape channels */
-  FLITLAB_ROUTING_NECKLACE, /* 003 section 3: source necklace, base hypercube, destination necklace */
-} FlitlabRouting;
-
 /* Which way a message goes in a dimension of a bi-directional torus where its destination is
  * exactly half way round (even radix): either way is minimal. */
 typedef enum
@@ -56,7 +50,9 @@ typedef enum
 typedef struct
 {
   char                     *topology;        /* a topology spec, e.g. "torus:8x8:bi" */
-  FlitlabRouting            routing;
+  FlitlabTopology          *network;         /* the spec's network when it is built already
+                                                (a reference, shared); NULL: built here */
+  FlitlabRouting            routing;         /* not FLITLAB_ROUTING_BACKTRACK */
   FlitlabTies               ties;
   FlitlabTrafficPattern     traffic;
   double                    hotspot_fraction;
@@ -142,6 +138,11 @@ const char * const *flitlab_ties_names       (void);
 const char       *flitlab_ties_to_string     (FlitlabTies                ties);
 gboolean          flitlab_ties_from_string   (const char                *text,
                                               FlitlabTies               *ties);
+/* "fixed", "exponential"; flitlab_length_names() lists them, NULL-terminated, in enum order. */
+const char * const *flitlab_length_names     (void);
+const char       *flitlab_length_to_string   (FlitlabLengthDistribution  length);
+gboolean          flitlab_length_from_string (const char                *text,
+                                              FlitlabLengthDistribution *length);
 
 /* The simulator's minimal next hops out of node towards dst (flitlab-sim-wormhole.c), in id
  * order, lowest dimension first: flitlab_topology_minimal_next_hops() less the direction the
@@ -155,14 +156,6 @@ guint             flitlab_sim_minimal_hops   (const FlitlabTopology     *topolog
                                               guint                      dst,
                                               guint32                    ties,
                                               guint                     *next);
-
-/* "dor", "adaptive", "necklace" in enum order, then "backtrack", the routing of the backtracking
- * network (flitlab-sim-backtrack.h), which is no FlitlabRouting: every routing a study may name,
- * NULL-terminated. flitlab_routing_from_string() takes only the wormhole ones. */
-const char * const *flitlab_routing_names    (void);
-const char       *flitlab_routing_to_string  (FlitlabRouting             routing);
-gboolean          flitlab_routing_from_string (const char               *text,
-                                              FlitlabRouting           *routing);
 
 /* Defaults: dor, uniform, fixed 16 flits, default vcs, buffer 1, seed 1, 3 replications,
  * automatic warm-up, 20000 measured cycles. */

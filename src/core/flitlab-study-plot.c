@@ -37,7 +37,7 @@ metric_latency (const FlitlabStudy    *study,
       const FlitlabStudyModel *model = study->models->pdata[m];
       const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
 
-      if (info != NULL && topology != NULL && flitlab_runner_model_follows (study, topology, model))
+      if (info != NULL && topology != NULL && flitlab_runner_model_follows (study, model))
         {
           first = info;
           break;
@@ -49,7 +49,7 @@ metric_latency (const FlitlabStudy    *study,
   return TRUE;
 }
 
-/* topology: of study->topology (NULL when it cannot be built). */
+/* topology: the study's (NULL when it cannot be built). */
 static char *
 axis_label (const FlitlabStudy    *study,
             const FlitlabTopology *topology,
@@ -250,7 +250,7 @@ model_name (const FlitlabStudy      *study,
   g_autoptr(GHashTable) derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   if (!own && topology != NULL)
-    flitlab_runner_fit_model_on (study, topology, model->id, derived, NULL);
+    flitlab_runner_fit_model (study, model->id, derived, NULL);
   if (shares_citation (study, model) || (!own && describes_other_network (topology, model)))
     append_network (name, model);
   for (GList *k = keys; k != NULL; k = k->next)
@@ -320,7 +320,7 @@ add_model (FlitlabPlot              *plot,
   const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
   g_autoptr(FlitlabStudyTable) dense = flitlab_runner_model_curve (study, model, FLITLAB_RUNNER_CURVE_POINTS, NULL);
   const FlitlabStudyTable *curve = dense != NULL ? dense : model->curve;
-  gboolean own = topology == NULL || flitlab_runner_model_follows (study, topology, model);
+  gboolean own = topology == NULL || flitlab_runner_model_follows (study, model);
   g_autofree char *name = model_name (study, topology, model, own);
   /* The parameters after the citation (", k = 8x8x8"), and " (not this study's network)" or "". */
   const char *parameters = name + strlen (info != NULL ? _(info->citation) : model->id);
@@ -475,14 +475,14 @@ FlitlabPlot *
 flitlab_study_plot_new (const FlitlabStudy *study,
                         const char         *metric)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
+  const FlitlabTopology *topology;
   g_autofree char *y_label = NULL;
   FlitlabPlot *plot;
 
   g_return_val_if_fail (study != NULL, NULL);
 
   metric = metric != NULL ? metric : "latency";
-  topology = flitlab_topology_new_from_spec (study->topology, NULL);
+  topology = flitlab_study_get_topology (study, NULL);
   y_label = axis_label (study, topology, metric);
   plot = flitlab_plot_new (study->name, _(load_label), y_label);
   add_study (plot, study, topology, metric, NULL);
@@ -522,11 +522,11 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
                                    const char                 *metric)
 {
   g_autoptr(GString) title = g_string_new (NULL);
-  g_autoptr(GPtrArray) topologies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_topology_free);
   g_autoptr(GPtrArray) line_kinds = g_ptr_array_new ();
   g_autofree guint *ends = g_new (guint, MAX (n_studies, 1));
   g_autoptr(GHashTable) short_kinds = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_autofree char *y_label = NULL;
+  const FlitlabTopology *first;
   FlitlabLatency latency;
   gboolean is_latency;
   Comparison comparison;
@@ -534,9 +534,6 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
   FlitlabPlot *plot;
 
   g_return_val_if_fail (studies != NULL || n_studies == 0, NULL);
-
-  for (guint i = 0; i < n_studies; i++)
-    g_ptr_array_add (topologies, flitlab_topology_new_from_spec (studies[i]->topology, NULL));
 
   metric = metric != NULL ? metric : "latency";
   /* What the names share is said once, in the title; the legend keeps what sets them apart. */
@@ -550,9 +547,9 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
     g_string_printf (title, _("Comparison of %u studies"), n_studies);
   /* One quantity on the value axis: the first study's latency ("latency": its models'), in
    * which every simulation is shown. */
-  y_label = axis_label (n_studies > 0 ? studies[0] : NULL,
-                        n_studies > 0 ? topologies->pdata[0] : NULL, metric);
-  is_latency = n_studies > 0 && metric_latency (studies[0], topologies->pdata[0], metric, &latency);
+  first = n_studies > 0 ? flitlab_study_get_topology (studies[0], NULL) : NULL;
+  y_label = axis_label (n_studies > 0 ? studies[0] : NULL, first, metric);
+  is_latency = n_studies > 0 && metric_latency (studies[0], first, metric, &latency);
   plot = flitlab_plot_new (title->str, _(load_label), y_label);
   comparison = (Comparison) { .latency = is_latency ? &latency : NULL, .short_kinds = short_kinds };
   /* Each study in a colour of its own, so the eye pairs its curves and points; the kind of
@@ -561,7 +558,8 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
    * markers. */
   for (guint i = 0; i < n_studies; i++)
     {
-      add_study (plot, studies[i], topologies->pdata[i], metric, &comparison);
+      add_study (plot, studies[i], flitlab_study_get_topology (studies[i], NULL), metric,
+                 &comparison);
       ends[i] = plot->series->len;
     }
   /* A study's models are told apart by their parameters ("Model, variant = paper") while the
@@ -635,7 +633,7 @@ flitlab_study_plot_show_guess (FlitlabPlot        *plot,
                                double              guess)
 {
   const FlitlabStudyTable *points = study->simulation.points;
-  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (study->topology, NULL);
+  const FlitlabTopology *topology = flitlab_study_get_topology (study, NULL);
   g_autofree char *network = topology != NULL ? flitlab_topology_dup_title (topology)
                                               : g_strdup (study->topology);
   const FlitlabStudyModel *model = NULL;
@@ -644,7 +642,7 @@ flitlab_study_plot_show_guess (FlitlabPlot        *plot,
 
   /* Scored against the study's own network: a model kept for comparison describes another. */
   for (guint m = 0; topology != NULL && model == NULL && m < study->models->len; m++)
-    if (flitlab_runner_model_follows (study, topology, study->models->pdata[m]))
+    if (flitlab_runner_model_follows (study, study->models->pdata[m]))
       model = study->models->pdata[m];
   model_rate = model != NULL && model->curve != NULL ? model->curve->saturation_rate : NAN;
 

@@ -11,71 +11,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "flitlab-names.h"
-#include "flitlab-sim.h"
 #include "flitlab-study.h"
-#include "flitlab-traffic.h"
 
 G_DEFINE_QUARK (flitlab-study-error-quark, flitlab_study_error)
-
-static const char * const length_names[] = {
-  "fixed", "exponential", NULL,
-};
-
-const char * const *
-flitlab_study_routing_names (void)
-{
-  return flitlab_routing_names ();
-}
-
-/* Necklace routing needs a necklace and is all a necklace has; backtracking runs on hypercubes
- * (flitlab-sim-backtrack.h); dimension-ordered and adaptive routing on the rest. */
-static gboolean
-routing_fits (const char            *routing,
-              FlitlabTopologyFamily  family)
-{
-  const char *necklace = flitlab_routing_to_string (FLITLAB_ROUTING_NECKLACE);
-
-  if (family == FLITLAB_TOPOLOGY_NECKLACE || g_str_equal (routing, necklace))
-    return family == FLITLAB_TOPOLOGY_NECKLACE && g_str_equal (routing, necklace);
-  if (g_str_equal (routing, "backtrack"))
-    return family == FLITLAB_TOPOLOGY_HYPERCUBE;
-  return TRUE;
-}
-
-const char * const *
-flitlab_study_family_routings (FlitlabTopologyFamily family)
-{
-  /* Per family, the routings in the order of flitlab_routing_names(), NULL-terminated. */
-  static const char *routings[FLITLAB_TOPOLOGY_NECKLACE + 1][8];
-  static gsize filled;
-
-  g_return_val_if_fail (family <= FLITLAB_TOPOLOGY_NECKLACE, NULL);
-
-  if (g_once_init_enter (&filled))
-    {
-      const char * const *names = flitlab_routing_names ();
-
-      g_assert (g_strv_length ((char **) names) < G_N_ELEMENTS (routings[0]));
-      for (guint f = 0; f <= FLITLAB_TOPOLOGY_NECKLACE; f++)
-        for (guint i = 0, n = 0; names[i] != NULL; i++)
-          if (routing_fits (names[i], f))
-            routings[f][n++] = names[i];
-      g_once_init_leave (&filled, 1);
-    }
-  return routings[family];
-}
-
-const char * const *
-flitlab_study_pattern_names (void)
-{
-  return flitlab_traffic_pattern_names ();
-}
-
-const char * const *
-flitlab_study_length_names (void)
-{
-  return length_names;
-}
 
 gboolean
 flitlab_study_name_in (const char * const *names,
@@ -380,13 +318,13 @@ flitlab_study_new (const char *name)
 
   self = g_new0 (FlitlabStudy, 1);
   self->name = g_strdup (name);
-  self->topology = g_strdup ("torus:8x8:bi");
-  self->routing = g_strdup ("dor");
-  self->ties = g_strdup (flitlab_ties_to_string (FLITLAB_TIES_BALANCED));
-  self->pattern = g_strdup ("uniform");
+  flitlab_study_set_topology (self, "torus:8x8:bi", NULL);
+  self->routing = FLITLAB_ROUTING_DOR;
+  self->ties = FLITLAB_TIES_BALANCED;
+  self->pattern = FLITLAB_TRAFFIC_UNIFORM;
   self->hotspot_fraction = 0.1;
   self->hotspot_node = 0;
-  self->length = g_strdup ("fixed");
+  self->length = FLITLAB_LENGTH_FIXED;
   self->flits = 16;
   self->flit_width = 32;
   self->rate_min = 0.001;
@@ -424,10 +362,9 @@ flitlab_study_copy (const FlitlabStudy *self)
   copy->name = g_strdup (self->name);
   copy->notes = g_strdup (self->notes);
   copy->topology = g_strdup (self->topology);
-  copy->routing = g_strdup (self->routing);
-  copy->ties = g_strdup (self->ties);
-  copy->pattern = g_strdup (self->pattern);
-  copy->length = g_strdup (self->length);
+  /* The network never changes: copies share it. */
+  copy->network = self->network != NULL ? flitlab_topology_ref (self->network) : NULL;
+  copy->network_error = self->network_error != NULL ? g_error_copy (self->network_error) : NULL;
 
   copy->models = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_model_free);
   for (guint i = 0; i < self->models->len; i++)
@@ -454,10 +391,8 @@ flitlab_study_free (FlitlabStudy *self)
   g_free (self->name);
   g_free (self->notes);
   g_free (self->topology);
-  g_free (self->routing);
-  g_free (self->ties);
-  g_free (self->pattern);
-  g_free (self->length);
+  g_clear_pointer (&self->network, flitlab_topology_unref);
+  g_clear_error (&self->network_error);
   g_clear_pointer (&self->models, g_ptr_array_unref);
   g_clear_pointer (&self->simulation.points, flitlab_study_table_free);
   g_clear_pointer (&self->simulation.channels, g_ptr_array_unref);
@@ -500,10 +435,10 @@ flitlab_study_same_settings (const FlitlabStudy *a,
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
 
   if (g_strcmp0 (a->name, b->name) != 0 || g_strcmp0 (a->notes, b->notes) != 0 ||
-      g_strcmp0 (a->topology, b->topology) != 0 || g_strcmp0 (a->routing, b->routing) != 0 ||
-      g_strcmp0 (a->ties, b->ties) != 0 || g_strcmp0 (a->pattern, b->pattern) != 0 ||
+      g_strcmp0 (a->topology, b->topology) != 0 || a->routing != b->routing ||
+      a->ties != b->ties || a->pattern != b->pattern ||
       a->hotspot_fraction != b->hotspot_fraction || a->hotspot_node != b->hotspot_node ||
-      g_strcmp0 (a->length, b->length) != 0 || a->flits != b->flits ||
+      a->length != b->length || a->flits != b->flits ||
       a->flit_width != b->flit_width || a->rate_min != b->rate_min ||
       a->rate_max != b->rate_max || a->n_rates != b->n_rates ||
       a->models->len != b->models->len || a->references->len != b->references->len ||
@@ -523,6 +458,64 @@ flitlab_study_same_settings (const FlitlabStudy *a,
                    ((FlitlabStudyTable *) b->references->pdata[r])->title) != 0)
       return FALSE;
   return TRUE;
+}
+
+gboolean
+flitlab_study_set_topology (FlitlabStudy  *self,
+                            const char    *spec,
+                            GError       **error)
+{
+  g_autoptr(GError) refused = NULL;
+  FlitlabTopology *network;
+
+  g_return_val_if_fail (self != NULL && spec != NULL, FALSE);
+
+  if (self->topology != NULL && g_str_equal (spec, self->topology))
+    return flitlab_study_get_topology (self, error) != NULL;
+  network = flitlab_topology_new_from_spec (spec, &refused);
+  flitlab_study_set_built_topology (self, spec, network);
+  g_clear_pointer (&network, flitlab_topology_unref);
+  if (refused == NULL)
+    return TRUE;
+  self->network_error = g_error_copy (refused);
+  g_propagate_error (error, g_steal_pointer (&refused));
+  return FALSE;
+}
+
+void
+flitlab_study_set_built_topology (FlitlabStudy          *self,
+                                  const char            *spec,
+                                  const FlitlabTopology *network)
+{
+  g_return_if_fail (self != NULL && spec != NULL);
+
+  /* spec may be self->topology's own text. */
+  if (self->topology != spec)
+    {
+      g_free (self->topology);
+      self->topology = g_strdup (spec);
+    }
+  g_clear_pointer (&self->network, flitlab_topology_unref);
+  g_clear_error (&self->network_error);
+  if (network != NULL)
+    self->network = flitlab_topology_ref (network);
+}
+
+const FlitlabTopology *
+flitlab_study_get_topology (const FlitlabStudy  *self,
+                            GError             **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->network == NULL)
+    {
+      if (self->network_error != NULL)
+        g_propagate_error (error, g_error_copy (self->network_error));
+      else
+        g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                             _("no topology"));
+    }
+  return self->network;
 }
 
 const char *
@@ -664,6 +657,16 @@ flitlab_study_points_columns (void)
   return columns;
 }
 
+/* An enum's value beyond its names (set by code, never read from a file), as its number. */
+static const char *
+unnamed (char  *number,
+         gsize  size,
+         int    value)
+{
+  g_snprintf (number, size, "%d", value);
+  return number;
+}
+
 static gboolean
 check_table (const FlitlabStudyTable *table,
              const char * const      *required,
@@ -689,6 +692,7 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
 {
   const FlitlabStudySimulation *sim;
   g_autoptr(GError) refused = NULL;
+  char number[16];
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -698,19 +702,22 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
     return fail (error, _("A study needs a name"));
   if (self->topology == NULL || self->topology[0] == '\0')
     return fail (error, _("no topology"));
-  if (!flitlab_study_name_in (flitlab_routing_names (), self->routing))
-    return fail (error, _("unknown routing “%s”"), self->routing ? self->routing : "");
-  if (!flitlab_study_name_in (flitlab_ties_names (), self->ties))
+  if ((guint) self->routing >= FLITLAB_ROUTING_N)
+    return fail (error, _("unknown routing “%s”"),
+                 unnamed (number, sizeof number, self->routing));
+  if ((guint) self->ties > FLITLAB_TIES_POSITIVE)
     return fail (error, _("ties are “balanced” or “positive”, not “%s”"),
-                 self->ties ? self->ties : "");
-  if (!flitlab_study_name_in (flitlab_traffic_pattern_names (), self->pattern))
-    return fail (error, _("unknown traffic pattern “%s”"), self->pattern ? self->pattern : "");
+                 unnamed (number, sizeof number, self->ties));
+  if ((guint) self->pattern > FLITLAB_TRAFFIC_HOTSPOT)
+    return fail (error, _("unknown traffic pattern “%s”"),
+                 unnamed (number, sizeof number, self->pattern));
   /* Each setting by its one check (flitlab-limits.h), whose words every edge gives. */
   if (!flitlab_limits_check_hotspot_fraction (self->hotspot_fraction, &refused))
     return fail (error, "%s", refused->message);
-  if (!flitlab_study_name_in (length_names, self->length))
-    return fail (error, _("unknown length distribution “%s”"), self->length ? self->length : "");
-  if (!flitlab_limits_check_flits (self->flits, g_str_equal (self->length, "fixed"), &refused) ||
+  if ((guint) self->length > FLITLAB_LENGTH_EXPONENTIAL)
+    return fail (error, _("unknown length distribution “%s”"),
+                 unnamed (number, sizeof number, self->length));
+  if (!flitlab_limits_check_flits (self->flits, self->length == FLITLAB_LENGTH_FIXED, &refused) ||
       !flitlab_limits_check_flit_width (self->flit_width, &refused) ||
       !flitlab_limits_check_load_range (self->rate_min, self->rate_max, &refused) ||
       !flitlab_limits_check_n_rates (self->n_rates, &refused))

@@ -5,9 +5,10 @@
  * A study is a plain struct with public fields: the window edits them, the runners fill the
  * results, src/io/flitlab-project-reader.c and -writer.c read and write them
  * (docs/project-format.md). Every pointer field is owned by the struct that holds it and freed
- * by flitlab_study_free(); strings are UTF-8 and allocated with g_malloc. Routing, traffic pattern and length
- * distribution are kept as their file names ("dor", "uniform", "fixed") so that the study does
- * not depend on the simulator's enums; flitlab_study_*_names() list the accepted names.
+ * by flitlab_study_free(); strings are UTF-8 and allocated with g_malloc. The study is a typed
+ * value: routing, ties, traffic pattern and length distribution are enums, whose names
+ * ("dor", "uniform", "fixed") only the edges spell (project files, the command line, the
+ * editor's widgets), and the topology spec is kept with its network, built once when it is set.
  *
  * "No value" in a result (a saturated row, a column a point does not have) is NaN.
  */
@@ -17,7 +18,10 @@
 #include <glib.h>
 
 #include "flitlab-limits.h"
+#include "flitlab-routing.h"
+#include "flitlab-sim.h"
 #include "flitlab-topology.h"
+#include "flitlab-traffic.h"
 
 G_BEGIN_DECLS
 
@@ -103,17 +107,19 @@ struct _FlitlabStudy
   char                  *name;
   char                  *notes;            /* free text; may be NULL */
 
-  /* Network */
+  /* Network: set topology, network and network_error with flitlab_study_set_topology() */
   char                  *topology;         /* a spec: "torus:16x16x16:uni", "mesh:8x8", ... */
-  char                  *routing;          /* flitlab_study_routing_names() */
-  char                  *ties;             /* "balanced" or "positive" (flitlab_ties_from_string()):
-                                              half-way destinations on even-radix tori */
+  FlitlabTopology       *network;          /* built from the spec once, shared by the study's
+                                              copies; NULL when it cannot be built */
+  GError                *network_error;    /* then why; NULL when the network is built */
+  FlitlabRouting         routing;
+  FlitlabTies            ties;             /* half-way destinations on even-radix tori */
 
   /* Traffic */
-  char                  *pattern;          /* flitlab_study_pattern_names() */
+  FlitlabTrafficPattern  pattern;
   double                 hotspot_fraction; /* 0..1, hotspot pattern only */
   guint                  hotspot_node;
-  char                  *length;           /* flitlab_study_length_names() */
+  FlitlabLengthDistribution length;
   double                 flits;            /* (mean) message length in flits, >= 1 */
   guint                  flit_width;       /* bits, >= 1 */
 
@@ -149,6 +155,21 @@ gboolean              flitlab_study_same_settings  (const FlitlabStudy  *a,
  * notes describe the study's own network (or there are none). */
 #define FLITLAB_STUDY_NOTES_NETWORK "notes.network"
 const char           *flitlab_study_get_notes_network (const FlitlabStudy *self);
+/* Sets the topology spec and builds its network, which every reader of the study shares
+ * (flitlab_study_get_topology()). A spec that cannot be built is kept all the same, as a
+ * project names it, and FALSE and error say why. */
+gboolean              flitlab_study_set_topology   (FlitlabStudy        *self,
+                                                    const char          *spec,
+                                                    GError             **error);
+/* The same with the network already built from spec (a reader that builds each distinct
+ * network once): takes a reference to it. */
+void                  flitlab_study_set_built_topology (FlitlabStudy    *self,
+                                                    const char          *spec,
+                                                    const FlitlabTopology *network);
+/* The study's network, built when its spec was set: owned by the study (take a reference to
+ * keep it), or NULL when the spec could not be built, and then error (may be NULL) says why. */
+const FlitlabTopology *flitlab_study_get_topology  (const FlitlabStudy  *self,
+                                                    GError             **error);
 /* Moves self (an edited copy of before) to its new network: the notes remember the network
  * they were written for, until the network is that one again. */
 void                  flitlab_study_follow_network (FlitlabStudy        *self,
@@ -159,8 +180,9 @@ void                  flitlab_study_clear_results  (FlitlabStudy        *self);
 /* The n_rates loads of the range; free with g_free(). */
 double               *flitlab_study_dup_rates      (const FlitlabStudy  *self,
                                                     guint               *n_rates);
-/* Checks every range and name the format allows (not the topology spec, which needs
- * flitlab-topology). The message names the study ("Study “name”: ") and the field. */
+/* Checks every range and value the format allows (not whether the topology spec can be
+ * built: flitlab_study_get_topology() says). The message names the study ("Study “name”: ")
+ * and the field. */
 gboolean              flitlab_study_check          (const FlitlabStudy  *self,
                                                     GError             **error);
 /* The same checks; the message names the field but not the study, for a view that shows the
@@ -168,13 +190,6 @@ gboolean              flitlab_study_check          (const FlitlabStudy  *self,
 gboolean              flitlab_study_check_fields   (const FlitlabStudy  *self,
                                                     GError             **error);
 
-/* NULL-terminated lists of the accepted names. */
-const char * const   *flitlab_study_routing_names  (void);
-/* The routings a network of the family can be simulated (and modelled) with, the default
- * first, NULL-terminated. */
-const char * const   *flitlab_study_family_routings (FlitlabTopologyFamily family);
-const char * const   *flitlab_study_pattern_names  (void);
-const char * const   *flitlab_study_length_names   (void);
 /* The columns every model curve / simulation table starts with, NULL-terminated. */
 const char * const   *flitlab_study_curve_columns  (void);
 const char * const   *flitlab_study_points_columns (void);

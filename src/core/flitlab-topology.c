@@ -30,6 +30,7 @@
 
 struct _FlitlabTopology
 {
+  gatomicrefcount       ref_count;
   FlitlabTopologyFamily family;
   gboolean              bidirectional;
   gboolean              irregular;        /* necklace built from a size vector */
@@ -64,15 +65,27 @@ topology_alloc (FlitlabTopologyFamily family)
 {
   FlitlabTopology *self = g_new0 (FlitlabTopology, 1);
 
+  g_atomic_ref_count_init (&self->ref_count);
   self->family = family;
   g_mutex_init (&self->lock);
   return self;
 }
 
-void
-flitlab_topology_free (FlitlabTopology *self)
+FlitlabTopology *
+flitlab_topology_ref (const FlitlabTopology *self)
 {
-  if (self == NULL)
+  FlitlabTopology *shared = (FlitlabTopology *) self;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&shared->ref_count);
+  return shared;
+}
+
+void
+flitlab_topology_unref (FlitlabTopology *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
     return;
   g_free (self->channels);
   g_free (self->out_offsets);
@@ -85,6 +98,12 @@ flitlab_topology_free (FlitlabTopology *self)
   g_free (self->edge_of);
   g_mutex_clear (&self->lock);
   g_free (self);
+}
+
+void
+flitlab_topology_free (FlitlabTopology *self)
+{
+  flitlab_topology_unref (self);
 }
 
 /* ---- construction ------------------------------------------------------------------ */

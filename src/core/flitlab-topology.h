@@ -97,6 +97,12 @@ FlitlabTopology *flitlab_topology_new_necklace_irregular (guint             n,
 FlitlabTopology *flitlab_topology_new_from_spec     (const char            *spec,
                                                      GError               **error);
 FlitlabTopology *flitlab_topology_copy              (const FlitlabTopology *self);
+/* A topology never changes once built (its cached distances are computed under a lock), so
+ * its holders share one, on any thread: a study and its copies, a simulation, a view. A
+ * reference is taken through a const pointer for that reason. */
+FlitlabTopology *flitlab_topology_ref               (const FlitlabTopology *self);
+void             flitlab_topology_unref             (FlitlabTopology       *self);
+/* The same as flitlab_topology_unref(). */
 void             flitlab_topology_free              (FlitlabTopology       *self);
 
 /* The canonical spec; flitlab_topology_new_from_spec() on it gives the same network. */
@@ -171,6 +177,6 @@ guint            flitlab_topology_minimal_next_hops (const FlitlabTopology *self
                                                      guint                  dst,
                                                      guint                 *next);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabTopology, flitlab_topology_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabTopology, flitlab_topology_unref)
 
 G_END_DECLS

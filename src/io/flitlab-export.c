@@ -232,7 +232,7 @@ FlitlabTopologyView *
 flitlab_export_network_view (const FlitlabStudy  *study,
                              GError             **error)
 {
-  g_autoptr(FlitlabTopology) topology = NULL;
+  const FlitlabTopology *topology;
   g_autoptr(FlitlabTopologyView) view = NULL;
   g_autoptr(FlitlabModelPoint) point = NULL;
   FlitlabExportHeatmap heatmap;
@@ -242,7 +242,7 @@ flitlab_export_network_view (const FlitlabStudy  *study,
 
   g_return_val_if_fail (study != NULL, NULL);
 
-  topology = flitlab_topology_new_from_spec (study->topology, error);
+  topology = flitlab_study_get_topology (study, error);
   if (topology == NULL)
     return NULL;
   view = flitlab_topology_view_new (topology);

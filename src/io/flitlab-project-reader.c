@@ -28,6 +28,7 @@
 #include "flitlab-input.h"
 #include "flitlab-limits.h"
 #include "flitlab-model.h"
+#include "flitlab-names.h"
 #include "flitlab-project-xml.h"
 #include "flitlab-sim.h"
 #include "flitlab-topology.h"
@@ -322,26 +323,25 @@ bool_attribute (Reader     *r,
   return TRUE;
 }
 
+/* One of an enum's names (flitlab-names.h): *value gets the enum's value. */
 static gboolean
 name_attribute (Reader             *r,
                 xmlNode            *node,
                 const char         *name,
                 const char * const *names,
                 const char         *what,
-                char              **out)
+                guint              *value)
 {
   g_autofree char *text = require_attribute (r, node, name);
 
   if (text == NULL)
     return FALSE;
-  if (!flitlab_study_name_in (names, text))
+  if (!flitlab_names_find (names, text, value))
     {
       g_autofree char *list = g_strjoinv (", ", (char **) names);
 
       return reader_fail (r, node, INVALID, _("unknown %s “%s” (known: %s)"), what, text, list);
     }
-  g_free (*out);
-  *out = g_steal_pointer (&text);
   return TRUE;
 }
 
@@ -848,20 +848,22 @@ parse_network (Reader                 *r,
 {
   static const char * const attributes[] = { "topology", "routing", "ties", NULL };
   g_autofree char *spec = NULL;
+  guint routing, ties = study->ties;
 
   if (!check_attributes (r, node, attributes)
       || (spec = require_attribute (r, node, "topology")) == NULL
-      || !name_attribute (r, node, "routing", flitlab_study_routing_names (), _("routing"),
-                          &study->routing)
+      || !name_attribute (r, node, "routing", flitlab_routing_names (), _("routing"), &routing)
       || (xmlHasProp (node, (const xmlChar *) "ties") &&
-          !name_attribute (r, node, "ties", flitlab_ties_names (), _("ties"), &study->ties)))
+          !name_attribute (r, node, "ties", flitlab_ties_names (), _("ties"), &ties)))
     return FALSE;
+  study->routing = routing;
+  study->ties = ties;
   /* The topology library is the one judge of a spec; building it also gives the node and
-   * channel counts the traffic and per-channel results are checked against. */
+   * channel counts the traffic and per-channel results are checked against. The study keeps
+   * the network with the spec as written. */
   if ((*topology = reader_topology (r, node, spec)) == NULL)
     return FALSE;
-  g_free (study->topology);
-  study->topology = g_steal_pointer (&spec);
+  flitlab_study_set_built_topology (study, spec, *topology);
   return TRUE;
 }
 
@@ -877,20 +879,23 @@ parse_traffic (Reader                *r,
   guint n_nodes = topology != NULL ? flitlab_topology_get_n_nodes (topology) : G_MAXUINT;
   g_autofree char *flits = NULL;
   g_autoptr(GError) refused = NULL;
+  guint pattern, length;
 
   if (!check_attributes (r, node, attributes)
-      || !name_attribute (r, node, "pattern", flitlab_study_pattern_names (),
-                          _("traffic pattern"), &study->pattern)
+      || !name_attribute (r, node, "pattern", flitlab_traffic_pattern_names (),
+                          _("traffic pattern"), &pattern)
       || !checked_double (r, node, "hotspot-fraction", FALSE,
                           flitlab_limits_parse_hotspot_fraction, &study->hotspot_fraction)
       || !guint_attribute (r, node, "hotspot-node", FALSE, 0, MAX (n_nodes, 1) - 1,
                            &study->hotspot_node)
-      || !name_attribute (r, node, "length", flitlab_study_length_names (),
-                          _("length distribution"), &study->length)
+      || !name_attribute (r, node, "length", flitlab_length_names (),
+                          _("length distribution"), &length)
       || (flits = require_attribute (r, node, "flits")) == NULL)
     return FALSE;
+  study->pattern = pattern;
+  study->length = length;
   /* Whole when the lengths are fixed: the length distribution is read first. */
-  if (!flitlab_limits_parse_flits (flits, g_str_equal (study->length, "fixed"), &study->flits,
+  if (!flitlab_limits_parse_flits (flits, study->length == FLITLAB_LENGTH_FIXED, &study->flits,
                                    &refused))
     return reader_fail (r, node, INVALID, "%s", refused->message);
   return checked_guint (r, node, "flit-width", FALSE, flitlab_limits_parse_flit_width,

@@ -259,17 +259,17 @@ write_study (GString            *out,
 
   g_string_append (out, "    <network");
   attr_string (out, "topology", study->topology);
-  attr_string (out, "routing", study->routing);
+  attr_string (out, "routing", flitlab_routing_to_string (study->routing));
   /* Written only when not the default, so that files from before the setting read the same. */
-  if (g_strcmp0 (study->ties, flitlab_ties_to_string (FLITLAB_TIES_BALANCED)) != 0)
-    attr_string (out, "ties", study->ties);
+  if (study->ties != FLITLAB_TIES_BALANCED)
+    attr_string (out, "ties", flitlab_ties_to_string (study->ties));
   g_string_append (out, "/>\n");
 
   g_string_append (out, "    <traffic");
-  attr_string (out, "pattern", study->pattern);
+  attr_string (out, "pattern", flitlab_traffic_pattern_to_string (study->pattern));
   attr_double (out, "hotspot-fraction", study->hotspot_fraction);
   attr_uint (out, "hotspot-node", study->hotspot_node);
-  attr_string (out, "length", study->length);
+  attr_string (out, "length", flitlab_length_to_string (study->length));
   attr_double (out, "flits", study->flits);
   attr_uint (out, "flit-width", study->flit_width);
   g_string_append (out, "/>\n");

@@ -85,7 +85,7 @@ typedef struct
 /* A channel no message holds, in the colors setting: drawn thin and pale. */
 #define FLITLAB_TOPOLOGY_VIEW_IDLE 0xffffffffu
 
-/* Copies the topology. */
+/* Takes a reference to the topology. */
 FlitlabTopologyView   *flitlab_topology_view_new         (const FlitlabTopology     *topology);
 void                   flitlab_topology_view_free        (FlitlabTopologyView       *view);
 const FlitlabTopology *flitlab_topology_view_get_topology (const FlitlabTopologyView *view);

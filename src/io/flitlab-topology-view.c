@@ -41,7 +41,7 @@ flitlab_topology_view_new (const FlitlabTopology *topology)
   g_return_val_if_fail (topology != NULL, NULL);
 
   view = g_new0 (FlitlabTopologyView, 1);
-  view->topology = flitlab_topology_copy (topology);
+  view->topology = flitlab_topology_ref (topology);
   view->value_min = view->value_max = NAN;
   view->route = g_array_new (FALSE, FALSE, sizeof (guint));
   view->node_labels = TRUE;

@@ -151,7 +151,7 @@ jobs_init (Jobs           *jobs,
         return FALSE;
       if (!study->simulation.enabled)
         continue;
-      if (g_strcmp0 (study->routing, "backtrack") == 0)
+      if (study->routing == FLITLAB_ROUTING_BACKTRACK)
         {
           if (master && !flitlab_runner_simulate (study, NULL, NULL, error))
             return FALSE;

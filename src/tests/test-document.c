@@ -64,8 +64,7 @@ torus_study (const char *name,
   FlitlabStudy *study = flitlab_study_new (name);
   FlitlabStudyModel *model;
 
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:4x4:bi");
+  flitlab_study_set_topology (study, "torus:4x4:bi", NULL);
   study->flits = flits;
   study->rate_min = 0.005;
   study->rate_max = 0.05;

@@ -56,8 +56,7 @@ mesh_study (void)
 {
   FlitlabStudy *study = flitlab_study_new ("4x4 mesh");
 
-  g_free (study->topology);
-  study->topology = g_strdup ("mesh:4x4");
+  flitlab_study_set_topology (study, "mesh:4x4", NULL);
   study->flits = 8;
   study->rate_min = 0.005;
   study->rate_max = 0.03;

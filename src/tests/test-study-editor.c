@@ -51,19 +51,17 @@ show (Fixture *f,
 
 /* Appends a study to the document and returns its index. */
 static int
-add_study (Fixture    *f,
-           const char *name,
-           const char *topology,
-           const char *routing,
-           const char *model_id,
-           const char *k)
+add_study (Fixture        *f,
+           const char     *name,
+           const char     *topology,
+           FlitlabRouting  routing,
+           const char     *model_id,
+           const char     *k)
 {
   FlitlabStudy *study = flitlab_study_new (name);
 
-  g_free (study->topology);
-  study->topology = g_strdup (topology);
-  g_free (study->routing);
-  study->routing = g_strdup (routing);
+  flitlab_study_set_topology (study, topology, NULL);
+  study->routing = routing;
   if (model_id != NULL)
     {
       FlitlabStudyModel *model = flitlab_study_add_model (study, model_id);
@@ -83,7 +81,8 @@ setup (Fixture       *f,
   f->editor = g_object_ref_sink (g_object_new (FLITLAB_TYPE_STUDY_EDITOR, NULL));
   g_signal_connect (f->document, "study-changed", G_CALLBACK (on_study_changed), f);
   g_signal_connect (f->editor, "note", G_CALLBACK (on_note), f);
-  show (f, add_study (f, "8x8 torus", "torus:8x8:bi", "dor", "ciciani-bi-torus", "8x8"));
+  show (f, add_study (f, "8x8 torus", "torus:8x8:bi", FLITLAB_ROUTING_DOR, "ciciani-bi-torus",
+                      "8x8"));
 }
 
 static void
@@ -229,7 +228,7 @@ test_fractional_length (Fixture       *f,
                         gconstpointer  data)
 {
   g_autofree char *fixed = flits_message ("12.5", TRUE);
-  const char * const *lengths = flitlab_study_length_names ();
+  const char * const *lengths = flitlab_length_names ();
   guint exponential = 0;
 
   g_assert_nonnull (fixed);
@@ -254,14 +253,16 @@ test_fractional_length (Fixture       *f,
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "length_row")), 0);
   g_assert_null (f->edited);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (f, "network_error"))), ==, fixed);
-  g_assert_cmpstr (flitlab_document_get_study (f->document, f->index)->length, ==, "exponential");
+  g_assert_cmpstr (flitlab_length_to_string (flitlab_document_get_study (f->document,
+                                                                         f->index)->length),
+                   ==, "exponential");
 }
 
 static void
 test_name (Fixture       *f,
            gconstpointer  data)
 {
-  add_study (f, "other", "mesh:4x4", "dor", NULL, NULL);
+  add_study (f, "other", "mesh:4x4", FLITLAB_ROUTING_DOR, NULL, NULL);
   apply (f, "name_row", "other");
   assert_refused (f, "name_row", "name_error", "Another study");
   apply (f, "name_row", "renamed");
@@ -292,17 +293,17 @@ static void
 test_family (Fixture       *f,
              gconstpointer  data)
 {
-  show (f, add_study (f, "adaptive", "torus:8x8:bi", "adaptive", NULL, NULL));
+  show (f, add_study (f, "adaptive", "torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, NULL, NULL));
   /* A mesh keeps the torus's radices and its adaptive routing. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 1);
   g_assert_cmpstr (f->edited->topology, ==, "mesh:8x8");
-  g_assert_cmpstr (f->edited->routing, ==, "adaptive");
+  g_assert_cmpstr (flitlab_routing_to_string (f->edited->routing), ==, "adaptive");
 
   /* A necklace hypercube takes only necklace routing, and offers only that. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 3);
   g_assert_nonnull (f->edited);
   g_assert_cmpstr (f->edited->topology, ==, "necklace:3,4");
-  g_assert_cmpstr (f->edited->routing, ==, "necklace");
+  g_assert_cmpstr (flitlab_routing_to_string (f->edited->routing), ==, "necklace");
   /* The editor follows the document: it offers what the edited study allows. */
   g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (ADW_COMBO_ROW (child (f, "routing_row")))),
                     ==, 1);
@@ -311,7 +312,7 @@ test_family (Fixture       *f,
   /* Back to a mesh: a small one, with its default routing. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 1);
   g_assert_cmpstr (f->edited->topology, ==, "mesh:8x8");
-  g_assert_cmpstr (f->edited->routing, ==, "dor");
+  g_assert_cmpstr (flitlab_routing_to_string (f->edited->routing), ==, "dor");
 }
 
 /* Half-way ties: offered on bi-directional tori only, balanced by default, positive on choice. */
@@ -319,12 +320,12 @@ static void
 test_ties (Fixture       *f,
            gconstpointer  data)
 {
-  show (f, add_study (f, "ties", "torus:8x8:bi", "dor", NULL, NULL));
+  show (f, add_study (f, "ties", "torus:8x8:bi", FLITLAB_ROUTING_DOR, NULL, NULL));
   g_assert_true (gtk_widget_get_visible (child (f, "ties_row")));
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (f, "ties_row"))), ==, 0);
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "ties_row")), 1);
   g_assert_nonnull (f->edited);
-  g_assert_cmpstr (f->edited->ties, ==, "positive");
+  g_assert_cmpstr (flitlab_ties_to_string (f->edited->ties), ==, "positive");
 
   /* A mesh has no half-way ties. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "family_row")), 1);
@@ -336,7 +337,8 @@ test_kept_model_of_another_network (Fixture       *f,
                                     gconstpointer  data)
 {
   /* A model of another network, kept for comparison, does not follow the study. */
-  show (f, add_study (f, "compare", "torus:8x8x8:bi", "dor", "ciciani-uni-torus", "8x8x8"));
+  show (f, add_study (f, "compare", "torus:8x8x8:bi", FLITLAB_ROUTING_DOR, "ciciani-uni-torus",
+                      "8x8x8"));
   apply (f, "size_row", "4x4x4");
   g_assert_cmpstr (model_param (f->edited, "ciciani-uni-torus", "k"), ==, "8x8x8");
   g_assert_null (f->note);
@@ -348,7 +350,8 @@ test_second_instance_keeps_its_own (Fixture       *f,
 {
   /* The same model twice, one following the study and one for another radix: only the first
    * follows an edit. */
-  int index = add_study (f, "radices", "torus:8x8x8:uni", "dor", "ciciani-uni-torus", "8x8x8");
+  int index = add_study (f, "radices", "torus:8x8x8:uni", FLITLAB_ROUTING_DOR,
+                         "ciciani-uni-torus", "8x8x8");
   FlitlabStudy *study = flitlab_study_copy (flitlab_document_get_study (f->document, index));
   FlitlabStudyModel *other = flitlab_study_add_model (study, "ciciani-uni-torus");
 
@@ -388,21 +391,21 @@ test_examples_follow_edits (Fixture       *f,
 
       g_assert_no_error (error);
       study = flitlab_document_get_study (document, 0);
-      g_assert_true (flitlab_runner_model_follows (study, NULL, study->models->pdata[0]));
+      g_assert_true (flitlab_runner_model_follows (study, study->models->pdata[0]));
       g_assert_nonnull (((FlitlabStudyModel *) study->models->pdata[0])->curve);
       before = flitlab_study_table_copy (((FlitlabStudyModel *) study->models->pdata[0])->curve);
       g_signal_connect (document, "study-changed", G_CALLBACK (on_study_changed), f);
       f->index = 0;
       flitlab_study_editor_show (f->editor, document, 0);
       /* The message length doubled; the backtracking network's buffers instead. */
-      backtrack = g_str_equal (study->routing, "backtrack");
+      backtrack = study->routing == FLITLAB_ROUTING_BACKTRACK;
       text = backtrack ? g_strdup_printf ("%u", 2 * study->simulation.node_buffers)
                        : g_strdup_printf ("%g", 2 * study->flits);
       apply (f, backtrack ? "node_buffers_row" : "flits_row", text);
       if (f->edited == NULL)
         g_error ("%s: the edit %s was refused", examples[e], text);
       after = f->edited->models->pdata[0];
-      g_assert_true (flitlab_runner_model_follows (f->edited, NULL, after));
+      g_assert_true (flitlab_runner_model_follows (f->edited, after));
       g_assert_nonnull (after->curve);
       g_assert_cmpuint (after->curve->n_rows, ==, before->n_rows);
       for (guint i = 0; i < after->curve->n_rows; i++)
@@ -412,6 +415,17 @@ test_examples_follow_edits (Fixture       *f,
         g_error ("%s: the model's curve did not follow the edit", examples[e]);
       flitlab_study_editor_show (f->editor, NULL, -1);
     }
+}
+
+/* The name of the family's routing number i, in the order the editor lists them. */
+static const char *
+family_routing (guint family,
+                guint i)
+{
+  for (guint r = 0; r < FLITLAB_ROUTING_N; r++)
+    if (flitlab_routing_fits (r, family) && i-- == 0)
+      return flitlab_routing_to_string (r);
+  return NULL;
 }
 
 /* Every item of every dropdown, in every family: each becomes the study's (or is refused
@@ -437,8 +451,9 @@ test_every_choice (Fixture       *f,
             {
               adw_combo_row_set_selected (row, i);
               if (combos[c] == combos[1])
-                g_assert_cmpstr (flitlab_document_get_study (f->document, f->index)->routing, ==,
-                                 flitlab_study_family_routings (family)[i]);
+                g_assert_cmpstr (flitlab_routing_to_string (
+                                   flitlab_document_get_study (f->document, f->index)->routing),
+                                 ==, family_routing (family, i));
             }
           adw_combo_row_set_selected (row, 0);
         }

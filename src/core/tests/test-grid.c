@@ -13,8 +13,7 @@ torus_study (void)
   FlitlabStudy *study = flitlab_study_new ("base");
   FlitlabStudyModel *model = flitlab_study_add_model (study, "ciciani-bi-torus");
 
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:4x4:bi");
+  flitlab_study_set_topology (study, "torus:4x4:bi", NULL);
   study->flits = 8;
   study->simulation.enabled = TRUE;
   study->simulation.vcs = 2;

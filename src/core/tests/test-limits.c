@@ -63,8 +63,7 @@ test_flits_one_check (void)
                         expected != NULL ? expected->message : "valid");
 
         /* The study's check, which the editor, the reader and flitlab-cli grid call. */
-        g_free (study->length);
-        study->length = g_strdup (fixed ? "fixed" : "exponential");
+        study->length = fixed ? FLITLAB_LENGTH_FIXED : FLITLAB_LENGTH_EXPONENTIAL;
         study->flits = flits;
         ok = flitlab_study_check_fields (study, &error);
         assert_same ("flitlab_study_check_fields", about, expected, ok, error);

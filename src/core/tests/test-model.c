@@ -36,8 +36,7 @@ test_registry (void)
         g_assert_true (p->unit != NULL && p->range != NULL && p->description != NULL);
       /* What it describes, in the registry: a routing a study may name, on a family that can
        * run it, and a sentence for the error. */
-      g_assert_true (flitlab_study_name_in (flitlab_study_family_routings (info->fit.family),
-                                            info->fit.routing));
+      g_assert_true (flitlab_routing_fits (info->fit.routing, info->fit.family));
       g_assert_true (info->fit.needs != NULL && *info->fit.needs != '\0');
     }
   g_assert_null (flitlab_model_lookup ("no-such-model"));

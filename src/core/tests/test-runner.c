@@ -19,8 +19,7 @@ torus_study (void)
   FlitlabStudy *study = flitlab_study_new ("6x6 torus");
   FlitlabStudyModel *model;
 
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:6x6:bi");
+  flitlab_study_set_topology (study, "torus:6x6:bi", NULL);
   study->flits = 12;
   study->rate_min = 0.002;
   study->rate_max = 0.2;
@@ -160,22 +159,19 @@ test_errors_name_the_study (void)
   g_assert_nonnull (strstr (error->message, "6x6 torus"));
   g_clear_error (&error);
 
-  g_free (study->routing);
-  study->routing = g_strdup ("backtrack");
+  study->routing = FLITLAB_ROUTING_BACKTRACK;
   g_assert_false (flitlab_runner_simulate (study, NULL, NULL, &error));
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
 }
 
 static FlitlabStudy *
-study_of (const char *topology,
-          const char *routing)
+study_of (const char     *topology,
+          FlitlabRouting  routing)
 {
   FlitlabStudy *study = flitlab_study_new ("fit");
 
-  g_free (study->topology);
-  study->topology = g_strdup (topology);
-  g_free (study->routing);
-  study->routing = g_strdup (routing);
+  flitlab_study_set_topology (study, topology, NULL);
+  study->routing = routing;
   study->flits = 12;
   return study;
 }
@@ -183,10 +179,10 @@ study_of (const char *topology,
 /* model_id fits (topology, routing) with params name=value... (NULL-terminated pairs), or not
  * with an error containing needs. */
 static void
-check_fit (const char *topology,
-           const char *routing,
-           const char *model_id,
-           const char *needs,
+check_fit (const char     *topology,
+           FlitlabRouting  routing,
+           const char     *model_id,
+           const char     *needs,
            ...)
 {
   g_autoptr(FlitlabStudy) study = study_of (topology, routing);
@@ -205,7 +201,8 @@ check_fit (const char *topology,
       g_assert_false (ok);
       g_assert_nonnull (error);
       if (strstr (error->message, needs) == NULL)
-        g_error ("%s on %s/%s: “%s” lacks “%s”", model_id, topology, routing, error->message, needs);
+        g_error ("%s on %s/%s: “%s” lacks “%s”", model_id, topology,
+                 flitlab_routing_to_string (routing), error->message, needs);
       return;
     }
   g_assert_no_error (error);
@@ -219,36 +216,40 @@ check_fit (const char *topology,
 static void
 test_fit_model (void)
 {
-  check_fit ("torus:16x16x16:uni", "dor", "ciciani-uni-torus", NULL, "k", "16x16x16", "flits", "12", NULL);
-  check_fit ("torus:4x8:uni", "dor", "ciciani-uni-torus", NULL, "k", "4x8", NULL);
-  check_fit ("torus:6x6x6:bi", "dor", "ciciani-bi-torus", NULL, "k", "6x6x6", NULL);
-  check_fit ("torus:6x6x6:bi", "dor", "ciciani-uni-torus", "uni-directional", NULL);
-  check_fit ("torus:4x8:bi", "dor", "ciciani-bi-torus", "same radix", NULL);
-  check_fit ("torus:8x8:bi", "adaptive", "ciciani-bi-torus", "dimension-ordered", NULL);
-  check_fit ("hypercube:10", "dor", "ciciani-hypercube", NULL, "n", "10", NULL);
-  check_fit ("mesh:8x8", "dor", "greenberg-mesh", NULL, "k", "8x8", NULL);
-  check_fit ("mesh:4x8", "dor", "greenberg-mesh", "square", NULL);
-  check_fit ("mesh:4x4x4", "dor", "greenberg-mesh", "2D", NULL);
-  check_fit ("torus:8x8:uni", "dor", "greenberg-torus", NULL, "k", "8x8", NULL);
-  check_fit ("torus:8x8:bi", "adaptive", "quaglia-adaptive-torus", NULL, "k", "8x8", NULL);
+  check_fit ("torus:16x16x16:uni", FLITLAB_ROUTING_DOR, "ciciani-uni-torus", NULL,
+             "k", "16x16x16", "flits", "12", NULL);
+  check_fit ("torus:4x8:uni", FLITLAB_ROUTING_DOR, "ciciani-uni-torus", NULL, "k", "4x8", NULL);
+  check_fit ("torus:6x6x6:bi", FLITLAB_ROUTING_DOR, "ciciani-bi-torus", NULL, "k", "6x6x6", NULL);
+  check_fit ("torus:6x6x6:bi", FLITLAB_ROUTING_DOR, "ciciani-uni-torus", "uni-directional", NULL);
+  check_fit ("torus:4x8:bi", FLITLAB_ROUTING_DOR, "ciciani-bi-torus", "same radix", NULL);
+  check_fit ("torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, "ciciani-bi-torus", "dimension-ordered",
+             NULL);
+  check_fit ("hypercube:10", FLITLAB_ROUTING_DOR, "ciciani-hypercube", NULL, "n", "10", NULL);
+  check_fit ("mesh:8x8", FLITLAB_ROUTING_DOR, "greenberg-mesh", NULL, "k", "8x8", NULL);
+  check_fit ("mesh:4x8", FLITLAB_ROUTING_DOR, "greenberg-mesh", "square", NULL);
+  check_fit ("mesh:4x4x4", FLITLAB_ROUTING_DOR, "greenberg-mesh", "2D", NULL);
+  check_fit ("torus:8x8:uni", FLITLAB_ROUTING_DOR, "greenberg-torus", NULL, "k", "8x8", NULL);
+  check_fit ("torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, "quaglia-adaptive-torus", NULL,
+             "k", "8x8", NULL);
   /* The model's own range has the last word: k a multiple of 4. */
-  check_fit ("torus:6x6:bi", "adaptive", "quaglia-adaptive-torus", "multiple of 4", NULL);
-  check_fit ("necklace:3,4", "necklace", "meraji-necklace", NULL, "n", "3", "k", "4", "vcs", "5",
-             "variant", "paper", NULL);
-  check_fit ("necklace:2:1,2,3,4", "necklace", "meraji-necklace", "regular", NULL);
-  check_fit ("hypercube:6", "backtrack", "horng-kleinrock", NULL, "n", "6", "buffers", "9", NULL);
-  check_fit ("hypercube:6", "backtrack", "ciciani-hypercube", "e-cube", NULL);
-  check_fit ("hypercube:12", "backtrack", "horng-kleinrock", "buffers", NULL);
-  check_fit ("torus:8x8:bi", "dor", "no-such-model", "no-such-model", NULL);
-  check_fit ("torus:1x8:bi", "dor", "ciciani-bi-torus", "radix", NULL);
+  check_fit ("torus:6x6:bi", FLITLAB_ROUTING_ADAPTIVE, "quaglia-adaptive-torus", "multiple of 4",
+             NULL);
+  check_fit ("necklace:3,4", FLITLAB_ROUTING_NECKLACE, "meraji-necklace", NULL,
+             "n", "3", "k", "4", "vcs", "5", "variant", "paper", NULL);
+  check_fit ("necklace:2:1,2,3,4", FLITLAB_ROUTING_NECKLACE, "meraji-necklace", "regular", NULL);
+  check_fit ("hypercube:6", FLITLAB_ROUTING_BACKTRACK, "horng-kleinrock", NULL,
+             "n", "6", "buffers", "9", NULL);
+  check_fit ("hypercube:6", FLITLAB_ROUTING_BACKTRACK, "ciciani-hypercube", "e-cube", NULL);
+  check_fit ("hypercube:12", FLITLAB_ROUTING_BACKTRACK, "horng-kleinrock", "buffers", NULL);
+  check_fit ("torus:8x8:bi", FLITLAB_ROUTING_DOR, "no-such-model", "no-such-model", NULL);
+  check_fit ("torus:1x8:bi", FLITLAB_ROUTING_DOR, "ciciani-bi-torus", "radix", NULL);
 
   {
-    g_autoptr(FlitlabStudy) study = study_of ("torus:8x8:bi", "dor");
+    g_autoptr(FlitlabStudy) study = study_of ("torus:8x8:bi", FLITLAB_ROUTING_DOR);
     g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     g_autoptr(GError) error = NULL;
 
-    g_free (study->pattern);
-    study->pattern = g_strdup ("transpose");
+    study->pattern = FLITLAB_TRAFFIC_TRANSPOSE;
     g_assert_false (flitlab_runner_fit_model (study, "ciciani-bi-torus", params, &error));
     g_assert_nonnull (strstr (error->message, "uniform"));
   }
@@ -263,7 +264,7 @@ test_fit_model_flits_exact (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
     {
-      g_autoptr(FlitlabStudy) study = study_of ("torus:8x8:bi", "dor");
+      g_autoptr(FlitlabStudy) study = study_of ("torus:8x8:bi", FLITLAB_ROUTING_DOR);
       g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autoptr(GError) error = NULL;
       const char *text;
@@ -285,10 +286,10 @@ test_fit_model_flits_exact (void)
 }
 
 static void
-check_simulation (const char *topology,
-                  const char *routing,
-                  guint       vcs,
-                  const char *needs)
+check_simulation (const char     *topology,
+                  FlitlabRouting  routing,
+                  guint           vcs,
+                  const char     *needs)
 {
   g_autoptr(FlitlabStudy) study = study_of (topology, routing);
   g_autoptr(GError) error = NULL;
@@ -304,23 +305,24 @@ check_simulation (const char *topology,
     {
       g_assert_false (flitlab_runner_check_simulation (study, &error));
       if (strstr (error->message, needs) == NULL)
-        g_error ("%s/%s/%u: “%s” lacks “%s”", topology, routing, vcs, error->message, needs);
+        g_error ("%s/%s/%u: “%s” lacks “%s”", topology, flitlab_routing_to_string (routing), vcs,
+                 error->message, needs);
     }
 }
 
 static void
 test_check_simulation (void)
 {
-  check_simulation ("torus:8x8:bi", "dor", 0, NULL);
-  check_simulation ("torus:8x8:bi", "dor", 4, NULL);
-  check_simulation ("torus:8x8:bi", "dor", 3, "even");
-  check_simulation ("torus:8x8:bi", "adaptive", 2, "at least 3");
-  check_simulation ("mesh:8x8", "necklace", 0, "necklace");
-  check_simulation ("necklace:3,4", "dor", 0, "necklace routing");
-  check_simulation ("hypercube:6", "backtrack", 0, NULL);
-  check_simulation ("hypercube:9", "backtrack", 0, "at least n");
-  check_simulation ("torus:8x8:bi", "backtrack", 0, "hypercube");
-  check_simulation ("torus:8x8:bi", "dor", 100, "64");
+  check_simulation ("torus:8x8:bi", FLITLAB_ROUTING_DOR, 0, NULL);
+  check_simulation ("torus:8x8:bi", FLITLAB_ROUTING_DOR, 4, NULL);
+  check_simulation ("torus:8x8:bi", FLITLAB_ROUTING_DOR, 3, "even");
+  check_simulation ("torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, 2, "at least 3");
+  check_simulation ("mesh:8x8", FLITLAB_ROUTING_NECKLACE, 0, "necklace");
+  check_simulation ("necklace:3,4", FLITLAB_ROUTING_DOR, 0, "necklace routing");
+  check_simulation ("hypercube:6", FLITLAB_ROUTING_BACKTRACK, 0, NULL);
+  check_simulation ("hypercube:9", FLITLAB_ROUTING_BACKTRACK, 0, "at least n");
+  check_simulation ("torus:8x8:bi", FLITLAB_ROUTING_BACKTRACK, 0, "hypercube");
+  check_simulation ("torus:8x8:bi", FLITLAB_ROUTING_DOR, 100, "64");
 }
 
 /* Parameters compare as values: a square radix written once, numbers however written. */
@@ -349,21 +351,20 @@ test_model_follows (void)
   g_autoptr(FlitlabStudy) study = flitlab_study_new ("mesh");
   FlitlabStudyModel *model;
 
-  g_free (study->topology);
-  study->topology = g_strdup ("mesh:8x8");
+  flitlab_study_set_topology (study, "mesh:8x8", NULL);
   study->flits = 32;
   model = flitlab_study_add_model (study, "greenberg-mesh");
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8"));
   g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("32.0"));
-  g_assert_true (flitlab_runner_model_follows (study, NULL, model));
+  g_assert_true (flitlab_runner_model_follows (study, model));
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("4"));
-  g_assert_false (flitlab_runner_model_follows (study, NULL, model));
+  g_assert_false (flitlab_runner_model_follows (study, model));
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8x8"));
   g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("16"));
-  g_assert_false (flitlab_runner_model_follows (study, NULL, model));
+  g_assert_false (flitlab_runner_model_follows (study, model));
   /* A model that does not describe the network at all. */
   model = flitlab_study_add_model (study, "quaglia-adaptive-torus");
-  g_assert_false (flitlab_runner_model_follows (study, NULL, model));
+  g_assert_false (flitlab_runner_model_follows (study, model));
 }
 
 /* The drawn curve: dense, from the smallest load up to saturation or the top load. */
@@ -412,8 +413,7 @@ test_allow_deadlock (void)
   g_autoptr(GError) error = NULL;
   const FlitlabStudyTable *points;
 
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:4x4:bi");
+  flitlab_study_set_topology (study, "torus:4x4:bi", NULL);
   study->flits = 16;
   study->rate_min = study->rate_max = 0.05;
   study->n_rates = 1;
@@ -459,10 +459,8 @@ backtrack_study (void)
 {
   FlitlabStudy *study = flitlab_study_new ("4-cube");
 
-  g_free (study->topology);
-  study->topology = g_strdup ("hypercube:4");
-  g_free (study->routing);
-  study->routing = g_strdup ("backtrack");
+  flitlab_study_set_topology (study, "hypercube:4", NULL);
+  study->routing = FLITLAB_ROUTING_BACKTRACK;
   study->rate_min = 0.05;
   study->rate_max = 0.3;
   study->n_rates = 3;
@@ -530,8 +528,7 @@ test_studies_on_one_pool (void)
 
   /* The torus's routing cannot run on it: refused, named, and the cube before it kept as it was. */
   g_clear_pointer (&cube->simulation.points, flitlab_study_table_free);
-  g_free (torus->routing);
-  torus->routing = g_strdup ("backtrack");
+  torus->routing = FLITLAB_ROUTING_BACKTRACK;
   g_assert_false (flitlab_runner_simulate_studies (studies, 3, NULL, NULL, &error));
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "6x6 torus"));

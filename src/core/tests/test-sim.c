@@ -235,6 +235,9 @@ test_invalid (void)
   check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, NAN, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
   check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, 0.01, 0, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
   check_invalid ("mesh:4x", FLITLAB_ROUTING_DOR, 0, 0.01, 8, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+  /* A study's routing, but no wormhole routing: flitlab-sim-backtrack.h simulates it. */
+  check_invalid ("hypercube:4", FLITLAB_ROUTING_BACKTRACK, 0, 0.01, 8, FLITLAB_SIM_ERROR,
+                 FLITLAB_SIM_ERROR_INVALID);
 
   /* Issue #18: a warm-up of 2^64 - 1 made warm-up + cycles wrap, and the run never ended. */
   {

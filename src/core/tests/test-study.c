@@ -21,11 +21,11 @@ test_defaults (void)
   g_assert_cmpstr (study->name, ==, "First");
   g_assert_null (study->notes);
   g_assert_cmpstr (study->topology, ==, "torus:8x8:bi");
-  g_assert_cmpstr (study->routing, ==, "dor");
-  g_assert_cmpstr (study->pattern, ==, "uniform");
+  g_assert_cmpstr (flitlab_routing_to_string (study->routing), ==, "dor");
+  g_assert_cmpstr (flitlab_traffic_pattern_to_string (study->pattern), ==, "uniform");
   g_assert_cmpfloat (study->hotspot_fraction, ==, 0.1);
   g_assert_cmpuint (study->hotspot_node, ==, 0);
-  g_assert_cmpstr (study->length, ==, "fixed");
+  g_assert_cmpstr (flitlab_length_to_string (study->length), ==, "fixed");
   g_assert_cmpfloat (study->flits, ==, 16);
   g_assert_cmpuint (study->flit_width, ==, 32);
   g_assert_cmpfloat (study->rate_min, ==, 0.001);
@@ -102,6 +102,8 @@ test_copy (void)
   g_assert_true (copy->name != study->name);
   g_assert_cmpstr (copy->notes, ==, "Some notes");
   g_assert_true (copy->topology != study->topology);
+  /* The network is built once: copies share it. */
+  g_assert_true (copy->network == study->network);
   g_assert_true (copy->simulation.enabled);
 
   a = g_ptr_array_index (study->models, 0);
@@ -234,17 +236,15 @@ break_study (FlitlabStudy *s,
       g_free (s->name);
       s->name = g_strdup ("");
       break;
+    /* Values that no name stands for. */
     case 1:
-      g_free (s->routing);
-      s->routing = g_strdup ("xy");
+      s->routing = FLITLAB_ROUTING_N;
       break;
     case 2:
-      g_free (s->pattern);
-      s->pattern = g_strdup ("random");
+      s->pattern = FLITLAB_TRAFFIC_HOTSPOT + 1;
       break;
     case 3:
-      g_free (s->length);
-      s->length = g_strdup ("pareto");
+      s->length = FLITLAB_LENGTH_EXPONENTIAL + 1;
       break;
     case 4:
       s->hotspot_fraction = 1.5;
@@ -294,8 +294,7 @@ break_study (FlitlabStudy *s,
       s->simulation.points = flitlab_study_table_new (flitlab_study_curve_columns ());
       break;
     case 19:
-      g_free (s->topology);
-      s->topology = g_strdup ("");
+      flitlab_study_set_topology (s, "", NULL);
       break;
     case 20:
       g_ptr_array_add (s->references, flitlab_study_table_new (flitlab_study_curve_columns ()));
@@ -329,22 +328,60 @@ test_check (void)
 static void
 test_names (void)
 {
-  const char * const *routings = flitlab_study_routing_names ();
-  const char * const *patterns = flitlab_study_pattern_names ();
+  const char * const *routings = flitlab_routing_names ();
+  const char * const *patterns = flitlab_traffic_pattern_names ();
 
   g_assert_cmpuint (g_strv_length ((char **) routings), ==, 4);
   g_assert_cmpuint (g_strv_length ((char **) patterns), ==, 7);
-  g_assert_cmpuint (g_strv_length ((char **) flitlab_study_length_names ()), ==, 2);
+  g_assert_cmpuint (g_strv_length ((char **) flitlab_length_names ()), ==, 2);
   g_assert_true (flitlab_study_name_in (routings, "backtrack"));
   g_assert_true (flitlab_study_name_in (patterns, "bit-reversal"));
   g_assert_false (flitlab_study_name_in (patterns, "Uniform"));
   g_assert_false (flitlab_study_name_in (patterns, NULL));
 }
 
-static char *
-joined (const char * const *names)
+/* The spec and its network are set together; a spec that cannot be built is kept, with why. */
+static void
+test_topology (void)
 {
-  return g_strjoinv (",", (char **) names);
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("s");
+  g_autoptr(FlitlabStudy) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  const FlitlabTopology *network;
+
+  network = flitlab_study_get_topology (study, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (flitlab_topology_get_n_nodes (network), ==, 64);
+
+  g_assert_true (flitlab_study_set_topology (study, "mesh:4x4", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (study->topology, ==, "mesh:4x4");
+  network = flitlab_study_get_topology (study, NULL);
+  g_assert_cmpuint (flitlab_topology_get_family (network), ==, FLITLAB_TOPOLOGY_MESH);
+  /* The same spec again keeps the same network. */
+  g_assert_true (flitlab_study_set_topology (study, "mesh:4x4", NULL));
+  g_assert_true (flitlab_study_get_topology (study, NULL) == network);
+
+  g_assert_false (flitlab_study_set_topology (study, "torus:1x1:bi", &error));
+  g_assert_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpstr (study->topology, ==, "torus:1x1:bi");
+  copy = flitlab_study_copy (study);
+  g_assert_null (flitlab_study_get_topology (copy, &error));
+  g_assert_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+}
+
+/* The names of the routings that fit the family, in their order. */
+static char *
+joined (FlitlabTopologyFamily family)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint r = 0; r < FLITLAB_ROUTING_N; r++)
+    if (flitlab_routing_fits (r, family))
+      g_string_append_printf (names, "%s%s", names->len > 0 ? "," : "",
+                              flitlab_routing_to_string (r));
+  return g_string_free (names, FALSE);
 }
 
 /* The routings each family offers, from the one list of routings, the default first. */
@@ -360,7 +397,7 @@ test_family_routings (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *got = joined (flitlab_study_family_routings (cases[i].family));
+      g_autofree char *got = joined (cases[i].family);
 
       g_assert_cmpstr (got, ==, cases[i].routings);
     }
@@ -373,6 +410,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/study/family-routings", test_family_routings);
   g_test_add_func ("/flitlab/study/defaults", test_defaults);
+  g_test_add_func ("/flitlab/study/topology", test_topology);
   g_test_add_func ("/flitlab/study/copy", test_copy);
   g_test_add_func ("/flitlab/study/models", test_models);
   g_test_add_func ("/flitlab/study/table", test_table);

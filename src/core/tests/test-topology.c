@@ -561,6 +561,19 @@ test_spec_round_trip (void)
   }
 }
 
+/* A reference shares the one network: it lives until its last holder lets it go. */
+static void
+test_ref (void)
+{
+  FlitlabTopology *t = topology ("torus:4x4:bi");
+  FlitlabTopology *shared = flitlab_topology_ref (t);
+
+  g_assert_true (shared == t);
+  flitlab_topology_unref (t);
+  g_assert_cmpuint (flitlab_topology_get_n_nodes (shared), ==, 16);
+  flitlab_topology_free (shared);
+}
+
 static void
 test_errors (void)
 {
@@ -656,6 +669,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/topology/bisection-brute-force", test_bisection_brute_force);
   g_test_add_func ("/flitlab/topology/coordinates-and-addresses", test_coordinates_and_addresses);
   g_test_add_func ("/flitlab/topology/spec-round-trip", test_spec_round_trip);
+  g_test_add_func ("/flitlab/topology/ref", test_ref);
   g_test_add_func ("/flitlab/topology/errors", test_errors);
   for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
     {

@@ -118,8 +118,7 @@ torus_study (const double   *rates,
   FlitlabStudy *study = flitlab_study_new ("small torus");
   guint n_channels = 64 + 16 + 16;
 
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:4x4:bi");
+  flitlab_study_set_topology (study, "torus:4x4:bi", NULL);
   study->flits = 8;
   study->rate_min = 0.002;
   study->rate_max = 0.2;

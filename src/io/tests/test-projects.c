@@ -231,18 +231,13 @@ make_full_project (void)
 
   study = flitlab_study_new ("Full 4×4 torus");
   study->notes = g_strdup ("Line one\nline two\twith a tab & <tags> \"quotes\"\n");
-  g_free (study->topology);
-  study->topology = g_strdup ("torus:4x4:bi");
-  g_free (study->routing);
-  study->routing = g_strdup ("adaptive");
-  g_free (study->ties);
-  study->ties = g_strdup ("positive");
-  g_free (study->pattern);
-  study->pattern = g_strdup ("hotspot");
+  flitlab_study_set_topology (study, "torus:4x4:bi", NULL);
+  study->routing = FLITLAB_ROUTING_ADAPTIVE;
+  study->ties = FLITLAB_TIES_POSITIVE;
+  study->pattern = FLITLAB_TRAFFIC_HOTSPOT;
   study->hotspot_fraction = 0.123456789012345;
   study->hotspot_node = 15;
-  g_free (study->length);
-  study->length = g_strdup ("exponential");
+  study->length = FLITLAB_LENGTH_EXPONENTIAL;
   study->flits = 12.75;
   study->flit_width = 16;
   study->rate_min = 1e-7;

@@ -651,8 +651,7 @@ test_like_for_like (void)
   double row[32];
   guint n_columns = g_strv_length ((char **) flitlab_runner_points_columns ());
 
-  g_free (study->routing);
-  study->routing = g_strdup ("adaptive");
+  study->routing = FLITLAB_ROUTING_ADAPTIVE;
   model = flitlab_study_add_model (study, "quaglia-adaptive-torus");
   g_assert_true (flitlab_runner_fit_model (study, model->id, model->params, NULL));
   g_assert_true (flitlab_runner_evaluate_models (study, NULL));
