@@ -197,26 +197,10 @@ flitlab_window_update_caption (FlitlabWindow *self)
   gtk_label_set_text (self->presentation_caption, caption);
 }
 
-/* Presenting: how to move and leave, until the first key. */
-static void
-show_presentation_keys (FlitlabWindow *self,
-                        gboolean       presenting)
-{
-  if (self->presentation_keys != NULL)
-    adw_toast_dismiss (self->presentation_keys);
-  g_clear_object (&self->presentation_keys);
-  if (!presenting)
-    return;
-  self->presentation_keys = adw_toast_new (
-    _("Escape leaves · Page Down and Up: the next and previous study · P: predict"));
-  adw_toast_set_timeout (self->presentation_keys, 0);
-  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->presentation_keys));
-}
-
 void
 flitlab_window_hide_presentation_keys (FlitlabWindow *self)
 {
-  show_presentation_keys (self, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->presentation_keys), FALSE);
 }
 
 /* Presentation mode: full screen, the figure alone, type and lines half as large again. The
@@ -269,7 +253,8 @@ flitlab_window_set_presenting (FlitlabWindow *self,
   flitlab_flow_page_set_scale (self->flow_page, scale);
   flitlab_dependency_page_set_scale (self->dependency_page, scale);
   flitlab_window_focus_figure (self);
-  show_presentation_keys (self, presenting);
+  /* How to move and leave, until the first key or click. */
+  gtk_widget_set_visible (GTK_WIDGET (self->presentation_keys), presenting);
 }
 
 static void

@@ -63,7 +63,7 @@ struct _FlitlabWindow
   GCancellable         *open_cancellable; /* of the file being opened; NULL: none */
   gboolean              close_confirmed;
   gboolean              presenting; /* presentation mode: full screen, large type */
-  AdwToast             *presentation_keys; /* presenting: the keys, until the first is pressed */
+  GtkLabel             *presentation_keys; /* presenting: the keys, until the first key or click */
   GHashTable           *long_runs;  /* studies whose run was said to be long: set of pointers */
   gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
   guint                 points_shown; /* loads of the shown study's running simulation drawn */
@@ -87,7 +87,7 @@ void      flitlab_window_show_compared_networks (FlitlabWindow *self,
 /* Comparing: the network page of the index-th study compared, or NULL. */
 FlitlabNetworkPage *flitlab_window_get_compared_network (FlitlabWindow *self,
                                                          int            index);
-/* Dismisses the toast that tells a presenter the keys. */
+/* Hides the line that tells a presenter the keys. */
 void flitlab_window_hide_presentation_keys (FlitlabWindow *self);
 /* A toast whose Undo button undoes the last step. */
 void flitlab_window_toast_undo     (FlitlabWindow *self,

@@ -695,8 +695,7 @@ on_presentation_key (GtkWidget *widget,
 static gboolean
 on_first_key (FlitlabWindow *self)
 {
-  if (self->presentation_keys != NULL)
-    flitlab_window_hide_presentation_keys (self);
+  flitlab_window_hide_presentation_keys (self);
   return GDK_EVENT_PROPAGATE;
 }
 
@@ -739,7 +738,6 @@ flitlab_window_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  g_clear_object (&self->presentation_keys);
   g_clear_pointer (&self->long_runs, g_hash_table_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
   G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
@@ -828,6 +826,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, editor_pane);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, examples_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, presentation_keys);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, compared_scroller);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, empty_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, figure_controls);
@@ -917,13 +916,18 @@ flitlab_window_init (FlitlabWindow *self)
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }
   {
-    /* The first key a presenter presses hides the toast that told the keys. */
+    /* The first key or click of a presenter hides the line that told the keys. */
     GtkEventController *keys = gtk_event_controller_key_new ();
+    GtkGesture *click = gtk_gesture_click_new ();
 
     gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
     g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_first_key), self,
                              G_CONNECT_SWAPPED);
     gtk_widget_add_controller (GTK_WIDGET (self), keys);
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+    g_signal_connect_object (click, "pressed", G_CALLBACK (on_first_key), self,
+                             G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   }
   self->select_next = -1;
   self->guess = NAN;

@@ -68,6 +68,9 @@ check("presenting hides the study's title and description", visible_labels(first
 # extents GTK reports leave out a few pixels of the frame.
 full = tuple(window.size)
 check(f"presenting fills the screen ({size} -> {full})", full[0] >= 1580 and full[1] >= 980)
+KEYS = "Escape leaves · Page Down and Up: the next and previous study · P: predict"
+keys = find(window, "label", KEYS, 5)
+check("presenting says how to move and leave", state(keys, "VISIBLE"))
 
 
 def shown(node):
@@ -115,6 +118,7 @@ rawinput.pressKey("Page_Down")
 time.sleep(2)
 check(f"another study while presenting keeps the network's controls hidden {network_controls()}",
       network_controls() == (False, False, False))
+check("after the first key the line of keys is gone", not state(find(window, "label", KEYS, 1), "VISIBLE"))
 rawinput.pressKey("Escape")
 time.sleep(3)
 shot("after-presenting")
