@@ -798,8 +798,11 @@ const FlitlabModelInfo flitlab_model_horng_kleinrock = {
   .latency = FLITLAB_LATENCY_TOTAL,
   .saturation = N_("An asymptotic throughput, not a load: the largest rate the network delivers per node (lambda times the acceptance probability as lambda grows without bound); the backtracking network refuses, it never saturates."),
   .capacity = TRUE,
-  .fit = { FLITLAB_TOPOLOGY_HYPERCUBE, 0, 0, FALSE, FLITLAB_ROUTING_BACKTRACK,
-           N_("a hypercube with backtracking routing") },
+  .fit = {
+    .family = FLITLAB_TOPOLOGY_HYPERCUBE,
+    .routing = FLITLAB_ROUTING_BACKTRACK,
+    .needs = N_("a hypercube with backtracking routing"),
+  },
   .prepare = horng_prepare,
   .build_topology = horng_build_topology,
   .evaluate = horng_evaluate,

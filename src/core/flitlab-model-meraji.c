@@ -341,8 +341,11 @@ const FlitlabModelInfo flitlab_model_meraji_necklace = {
   .columns = NULL,
   .latency = FLITLAB_LATENCY_SOURCE_TRANSIT,
   .saturation = N_("A fold of the fixed point: the largest load at which the model's waiting times (Eqs. 1-23) still converge; past it they have no finite solution."),
-  .fit = { FLITLAB_TOPOLOGY_NECKLACE, 0, 0, FALSE, FLITLAB_ROUTING_NECKLACE,
-           N_("a regular necklace hypercube with necklace routing") },
+  .fit = {
+    .family = FLITLAB_TOPOLOGY_NECKLACE,
+    .routing = FLITLAB_ROUTING_NECKLACE,
+    .needs = N_("a regular necklace hypercube with necklace routing"),
+  },
   .prepare = meraji_prepare,
   .build_topology = meraji_build_topology,
   .evaluate = meraji_evaluate,
