@@ -8,11 +8,11 @@ while read -r f; do
   case "$f" in ''|'#'*) continue ;; esac
   [ -f "$top/$f" ] || { echo "POTFILES.in lists $f, which does not exist"; status=1; }
 done < "$top/po/POTFILES.in"
-# Every tier: the window (src/*.c), core, io, the CLI and flitlab-mpi (built only with -Dmpi, its
-# messages translated all the same).
+# Every tier: the window (src/ui/*.c, src/main.c), core, render, io, the CLI and flitlab-mpi
+# (built only with -Dmpi, its messages translated all the same).
 for f in $(cd "$top" && grep -lE -e '(^|[^A-Za-z0-9_])(N?C?_|g_dn?gettext|n?gettext) ?\(' \
              -e 'translatable="yes"' \
-             src/*.c src/core/*.c src/io/*.c src/cli/*.c src/mpi/*.c ui/*.ui ui/gtk/*.ui 2>/dev/null); do
+             src/*.c src/ui/*.c src/core/*.c src/render/*.c src/io/*.c src/cli/*.c src/mpi/*.c ui/*.ui ui/gtk/*.ui 2>/dev/null); do
 
   grep -qx "$f" "$top/po/POTFILES.in" || { echo "$f has translatable strings but is not in POTFILES.in"; status=1; }
 done

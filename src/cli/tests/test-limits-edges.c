@@ -7,7 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Usage: test-limits-edges FLITLAB-CLI [--tap]. src/core/tests/test-limits.c gives the same
- * values as numbers to the core's own checks; src/tests/test-study-editor.c types some into
+ * values as numbers to the core's own checks; src/ui/tests/test-study-editor.c types some into
  * the editor.
  */
 

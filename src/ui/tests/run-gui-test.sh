@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives the real window under Xvfb through the accessibility stack (shared/GUI-TESTING.md).
 # Arguments: the flitlab binary, flitlab-cli, the source root, the build root, then optionally
-# the script in src/tests (default test_window.py) and the bundled example the app opens
+# the script in src/ui/tests (default test_window.py) and the bundled example the app opens
 # (default flitlab-tour) or a project file's path. FLITLAB_TEST_SCREEN sets the screen's size (default 1280x800),
 # FLITLAB_TEST_WM a window manager to start. Every example is copied to a scratch directory, FLITLAB_EXAMPLES.
 # Exit 77 (skipped) when Xvfb, D-Bus or dogtail are missing.
@@ -46,7 +46,7 @@ export FLITLAB_SHOT="$build/gui-$shots.png"
 # The app keeps its settings in memory; dogtail reads toolkit-accessibility from dconf.
 GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory "$app" "\$FLITLAB_TEST_PROJECT" >"$work/app.log" 2>&1 &
 app_pid=\$!
-/usr/bin/python3 "$src/src/tests/$script"
+/usr/bin/python3 "$src/src/ui/tests/$script"
 status=\$?
 kill \$app_pid 2>/dev/null
 wait \$app_pid 2>/dev/null
