@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds Flitlab and runs the whole test suite: every suite of the normal build (core, io,
-# data, ui), then the core and io tiers again under AddressSanitizer and UndefinedBehaviorSanitizer,
-# then flitlab-mpi's tests on Open MPI (suite mpi), then the project reader's fuzz target for
-# 60 seconds (clang).
+# Builds Flitlab and runs the whole test suite: every suite of the normal build (core, render,
+# io, cli, data, ui), then the core, render and io tiers again under AddressSanitizer and
+# UndefinedBehaviorSanitizer, then flitlab-mpi's tests on Open MPI (suite mpi), then the
+# project reader's fuzz target for 60 seconds (clang).
 # Ends with one line "N passed, N failed, N skipped" counted from meson's test logs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +14,7 @@ status=0
 meson compile -C build || exit 1
 meson test -C build --print-errorlogs --num-processes 2 || status=1
 
-# The sanitizer build has no GTK tier: -Dui=false builds core, io and flitlab-cli only;
+# The sanitizer build has no GTK tier: -Dui=false builds core, render, io and flitlab-cli only;
 # the cli suite runs flitlab-cli itself under the sanitizers.
 [ -f build-sanitize/build.ninja ] || \
   meson setup build-sanitize -Dui=false -Db_sanitize=address,undefined -Db_lundef=false \
@@ -24,7 +24,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 G_SLICE=always-malloc \
-  meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite core --suite io --suite cli || status=1
+  meson test -C build-sanitize --print-errorlogs --num-processes 2 --suite core --suite render --suite io --suite cli || status=1
 
 # flitlab-mpi (suite mpi) in its own headless build, on 1 to 4 ranks against flitlab-cli run.
 # CI runs as root on two cores inside a container: Open MPI needs to be told that this is

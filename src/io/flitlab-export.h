@@ -25,6 +25,7 @@
 
 #include <glib.h>
 
+#include "flitlab-channel-dependency.h"
 #include "flitlab-model.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-topology.h"
@@ -134,5 +135,84 @@ gboolean flitlab_export_flow    (const FlitlabModel  *model,
                                  double               scale,
                                  double               font_size,
                                  GError             **error);
+
+/* ---- figures to files (flitlab-export-figure.c): the renderers draw on a context, these
+ * write what they draw. Names kept from when each renderer wrote its own files. */
+
+/* Draws a figure of width × height points on cr. */
+typedef void (*FlitlabRenderFunc) (cairo_t  *cr,
+                                   double    width,
+                                   double    height,
+                                   gpointer  data);
+
+/* Writes draw's figure to path as SVG, PDF or PNG by its extension; width and height in
+ * points (PNG: pixels at scale). The figure is drawn in memory and written with
+ * flitlab_file_write (): a cairo error or a failed write leaves the old file as it was.
+ * Sets FLITLAB_RENDER_ERROR_SIZE, _FORMAT or _IO. */
+gboolean flitlab_render_to_file (const char         *path,
+                                 double              width,
+                                 double              height,
+                                 double              scale,
+                                 FlitlabRenderFunc   draw,
+                                 gpointer            data,
+                                 GError            **error);
+
+/* Writes the plot to path as SVG, PDF or PNG by its extension; width and height in points
+ * (PNG: pixels at scale), the height grown as flitlab_plot_file_height () says. */
+gboolean           flitlab_render_plot_to_file (const FlitlabPlot *plot,
+                                                const char        *path,
+                                                double             width,
+                                                double             height,
+                                                double             scale,
+                                                GError           **error);
+
+/* The plotted data as CSV: series,kind,rate,value,ci95 ("saturated" where a value is missing). */
+gboolean           flitlab_plot_write_csv      (const FlitlabPlot *plot,
+                                                const char        *path,
+                                                GError           **error);
+
+/* Writes the diagram to path as SVG, PDF or PNG by its extension; width and height in points
+ * (PNG: pixels at scale). Fails with flitlab_topology_view_check()'s errors too. */
+gboolean               flitlab_render_topology_to_file   (FlitlabTopologyView       *view,
+                                                          const char                *path,
+                                                          double                     width,
+                                                          double                     height,
+                                                          double                     scale,
+                                                          GError                   **error);
+
+/* Every plane of the view's network stacked, to path as SVG, PDF or PNG by its extension;
+ * width and height in points (PNG: pixels at scale). Fails for a network of fewer than three
+ * dimensions, and with flitlab_topology_view_check()'s errors. */
+gboolean               flitlab_render_topology_stack_to_file (FlitlabTopologyView   *view,
+                                                          const char                *path,
+                                                          double                     width,
+                                                          double                     height,
+                                                          double                     scale,
+                                                          GError                   **error);
+
+/* Evaluates model at rate and writes its diagram to path as SVG, PDF or PNG by its extension;
+ * width and height in points (PNG: pixels at scale); font_size: the type's points (0: chosen
+ * for the size). */
+gboolean flitlab_render_flow_to_file (const FlitlabModel      *model,
+                                      double                   rate,
+                                      const char              *path,
+                                      double                   width,
+                                      double                   height,
+                                      double                   scale,
+                                      double                   font_size,
+                                      GError                 **error);
+
+/* Builds the graph of topology with routing and vcs (0: the routing's default) and writes
+ * its figure to path as SVG, PDF or PNG by its extension; width and height in points (PNG:
+ * pixels at scale). Errors: flitlab_channel_dependency_new()'s and the render errors. */
+gboolean flitlab_render_dependency_to_file (const FlitlabTopology         *topology,
+                                            FlitlabRouting                 routing,
+                                            guint                          vcs,
+                                            const char                    *path,
+                                            double                         width,
+                                            double                         height,
+                                            double                         scale,
+                                            double                         font_size,
+                                            GError                       **error);
 
 G_END_DECLS

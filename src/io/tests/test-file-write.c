@@ -25,6 +25,7 @@
 #include <glib/gstdio.h>
 #include <cairo.h>
 
+#include "flitlab-export.h"
 #include "flitlab-file-write.h"
 #include "flitlab-project-xml.h"
 #include "flitlab-render-plot.h"

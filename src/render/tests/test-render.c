@@ -13,6 +13,7 @@
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
 
+#include "flitlab-export.h"
 #include "flitlab-render-flow.h"
 #include "flitlab-project-xml.h"
 #include "flitlab-render-plot.h"

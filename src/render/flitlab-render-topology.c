@@ -899,28 +899,3 @@ flitlab_topology_view_get_color_bar_width (const FlitlabTopologyView *view,
     return 0;
   return flitlab_topology_view_bar_width (view, cr, view->layout->type, height);
 }
-
-/* ---- files ------------------------------------------------------------------------- */
-
-static void
-draw_view (cairo_t  *cr,
-           double    width,
-           double    height,
-           gpointer  data)
-{
-  flitlab_render_topology (cr, data, width, height);
-}
-
-gboolean
-flitlab_render_topology_to_file (FlitlabTopologyView  *view,
-                                 const char           *path,
-                                 double                width,
-                                 double                height,
-                                 double                scale,
-                                 GError              **error)
-{
-  g_return_val_if_fail (view != NULL && path != NULL, FALSE);
-
-  return flitlab_topology_view_check (view, error) &&
-         flitlab_render_to_file (path, width, height, scale, draw_view, view, error);
-}

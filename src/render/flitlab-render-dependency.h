@@ -67,17 +67,4 @@ gboolean flitlab_render_dependency_hit     (cairo_t                       *cr,
                                             double                         y,
                                             FlitlabDependencyVertex       *vertex);
 
-/* Builds the graph of topology with routing and vcs (0: the routing's default) and writes
- * its figure to path as SVG, PDF or PNG by its extension; width and height in points (PNG:
- * pixels at scale). Errors: flitlab_channel_dependency_new()'s and the render errors. */
-gboolean flitlab_render_dependency_to_file (const FlitlabTopology         *topology,
-                                            FlitlabRouting                 routing,
-                                            guint                          vcs,
-                                            const char                    *path,
-                                            double                         width,
-                                            double                         height,
-                                            double                         scale,
-                                            double                         font_size,
-                                            GError                       **error);
-
 G_END_DECLS

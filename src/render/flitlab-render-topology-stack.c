@@ -371,34 +371,3 @@ flitlab_topology_view_hit_stack (const FlitlabTopologyView *view,
     }
   return FALSE;
 }
-
-static void
-draw_stack (cairo_t  *cr,
-            double    width,
-            double    height,
-            gpointer  data)
-{
-  flitlab_render_topology_stack (cr, data, width, height);
-}
-
-gboolean
-flitlab_render_topology_stack_to_file (FlitlabTopologyView  *view,
-                                       const char           *path,
-                                       double                width,
-                                       double                height,
-                                       double                scale,
-                                       GError              **error)
-{
-  g_return_val_if_fail (view != NULL && path != NULL, FALSE);
-
-  if (!flitlab_topology_view_check (view, error))
-    return FALSE;
-  if (flitlab_topology_view_get_n_planes (view) < 2)
-    {
-      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   _("Only a network of three or more dimensions has planes to stack"));
-
-      return FALSE;
-    }
-  return flitlab_render_to_file (path, width, height, scale, draw_stack, view, error);
-}

@@ -221,22 +221,6 @@ gboolean               flitlab_topology_view_hit_stack    (const FlitlabTopology
                                                           double                     y,
                                                           int                       *node,
                                                           int                       *channel);
-gboolean               flitlab_render_topology_stack_to_file (FlitlabTopologyView   *view,
-                                                          const char                *path,
-                                                          double                     width,
-                                                          double                     height,
-                                                          double                     scale,
-                                                          GError                   **error);
-
-/* Writes the diagram to path as SVG, PDF or PNG by its extension; width and height in points
- * (PNG: pixels at scale). Fails with flitlab_topology_view_check()'s errors too. */
-gboolean               flitlab_render_topology_to_file   (FlitlabTopologyView       *view,
-                                                          const char                *path,
-                                                          double                     width,
-                                                          double                     height,
-                                                          double                     scale,
-                                                          GError                   **error);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabTopologyView, flitlab_topology_view_free)
 
 G_END_DECLS

@@ -5,7 +5,7 @@
  * Each figure is drawn at 640×420 (plots), 600×450 or 1200×900 (networks), 800×560 (flow diagrams) or a
  * preset's size and type (flitlab_plot_presets(): a plot, a comparison, a flow diagram and a
  * network at each) on an image surface and
- * compared pixel by pixel with its golden PNG in src/io/tests/golden/ (the directory is passed
+ * compared pixel by pixel with its golden PNG in src/render/tests/golden/ (the directory is passed
  * as the first argument). Antialiasing and font hinting may move an edge by a pixel between
  * builds, so a figure passes when under 0.05% of its pixels differ by more than 48 levels in
  * some channel and the mean difference is under 0.1 level. Rebuilt on this machine the figures

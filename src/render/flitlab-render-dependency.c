@@ -760,35 +760,3 @@ flitlab_render_dependency_hit (cairo_t                       *cr,
   layout_clear (&l);
   return found;
 }
-
-static void
-draw_figure (cairo_t  *cr,
-             double    width,
-             double    height,
-             gpointer  data)
-{
-  flitlab_render_dependency (cr, data, width, height, NULL);
-}
-
-gboolean
-flitlab_render_dependency_to_file (const FlitlabTopology  *topology,
-                                   FlitlabRouting          routing,
-                                   guint                   vcs,
-                                   const char             *path,
-                                   double                  width,
-                                   double                  height,
-                                   double                  scale,
-                                   double                  font_size,
-                                   GError                **error)
-{
-  g_autoptr(FlitlabChannelDependency) graph = NULL;
-  FlitlabDependencyFigure figure = { topology, NULL, routing, NULL, 0, font_size };
-
-  g_return_val_if_fail (topology != NULL && path != NULL, FALSE);
-
-  graph = flitlab_channel_dependency_new (topology, routing, vcs, error);
-  if (graph == NULL)
-    return FALSE;
-  figure.graph = graph;
-  return flitlab_render_to_file (path, width, height, scale, draw_figure, &figure, error);
-}

@@ -14,6 +14,7 @@
 #include <libxml/xpathInternals.h>
 
 #include "flitlab-colormap.h"
+#include "flitlab-export.h"
 #include "flitlab-render-topology.h"
 #include "flitlab-sim.h"
 

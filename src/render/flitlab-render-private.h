@@ -1,4 +1,4 @@
-/* flitlab-render-private.h: what the renderers of src/io share
+/* flitlab-render-private.h: what the renderers of src/render share
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,26 +21,9 @@ G_BEGIN_DECLS
 #define FLITLAB_PLOT_DASHES      { { 0 }, { 6, 3 }, { 1.5, 2.5 }, { 7, 3, 1.5, 3 } }
 #define FLITLAB_PLOT_DASH_COUNTS { 0, 2, 2, 4 }
 
-typedef void (*FlitlabRenderFunc) (cairo_t  *cr,
-                                   double    width,
-                                   double    height,
-                                   gpointer  data);
-
 /* Whether width × height points is a figure's size: 50 to 10000 points each way. */
 gboolean flitlab_render_size_valid (double width,
                                     double height);
-
-/* Writes draw's figure to path as SVG, PDF or PNG by its extension; width and height in
- * points (PNG: pixels at scale). The figure is drawn in memory and written with
- * flitlab_file_write (): a cairo error or a failed write leaves the old file as it was.
- * Sets FLITLAB_RENDER_ERROR_SIZE, _FORMAT or _IO. */
-gboolean flitlab_render_to_file (const char         *path,
-                                 double              width,
-                                 double              height,
-                                 double              scale,
-                                 FlitlabRenderFunc   draw,
-                                 gpointer            data,
-                                 GError            **error);
 
 /* One line of text at (x, y); align_x and align_y: 0 left/top, 0.5 centre, 1 right/bottom. */
 void     flitlab_render_text    (cairo_t            *cr,

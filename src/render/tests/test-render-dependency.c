@@ -7,6 +7,7 @@
 
 #include <glib/gstdio.h>
 
+#include "flitlab-export.h"
 #include "flitlab-render-dependency.h"
 #include "flitlab-render-plot.h"
 

@@ -13,7 +13,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "flitlab-file-write.h"
 #include "flitlab-render-plot-private.h"
 #include "flitlab-render-private.h"
 
@@ -231,15 +230,6 @@ flitlab_render_plot (cairo_t           *cr,
     *frame_out = frame;
 }
 
-static void
-draw_plot (cairo_t  *cr,
-           double    width,
-           double    height,
-           gpointer  data)
-{
-  flitlab_render_plot (cr, data, width, height, NULL);
-}
-
 cairo_t *
 flitlab_plot_points_context_new (void)
 {
@@ -307,64 +297,4 @@ flitlab_plot_file_height (const FlitlabPlot *plot,
     return height;
   flitlab_plot_measure (plot, width, height, &frame, NULL);
   return height + frame.legend_lacks;
-}
-
-gboolean
-flitlab_render_plot_to_file (const FlitlabPlot  *plot,
-                             const char         *path,
-                             double              width,
-                             double              height,
-                             double              scale,
-                             GError            **error)
-{
-  g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
-
-  return flitlab_render_to_file (path, width, flitlab_plot_file_height (plot, width, height), scale,
-                                 draw_plot, (gpointer) plot, error);
-}
-
-static void
-csv_number (char   *buf,
-            gsize   len,
-            double  value)
-{
-  g_ascii_formatd (buf, len, "%.10g", value);
-}
-
-gboolean
-flitlab_plot_write_csv (const FlitlabPlot  *plot,
-                        const char         *path,
-                        GError            **error)
-{
-  g_autoptr(GString) csv = g_string_new ("series,kind,rate,value,ci95\n");
-
-  g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
-
-  for (guint s = 0; s < plot->series->len; s++)
-    {
-      const FlitlabPlotSeries *series = plot->series->pdata[s];
-      g_autofree char *label = g_strdup (series->label);
-
-      g_strdelimit (label, ",\"\n", ';');
-      for (guint i = 0; i < series->n; i++)
-        {
-          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE] = "";
-          char e[G_ASCII_DTOSTR_BUF_SIZE] = "";
-
-          csv_number (x, sizeof x, series->x[i]);
-          /* A value that is not a number is empty, unless the load is saturated or deadlocked
-           * (as flitlab-cli simulate's latency column says). */
-          if (flitlab_plot_series_is_deadlocked (series, i))
-            g_strlcpy (y, "deadlock", sizeof y);
-          else if (series->saturated != NULL && series->saturated[i])
-            g_strlcpy (y, "saturated", sizeof y);
-          else if (isfinite (series->y[i]))
-            csv_number (y, sizeof y, series->y[i]);
-          if (series->error != NULL && isfinite (series->error[i]))
-            csv_number (e, sizeof e, series->error[i]);
-          g_string_append_printf (csv, "%s,%s,%s,%s,%s\n", label,
-                                  series->kind == FLITLAB_PLOT_LINE ? "model" : "points", x, y, e);
-        }
-    }
-  return flitlab_file_write (path, csv->str, csv->len, error);
 }

@@ -188,18 +188,4 @@ void               flitlab_plot_measure        (const FlitlabPlot *plot,
 double             flitlab_plot_file_height    (const FlitlabPlot *plot,
                                                 double             width,
                                                 double             height);
-/* Writes the plot to path as SVG, PDF or PNG by its extension; width and height in points
- * (PNG: pixels at scale), the height grown as flitlab_plot_file_height () says. */
-gboolean           flitlab_render_plot_to_file (const FlitlabPlot *plot,
-                                                const char        *path,
-                                                double             width,
-                                                double             height,
-                                                double             scale,
-                                                GError           **error);
-
-/* The plotted data as CSV: series,kind,rate,value,ci95 ("saturated" where a value is missing). */
-gboolean           flitlab_plot_write_csv      (const FlitlabPlot *plot,
-                                                const char        *path,
-                                                GError           **error);
-
 G_END_DECLS

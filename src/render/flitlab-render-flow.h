@@ -79,16 +79,4 @@ GArray  *flitlab_render_flow_class_channels (const FlitlabModelPoint *point,
  * subscripts ("X_{1,2}" reads "X₁,₂", "X_{i,j}" "Xᵢ,ⱼ"). Free with g_free(). */
 char    *flitlab_render_flow_class_name (const char              *name);
 
-/* Evaluates model at rate and writes its diagram to path as SVG, PDF or PNG by its extension;
- * width and height in points (PNG: pixels at scale); font_size: the type's points (0: chosen
- * for the size). */
-gboolean flitlab_render_flow_to_file (const FlitlabModel      *model,
-                                      double                   rate,
-                                      const char              *path,
-                                      double                   width,
-                                      double                   height,
-                                      double                   scale,
-                                      double                   font_size,
-                                      GError                 **error);
-
 G_END_DECLS
