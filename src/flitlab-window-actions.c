@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flitlab-export-dialog.h"
+#include "flitlab-toast.h"
 #include "flitlab-window-private.h"
 
 
@@ -95,7 +96,7 @@ delete_study_action (GtkWidget  *widget,
   self->select_next = index;
   flitlab_document_remove_study (self->document, index);
 
-  t = adw_toast_new (title);
+  t = flitlab_toast_new (title);
   adw_toast_set_button_label (t, _("_Undo"));
   adw_toast_set_action_name (t, "win.undo");
   /* Undo is only worth anything now: it goes before any toast waiting in line. */

@@ -20,6 +20,7 @@
 #include "flitlab-sim.h"
 #include "flitlab-study-editor.h"
 #include "flitlab-study-plot.h"
+#include "flitlab-toast.h"
 #include "flitlab-topology.h"
 #include "flitlab-window-private.h"
 
@@ -38,7 +39,7 @@ void
 flitlab_window_toast (FlitlabWindow *self,
                       const char    *message)
 {
-  AdwToast *t = adw_toast_new (message);
+  AdwToast *t = flitlab_toast_new (message);
 
   adw_toast_set_timeout (t, 8);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
