@@ -168,12 +168,13 @@ def report():
 def after(study, control, value):
     """The three checks after an action: control set to value in study. A hang ends the run.
     The 500 ms are the application's own: on two cores shared with other builds its main thread
-    can be kept waiting for a CPU, which the kernel counts (schedstat) and is not held against it."""
+    can be kept waiting for a CPU while it is asked, which the kernel counts (schedstat) and is
+    not held against it."""
     global slowest, peak_memory
     coverage["actions"] += 1
     what = f"study “{study}”: {control} = “{value}”"
-    ran, waited = main_thread_times()
     time.sleep(SETTLE)
+    ran, waited = main_thread_times()
     seconds = answer_seconds(ANSWER_MS)
     if seconds is None:
         late = answer_seconds(HUNG_S * 1000)
