@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "flitlab-export-dialog.h"
+#include "flitlab-toast.h"
 
 #define REQUEST_KEY "flitlab-export-request"
 
@@ -116,7 +117,7 @@ say_exported (AdwToastOverlay *toasts,
   g_autoptr(GFile) folder_file = g_file_new_for_path (folder);
   /* Translators: a toast; %s is the file's name */
   g_autofree char *message = g_strdup_printf (_("Exported “%s”"), name);
-  AdwToast *toast = adw_toast_new (message);
+  AdwToast *toast = flitlab_toast_new (message);
 
   adw_toast_set_timeout (toast, 8);
   adw_toast_set_button_label (toast, _("Open Folder"));
@@ -194,7 +195,7 @@ on_response (GtkNativeDialog *dialog,
   if (!ok)
     {
       g_autofree char *message = g_strdup_printf (_("Not exported: %s"), error->message);
-      AdwToast *toast = adw_toast_new (message);
+      AdwToast *toast = flitlab_toast_new (message);
 
       adw_toast_set_timeout (toast, 8);
       adw_toast_overlay_add_toast (request->toasts, toast);

@@ -18,6 +18,7 @@
 #include "flitlab-runner.h"
 #include "flitlab-sim.h"
 #include "flitlab-study-editor.h"
+#include "flitlab-toast.h"
 #include "flitlab-topology.h"
 #include "flitlab-window-private.h"
 
@@ -47,7 +48,7 @@ void
 flitlab_window_toast (FlitlabWindow *self,
                       const char    *message)
 {
-  AdwToast *t = adw_toast_new (message);
+  AdwToast *t = flitlab_toast_new (message);
 
   adw_toast_set_timeout (t, 8);
   add_toast (self, t);
@@ -57,7 +58,7 @@ void
 flitlab_window_toast_undo (FlitlabWindow *self,
                            const char    *message)
 {
-  AdwToast *t = adw_toast_new (message);
+  AdwToast *t = flitlab_toast_new (message);
 
   adw_toast_set_button_label (t, _("_Undo"));
   adw_toast_set_action_name (t, "win.undo");
