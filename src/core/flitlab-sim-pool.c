@@ -136,10 +136,18 @@ pool_tick (guint64  cycles_done,
       double left = -1;
       /* Estimated once: MAX () would evaluate it twice, at two times, and could take the
        * second, lower one. */
-      double fraction = estimate (pool, g_get_monotonic_time (), &left);
+      gint64 before = g_get_monotonic_time ();
+      double fraction = estimate (pool, before, &left);
+      gint64 held;
 
       pool->fraction = MAX (pool->fraction, fraction);
       go_on = pool->progress (pool->fraction, left, pool->progress_data);
+      /* A callback that held the jobs (waiting for an answer) took its time from all of them,
+       * not from their speed. */
+      held = g_get_monotonic_time () - before;
+      for (guint i = 0; i < pool->n_jobs; i++)
+        if (pool->started[i] != 0 && pool->ended[i] == 0)
+          pool->started[i] += held;
     }
   g_mutex_unlock (&pool->lock);
 

@@ -656,6 +656,8 @@ flitlab_document_simulate (FlitlabDocument *self,
   run->cancellable = g_cancellable_new ();
   g_signal_connect_swapped (run->runner, "notify::fraction", G_CALLBACK (on_runner_notify), run);
   g_signal_connect_swapped (run->runner, "notify::n-points", G_CALLBACK (on_runner_notify), run);
+  g_signal_connect_swapped (run->runner, "notify::held", G_CALLBACK (on_runner_notify), run);
+  flitlab_sim_runner_set_hold_above (run->runner, FLITLAB_DOCUMENT_LONG_RUN_SECONDS);
   g_hash_table_insert (self->runs, study, run);
   flitlab_sim_runner_run_async (run->runner, study, run->cancellable, on_simulation_done, run);
   g_signal_emit (self, signals[RUN_CHANGED], 0, index);
@@ -708,6 +710,31 @@ flitlab_document_get_running (FlitlabDocument *self,
   if (seconds_left != NULL)
     *seconds_left = run != NULL ? flitlab_sim_runner_get_seconds_left (run->runner) : -1;
   return run != NULL;
+}
+
+gboolean
+flitlab_document_get_held (FlitlabDocument *self,
+                           guint            index)
+{
+  Run *run;
+
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
+
+  run = run_at (self, index);
+  return run != NULL && flitlab_sim_runner_get_held (run->runner);
+}
+
+void
+flitlab_document_resume (FlitlabDocument *self,
+                         guint            index)
+{
+  Run *run;
+
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+
+  run = run_at (self, index);
+  if (run != NULL)
+    flitlab_sim_runner_resume (run->runner);
 }
 
 FlitlabStudyTable *

@@ -81,6 +81,10 @@ gboolean flitlab_document_redo         (FlitlabDocument *self,
 gboolean flitlab_document_get_can_undo (FlitlabDocument *self);
 gboolean flitlab_document_get_can_redo (FlitlabDocument *self);
 
+/* A run estimated (by its own first seconds) to take longer holds until resumed: nobody
+ * starts half an hour of work without being asked. */
+#define FLITLAB_DOCUMENT_LONG_RUN_SECONDS 300
+
 /* Starts simulating study index on a worker thread; its results land when it finishes. */
 void     flitlab_document_simulate     (FlitlabDocument *self,
                                         guint            index);
@@ -94,6 +98,12 @@ gboolean flitlab_document_get_running  (FlitlabDocument *self,
                                         guint            index,
                                         double          *fraction,
                                         double          *seconds_left);
+/* Whether study index's simulation holds for an answer (FLITLAB_DOCUMENT_LONG_RUN_SECONDS);
+ * flitlab_document_resume() lets it go on, flitlab_document_stop() ends it. */
+gboolean flitlab_document_get_held     (FlitlabDocument *self,
+                                        guint            index);
+void     flitlab_document_resume       (FlitlabDocument *self,
+                                        guint            index);
 /* The loads of study index's running simulation done so far (NULL: none yet). */
 FlitlabStudyTable *flitlab_document_dup_run_points (FlitlabDocument *self,
                                                     guint            index);

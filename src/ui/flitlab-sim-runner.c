@@ -7,12 +7,20 @@
  * pending, adds one idle that notifies the properties on the main thread; it
  * returns FALSE (stop) once the cancellable is cancelled. Each load simulated is added to a
  * table of points, likewise under the mutex, announced by the same idle (n-points).
+ *
+ * A run told to hold above a time (flitlab_sim_runner_set_hold_above()) is measured by its
+ * own first seconds: once its estimate of the time left has stayed above that for
+ * HOLD_SETTLE_SECONDS (the first estimates swing several-fold while the network fills), the
+ * progress callback waits, holding every job at its next tick, until
+ * flitlab_sim_runner_resume() or a cancel. It holds once per run.
  */
 
 #include "config.h"
 
 #include "flitlab-runner.h"
 #include "flitlab-sim-runner.h"
+
+#define HOLD_SETTLE_SECONDS 2
 
 struct _FlitlabSimRunner
 {
@@ -24,6 +32,12 @@ struct _FlitlabSimRunner
   guint    idle_id;
   gboolean running;
   FlitlabStudyTable *points; /* loads done so far in this run */
+
+  GCond    resumed;
+  double   hold_above;       /* seconds; 0: never hold */
+  gint64   above_since;      /* monotonic µs the estimate has been above hold_above; 0: not */
+  gboolean held;             /* waiting for flitlab_sim_runner_resume() */
+  gboolean has_held;         /* this run */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabSimRunner, flitlab_sim_runner, G_TYPE_OBJECT)
@@ -34,6 +48,7 @@ enum {
   PROP_SECONDS_LEFT,
   PROP_RUNNING,
   PROP_N_POINTS,
+  PROP_HELD,
   N_PROPS
 };
 
@@ -56,6 +71,7 @@ publish_progress (gpointer data)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SECONDS_LEFT]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_POINTS]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELD]);
   return G_SOURCE_REMOVE;
 }
 
@@ -83,7 +99,22 @@ on_progress (double   fraction,
   g_mutex_lock (&self->lock);
   self->fraction = fraction;
   self->seconds_left = seconds_left;
+  if (self->hold_above > 0 && !self->has_held && seconds_left >= 0)
+    {
+      gint64 now = g_get_monotonic_time ();
+
+      if (seconds_left < self->hold_above)
+        self->above_since = 0;
+      else if (self->above_since == 0)
+        self->above_since = now;
+      else if (now - self->above_since >= HOLD_SETTLE_SECONDS * G_TIME_SPAN_SECOND)
+        self->held = self->has_held = TRUE;
+    }
   schedule_publish (self);
+  /* A cancel does not signal the condition: the wait looks at it every tenth of a second. */
+  while (self->held && !g_cancellable_is_cancelled (progress->cancellable))
+    g_cond_wait_until (&self->resumed, &self->lock,
+                       g_get_monotonic_time () + G_TIME_SPAN_SECOND / 10);
   g_mutex_unlock (&self->lock);
   return !g_cancellable_is_cancelled (progress->cancellable);
 }
@@ -154,6 +185,8 @@ flitlab_sim_runner_run_async (FlitlabSimRunner    *self,
   g_mutex_lock (&self->lock);
   self->fraction = 0;
   self->seconds_left = -1;
+  self->above_since = 0;
+  self->held = self->has_held = FALSE;
   g_clear_pointer (&self->points, flitlab_study_table_free);
   self->points = flitlab_study_table_new (flitlab_runner_points_columns ());
   g_mutex_unlock (&self->lock);
@@ -226,6 +259,42 @@ flitlab_sim_runner_get_running (FlitlabSimRunner *self)
   return self->running;
 }
 
+void
+flitlab_sim_runner_set_hold_above (FlitlabSimRunner *self,
+                                   double            seconds)
+{
+  g_return_if_fail (FLITLAB_IS_SIM_RUNNER (self));
+
+  g_mutex_lock (&self->lock);
+  self->hold_above = MAX (seconds, 0);
+  g_mutex_unlock (&self->lock);
+}
+
+gboolean
+flitlab_sim_runner_get_held (FlitlabSimRunner *self)
+{
+  gboolean held;
+
+  g_return_val_if_fail (FLITLAB_IS_SIM_RUNNER (self), FALSE);
+
+  g_mutex_lock (&self->lock);
+  held = self->held;
+  g_mutex_unlock (&self->lock);
+  return held;
+}
+
+void
+flitlab_sim_runner_resume (FlitlabSimRunner *self)
+{
+  g_return_if_fail (FLITLAB_IS_SIM_RUNNER (self));
+
+  g_mutex_lock (&self->lock);
+  self->held = FALSE;
+  g_cond_broadcast (&self->resumed);
+  g_mutex_unlock (&self->lock);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELD]);
+}
+
 static void
 flitlab_sim_runner_get_property (GObject    *object,
                                  guint       prop_id,
@@ -248,6 +317,9 @@ flitlab_sim_runner_get_property (GObject    *object,
     case PROP_N_POINTS:
       g_value_set_uint (value, get_n_points (self));
       break;
+    case PROP_HELD:
+      g_value_set_boolean (value, flitlab_sim_runner_get_held (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -259,6 +331,7 @@ flitlab_sim_runner_finalize (GObject *object)
   FlitlabSimRunner *self = FLITLAB_SIM_RUNNER (object);
 
   g_clear_pointer (&self->points, flitlab_study_table_free);
+  g_cond_clear (&self->resumed);
   g_mutex_clear (&self->lock);
   G_OBJECT_CLASS (flitlab_sim_runner_parent_class)->finalize (object);
 }
@@ -283,6 +356,9 @@ flitlab_sim_runner_class_init (FlitlabSimRunnerClass *klass)
   properties[PROP_N_POINTS] =
     g_param_spec_uint ("n-points", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HELD] =
+    g_param_spec_boolean ("held", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -290,6 +366,7 @@ static void
 flitlab_sim_runner_init (FlitlabSimRunner *self)
 {
   g_mutex_init (&self->lock);
+  g_cond_init (&self->resumed);
   self->seconds_left = -1;
 }
 

@@ -32,5 +32,11 @@ double            flitlab_sim_runner_get_seconds_left (FlitlabSimRunner *self);
  * the n-points property tells when more arrive. */
 FlitlabStudyTable *flitlab_sim_runner_dup_points  (FlitlabSimRunner    *self);
 gboolean          flitlab_sim_runner_get_running  (FlitlabSimRunner    *self);
+/* From the next run on: once its estimate has settled above seconds (0: never), the run holds
+ * (the held property) until resumed or cancelled. */
+void              flitlab_sim_runner_set_hold_above (FlitlabSimRunner *self,
+                                                     double            seconds);
+gboolean          flitlab_sim_runner_get_held     (FlitlabSimRunner    *self);
+void              flitlab_sim_runner_resume       (FlitlabSimRunner    *self);
 
 G_END_DECLS

@@ -429,26 +429,59 @@ format_duration (double seconds)
                           floor (fmod (seconds, 3600) / 60));
 }
 
-/* A simulation whose first estimates say it will run over LONG_RUN_SECONDS says so once, as
- * soon as they do: nobody waits half an hour without knowing. */
-#define LONG_RUN_SECONDS 300
+/* A simulation held because it will take long (flitlab-document.h) asks whether to go on:
+ * Simulate resumes it, Stop (or closing the question) ends it. */
+static void
+on_long_run_response (AdwMessageDialog *dialog,
+                      const char       *response,
+                      FlitlabWindow    *self)
+{
+  gpointer study = NULL, asked;
+  GHashTableIter iter;
+  int index;
+
+  g_hash_table_iter_init (&iter, self->long_runs);
+  while (study == NULL && g_hash_table_iter_next (&iter, &study, &asked))
+    if (asked != dialog)
+      study = NULL;
+  g_hash_table_remove (self->long_runs, study);
+  index = flitlab_document_find_study (self->document, study);
+  if (index < 0)
+    return;
+  if (g_str_equal (response, "simulate"))
+    flitlab_document_resume (self->document, index);
+  else
+    flitlab_document_stop (self->document, index);
+}
 
 static void
-say_if_long (FlitlabWindow *self,
+ask_if_long (FlitlabWindow *self,
              guint          index,
              double         left)
 {
   const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
-  g_autofree char *duration = NULL, *text = NULL;
+  g_autofree char *duration = NULL;
+  AdwMessageDialog *dialog;
 
-  if (left < LONG_RUN_SECONDS || study == NULL || g_hash_table_contains (self->long_runs, study))
+  if (study == NULL || !flitlab_document_get_held (self->document, index) ||
+      g_hash_table_contains (self->long_runs, study))
     return;
-  g_hash_table_add (self->long_runs, (gpointer) study);
   duration = format_duration (left);
-  /* Translators: a study's name, then how long its simulation will take ("33 min") */
-  text = g_strdup_printf (_("The simulation of “%s” will take about %s. Stop ends it."),
-                          study->name, duration);
-  flitlab_window_toast (self, text);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL));
+  /* Translators: how long a simulation will take ("33 min") */
+  adw_message_dialog_format_heading (dialog, _("Simulate for About %s?"), duration);
+  adw_message_dialog_format_body (dialog,
+                                  /* Translators: a study's name, then a duration ("33 min") */
+                                  _("By its first seconds, the simulation of “%s” will take "
+                                    "about %s on this computer. It waits for your answer."),
+                                  study->name, duration);
+  adw_message_dialog_add_responses (dialog, "stop", _("_Stop"), "simulate", _("_Simulate"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "simulate", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "simulate");
+  adw_message_dialog_set_close_response (dialog, "stop");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_long_run_response), self);
+  g_hash_table_insert (self->long_runs, (gpointer) study, dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* The shown study's simulation: its progress, and its loads on the plot as they finish. */
@@ -462,7 +495,7 @@ on_run_changed (FlitlabWindow *self,
   show_running (self);
   if (!flitlab_document_get_running (self->document, index, &fraction, &left))
     return;
-  say_if_long (self, index, left);
+  ask_if_long (self, index, left);
   if ((int) index != flitlab_window_get_selected_index (self))
     return;
   gtk_progress_bar_set_fraction (self->simulation_progress, fraction);
@@ -475,7 +508,8 @@ on_run_changed (FlitlabWindow *self,
       gtk_label_set_text (self->time_left_label, text);
     }
   else
-    gtk_label_set_text (self->time_left_label, "");
+    /* Translators: shown while a simulation's first seconds measure how long it will take */
+    gtk_label_set_text (self->time_left_label, _("Estimating the time…"));
   points = flitlab_document_dup_run_points (self->document, index);
   if (!flitlab_window_comparing (self) && (points != NULL ? points->n_rows : 0) != self->points_shown)
     flitlab_window_rebuild_plot (self);
@@ -488,7 +522,12 @@ on_run_finished (FlitlabWindow *self,
 {
   const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
 
-  g_hash_table_remove (self->long_runs, study);
+  /* A run that ends while it asks (stopped, its study removed) needs no answer. */
+  if (study != NULL && g_hash_table_contains (self->long_runs, study))
+    {
+      gtk_window_destroy (g_hash_table_lookup (self->long_runs, study));
+      g_hash_table_remove (self->long_runs, study);
+    }
   if (error != NULL)
     flitlab_window_toast (self, error->message);
   else if (study != NULL)

@@ -129,6 +129,79 @@ test_cancel (void)
   g_assert_false (flitlab_sim_runner_get_running (runner));
 }
 
+static void
+iterate_for (gint64 microseconds)
+{
+  gint64 end = g_get_monotonic_time () + microseconds;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* A run that holds for its answer does not go on until resumed, then goes on; a cancel while
+ * it goes on ends it. */
+static void
+test_hold (void)
+{
+  g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
+  g_autoptr(FlitlabStudy) study = mesh_study ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(FlitlabStudy) done = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch watch = { 0 };
+  double held_at;
+
+  /* Long enough that the estimate settles (2 s) well before the run could end. */
+  study->simulation.cycles = 100000000;
+  flitlab_sim_runner_set_hold_above (runner, 1e-6);
+  flitlab_sim_runner_run_async (runner, study, cancellable, on_done, &watch);
+  while (!flitlab_sim_runner_get_held (runner))
+    g_main_context_iteration (NULL, TRUE);
+  held_at = flitlab_sim_runner_get_fraction (runner);
+  iterate_for (G_TIME_SPAN_SECOND / 2);
+  g_assert_true (flitlab_sim_runner_get_held (runner));
+  g_assert_cmpfloat (flitlab_sim_runner_get_fraction (runner), ==, held_at);
+  g_assert_null (watch.result);
+
+  flitlab_sim_runner_resume (runner);
+  g_assert_false (flitlab_sim_runner_get_held (runner));
+  while (flitlab_sim_runner_get_fraction (runner) == held_at)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (flitlab_sim_runner_get_held (runner));
+  g_cancellable_cancel (cancellable);
+  while (watch.result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  done = flitlab_sim_runner_run_finish (runner, watch.result, &error);
+  g_clear_object (&watch.result);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (done);
+}
+
+/* A cancel ends a held run. */
+static void
+test_cancel_held (void)
+{
+  g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
+  g_autoptr(FlitlabStudy) study = mesh_study ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(FlitlabStudy) done = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch watch = { 0 };
+
+  study->simulation.cycles = 100000000;
+  flitlab_sim_runner_set_hold_above (runner, 1e-6);
+  flitlab_sim_runner_run_async (runner, study, cancellable, on_done, &watch);
+  while (!flitlab_sim_runner_get_held (runner))
+    g_main_context_iteration (NULL, TRUE);
+  g_cancellable_cancel (cancellable);
+  while (watch.result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  done = flitlab_sim_runner_run_finish (runner, watch.result, &error);
+  g_clear_object (&watch.result);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (done);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -137,5 +210,7 @@ main (int   argc,
 
   g_test_add_func ("/sim-runner/progress-and-points", test_progress_and_points);
   g_test_add_func ("/sim-runner/cancel", test_cancel);
+  g_test_add_func ("/sim-runner/hold", test_hold);
+  g_test_add_func ("/sim-runner/cancel-held", test_cancel_held);
   return g_test_run ();
 }
