@@ -188,6 +188,14 @@ flitlab_topology_view_title_lines (const FlitlabTopologyView *view);
 double
 flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
                               guint                        style);
+/* Where a node's ring (draw_rings()) lies, as distances from the node's centre: from its
+ * edge plus half a gap, two lines wide, 1.7 times that when bold (on the route). */
+void
+flitlab_topology_ring_bounds (const FlitlabTopologyLayout *layout,
+                              guint                        style,
+                              gboolean                     bold,
+                              double                      *inner,
+                              double                      *outer);
 void
 flitlab_topology_node_label (const FlitlabTopology *t,
                              guint                  node,

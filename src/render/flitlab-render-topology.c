@@ -675,18 +675,17 @@ draw_rings (cairo_t                   *cr,
     for (guint i = 0; i < layout->nodes->len; i++)
       {
         const Node *node = &g_array_index (layout->nodes, Node, i);
-        double inner = flitlab_topology_node_radius (layout, node->style) + 0.5 * layout->gap;
-        double width = 2 * layout->line_width;
+        double inner, outer;
         guint32 color;
         gboolean bold;
 
         if (!ring_of (view, on_route, node->id, &color, &bold) || bold != (pass == 1))
           continue;
-        width *= bold ? 1.7 : 1;
+        flitlab_topology_ring_bounds (layout, node->style, bold, &inner, &outer);
         cairo_set_source_rgba (cr, ((color >> 16) & 0xff) / 255.0, ((color >> 8) & 0xff) / 255.0,
                                (color & 0xff) / 255.0, route && !bold ? 0.25 : 1);
         cairo_new_sub_path (cr);
-        cairo_arc (cr, node->at.x, node->at.y, inner + width, 0, 2 * G_PI);
+        cairo_arc (cr, node->at.x, node->at.y, outer, 0, 2 * G_PI);
         cairo_new_sub_path (cr);
         cairo_arc (cr, node->at.x, node->at.y, inner, 0, 2 * G_PI);
         cairo_fill (cr);

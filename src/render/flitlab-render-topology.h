@@ -190,6 +190,14 @@ int                    flitlab_topology_view_hit_channel (const FlitlabTopologyV
 int                    flitlab_topology_view_hit_node    (const FlitlabTopologyView *view,
                                                           double                     x,
                                                           double                     y);
+/* The message of the animation whose worm is drawn under (x, y), or -1: holder gives each
+ * channel's message (-1: idle), as flitlab_sim_trace_get_channels() does. A node's ring (its
+ * injection channel held) counts before the channels under it, and of the channels only held
+ * ones: a click on a drawn worm finds its message, not the idle channel beside it. */
+gint32                 flitlab_topology_view_hit_worm    (const FlitlabTopologyView *view,
+                                                          double                     x,
+                                                          double                     y,
+                                                          const gint32              *holder);
 /* Where the last render drew a node's centre, or the middle of a channel's line (on the
  * line; for a torus wrap-around, on its outgoing arc); FALSE when it was not drawn. */
 gboolean               flitlab_topology_view_get_node_position (const FlitlabTopologyView *view,

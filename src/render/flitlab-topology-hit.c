@@ -26,20 +26,20 @@ segment_distance2 (const Segment *s,
   return px * px + py * py;
 }
 
-int
-flitlab_topology_view_hit_channel (const FlitlabTopologyView *view,
-                                   double                     x,
-                                   double                     y)
+/* The nearest channel drawn within the tolerance of (x, y) that holder does not leave idle
+ * (holder NULL: any), or -1. */
+static int
+nearest_channel (const FlitlabTopologyView *view,
+                 double                     x,
+                 double                     y,
+                 const gint32              *holder)
 {
-  const FlitlabTopologyLayout *layout;
+  const FlitlabTopologyLayout *layout = view->layout;
   const guint *items = NULL;
   guint n;
   double best;
   int hit = -1;
 
-  g_return_val_if_fail (view != NULL, -1);
-
-  layout = view->layout;
   if (layout == NULL || !flitlab_topology_view_shows_point (view, x, y))
     return -1;
   best = layout->tolerance * layout->tolerance;
@@ -47,15 +47,63 @@ flitlab_topology_view_hit_channel (const FlitlabTopologyView *view,
   for (guint i = 0; i < n; i++)
     {
       const Segment *seg = &g_array_index (layout->segments, Segment, items[i]);
+      guint id = g_array_index (layout->shapes, Shape, seg->shape).id;
       double d2 = segment_distance2 (seg, x, y);
 
-      if (d2 < best || (hit < 0 && d2 <= best))
+      if ((d2 < best || (hit < 0 && d2 <= best)) && (holder == NULL || holder[id] >= 0))
         {
           best = d2;
-          hit = (int) g_array_index (layout->shapes, Shape, seg->shape).id;
+          hit = (int) id;
         }
     }
   return hit;
+}
+
+int
+flitlab_topology_view_hit_channel (const FlitlabTopologyView *view,
+                                   double                     x,
+                                   double                     y)
+{
+  g_return_val_if_fail (view != NULL, -1);
+
+  return nearest_channel (view, x, y, NULL);
+}
+
+gint32
+flitlab_topology_view_hit_worm (const FlitlabTopologyView *view,
+                                double                     x,
+                                double                     y,
+                                const gint32              *holder)
+{
+  const FlitlabTopologyLayout *layout;
+  const guint *items = NULL;
+  int channel;
+  guint n;
+
+  g_return_val_if_fail (view != NULL && holder != NULL, -1);
+
+  layout = view->layout;
+  if (layout == NULL || !flitlab_topology_view_shows_point (view, x, y))
+    return -1;
+  /* A ring round a node is its message still leaving the node: it lies over the ends of the
+   * node's channels, so it is looked at first. */
+  n = flitlab_topology_grid_lookup (&layout->node_grid, x, y, &items);
+  for (guint i = 0; i < n; i++)
+    {
+      const Node *node = &g_array_index (layout->nodes, Node, items[i]);
+      guint injection = flitlab_topology_get_injection_channel (view->topology, node->id);
+      gboolean bold = FALSE;
+      double inner, outer, d = hypot (node->at.x - x, node->at.y - y);
+
+      for (guint r = 0; r < view->route->len; r++)
+        bold |= g_array_index (view->route, guint, r) == injection;
+      flitlab_topology_ring_bounds (layout, node->style, bold, &inner, &outer);
+      /* Half a pixel either side: its edges are antialiased. */
+      if (holder[injection] >= 0 && d >= inner - 0.5 && d <= outer + 0.5)
+        return holder[injection];
+    }
+  channel = nearest_channel (view, x, y, holder);
+  return channel >= 0 ? holder[channel] : -1;
 }
 
 int

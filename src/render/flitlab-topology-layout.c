@@ -569,6 +569,17 @@ flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
 }
 
 void
+flitlab_topology_ring_bounds (const FlitlabTopologyLayout *layout,
+                              guint                        style,
+                              gboolean                     bold,
+                              double                      *inner,
+                              double                      *outer)
+{
+  *inner = flitlab_topology_node_radius (layout, style) + 0.5 * layout->gap;
+  *outer = *inner + (bold ? 1.7 : 1) * 2 * layout->line_width;
+}
+
+void
 flitlab_topology_node_label (const FlitlabTopology *t,
                              guint                  node,
                              char                  *buf,
@@ -807,8 +818,13 @@ place (cairo_t                   *cr,
   for (guint i = 0; i < layout->nodes->len; i++)
     {
       const Node *node = &g_array_index (layout->nodes, Node, i);
-      double r = MAX (flitlab_topology_node_radius (layout, node->style), 4) + 1;
-      Box box = { node->at.x - r, node->at.y - r, node->at.x + r, node->at.y + r };
+      /* Hit-testing looks for nodes and for their rings (flitlab_topology_view_hit_worm()). */
+      double inner, outer, r;
+      Box box;
+
+      flitlab_topology_ring_bounds (layout, node->style, TRUE, &inner, &outer);
+      r = MAX (MAX (flitlab_topology_node_radius (layout, node->style), 4), outer) + 1;
+      box = (Box) { node->at.x - r, node->at.y - r, node->at.x + r, node->at.y + r };
 
       /* Off the figure: filed nowhere (an empty box). */
       if (z > 1 && !box_on_figure (layout, &box))

@@ -548,6 +548,80 @@ count_color (cairo_surface_t *surface,
   return count;
 }
 
+/* The worm under a click (issue #28): at many cycles of a 4x4 torus animation, every pixel
+ * inside a worm's drawing (its colour 2 pixels all round it), on a channel or a ring, names a
+ * message of that colour. A click used to take the nearest channel, which next to a ring or
+ * between a link's two channels was often an idle one. */
+static void
+test_worm_hits (void)
+{
+  static const guint32 palette[] = { 0x0072b2, 0x009e73, 0x882255, 0x999933, 0x332288, 0x8c564b };
+  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:bi", 0);
+  const FlitlabTopology *topology = flitlab_topology_view_get_topology (view);
+  guint n = flitlab_topology_get_n_channels (topology);
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4x4:bi");
+  g_autoptr(FlitlabSimTrace) trace = NULL;
+  g_autofree gint32 *holder = g_new (gint32, n);
+  g_autofree guint32 *colors = g_new (guint32, n);
+  g_autoptr(GError) error = NULL;
+  guint checked = 0, rings = 0;
+
+  config->vcs = 1;
+  config->allow_deadlock = TRUE;
+  trace = flitlab_sim_trace_new (config, 0.05, &error);
+  g_assert_no_error (error);
+  for (guint frame = 0; frame < 12; frame++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 480);
+      cairo_t *cr = cairo_create (surface);
+      const guchar *data;
+      int stride = cairo_image_surface_get_stride (surface);
+
+      flitlab_sim_trace_step (trace, 7);
+      flitlab_sim_trace_get_channels (trace, holder, NULL, NULL);
+      for (guint c = 0; c < n; c++)
+        colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE
+                                  : palette[holder[c] % G_N_ELEMENTS (palette)];
+      flitlab_topology_view_set_colors (view, colors, NULL, n);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      flitlab_render_topology (cr, view, 640, 480);
+      cairo_surface_flush (surface);
+      data = cairo_image_surface_get_data (surface);
+      for (int y = 2; y < 478; y += 2)
+        for (int x = 2; x < 638; x += 2)
+          {
+#define PIXEL(px, py) (*(const guint32 *) (data + (py) * stride + 4 * (px)) & 0xffffff)
+            guint32 color = PIXEL (x, y);
+            gboolean is_worm = FALSE;
+            gint32 id;
+            int node;
+
+            for (guint k = 0; k < G_N_ELEMENTS (palette); k++)
+              is_worm |= color == palette[k];
+            if (!is_worm || PIXEL (x - 2, y) != color || PIXEL (x + 2, y) != color ||
+                PIXEL (x, y - 2) != color || PIXEL (x, y + 2) != color)
+              continue;
+#undef PIXEL
+            id = flitlab_topology_view_hit_worm (view, x + 0.5, y + 0.5, holder);
+            if (id < 0 || palette[id % G_N_ELEMENTS (palette)] != color)
+              g_error ("cycle %" G_GUINT64_FORMAT ": (%d, %d) is drawn in #%06x, the click names "
+                       "message %d", flitlab_sim_trace_get_cycle (trace), x, y, color, id);
+            checked++;
+            node = flitlab_topology_view_hit_node (view, x + 0.5, y + 0.5);
+            rings += node < 0 && flitlab_topology_view_hit_channel (view, x + 0.5, y + 0.5) >= 0 &&
+                     holder[flitlab_topology_view_hit_channel (view, x + 0.5, y + 0.5)] != id;
+          }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+  g_test_message ("%u worm pixels clicked, %u where the nearest channel is not the worm's",
+                  checked, rings);
+  g_assert_cmpuint (checked, >, 1000);
+  /* The case the nearest channel got wrong is there to be tested. */
+  g_assert_cmpuint (rings, >, 0);
+}
+
 /* Following a message in the animation (issue #28): the page hands the view, as its route,
  * every channel the message holds, its source's injection channel among them while its tail is
  * still there, over the worms' colours. The network is drawn, not the message that the route
@@ -1075,6 +1149,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/colors", test_colors);
   g_test_add_func ("/flitlab/render-topology/route", test_route);
   g_test_add_func ("/flitlab/render-topology/follow-worm", test_follow_worm);
+  g_test_add_func ("/flitlab/render-topology/worm-hits", test_worm_hits);
   g_test_add_func ("/flitlab/render-topology/diverging", test_diverging);
   g_test_add_func ("/flitlab/render-topology/nearly-alike", test_nearly_alike);
   g_test_add_func ("/flitlab/render-topology/magnified-bundles", test_magnified_bundles);
