@@ -1333,7 +1333,6 @@ flitlab_project_load (const char  *path,
 {
   g_autofree char *data = NULL;
   g_autofree char *display = NULL;
-  g_autoptr(GError) local_error = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (path != NULL, NULL);

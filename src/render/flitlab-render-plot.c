@@ -169,8 +169,11 @@ flitlab_render_plot (cairo_t           *cr,
   for (guint tries = 0; plot->title != NULL && tries < 3; tries++)
     {
       guint lines;
-      g_autofree char *wrapped = flitlab_render_text_wrap (cr, plot->title, flitlab_plot_font (&frame, "Sans Bold", 11, &font),
-                                                           flitlab_plot_title_width (&frame, width), &lines);
+
+      /* Only the count of lines is wanted here. */
+      g_free (flitlab_render_text_wrap (cr, plot->title,
+                                        flitlab_plot_font (&frame, "Sans Bold", 11, &font),
+                                        flitlab_plot_title_width (&frame, width), &lines));
 
       if (MIN (lines, 3) == frame.title_lines)
         break;
