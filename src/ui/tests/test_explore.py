@@ -337,14 +337,20 @@ def type_into(entry, text):
 
 
 def entry_text(entry):
-    """What entry shows: GTK 4.8 gives AT-SPI no text of an entry row, so it is copied."""
-    clipboard.set_text("", -1)
-    if not click(entry):
-        return None
-    rawinput.keyCombo("<Control>a")
-    rawinput.keyCombo("<Control>c")
-    time.sleep(0.05)
-    return read_clipboard()
+    """What entry shows: GTK 4.8 gives AT-SPI no text of an entry row, so it is copied. Three
+    tries: on a loaded machine a key or the clipboard's answer can come too late for one."""
+    text = None
+    for _ in range(3):
+        clipboard.set_text("", -1)
+        if not click(entry):
+            return None
+        rawinput.keyCombo("<Control>a")
+        rawinput.keyCombo("<Control>c")
+        time.sleep(0.05)
+        text = read_clipboard()
+        if text:
+            return text
+    return text
 
 
 # ---- dropdowns --------------------------------------------------------------------------------
