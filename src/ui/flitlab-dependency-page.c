@@ -9,26 +9,21 @@
 
 #include "flitlab-channel-dependency.h"
 #include "flitlab-dependency-page.h"
-#include "flitlab-document.h"
 #include "flitlab-render-dependency.h"
 
 struct _FlitlabDependencyPage
 {
-  GtkBox                    parent_instance;
+  FlitlabStudyPage          parent_instance;
   GtkDrawingArea           *area;
-  GtkLabel                 *message;
-  FlitlabDocument          *document;
-  int                       index;       /* of the study shown in document; -1: none */
   FlitlabTopology          *topology;
   FlitlabChannelDependency *graph;       /* NULL while it is built, or when there is none */
   FlitlabRouting            routing;
   GCancellable             *cancellable; /* of the graph being built */
-  double                    scale;       /* presentation mode's magnification */
   GArray                   *deadlock;    /* guint: the animation's deadlock, a channel cycle */
   char                     *network;     /* the topology spec the deadlock was found on */
 };
 
-G_DEFINE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, FLITLAB_TYPE_STUDY_PAGE)
 
 /* What the worker builds the graph from: the study may change meanwhile, the network (a
  * reference) does not. */
@@ -56,19 +51,12 @@ draw (GtkDrawingArea *area,
   FlitlabDependencyPage *self = data;
   FlitlabDependencyFigure figure = { self->topology, self->graph, self->routing,
                                      (const guint *) self->deadlock->data, self->deadlock->len, 0 };
+  double scale = flitlab_study_page_get_scale (FLITLAB_STUDY_PAGE (self));
 
   if (self->graph == NULL)
     return;
-  cairo_scale (cr, self->scale, self->scale);
-  flitlab_render_dependency (cr, &figure, width / self->scale, height / self->scale, NULL);
-}
-
-static void
-show_message (FlitlabDependencyPage *self,
-              const char            *text)
-{
-  gtk_label_set_text (self->message, text != NULL ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message), text != NULL);
+  cairo_scale (cr, scale, scale);
+  flitlab_render_dependency (cr, &figure, width / scale, height / scale, NULL);
 }
 
 /* The verdict, for those who cannot see the red cycle or the black deadlock. */
@@ -121,16 +109,16 @@ on_built (GObject      *source,
     return;
   self = FLITLAB_DEPENDENCY_PAGE (source);
   self->graph = graph;
-  show_message (self, graph == NULL ? error->message : NULL);
+  flitlab_study_page_show_message (FLITLAB_STUDY_PAGE (self), graph == NULL ? error->message : NULL);
   describe (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
 static void
-show_study (FlitlabDependencyPage *self)
+show_study (FlitlabStudyPage   *page,
+            const FlitlabStudy *study)
 {
-  const FlitlabStudy *study = self->document != NULL
-                              ? flitlab_document_get_study (self->document, self->index) : NULL;
+  FlitlabDependencyPage *self = FLITLAB_DEPENDENCY_PAGE (page);
   g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
   Request *request;
@@ -146,19 +134,19 @@ show_study (FlitlabDependencyPage *self)
     g_array_set_size (self->deadlock, 0);
   g_free (self->network);
   self->network = study != NULL ? g_strdup (study->topology) : NULL;
-  show_message (self, NULL);
+  flitlab_study_page_show_message (page, NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
   if (study == NULL)
     return;
   self->routing = study->routing;
   if (self->routing != FLITLAB_ROUTING_DOR && self->routing != FLITLAB_ROUTING_ADAPTIVE)
     {
-      show_message (self, _("No channel dependency graph for this study: it is drawn for dimension-ordered and adaptive routing, and this study routes otherwise."));
+      flitlab_study_page_show_message (page, _("No channel dependency graph for this study: it is drawn for dimension-ordered and adaptive routing, and this study routes otherwise."));
       return;
     }
   if (flitlab_study_get_topology (study, &error) == NULL)
     {
-      show_message (self, error->message);
+      flitlab_study_page_show_message (page, error->message);
       return;
     }
   /* Shared with the study: an edit sets another network, never changes this one. */
@@ -173,26 +161,6 @@ show_study (FlitlabDependencyPage *self)
   g_task_set_task_data (task, request, (GDestroyNotify) request_free);
   g_task_set_return_on_cancel (task, TRUE);
   g_task_run_in_thread (task, build_worker);
-}
-
-static void
-on_study_changed (FlitlabDependencyPage *self,
-                  guint                  index)
-{
-  if ((int) index == self->index)
-    show_study (self);
-}
-
-void
-flitlab_dependency_page_show (FlitlabDependencyPage *self,
-                              FlitlabDocument       *document,
-                              int                    index)
-{
-  g_return_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self));
-
-  flitlab_document_follow (&self->document, document, self, G_CALLBACK (on_study_changed));
-  self->index = index;
-  show_study (self);
 }
 
 void
@@ -210,26 +178,11 @@ flitlab_dependency_page_set_deadlock (FlitlabDependencyPage *self,
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
-void
-flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
-                                   double                 scale)
-{
-  g_return_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self));
-  self->scale = MAX (scale, 1);
-  /* Presenting, why no graph is drawn is read from the back of the room too. */
-  if (self->scale > 1)
-    gtk_widget_add_css_class (GTK_WIDGET (self->message), "title-2");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->message), "title-2");
-  gtk_widget_queue_draw (GTK_WIDGET (self->area));
-}
-
 static void
 flitlab_dependency_page_dispose (GObject *object)
 {
   FlitlabDependencyPage *self = FLITLAB_DEPENDENCY_PAGE (object);
 
-  flitlab_document_follow (&self->document, NULL, self, NULL);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -253,28 +206,28 @@ flitlab_dependency_page_class_init (FlitlabDependencyPageClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = flitlab_dependency_page_dispose;
   G_OBJECT_CLASS (klass)->finalize = flitlab_dependency_page_finalize;
+  FLITLAB_STUDY_PAGE_CLASS (klass)->show_study = show_study;
 }
 
 static void
 flitlab_dependency_page_init (FlitlabDependencyPage *self)
 {
-  self->scale = 1;
-  self->index = -1;
+  GtkLabel *message = GTK_LABEL (gtk_label_new (NULL));
+
   self->deadlock = g_array_new (FALSE, FALSE, sizeof (guint));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 12);
-  self->message = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->message, TRUE);
-  gtk_label_set_xalign (self->message, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->message), "dim-label");
-  gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->message));
+  gtk_label_set_wrap (message, TRUE);
+  gtk_label_set_xalign (message, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (message), "dim-label");
+  gtk_widget_set_visible (GTK_WIDGET (message), FALSE);
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (message));
   self->area = GTK_DRAWING_AREA (gtk_drawing_area_new ());
   gtk_widget_set_vexpand (GTK_WIDGET (self->area), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->area), TRUE);
   gtk_drawing_area_set_content_height (self->area, 300);
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
-  gtk_widget_set_focusable (GTK_WIDGET (self->area), TRUE);
+  flitlab_study_page_set_parts (FLITLAB_STUDY_PAGE (self), GTK_WIDGET (self->area), message);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Channel dependency graph"), -1);
   gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->area));

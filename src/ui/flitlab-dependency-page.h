@@ -8,24 +8,20 @@
 
 #include <gtk/gtk.h>
 
-#include "flitlab-document.h"
+#include "flitlab-study-page.h"
 
 G_BEGIN_DECLS
 
 #define FLITLAB_TYPE_DEPENDENCY_PAGE (flitlab_dependency_page_get_type ())
-G_DECLARE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, FLITLAB, DEPENDENCY_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, FLITLAB, DEPENDENCY_PAGE,
+                      FlitlabStudyPage)
 
-/* Shows the graph of document's study index, and follows its changes (NULL or -1: nothing).
- * The graph is built on a worker thread (a second for a 32×32 torus). */
-void flitlab_dependency_page_show      (FlitlabDependencyPage *self,
-                                        FlitlabDocument       *document,
-                                        int                    index);
+/* A page (flitlab-study-page.h) whose graph is built on a worker thread (a second for a 32×32
+ * torus). */
 /* Draws a deadlock's cycle of channels (flitlab_network_page_get_deadlock()) on the graph, in
  * black; NULL or 0: none. Copied. show() forgets it for a study of another network. */
 void flitlab_dependency_page_set_deadlock (FlitlabDependencyPage *self,
                                            const guint           *channels,
                                            guint                  n_channels);
-void flitlab_dependency_page_set_scale (FlitlabDependencyPage *self,
-                                        double                 scale);
 
 G_END_DECLS

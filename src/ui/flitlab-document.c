@@ -464,24 +464,6 @@ update_state (FlitlabDocument *self)
   set_boolean (self, &self->can_redo, flitlab_history_can_redo (self->history), PROP_CAN_REDO);
 }
 
-void
-flitlab_document_follow (FlitlabDocument **followed,
-                         FlitlabDocument  *document,
-                         gpointer          view,
-                         GCallback         on_study_changed)
-{
-  g_return_if_fail (followed != NULL && G_IS_OBJECT (view));
-  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
-
-  if (*followed == document)
-    return;
-  if (*followed != NULL)
-    g_signal_handlers_disconnect_by_data (*followed, view);
-  g_set_object (followed, document);
-  if (document != NULL)
-    g_signal_connect_object (document, "study-changed", on_study_changed, view, G_CONNECT_SWAPPED);
-}
-
 gboolean
 flitlab_document_edit_study (FlitlabDocument *self,
                              guint            index,

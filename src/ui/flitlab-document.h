@@ -50,14 +50,6 @@ int                   flitlab_document_find_study    (FlitlabDocument *self,
 /* Why a model of the opened file could not be drawn, or NULL. */
 const char           *flitlab_document_get_warning   (FlitlabDocument *self);
 
-/* For a view that shows one study: points *followed at document (a reference), moving view's
- * study-changed handler, on_study_changed (view, index) connected swapped, from the document
- * followed before to it. NULL: follows none. */
-void     flitlab_document_follow       (FlitlabDocument **followed,
-                                        FlitlabDocument  *document,
-                                        gpointer          view,
-                                        GCallback         on_study_changed);
-
 /* Replaces study index's contents with edited (taken): its simulation stops, its results go,
  * its models' curves are evaluated once. Returns FALSE, with the edit kept, when a curve could
  * not be evaluated. An edited copy with the same settings (flitlab_study_same_settings()) is

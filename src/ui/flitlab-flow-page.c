@@ -19,7 +19,7 @@
 
 struct _FlitlabFlowPage
 {
-  GtkBox              parent_instance;
+  FlitlabStudyPage    parent_instance;
 
   /* Template children */
   GtkDrawingArea     *area;
@@ -29,11 +29,8 @@ struct _FlitlabFlowPage
   GtkLabel           *source_label;
   GtkLabel           *message;
 
-  FlitlabDocument    *document;
-  int                 index;    /* of the study shown in document; -1: none */
   FlitlabModel       *model;    /* the chosen model, built from its parameters */
   FlitlabModelPoint  *point;    /* at the slider's load */
-  double              scale;
   gboolean            updating;
   gboolean            presenting;
   gboolean            same_network; /* the model's topology is the study's: its channel ids hold */
@@ -50,12 +47,18 @@ enum
 
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (FlitlabFlowPage, flitlab_flow_page, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (FlitlabFlowPage, flitlab_flow_page, FLITLAB_TYPE_STUDY_PAGE)
 
 static const FlitlabStudy *
 shown_study (FlitlabFlowPage *self)
 {
-  return self->document != NULL ? flitlab_document_get_study (self->document, self->index) : NULL;
+  return flitlab_study_page_get_study (FLITLAB_STUDY_PAGE (self));
+}
+
+static double
+scale_of (FlitlabFlowPage *self)
+{
+  return flitlab_study_page_get_scale (FLITLAB_STUDY_PAGE (self));
 }
 
 static void
@@ -86,14 +89,6 @@ show_source (FlitlabFlowPage        *self,
 
 /* Why no diagram is drawn, above the empty drawing; NULL: none (a diagram is drawn). */
 static void
-show_message (FlitlabFlowPage *self,
-              const char      *text)
-{
-  gtk_label_set_text (self->message, text != NULL ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message), text != NULL);
-}
-
-static void
 on_model_chosen (FlitlabFlowPage *self)
 {
   guint chosen = gtk_drop_down_get_selected (self->model_dropdown);
@@ -107,7 +102,7 @@ on_model_chosen (FlitlabFlowPage *self)
   entry = study->models->pdata[chosen];
   g_clear_pointer (&self->model, flitlab_model_free);
   self->model = flitlab_model_new (entry->id, entry->params, &error);
-  show_message (self, error != NULL ? error->message : NULL);
+  flitlab_study_page_show_message (FLITLAB_STUDY_PAGE (self), error != NULL ? error->message : NULL);
   show_source (self, flitlab_model_lookup (entry->id));
   self->same_network = FALSE;
   if (self->model != NULL)
@@ -149,8 +144,8 @@ draw (GtkDrawingArea *area,
   g_clear_pointer (&self->boxes, g_array_unref);
   if (self->model == NULL || self->point == NULL)
     return;
-  cairo_scale (cr, self->scale, self->scale);
-  flitlab_render_flow (cr, self->model, self->point, width / self->scale, height / self->scale);
+  cairo_scale (cr, scale_of (self), scale_of (self));
+  flitlab_render_flow (cr, self->model, self->point, width / scale_of (self), height / scale_of (self));
 }
 
 /* The class drawn at (x, y) of the widget, or -1. */
@@ -164,9 +159,10 @@ class_at (FlitlabFlowPage *self,
   if (self->model == NULL || self->point == NULL)
     return -1;
   if (self->boxes == NULL)
-    self->boxes = flitlab_render_flow_boxes (self->model, self->point, gtk_widget_get_width (area) / self->scale,
-                                             gtk_widget_get_height (area) / self->scale, 0);
-  return flitlab_render_flow_box_at (self->boxes, x / self->scale, y / self->scale);
+    self->boxes = flitlab_render_flow_boxes (self->model, self->point,
+                                             gtk_widget_get_width (area) / scale_of (self),
+                                             gtk_widget_get_height (area) / scale_of (self), 0);
+  return flitlab_render_flow_box_at (self->boxes, x / scale_of (self), y / scale_of (self));
 }
 
 /* The network links that carry class k of the point (NULL: none, or another network). */
@@ -289,16 +285,17 @@ on_click (FlitlabFlowPage *self,
 }
 
 static void
-show_study (FlitlabFlowPage *self)
+show_study (FlitlabStudyPage   *page,
+            const FlitlabStudy *study)
 {
-  const FlitlabStudy *study = shown_study (self);
+  FlitlabFlowPage *self = FLITLAB_FLOW_PAGE (page);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
   g_clear_pointer (&self->model, flitlab_model_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
   gtk_label_set_text (self->source_label, "");
   show_source (self, NULL);
-  show_message (self, study != NULL && study->models->len == 0
+  flitlab_study_page_show_message (FLITLAB_STUDY_PAGE (self), study != NULL && study->models->len == 0
                       ? _("This study has no model, so no flow diagram: the diagram draws an analytical model's channel classes at a load. Its simulation is in the plot and the network.")
                       : NULL);
   gtk_widget_set_sensitive (self->controls, study != NULL && study->models->len > 0);
@@ -317,26 +314,6 @@ show_study (FlitlabFlowPage *self)
   self->updating = FALSE;
   on_model_chosen (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
-}
-
-static void
-on_study_changed (FlitlabFlowPage *self,
-                  guint            index)
-{
-  if ((int) index == self->index)
-    show_study (self);
-}
-
-void
-flitlab_flow_page_show (FlitlabFlowPage *self,
-                        FlitlabDocument *document,
-                        int              index)
-{
-  g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
-
-  flitlab_document_follow (&self->document, document, self, G_CALLBACK (on_study_changed));
-  self->index = index;
-  show_study (self);
 }
 
 void
@@ -360,28 +337,6 @@ flitlab_flow_page_get_model (FlitlabFlowPage *self,
 }
 
 void
-flitlab_flow_page_focus_figure (FlitlabFlowPage *self)
-{
-  g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
-  gtk_widget_grab_focus (GTK_WIDGET (self->area));
-}
-
-void
-flitlab_flow_page_set_scale (FlitlabFlowPage *self,
-                             double           scale)
-{
-  g_return_if_fail (FLITLAB_IS_FLOW_PAGE (self));
-
-  self->scale = MAX (scale, 1);
-  /* Presenting, why no diagram is drawn is read from the back of the room too. */
-  if (self->scale > 1)
-    gtk_widget_add_css_class (GTK_WIDGET (self->message), "title-2");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->message), "title-2");
-  gtk_widget_queue_draw (GTK_WIDGET (self->area));
-}
-
-void
 flitlab_flow_page_set_presenting (FlitlabFlowPage *self,
                                   gboolean         presenting)
 {
@@ -398,7 +353,6 @@ flitlab_flow_page_dispose (GObject *object)
   FlitlabFlowPage *self = FLITLAB_FLOW_PAGE (object);
 
   self->updating = TRUE;
-  flitlab_document_follow (&self->document, NULL, self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_FLOW_PAGE);
   G_OBJECT_CLASS (flitlab_flow_page_parent_class)->dispose (object);
 }
@@ -423,6 +377,7 @@ flitlab_flow_page_class_init (FlitlabFlowPageClass *klass)
 
   object_class->dispose = flitlab_flow_page_dispose;
   object_class->finalize = flitlab_flow_page_finalize;
+  FLITLAB_STUDY_PAGE_CLASS (klass)->show_study = show_study;
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-flow-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, area);
@@ -442,11 +397,8 @@ static void
 flitlab_flow_page_init (FlitlabFlowPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->scale = 1;
-  self->index = -1;
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
-  /* The figure takes the keyboard when shown, so that keys never reach a header button. */
-  gtk_widget_set_focusable (GTK_WIDGET (self->area), TRUE);
+  flitlab_study_page_set_parts (FLITLAB_STUDY_PAGE (self), GTK_WIDGET (self->area), self->message);
   g_signal_connect_swapped (self->model_dropdown, "notify::selected", G_CALLBACK (on_model_chosen), self);
   g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_load_changed), self);
 

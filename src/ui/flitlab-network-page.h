@@ -8,17 +8,16 @@
 #include <gtk/gtk.h>
 
 #include "flitlab-render-topology.h"
-#include "flitlab-document.h"
+#include "flitlab-study-page.h"
 
 G_BEGIN_DECLS
 
 #define FLITLAB_TYPE_NETWORK_PAGE (flitlab_network_page_get_type ())
-G_DECLARE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, FLITLAB, NETWORK_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (FlitlabNetworkPage, flitlab_network_page, FLITLAB, NETWORK_PAGE,
+                      FlitlabStudyPage)
 
-/* Shows the network of document's study index, and follows its changes (NULL or -1: nothing). */
-void                 flitlab_network_page_show      (FlitlabNetworkPage *self,
-                                                     FlitlabDocument    *document,
-                                                     int                 index);
+/* A page (flitlab-study-page.h) of the shown study's network. Its figure takes the keyboard:
+ * Space plays and pauses, the right arrow steps, Escape lets go of a followed message. */
 /* Draws channels (ids of the study's topology; its injection and ejection channels are not
  * drawn) in bold while the others fade, as a route is, with caption under the figure; the
  * animation stops. Clicking a node starts a route as before. */
@@ -26,9 +25,6 @@ void                 flitlab_network_page_show_channels (FlitlabNetworkPage *sel
                                                      const guint        *channels,
                                                      guint               n_channels,
                                                      const char         *caption);
-/* Draws type and lines scale times larger (presentation mode); 1: as exported. */
-void                 flitlab_network_page_set_scale (FlitlabNetworkPage *self,
-                                                     double              scale);
 /* Presenting, the page shows the drawing alone, with the Play row for the mouse: its row of
  * source, quantity and load, its textbook figures and its status line hide. Nothing else shows
  * or hides them, so leaving shows them as they were. */
@@ -39,9 +35,6 @@ void                 flitlab_network_page_set_presenting (FlitlabNetworkPage *se
 gboolean             flitlab_network_page_let_go (FlitlabNetworkPage *self);
 /* The label that says the load shown ("0.05 (model)"); notify::label follows it. */
 GtkLabel            *flitlab_network_page_get_load_label (FlitlabNetworkPage *self);
-/* The drawing takes the keyboard: Space plays and pauses, the right arrow steps, Escape lets
- * go of a followed message. */
-void                 flitlab_network_page_focus_figure (FlitlabNetworkPage *self);
 /* The load slider's adjustment, for other views to share (messages per cycle per node). */
 GtkAdjustment       *flitlab_network_page_get_load (FlitlabNetworkPage *self);
 /* The diagram as shown, for export; NULL when there is none. */

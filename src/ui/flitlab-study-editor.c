@@ -64,6 +64,7 @@ struct _FlitlabStudyEditor
   AdwEntryRow          *warmup_row;
 
   FlitlabDocument      *document;
+  GSignalGroup         *document_signals; /* its study-changed, moved with it */
   int                   index;   /* of the study shown in document; -1: none */
   const FlitlabStudy   *study;   /* document's study index, refreshed when it changes */
   GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
@@ -460,7 +461,8 @@ flitlab_study_editor_show (FlitlabStudyEditor *self,
 {
   g_return_if_fail (FLITLAB_IS_STUDY_EDITOR (self));
 
-  flitlab_document_follow (&self->document, document, self, G_CALLBACK (on_study_changed));
+  g_set_object (&self->document, document);
+  g_signal_group_set_target (self->document_signals, document);
   self->index = index;
   show_study (self);
 }
@@ -850,7 +852,8 @@ flitlab_study_editor_dispose (GObject *object)
 
   self->study = NULL;
   self->updating = TRUE;
-  flitlab_document_follow (&self->document, NULL, self, NULL);
+  g_signal_group_set_target (self->document_signals, NULL);
+  g_clear_object (&self->document);
   self->study = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_STUDY_EDITOR);
   G_OBJECT_CLASS (flitlab_study_editor_parent_class)->dispose (object);
@@ -863,6 +866,7 @@ flitlab_study_editor_finalize (GObject *object)
 
   g_ptr_array_unref (self->model_rows);
   g_ptr_array_unref (self->model_switches);
+  g_object_unref (self->document_signals);
   G_OBJECT_CLASS (flitlab_study_editor_parent_class)->finalize (object);
 }
 
@@ -928,6 +932,9 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
   self->index = -1;
   self->routings_family = -1;
   self->updating = TRUE;
+  self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "study-changed",
+                                  G_CALLBACK (on_study_changed), self);
 
   {
     AdwEntryRow *rows[] = {

@@ -249,9 +249,9 @@ flitlab_window_set_presenting (FlitlabWindow *self,
   flitlab_flow_page_set_presenting (self->flow_page, presenting);
   flitlab_window_update_caption (self);
   flitlab_plot_view_set_scale (self->plot_view, scale);
-  flitlab_network_page_set_scale (self->network_page, scale);
-  flitlab_flow_page_set_scale (self->flow_page, scale);
-  flitlab_dependency_page_set_scale (self->dependency_page, scale);
+  flitlab_study_page_set_scale (FLITLAB_STUDY_PAGE (self->network_page), scale);
+  flitlab_study_page_set_scale (FLITLAB_STUDY_PAGE (self->flow_page), scale);
+  flitlab_study_page_set_scale (FLITLAB_STUDY_PAGE (self->dependency_page), scale);
   flitlab_window_focus_figure (self);
   /* How to move and leave, until the first key or click. */
   gtk_widget_set_visible (GTK_WIDGET (self->presentation_keys), presenting);

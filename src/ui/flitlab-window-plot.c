@@ -113,8 +113,8 @@ flitlab_window_show_compared_networks (FlitlabWindow *self,
     {
       FlitlabNetworkPage *page = g_object_new (FLITLAB_TYPE_NETWORK_PAGE, NULL);
 
-      flitlab_network_page_show (page, self->document,
-                                 flitlab_document_find_study (self->document, studies->pdata[i]));
+      flitlab_study_page_show (FLITLAB_STUDY_PAGE (page), self->document,
+                               flitlab_document_find_study (self->document, studies->pdata[i]));
       flitlab_network_page_set_presenting (page, self->presenting);
       /* Below one another in a scrolled list, each needs a height of its own. */
       gtk_widget_set_size_request (GTK_WIDGET (page), -1, COMPARED_NETWORK_HEIGHT);

@@ -64,7 +64,8 @@ struct _FlitlabWindow
   gboolean              close_confirmed;
   gboolean              presenting; /* presentation mode: full screen, large type */
   GtkLabel             *presentation_keys; /* presenting: the keys, until the first key or click */
-  GHashTable           *long_runs;  /* studies whose run was said to be long: set of pointers */
+  GSignalGroup         *document_signals; /* the document's signals, moved with it */
+  GHashTable           *long_runs;  /* study → the question asked of its long run (not owned) */
   gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
   guint                 points_shown; /* loads of the shown study's running simulation drawn */
   int                   select_next; /* the row to select when the studies change; -1: same */

@@ -111,9 +111,11 @@ give_figure_focus (FlitlabWindow *self)
   const char *shown = gtk_stack_get_visible_child_name (self->figure_stack);
 
   if (g_strcmp0 (shown, "network") == 0)
-    flitlab_network_page_focus_figure (self->network_page);
+    flitlab_study_page_focus_figure (FLITLAB_STUDY_PAGE (self->network_page));
   else if (g_strcmp0 (shown, "flow") == 0)
-    flitlab_flow_page_focus_figure (self->flow_page);
+    flitlab_study_page_focus_figure (FLITLAB_STUDY_PAGE (self->flow_page));
+  else if (g_strcmp0 (shown, "dependencies") == 0)
+    flitlab_study_page_focus_figure (FLITLAB_STUDY_PAGE (self->dependency_page));
   else
     gtk_widget_grab_focus (GTK_WIDGET (self->plot_view));
 }
@@ -204,9 +206,9 @@ flitlab_window_show_study (FlitlabWindow *self)
   int index = flitlab_window_get_selected_index (self);
 
   flitlab_study_editor_show (self->study_editor, self->document, index);
-  flitlab_network_page_show (self->network_page, self->document, index);
-  flitlab_flow_page_show (self->flow_page, self->document, index);
-  flitlab_dependency_page_show (self->dependency_page, self->document, index);
+  flitlab_study_page_show (FLITLAB_STUDY_PAGE (self->network_page), self->document, index);
+  flitlab_study_page_show (FLITLAB_STUDY_PAGE (self->flow_page), self->document, index);
+  flitlab_study_page_show (FLITLAB_STUDY_PAGE (self->dependency_page), self->document, index);
   show_study_header (self);
 }
 
@@ -555,28 +557,11 @@ flitlab_window_set_document (FlitlabWindow   *self,
   if (self->document == document)
     return;
   /* Nothing of the old project may land in the new one. */
+  g_signal_group_set_target (self->document_signals, NULL);
   if (self->document != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->document, self);
-      flitlab_document_stop_all (self->document);
-    }
+    flitlab_document_stop_all (self->document);
   g_set_object (&self->document, document);
-  g_signal_connect_object (document, "studies-changed", G_CALLBACK (on_studies_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (document, "study-changed", G_CALLBACK (on_study_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (document, "run-changed", G_CALLBACK (on_run_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (document, "run-finished", G_CALLBACK (on_run_finished), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (document, "notify::modified", G_CALLBACK (on_title_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (document, "notify::file", G_CALLBACK (on_title_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (document, "notify::can-undo", G_CALLBACK (flitlab_window_update_actions),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (document, "notify::can-redo", G_CALLBACK (flitlab_window_update_actions),
-                           self, G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->document_signals, document);
   if (flitlab_document_get_file (document) != NULL)
     flitlab_window_add_recent (self, flitlab_document_get_file (document));
   if (flitlab_document_get_warning (document) != NULL)
@@ -754,11 +739,10 @@ flitlab_window_dispose (GObject *object)
 
   /* A running simulation stops with its window, and nothing it reports afterwards reaches the
    * widgets released below. */
+  if (self->document_signals != NULL)
+    g_signal_group_set_target (self->document_signals, NULL);
   if (self->document != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->document, self);
-      flitlab_document_stop_all (self->document);
-    }
+    flitlab_document_stop_all (self->document);
   /* Likewise the file being opened; its report will not look at the window. */
   if (self->open_cancellable != NULL)
     g_cancellable_cancel (self->open_cancellable);
@@ -779,6 +763,7 @@ flitlab_window_dispose (GObject *object)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
   g_clear_pointer (&self->long_runs, g_hash_table_unref);
+  g_clear_object (&self->document_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
   G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
 }
@@ -972,6 +957,23 @@ flitlab_window_init (FlitlabWindow *self)
   self->select_next = -1;
   self->guess = NAN;
   self->long_runs = g_hash_table_new (NULL, NULL);
+  self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "studies-changed",
+                                  G_CALLBACK (on_studies_changed), self);
+  g_signal_group_connect_swapped (self->document_signals, "study-changed",
+                                  G_CALLBACK (on_study_changed), self);
+  g_signal_group_connect_swapped (self->document_signals, "run-changed",
+                                  G_CALLBACK (on_run_changed), self);
+  g_signal_group_connect_swapped (self->document_signals, "run-finished",
+                                  G_CALLBACK (on_run_finished), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::modified",
+                                  G_CALLBACK (on_title_changed), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::file",
+                                  G_CALLBACK (on_title_changed), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::can-undo",
+                                  G_CALLBACK (flitlab_window_update_actions), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::can-redo",
+                                  G_CALLBACK (flitlab_window_update_actions), self);
   /* The editor's notes say what an edit took away: Undo brings it back. */
   g_signal_connect_object (self->study_editor, "note", G_CALLBACK (flitlab_window_toast_undo), self,
                            G_CONNECT_SWAPPED);

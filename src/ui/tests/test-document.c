@@ -275,62 +275,6 @@ test_finalize_while_running (Fixture       *f,
   g_assert_true (flitlab_document_get_running (f->document, 1, NULL, NULL));
 }
 
-static void
-on_view_study_changed (GObject         *view,
-                       guint            index,
-                       FlitlabDocument *document)
-{
-  (*(guint *) g_object_get_data (view, "count"))++;
-}
-
-/* Renames the first study of document: one study-changed. */
-static void
-rename_first (FlitlabDocument *document,
-              const char      *name)
-{
-  FlitlabStudy *edited = flitlab_study_copy (flitlab_document_get_study (document, 0));
-
-  g_free (edited->name);
-  edited->name = g_strdup (name);
-  g_assert_true (flitlab_document_edit_study (document, 0, edited, NULL));
-}
-
-/* A view follows one document at a time: moved to another, or to none, it hears no more of the
- * first; finalized, it hears nothing. */
-static void
-test_follow (Fixture       *f,
-             gconstpointer  data)
-{
-  g_autoptr(FlitlabDocument) other = flitlab_document_new ();
-  GObject *view = g_object_new (G_TYPE_OBJECT, NULL);
-  FlitlabDocument *followed = NULL;
-  guint count = 0;
-
-  flitlab_document_insert_study (other, 0, torus_study ("other", 12));
-  g_object_set_data (view, "count", &count);
-  flitlab_document_follow (&followed, f->document, view, G_CALLBACK (on_view_study_changed));
-  g_assert_true (followed == f->document);
-  rename_first (f->document, "a");
-  g_assert_cmpuint (count, ==, 1);
-
-  flitlab_document_follow (&followed, other, view, G_CALLBACK (on_view_study_changed));
-  rename_first (f->document, "b");
-  g_assert_cmpuint (count, ==, 1);
-  rename_first (other, "c");
-  g_assert_cmpuint (count, ==, 2);
-
-  flitlab_document_follow (&followed, NULL, view, NULL);
-  g_assert_null (followed);
-  rename_first (other, "d");
-  g_assert_cmpuint (count, ==, 2);
-
-  flitlab_document_follow (&followed, other, view, G_CALLBACK (on_view_study_changed));
-  g_object_unref (view);
-  rename_first (other, "e");
-  g_assert_cmpuint (count, ==, 2);
-  g_clear_object (&followed);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -347,6 +291,5 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/document/finalize-while-running", Fixture, NULL, fixture_set_up,
               test_finalize_while_running, fixture_tear_down);
-  g_test_add ("/document/follow", Fixture, NULL, fixture_set_up, test_follow, fixture_tear_down);
   return g_test_run ();
 }
