@@ -475,7 +475,8 @@ ask_if_long (FlitlabWindow *self,
   adw_message_dialog_format_body (dialog,
                                   /* Translators: a study's name, then a duration ("33 min") */
                                   _("By its first seconds, the simulation of “%s” will take "
-                                    "about %s on this computer. It waits for your answer."),
+                                    "about %s on this computer, and first estimates tend to "
+                                    "grow as the network fills. It waits for your answer."),
                                   study->name, duration);
   adw_message_dialog_add_responses (dialog, "stop", _("_Stop"), "simulate", _("_Simulate"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "simulate", ADW_RESPONSE_SUGGESTED);
@@ -501,7 +502,10 @@ on_run_changed (FlitlabWindow *self,
   if ((int) index != flitlab_window_get_selected_index (self))
     return;
   gtk_progress_bar_set_fraction (self->simulation_progress, fraction);
-  if (left >= 0)
+  if (flitlab_document_get_held (self->document, index))
+    /* Translators: a simulation held until the question of its length is answered */
+    gtk_label_set_text (self->time_left_label, _("Paused for your answer"));
+  else if (left >= 0)
     {
       g_autofree char *duration = format_duration (left);
       /* Translators: the estimated time a simulation still needs ("3 min") */
