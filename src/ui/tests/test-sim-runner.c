@@ -138,6 +138,39 @@ iterate_for (gint64 microseconds)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* Starts a run that will hold at once for its answer (its estimate settles in 2 s, well before
+ * it could end) and waits until it does. */
+static void
+start_held_run (FlitlabSimRunner *runner,
+                FlitlabStudy     *study,
+                GCancellable     *cancellable,
+                Watch            *watch)
+{
+  study->simulation.cycles = 100000000;
+  flitlab_sim_runner_set_hold_above (runner, 1e-6);
+  flitlab_sim_runner_run_async (runner, study, cancellable, on_done, watch);
+  while (!flitlab_sim_runner_get_held (runner))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Cancels the run and checks that it ends cancelled, with nothing. */
+static void
+cancel_and_finish (FlitlabSimRunner *runner,
+                   GCancellable     *cancellable,
+                   Watch            *watch)
+{
+  g_autoptr(FlitlabStudy) done = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_cancellable_cancel (cancellable);
+  while (watch->result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  done = flitlab_sim_runner_run_finish (runner, watch->result, &error);
+  g_clear_object (&watch->result);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (done);
+}
+
 /* A run that holds for its answer does not go on until resumed, then goes on; a cancel while
  * it goes on ends it. */
 static void
@@ -146,17 +179,10 @@ test_hold (void)
   g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
   g_autoptr(FlitlabStudy) study = mesh_study ();
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(FlitlabStudy) done = NULL;
-  g_autoptr(GError) error = NULL;
   Watch watch = { 0 };
   double held_at;
 
-  /* Long enough that the estimate settles (2 s) well before the run could end. */
-  study->simulation.cycles = 100000000;
-  flitlab_sim_runner_set_hold_above (runner, 1e-6);
-  flitlab_sim_runner_run_async (runner, study, cancellable, on_done, &watch);
-  while (!flitlab_sim_runner_get_held (runner))
-    g_main_context_iteration (NULL, TRUE);
+  start_held_run (runner, study, cancellable, &watch);
   held_at = flitlab_sim_runner_get_fraction (runner);
   iterate_for (G_TIME_SPAN_SECOND / 2);
   g_assert_true (flitlab_sim_runner_get_held (runner));
@@ -168,13 +194,7 @@ test_hold (void)
   while (flitlab_sim_runner_get_fraction (runner) == held_at)
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (flitlab_sim_runner_get_held (runner));
-  g_cancellable_cancel (cancellable);
-  while (watch.result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  done = flitlab_sim_runner_run_finish (runner, watch.result, &error);
-  g_clear_object (&watch.result);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_null (done);
+  cancel_and_finish (runner, cancellable, &watch);
 }
 
 /* A cancel ends a held run. */
@@ -184,22 +204,10 @@ test_cancel_held (void)
   g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
   g_autoptr(FlitlabStudy) study = mesh_study ();
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(FlitlabStudy) done = NULL;
-  g_autoptr(GError) error = NULL;
   Watch watch = { 0 };
 
-  study->simulation.cycles = 100000000;
-  flitlab_sim_runner_set_hold_above (runner, 1e-6);
-  flitlab_sim_runner_run_async (runner, study, cancellable, on_done, &watch);
-  while (!flitlab_sim_runner_get_held (runner))
-    g_main_context_iteration (NULL, TRUE);
-  g_cancellable_cancel (cancellable);
-  while (watch.result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  done = flitlab_sim_runner_run_finish (runner, watch.result, &error);
-  g_clear_object (&watch.result);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_null (done);
+  start_held_run (runner, study, cancellable, &watch);
+  cancel_and_finish (runner, cancellable, &watch);
 }
 
 int
