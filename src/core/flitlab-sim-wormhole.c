@@ -77,6 +77,11 @@ typedef struct
   guint64 moved;      /* the last cycle one of its flits moved; its generation before */
   guint32 ties;       /* bit d set: - in dimension d when it is half way round */
   gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
+  guint32 route_node; /* the node its hops below were routed at, G_MAXUINT32 before its first */
+  guint32 route_mask; /* bit i: route_node's i-th out-channel is a minimal hop (route()) */
+  guint32 escape;     /* the dimension-ordered hop, whose VCs [escape_lo, escape_hi) escape */
+  guint16 escape_lo;
+  guint16 escape_hi;
   gint32  queue_next; /* the next message in the source queue */
   gboolean passed_base; /* necklace: the header has been at a base vertex */
   gboolean tagged;    /* generated inside the measured window */
@@ -110,6 +115,7 @@ typedef struct
   Vc                    *vc;
   guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
   guint                 *coords;    /* n_nodes x n_dims */
+  guint                 *out_first; /* per node: its first out-channel (they are consecutive) */
 
   GArray                *messages;  /* Message */
   GArray                *free_ids;  /* gint32 */
@@ -208,6 +214,7 @@ generate (Sim   *s,
   m.first = G_MAXUINT64;
   m.ties = s->job->config->ties == FLITLAB_TIES_BALANCED ? (guint32) flitlab_rng_next (&s->tie_rng) : 0;
   m.head = NONE;
+  m.route_node = G_MAXUINT32;
   m.queue_next = NONE;
   m.tagged = in_window (s);
   s->out->generated += m.tagged;
@@ -443,20 +450,6 @@ escape_range (Sim   *s,
   *hi = s->routing == FLITLAB_ROUTING_DOR ? s->V : 1;
 }
 
-static gint32
-escape_vc (Sim   *s,
-           guint  channel,
-           guint  dst,
-           guint *preferred)
-{
-  guint lo, hi;
-
-  if (*preferred == G_MAXUINT)
-    *preferred = channel;
-  escape_range (s, channel, dst, &lo, &hi);
-  return free_vc_in (s, channel, lo, hi);
-}
-
 /* Necklace routing (003 section 3) on the deterministic route of flitlab_topology_route_dor():
  * the source necklace to its nearest base vertex, the base hypercube, the destination necklace.
  * On necklace links VC 0 is class A (before the route first reaches a base vertex), VC 1 class
@@ -514,6 +507,28 @@ necklace_vc (Sim     *s,
   return free_vc_in (s, channel, 0, 1);
 }
 
+/* Routes the header of m at node once, whatever the cycles it then waits there: its minimal
+ * hops as a mask of node's out-channels (in flitlab_sim_minimal_hops()'s order, the channels'
+ * own) and the escape VCs of the first of them, the dimension-ordered hop. Not for necklaces. */
+static void
+route (Sim     *s,
+       Message *m,
+       guint    node)
+{
+  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
+  guint n = minimal_hops (s, m, node, next);
+  guint lo, hi;
+
+  m->route_node = node;
+  m->route_mask = 0;
+  for (guint i = 0; i < n; i++)
+    m->route_mask |= 1u << (next[i] - s->out_first[node]);
+  m->escape = next[0];
+  escape_range (s, next[0], m->dst, &lo, &hi);
+  m->escape_lo = (guint16) lo;
+  m->escape_hi = (guint16) hi;
+}
+
 /* Tries to give the waiting header of message id an output VC; returns TRUE when granted.
  * *preferred is the channel it waits for when it is not (for the blocking statistics). */
 static gboolean
@@ -524,7 +539,6 @@ allocate (Sim    *s,
   Message *m = message (s, id);
   gint32 here = m->head;
   guint node = flitlab_topology_get_channel (s->topology, vc_channel (s, here))->dst;
-  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
   gint32 vc = NONE;
 
   *preferred = G_MAXUINT;
@@ -537,21 +551,24 @@ allocate (Sim    *s,
     }
   else if (s->routing == FLITLAB_ROUTING_NECKLACE)
     vc = necklace_vc (s, m, node, preferred);
-  else if (s->routing == FLITLAB_ROUTING_ADAPTIVE)
-    {
-      guint n = minimal_hops (s, m, node, next);
-      guint first_adaptive = s->torus ? 2 : 1;
-
-      /* 002 section 2: prefer the lowest dimension (X), take another when its adaptive VCs are
-       * busy, then fall back on the escape VC of the dimension-ordered hop. */
-      *preferred = next[0];
-      for (guint i = 0; i < n && vc == NONE; i++)
-        vc = free_vc_in (s, next[i], first_adaptive, s->V);
-      if (vc == NONE)
-        vc = escape_vc (s, dor_channel (s, m, node, next), m->dst, preferred);
-    }
   else
-    vc = escape_vc (s, dor_channel (s, m, node, next), m->dst, preferred);
+    {
+      if (m->route_node != node)
+        route (s, m, node);
+      *preferred = m->escape;
+      if (s->routing == FLITLAB_ROUTING_ADAPTIVE)
+        {
+          guint first_adaptive = s->torus ? 2 : 1;
+
+          /* 002 section 2: prefer the lowest dimension (X), take another when its adaptive VCs
+           * are busy, then fall back on the escape VC of the dimension-ordered hop. */
+          for (guint32 mask = m->route_mask; mask != 0 && vc == NONE; mask &= mask - 1)
+            vc = free_vc_in (s, s->out_first[node] + (guint) __builtin_ctz (mask), first_adaptive,
+                             s->V);
+        }
+      if (vc == NONE)
+        vc = free_vc_in (s, m->escape, m->escape_lo, m->escape_hi);
+    }
 
   if (vc == NONE)
     return FALSE;
@@ -1085,6 +1102,19 @@ sim_init (Sim                   *sp,
   if (s.family == FLITLAB_TOPOLOGY_TORUS || s.family == FLITLAB_TOPOLOGY_MESH)
     for (guint n = 0; n < s.n_nodes; n++)
       flitlab_topology_get_coords (topology, n, s.coords + (gsize) n * s.n_dims);
+  s.out_first = g_new (guint, s.n_nodes);
+  for (guint n = 0; n < s.n_nodes; n++)
+    {
+      const guint *ids;
+      guint n_out = flitlab_topology_get_out_channels (topology, n, &ids);
+
+      /* route()'s masks: at most 32 out-channels, numbered consecutively (any family but the
+       * necklaces, which are routed otherwise). */
+      g_assert (s.family == FLITLAB_TOPOLOGY_NECKLACE || n_out <= 32);
+      for (guint i = 0; i < n_out; i++)
+        g_assert (ids[i] == ids[0] + i);
+      s.out_first[n] = n_out > 0 ? ids[0] : 0;
+    }
   s.messages = g_array_new (FALSE, FALSE, sizeof (Message));
   s.free_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
   s.active = g_array_new (FALSE, FALSE, sizeof (gint32));
@@ -1105,6 +1135,7 @@ sim_clear (Sim *s)
   g_free (s->vc);
   g_free (s->stamp);
   g_free (s->coords);
+  g_free (s->out_first);
   g_array_unref (s->messages);
   g_array_unref (s->free_ids);
   g_array_unref (s->active);
