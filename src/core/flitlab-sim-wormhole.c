@@ -61,6 +61,7 @@ typedef struct
   gint32  prev;     /* the VC upstream in the same worm, NONE at the worm's tail end */
   guint32 count;    /* flits in the buffer */
   guint32 received; /* flits of the owner that have entered */
+  guint32 channel;  /* the physical channel it belongs to (never changes) */
 } Vc;
 
 typedef struct
@@ -116,6 +117,11 @@ typedef struct
   guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
   guint                 *coords;    /* n_nodes x n_dims */
   guint                 *out_first; /* per node: its first out-channel (they are consecutive) */
+  guint8                *out_slot;  /* torus, mesh: (node x n_dims + dim) x 2 + (direction < 0)
+                                       -> that channel's place among node's out-channels */
+  const FlitlabChannel  *channels;  /* the topology's, by id */
+  gboolean               bidirectional;
+  guint                  radix[FLITLAB_TOPOLOGY_MAX_DIMS];
 
   GArray                *messages;  /* Message */
   GArray                *free_ids;  /* gint32 */
@@ -146,7 +152,7 @@ static inline guint
 vc_channel (const Sim *s,
             gint32     vc)
 {
-  return (guint) vc / s->V;
+  return s->vc[vc].channel;
 }
 
 static inline gboolean
@@ -154,6 +160,22 @@ is_ejection_vc (const Sim *s,
                 gint32     vc)
 {
   return vc_channel (s, vc) >= s->ejection_base;
+}
+
+/* VC vc, free or newly held by owner with prev upstream of it; its channel stays. */
+static inline void
+vc_set (Sim    *s,
+        gint32  vc,
+        gint32  owner,
+        gint32  prev)
+{
+  Vc *v = &s->vc[vc];
+
+  v->owner = owner;
+  v->next = NONE;
+  v->prev = prev;
+  v->count = 0;
+  v->received = 0;
 }
 
 static inline Message *
@@ -265,7 +287,7 @@ grant_injection (Sim   *s,
   queue->length--;
   s->queued--;
 
-  s->vc[inj] = (Vc) { id, NONE, NONE, 0, 0 };
+  vc_set (s, inj, id, NONE);
   m->head = inj;
   g_array_append_val (s->active, id);
 }
@@ -279,7 +301,7 @@ free_vc (Sim    *s,
 
   if (next != NONE)
     s->vc[next].prev = NONE;
-  s->vc[vc] = (Vc) { NONE, NONE, NONE, 0, 0 };
+  vc_set (s, vc, NONE, NONE);
   if (channel >= s->injection_base && channel < s->ejection_base)
     grant_injection (s, channel - s->injection_base);
 }
@@ -439,7 +461,7 @@ escape_range (Sim   *s,
 {
   if (s->torus && s->V >= 2)
     {
-      guint cls = dateline_class (s, flitlab_topology_get_channel (s->topology, channel), dst);
+      guint cls = dateline_class (s, &s->channels[channel], dst);
       guint width = s->routing == FLITLAB_ROUTING_DOR ? s->V / 2 : 1;
 
       *lo = cls * width;
@@ -515,16 +537,60 @@ route (Sim     *s,
        Message *m,
        guint    node)
 {
-  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
-  guint n = minimal_hops (s, m, node, next);
+  guint32 mask = 0;
   guint lo, hi;
 
+  if (s->family == FLITLAB_TOPOLOGY_HYPERCUBE)
+    mask = node ^ m->dst;  /* out-channel d flips bit d */
+  else
+    {
+      const guint *a = s->coords + (gsize) node * s->n_dims;
+      const guint *b = s->coords + (gsize) m->dst * s->n_dims;
+      const guint8 *slot = s->out_slot + (gsize) node * s->n_dims * 2;
+
+      /* As flitlab_topology_minimal_next_hops() and the tie rule of flitlab_sim_minimal_hops()
+       * find them: per dimension still to correct, each direction that shortens the way. */
+      for (guint d = 0; d < s->n_dims; d++)
+        {
+          gboolean plus, minus;
+
+          if (a[d] == b[d])
+            continue;
+          if (!s->torus)
+            {
+              plus = b[d] > a[d];
+              minus = !plus;
+            }
+          else if (!s->bidirectional)
+            {
+              plus = TRUE;
+              minus = FALSE;
+            }
+          else
+            {
+              guint k = s->radix[d];
+              guint forward = b[d] > a[d] ? b[d] - a[d] : b[d] + k - a[d];
+
+              plus = forward <= k - forward;
+              minus = k - forward <= forward;
+              if (plus && minus)
+                {
+                  /* Half way round: the message's tie bit decides. */
+                  plus = !((m->ties >> d) & 1);
+                  minus = !plus;
+                }
+            }
+          if (plus)
+            mask |= 1u << slot[2 * d];
+          if (minus)
+            mask |= 1u << slot[2 * d + 1];
+        }
+    }
+  g_assert (mask != 0);
   m->route_node = node;
-  m->route_mask = 0;
-  for (guint i = 0; i < n; i++)
-    m->route_mask |= 1u << (next[i] - s->out_first[node]);
-  m->escape = next[0];
-  escape_range (s, next[0], m->dst, &lo, &hi);
+  m->route_mask = mask;
+  m->escape = s->out_first[node] + (guint) __builtin_ctz (mask);
+  escape_range (s, m->escape, m->dst, &lo, &hi);
   m->escape_lo = (guint16) lo;
   m->escape_hi = (guint16) hi;
 }
@@ -538,7 +604,7 @@ allocate (Sim    *s,
 {
   Message *m = message (s, id);
   gint32 here = m->head;
-  guint node = flitlab_topology_get_channel (s->topology, vc_channel (s, here))->dst;
+  guint node = s->channels[vc_channel (s, here)].dst;
   gint32 vc = NONE;
 
   *preferred = G_MAXUINT;
@@ -573,7 +639,7 @@ allocate (Sim    *s,
   if (vc == NONE)
     return FALSE;
 
-  s->vc[vc] = (Vc) { id, NONE, here, 0, 0 };
+  vc_set (s, vc, id, here);
   s->vc[here].next = vc;
   return TRUE;
 }
@@ -655,7 +721,7 @@ move (Sim    *s,
           /* The header has arrived: it asks for its next VC from the next cycle on. */
           m->head = to;
           m->hops++;
-          if (flitlab_topology_get_channel (s->topology, channel)->dst < (1u << s->n_dims))
+          if (s->channels[channel].dst < (1u << s->n_dims))
             m->passed_base = TRUE;
           g_array_append_val (s->waiting_next, id);
         }
@@ -1083,6 +1149,10 @@ sim_init (Sim                   *sp,
   s.n_dims = flitlab_topology_get_n_dims (topology);
   s.n_channels = flitlab_topology_get_n_channels (topology);
   s.injection_base = flitlab_topology_get_n_network_channels (topology);
+  s.channels = flitlab_topology_get_channel (topology, 0);
+  s.bidirectional = flitlab_topology_is_bidirectional (topology);
+  for (guint d = 0; d < s.n_dims && d < FLITLAB_TOPOLOGY_MAX_DIMS; d++)
+    s.radix[d] = flitlab_topology_get_radix (topology, d);
   s.ejection_base = s.injection_base + s.n_nodes;
   s.V = job->vcs;
   s.B = MAX (config->buffer, 1);
@@ -1095,7 +1165,7 @@ sim_init (Sim                   *sp,
 
   s.vc = g_new (Vc, (gsize) s.n_channels * s.V);
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
-    s.vc[i] = (Vc) { NONE, NONE, NONE, 0, 0 };
+    s.vc[i] = (Vc) { NONE, NONE, NONE, 0, 0, (guint32) (i / s.V) };
   s.stamp = g_new (guint64, s.n_channels);
   memset (s.stamp, 0xff, sizeof (guint64) * s.n_channels);
   s.coords = g_new (guint, (gsize) s.n_nodes * MAX (s.n_dims, 1));
@@ -1103,6 +1173,7 @@ sim_init (Sim                   *sp,
     for (guint n = 0; n < s.n_nodes; n++)
       flitlab_topology_get_coords (topology, n, s.coords + (gsize) n * s.n_dims);
   s.out_first = g_new (guint, s.n_nodes);
+  s.out_slot = g_new0 (guint8, (gsize) s.n_nodes * MAX (s.n_dims, 1) * 2);
   for (guint n = 0; n < s.n_nodes; n++)
     {
       const guint *ids;
@@ -1112,7 +1183,13 @@ sim_init (Sim                   *sp,
        * necklaces, which are routed otherwise). */
       g_assert (s.family == FLITLAB_TOPOLOGY_NECKLACE || n_out <= 32);
       for (guint i = 0; i < n_out; i++)
-        g_assert (ids[i] == ids[0] + i);
+        {
+          const FlitlabChannel *c = &s.channels[ids[i]];
+
+          g_assert (ids[i] == ids[0] + i);
+          if (s.family == FLITLAB_TOPOLOGY_TORUS || s.family == FLITLAB_TOPOLOGY_MESH)
+            s.out_slot[((gsize) n * s.n_dims + c->dim) * 2 + (c->direction < 0)] = (guint8) i;
+        }
       s.out_first[n] = n_out > 0 ? ids[0] : 0;
     }
   s.messages = g_array_new (FALSE, FALSE, sizeof (Message));
@@ -1136,6 +1213,7 @@ sim_clear (Sim *s)
   g_free (s->stamp);
   g_free (s->coords);
   g_free (s->out_first);
+  g_free (s->out_slot);
   g_array_unref (s->messages);
   g_array_unref (s->free_ids);
   g_array_unref (s->active);
