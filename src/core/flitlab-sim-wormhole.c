@@ -140,6 +140,8 @@ typedef struct
   double                 next_arrival;
   guint64                window_start;
   guint64                window_end;
+  gboolean               measuring; /* this cycle is in the measured window (set by step()) */
+  guint                  batch;     /* and its batch, when it is */
   FlitlabSimReplication *out;
 
   /* Automatic warm-up: the latencies of finished messages in batches of five (MSER-5). */
@@ -238,10 +240,10 @@ generate (Sim   *s,
   m.head = NONE;
   m.route_node = G_MAXUINT32;
   m.queue_next = NONE;
-  m.tagged = in_window (s);
+  m.tagged = s->measuring;
   s->out->generated += m.tagged;
   if (m.tagged)
-    s->out->batch_count[batch_of (s, s->cycle)]++;
+    s->out->batch_count[s->batch]++;
 
   if (s->free_ids->len > 0)
     {
@@ -338,10 +340,10 @@ finish (Sim    *s,
         }
     }
 
-  if (in_window (s))
+  if (s->measuring)
     {
       out->accepted++;
-      out->batch_accepted[batch_of (s, s->cycle)]++;
+      out->batch_accepted[s->batch]++;
     }
   if (m->tagged)
     {
@@ -705,7 +707,7 @@ move (Sim    *s,
   s->last_move = s->cycle;
   s->vc[from].count--;
   s->vc[to].received++;
-  if (in_window (s))
+  if (s->measuring)
     s->out->channel_flits[channel]++;
 
   if (ejection)
@@ -770,7 +772,7 @@ advance (Sim    *s,
           s->vc[cur].count++;
           s->vc[cur].received++;
           m->at_source--;
-          if (in_window (s))
+          if (s->measuring)
             s->out->channel_flits[channel]++;
           if (s->vc[cur].received == 1)
             {
@@ -788,6 +790,11 @@ step (Sim *s)
 {
   const double node_rate = s->job->rate * s->n_nodes;
   guint kept = 0;
+
+  /* The measured window, once per cycle. */
+  s->measuring = in_window (s);
+  if (s->measuring)
+    s->batch = batch_of (s, s->cycle);
 
   /* 1. Arrivals: the superposition of the nodes' Poisson processes, node drawn uniformly. */
   while (node_rate > 0 && s->next_arrival < (double) (s->cycle + 1))
@@ -809,7 +816,7 @@ step (Sim *s)
       if (!allocate (s, id, &preferred))
         {
           g_array_index (s->waiting, gint32, kept++) = id;
-          if (in_window (s) && preferred != G_MAXUINT)
+          if (s->measuring && preferred != G_MAXUINT)
             s->out->channel_blocked[preferred]++;
         }
     }
