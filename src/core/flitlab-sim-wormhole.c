@@ -683,30 +683,28 @@ wanted_vcs (Sim     *s,
 
 /* ---- flit movement ---------------------------------------------------------------- */
 
-/* Moves the front flit of VC from into VC to, if the buffer has room and the physical channel
- * is free this cycle. */
-static void
-move (Sim    *s,
-      gint32  from,
-      gint32  to)
+/* Moves the front flit of VC from into VC to, both of message m (id), if the buffer has room
+ * and the physical channel is free this cycle; TRUE when it moved. The caller notes that the
+ * message and the network moved (m->moved, s->last_move). */
+static inline gboolean
+move (Sim     *s,
+      Message *m,
+      gint32   id,
+      gint32   from,
+      gint32   to)
 {
-  guint channel = vc_channel (s, to);
-  gboolean ejection = is_ejection_vc (s, to);
-  gint32 id = s->vc[from].owner;
-  Message *m;
+  Vc *f = &s->vc[from], *t = &s->vc[to];
+  guint channel = t->channel;
+  gboolean ejection = channel >= s->ejection_base;
 
-  if (s->vc[from].count == 0 || s->stamp[channel] == s->cycle ||
-      (!ejection && s->vc[to].count >= s->B))
-    return;
+  if (f->count == 0 || s->stamp[channel] == s->cycle || (!ejection && t->count >= s->B))
+    return FALSE;
 
-  m = message (s, id);
   if (m->first == G_MAXUINT64)
     m->first = s->cycle;
-  m->moved = s->cycle;
   s->stamp[channel] = s->cycle;
-  s->last_move = s->cycle;
-  s->vc[from].count--;
-  s->vc[to].received++;
+  f->count--;
+  t->received++;
   if (s->measuring)
     s->out->channel_flits[channel]++;
 
@@ -717,8 +715,8 @@ move (Sim    *s,
     }
   else
     {
-      s->vc[to].count++;
-      if (s->vc[to].received == 1)
+      t->count++;
+      if (t->received == 1)
         {
           /* The header has arrived: it asks for its next VC from the next cycle on. */
           m->head = to;
@@ -729,10 +727,11 @@ move (Sim    *s,
         }
     }
 
-  if (s->vc[from].count == 0 && s->vc[from].received == m->length)
+  if (f->count == 0 && f->received == m->length)
     free_vc (s, from);
   if (ejection && m->delivered == m->length)
     finish (s, id);
+  return TRUE;
 }
 
 static void
@@ -741,11 +740,15 @@ advance (Sim    *s,
 {
   Message *m = message (s, id);
   gint32 cur = m->head;
+  gboolean moved = FALSE;
 
   if (s->vc[cur].next != NONE)
-    move (s, cur, s->vc[cur].next);
+    moved = move (s, m, id, cur, s->vc[cur].next);
   if (m->done)
-    return;
+    {
+      m->moved = s->last_move = s->cycle;
+      return;
+    }
 
   /* Back along the worm: every VC pushes its front flit into the one downstream of it. */
   for (;;)
@@ -754,7 +757,7 @@ advance (Sim    *s,
 
       if (prev == NONE)
         break;
-      move (s, prev, cur);
+      moved |= move (s, m, id, prev, cur);
       cur = prev;
     }
 
@@ -767,8 +770,7 @@ advance (Sim    *s,
       if (s->vc[cur].count < s->B && s->stamp[channel] != s->cycle)
         {
           s->stamp[channel] = s->cycle;
-          s->last_move = s->cycle;
-          m->moved = s->cycle;
+          moved = TRUE;
           s->vc[cur].count++;
           s->vc[cur].received++;
           m->at_source--;
@@ -781,6 +783,8 @@ advance (Sim    *s,
             }
         }
     }
+  if (moved)
+    m->moved = s->last_move = s->cycle;
 }
 
 /* ---- the cycle loop --------------------------------------------------------------- */
