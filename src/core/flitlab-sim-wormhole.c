@@ -85,6 +85,7 @@ typedef struct
   guint16 escape_hi;
   gint32  queue_next; /* the next message in the source queue */
   gboolean passed_base; /* necklace: the header has been at a base vertex */
+  gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
   gboolean tagged;    /* generated inside the measured window */
   gboolean done;
 } Message;
@@ -684,21 +685,28 @@ wanted_vcs (Sim     *s,
 /* ---- flit movement ---------------------------------------------------------------- */
 
 /* Moves the front flit of VC from into VC to, both of message m (id), if the buffer has room
- * and the physical channel is free this cycle; TRUE when it moved. The caller notes that the
- * message and the network moved (m->moved, s->last_move). */
+ * and the physical channel is free this cycle; TRUE when it moved. *contended is set when only
+ * the physical channel held it back. The caller notes that the message and the network moved
+ * (m->moved, s->last_move). */
 static inline gboolean
-move (Sim     *s,
-      Message *m,
-      gint32   id,
-      gint32   from,
-      gint32   to)
+move (Sim      *s,
+      Message  *m,
+      gint32    id,
+      gint32    from,
+      gint32    to,
+      gboolean *contended)
 {
   Vc *f = &s->vc[from], *t = &s->vc[to];
   guint channel = t->channel;
   gboolean ejection = channel >= s->ejection_base;
 
-  if (f->count == 0 || s->stamp[channel] == s->cycle || (!ejection && t->count >= s->B))
+  if (f->count == 0 || (!ejection && t->count >= s->B))
     return FALSE;
+  if (s->stamp[channel] == s->cycle)
+    {
+      *contended = TRUE;
+      return FALSE;
+    }
 
   if (m->first == G_MAXUINT64)
     m->first = s->cycle;
@@ -740,10 +748,10 @@ advance (Sim    *s,
 {
   Message *m = message (s, id);
   gint32 cur = m->head;
-  gboolean moved = FALSE;
+  gboolean moved = FALSE, contended = FALSE;
 
   if (s->vc[cur].next != NONE)
-    moved = move (s, m, id, cur, s->vc[cur].next);
+    moved = move (s, m, id, cur, s->vc[cur].next, &contended);
   if (m->done)
     {
       m->moved = s->last_move = s->cycle;
@@ -757,7 +765,7 @@ advance (Sim    *s,
 
       if (prev == NONE)
         break;
-      moved |= move (s, m, id, prev, cur);
+      moved |= move (s, m, id, prev, cur, &contended);
       cur = prev;
     }
 
@@ -767,7 +775,11 @@ advance (Sim    *s,
     {
       guint channel = vc_channel (s, cur);
 
-      if (s->vc[cur].count < s->B && s->stamp[channel] != s->cycle)
+      if (s->vc[cur].count >= s->B)
+        ;
+      else if (s->stamp[channel] == s->cycle)
+        contended = TRUE;
+      else
         {
           s->stamp[channel] = s->cycle;
           moved = TRUE;
@@ -785,6 +797,10 @@ advance (Sim    *s,
     }
   if (moved)
     m->moved = s->last_move = s->cycle;
+  /* Nothing moved, and not for want of a physical channel: every buffer of the worm is full
+   * or empty behind a waiting header, and only its own moves could change that. */
+  else if (!contended && s->vc[m->head].next == NONE && !is_ejection_vc (s, m->head))
+    m->stalled = TRUE;
 }
 
 /* ---- the cycle loop --------------------------------------------------------------- */
@@ -817,7 +833,9 @@ step (Sim *s)
       gint32 id = g_array_index (s->waiting, gint32, i);
       guint preferred;
 
-      if (!allocate (s, id, &preferred))
+      if (allocate (s, id, &preferred))
+        message (s, id)->stalled = FALSE;
+      else
         {
           g_array_index (s->waiting, gint32, kept++) = id;
           if (s->measuring && preferred != G_MAXUINT)
@@ -832,9 +850,11 @@ step (Sim *s)
   for (guint i = 0; i < s->active->len; i++)
     {
       gint32 id = g_array_index (s->active, gint32, i);
+      Message *m = message (s, id);
 
-      advance (s, id);
-      if (!message (s, id)->done)
+      if (!m->stalled)
+        advance (s, id);
+      if (!m->done)
         g_array_index (s->active, gint32, kept++) = id;
     }
   g_array_set_size (s->active, kept);
