@@ -97,6 +97,26 @@ typedef struct
   guint  length;
 } SourceQueue;
 
+/* A list of message ids, grown as needed. */
+typedef struct
+{
+  gint32 *ids;
+  guint   len;
+  guint   size;
+} IdList;
+
+static inline void
+ids_push (IdList *list,
+          gint32  id)
+{
+  if (list->len == list->size)
+    {
+      list->size = MAX (16, 2 * list->size);
+      list->ids = g_renew (gint32, list->ids, list->size);
+    }
+  list->ids[list->len++] = id;
+}
+
 typedef struct
 {
   const FlitlabSimJob   *job;
@@ -125,10 +145,10 @@ typedef struct
   guint                  radix[FLITLAB_TOPOLOGY_MAX_DIMS];
 
   GArray                *messages;  /* Message */
-  GArray                *free_ids;  /* gint32 */
-  GArray                *active;    /* gint32, in injection order */
-  GArray                *waiting;   /* gint32, headers waiting for an output VC, arrival order */
-  GArray                *waiting_next;
+  IdList                 free_ids;
+  IdList                 active;    /* in injection order */
+  IdList                 waiting;   /* headers waiting for an output VC, in arrival order */
+  IdList                 waiting_next;
   guint                  blocked;   /* the first this many of waiting failed this cycle */
   SourceQueue           *queues;
   guint64                queued;    /* messages in all source queues */
@@ -246,10 +266,10 @@ generate (Sim   *s,
   if (m.tagged)
     s->out->batch_count[s->batch]++;
 
-  if (s->free_ids->len > 0)
+  if (s->free_ids.len > 0)
     {
-      id = g_array_index (s->free_ids, gint32, s->free_ids->len - 1);
-      g_array_set_size (s->free_ids, s->free_ids->len - 1);
+      id = s->free_ids.ids[s->free_ids.len - 1];
+      s->free_ids.len--;
       *message (s, id) = m;
     }
   else
@@ -292,7 +312,7 @@ grant_injection (Sim   *s,
 
   vc_set (s, inj, id, NONE);
   m->head = inj;
-  g_array_append_val (s->active, id);
+  ids_push (&s->active, id);
 }
 
 static void
@@ -320,7 +340,7 @@ finish (Sim    *s,
 
   m->done = TRUE;
   free_vc (s, m->head);
-  g_array_append_val (s->free_ids, id);
+  ids_push (&s->free_ids, id);
 
   /* flitlab-latency.h: the four ways of counting. */
   latency[FLITLAB_LATENCY_TOTAL] = (double) (s->cycle - m->gen + 1);
@@ -731,7 +751,7 @@ move (Sim      *s,
           m->hops++;
           if (s->channels[channel].dst < (1u << s->n_dims))
             m->passed_base = TRUE;
-          g_array_append_val (s->waiting_next, id);
+          ids_push (&s->waiting_next, id);
         }
     }
 
@@ -791,7 +811,7 @@ advance (Sim    *s,
           if (s->vc[cur].received == 1)
             {
               m->inject = s->cycle;
-              g_array_append_val (s->waiting_next, id);
+              ids_push (&s->waiting_next, id);
             }
         }
     }
@@ -828,40 +848,41 @@ step (Sim *s)
     }
 
   /* 2. Output VCs, first come first served. */
-  for (guint i = 0; i < s->waiting->len; i++)
+  for (guint i = 0; i < s->waiting.len; i++)
     {
-      gint32 id = g_array_index (s->waiting, gint32, i);
+      gint32 id = s->waiting.ids[i];
       guint preferred;
 
       if (allocate (s, id, &preferred))
         message (s, id)->stalled = FALSE;
       else
         {
-          g_array_index (s->waiting, gint32, kept++) = id;
+          s->waiting.ids[kept++] = id;
           if (s->measuring && preferred != G_MAXUINT)
             s->out->channel_blocked[preferred]++;
         }
     }
-  g_array_set_size (s->waiting, kept);
+  s->waiting.len = kept;
   s->blocked = kept;
 
   /* 3. Flits, oldest worm first; finished worms leave the list. */
   kept = 0;
-  for (guint i = 0; i < s->active->len; i++)
+  for (guint i = 0; i < s->active.len; i++)
     {
-      gint32 id = g_array_index (s->active, gint32, i);
+      gint32 id = s->active.ids[i];
       Message *m = message (s, id);
 
       if (!m->stalled)
         advance (s, id);
       if (!m->done)
-        g_array_index (s->active, gint32, kept++) = id;
+        s->active.ids[kept++] = id;
     }
-  g_array_set_size (s->active, kept);
+  s->active.len = kept;
 
   /* Headers that arrived this cycle wait behind those already waiting. */
-  g_array_append_vals (s->waiting, s->waiting_next->data, s->waiting_next->len);
-  g_array_set_size (s->waiting_next, 0);
+  for (guint i = 0; i < s->waiting_next.len; i++)
+    ids_push (&s->waiting, s->waiting_next.ids[i]);
+  s->waiting_next.len = 0;
 
   s->cycle++;
 }
@@ -873,10 +894,10 @@ describe_deadlock (Sim *s)
 
   g_string_append_printf (text, _("Deadlock: no flit moved for %llu cycles with %u messages in "
                                   "the network; waiting headers hold:"),
-                          (unsigned long long) (s->cycle - s->last_move), s->active->len);
-  for (guint i = 0; i < s->waiting->len && i < 8; i++)
+                          (unsigned long long) (s->cycle - s->last_move), s->active.len);
+  for (guint i = 0; i < s->waiting.len && i < 8; i++)
     {
-      Message *m = message (s, g_array_index (s->waiting, gint32, i));
+      Message *m = message (s, s->waiting.ids[i]);
       const FlitlabChannel *c = flitlab_topology_get_channel (s->topology,
                                                               vc_channel (s, m->head));
 
@@ -895,7 +916,7 @@ static FlitlabDeadlockLink *
 find_wait_cycle (Sim   *s,
                  guint *n_links)
 {
-  guint n = s->waiting->len;
+  guint n = s->waiting.len;
   g_autofree gint32 *index = g_new (gint32, s->messages->len);  /* message -> waiting position */
   g_autofree guint *channel = g_new (guint, n), *lo = g_new (guint, n), *hi = g_new (guint, n);
   g_autofree guint8 *state = g_new0 (guint8, n);  /* 0 new, 1 on the path, 2 done */
@@ -907,7 +928,7 @@ find_wait_cycle (Sim   *s,
     index[i] = NONE;
   for (guint i = 0; i < n; i++)
     {
-      gint32 id = g_array_index (s->waiting, gint32, i);
+      gint32 id = s->waiting.ids[i];
 
       index[id] = (gint32) i;
       wanted_vcs (s, message (s, id), &channel[i], &lo[i], &hi[i]);
@@ -959,7 +980,7 @@ find_wait_cycle (Sim   *s,
                 guint here = path[start + k], before = path[start + (k + count - 1) % count];
 
                 links[k] = (FlitlabDeadlockLink) {
-                  .message = (guint) g_array_index (s->waiting, gint32, here),
+                  .message = (guint) s->waiting.ids[here],
                   .holds_channel = channel[before],
                   .waits_for_channel = channel[here],
                 };
@@ -999,7 +1020,7 @@ run_until (Sim      *s,
     {
       step (s);
 
-      if (s->active->len > 0 && s->cycle - s->last_move > watchdog)
+      if (s->active.len > 0 && s->cycle - s->last_move > watchdog)
         {
           g_autofree char *message = NULL;
 
@@ -1224,10 +1245,6 @@ sim_init (Sim                   *sp,
       s.out_first[n] = n_out > 0 ? ids[0] : 0;
     }
   s.messages = g_array_new (FALSE, FALSE, sizeof (Message));
-  s.free_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
-  s.active = g_array_new (FALSE, FALSE, sizeof (gint32));
-  s.waiting = g_array_new (FALSE, FALSE, sizeof (gint32));
-  s.waiting_next = g_array_new (FALSE, FALSE, sizeof (gint32));
   s.route = g_array_new (FALSE, FALSE, sizeof (guint));
   s.queues = g_new (SourceQueue, s.n_nodes);
   for (guint n = 0; n < s.n_nodes; n++)
@@ -1246,10 +1263,10 @@ sim_clear (Sim *s)
   g_free (s->out_first);
   g_free (s->out_slot);
   g_array_unref (s->messages);
-  g_array_unref (s->free_ids);
-  g_array_unref (s->active);
-  g_array_unref (s->waiting);
-  g_array_unref (s->waiting_next);
+  g_free (s->free_ids.ids);
+  g_free (s->active.ids);
+  g_free (s->waiting.ids);
+  g_free (s->waiting_next.ids);
   g_array_unref (s->route);
   g_free (s->queues);
 }
@@ -1297,8 +1314,8 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
     {
       gboolean pending = FALSE;
 
-      for (guint i = 0; i < s.active->len && !pending; i++)
-        pending = message (&s, g_array_index (s.active, gint32, i))->tagged;
+      for (guint i = 0; i < s.active.len && !pending; i++)
+        pending = message (&s, s.active.ids[i])->tagged;
       for (guint n = 0; n < s.n_nodes && !pending; n++)
         pending = s.queues[n].head != NONE && message (&s, s.queues[n].head)->tagged;
       if (!pending)
@@ -1412,7 +1429,7 @@ guint
 flitlab_sim_trace_get_n_in_flight (const FlitlabSimTrace *trace)
 {
   g_return_val_if_fail (trace != NULL, 0);
-  return trace->sim.active->len;
+  return trace->sim.active.len;
 }
 
 void
@@ -1447,9 +1464,9 @@ flitlab_sim_trace_get_channels (const FlitlabSimTrace *trace,
         blocked[c] = FALSE;
     }
   if (blocked != NULL)
-    for (guint i = 0; i < s->blocked && i < s->waiting->len; i++)
+    for (guint i = 0; i < s->blocked && i < s->waiting.len; i++)
       {
-        const Message *m = &g_array_index (s->messages, Message, g_array_index (s->waiting, gint32, i));
+        const Message *m = &g_array_index (s->messages, Message, s->waiting.ids[i]);
 
         if (m->head != NONE)
           blocked[vc_channel (s, m->head)] = TRUE;
@@ -1480,8 +1497,8 @@ flitlab_sim_trace_get_message (const FlitlabSimTrace  *trace,
   message->flits_left = m->length - MIN (m->delivered, m->length);
   message->last_moved = m->moved;
   message->blocked = FALSE;
-  for (guint i = 0; i < s->blocked && i < s->waiting->len; i++)
-    if ((guint) g_array_index (s->waiting, gint32, i) == id)
+  for (guint i = 0; i < s->blocked && i < s->waiting.len; i++)
+    if ((guint) s->waiting.ids[i] == id)
       message->blocked = TRUE;
   return TRUE;
 }
@@ -1535,7 +1552,7 @@ flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace)
 
   s = &trace->sim;
   watchdog = watchdog_cycles (trace->config);
-  return s->active->len > 0 && s->cycle - s->last_move > watchdog;
+  return s->active.len > 0 && s->cycle - s->last_move > watchdog;
 }
 
 FlitlabDeadlockLink *
