@@ -130,6 +130,7 @@ typedef struct
   guint                  n_channels;
   guint                  injection_base;
   guint                  ejection_base;
+  gint32                 ejection_vc;  /* the first VC of the first ejection channel */
   guint                  V;
   guint                  B;
   FlitlabRouting         routing;
@@ -163,6 +164,9 @@ typedef struct
   guint64                window_end;
   gboolean               measuring; /* this cycle is in the measured window (set by step()) */
   guint                  batch;     /* and its batch, when it is */
+  guint64               *crossed;   /* per channel, flits that crossed it: the window's
+                                       channel_flits while measuring, else uncounted ones */
+  guint64               *uncounted;
   FlitlabSimReplication *out;
 
   /* Automatic warm-up: the latencies of finished messages in batches of five (MSER-5). */
@@ -714,11 +718,11 @@ move (Sim      *s,
       gint32    id,
       gint32    from,
       gint32    to,
+      gboolean  ejection,
       gboolean *contended)
 {
   Vc *f = &s->vc[from], *t = &s->vc[to];
   guint channel = t->channel;
-  gboolean ejection = channel >= s->ejection_base;
 
   if (f->count == 0 || (!ejection && t->count >= s->B))
     return FALSE;
@@ -728,18 +732,17 @@ move (Sim      *s,
       return FALSE;
     }
 
-  if (m->first == G_MAXUINT64)
-    m->first = s->cycle;
   s->stamp[channel] = s->cycle;
   f->count--;
   t->received++;
-  if (s->measuring)
-    s->out->channel_flits[channel]++;
+  s->crossed[channel]++;
 
+  /* The first flit to move is the header leaving the injection channel. */
   if (ejection)
     {
+      if (m->delivered++ == 0 && m->first == G_MAXUINT64)
+        m->first = s->cycle;
       m->head = to;
-      m->delivered++;
     }
   else
     {
@@ -747,6 +750,8 @@ move (Sim      *s,
       if (t->received == 1)
         {
           /* The header has arrived: it asks for its next VC from the next cycle on. */
+          if (m->hops == 0)
+            m->first = s->cycle;
           m->head = to;
           m->hops++;
           if (s->channels[channel].dst < (1u << s->n_dims))
@@ -770,24 +775,27 @@ advance (Sim    *s,
   gint32 cur = m->head;
   gboolean moved = FALSE, contended = FALSE;
 
-  if (s->vc[cur].next != NONE)
-    moved = move (s, m, id, cur, s->vc[cur].next, &contended);
+  gint32 next = s->vc[cur].next, prev;
+
+  if (next != NONE)
+    moved = move (s, m, id, cur, next, next >= s->ejection_vc, &contended);
   if (m->done)
     {
       m->moved = s->last_move = s->cycle;
       return;
     }
 
-  /* Back along the worm: every VC pushes its front flit into the one downstream of it. */
-  for (;;)
+  /* Back along the worm: every VC pushes its front flit into the one downstream of it, the
+   * header's (the ejection VC while the worm is delivering) first. */
+  prev = s->vc[cur].prev;
+  if (prev != NONE && cur >= s->ejection_vc)
     {
-      gint32 prev = s->vc[cur].prev;
-
-      if (prev == NONE)
-        break;
-      moved |= move (s, m, id, prev, cur, &contended);
+      moved |= move (s, m, id, prev, cur, TRUE, &contended);
       cur = prev;
+      prev = s->vc[cur].prev;
     }
+  for (; prev != NONE; cur = prev, prev = s->vc[cur].prev)
+    moved |= move (s, m, id, prev, cur, FALSE, &contended);
 
   /* The tail end: the processor feeds the injection VC. */
   if (m->at_source > 0 && s->vc[cur].owner == id &&
@@ -806,8 +814,7 @@ advance (Sim    *s,
           s->vc[cur].count++;
           s->vc[cur].received++;
           m->at_source--;
-          if (s->measuring)
-            s->out->channel_flits[channel]++;
+          s->crossed[channel]++;
           if (s->vc[cur].received == 1)
             {
               m->inject = s->cycle;
@@ -833,6 +840,7 @@ step (Sim *s)
 
   /* The measured window, once per cycle. */
   s->measuring = in_window (s);
+  s->crossed = s->measuring ? s->out->channel_flits : s->uncounted;
   if (s->measuring)
     s->batch = batch_of (s, s->cycle);
 
@@ -1169,9 +1177,11 @@ gsize
 flitlab_sim_wormhole_bytes_per_channel (const FlitlabTopology *topology,
                                         guint                  vcs)
 {
-  /* VC state, the crossing stamp, the two statistics counters, the topology's channel record
-   * and its out-channel index. Messages and queues grow with the load, not the network. */
-  return vcs * sizeof (Vc) + sizeof (guint64) * 3 + sizeof (FlitlabChannel) + sizeof (guint);
+  /* VC state, the crossing stamp, the flits crossing outside the window, the two statistics
+   * counters, the topology's channel record and its out-channel index. Messages and queues
+   * grow with the load, not the network; the per-node tables (coordinates, first out-channel
+   * and out-channel places) are not counted. */
+  return vcs * sizeof (Vc) + sizeof (guint64) * 4 + sizeof (FlitlabChannel) + sizeof (guint);
 }
 
 void
@@ -1207,6 +1217,7 @@ sim_init (Sim                   *sp,
     s.radix[d] = flitlab_topology_get_radix (topology, d);
   s.ejection_base = s.injection_base + s.n_nodes;
   s.V = job->vcs;
+  s.ejection_vc = (gint32) (s.ejection_base * s.V);
   s.B = MAX (config->buffer, 1);
   s.routing = config->routing;
   s.out = out;
@@ -1219,6 +1230,7 @@ sim_init (Sim                   *sp,
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
     s.vc[i] = (Vc) { NONE, NONE, NONE, 0, 0, (guint32) (i / s.V) };
   s.stamp = g_new (guint64, s.n_channels);
+  s.uncounted = g_new0 (guint64, s.n_channels);
   memset (s.stamp, 0xff, sizeof (guint64) * s.n_channels);
   s.coords = g_new (guint, (gsize) s.n_nodes * MAX (s.n_dims, 1));
   if (s.family == FLITLAB_TOPOLOGY_TORUS || s.family == FLITLAB_TOPOLOGY_MESH)
@@ -1259,6 +1271,7 @@ sim_clear (Sim *s)
 {
   g_free (s->vc);
   g_free (s->stamp);
+  g_free (s->uncounted);
   g_free (s->coords);
   g_free (s->out_first);
   g_free (s->out_slot);
