@@ -722,10 +722,12 @@ move (Sim      *s,
       gboolean *contended)
 {
   Vc *f = &s->vc[from], *t = &s->vc[to];
-  guint channel = t->channel;
+  guint channel;
+  guint32 left, received;
 
   if (f->count == 0 || (!ejection && t->count >= s->B))
     return FALSE;
+  channel = t->channel;
   if (s->stamp[channel] == s->cycle)
     {
       *contended = TRUE;
@@ -733,8 +735,8 @@ move (Sim      *s,
     }
 
   s->stamp[channel] = s->cycle;
-  f->count--;
-  t->received++;
+  left = --f->count;
+  received = ++t->received;
   s->crossed[channel]++;
 
   /* The first flit to move is the header leaving the injection channel. */
@@ -747,7 +749,7 @@ move (Sim      *s,
   else
     {
       t->count++;
-      if (t->received == 1)
+      if (received == 1)
         {
           /* The header has arrived: it asks for its next VC from the next cycle on. */
           if (m->hops == 0)
@@ -760,7 +762,7 @@ move (Sim      *s,
         }
     }
 
-  if (f->count == 0 && f->received == m->length)
+  if (left == 0 && f->received == m->length)
     free_vc (s, from);
   if (ejection && m->delivered == m->length)
     finish (s, id);
