@@ -54,13 +54,14 @@
  * bounded while it runs on towards the watchdog). */
 #define QUEUE_CAP 64
 
+/* A virtual channel, 16 bytes: VC v of channel c is vc[c V + v]. The VC a worm's header goes
+ * to next is its message's next_vc; a VC holds the tail once nothing is upstream of it and
+ * the source has sent every flit. */
 typedef struct
 {
   gint32  owner;    /* message, or NONE when free */
-  gint32  next;     /* the VC the flits at the front go to, NONE until the header is routed */
   gint32  prev;     /* the VC upstream in the same worm, NONE at the worm's tail end */
   guint32 count;    /* flits in the buffer */
-  guint32 received; /* flits of the owner that have entered */
   guint32 channel;  /* the physical channel it belongs to (never changes) */
 } Vc;
 
@@ -78,6 +79,7 @@ typedef struct
   guint64 moved;      /* the last cycle one of its flits moved; its generation before */
   guint32 ties;       /* bit d set: - in dimension d when it is half way round */
   gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
+  gint32  next_vc;    /* the VC granted to its header and not yet entered, else NONE */
   guint32 route_node; /* the node its hops below were routed at, G_MAXUINT32 before its first */
   guint32 route_mask; /* bit i: route_node's i-th out-channel is a minimal hop (route()) */
   guint32 escape;     /* the dimension-ordered hop, whose VCs [escape_lo, escape_hi) escape */
@@ -199,10 +201,8 @@ vc_set (Sim    *s,
   Vc *v = &s->vc[vc];
 
   v->owner = owner;
-  v->next = NONE;
   v->prev = prev;
   v->count = 0;
-  v->received = 0;
 }
 
 static inline Message *
@@ -263,6 +263,7 @@ generate (Sim   *s,
   m.first = G_MAXUINT64;
   m.ties = s->job->config->ties == FLITLAB_TIES_BALANCED ? (guint32) flitlab_rng_next (&s->tie_rng) : 0;
   m.head = NONE;
+  m.next_vc = NONE;
   m.route_node = G_MAXUINT32;
   m.queue_next = NONE;
   m.tagged = s->measuring;
@@ -316,6 +317,7 @@ grant_injection (Sim   *s,
 
   vc_set (s, inj, id, NONE);
   m->head = inj;
+  m->next_vc = NONE;
   ids_push (&s->active, id);
 }
 
@@ -324,10 +326,7 @@ free_vc (Sim    *s,
          gint32  vc)
 {
   guint channel = vc_channel (s, vc);
-  gint32 next = s->vc[vc].next;
 
-  if (next != NONE)
-    s->vc[next].prev = NONE;
   vc_set (s, vc, NONE, NONE);
   if (channel >= s->injection_base && channel < s->ejection_base)
     grant_injection (s, channel - s->injection_base);
@@ -667,7 +666,7 @@ allocate (Sim    *s,
     return FALSE;
 
   vc_set (s, vc, id, here);
-  s->vc[here].next = vc;
+  m->next_vc = vc;
   return TRUE;
 }
 
@@ -709,52 +708,53 @@ wanted_vcs (Sim     *s,
 /* ---- flit movement ---------------------------------------------------------------- */
 
 /* Moves the front flit of VC from into VC to, both of message m (id), if the buffer has room
- * and the physical channel is free this cycle; TRUE when it moved. *contended is set when only
- * the physical channel held it back. The caller notes that the message and the network moved
- * (m->moved, s->last_move). */
+ * and the physical channel is free this cycle; TRUE when it moved. The flit is the header when
+ * from is the header's VC and to the one granted to it (header), and to is an ejection VC
+ * when ejection; both are known where move() is inlined. *contended is set when only the
+ * physical channel held the flit back. The caller notes that the message and the network
+ * moved (m->moved, s->last_move). */
 static inline gboolean
 move (Sim      *s,
       Message  *m,
       gint32    id,
       gint32    from,
       gint32    to,
+      gboolean  header,
       gboolean  ejection,
+      guint64   cycle,
       gboolean *contended)
 {
   Vc *f = &s->vc[from], *t = &s->vc[to];
   guint channel;
-  guint32 left, received;
+  guint32 left;
 
   if (f->count == 0 || (!ejection && t->count >= s->B))
     return FALSE;
   channel = t->channel;
-  if (s->stamp[channel] == s->cycle)
+  if (s->stamp[channel] == cycle)
     {
       *contended = TRUE;
       return FALSE;
     }
 
-  s->stamp[channel] = s->cycle;
+  s->stamp[channel] = cycle;
   left = --f->count;
-  received = ++t->received;
   s->crossed[channel]++;
 
-  /* The first flit to move is the header leaving the injection channel. */
-  if (ejection)
-    {
-      if (m->delivered++ == 0 && m->first == G_MAXUINT64)
-        m->first = s->cycle;
-      m->head = to;
-    }
+  if (!ejection)
+    t->count++;
   else
+    m->delivered++;
+  if (header)
     {
-      t->count++;
-      if (received == 1)
+      /* The first flit to move is the header leaving the injection channel. */
+      if (m->hops == 0 && m->first == G_MAXUINT64)
+        m->first = cycle;
+      m->head = to;
+      m->next_vc = NONE;
+      if (!ejection)
         {
           /* The header has arrived: it asks for its next VC from the next cycle on. */
-          if (m->hops == 0)
-            m->first = s->cycle;
-          m->head = to;
           m->hops++;
           if (s->channels[channel].dst < (1u << s->n_dims))
             m->passed_base = TRUE;
@@ -762,8 +762,13 @@ move (Sim      *s,
         }
     }
 
-  if (left == 0 && f->received == m->length)
-    free_vc (s, from);
+  /* The tail has left from: nothing is upstream of it and the source has sent every flit.
+   * The worm now ends at to. */
+  if (left == 0 && f->prev == NONE && m->at_source == 0)
+    {
+      t->prev = NONE;
+      free_vc (s, from);
+    }
   if (ejection && m->delivered == m->length)
     finish (s, id);
   return TRUE;
@@ -773,17 +778,17 @@ static void
 advance (Sim    *s,
          gint32  id)
 {
+  const guint64 cycle = s->cycle;
   Message *m = message (s, id);
-  gint32 cur = m->head;
+  gint32 cur = m->head, next = m->next_vc, prev;
   gboolean moved = FALSE, contended = FALSE;
 
-  gint32 next = s->vc[cur].next, prev;
-
+  /* The header, into the VC it was granted. */
   if (next != NONE)
-    moved = move (s, m, id, cur, next, next >= s->ejection_vc, &contended);
+    moved = move (s, m, id, cur, next, TRUE, next >= s->ejection_vc, cycle, &contended);
   if (m->done)
     {
-      m->moved = s->last_move = s->cycle;
+      m->moved = s->last_move = cycle;
       return;
     }
 
@@ -792,12 +797,12 @@ advance (Sim    *s,
   prev = s->vc[cur].prev;
   if (prev != NONE && cur >= s->ejection_vc)
     {
-      moved |= move (s, m, id, prev, cur, TRUE, &contended);
+      moved |= move (s, m, id, prev, cur, FALSE, TRUE, cycle, &contended);
       cur = prev;
       prev = s->vc[cur].prev;
     }
   for (; prev != NONE; cur = prev, prev = s->vc[cur].prev)
-    moved |= move (s, m, id, prev, cur, FALSE, &contended);
+    moved |= move (s, m, id, prev, cur, FALSE, FALSE, cycle, &contended);
 
   /* The tail end: the processor feeds the injection VC. */
   if (m->at_source > 0 && s->vc[cur].owner == id &&
@@ -807,28 +812,27 @@ advance (Sim    *s,
 
       if (s->vc[cur].count >= s->B)
         ;
-      else if (s->stamp[channel] == s->cycle)
+      else if (s->stamp[channel] == cycle)
         contended = TRUE;
       else
         {
-          s->stamp[channel] = s->cycle;
+          s->stamp[channel] = cycle;
           moved = TRUE;
           s->vc[cur].count++;
-          s->vc[cur].received++;
-          m->at_source--;
           s->crossed[channel]++;
-          if (s->vc[cur].received == 1)
+          if (m->at_source-- == m->length)
             {
-              m->inject = s->cycle;
+              /* The header has entered the injection VC. */
+              m->inject = cycle;
               ids_push (&s->waiting_next, id);
             }
         }
     }
   if (moved)
-    m->moved = s->last_move = s->cycle;
+    m->moved = s->last_move = cycle;
   /* Nothing moved, and not for want of a physical channel: every buffer of the worm is full
    * or empty behind a waiting header, and only its own moves could change that. */
-  else if (!contended && s->vc[m->head].next == NONE && !is_ejection_vc (s, m->head))
+  else if (!contended && m->next_vc == NONE && !is_ejection_vc (s, m->head))
     m->stalled = TRUE;
 }
 
@@ -1230,7 +1234,7 @@ sim_init (Sim                   *sp,
 
   s.vc = g_new (Vc, (gsize) s.n_channels * s.V);
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
-    s.vc[i] = (Vc) { NONE, NONE, NONE, 0, 0, (guint32) (i / s.V) };
+    s.vc[i] = (Vc) { NONE, NONE, 0, (guint32) (i / s.V) };
   s.stamp = g_new (guint64, s.n_channels);
   s.uncounted = g_new0 (guint64, s.n_channels);
   memset (s.stamp, 0xff, sizeof (guint64) * s.n_channels);
@@ -1546,7 +1550,7 @@ flitlab_sim_trace_get_worm (const FlitlabSimTrace *trace,
       g_array_prepend_val (worm, channel);
     }
   /* The VC the header has been given but not yet crossed to (its physical channel was busy). */
-  vc = s->vc[m->head].next;
+  vc = m->next_vc;
   if (vc != NONE && s->vc[vc].owner == (gint32) id)
     {
       guint channel = vc_channel (s, vc);
