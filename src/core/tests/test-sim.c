@@ -593,6 +593,45 @@ test_overloaded (void)
     }
 }
 
+/* Issue #30, item 4: beyond saturation the source queues reach their cap, and the accepted
+ * throughput used to be divided by the whole configured window however early the run stopped
+ * (0 when the cap came during the warm-up). A 6x6 torus (DOR, 8 flits) accepts about 0.047
+ * messages per cycle per node; at twice that load it must read so, with a narrow interval,
+ * whether the cap comes during the automatic warm-up (a 5000-cycle window) or during the
+ * window (a 100-cycle warm-up and a 20000-cycle window), for every seed. */
+static void
+test_throughput_beyond_saturation (void)
+{
+  static const guint64 warmups[] = { 0, 100 }, windows[] = { 5000, 20000 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (warmups); w++)
+    for (guint64 seed = 1; seed <= 3; seed++)
+      {
+        g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:6x6:bi");
+        g_autoptr(FlitlabSimResult) result = NULL;
+        g_autoptr(GError) error = NULL;
+        double rate = 0.1;
+        const FlitlabSimPoint *p;
+
+        config->flits = 8;
+        config->seed = seed;
+        config->warmup = warmups[w];
+        config->cycles = windows[w];
+        flitlab_sim_config_set_rates (config, &rate, 1);
+        result = flitlab_sim_run (config, NULL, NULL, &error);
+        g_assert_no_error (error);
+        p = &result->points[0];
+        g_test_message ("warm-up %" G_GUINT64_FORMAT ", window %" G_GUINT64_FORMAT ", seed %"
+                        G_GUINT64_FORMAT ": accepted %.5f +- %.5f", warmups[w], windows[w], seed,
+                        p->throughput, p->throughput_ci95);
+        g_assert_true (p->saturated);
+        g_assert_cmpfloat (p->throughput, >, 0.043);
+        g_assert_cmpfloat (p->throughput, <, 0.051);
+        g_assert_true (isfinite (p->throughput_ci95));
+        g_assert_cmpfloat (p->throughput_ci95, <, 0.002);
+      }
+}
+
 static void
 test_rng (void)
 {
@@ -697,6 +736,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/sim/ties", test_ties);
   g_test_add_func ("/flitlab/sim/ties-keep-a-hop", test_ties_keep_a_hop);
   g_test_add_func ("/flitlab/sim/overloaded", test_overloaded);
+  g_test_add_func ("/flitlab/sim/throughput-beyond-saturation", test_throughput_beyond_saturation);
   g_test_add_func ("/flitlab/sim/cancel", test_cancel);
   g_test_add_func ("/flitlab/sim/deadlock-reported", test_deadlock_reported);
   g_test_add_func ("/flitlab/sim/invalid", test_invalid);
