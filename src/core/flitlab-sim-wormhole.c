@@ -50,8 +50,8 @@
 #include "flitlab-stats.h"
 
 #define NONE (-1)
-/* Source queue length past which a saturated deadlock lab drops arrivals (memory stays
- * bounded while it runs on towards the watchdog). */
+/* Source queue length past which a saturated run drops arrivals (memory stays bounded while
+ * it measures its window, or the deadlock lab runs on towards the watchdog). */
 #define QUEUE_CAP 64
 
 /* A virtual channel, 16 bytes: VC v of channel c is vc[c V + v]. The VC a worm's header goes
