@@ -50,17 +50,19 @@
 #include "flitlab-stats.h"
 
 #define NONE (-1)
-/* Source queue length past which a saturated deadlock lab drops arrivals (memory stays
- * bounded while it runs on towards the watchdog). */
+/* Source queue length past which a saturated run drops arrivals (memory stays bounded while
+ * it measures its window, or the deadlock lab runs on towards the watchdog). */
 #define QUEUE_CAP 64
 
+/* A virtual channel, 16 bytes: VC v of channel c is vc[c V + v]. The VC a worm's header goes
+ * to next is its message's next_vc; a VC holds the tail once nothing is upstream of it and
+ * the source has sent every flit. */
 typedef struct
 {
   gint32  owner;    /* message, or NONE when free */
-  gint32  next;     /* the VC the flits at the front go to, NONE until the header is routed */
   gint32  prev;     /* the VC upstream in the same worm, NONE at the worm's tail end */
   guint32 count;    /* flits in the buffer */
-  guint32 received; /* flits of the owner that have entered */
+  guint32 channel;  /* the physical channel it belongs to (never changes) */
 } Vc;
 
 typedef struct
@@ -77,8 +79,15 @@ typedef struct
   guint64 moved;      /* the last cycle one of its flits moved; its generation before */
   guint32 ties;       /* bit d set: - in dimension d when it is half way round */
   gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
+  gint32  next_vc;    /* the VC granted to its header and not yet entered, else NONE */
+  guint32 route_node; /* the node its hops below were routed at, G_MAXUINT32 before its first */
+  guint32 route_mask; /* bit i: route_node's i-th out-channel is a minimal hop (route()) */
+  guint32 escape;     /* the dimension-ordered hop, whose VCs [escape_lo, escape_hi) escape */
+  guint16 escape_lo;
+  guint16 escape_hi;
   gint32  queue_next; /* the next message in the source queue */
   gboolean passed_base; /* necklace: the header has been at a base vertex */
+  gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
   gboolean tagged;    /* generated inside the measured window */
   gboolean done;
 } Message;
@@ -89,6 +98,26 @@ typedef struct
   gint32 tail;
   guint  length;
 } SourceQueue;
+
+/* A list of message ids, grown as needed. */
+typedef struct
+{
+  gint32 *ids;
+  guint   len;
+  guint   size;
+} IdList;
+
+static inline void
+ids_push (IdList *list,
+          gint32  id)
+{
+  if (list->len == list->size)
+    {
+      list->size = MAX (16, 2 * list->size);
+      list->ids = g_renew (gint32, list->ids, list->size);
+    }
+  list->ids[list->len++] = id;
+}
 
 typedef struct
 {
@@ -103,6 +132,7 @@ typedef struct
   guint                  n_channels;
   guint                  injection_base;
   guint                  ejection_base;
+  gint32                 ejection_vc;  /* the first VC of the first ejection channel */
   guint                  V;
   guint                  B;
   FlitlabRouting         routing;
@@ -110,17 +140,23 @@ typedef struct
   Vc                    *vc;
   guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
   guint                 *coords;    /* n_nodes x n_dims */
+  guint                 *out_first; /* per node: its first out-channel (they are consecutive) */
+  guint8                *out_slot;  /* torus, mesh: (node x n_dims + dim) x 2 + (direction < 0)
+                                       -> that channel's place among node's out-channels */
+  const FlitlabChannel  *channels;  /* the topology's, by id */
+  gboolean               bidirectional;
+  guint                  radix[FLITLAB_TOPOLOGY_MAX_DIMS];
 
   GArray                *messages;  /* Message */
-  GArray                *free_ids;  /* gint32 */
-  GArray                *active;    /* gint32, in injection order */
-  GArray                *waiting;   /* gint32, headers waiting for an output VC, arrival order */
-  GArray                *waiting_next;
+  IdList                 free_ids;
+  IdList                 active;    /* in injection order */
+  IdList                 waiting;   /* headers waiting for an output VC, in arrival order */
+  IdList                 waiting_next;
   guint                  blocked;   /* the first this many of waiting failed this cycle */
   SourceQueue           *queues;
   guint64                queued;    /* messages in all source queues */
-  gboolean               capped;    /* saturated in the deadlock lab: arrivals to a source
-                                       queue of QUEUE_CAP messages are dropped */
+  gboolean               capped;    /* saturated: arrivals to a source queue of QUEUE_CAP
+                                       messages are dropped */
   GArray                *route;     /* scratch for necklace routes */
 
   guint64                cycle;
@@ -128,6 +164,11 @@ typedef struct
   double                 next_arrival;
   guint64                window_start;
   guint64                window_end;
+  gboolean               measuring; /* this cycle is in the measured window (set by step()) */
+  guint                  batch;     /* and its batch, when it is */
+  guint64               *crossed;   /* per channel, flits that crossed it: the window's
+                                       channel_flits while measuring, else uncounted ones */
+  guint64               *uncounted;
   FlitlabSimReplication *out;
 
   /* Automatic warm-up: the latencies of finished messages in batches of five (MSER-5). */
@@ -140,7 +181,7 @@ static inline guint
 vc_channel (const Sim *s,
             gint32     vc)
 {
-  return (guint) vc / s->V;
+  return s->vc[vc].channel;
 }
 
 static inline gboolean
@@ -148,6 +189,20 @@ is_ejection_vc (const Sim *s,
                 gint32     vc)
 {
   return vc_channel (s, vc) >= s->ejection_base;
+}
+
+/* VC vc, free or newly held by owner with prev upstream of it; its channel stays. */
+static inline void
+vc_set (Sim    *s,
+        gint32  vc,
+        gint32  owner,
+        gint32  prev)
+{
+  Vc *v = &s->vc[vc];
+
+  v->owner = owner;
+  v->prev = prev;
+  v->count = 0;
 }
 
 static inline Message *
@@ -208,16 +263,18 @@ generate (Sim   *s,
   m.first = G_MAXUINT64;
   m.ties = s->job->config->ties == FLITLAB_TIES_BALANCED ? (guint32) flitlab_rng_next (&s->tie_rng) : 0;
   m.head = NONE;
+  m.next_vc = NONE;
+  m.route_node = G_MAXUINT32;
   m.queue_next = NONE;
-  m.tagged = in_window (s);
+  m.tagged = s->measuring;
   s->out->generated += m.tagged;
   if (m.tagged)
-    s->out->batch_count[batch_of (s, s->cycle)]++;
+    s->out->batch_count[s->batch]++;
 
-  if (s->free_ids->len > 0)
+  if (s->free_ids.len > 0)
     {
-      id = g_array_index (s->free_ids, gint32, s->free_ids->len - 1);
-      g_array_set_size (s->free_ids, s->free_ids->len - 1);
+      id = s->free_ids.ids[s->free_ids.len - 1];
+      s->free_ids.len--;
       *message (s, id) = m;
     }
   else
@@ -258,9 +315,10 @@ grant_injection (Sim   *s,
   queue->length--;
   s->queued--;
 
-  s->vc[inj] = (Vc) { id, NONE, NONE, 0, 0 };
+  vc_set (s, inj, id, NONE);
   m->head = inj;
-  g_array_append_val (s->active, id);
+  m->next_vc = NONE;
+  ids_push (&s->active, id);
 }
 
 static void
@@ -268,11 +326,8 @@ free_vc (Sim    *s,
          gint32  vc)
 {
   guint channel = vc_channel (s, vc);
-  gint32 next = s->vc[vc].next;
 
-  if (next != NONE)
-    s->vc[next].prev = NONE;
-  s->vc[vc] = (Vc) { NONE, NONE, NONE, 0, 0 };
+  vc_set (s, vc, NONE, NONE);
   if (channel >= s->injection_base && channel < s->ejection_base)
     grant_injection (s, channel - s->injection_base);
 }
@@ -288,7 +343,7 @@ finish (Sim    *s,
 
   m->done = TRUE;
   free_vc (s, m->head);
-  g_array_append_val (s->free_ids, id);
+  ids_push (&s->free_ids, id);
 
   /* flitlab-latency.h: the four ways of counting. */
   latency[FLITLAB_LATENCY_TOTAL] = (double) (s->cycle - m->gen + 1);
@@ -309,10 +364,10 @@ finish (Sim    *s,
         }
     }
 
-  if (in_window (s))
+  if (s->measuring)
     {
       out->accepted++;
-      out->batch_accepted[batch_of (s, s->cycle)]++;
+      out->batch_accepted[s->batch]++;
     }
   if (m->tagged)
     {
@@ -432,7 +487,7 @@ escape_range (Sim   *s,
 {
   if (s->torus && s->V >= 2)
     {
-      guint cls = dateline_class (s, flitlab_topology_get_channel (s->topology, channel), dst);
+      guint cls = dateline_class (s, &s->channels[channel], dst);
       guint width = s->routing == FLITLAB_ROUTING_DOR ? s->V / 2 : 1;
 
       *lo = cls * width;
@@ -441,20 +496,6 @@ escape_range (Sim   *s,
     }
   *lo = 0;
   *hi = s->routing == FLITLAB_ROUTING_DOR ? s->V : 1;
-}
-
-static gint32
-escape_vc (Sim   *s,
-           guint  channel,
-           guint  dst,
-           guint *preferred)
-{
-  guint lo, hi;
-
-  if (*preferred == G_MAXUINT)
-    *preferred = channel;
-  escape_range (s, channel, dst, &lo, &hi);
-  return free_vc_in (s, channel, lo, hi);
 }
 
 /* Necklace routing (003 section 3) on the deterministic route of flitlab_topology_route_dor():
@@ -514,6 +555,72 @@ necklace_vc (Sim     *s,
   return free_vc_in (s, channel, 0, 1);
 }
 
+/* Routes the header of m at node once, whatever the cycles it then waits there: its minimal
+ * hops as a mask of node's out-channels (in flitlab_sim_minimal_hops()'s order, the channels'
+ * own) and the escape VCs of the first of them, the dimension-ordered hop. Not for necklaces. */
+static void
+route (Sim     *s,
+       Message *m,
+       guint    node)
+{
+  guint32 mask = 0;
+  guint lo, hi;
+
+  if (s->family == FLITLAB_TOPOLOGY_HYPERCUBE)
+    mask = node ^ m->dst;  /* out-channel d flips bit d */
+  else
+    {
+      const guint *a = s->coords + (gsize) node * s->n_dims;
+      const guint *b = s->coords + (gsize) m->dst * s->n_dims;
+      const guint8 *slot = s->out_slot + (gsize) node * s->n_dims * 2;
+
+      /* As flitlab_topology_minimal_next_hops() and the tie rule of flitlab_sim_minimal_hops()
+       * find them: per dimension still to correct, each direction that shortens the way. */
+      for (guint d = 0; d < s->n_dims; d++)
+        {
+          gboolean plus, minus;
+
+          if (a[d] == b[d])
+            continue;
+          if (!s->torus)
+            {
+              plus = b[d] > a[d];
+              minus = !plus;
+            }
+          else if (!s->bidirectional)
+            {
+              plus = TRUE;
+              minus = FALSE;
+            }
+          else
+            {
+              guint k = s->radix[d];
+              guint forward = b[d] > a[d] ? b[d] - a[d] : b[d] + k - a[d];
+
+              plus = forward <= k - forward;
+              minus = k - forward <= forward;
+              if (plus && minus)
+                {
+                  /* Half way round: the message's tie bit decides. */
+                  plus = !((m->ties >> d) & 1);
+                  minus = !plus;
+                }
+            }
+          if (plus)
+            mask |= 1u << slot[2 * d];
+          if (minus)
+            mask |= 1u << slot[2 * d + 1];
+        }
+    }
+  g_assert (mask != 0);
+  m->route_node = node;
+  m->route_mask = mask;
+  m->escape = s->out_first[node] + (guint) __builtin_ctz (mask);
+  escape_range (s, m->escape, m->dst, &lo, &hi);
+  m->escape_lo = (guint16) lo;
+  m->escape_hi = (guint16) hi;
+}
+
 /* Tries to give the waiting header of message id an output VC; returns TRUE when granted.
  * *preferred is the channel it waits for when it is not (for the blocking statistics). */
 static gboolean
@@ -523,8 +630,7 @@ allocate (Sim    *s,
 {
   Message *m = message (s, id);
   gint32 here = m->head;
-  guint node = flitlab_topology_get_channel (s->topology, vc_channel (s, here))->dst;
-  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
+  guint node = s->channels[vc_channel (s, here)].dst;
   gint32 vc = NONE;
 
   *preferred = G_MAXUINT;
@@ -537,27 +643,30 @@ allocate (Sim    *s,
     }
   else if (s->routing == FLITLAB_ROUTING_NECKLACE)
     vc = necklace_vc (s, m, node, preferred);
-  else if (s->routing == FLITLAB_ROUTING_ADAPTIVE)
-    {
-      guint n = minimal_hops (s, m, node, next);
-      guint first_adaptive = s->torus ? 2 : 1;
-
-      /* 002 section 2: prefer the lowest dimension (X), take another when its adaptive VCs are
-       * busy, then fall back on the escape VC of the dimension-ordered hop. */
-      *preferred = next[0];
-      for (guint i = 0; i < n && vc == NONE; i++)
-        vc = free_vc_in (s, next[i], first_adaptive, s->V);
-      if (vc == NONE)
-        vc = escape_vc (s, dor_channel (s, m, node, next), m->dst, preferred);
-    }
   else
-    vc = escape_vc (s, dor_channel (s, m, node, next), m->dst, preferred);
+    {
+      if (m->route_node != node)
+        route (s, m, node);
+      *preferred = m->escape;
+      if (s->routing == FLITLAB_ROUTING_ADAPTIVE)
+        {
+          guint first_adaptive = s->torus ? 2 : 1;
+
+          /* 002 section 2: prefer the lowest dimension (X), take another when its adaptive VCs
+           * are busy, then fall back on the escape VC of the dimension-ordered hop. */
+          for (guint32 mask = m->route_mask; mask != 0 && vc == NONE; mask &= mask - 1)
+            vc = free_vc_in (s, s->out_first[node] + (guint) __builtin_ctz (mask), first_adaptive,
+                             s->V);
+        }
+      if (vc == NONE)
+        vc = free_vc_in (s, m->escape, m->escape_lo, m->escape_hi);
+    }
 
   if (vc == NONE)
     return FALSE;
 
-  s->vc[vc] = (Vc) { id, NONE, here, 0, 0 };
-  s->vc[here].next = vc;
+  vc_set (s, vc, id, here);
+  m->next_vc = vc;
   return TRUE;
 }
 
@@ -598,80 +707,102 @@ wanted_vcs (Sim     *s,
 
 /* ---- flit movement ---------------------------------------------------------------- */
 
-/* Moves the front flit of VC from into VC to, if the buffer has room and the physical channel
- * is free this cycle. */
-static void
-move (Sim    *s,
-      gint32  from,
-      gint32  to)
+/* Moves the front flit of VC from into VC to, both of message m (id), if the buffer has room
+ * and the physical channel is free this cycle; TRUE when it moved. The flit is the header when
+ * from is the header's VC and to the one granted to it (header), and to is an ejection VC
+ * when ejection; both are known where move() is inlined. *contended is set when only the
+ * physical channel held the flit back. The caller notes that the message and the network
+ * moved (m->moved, s->last_move). */
+static inline gboolean
+move (Sim      *s,
+      Message  *m,
+      gint32    id,
+      gint32    from,
+      gint32    to,
+      gboolean  header,
+      gboolean  ejection,
+      guint64   cycle,
+      gboolean *contended)
 {
-  guint channel = vc_channel (s, to);
-  gboolean ejection = is_ejection_vc (s, to);
-  gint32 id = s->vc[from].owner;
-  Message *m;
+  Vc *f = &s->vc[from], *t = &s->vc[to];
+  guint channel;
+  guint32 left;
 
-  if (s->vc[from].count == 0 || s->stamp[channel] == s->cycle ||
-      (!ejection && s->vc[to].count >= s->B))
-    return;
-
-  m = message (s, id);
-  if (m->first == G_MAXUINT64)
-    m->first = s->cycle;
-  m->moved = s->cycle;
-  s->stamp[channel] = s->cycle;
-  s->last_move = s->cycle;
-  s->vc[from].count--;
-  s->vc[to].received++;
-  if (in_window (s))
-    s->out->channel_flits[channel]++;
-
-  if (ejection)
+  if (f->count == 0 || (!ejection && t->count >= s->B))
+    return FALSE;
+  channel = t->channel;
+  if (s->stamp[channel] == cycle)
     {
-      m->head = to;
-      m->delivered++;
+      *contended = TRUE;
+      return FALSE;
     }
+
+  s->stamp[channel] = cycle;
+  left = --f->count;
+  s->crossed[channel]++;
+
+  if (!ejection)
+    t->count++;
   else
+    m->delivered++;
+  if (header)
     {
-      s->vc[to].count++;
-      if (s->vc[to].received == 1)
+      /* The first flit to move is the header leaving the injection channel. */
+      if (m->hops == 0 && m->first == G_MAXUINT64)
+        m->first = cycle;
+      m->head = to;
+      m->next_vc = NONE;
+      if (!ejection)
         {
           /* The header has arrived: it asks for its next VC from the next cycle on. */
-          m->head = to;
           m->hops++;
-          if (flitlab_topology_get_channel (s->topology, channel)->dst < (1u << s->n_dims))
+          if (s->channels[channel].dst < (1u << s->n_dims))
             m->passed_base = TRUE;
-          g_array_append_val (s->waiting_next, id);
+          ids_push (&s->waiting_next, id);
         }
     }
 
-  if (s->vc[from].count == 0 && s->vc[from].received == m->length)
-    free_vc (s, from);
+  /* The tail has left from: nothing is upstream of it and the source has sent every flit.
+   * The worm now ends at to. */
+  if (left == 0 && f->prev == NONE && m->at_source == 0)
+    {
+      t->prev = NONE;
+      free_vc (s, from);
+    }
   if (ejection && m->delivered == m->length)
     finish (s, id);
+  return TRUE;
 }
 
 static void
 advance (Sim    *s,
          gint32  id)
 {
+  const guint64 cycle = s->cycle;
   Message *m = message (s, id);
-  gint32 cur = m->head;
+  gint32 cur = m->head, next = m->next_vc, prev;
+  gboolean moved = FALSE, contended = FALSE;
 
-  if (s->vc[cur].next != NONE)
-    move (s, cur, s->vc[cur].next);
+  /* The header, into the VC it was granted. */
+  if (next != NONE)
+    moved = move (s, m, id, cur, next, TRUE, next >= s->ejection_vc, cycle, &contended);
   if (m->done)
-    return;
-
-  /* Back along the worm: every VC pushes its front flit into the one downstream of it. */
-  for (;;)
     {
-      gint32 prev = s->vc[cur].prev;
-
-      if (prev == NONE)
-        break;
-      move (s, prev, cur);
-      cur = prev;
+      m->moved = s->last_move = cycle;
+      return;
     }
+
+  /* Back along the worm: every VC pushes its front flit into the one downstream of it, the
+   * header's (the ejection VC while the worm is delivering) first. */
+  prev = s->vc[cur].prev;
+  if (prev != NONE && cur >= s->ejection_vc)
+    {
+      moved |= move (s, m, id, prev, cur, FALSE, TRUE, cycle, &contended);
+      cur = prev;
+      prev = s->vc[cur].prev;
+    }
+  for (; prev != NONE; cur = prev, prev = s->vc[cur].prev)
+    moved |= move (s, m, id, prev, cur, FALSE, FALSE, cycle, &contended);
 
   /* The tail end: the processor feeds the injection VC. */
   if (m->at_source > 0 && s->vc[cur].owner == id &&
@@ -679,23 +810,30 @@ advance (Sim    *s,
     {
       guint channel = vc_channel (s, cur);
 
-      if (s->vc[cur].count < s->B && s->stamp[channel] != s->cycle)
+      if (s->vc[cur].count >= s->B)
+        ;
+      else if (s->stamp[channel] == cycle)
+        contended = TRUE;
+      else
         {
-          s->stamp[channel] = s->cycle;
-          s->last_move = s->cycle;
-          m->moved = s->cycle;
+          s->stamp[channel] = cycle;
+          moved = TRUE;
           s->vc[cur].count++;
-          s->vc[cur].received++;
-          m->at_source--;
-          if (in_window (s))
-            s->out->channel_flits[channel]++;
-          if (s->vc[cur].received == 1)
+          s->crossed[channel]++;
+          if (m->at_source-- == m->length)
             {
-              m->inject = s->cycle;
-              g_array_append_val (s->waiting_next, id);
+              /* The header has entered the injection VC. */
+              m->inject = cycle;
+              ids_push (&s->waiting_next, id);
             }
         }
     }
+  if (moved)
+    m->moved = s->last_move = cycle;
+  /* Nothing moved, and not for want of a physical channel: every buffer of the worm is full
+   * or empty behind a waiting header, and only its own moves could change that. */
+  else if (!contended && m->next_vc == NONE && !is_ejection_vc (s, m->head))
+    m->stalled = TRUE;
 }
 
 /* ---- the cycle loop --------------------------------------------------------------- */
@@ -705,6 +843,12 @@ step (Sim *s)
 {
   const double node_rate = s->job->rate * s->n_nodes;
   guint kept = 0;
+
+  /* The measured window, once per cycle. */
+  s->measuring = in_window (s);
+  s->crossed = s->measuring ? s->out->channel_flits : s->uncounted;
+  if (s->measuring)
+    s->batch = batch_of (s, s->cycle);
 
   /* 1. Arrivals: the superposition of the nodes' Poisson processes, node drawn uniformly. */
   while (node_rate > 0 && s->next_arrival < (double) (s->cycle + 1))
@@ -718,36 +862,41 @@ step (Sim *s)
     }
 
   /* 2. Output VCs, first come first served. */
-  for (guint i = 0; i < s->waiting->len; i++)
+  for (guint i = 0; i < s->waiting.len; i++)
     {
-      gint32 id = g_array_index (s->waiting, gint32, i);
+      gint32 id = s->waiting.ids[i];
       guint preferred;
 
-      if (!allocate (s, id, &preferred))
+      if (allocate (s, id, &preferred))
+        message (s, id)->stalled = FALSE;
+      else
         {
-          g_array_index (s->waiting, gint32, kept++) = id;
-          if (in_window (s) && preferred != G_MAXUINT)
+          s->waiting.ids[kept++] = id;
+          if (s->measuring && preferred != G_MAXUINT)
             s->out->channel_blocked[preferred]++;
         }
     }
-  g_array_set_size (s->waiting, kept);
+  s->waiting.len = kept;
   s->blocked = kept;
 
   /* 3. Flits, oldest worm first; finished worms leave the list. */
   kept = 0;
-  for (guint i = 0; i < s->active->len; i++)
+  for (guint i = 0; i < s->active.len; i++)
     {
-      gint32 id = g_array_index (s->active, gint32, i);
+      gint32 id = s->active.ids[i];
+      Message *m = message (s, id);
 
-      advance (s, id);
-      if (!message (s, id)->done)
-        g_array_index (s->active, gint32, kept++) = id;
+      if (!m->stalled)
+        advance (s, id);
+      if (!m->done)
+        s->active.ids[kept++] = id;
     }
-  g_array_set_size (s->active, kept);
+  s->active.len = kept;
 
   /* Headers that arrived this cycle wait behind those already waiting. */
-  g_array_append_vals (s->waiting, s->waiting_next->data, s->waiting_next->len);
-  g_array_set_size (s->waiting_next, 0);
+  for (guint i = 0; i < s->waiting_next.len; i++)
+    ids_push (&s->waiting, s->waiting_next.ids[i]);
+  s->waiting_next.len = 0;
 
   s->cycle++;
 }
@@ -759,10 +908,10 @@ describe_deadlock (Sim *s)
 
   g_string_append_printf (text, _("Deadlock: no flit moved for %llu cycles with %u messages in "
                                   "the network; waiting headers hold:"),
-                          (unsigned long long) (s->cycle - s->last_move), s->active->len);
-  for (guint i = 0; i < s->waiting->len && i < 8; i++)
+                          (unsigned long long) (s->cycle - s->last_move), s->active.len);
+  for (guint i = 0; i < s->waiting.len && i < 8; i++)
     {
-      Message *m = message (s, g_array_index (s->waiting, gint32, i));
+      Message *m = message (s, s->waiting.ids[i]);
       const FlitlabChannel *c = flitlab_topology_get_channel (s->topology,
                                                               vc_channel (s, m->head));
 
@@ -781,7 +930,7 @@ static FlitlabDeadlockLink *
 find_wait_cycle (Sim   *s,
                  guint *n_links)
 {
-  guint n = s->waiting->len;
+  guint n = s->waiting.len;
   g_autofree gint32 *index = g_new (gint32, s->messages->len);  /* message -> waiting position */
   g_autofree guint *channel = g_new (guint, n), *lo = g_new (guint, n), *hi = g_new (guint, n);
   g_autofree guint8 *state = g_new0 (guint8, n);  /* 0 new, 1 on the path, 2 done */
@@ -793,7 +942,7 @@ find_wait_cycle (Sim   *s,
     index[i] = NONE;
   for (guint i = 0; i < n; i++)
     {
-      gint32 id = g_array_index (s->waiting, gint32, i);
+      gint32 id = s->waiting.ids[i];
 
       index[id] = (gint32) i;
       wanted_vcs (s, message (s, id), &channel[i], &lo[i], &hi[i]);
@@ -845,7 +994,7 @@ find_wait_cycle (Sim   *s,
                 guint here = path[start + k], before = path[start + (k + count - 1) % count];
 
                 links[k] = (FlitlabDeadlockLink) {
-                  .message = (guint) g_array_index (s->waiting, gint32, here),
+                  .message = (guint) s->waiting.ids[here],
                   .holds_channel = channel[before],
                   .waits_for_channel = channel[here],
                 };
@@ -885,7 +1034,7 @@ run_until (Sim      *s,
     {
       step (s);
 
-      if (s->active->len > 0 && s->cycle - s->last_move > watchdog)
+      if (s->active.len > 0 && s->cycle - s->last_move > watchdog)
         {
           g_autofree char *message = NULL;
 
@@ -903,12 +1052,15 @@ run_until (Sim      *s,
         {
           if (!queues_bounded (s))
             {
+              /* The network does not carry the offered load. The sources stop queueing more
+               * than they hold now, so memory stays bounded and the network stays saturated:
+               * what it accepts is measured over a whole window all the same. Found during
+               * the warm-up, the saturation ends it (the deadlock lab runs its warm-up on, to
+               * see whether the watchdog fires). */
               s->out->saturated = TRUE;
-              if (!config->allow_deadlock)
-                return TRUE;
-              /* The deadlock lab runs on, to see whether the watchdog fires, and the sources
-               * stop queueing more than they hold now. */
               s->capped = TRUE;
+              if (s->window_start == G_MAXUINT64 && !config->allow_deadlock)
+                return TRUE;
             }
           if (s->job->tick != NULL && !s->job->tick (s->cycle, expected, s->job->tick_data))
             {
@@ -922,7 +1074,8 @@ run_until (Sim      *s,
 }
 
 /* TRUE when the run has its verdict: a deadlock, or saturation outside the deadlock lab
- * (which runs a saturated load on to see whether it deadlocks). */
+ * (which runs a saturated load on to see whether it deadlocks). Either ends the warm-up and
+ * needs no drain; a saturated run still measures its window. */
 static gboolean
 stopped (const Sim *s)
 {
@@ -1034,9 +1187,11 @@ gsize
 flitlab_sim_wormhole_bytes_per_channel (const FlitlabTopology *topology,
                                         guint                  vcs)
 {
-  /* VC state, the crossing stamp, the two statistics counters, the topology's channel record
-   * and its out-channel index. Messages and queues grow with the load, not the network. */
-  return vcs * sizeof (Vc) + sizeof (guint64) * 3 + sizeof (FlitlabChannel) + sizeof (guint);
+  /* VC state, the crossing stamp, the flits crossing outside the window, the two statistics
+   * counters, the topology's channel record and its out-channel index. Messages and queues
+   * grow with the load, not the network; the per-node tables (coordinates, first out-channel
+   * and out-channel places) are not counted. */
+  return vcs * sizeof (Vc) + sizeof (guint64) * 4 + sizeof (FlitlabChannel) + sizeof (guint);
 }
 
 void
@@ -1066,8 +1221,13 @@ sim_init (Sim                   *sp,
   s.n_dims = flitlab_topology_get_n_dims (topology);
   s.n_channels = flitlab_topology_get_n_channels (topology);
   s.injection_base = flitlab_topology_get_n_network_channels (topology);
+  s.channels = flitlab_topology_get_channel (topology, 0);
+  s.bidirectional = flitlab_topology_is_bidirectional (topology);
+  for (guint d = 0; d < s.n_dims && d < FLITLAB_TOPOLOGY_MAX_DIMS; d++)
+    s.radix[d] = flitlab_topology_get_radix (topology, d);
   s.ejection_base = s.injection_base + s.n_nodes;
   s.V = job->vcs;
+  s.ejection_vc = (gint32) (s.ejection_base * s.V);
   s.B = MAX (config->buffer, 1);
   s.routing = config->routing;
   s.out = out;
@@ -1078,18 +1238,35 @@ sim_init (Sim                   *sp,
 
   s.vc = g_new (Vc, (gsize) s.n_channels * s.V);
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
-    s.vc[i] = (Vc) { NONE, NONE, NONE, 0, 0 };
+    s.vc[i] = (Vc) { NONE, NONE, 0, (guint32) (i / s.V) };
   s.stamp = g_new (guint64, s.n_channels);
+  s.uncounted = g_new0 (guint64, s.n_channels);
   memset (s.stamp, 0xff, sizeof (guint64) * s.n_channels);
   s.coords = g_new (guint, (gsize) s.n_nodes * MAX (s.n_dims, 1));
   if (s.family == FLITLAB_TOPOLOGY_TORUS || s.family == FLITLAB_TOPOLOGY_MESH)
     for (guint n = 0; n < s.n_nodes; n++)
       flitlab_topology_get_coords (topology, n, s.coords + (gsize) n * s.n_dims);
+  s.out_first = g_new (guint, s.n_nodes);
+  s.out_slot = g_new0 (guint8, (gsize) s.n_nodes * MAX (s.n_dims, 1) * 2);
+  for (guint n = 0; n < s.n_nodes; n++)
+    {
+      const guint *ids;
+      guint n_out = flitlab_topology_get_out_channels (topology, n, &ids);
+
+      /* route()'s masks: at most 32 out-channels, numbered consecutively (any family but the
+       * necklaces, which are routed otherwise). */
+      g_assert (s.family == FLITLAB_TOPOLOGY_NECKLACE || n_out <= 32);
+      for (guint i = 0; i < n_out; i++)
+        {
+          const FlitlabChannel *c = &s.channels[ids[i]];
+
+          g_assert (ids[i] == ids[0] + i);
+          if (s.family == FLITLAB_TOPOLOGY_TORUS || s.family == FLITLAB_TOPOLOGY_MESH)
+            s.out_slot[((gsize) n * s.n_dims + c->dim) * 2 + (c->direction < 0)] = (guint8) i;
+        }
+      s.out_first[n] = n_out > 0 ? ids[0] : 0;
+    }
   s.messages = g_array_new (FALSE, FALSE, sizeof (Message));
-  s.free_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
-  s.active = g_array_new (FALSE, FALSE, sizeof (gint32));
-  s.waiting = g_array_new (FALSE, FALSE, sizeof (gint32));
-  s.waiting_next = g_array_new (FALSE, FALSE, sizeof (gint32));
   s.route = g_array_new (FALSE, FALSE, sizeof (guint));
   s.queues = g_new (SourceQueue, s.n_nodes);
   for (guint n = 0; n < s.n_nodes; n++)
@@ -1104,12 +1281,15 @@ sim_clear (Sim *s)
 {
   g_free (s->vc);
   g_free (s->stamp);
+  g_free (s->uncounted);
   g_free (s->coords);
+  g_free (s->out_first);
+  g_free (s->out_slot);
   g_array_unref (s->messages);
-  g_array_unref (s->free_ids);
-  g_array_unref (s->active);
-  g_array_unref (s->waiting);
-  g_array_unref (s->waiting_next);
+  g_free (s->free_ids.ids);
+  g_free (s->active.ids);
+  g_free (s->waiting.ids);
+  g_free (s->waiting_next.ids);
   g_array_unref (s->route);
   g_free (s->queues);
 }
@@ -1146,7 +1326,7 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
   s.window_start = s.cycle;
   s.window_end = s.cycle + config->cycles;
   out->cycles = config->cycles;
-  if (!stopped (&s) && !run_until (&s, s.window_end, s.window_end, error))
+  if (!out->deadlocked && !run_until (&s, s.window_end, s.window_end, error))
     goto out;
 
   /* Drain: run on (arrivals continue, untagged) until every tagged message has arrived. A
@@ -1157,8 +1337,8 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
     {
       gboolean pending = FALSE;
 
-      for (guint i = 0; i < s.active->len && !pending; i++)
-        pending = message (&s, g_array_index (s.active, gint32, i))->tagged;
+      for (guint i = 0; i < s.active.len && !pending; i++)
+        pending = message (&s, s.active.ids[i])->tagged;
       for (guint n = 0; n < s.n_nodes && !pending; n++)
         pending = s.queues[n].head != NONE && message (&s, s.queues[n].head)->tagged;
       if (!pending)
@@ -1272,7 +1452,7 @@ guint
 flitlab_sim_trace_get_n_in_flight (const FlitlabSimTrace *trace)
 {
   g_return_val_if_fail (trace != NULL, 0);
-  return trace->sim.active->len;
+  return trace->sim.active.len;
 }
 
 void
@@ -1307,9 +1487,9 @@ flitlab_sim_trace_get_channels (const FlitlabSimTrace *trace,
         blocked[c] = FALSE;
     }
   if (blocked != NULL)
-    for (guint i = 0; i < s->blocked && i < s->waiting->len; i++)
+    for (guint i = 0; i < s->blocked && i < s->waiting.len; i++)
       {
-        const Message *m = &g_array_index (s->messages, Message, g_array_index (s->waiting, gint32, i));
+        const Message *m = &g_array_index (s->messages, Message, s->waiting.ids[i]);
 
         if (m->head != NONE)
           blocked[vc_channel (s, m->head)] = TRUE;
@@ -1340,8 +1520,8 @@ flitlab_sim_trace_get_message (const FlitlabSimTrace  *trace,
   message->flits_left = m->length - MIN (m->delivered, m->length);
   message->last_moved = m->moved;
   message->blocked = FALSE;
-  for (guint i = 0; i < s->blocked && i < s->waiting->len; i++)
-    if ((guint) g_array_index (s->waiting, gint32, i) == id)
+  for (guint i = 0; i < s->blocked && i < s->waiting.len; i++)
+    if ((guint) s->waiting.ids[i] == id)
       message->blocked = TRUE;
   return TRUE;
 }
@@ -1374,7 +1554,7 @@ flitlab_sim_trace_get_worm (const FlitlabSimTrace *trace,
       g_array_prepend_val (worm, channel);
     }
   /* The VC the header has been given but not yet crossed to (its physical channel was busy). */
-  vc = s->vc[m->head].next;
+  vc = m->next_vc;
   if (vc != NONE && s->vc[vc].owner == (gint32) id)
     {
       guint channel = vc_channel (s, vc);
@@ -1395,7 +1575,7 @@ flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace)
 
   s = &trace->sim;
   watchdog = watchdog_cycles (trace->config);
-  return s->active->len > 0 && s->cycle - s->last_move > watchdog;
+  return s->active.len > 0 && s->cycle - s->last_move > watchdog;
 }
 
 FlitlabDeadlockLink *

@@ -593,6 +593,132 @@ test_overloaded (void)
     }
 }
 
+/* Issue #30, item 4: beyond saturation the source queues reach their cap, and the accepted
+ * throughput used to be divided by the whole configured window however early the run stopped
+ * (0 when the cap came during the warm-up). A 6x6 torus (DOR, 8 flits) accepts about 0.047
+ * messages per cycle per node; at twice that load it must read so, with a narrow interval,
+ * whether the cap comes during the automatic warm-up (a 5000-cycle window) or during the
+ * window (a 100-cycle warm-up and a 20000-cycle window), for every seed. */
+static void
+test_throughput_beyond_saturation (void)
+{
+  static const guint64 warmups[] = { 0, 100 }, windows[] = { 5000, 20000 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (warmups); w++)
+    for (guint64 seed = 1; seed <= 3; seed++)
+      {
+        g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:6x6:bi");
+        g_autoptr(FlitlabSimResult) result = NULL;
+        g_autoptr(GError) error = NULL;
+        double rate = 0.1;
+        const FlitlabSimPoint *p;
+
+        config->flits = 8;
+        config->seed = seed;
+        config->warmup = warmups[w];
+        config->cycles = windows[w];
+        flitlab_sim_config_set_rates (config, &rate, 1);
+        result = flitlab_sim_run (config, NULL, NULL, &error);
+        g_assert_no_error (error);
+        p = &result->points[0];
+        g_test_message ("warm-up %" G_GUINT64_FORMAT ", window %" G_GUINT64_FORMAT ", seed %"
+                        G_GUINT64_FORMAT ": accepted %.5f +- %.5f", warmups[w], windows[w], seed,
+                        p->throughput, p->throughput_ci95);
+        g_assert_true (p->saturated);
+        g_assert_cmpfloat (p->throughput, >, 0.043);
+        g_assert_cmpfloat (p->throughput, <, 0.051);
+        g_assert_true (isfinite (p->throughput_ci95));
+        g_assert_cmpfloat (p->throughput_ci95, <, 0.002);
+      }
+}
+
+/* Fixed seeds give fixed results: every kind of network and routing the engine runs, against
+ * the values main gave before the simulator was made faster (issue #30, item 1), to the bit
+ * (hexadecimal literals). A change of speed alone must leave them as they are; a change that
+ * means to change results says so where it changes them. */
+static void
+test_golden (void)
+{
+  static const struct
+  {
+    const char *spec;
+    FlitlabRouting routing;
+    guint vcs, buffer;
+    FlitlabLengthDistribution length;
+    FlitlabTies ties;
+    FlitlabTrafficPattern traffic;
+    double flits, rate;
+    guint64 messages;
+    double latency, transit, throughput, hops, utilization;
+  } cases[] = {
+    { "torus:8x8:bi", FLITLAB_ROUTING_DOR, 2, 1, FLITLAB_LENGTH_FIXED, FLITLAB_TIES_BALANCED,
+      FLITLAB_TRAFFIC_UNIFORM, 20, 0.0095,
+      3663, 0x1.6e80744b33169p+5, 0x1.fc7f323fe0b0bp+4,
+      0x1.383c131d5acb7p-7, 0x1.0462ae9495006p+2, 0x1.28cdd2f1a9fbdp+6 },
+    { "torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, 4, 1, FLITLAB_LENGTH_FIXED, FLITLAB_TIES_BALANCED,
+      FLITLAB_TRAFFIC_UNIFORM, 12, 0.02,
+      7663, 0x1.d8699127966eep+4, 0x1.4973c1985ee07p+4,
+      0x1.471529a485cd8p-6, 0x1.03fbdb84ed758p+2, 0x1.73cf3078263adp+6 },
+    { "mesh:6x6", FLITLAB_ROUTING_DOR, 0, 1, FLITLAB_LENGTH_EXPONENTIAL, FLITLAB_TIES_BALANCED,
+      FLITLAB_TRAFFIC_UNIFORM, 16, 0.01,
+      2183, 0x1.86b8952acdb0fp+5, 0x1.bf87ea6c1f6dap+4,
+      0x1.4d98b09546c51p-7, 0x1.fcf373becc48bp+1, 0x1.142b596de8cap+5 },
+    { "hypercube:6", FLITLAB_ROUTING_ADAPTIVE, 0, 1, FLITLAB_LENGTH_FIXED, FLITLAB_TIES_BALANCED,
+      FLITLAB_TRAFFIC_UNIFORM, 16, 0.02,
+      7740, 0x1.04d4bcec8d4bdp+5, 0x1.67b1263c1067cp+4,
+      0x1.4978d4fdf3b64p-6, 0x1.87d27d27d27d2p+1, 0x1.a0eaaaaaaaabp+6 },
+    { "torus:5x7:uni", FLITLAB_ROUTING_DOR, 0, 1, FLITLAB_LENGTH_FIXED, FLITLAB_TIES_BALANCED,
+      FLITLAB_TRAFFIC_UNIFORM, 8, 0.005,
+      1072, 0x1.02f85bb39503dp+4, 0x1.ae540f4898d6p+3,
+      0x1.4f2b79e2a0365p-8, 0x1.4c2dd9ca81e91p+2, 0x1.493078263ab58p+3 },
+    { "necklace:3,4", FLITLAB_ROUTING_NECKLACE, 0, 1, FLITLAB_LENGTH_FIXED,
+      FLITLAB_TIES_BALANCED, FLITLAB_TRAFFIC_UNIFORM, 8, 0.01,
+      3240, 0x1.fcd1db5698f7dp+3, 0x1.a10e89cc2afb9p+3,
+      0x1.3b7d516eb084ap-7, 0x1.fb7f0d4629b7fp+1, 0x1.9bbfd44f3077cp+4 },
+    { "torus:4x4:bi", FLITLAB_ROUTING_DOR, 4, 3, FLITLAB_LENGTH_FIXED, FLITLAB_TIES_POSITIVE,
+      FLITLAB_TRAFFIC_TRANSPOSE, 6, 0.03,
+      2180, 0x1.7da2fe97405a3p+3, 0x1.1315233ab7315p+3,
+      0x1.73b645a1cac08p-6, 0x1.54aafad5414abp+1, 0x1.4526e978d4fdep+3 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (cases[i].spec);
+      g_autoptr(FlitlabSimResult) result = NULL;
+      g_autoptr(GError) error = NULL;
+      const FlitlabSimPoint *p;
+      double utilization = 0;
+
+      config->routing = cases[i].routing;
+      config->vcs = cases[i].vcs;
+      config->buffer = cases[i].buffer;
+      config->length = cases[i].length;
+      config->ties = cases[i].ties;
+      config->traffic = cases[i].traffic;
+      config->flits = cases[i].flits;
+      config->seed = 7 + i;
+      config->replications = 2;
+      config->warmup = 300;
+      config->cycles = 3000;
+      flitlab_sim_config_set_rates (config, &cases[i].rate, 1);
+      result = flitlab_sim_run (config, NULL, NULL, &error);
+      g_assert_no_error (error);
+      p = &result->points[0];
+      for (guint c = 0; c < p->n_channels; c++)
+        utilization += p->utilization[c];
+      g_test_message ("%s: %" G_GUINT64_FORMAT ", %a, %a, %a, %a, %a", cases[i].spec, p->messages,
+                      p->latency[FLITLAB_LATENCY_TOTAL], p->latency[FLITLAB_LATENCY_TRANSIT],
+                      p->throughput, p->mean_hops, utilization);
+      g_assert_false (p->saturated);
+      g_assert_cmpuint (p->messages, ==, cases[i].messages);
+      g_assert_true (p->latency[FLITLAB_LATENCY_TOTAL] == cases[i].latency);
+      g_assert_true (p->latency[FLITLAB_LATENCY_TRANSIT] == cases[i].transit);
+      g_assert_true (p->throughput == cases[i].throughput);
+      g_assert_true (p->mean_hops == cases[i].hops);
+      g_assert_true (utilization == cases[i].utilization);
+    }
+}
+
 static void
 test_rng (void)
 {
@@ -697,6 +823,8 @@ main (int   argc,
   g_test_add_func ("/flitlab/sim/ties", test_ties);
   g_test_add_func ("/flitlab/sim/ties-keep-a-hop", test_ties_keep_a_hop);
   g_test_add_func ("/flitlab/sim/overloaded", test_overloaded);
+  g_test_add_func ("/flitlab/sim/throughput-beyond-saturation", test_throughput_beyond_saturation);
+  g_test_add_func ("/flitlab/sim/golden", test_golden);
   g_test_add_func ("/flitlab/sim/cancel", test_cancel);
   g_test_add_func ("/flitlab/sim/deadlock-reported", test_deadlock_reported);
   g_test_add_func ("/flitlab/sim/invalid", test_invalid);
