@@ -148,14 +148,14 @@ show_running (FlitlabWindow *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->study_editor), !running);
   for (guint i = 0; i < flitlab_document_get_n_studies (self->document); i++)
     {
-      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, i);
-      GtkWidget *spinner = row != NULL ? g_object_get_data (G_OBJECT (row), "spinner") : NULL;
+      GtkSpinner *spinner = i < self->study_rows->len
+                            ? g_array_index (self->study_rows, FlitlabStudyRow, i).spinner : NULL;
       gboolean study_running = flitlab_document_get_running (self->document, i, NULL, NULL);
 
       if (spinner == NULL)
         continue;
-      gtk_widget_set_visible (spinner, study_running);
-      gtk_spinner_set_spinning (GTK_SPINNER (spinner), study_running);
+      gtk_widget_set_visible (GTK_WIDGET (spinner), study_running);
+      gtk_spinner_set_spinning (spinner, study_running);
     }
 }
 
@@ -320,12 +320,12 @@ flitlab_window_focus_figure (FlitlabWindow *self)
 
 /* The sidebar's row for a study: its name and a spinner while it simulates. */
 static void
-name_row (GtkListBoxRow      *row,
-          const FlitlabStudy *study)
+name_row (const FlitlabStudyRow *row,
+          const FlitlabStudy    *study)
 {
-  gtk_label_set_text (g_object_get_data (G_OBJECT (row), "label"), study->name);
+  gtk_label_set_text (row->label, study->name);
   /* The row, not only its label, is named for assistive technologies. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->row), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   study->name, -1);
 }
 
@@ -337,12 +337,13 @@ fill_studies (FlitlabWindow *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->studies_list))) != NULL)
     gtk_list_box_remove (self->studies_list, child);
+  g_array_set_size (self->study_rows, 0);
   for (guint i = 0; i < n; i++)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *label = gtk_label_new (NULL);
       GtkWidget *spinner = gtk_spinner_new ();
-      GtkWidget *row;
+      FlitlabStudyRow row;
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -352,10 +353,11 @@ fill_studies (FlitlabWindow *self)
       gtk_box_append (GTK_BOX (box), label);
       gtk_box_append (GTK_BOX (box), spinner);
       gtk_list_box_append (self->studies_list, box);
-      row = gtk_widget_get_parent (box);
-      g_object_set_data (G_OBJECT (row), "label", label);
-      g_object_set_data (G_OBJECT (row), "spinner", spinner);
-      name_row (GTK_LIST_BOX_ROW (row), flitlab_document_get_study (self->document, i));
+      row.row = GTK_LIST_BOX_ROW (gtk_widget_get_parent (box));
+      row.label = GTK_LABEL (label);
+      row.spinner = GTK_SPINNER (spinner);
+      g_array_append_val (self->study_rows, row);
+      name_row (&row, flitlab_document_get_study (self->document, i));
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "studies"
                                     : self->open_cancellable != NULL ? "opening" : "empty");
@@ -400,12 +402,11 @@ static void
 on_study_changed (FlitlabWindow *self,
                   guint          index)
 {
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, index);
   const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
   g_autoptr(GPtrArray) compared = NULL;
 
-  if (row != NULL && study != NULL)
-    name_row (row, study);
+  if (index < self->study_rows->len && study != NULL)
+    name_row (&g_array_index (self->study_rows, FlitlabStudyRow, index), study);
   if (flitlab_window_comparing (self))
     {
       compared = flitlab_window_dup_selected_studies (self);
@@ -767,6 +768,8 @@ flitlab_window_dispose (GObject *object)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
   g_clear_pointer (&self->long_runs, g_hash_table_unref);
+  /* The rows go with the list below. */
+  g_array_set_size (self->study_rows, 0);
   g_clear_object (&self->document_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
   G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
@@ -779,6 +782,7 @@ flitlab_window_finalize (GObject *object)
 
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->study_rows, g_array_unref);
   G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
 }
 
@@ -961,6 +965,7 @@ flitlab_window_init (FlitlabWindow *self)
   self->select_next = -1;
   self->guess = NAN;
   self->long_runs = g_hash_table_new (NULL, NULL);
+  self->study_rows = g_array_new (FALSE, FALSE, sizeof (FlitlabStudyRow));
   self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "studies-changed",
                                   G_CALLBACK (on_studies_changed), self);
