@@ -797,10 +797,14 @@ on_model_switch (FlitlabStudyEditor *self,
   const char *id;
   FlitlabStudy *edited;
   gboolean on = gtk_switch_get_active (toggle);
+  guint position;
 
   if (self->updating || self->study == NULL)
     return;
-  id = g_object_get_data (G_OBJECT (toggle), "model-id");
+  /* The switches follow the registered models' order. */
+  if (!g_ptr_array_find (self->model_switches, toggle, &position))
+    g_assert_not_reached ();
+  id = flitlab_model_list ()[position]->id;
   if (on == (flitlab_study_find_model (self->study, id) != NULL))
     return;
   edited = flitlab_study_copy (self->study);
@@ -834,7 +838,6 @@ add_model_rows (FlitlabStudyEditor *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(infos[m]->title));
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
       gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-      g_object_set_data_full (G_OBJECT (toggle), "model-id", g_strdup (infos[m]->id), g_free);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
       g_signal_connect_object (toggle, "notify::active", G_CALLBACK (on_model_switch), self,
