@@ -15,11 +15,10 @@
 #include "flitlab-export-dialog.h"
 #include "flitlab-toast.h"
 
-#define REQUEST_KEY "flitlab-export-request"
-
-/* What one dialog needs when it responds. */
+/* What one dialog needs when it responds: its response handler's data. */
 typedef struct
 {
+  GWeakRef                 window;   /* gone: the response is not heard */
   AdwToastOverlay         *toasts;   /* the window's */
   GSettings               *settings; /* owned */
   FlitlabExportFigureFunc  figure_func;
@@ -27,10 +26,12 @@ typedef struct
 } Request;
 
 static void
-request_free (gpointer data)
+request_free (gpointer  data,
+              GClosure *closure)
 {
   Request *request = data;
 
+  g_weak_ref_clear (&request->window);
   g_clear_object (&request->settings);
   g_free (request);
 }
@@ -129,10 +130,10 @@ say_exported (AdwToastOverlay *toasts,
 static void
 on_response (GtkNativeDialog *dialog,
              int              response,
-             GtkWindow       *window)
+             Request         *request)
 {
   GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
-  Request *request = g_object_get_data (G_OBJECT (dialog), REQUEST_KEY);
+  g_autoptr(GtkWindow) window = g_weak_ref_get (&request->window);
   FlitlabExportFigure figure = { 0 };
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
@@ -143,6 +144,8 @@ on_response (GtkNativeDialog *dialog,
   double width = 640, height = 420, scale;
   gboolean ok;
 
+  if (window == NULL)
+    return;
   if (response != GTK_RESPONSE_ACCEPT || !request->figure_func (window, &figure) || !any_figure (&figure))
     return;
   file = gtk_file_chooser_get_file (chooser);
@@ -276,6 +279,7 @@ flitlab_export_dialog_new (GtkWindow               *window,
   g_ptr_array_add (scale_labels, NULL);
 
   request = g_new0 (Request, 1);
+  g_weak_ref_init (&request->window, window);
   request->toasts = toasts;
   request->settings = g_object_ref (settings);
   request->figure_func = figure_func;
@@ -284,7 +288,6 @@ flitlab_export_dialog_new (GtkWindow               *window,
 
   dialog = gtk_file_chooser_native_new (_("Export the Figure"), window, GTK_FILE_CHOOSER_ACTION_SAVE,
                                         _("_Export"), _("_Cancel"));
-  g_object_set_data_full (G_OBJECT (dialog), REQUEST_KEY, request, request_free);
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", _("Format"),
                                (const char **) formats->pdata, (const char **) format_labels->pdata);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", formats->pdata[0]);
@@ -301,6 +304,6 @@ flitlab_export_dialog_new (GtkWindow               *window,
       gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
     }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_response), window, 0);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_response), request, request_free, 0);
   return dialog;
 }
