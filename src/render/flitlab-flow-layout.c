@@ -151,8 +151,7 @@ layout_ciciani (Diagram                 *d,
       if (ejection_cell >= 0 && cell->column == first + n_dims - 1)
         add_arrow (d, c, (guint) ejection_cell);
     }
-  /* Translators: a column of the flow diagram; %u is a dimension */
-  d->column_label_format = g_strdup (d->rows > 1 ? _("dimension %u") : "C%u");
+  d->numbered_columns = TRUE;
   d->dimension_columns = d->rows > 1;
   d->note = d->rows > 1 ? _("a column per dimension, c[d,i] with i hops still to go in it; the flow runs from injection (top left) up each column and on to the next dimension, then to ejection (top right)")
                         : _("a box C[d] per dimension d, in e-cube order; the flow runs left to right, from injection to ejection");
@@ -490,7 +489,7 @@ flitlab_flow_diagram_clear (Diagram *d)
 {
   g_clear_pointer (&d->cells, g_array_unref);
   g_clear_pointer (&d->arrows, g_array_unref);
-  g_clear_pointer (&d->column_label_format, g_free);
+  d->numbered_columns = FALSE;
 }
 
 /* ---- 004's chains ----------------------------------------------------------------------- */

@@ -35,10 +35,10 @@ typedef struct
   guint   columns;
   guint   rows;
   guint   n_laid_out;  /* cells placed after the paper, before add_others() */
-  char   *column_label_format; /* e.g. "dimension %u"; NULL: none */
-  guint   first_column;        /* the column the format's 0 labels (injection is left of it) */
-  guint   n_labelled;          /* columns the format labels from there (0: all); after them,
-                                  ejection */
+  gboolean numbered_columns;   /* columns numbered from first_column: "dimension 2" where
+                                  dimension_columns, else "C2"; FALSE: none */
+  guint   first_column;        /* the column numbered 0 (injection is left of it) */
+  guint   n_labelled;          /* columns numbered from there (0: all); after them, ejection */
   gboolean dimension_columns;  /* a column per dimension: "d2" where "dimension 2" is too wide */
   const char * const *column_names; /* or a name per column, untranslated (N_()); NULL: none */
   const char *note;            /* how to read the layout; NULL: none */

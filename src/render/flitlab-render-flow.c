@@ -205,8 +205,11 @@ column_label (const Type    *t,
     label = g_strdup (_("injection"));
   else if (d->n_labelled > 0 && column >= d->first_column + d->n_labelled)
     label = g_strdup (_("ejection"));
+  else if (d->dimension_columns)
+    /* Translators: a column of the flow diagram; %u is a dimension */
+    label = g_strdup_printf (_("dimension %u"), column - d->first_column);
   else
-    label = g_strdup_printf (d->column_label_format, column - d->first_column);
+    label = g_strdup_printf ("C%u", column - d->first_column);
   if (flitlab_render_type_width (t, label, t->label.name) <= width)
     return g_steal_pointer (&label);
   if (d->dimension_columns && column >= d->first_column &&
@@ -351,7 +354,7 @@ render_flow (cairo_t                 *cr,
     if (flitlab_render_type_width (&t, _(d.column_names[column]), t.label.name) >
         (right - left - flitlab_color_bar_get_width (cr, &bar, 10 * t.f) - t.f) / d.columns - 0.3 * t.f)
       column_lines = 2;
-  if (d.column_label_format != NULL || d.column_names != NULL)
+  if (d.numbered_columns || d.column_names != NULL)
     column_h = column_lines * t.label_h + 0.3 * t.f;
   grid_h = bottom - top - column_h;
   for (int b = 0; b < N_BANDS; b++)
