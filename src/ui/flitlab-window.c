@@ -255,7 +255,8 @@ on_compare_toggled (FlitlabWindow *self)
   gtk_widget_set_visible (self->editor_pane, !on && !self->presenting);
   gtk_widget_set_visible (self->simulation_box, !on && !self->presenting);
   flitlab_window_update_caption (self);
-  gtk_list_box_set_selection_mode (self->studies_list, on ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_BROWSE);
+  gtk_list_box_set_selection_mode (self->studies_list,
+                                   on ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_BROWSE);
   flitlab_plot_view_reset_zoom (self->plot_view);
   if (on)
     flitlab_window_show_comparison (self);
@@ -371,7 +372,8 @@ flitlab_window_select_study (FlitlabWindow *self,
 
   if (n > 0 && index >= 0)
     gtk_list_box_select_row (self->studies_list,
-                             gtk_list_box_get_row_at_index (self->studies_list, MIN ((guint) index, n - 1)));
+                             gtk_list_box_get_row_at_index (self->studies_list,
+                                                            MIN ((guint) index, n - 1)));
 }
 
 /* Rebuilds the sidebar and selects study index (or the last). */
@@ -518,7 +520,8 @@ on_run_changed (FlitlabWindow *self,
     /* Translators: shown while a simulation's first seconds measure how long it will take */
     gtk_label_set_text (self->time_left_label, _("Estimating the time…"));
   points = flitlab_document_dup_run_points (self->document, index);
-  if (!flitlab_window_comparing (self) && (points != NULL ? points->n_rows : 0) != self->points_shown)
+  if (!flitlab_window_comparing (self) &&
+      (points != NULL ? points->n_rows : 0) != self->points_shown)
     flitlab_window_rebuild_plot (self);
 }
 
@@ -665,7 +668,8 @@ flitlab_window_close_request (GtkWindow *window)
   g_autofree char *title = NULL;
   GtkWidget *dialog;
 
-  if (self->close_confirmed || self->document == NULL || !flitlab_document_get_modified (self->document))
+  if (self->close_confirmed || self->document == NULL ||
+      !flitlab_document_get_modified (self->document))
     {
       stop_work (self);
       return GTK_WINDOW_CLASS (flitlab_window_parent_class)->close_request (window);
@@ -675,7 +679,8 @@ flitlab_window_close_request (GtkWindow *window)
   dialog = adw_message_dialog_new (window, _("Save Changes?"), NULL);
   /* Translators: %s is the project's title */
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("“%s” has unsaved changes. Changes that are not saved are lost."),
+                                  _("“%s” has unsaved changes. Changes that are not saved are "
+                                    "lost."),
                                   title);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
@@ -715,7 +720,8 @@ on_presentation_key (GtkWidget *widget,
   if (keyval == GDK_KEY_Escape)
     flitlab_window_set_presenting (self, FALSE);
   else if (keyval == GDK_KEY_p)
-    gtk_toggle_button_set_active (self->predict_button, !gtk_toggle_button_get_active (self->predict_button));
+    gtk_toggle_button_set_active (self->predict_button,
+                                  !gtk_toggle_button_get_active (self->predict_button));
   else
     gtk_widget_activate_action (widget, keyval == GDK_KEY_Page_Up ? "win.previous-study"
                                                                   : "win.next-study", NULL);
@@ -761,7 +767,8 @@ flitlab_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->predict_button, self);
       g_signal_handlers_disconnect_by_data (self->compare_button, self);
       g_signal_handlers_disconnect_by_data (self->figure_stack, self);
-      g_signal_handlers_disconnect_by_data (flitlab_network_page_get_load (self->network_page), self);
+      g_signal_handlers_disconnect_by_data (flitlab_network_page_get_load (self->network_page),
+                                            self);
       g_signal_handlers_disconnect_by_data (self->plot_view, self);
     }
   if (self->chooser != NULL)
@@ -911,20 +918,22 @@ flitlab_window_init (FlitlabWindow *self)
   g_signal_connect_object (self->plot_view, "notify::zoomed", G_CALLBACK (on_figure_changed), self,
                            G_CONNECT_SWAPPED);
   /* One load for the network and flow views, marked on the plot. */
-  flitlab_flow_page_share_load (self->flow_page, flitlab_network_page_get_load (self->network_page));
+  flitlab_flow_page_share_load (self->flow_page,
+                                flitlab_network_page_get_load (self->network_page));
   g_signal_connect_object (flitlab_network_page_get_load (self->network_page), "value-changed",
                            G_CALLBACK (on_load_moved), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->network_page, "deadlock-changed", G_CALLBACK (on_deadlock_changed), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->network_page, "deadlock-changed", G_CALLBACK (on_deadlock_changed),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->figure_stack, "notify::visible-child-name",
                            G_CALLBACK (on_figure_changed), self, G_CONNECT_SWAPPED);
   /* Presenting, the network's load goes under the figure. */
-  g_signal_connect_object (flitlab_network_page_get_load_label (self->network_page), "notify::label",
-                           G_CALLBACK (flitlab_window_update_caption), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (flitlab_network_page_get_load_label (self->network_page),
+                           "notify::label", G_CALLBACK (flitlab_window_update_caption), self,
+                           G_CONNECT_SWAPPED);
   on_figure_changed (self);
   /* Clicking a class of the flow diagram shows its channels in the network view. */
-  g_signal_connect_object (self->flow_page, "class-activated", G_CALLBACK (on_flow_class_activated), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->flow_page, "class-activated", G_CALLBACK (on_flow_class_activated),
+                           self, G_CONNECT_SWAPPED);
   flitlab_window_plot_init (self);
   {
     /* Dropping a .flitlab file on the window opens it. */
@@ -941,11 +950,14 @@ flitlab_window_init (FlitlabWindow *self)
 
     gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
     for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                            gtk_shortcut_new (gtk_keyval_trigger_new (keys[i], 0),
-                                                              gtk_callback_action_new (on_presentation_key,
-                                                                                       GUINT_TO_POINTER (keys[i]),
-                                                                                       NULL)));
+      {
+        GtkShortcutAction *action =
+          gtk_callback_action_new (on_presentation_key, GUINT_TO_POINTER (keys[i]), NULL);
+
+        gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                              gtk_shortcut_new (gtk_keyval_trigger_new (keys[i], 0),
+                                                                action));
+      }
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }
   {
@@ -996,7 +1008,8 @@ flitlab_window_init (FlitlabWindow *self)
   /* The schema keeps its id when the application id has a .Devel suffix. */
   self->settings = g_settings_new ("io.github.flitlab.Flitlab");
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-height", self, "default-height",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   flitlab_window_set_document (self, empty);
