@@ -112,7 +112,8 @@ flitlab_flow_draw_header_chain (const Type  *t,
                                 double       height)
 {
   cairo_t *cr = t->cr;
-  double step = width / chain->n_states, title_h = heading (t, HEADER_CHAIN_TITLE, left + width / 2, top, width, FALSE);
+  double step = width / chain->n_states,
+         title_h = heading (t, HEADER_CHAIN_TITLE, left + width / 2, top, width, FALSE);
   double radius = MIN (step / 4, (height - title_h - 2 * t->small_h - 0.4 * t->f) / 2);
   /* Centred in the band under its heading, with a label's room above and below. */
   double y = top + title_h + (height - title_h) / 2;
@@ -134,7 +135,8 @@ flitlab_flow_draw_header_chain (const Type  *t,
       cairo_stroke (cr);
       g_snprintf (label, sizeof label, "%u", i);
       if (2 * radius >= t->small_h)
-        flitlab_render_text (cr, label, 2 * radius >= 1.2 * t->label_h ? t->bold.name : t->small_bold.name,
+        flitlab_render_text (cr, label,
+                             2 * radius >= 1.2 * t->label_h ? t->bold.name : t->small_bold.name,
                              x, y, 0.5, 0.5, 0);
     }
   /* Neighbouring labels are a step apart. */
@@ -146,7 +148,8 @@ flitlab_flow_draw_header_chain (const Type  *t,
 gboolean
 flitlab_flow_drawn_as_chain (const FlitlabModelVector *vector)
 {
-  return g_str_equal (vector->name, FLOW_BUFFER_CHAIN_VECTOR) || g_str_equal (vector->name, FLOW_HEADER_CHAIN_VECTOR);
+  return g_str_equal (vector->name, FLOW_BUFFER_CHAIN_VECTOR) ||
+         g_str_equal (vector->name, FLOW_HEADER_CHAIN_VECTOR);
 }
 
 /* What a distribution's bars are: the value axis's caption with its unit, and the bars'
@@ -166,12 +169,14 @@ static const VectorAxes vector_axes[] = {
   { "W", N_("mean wait (cycles)"), N_("quadrant stream"), 0, "WE NE NS WS" },
   { "switches", N_("switch (0 or 1)"), NULL, 0, "r s v" },
   { "hops-to-go", N_("hops still to take"), N_("one-bits to correct"), 1, NULL, N_("hops to go") },
-  { "transit-arrivals", N_("probability"), N_("messages arriving in transit"), 0, NULL, N_("arrivals in transit") },
+  { "transit-arrivals", N_("probability"), N_("messages arriving in transit"), 0, NULL,
+    N_("arrivals in transit") },
   { "distance", N_("probability"), N_("hops to the destination"), 1, NULL },
   { "P_v necklace", N_("probability"), N_("virtual channels busy"), 0, NULL, N_("Pᵥ, necklace") },
   { "P_v hypercube", N_("probability"), N_("virtual channels busy"), 0, NULL, N_("Pᵥ, hypercube") },
   { "blocking (necklace, hypercube)", N_("probability"), NULL, 0, "necklace hypercube" },
-  { "multiplexing degree (necklace, hypercube)", N_("virtual channels"), NULL, 0, "necklace hypercube" },
+  { "multiplexing degree (necklace, hypercube)", N_("virtual channels"), NULL, 0,
+    "necklace hypercube" },
 };
 
 static const VectorAxes *
@@ -239,9 +244,11 @@ flitlab_flow_draw_vectors (const Type              *t,
     {
       const FlitlabModelVector *vector = shown->pdata[v];
       const VectorAxes *axes = axes_of (vector);
-      double x0 = left + v * chart_w + 0.5 * t->f, w = chart_w - t->f, hi = 0, widest = 0, axis_w = 0;
+      double x0 = left + v * chart_w + 0.5 * t->f, w = chart_w - t->f, hi = 0, widest = 0,
+             axis_w = 0;
       double caption_y = top + title_h + 0.1 * t->f, plot_top = caption_y + 1.6 * t->small_h;
-      double base = top + height - 2 * t->small_h - 0.3 * t->f - (axes->category != NULL ? t->small_h : 0);
+      double base =
+        top + height - 2 * t->small_h - 0.3 * t->f - (axes->category != NULL ? t->small_h : 0);
       double h = base - (plot_top + t->small_h), bw, name_w = 0, ticks[8];
       guint n_ticks, every;
       gboolean any = FALSE;
@@ -262,7 +269,10 @@ flitlab_flow_draw_vectors (const Type              *t,
       if (any && hi == 0)
         hi = 1;
       /* The axis reaches the highest bar or the next round tick above it. */
-      n_ticks = hi > 0 ? flitlab_plot_nice_ticks (0, 1.25 * hi, MAX (2, MIN (6, (guint) (h / (1.6 * t->small_h)))), ticks) : 0;
+      n_ticks = hi > 0
+                ? flitlab_plot_nice_ticks (0, 1.25 * hi,
+                                           MAX (2, MIN (6, (guint) (h / (1.6 * t->small_h)))),
+                                           ticks) : 0;
       while (n_ticks > 1 && ticks[n_ticks - 2] >= hi)
         n_ticks--;
       hi = n_ticks > 0 ? MAX (hi, ticks[n_ticks - 1]) : hi;
@@ -306,7 +316,8 @@ flitlab_flow_draw_vectors (const Type              *t,
             {
               g_snprintf (text, sizeof text, "%.2g", vector->values[i]);
               cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-              flitlab_render_text (cr, text, t->small.name, x0 + (i + 0.5) * bw, base - bh - 1, 0.5, 1, 0);
+              flitlab_render_text (cr, text, t->small.name, x0 + (i + 0.5) * bw, base - bh - 1, 0.5,
+                                   1, 0);
             }
         }
       /* The axes, then the categories under the bars: as many as fit apart. */
@@ -328,10 +339,12 @@ flitlab_flow_draw_vectors (const Type              *t,
         {
           g_autofree char *name = category_name (axes, i);
 
-          flitlab_render_text (cr, name, t->small.name, x0 + (i + 0.5) * bw, base + 0.2 * t->f, 0.5, 0, 0);
+          flitlab_render_text (cr, name, t->small.name, x0 + (i + 0.5) * bw, base + 0.2 * t->f, 0.5,
+                               0, 0);
         }
       if (axes->category != NULL)
-        flitlab_render_text (cr, _(axes->category), t->small.name, x0 + w / 2, base + 0.2 * t->f + 1.1 * t->small_h,
+        flitlab_render_text (cr, _(axes->category), t->small.name, x0 + w / 2,
+                             base + 0.2 * t->f + 1.1 * t->small_h,
                              0.5, 0, 0);
     }
 }
@@ -349,7 +362,8 @@ flitlab_flow_draw_buffer_chain (const Type  *t,
   cairo_t *cr = t->cr;
   guint k = chain->n_states;
   const double *pi = chain->probabilities;
-  double step = width / MAX (k, 1), title_h = heading (t, BUFFER_CHAIN_TITLE, left + width / 2, top, width, FALSE);
+  double step = width / MAX (k, 1),
+         title_h = heading (t, BUFFER_CHAIN_TITLE, left + width / 2, top, width, FALSE);
   /* Two fifths of a step between the states, for the arrows. */
   double radius = MIN (0.3 * step, (height - title_h - t->small_h - 0.4 * t->f) / 2);
   double y = top + title_h + 0.2 * t->f + radius, hi = 0, widest = 0;
@@ -409,7 +423,8 @@ flitlab_flow_fan_out_class (const FlitlabModelPoint *point)
     ways[g_array_index (point->routes, FlitlabModelRoute, r).from]++;
   for (guint c = 0; c < point->classes->len; c++)
     if (ways[c] > 0 && (best < 0 || ways[c] > ways[best] ||
-                        (ways[c] == ways[best] && klass (point, c)->utilization > klass (point, best)->utilization)))
+                        (ways[c] == ways[best] &&
+                         klass (point, c)->utilization > klass (point, best)->utilization)))
       best = (int) c;
   return best;
 }
@@ -429,7 +444,8 @@ static int
 by_probability (gconstpointer a,
                 gconstpointer b)
 {
-  double pa = ((const FlitlabModelRoute *) a)->probability, pb = ((const FlitlabModelRoute *) b)->probability;
+  double pa = ((const FlitlabModelRoute *) a)->probability,
+         pb = ((const FlitlabModelRoute *) b)->probability;
 
   return (pa < pb) - (pa > pb);
 }
@@ -468,7 +484,9 @@ draw_class_box (const Type              *t,
   double r, g, b, shade = flitlab_flow_text_shade (k->utilization, hi), pad = 0.4 * t->f;
   double name_w = flitlab_render_type_width (t, flitlab_flow_shown_name (k->name), t->bold.name);
   g_autofree char *both = g_strdup_printf ("%s  %s", line1, line2);
-  double lines_w = MAX (flitlab_render_type_width (t, line1, t->label.name), flitlab_render_type_width (t, line2, t->label.name));
+  double lines_w =
+    MAX (flitlab_render_type_width (t, line1, t->label.name),
+         flitlab_render_type_width (t, line2, t->label.name));
 
   flitlab_colormap_viridis (k->utilization, 0, hi, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
@@ -477,7 +495,8 @@ draw_class_box (const Type              *t,
   cairo_set_source_rgb (cr, shade, shade, shade);
   if (h < t->label_h || name_w + 2 * pad > w)
     return;
-  flitlab_render_text (cr, flitlab_flow_shown_name (k->name), t->bold.name, x + pad, y + h / 2, 0, 0.5, 0);
+  flitlab_render_text (cr, flitlab_flow_shown_name (k->name), t->bold.name, x + pad, y + h / 2, 0,
+                       0.5, 0);
   if (h >= 2.1 * t->label_h && name_w + lines_w + 3 * pad <= w)
     {
       flitlab_render_text (cr, line1, t->label.name, x + w - pad, y + h / 2, 1, 1, 0);
@@ -508,7 +527,8 @@ flitlab_flow_fan_out_heading (const Type              *t,
                               gboolean                 draw)
 {
   /* Translators: %s is a channel class of Greenberg and Guan's mesh model */
-  g_autofree char *title = g_strdup_printf (_("Where the messages of %s go next, with the routing probabilities R"),
+  g_autofree char *title = g_strdup_printf (_("Where the messages of %s go next, with the routing "
+                                              "probabilities R"),
                                             klass (point, from)->name);
   double h = heading (t, title, x, y, width, draw);
 
@@ -538,8 +558,10 @@ flitlab_flow_draw_fan_out (const Type              *t,
   cairo_t *cr = t->cr;
   g_autoptr(GArray) ways = g_array_new (FALSE, FALSE, sizeof (FlitlabModelRoute));
   const FlitlabModelClass *source = klass (point, from);
-  double head = flitlab_flow_fan_out_heading (t, point, from, note, left + width / 2, top, width, TRUE);
-  double box_w = MIN (18 * t->f, 0.3 * width), row_h, box_h, y0 = top + head, x1 = left + width - box_w;
+  double head =
+    flitlab_flow_fan_out_heading (t, point, from, note, left + width / 2, top, width, TRUE);
+  double box_w = MIN (18 * t->f, 0.3 * width), row_h, box_h, y0 = top + head,
+         x1 = left + width - box_w;
   double rows_h = height - head, widest = 0;
   char line1[64], line2[64];
   gboolean labels;
@@ -554,7 +576,8 @@ flitlab_flow_draw_fan_out (const Type              *t,
     {
       char label[32];
 
-      g_snprintf (label, sizeof label, "R = %.3g", g_array_index (ways, FlitlabModelRoute, i).probability);
+      g_snprintf (label, sizeof label, "R = %.3g",
+                  g_array_index (ways, FlitlabModelRoute, i).probability);
       widest = MAX (widest, flitlab_render_type_width (t, label, t->small.name));
     }
   /* Each label sits beside its arrow's end, a row from the next one's and within its half of

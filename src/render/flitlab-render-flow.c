@@ -134,7 +134,8 @@ static char *
 box_name (const FlitlabModelClass *k,
           gboolean                 short_name)
 {
-  char *name = flitlab_render_flow_class_name (k->name), *note = short_name ? strstr (name, " (") : NULL;
+  char *name = flitlab_render_flow_class_name (k->name),
+       *note = short_name ? strstr (name, " (") : NULL;
 
   if (note != NULL)
     *note = '\0';
@@ -158,12 +159,14 @@ draw_header_at (const Type *t,
   cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
   y += flitlab_render_paragraph (cr, title, t->title.name, width / 2, y, text_w, 2, draw);
   y += 0.15 * t->f;
-  y += flitlab_render_paragraph (cr, subtitle, t->label.name, width / 2, y, text_w, subtitle_lines, draw);
+  y += flitlab_render_paragraph (cr, subtitle, t->label.name, width / 2, y, text_w, subtitle_lines,
+                                 draw);
   if (note != NULL && note_lines > 0)
     {
       cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
       y += 0.15 * t->f;
-      y += flitlab_render_paragraph (cr, note, t->small.name, width / 2, y, text_w, note_lines, draw);
+      y += flitlab_render_paragraph (cr, note, t->small.name, width / 2, y, text_w, note_lines,
+                                     draw);
     }
   return y - 0.6 * t->f;
 }
@@ -183,10 +186,12 @@ draw_header (const Type *t,
   guint level = 0;
 
   for (; level < 2; level++)
-    if (draw_header_at (t, title, subtitle, level < 2 ? 3 : 1, note, level == 0 ? 3 : 0, width, text_w,
+    if (draw_header_at (t, title, subtitle, level < 2 ? 3 : 1, note, level == 0 ? 3 : 0, width,
+                        text_w,
                         FALSE) <= budget)
       break;
-  return 0.6 * t->f + draw_header_at (t, title, subtitle, level < 2 ? 3 : 1, note, level == 0 ? 3 : 0,
+  return 0.6 * t->f + draw_header_at (t, title, subtitle, level < 2 ? 3 : 1, note,
+                                      level == 0 ? 3 : 0,
                                       width, text_w, TRUE);
 }
 
@@ -248,7 +253,8 @@ render_flow (cairo_t                 *cr,
   Diagram d = { NULL };
   g_autofree char *title = NULL;
   Chain header_chain = { 0 }, buffer_chain = { 0 };
-  double left, right, top, bottom, hi = 0, cell_w, cell_h, line_gap, grid_least, band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
+  double left, right, top, bottom, hi = 0, cell_w, cell_h, line_gap, grid_least,
+         band[N_BANDS] = { 0 }, want[N_BANDS] = { 0 };
   double need[N_BANDS] = { 0 };
   double column_h = 0, margin, grid_h, chains_h, bar_h, bar_bottom;
   guint column_lines;
@@ -259,7 +265,9 @@ render_flow (cairo_t                 *cr,
 
   g_return_if_fail (cr != NULL && model != NULL && point != NULL);
 
-  flitlab_render_type_init (&t, cr, font_size > 0 ? font_size : flitlab_render_default_font_size (width), "0.9λ");
+  flitlab_render_type_init (&t, cr,
+                            font_size > 0 ? font_size : flitlab_render_default_font_size (width),
+                            "0.9λ");
   margin = 0.8 * t.f;
   left = margin;
   right = width - margin;
@@ -270,8 +278,10 @@ render_flow (cairo_t                 *cr,
 
   /* Translators would not reach this: the figures are in English, like the plots. */
   title = point->saturated
-          ? g_strdup_printf (_("load %.4g messages/cycle/node: beyond saturation, no steady state"), point->rate)
-          : g_strdup_printf (_("load %.4g messages/cycle/node; latency %.2f cycles; boxes: T service time, λ flow"),
+          ? g_strdup_printf (_("load %.4g messages/cycle/node: beyond saturation, no steady state"),
+                             point->rate)
+          : g_strdup_printf (_("load %.4g messages/cycle/node; latency %.2f cycles; boxes: T "
+                               "service time, λ flow"),
                              point->rate, point->latency);
   if (point->saturated || point->classes == NULL || point->classes->len == 0)
     {
@@ -294,7 +304,9 @@ render_flow (cairo_t                 *cr,
   if (focus >= 0)
     {
       want[BAND_FAN_OUT] = 0.34 * height;
-      need[BAND_FAN_OUT] = flitlab_flow_fan_out_heading (&t, point, focus, flitlab_flow_fan_out_note (info), 0, 0, right - left, FALSE) +
+      need[BAND_FAN_OUT] = flitlab_flow_fan_out_heading (&t, point, focus,
+                                                         flitlab_flow_fan_out_note (info), 0, 0,
+                                                         right - left, FALSE) +
                            flitlab_flow_n_ways_out (point, focus) * (2.1 * t.small_h + 2);
     }
   with_vectors = FALSE;
@@ -308,12 +320,14 @@ render_flow (cairo_t                 *cr,
   if (flitlab_flow_header_chain (&header_chain, point))
     {
       want[BAND_HEADER_CHAIN] = 0.28 * height;
-      need[BAND_HEADER_CHAIN] = flitlab_flow_chain_heading (&t, FALSE, right - left) + 2 * t.small_h + 1.6 * t.f;
+      need[BAND_HEADER_CHAIN] =
+        flitlab_flow_chain_heading (&t, FALSE, right - left) + 2 * t.small_h + 1.6 * t.f;
     }
   if (flitlab_flow_buffer_chain (&buffer_chain, point))
     {
       want[BAND_BUFFER_CHAIN] = 0.17 * height;
-      need[BAND_BUFFER_CHAIN] = flitlab_flow_chain_heading (&t, TRUE, right - left) + t.small_h + 1.2 * t.f;
+      need[BAND_BUFFER_CHAIN] =
+        flitlab_flow_chain_heading (&t, TRUE, right - left) + t.small_h + 1.2 * t.f;
     }
   /* Each band its share, else what its words need, else (from the last) none, until the
    * grid keeps a line of type per row and, unless chains below lend the colour bar their
@@ -332,7 +346,8 @@ render_flow (cairo_t                 *cr,
 
           for (int b = 0; b < N_BANDS; b++)
             {
-              double h = b >= dropped || want[b] == 0 ? 0 : attempt == 0 ? MAX (want[b], need[b]) : need[b];
+              double h = b >= dropped || want[b] == 0 ? 0 : attempt == 0 ? MAX (want[b], need[b])
+                                                                         : need[b];
 
               band[b] = h;
               used += h > 0 ? h + 0.8 * t.f : 0;
@@ -352,7 +367,8 @@ render_flow (cairo_t                 *cr,
   column_lines = 1;
   for (guint column = 0; d.column_names != NULL && column < d.columns; column++)
     if (flitlab_render_type_width (&t, _(d.column_names[column]), t.label.name) >
-        (right - left - flitlab_color_bar_get_width (cr, &bar, 10 * t.f) - t.f) / d.columns - 0.3 * t.f)
+        (right - left - flitlab_color_bar_get_width (cr, &bar, 10 * t.f) - t.f) / d.columns -
+        0.3 * t.f)
       column_lines = 2;
   if (d.numbered_columns || d.column_names != NULL)
     column_h = column_lines * t.label_h + 0.3 * t.f;
@@ -367,28 +383,33 @@ render_flow (cairo_t                 *cr,
     bar_h = MIN (chains_h, BAR_LEAST_LABELS * t.label_h);
   right -= flitlab_color_bar_get_width (cr, &bar, bar_h) + t.f;
   bar_bottom = top + column_h + bar_h;
-  /* A band drawn at the foot (bottom moves up): the figure's width, or the grid's beside the bar. */
+  /* A band drawn at the foot (bottom moves up): the figure's width, or the grid's beside the
+   * bar. */
 #define BAND_WIDTH(b) ((bottom - band[b] < bar_bottom ? right : width - margin) - left)
   if (band[BAND_FAN_OUT] > 0)
     {
-      flitlab_flow_draw_fan_out (&t, point, focus, flitlab_flow_fan_out_note (info), hi, left, bottom - band[BAND_FAN_OUT],
+      flitlab_flow_draw_fan_out (&t, point, focus, flitlab_flow_fan_out_note (info), hi, left,
+                                 bottom - band[BAND_FAN_OUT],
                                  BAND_WIDTH (BAND_FAN_OUT), band[BAND_FAN_OUT], boxes);
       bottom -= band[BAND_FAN_OUT] + 0.8 * t.f;
     }
   if (band[BAND_VECTORS] > 0)
     {
-      flitlab_flow_draw_vectors (&t, point, left, bottom - band[BAND_VECTORS], BAND_WIDTH (BAND_VECTORS), band[BAND_VECTORS]);
+      flitlab_flow_draw_vectors (&t, point, left, bottom - band[BAND_VECTORS],
+                                 BAND_WIDTH (BAND_VECTORS), band[BAND_VECTORS]);
       bottom -= band[BAND_VECTORS] + 0.8 * t.f;
     }
   if (band[BAND_HEADER_CHAIN] > 0)
     {
-      flitlab_flow_draw_header_chain (&t, &header_chain, left, bottom - band[BAND_HEADER_CHAIN], BAND_WIDTH (BAND_HEADER_CHAIN),
+      flitlab_flow_draw_header_chain (&t, &header_chain, left, bottom - band[BAND_HEADER_CHAIN],
+                                      BAND_WIDTH (BAND_HEADER_CHAIN),
                                       band[BAND_HEADER_CHAIN]);
       bottom -= band[BAND_HEADER_CHAIN] + 0.8 * t.f;
     }
   if (band[BAND_BUFFER_CHAIN] > 0)
     {
-      flitlab_flow_draw_buffer_chain (&t, &buffer_chain, left, bottom - band[BAND_BUFFER_CHAIN], BAND_WIDTH (BAND_BUFFER_CHAIN), band[BAND_BUFFER_CHAIN]);
+      flitlab_flow_draw_buffer_chain (&t, &buffer_chain, left, bottom - band[BAND_BUFFER_CHAIN],
+                                      BAND_WIDTH (BAND_BUFFER_CHAIN), band[BAND_BUFFER_CHAIN]);
       bottom -= band[BAND_BUFFER_CHAIN] + 0.8 * t.f;
     }
   if (focus >= 0 && band[BAND_FAN_OUT] == 0)
@@ -418,10 +439,12 @@ render_flow (cairo_t                 *cr,
       /* Tall narrow boxes (a hypercube's one row of dimensions) take their words turned. */
       for (turned = FALSE;; turned = TRUE)
         {
-          double along = turned ? cell_h * 0.7 : cell_w * 0.8, across = turned ? cell_w * 0.8 : cell_h * 0.7;
+          double along = turned ? cell_h * 0.7 : cell_w * 0.8,
+                 across = turned ? cell_w * 0.8 : cell_h * 0.7;
 
           line_gap = turned ? 1.15 * t.small_h : t.small_h;
-          labels = along >= MAX (name_w, lines_w) + 0.4 * t.f && across >= 2 * line_gap + 1.2 * t.small_h;
+          labels = along >= MAX (name_w, lines_w) + 0.4 * t.f &&
+                   across >= 2 * line_gap + 1.2 * t.small_h;
           names = !labels && along >= name_w + 0.3 * t.f && across >= 1.05 * t.small_h;
           if (labels || names || turned)
             break;
@@ -435,22 +458,26 @@ render_flow (cairo_t                 *cr,
   for (guint a = 0; a < d.arrows->len; a++)
     {
       const Arrow *arrow = &g_array_index (d.arrows, Arrow, a);
-      const Cell *from = &g_array_index (d.cells, Cell, arrow->from), *to = &g_array_index (d.cells, Cell, arrow->to);
+      const Cell *from = &g_array_index (d.cells, Cell, arrow->from),
+                 *to = &g_array_index (d.cells, Cell, arrow->to);
       double x0, y0, w0, h0, x1, y1, w1, h1, gy = top + column_h;
 
       cell_rect (from, left, gy, cell_w, cell_h, &x0, &y0, &w0, &h0);
       cell_rect (to, left, gy, cell_w, cell_h, &x1, &y1, &w1, &h1);
       if (from->column == to->column)
-        flitlab_flow_draw_arrow (cr, x0 + w0 / 2, y0 < y1 ? y0 + h0 : y0, x1 + w1 / 2, y0 < y1 ? y1 : y1 + h1, 0.8 * t.f);
+        flitlab_flow_draw_arrow (cr, x0 + w0 / 2, y0 < y1 ? y0 + h0 : y0, x1 + w1 / 2,
+                                 y0 < y1 ? y1 : y1 + h1, 0.8 * t.f);
       else
-        flitlab_flow_draw_arrow (cr, x0 < x1 ? x0 + w0 : x0, y0 + h0 / 2, x0 < x1 ? x1 : x1 + w1, y1 + h1 / 2, 0.8 * t.f);
+        flitlab_flow_draw_arrow (cr, x0 < x1 ? x0 + w0 : x0, y0 + h0 / 2, x0 < x1 ? x1 : x1 + w1,
+                                 y1 + h1 / 2, 0.8 * t.f);
       /* The probability beside the arrow, where the gap between the boxes has room. */
       if (isfinite (arrow->probability) && from->column == to->column)
         {
           char label[16];
 
           g_snprintf (label, sizeof label, "%.2g", arrow->probability);
-          if (cell_h * 0.3 >= 1.1 * t.small_h && flitlab_render_type_width (&t, label, t.small.name) <= cell_w * 0.4 - 0.3 * t.f)
+          if (cell_h * 0.3 >= 1.1 * t.small_h &&
+              flitlab_render_type_width (&t, label, t.small.name) <= cell_w * 0.4 - 0.3 * t.f)
             flitlab_render_text (cr, label, t.small.name, x0 + w0 / 2 + 0.3 * t.f,
                                  (MIN (y0, y1) + MAX (y0, y1) + h0) / 2, 0, 0.5, 0);
         }
@@ -462,7 +489,8 @@ render_flow (cairo_t                 *cr,
           double x, y, w, h;
 
           /* The class Fig. 3 below is drawn for. */
-          cell_rect (&g_array_index (d.cells, Cell, c), left, top + column_h, cell_w, cell_h, &x, &y, &w, &h);
+          cell_rect (&g_array_index (d.cells, Cell, c), left, top + column_h, cell_w, cell_h, &x,
+                     &y, &w, &h);
           cairo_set_source_rgb (cr, 0.84, 0.1, 0.1);
           cairo_set_line_width (cr, 2.5);
           cairo_rectangle (cr, x - 2.5, y - 2.5, w + 5, h + 5);
@@ -486,21 +514,25 @@ render_flow (cairo_t                 *cr,
         {
           g_autofree char *name = box_name (k, short_names);
 
-          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5, turned ? -G_PI / 2 : 0);
+          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5,
+                               turned ? -G_PI / 2 : 0);
         }
       if (labels)
         {
           g_autofree char *name = box_name (k, short_names);
           /* The lines follow one another down a box, or rightwards when turned (a little apart:
            * turned type is as wide as its whole height). */
-          double dx = turned ? line_gap : 0, dy = turned ? 0 : line_gap, angle = turned ? -G_PI / 2 : 0;
+          double dx = turned ? line_gap : 0, dy = turned ? 0 : line_gap,
+                 angle = turned ? -G_PI / 2 : 0;
           char line[64];
 
-          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2 - dx, y + h / 2 - dy, 0.5, 0.5, angle);
+          flitlab_render_text (cr, name, t.small_bold.name, x + w / 2 - dx, y + h / 2 - dy, 0.5,
+                               0.5, angle);
           g_snprintf (line, sizeof line, "T %.3g", k->time);
           flitlab_render_text (cr, line, t.small.name, x + w / 2, y + h / 2, 0.5, 0.5, angle);
           g_snprintf (line, sizeof line, "λ %.3g", k->flow);
-          flitlab_render_text (cr, line, t.small.name, x + w / 2 + dx, y + h / 2 + dy, 0.5, 0.5, angle);
+          flitlab_render_text (cr, line, t.small.name, x + w / 2 + dx, y + h / 2 + dy, 0.5, 0.5,
+                               angle);
         }
     }
   if (column_h > 0)
@@ -510,9 +542,11 @@ render_flow (cairo_t                 *cr,
 
         cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
         if (label != NULL)
-          flitlab_render_text (cr, label, t.label.name, left + (column + 0.5) * cell_w, top, 0.5, 0, 0);
+          flitlab_render_text (cr, label, t.label.name, left + (column + 0.5) * cell_w, top, 0.5, 0,
+                               0);
         else if (column_lines > 1)
-          flitlab_render_paragraph (cr, _(d.column_names[column]), t.label.name, left + (column + 0.5) * cell_w,
+          flitlab_render_paragraph (cr, _(d.column_names[column]), t.label.name,
+                                    left + (column + 0.5) * cell_w,
                                     top, cell_w - 0.1 * t.f, column_lines, TRUE);
       }
   flitlab_color_bar_draw (cr, &bar, right + t.f, top + column_h, bar_h);
@@ -602,7 +636,8 @@ class_in_pattern (const char *name,
       while (*p != '\0' && *n != '\0')
         {
           gboolean number = *p == '*' ||
-                            ((*p == 'i' || *p == 'j') && p > alternatives[a] && strchr ("{,", p[-1]) != NULL &&
+                            ((*p == 'i' || *p == 'j') && p > alternatives[a] &&
+                             strchr ("{,", p[-1]) != NULL &&
                              p[1] != '\0' && strchr (",}", p[1]) != NULL);
 
           if (number)
