@@ -43,7 +43,8 @@ flitlab_color_bar_ticks (double  lo,
   /* As many round numbers as the bar has room for with a label's height between them; of the
    * steps that allows, the one that keeps the most clear of the ends (0 .. 0.523 in four
    * ticks steps by 0.5, whose 0.5 is too close to 0.523, in three by 0.2). */
-  for (most = (guint) CLAMP (floor (height / (2 * clear)) + 1, 2, FLITLAB_COLOR_BAR_MAX_TICKS - 2); most >= 2; most--)
+  for (most = (guint) CLAMP (floor (height / (2 * clear)) + 1, 2, FLITLAB_COLOR_BAR_MAX_TICKS - 2);
+       most >= 2; most--)
     {
       double kept[FLITLAB_COLOR_BAR_MAX_TICKS];
       guint n_kept = 0;
@@ -131,7 +132,8 @@ measure (cairo_t               *cr,
   /* The end labels are centred on the ends: half a label above and below the bar. */
   m->bar_top = y + m->label_h / 2;
   m->bar_h = height - m->label_h - (bar->with_missing ? SWATCH * m->label_h + 0.5 * m->label_h : 0);
-  m->n = m->bar_h > 0 ? flitlab_color_bar_ticks (bar->lo, bar->hi, m->bar_h, m->label_h, m->ticks) : 0;
+  m->n = m->bar_h > 0 ? flitlab_color_bar_ticks (bar->lo, bar->hi, m->bar_h, m->label_h, m->ticks)
+                      : 0;
   m->labels_w = 0;
   for (guint i = 0; i < m->n; i++)
     {
@@ -210,7 +212,8 @@ flitlab_color_bar_draw (cairo_t               *cr,
 
       cairo_rectangle (cr, x + w, ty - 0.5, TICK_LENGTH * f, 1);
       cairo_fill (cr);
-      flitlab_render_text (cr, label, font.name, x + w + (TICK_LENGTH + LABEL_GAP) * f, ty, 0, 0.5, 0);
+      flitlab_render_text (cr, label, font.name, x + w + (TICK_LENGTH + LABEL_GAP) * f, ty, 0, 0.5,
+                           0);
     }
 
   if (bar->with_missing)

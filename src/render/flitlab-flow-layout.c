@@ -83,7 +83,8 @@ layout_ciciani (Diagram                 *d,
     {
       guint dim, hops;
 
-      if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 && hops >= 1)
+      if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 &&
+          hops >= 1)
         {
           columns_of_hops = TRUE;
           break;
@@ -95,7 +96,8 @@ layout_ciciani (Diagram                 *d,
     {
       guint dim, hops;
 
-      if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 && hops >= 1)
+      if (sscanf (klass (point, i)->name, "c[d=%u,i=%u]", &dim, &hops) == 2 && dim < 64 &&
+          hops >= 1)
         {
           add_cell (d, dim, row0 + hops - 1, i);
           placed[i] = any = TRUE;
@@ -128,7 +130,8 @@ layout_ciciani (Diagram                 *d,
   for (guint a = 0; a < d->cells->len; a++)
     for (guint b = 0; b < d->cells->len; b++)
       {
-        const Cell *ca = &g_array_index (d->cells, Cell, a), *cb = &g_array_index (d->cells, Cell, b);
+        const Cell *ca = &g_array_index (d->cells, Cell, a),
+                   *cb = &g_array_index (d->cells, Cell, b);
 
         if ((int) a == injection_cell || (int) a == ejection_cell || (int) b == injection_cell ||
             (int) b == ejection_cell)
@@ -151,11 +154,13 @@ layout_ciciani (Diagram                 *d,
       if (ejection_cell >= 0 && cell->column == first + n_dims - 1)
         add_arrow (d, c, (guint) ejection_cell);
     }
-  /* Translators: a column of the flow diagram; %u is a dimension */
-  d->column_label_format = g_strdup (d->rows > 1 ? _("dimension %u") : "C%u");
+  d->numbered_columns = TRUE;
   d->dimension_columns = d->rows > 1;
-  d->note = d->rows > 1 ? _("a column per dimension, c[d,i] with i hops still to go in it; the flow runs from injection (top left) up each column and on to the next dimension, then to ejection (top right)")
-                        : _("a box C[d] per dimension d, in e-cube order; the flow runs left to right, from injection to ejection");
+  d->note = d->rows > 1 ? _("a column per dimension, c[d,i] with i hops still to go in it; the "
+                            "flow runs from injection (top left) up each column and on to the next "
+                            "dimension, then to ejection (top right)")
+                        : _("a box C[d] per dimension d, in e-cube order; the flow runs left to "
+                            "right, from injection to ejection");
   return TRUE;
 }
 
@@ -179,7 +184,8 @@ layout_greenberg (Diagram                 *d,
       guint j0, j1;
       char end;
 
-      if (sscanf (klass (point, i)->name, "<%u,%u%c", &j0, &j1, &end) == 3 && end == '>' && j0 < 256 && j1 < 256)
+      if (sscanf (klass (point, i)->name, "<%u,%u%c", &j0, &j1, &end) == 3 && end == '>' &&
+          j0 < 256 && j1 < 256)
         {
           add_cell (d, 2 * j0 + 1, 1 + j1, i);
           placed[i] = any = TRUE;
@@ -201,7 +207,9 @@ layout_greenberg (Diagram                 *d,
       if (sscanf (klass (point, i)->name, "inj(%u,%u)", &c, &r) == 2 && c < 256 && r < 256)
         k = MAX (k, MAX (c, r) + 1);
     }
-  d->note = _("top row: x classes <j0>, leaving to ejection at the left; below: y classes <j0,j1>, j0 across and j1 down, each fed by the injection channel inj(c,r) of a node beside or below it");
+  d->note = _("top row: x classes <j0>, leaving to ejection at the left; below: y classes <j0,j1>, "
+              "j0 across and j1 down, each fed by the injection channel inj(c,r) of a node beside "
+              "or below it");
   for (guint i = 0; i < point->classes->len; i++)
     {
       guint c, r;
@@ -319,14 +327,17 @@ layout_quaglia (Diagram                 *d,
     {
       guint a, b;
 
-      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1 && a < 64 && b < 64)
+      if (sscanf (klass (point, i)->name, "X_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1 && a < 64 &&
+          b < 64)
         add_cell (d, 2 * b - 1, 2 * a - 2, i);
-      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1 && a < 64 && b < 64)
+      else if (sscanf (klass (point, i)->name, "Y_{%u,%u}", &a, &b) == 2 && a >= 1 && b >= 1 &&
+               a < 64 && b < 64)
         add_cell (d, 2 * b - 2, 2 * a - 1, i);
       else
         continue;
       placed[i] = any = TRUE;
-      g_hash_table_insert (cell_of, g_strdup (klass (point, i)->name), GUINT_TO_POINTER (d->cells->len));
+      g_hash_table_insert (cell_of, g_strdup (klass (point, i)->name),
+                           GUINT_TO_POINTER (d->cells->len));
     }
   if (!any)
     return FALSE;
@@ -350,7 +361,10 @@ layout_quaglia (Diagram                 *d,
         }
     }
   layout_quaglia_beta (d, point, placed, cell_of);
-  d->note = _("the south-east quadrant: Xᵢ,ⱼ east-bound and Yᵢ,ⱼ south-bound channels between the routers, i down and j across, arrows where the adaptive stream goes on; below: the streams bX and bY along one dimension, j routers still to cross, after the waits they start with");
+  d->note = _("the south-east quadrant: Xᵢ,ⱼ east-bound and Yᵢ,ⱼ south-bound channels between the "
+              "routers, i down and j across, arrows where the adaptive stream goes on; below: the "
+              "streams bX and bY along one dimension, j routers still to cross, after the waits "
+              "they start with");
   return TRUE;
 }
 
@@ -447,7 +461,8 @@ layout_meraji (Diagram                 *d,
                const FlitlabModelPoint *point,
                gboolean                *placed)
 {
-  static const char * const names[] = { N_("injection"), N_("source necklace"), N_("base hypercube"),
+  static const char * const names[] = { N_("injection"), N_("source necklace"),
+                                        N_("base hypercube"),
                                         N_("destination necklace") };
   static const char * const classes[] = { "injection", "necklace", "hypercube", "necklace" };
 
@@ -490,7 +505,7 @@ flitlab_flow_diagram_clear (Diagram *d)
 {
   g_clear_pointer (&d->cells, g_array_unref);
   g_clear_pointer (&d->arrows, g_array_unref);
-  g_clear_pointer (&d->column_label_format, g_free);
+  d->numbered_columns = FALSE;
 }
 
 /* ---- 004's chains ----------------------------------------------------------------------- */

@@ -104,7 +104,8 @@ draw_line (const FlitlabHairline *target,
   guint32 full;
   guint32 src_rb = rgb & 0xff00ff, src_ag = 0xff0000 | ((rgb >> 8) & 0xff);
 
-  if (!(width > 0 && width <= FLITLAB_HAIRLINE_MAX_WIDTH && alpha > 0) || !isfinite (ua + ub + va + vb))
+  if (!(width > 0 && width <= FLITLAB_HAIRLINE_MAX_WIDTH && alpha > 0) ||
+      !isfinite (ua + ub + va + vb))
     return;
   if (ua > ub)
     {

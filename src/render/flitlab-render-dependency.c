@@ -103,7 +103,8 @@ layout_places (Layout *l)
       at = coords[ch->dim];
       coords[ch->dim] = 0;
       p->group = 2 * ch->dim + (ch->direction < 0);
-      p->line = line_rank[flitlab_topology_node_from_coords (topology, coords) * l->n_dims + ch->dim];
+      p->line =
+        line_rank[flitlab_topology_node_from_coords (topology, coords) * l->n_dims + ch->dim];
       p->position = ch->direction > 0 ? at : k - 1 - at;
       l->ring_length = MAX (l->ring_length, p->position + 1);
       l->both_ways |= ch->direction < 0;
@@ -153,7 +154,8 @@ box_of (const Layout *l,
 
   if (!ring_block (l, p, &block))
     return FALSE;
-  *x = l->left + p->column * (l->column_w + l->gap) + l->gutter + p->position * l->pitch + (l->pitch - l->box_w) / 2;
+  *x = l->left + p->column * (l->column_w + l->gap) + l->gutter + p->position * l->pitch +
+       (l->pitch - l->box_w) / 2;
   *y = l->columns_top + block * l->block_h + vc_class * l->row_h + (l->row_h - l->box_h) / 2;
   return TRUE;
 }
@@ -264,7 +266,8 @@ draw_edge (const Layout *l,
   set_edge_style (cr, cycle, highlight, turn, t->f);
   if (turn || to->position > from->position)
     {
-      double sx = x0 + l->box_w, sy = y0 + h / 2, ex = x1, ey = y1 + h / 2, len = hypot (ex - sx, ey - sy);
+      double sx = x0 + l->box_w, sy = y0 + h / 2, ex = x1, ey = y1 + h / 2,
+             len = hypot (ex - sx, ey - sy);
 
       if (len < 1)
         return;
@@ -276,7 +279,8 @@ draw_edge (const Layout *l,
   else
     {
       /* Under the ring's last row, back to the start. */
-      double rows_bottom = l->columns_top + floor ((y0 - l->columns_top) / l->block_h) * l->block_h +
+      double rows_bottom = l->columns_top +
+                           floor ((y0 - l->columns_top) / l->block_h) * l->block_h +
                            l->n_classes * l->row_h;
       /* A cubic's middle lies three quarters of the way to its control points. */
       double low = rows_bottom - (l->row_h - l->box_h) / 2 + l->arc_h / 0.75 * 0.9;
@@ -312,7 +316,8 @@ add_note (const Type *t,
           const char *sentence)
 {
   g_autofree char *longer = g_strconcat (notes->str, notes->len > 0 ? " " : "", sentence, NULL);
-  double h = flitlab_render_paragraph (t->cr, longer, t->small.name, 0, 0, width, max_lines + 1, FALSE);
+  double h =
+    flitlab_render_paragraph (t->cr, longer, t->small.name, 0, 0, width, max_lines + 1, FALSE);
 
   if (h <= (max_lines + 0.5) * t->small_h)
     g_string_assign (notes, longer);
@@ -357,18 +362,23 @@ draw_header (const Type   *t,
   /* The most important first; a sentence that would make the notes longer than max_lines is
    * left out, so a small figure keeps whole sentences. */
   if (l->n_classes == 2)
-    add_note (t, notes, max_lines, w, _("Crossing the dateline (the wrap-around link) moves a worm to VC "
-                                        "class 1 (orange; class 0 blue), which breaks each ring's cycle."));
+    add_note (t, notes, max_lines, w,
+              _("Crossing the dateline (the wrap-around link) moves a worm to VC "
+                "class 1 (orange; class 0 blue), which breaks each ring's cycle."));
   if (cycle)
-    add_note (t, notes, max_lines, w, _("Red: a cycle, each channel waited for by a worm holding the one "
-                                        "before."));
+    add_note (t, notes, max_lines, w,
+              _("Red: a cycle, each channel waited for by a worm holding the one "
+                "before."));
   if (figure->n_highlight > 0)
-    add_note (t, notes, max_lines, w, _("Black: the deadlock the animation found, each channel waited "
+    add_note (t, notes, max_lines, w,
+              _("Black: the deadlock the animation found, each channel waited "
                                       "for by the worm holding the one before."));
   if (!l->every_ring)
     add_note (t, notes, max_lines, w, l->both_ways
-                                      ? _("One ring per dimension and direction shown; the other rings are alike.")
-                                      : _("One ring per dimension shown; the other rings are alike."));
+                                      ? _("One ring per dimension and direction shown; the other "
+                                          "rings are alike.")
+                                      : _("One ring per dimension shown; the other rings are "
+                                          "alike."));
   if (l->labels == LABELS_CHANNEL)
     add_note (t, notes, max_lines, w, _("Boxes: channels from→to."));
   else if (l->labels == LABELS_COORDINATE)
@@ -379,9 +389,9 @@ draw_header (const Type   *t,
     add_note (t, notes, max_lines, w, _("Grey lines: turns, always to a higher dimension."));
   if (n_turns > 0)
     {
-      g_autofree char *turns = g_strdup_printf (_("The %u turns to a higher dimension are not drawn: "
-                                                  "dimension order never turns back, so they close no "
-                                                  "cycle."), n_turns);
+      g_autofree char *turns = g_strdup_printf (_("The %u turns to a higher dimension are not "
+                                                  "drawn: dimension order never turns back, so "
+                                                  "they close no cycle."), n_turns);
 
       add_note (t, notes, max_lines, w, turns);
     }
@@ -389,7 +399,8 @@ draw_header (const Type   *t,
     {
       if (draw)
         cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-      y += 0.2 * t->f + flitlab_render_paragraph (cr, notes->str, t->small.name, width / 2, y, w, max_lines, draw);
+      y += 0.2 * t->f + flitlab_render_paragraph (cr, notes->str, t->small.name, width / 2, y, w,
+                                                  max_lines, draw);
     }
   return y + 0.5 * t->f;
 }
@@ -406,7 +417,8 @@ layout_size (Layout     *l,
              const double *label_w,
              Labels      need_labels)
 {
-  double heading_h = t->label_h + 0.3 * t->f, per_block = (bottom - top - heading_h) / MAX (blocks, 1);
+  double heading_h = t->label_h + 0.3 * t->f,
+         per_block = (bottom - top - heading_h) / MAX (blocks, 1);
   double arc = l->ring_length > 2 ? 1 : 0;
 
   l->gap = 1.5 * t->f;
@@ -447,7 +459,9 @@ layout_init (Layout                        *l,
   double top, label_w[LABELS_CHANNEL + 1] = { 0 }, shown_w[LABELS_CHANNEL + 1];
 
   *l = (Layout) { figure };
-  flitlab_render_type_init (t, cr, figure->font_size > 0 ? figure->font_size : flitlab_render_default_font_size (width),
+  flitlab_render_type_init (t, cr,
+                            figure->font_size > 0 ? figure->font_size
+                                                  : flitlab_render_default_font_size (width),
                             "0→9");
   l->margin = 0.8 * t->f;
   family = flitlab_topology_get_family (figure->topology);
@@ -521,7 +535,8 @@ layout_init (Layout                        *l,
         char label[32];
 
         channel_label (figure->topology, c, LABELS_CHANNEL, label, sizeof label);
-        shown_w[LABELS_CHANNEL] = MAX (shown_w[LABELS_CHANNEL], flitlab_render_type_width (t, label, t->small_bold.name));
+        shown_w[LABELS_CHANNEL] =
+          MAX (shown_w[LABELS_CHANNEL], flitlab_render_type_width (t, label, t->small_bold.name));
       }
   for (guint v = 0; v < l->n_channels * l->n_classes; v++)
     l->any_unused |= !l->used[v];
@@ -529,12 +544,14 @@ layout_init (Layout                        *l,
   l->turns_drawn = family == FLITLAB_TOPOLOGY_HYPERCUBE;
 
   l->left = l->margin;
-  l->gutter = l->both_ways && l->n_dims > 1 ? flitlab_render_type_width (t, "−", t->bold.name) + 0.5 * t->f : 0;
+  l->gutter = l->both_ways && l->n_dims > 1
+              ? flitlab_render_type_width (t, "−", t->bold.name) + 0.5 * t->f : 0;
   /* Every ring with labels, else one ring per group with labels, else every ring as bare
    * boxes when they fit, else one ring per group as they come. */
   {
     static const struct { gboolean every_ring; Labels labels; } tries[] = {
-      { TRUE, LABELS_CHANNEL }, { FALSE, LABELS_CHANNEL }, { FALSE, LABELS_COORDINATE }, { FALSE, LABELS_NONE },
+      { TRUE, LABELS_CHANNEL }, { FALSE, LABELS_CHANNEL }, { FALSE, LABELS_COORDINATE },
+      { FALSE, LABELS_NONE },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
@@ -552,7 +569,8 @@ layout_init (Layout                        *l,
      * the header no longer grows. */
     for (guint i = 0; i < 3; i++)
       {
-        double header = draw_header (t, l, l->turns_drawn ? 0 : l->n_turns, width, height, l->margin, FALSE);
+        double header =
+          draw_header (t, l, l->turns_drawn ? 0 : l->n_turns, width, height, l->margin, FALSE);
 
         if (header <= top && i > 0)
           break;
@@ -587,7 +605,8 @@ flitlab_render_dependency (cairo_t                       *cr,
   FlitlabTopologyFamily family;
   double bold_max;
 
-  g_return_if_fail (cr != NULL && figure != NULL && figure->topology != NULL && figure->graph != NULL);
+  g_return_if_fail (cr != NULL && figure != NULL && figure->topology != NULL &&
+                    figure->graph != NULL);
 
   layout_init (&l, &t, cr, figure, width, height);
   n_edges = l.n_edges;
@@ -616,7 +635,8 @@ flitlab_render_dependency (cairo_t                       *cr,
         g_snprintf (heading, sizeof heading, _("dimension %u"), col);
 
       cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-      flitlab_render_text_within (cr, heading, t.bold.name, x + l.column_w / 2, l.columns_top - 0.15 * t.f,
+      flitlab_render_text_within (cr, heading, t.bold.name, x + l.column_w / 2,
+                                  l.columns_top - 0.15 * t.f,
                                   0.5, 1, l.column_w);
     }
 
@@ -634,7 +654,8 @@ flitlab_render_dependency (cairo_t                       *cr,
         pt = &l.places[to.channel];
         if (pf->group != pt->group && !l.turns_drawn)
           continue;
-        if (!box_of (&l, from.channel, from.vc_class, &x0, &y0) || !box_of (&l, to.channel, to.vc_class, &x1, &y1))
+        if (!box_of (&l, from.channel, from.vc_class, &x0, &y0) ||
+            !box_of (&l, to.channel, to.vc_class, &x1, &y1))
           continue;
         for (guint i = 0; i < n_cycle && !in_cycle; i++)
           in_cycle = cycle[i].channel == from.channel && cycle[i].vc_class == from.vc_class &&
@@ -710,7 +731,8 @@ flitlab_render_dependency (cairo_t                       *cr,
           }
         else
           {
-            cairo_set_source_rgb (cr, l.used[v] ? 0.45 : 0.75, l.used[v] ? 0.45 : 0.75, l.used[v] ? 0.45 : 0.75);
+            cairo_set_source_rgb (cr, l.used[v] ? 0.45 : 0.75, l.used[v] ? 0.45 : 0.75,
+                                  l.used[v] ? 0.45 : 0.75);
             cairo_set_line_width (cr, 0.8);
           }
         if (l.highlight[c] && l.in_cycle[v])
@@ -719,8 +741,10 @@ flitlab_render_dependency (cairo_t                       *cr,
         if (l.labels == LABELS_NONE)
           continue;
         channel_label (figure->topology, c, l.labels, label, sizeof label);
-        cairo_set_source_rgb (cr, l.used[v] ? 0.1 : 0.6, l.used[v] ? 0.1 : 0.6, l.used[v] ? 0.1 : 0.6);
-        flitlab_render_text (cr, label, l.in_cycle[v] || l.highlight[c] ? t.small_bold.name : t.small.name,
+        cairo_set_source_rgb (cr, l.used[v] ? 0.1 : 0.6, l.used[v] ? 0.1 : 0.6,
+                              l.used[v] ? 0.1 : 0.6);
+        flitlab_render_text (cr, label,
+                             l.in_cycle[v] || l.highlight[c] ? t.small_bold.name : t.small.name,
                              x + l.box_w / 2, y + l.box_h / 2, 0.5, 0.5, 0);
       }
   cairo_restore (cr);
@@ -742,7 +766,8 @@ flitlab_render_dependency_hit (cairo_t                       *cr,
   Type t;
   gboolean found = FALSE;
 
-  g_return_val_if_fail (cr != NULL && figure != NULL && figure->topology != NULL && figure->graph != NULL, FALSE);
+  g_return_val_if_fail (cr != NULL && figure != NULL && figure->topology != NULL &&
+                        figure->graph != NULL, FALSE);
   g_return_val_if_fail (vertex != NULL, FALSE);
 
   layout_init (&l, &t, cr, figure, width, height);
@@ -751,7 +776,8 @@ flitlab_render_dependency_hit (cairo_t                       *cr,
       {
         double bx, by;
 
-        if (box_of (&l, c, k, &bx, &by) && x >= bx && x <= bx + l.box_w && y >= by && y <= by + l.box_h)
+        if (box_of (&l, c, k, &bx, &by) && x >= bx && x <= bx + l.box_w && y >= by &&
+            y <= by + l.box_h)
           {
             *vertex = (FlitlabDependencyVertex) { c, k };
             found = TRUE;

@@ -1,14 +1,16 @@
 /* flitlab-render-flow-private.h: the flow diagram's grid of classes, shared by its layout and
- * its drawing
+ * its drawing, and the bands under the grid (flitlab-render-flow-bands.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
 
+#include <cairo.h>
 #include <glib.h>
 
 #include "flitlab-model.h"
+#include "flitlab-render-text.h"
 
 G_BEGIN_DECLS
 
@@ -33,10 +35,10 @@ typedef struct
   guint   columns;
   guint   rows;
   guint   n_laid_out;  /* cells placed after the paper, before add_others() */
-  char   *column_label_format; /* e.g. "dimension %u"; NULL: none */
-  guint   first_column;        /* the column the format's 0 labels (injection is left of it) */
-  guint   n_labelled;          /* columns the format labels from there (0: all); after them,
-                                  ejection */
+  gboolean numbered_columns;   /* columns numbered from first_column: "dimension 2" where
+                                  dimension_columns, else "C2"; FALSE: none */
+  guint   first_column;        /* the column numbered 0 (injection is left of it) */
+  guint   n_labelled;          /* columns numbered from there (0: all); after them, ejection */
   gboolean dimension_columns;  /* a column per dimension: "d2" where "dimension 2" is too wide */
   const char * const *column_names; /* or a name per column, untranslated (N_()); NULL: none */
   const char *note;            /* how to read the layout; NULL: none */
@@ -74,5 +76,70 @@ gboolean flitlab_flow_header_chain (Chain                   *chain,
 gboolean flitlab_flow_buffer_chain (Chain                   *chain,
                                     const FlitlabModelPoint *point);
 void     flitlab_flow_chain_clear  (Chain                   *chain);
+
+/* flitlab-render-flow.c: what the bands draw with. Light text on the dark half of the viridis
+ * scale, dark on the light half; an arrow with its head at (x1, y1); a name as drawn. */
+double      flitlab_flow_text_shade (double      value,
+                                     double      hi);
+void        flitlab_flow_draw_arrow (cairo_t    *cr,
+                                     double      x0,
+                                     double      y0,
+                                     double      x1,
+                                     double      y1,
+                                     double      head);
+const char *flitlab_flow_shown_name (const char *name);
+
+/* flitlab-render-flow-bands.c: the bands, and what the layout asks of them to size them: the
+ * height of the header chain's (buffer: the buffer chain's) heading at width, … */
+double      flitlab_flow_chain_heading     (const FlitlabRenderType  *t,
+                                            gboolean                  buffer,
+                                            double                    width);
+void        flitlab_flow_draw_header_chain (const FlitlabRenderType  *t,
+                                            const Chain              *chain,
+                                            double                    left,
+                                            double                    top,
+                                            double                    width,
+                                            double                    height);
+void        flitlab_flow_draw_buffer_chain (const FlitlabRenderType  *t,
+                                            const Chain              *chain,
+                                            double                    left,
+                                            double                    top,
+                                            double                    width,
+                                            double                    height);
+gboolean    flitlab_flow_drawn_as_chain    (const FlitlabModelVector *vector);
+void        flitlab_flow_draw_vectors      (const FlitlabRenderType  *t,
+                                            const FlitlabModelPoint  *point,
+                                            double                    left,
+                                            double                    top,
+                                            double                    width,
+                                            double                    height);
+int         flitlab_flow_fan_out_class     (const FlitlabModelPoint  *point);
+guint       flitlab_flow_n_ways_out        (const FlitlabModelPoint  *point,
+                                            guint                     from);
+const char *flitlab_flow_fan_out_note      (const FlitlabModelInfo   *info);
+double      flitlab_flow_fan_out_heading   (const FlitlabRenderType  *t,
+                                            const FlitlabModelPoint  *point,
+                                            guint                     from,
+                                            const char               *note,
+                                            double                    x,
+                                            double                    y,
+                                            double                    width,
+                                            gboolean                  draw);
+void        flitlab_flow_draw_fan_out      (const FlitlabRenderType  *t,
+                                            const FlitlabModelPoint  *point,
+                                            guint                     from,
+                                            const char               *note,
+                                            double                    hi,
+                                            double                    left,
+                                            double                    top,
+                                            double                    width,
+                                            double                    height,
+                                            GArray                   *boxes);
+void        flitlab_flow_add_box           (GArray                   *boxes,
+                                            guint                     klass,
+                                            double                    x,
+                                            double                    y,
+                                            double                    w,
+                                            double                    h);
 
 G_END_DECLS

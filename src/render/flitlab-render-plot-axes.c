@@ -60,7 +60,9 @@ y_ticks (const FlitlabPlotFrame *f,
   for (guint most = 7; most >= 2; most--)
     {
       n = flitlab_plot_nice_ticks (f->y_min, f->y_max, most, ticks);
-      if (n < 2 || fabs (flitlab_plot_map_y (f, ticks[1]) - flitlab_plot_map_y (f, ticks[0])) >= 1.8 * f->tick_h)
+      if (n < 2 ||
+          fabs (flitlab_plot_map_y (f, ticks[1]) - flitlab_plot_map_y (f, ticks[0])) >=
+          1.8 * f->tick_h)
         break;
     }
   return n;
@@ -80,8 +82,10 @@ flitlab_plot_widen_y_range (const FlitlabPlot *plot,
   wider.y_max = ceil (f->y_max / step - 1e-9) * step;
   /* Kept if it shows more ticks and the legend inside still covers nothing. */
   if (y_ticks (&wider, ticks) < 3 ||
-      (f->legend_right <= f->right && f->legend_bottom <= f->bottom && f->legend_right > f->legend_left &&
-       flitlab_plot_covers (plot, &wider, f->legend_left, f->legend_top, f->legend_right - f->legend_left,
+      (f->legend_right <= f->right && f->legend_bottom <= f->bottom &&
+       f->legend_right > f->legend_left &&
+       flitlab_plot_covers (plot, &wider, f->legend_left, f->legend_top,
+                            f->legend_right - f->legend_left,
                             f->legend_bottom - f->legend_top, 5) > 0))
     return;
   *f = wider;
@@ -95,9 +99,11 @@ y_log_ticks (const FlitlabPlotFrame *f,
   static const guint multiples[] = { 1, 2, 5 };
   guint n = 0;
 
-  for (double decade = pow (10, floor (log10 (f->y_min))); decade <= f->y_max * 1.0001; decade *= 10)
+  for (double decade = pow (10, floor (log10 (f->y_min))); decade <= f->y_max * 1.0001;
+       decade *= 10)
     for (guint m = 0; m < G_N_ELEMENTS (multiples); m++)
-      if (decade * multiples[m] >= f->y_min * 0.9999 && decade * multiples[m] <= f->y_max * 1.0001 &&
+      if (decade * multiples[m] >= f->y_min * 0.9999 &&
+          decade * multiples[m] <= f->y_max * 1.0001 &&
           n < FLITLAB_PLOT_MAX_TICKS)
         ticks[n++] = decade * multiples[m];
   return n;
@@ -171,14 +177,17 @@ draw_y_label (cairo_t                *cr,
   FlitlabFontName font;
 
   flitlab_plot_font (f, "Sans", 10, &font);
-  for (const char *c = strchr (text, ' '); f->y_label_lines == 2 && c != NULL; c = strchr (c + 1, ' '))
+  for (const char *c = strchr (text, ' '); f->y_label_lines == 2 && c != NULL;
+       c = strchr (c + 1, ' '))
     if (space == NULL || ABS (c - middle) < ABS (space - middle))
       space = c;
   lines[0] = space != NULL ? g_strndup (text, space - text) : g_strdup (text);
   lines[1] = space != NULL ? g_strdup (space + 1) : NULL;
   for (guint i = 0; lines[i] != NULL; i++)
-    flitlab_render_text_turned_within (cr, lines[i], font.name, 6 * f->type + (i + 0.5) * f->label_h,
-                                       (f->top + f->bottom) / 2, 0.5, 0.5, -G_PI / 2, f->bottom - f->top);
+    flitlab_render_text_turned_within (cr, lines[i], font.name,
+                                       6 * f->type + (i + 0.5) * f->label_h,
+                                       (f->top + f->bottom) / 2, 0.5, 0.5, -G_PI / 2,
+                                       f->bottom - f->top);
 }
 
 void
@@ -209,7 +218,8 @@ flitlab_plot_draw_axes (cairo_t                *cr,
     }
 
   if (f->log_y)
-    for (double decade = pow (10, floor (log10 (f->y_min))); decade <= f->y_max * 1.0001; decade *= 10)
+    for (double decade = pow (10, floor (log10 (f->y_min))); decade <= f->y_max * 1.0001;
+         decade *= 10)
       for (guint m = 1; m < 10 && decade * m <= f->y_max * 1.0001; m++)
         {
           double y;
@@ -218,7 +228,8 @@ flitlab_plot_draw_axes (cairo_t                *cr,
             continue;
           y = round (flitlab_plot_map_y (f, decade * m)) + 0.5;
 
-          cairo_set_source_rgb (cr, m == 1 ? 0.85 : 0.94, m == 1 ? 0.85 : 0.94, m == 1 ? 0.85 : 0.94);
+          cairo_set_source_rgb (cr, m == 1 ? 0.85 : 0.94, m == 1 ? 0.85 : 0.94,
+                                m == 1 ? 0.85 : 0.94);
           cairo_move_to (cr, f->left, y);
           cairo_line_to (cr, f->right, y);
           cairo_stroke (cr);
@@ -243,7 +254,8 @@ flitlab_plot_draw_axes (cairo_t                *cr,
       g_autofree char *label = format_y_tick (f, ticks, n, i);
       double y = round (flitlab_plot_map_y (f, ticks[i])) + 0.5;
 
-      flitlab_render_text (cr, label, tick_font.name, f->left - 5 * f->type, y, 1, y_tick_align (f, y), 0);
+      flitlab_render_text (cr, label, tick_font.name, f->left - 5 * f->type, y, 1,
+                           y_tick_align (f, y), 0);
     }
 
   /* Frame and labels. */
@@ -258,9 +270,11 @@ flitlab_plot_draw_axes (cairo_t                *cr,
   /* Centred on the data area, in the lines the margin holds (flitlab_render_plot ()); a word
    * wider than the figure alone is set smaller. */
   if (plot->title != NULL && f->title_lines > 1)
-    flitlab_render_paragraph (cr, plot->title, flitlab_plot_font (f, "Sans Bold", 11, &font), (f->left + f->right) / 2,
+    flitlab_render_paragraph (cr, plot->title, flitlab_plot_font (f, "Sans Bold", 11, &font),
+                              (f->left + f->right) / 2,
                               8 * f->type, f->title_wrap, f->title_lines, TRUE);
   else if (plot->title != NULL)
-    flitlab_render_text_within (cr, plot->title, flitlab_plot_font (f, "Sans Bold", 11, &font), (f->left + f->right) / 2,
+    flitlab_render_text_within (cr, plot->title, flitlab_plot_font (f, "Sans Bold", 11, &font),
+                                (f->left + f->right) / 2,
                                 8 * f->type, 0.5, 0, flitlab_plot_title_width (f, width));
 }

@@ -63,7 +63,9 @@ log_ceil (double v)
 {
   double decade = pow (10, floor (log10 (v)));
 
-  return v <= decade ? decade : v <= 2 * decade ? 2 * decade : v <= 5 * decade ? 5 * decade : 10 * decade;
+  return v <= decade ? decade
+         : v <= 2 * decade ? 2 * decade
+         : v <= 5 * decade ? 5 * decade : 10 * decade;
 }
 
 void
@@ -224,7 +226,8 @@ set_ranges (const FlitlabPlotFrame *frame,
 
   /* Narrower than 1e-9 of its magnitude, ticks and labels stop meaning anything. */
   if (!(isfinite (x0) && isfinite (x1) && isfinite (y0) && isfinite (y1)) ||
-      !(x1 - x0 > 1e-9 * MAX (fabs (x0), fabs (x1))) || !(v1 - v0 > 1e-9 * MAX (fabs (v0), fabs (v1))) ||
+      !(x1 - x0 > 1e-9 * MAX (fabs (x0), fabs (x1))) ||
+      !(v1 - v0 > 1e-9 * MAX (fabs (v0), fabs (v1))) ||
       x1 - x0 > 1e12 || (frame->log_y ? v1 - v0 > 30 : y1 - y0 > 1e12) || (frame->log_y && y0 <= 0))
     return FALSE;
   *out = *frame;

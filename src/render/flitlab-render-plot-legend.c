@@ -32,7 +32,8 @@ typedef struct
   guint       color;
   guint       style;
   gboolean    line, points, hollow;
-  char       *head; /* a group's short name, its words before its ": " ("Table 2") or after, or NULL */
+  char       *head; /* a group's short name, its words before its ": " ("Table 2") or after,
+                       or NULL */
   char       *wrapped; /* its words broken into lines to fit the legend's room, or NULL */
   guint       lines;   /* of its words as laid out */
   double      width;   /* of the words as laid out */
@@ -118,7 +119,8 @@ legend_entries (const FlitlabPlot      *plot,
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
       gboolean line = series->kind == FLITLAB_PLOT_LINE;
-      LegendEntry entry = { FLITLAB_PLOT_KEY_SERIES, series->label ? series->label : "", series->color,
+      LegendEntry entry = { FLITLAB_PLOT_KEY_SERIES, series->label ? series->label : "",
+                            series->color,
                             series->style, line, !line, series->hollow, NULL, 0 };
       LegendEntry kind = { FLITLAB_PLOT_KEY_KIND, series->kind_label, 0, series->style, line, !line,
                            series->hollow, NULL, 0 };
@@ -132,7 +134,8 @@ legend_entries (const FlitlabPlot      *plot,
       entry.text = series->group;
       entry.hollow = FALSE;
       entry.points = !line && !series->hollow;
-      while (e < entries->len && g_strcmp0 (g_array_index (entries, LegendEntry, e).text, entry.text) != 0)
+      while (e < entries->len &&
+             g_strcmp0 (g_array_index (entries, LegendEntry, e).text, entry.text) != 0)
         e++;
       if (e == entries->len)
         {
@@ -157,7 +160,8 @@ legend_entries (const FlitlabPlot      *plot,
         {
           const LegendEntry *other = &g_array_index (kinds, LegendEntry, e);
 
-          if (g_str_equal (other->text, kind.text) && other->line == kind.line && other->hollow == kind.hollow)
+          if (g_str_equal (other->text, kind.text) && other->line == kind.line &&
+              other->hollow == kind.hollow)
             break;
         }
       if (e == kinds->len)
@@ -187,7 +191,8 @@ legend_entries (const FlitlabPlot      *plot,
   if (saturated)
     g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATED, _(saturated_text) }));
   if (deadlocked)
-    g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_DEADLOCKED, _(deadlocked_text) }));
+    g_array_append_val (entries,
+                        ((LegendEntry) { FLITLAB_PLOT_KEY_DEADLOCKED, _(deadlocked_text) }));
   if (off_scale)
     g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_OFF_SCALE, _(off_scale_text) }));
   return entries;
@@ -264,9 +269,12 @@ flitlab_plot_legend_keys (const FlitlabPlot      *plot,
     {
       const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
       const char *words = entry_words (&named, entry);
-      FlitlabPlotKey key = { entry->type, f->legend_wrap > 0 ? flitlab_plot_wrap_in_points (words, font.name, f->legend_wrap)
-                                                             : g_strdup (words),
-                             entry->color, entry->style, entry->line, entry->points, entry->hollow };
+      FlitlabPlotKey key = { entry->type,
+                             f->legend_wrap > 0
+                             ? flitlab_plot_wrap_in_points (words, font.name, f->legend_wrap)
+                             : g_strdup (words),
+                             entry->color, entry->style, entry->line, entry->points,
+                             entry->hollow };
 
       g_array_append_val (keys, key);
     }
@@ -284,7 +292,8 @@ legend_height (const FlitlabPlotLegendLayout *layout)
       double column = 0;
 
       for (guint e = c * layout->rows; e < MIN ((c + 1) * layout->rows, layout->entries->len); e++)
-        column += g_array_index (layout->entries, LegendEntry, e).lines * layout->line + layout->gap;
+        column += g_array_index (layout->entries, LegendEntry, e).lines * layout->line +
+                  layout->gap;
       tallest = MAX (tallest, column);
     }
   return tallest + 2 * LEGEND_PAD * layout->type;
@@ -321,7 +330,8 @@ legend_layout (cairo_t                 *cr,
       entry->lines = 1;
       entry->width = flitlab_plot_text_width (cr, entry_words (layout, entry), font.name);
     }
-  for (guint columns = MIN (MAX (n, 1), MIN (max_columns, LEGEND_MAX_COLUMNS)); columns >= 1; columns--)
+  for (guint columns = MIN (MAX (n, 1), MIN (max_columns, LEGEND_MAX_COLUMNS)); columns >= 1;
+       columns--)
     {
       guint rows = MAX ((n + columns - 1) / columns, 1);
       double width = (2 * LEGEND_PAD - LEGEND_COLUMN_GAP) * type;
@@ -332,7 +342,8 @@ legend_layout (cairo_t                 *cr,
         {
           layout->column[c] = 0;
           for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
-            layout->column[c] = MAX (layout->column[c], g_array_index (layout->entries, LegendEntry, e).width);
+            layout->column[c] =
+              MAX (layout->column[c], g_array_index (layout->entries, LegendEntry, e).width);
           width += (LEGEND_KEY + LEGEND_COLUMN_GAP) * type + layout->column[c];
         }
       layout->columns = columns;
@@ -407,7 +418,8 @@ place_legend (cairo_t                 *cr,
   layout->entries = legend_entries (plot, f);
   /* Inside or right: one column at the figure's type, as wide as the plot (forced right: two
    * fifths of it). */
-  legend_layout (cr, f, layout, 1, FALSE, plot->legend == FLITLAB_PLOT_LEGEND_RIGHT ? 0.4 * frame_w : frame_w - 4, 1);
+  legend_layout (cr, f, layout, 1, FALSE,
+                 plot->legend == FLITLAB_PLOT_LEGEND_RIGHT ? 0.4 * frame_w : frame_w - 4, 1);
   w = MIN (layout->width, width - 8);
   h = layout->height;
   for (guint corner = 0; corner < 4 && plot->legend != FLITLAB_PLOT_LEGEND_RIGHT &&
@@ -416,7 +428,8 @@ place_legend (cairo_t                 *cr,
       double wi = MIN (w, frame_w - 4);
       double cx = corner == 0 || corner == 2 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
                                              : MAX (f->right - 10 * f->type - wi, f->left + 2);
-      double cy = corner < 2 ? f->top + 10 * f->type : MAX (f->bottom - 10 * f->type - h, f->top + 2);
+      double cy = corner < 2 ? f->top + 10 * f->type
+                             : MAX (f->bottom - 10 * f->type - h, f->top + 2);
       guint covered = flitlab_plot_covers (plot, f, cx, cy, wi, h, 5);
 
       /* Auto: only a free corner, with room for the box whole at the figure's type. */
@@ -452,12 +465,15 @@ place_legend (cairo_t                 *cr,
       /* The plot's height that would keep that room with the lower of the two legends at the
        * figure's type: h - legend - gap >= max (60, 0.6 h). */
       if (try == 1)
-        f->legend_lacks = ceil (MAX (60 + layout->height + gap, (layout->height + gap) / 0.4) - frame_h);
+        f->legend_lacks =
+          ceil (MAX (60 + layout->height + gap, (layout->height + gap) / 0.4) - frame_h);
     }
   if (plot->legend == FLITLAB_PLOT_LEGEND_BELOW || frame_h - layout->height - gap >= 30)
     {
       f->bottom = MAX (f->bottom - layout->height - gap, f->top + 10);
-      set_legend_box (f, CLAMP ((f->left + f->right - layout->width) / 2, 4, width - layout->width - 4),
+      set_legend_box (f,
+                      CLAMP ((f->left + f->right - layout->width) / 2, 4,
+                             width - layout->width - 4),
                       height - layout->height - 4, layout->width, layout->height);
       return;
     }
@@ -468,7 +484,8 @@ place_legend (cairo_t                 *cr,
       double wi = MIN (w, frame_w - 4);
       double cx = corner == 0 || corner == 2 ? MIN (f->left + 10 * f->type, f->right - 2 - wi)
                                              : MAX (f->right - 10 * f->type - wi, f->left + 2);
-      double cy = corner < 2 ? f->top + 10 * f->type : MAX (f->bottom - 10 * f->type - h, f->top + 2);
+      double cy = corner < 2 ? f->top + 10 * f->type
+                             : MAX (f->bottom - 10 * f->type - h, f->top + 2);
       guint covered = flitlab_plot_covers (plot, f, cx, cy, wi, h, 5);
 
       if (covered < best)
@@ -549,7 +566,8 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
       if (entry->points)
         flitlab_plot_draw_marker (cr, mx, cy, entry->hollow, entry->line ? 0 : entry->style);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      flitlab_render_text_within (cr, entry_text (layout, entry), font.name, kx + key, top + layout->gap / 2, 0, 0,
+      flitlab_render_text_within (cr, entry_text (layout, entry), font.name, kx + key,
+                                  top + layout->gap / 2, 0, 0,
                                   MAX (layout->column[c] - squeeze, 1));
       top += entry->lines * layout->line + layout->gap;
       if ((e + 1) % layout->rows == 0)

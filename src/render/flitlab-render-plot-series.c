@@ -85,7 +85,8 @@ flitlab_plot_set_line_style (cairo_t *cr,
   static const double dashes[FLITLAB_PLOT_LINE_STYLES][4] = FLITLAB_PLOT_DASHES;
   static const int counts[FLITLAB_PLOT_LINE_STYLES] = FLITLAB_PLOT_DASH_COUNTS;
 
-  cairo_set_dash (cr, dashes[style % FLITLAB_PLOT_LINE_STYLES], counts[style % FLITLAB_PLOT_LINE_STYLES], 0);
+  cairo_set_dash (cr, dashes[style % FLITLAB_PLOT_LINE_STYLES],
+                  counts[style % FLITLAB_PLOT_LINE_STYLES], 0);
 }
 
 void
@@ -157,7 +158,8 @@ flitlab_plot_draw_series (cairo_t                 *cr,
           if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
             {
               double lo = series->y[i] - series->error[i], hi = series->y[i] + series->error[i];
-              double y_lo = flitlab_plot_value_visible (f, lo) ? flitlab_plot_map_y (f, lo) : f->bottom;
+              double y_lo = flitlab_plot_value_visible (f, lo) ? flitlab_plot_map_y (f, lo)
+                                                               : f->bottom;
               double y_hi = flitlab_plot_map_y (f, hi);
 
               cairo_move_to (cr, x, y_lo);
@@ -173,7 +175,8 @@ flitlab_plot_draw_series (cairo_t                 *cr,
         }
     }
 
-  if (isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max)
+  if (isfinite (series->saturation) && series->saturation >= f->x_min &&
+      series->saturation <= f->x_max)
     {
       const double dash[] = { 5, 4 };
       double x = flitlab_plot_map_x (f, series->saturation);
@@ -244,7 +247,8 @@ flitlab_plot_covers (const FlitlabPlot      *plot,
           gboolean saturated = series->saturated != NULL && series->saturated[i];
           double ux, uy;
 
-          if (!isfinite (series->x[i]) || (!saturated && !flitlab_plot_value_visible (f, series->y[i])))
+          if (!isfinite (series->x[i]) ||
+              (!saturated && !flitlab_plot_value_visible (f, series->y[i])))
             {
               pen_down = FALSE;
               continue;
@@ -263,14 +267,16 @@ flitlab_plot_covers (const FlitlabPlot      *plot,
             continue;
           if (saturated || series->y[i] > f->y_max)
             {
-              covered += segment_meets_box (ux, f->top, ux, f->top + 2 * FLITLAB_PLOT_MARK_INSET, l, t, r, b);
+              covered += segment_meets_box (ux, f->top, ux, f->top + 2 * FLITLAB_PLOT_MARK_INSET, l,
+                                            t, r, b);
               continue;
             }
           uy = flitlab_plot_map_y (f, series->y[i]);
           if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)
             {
               double lo = series->y[i] - series->error[i], hi = series->y[i] + series->error[i];
-              double y_lo = flitlab_plot_value_visible (f, lo) ? flitlab_plot_map_y (f, lo) : f->bottom;
+              double y_lo = flitlab_plot_value_visible (f, lo) ? flitlab_plot_map_y (f, lo)
+                                                               : f->bottom;
 
               covered += segment_meets_box (ux, y_lo, ux, flitlab_plot_map_y (f, hi), l, t, r, b);
             }
@@ -284,9 +290,9 @@ flitlab_plot_covers (const FlitlabPlot      *plot,
  * of their lines (the legend sits at the top, curves climb towards it), right of the line or
  * left, a row higher when the spot is taken by another label. Of those spots, a label takes
  * the one covering fewest curve segments, points and error bars (none at best; with several
- * saturations, none or no label), the lowest of those, in two lines only where that covers none; where neither side has room for it, the roomier side, set
- * smaller to stay in the frame. A saturation beyond the loads shown is an arrow at the right
- * edge. */
+ * saturations, none or no label), the lowest of those, in two lines only where that covers
+ * none; where neither side has room for it, the roomier side, set smaller to stay in the
+ * frame. A saturation beyond the loads shown is an arrow at the right edge. */
 static char *
 saturation_text (const FlitlabPlotSeries *series)
 {
@@ -353,7 +359,8 @@ place_label (cairo_t                *cr,
   const char *lines[2][2] = { { text, NULL }, { NULL, NULL } };
   double widths[2] = { flitlab_plot_text_width (cr, text, font), 0 };
   LabelBox box = { 0 };
-  guint chosen = 0, least = G_MAXUINT, n_rows = (guint) MAX ((f->bottom - f->top) / 2 / row_height, 1);
+  guint chosen = 0, least = G_MAXUINT,
+        n_rows = (guint) MAX ((f->bottom - f->top) / 2 / row_height, 1);
   gboolean right = FALSE;
 
   /* After a comma where there is one: the mark's words, then what is said of them. */
@@ -389,7 +396,8 @@ place_label (cairo_t                *cr,
           if (label_box_taken (f, placed, &spot))
             continue;
           /* A comparison's label, which may be left out, keeps clear of markers (3.5). */
-          covered = flitlab_plot_covers (plot, f, spot.left, spot.top, widths[n], spot.bottom - spot.top,
+          covered = flitlab_plot_covers (plot, f, spot.left, spot.top, widths[n],
+                                         spot.bottom - spot.top,
                                          n_saturations > 1 ? 3.5 : 1);
           /* Two lines are bulkier: only where they cover nothing. */
           if (covered < least && (n == 0 || covered == 0))
@@ -459,22 +467,27 @@ flitlab_plot_place_saturation_labels (cairo_t                *cr,
     {
       guint s = g_array_index (order, guint, i);
       const FlitlabPlotSeries *series = plot->series->pdata[s];
-      const FlitlabPlotSeries *before = i > 0 ? plot->series->pdata[g_array_index (order, guint, i - 1)] : NULL;
+      const FlitlabPlotSeries *before = i > 0
+                                        ? plot->series->pdata[g_array_index (order, guint, i - 1)]
+                                        : NULL;
       g_autofree char *label = saturation_text (series);
       const char *arrow = series->saturation > f->x_max ? " →" : "";
       g_autofree char *text = g_strconcat (label, arrow, NULL);
       g_autofree char *label_before = before != NULL ? saturation_text (before) : NULL;
       g_autofree char *remarked = series->saturation_remark != NULL
-                                  ? g_strconcat (label, ", ", series->saturation_remark, arrow, NULL)
+                                  ? g_strconcat (label, ", ", series->saturation_remark, arrow,
+                                                 NULL)
                                   : NULL;
 
       /* Two models of one study saturating together (a comparison): one label says it. */
-      if (before != NULL && before->saturation == series->saturation && before->color == series->color &&
+      if (before != NULL && before->saturation == series->saturation &&
+          before->color == series->color &&
           g_str_equal (label, label_before))
         continue;
       /* The remark where it fits in type of the tick labels' size; else the legend says it. */
-      if (remarked == NULL || !place_label (cr, plot, f, font.name, row_height, placed, order->len, s,
-                                            remarked, FALSE, labels))
+      if (remarked == NULL ||
+          !place_label (cr, plot, f, font.name, row_height, placed, order->len, s,
+                        remarked, FALSE, labels))
         place_label (cr, plot, f, font.name, row_height, placed, order->len, s, text, TRUE, labels);
     }
   return labels;
@@ -491,7 +504,8 @@ flitlab_plot_draw_saturation_labels (cairo_t                *cr,
   flitlab_plot_font (f, "Sans", 8, &font);
   for (guint i = 0; i < labels->len; i++)
     {
-      const FlitlabPlotSaturationLabel *label = &g_array_index (labels, FlitlabPlotSaturationLabel, i);
+      const FlitlabPlotSaturationLabel *label =
+        &g_array_index (labels, FlitlabPlotSaturationLabel, i);
       const FlitlabPlotSeries *series = plot->series->pdata[label->series];
       double r, g, b;
 
@@ -505,8 +519,8 @@ flitlab_plot_draw_saturation_labels (cairo_t                *cr,
     }
 }
 
-/* Whether saturation labels are drawn along the foot of the frame (flitlab_plot_draw_saturation_labels ()),
- * where a legend in a lower corner would cover them. */
+/* Whether saturation labels are drawn along the foot of the frame
+ * (flitlab_plot_draw_saturation_labels ()), where a legend in a lower corner would cover them. */
 gboolean
 flitlab_plot_saturation_labels_shown (const FlitlabPlot      *plot,
                                       const FlitlabPlotFrame *f)

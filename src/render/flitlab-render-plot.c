@@ -105,7 +105,8 @@ lay_out_value_axis (cairo_t           *cr,
 
   frame->y_label_lines = plot->y_label == NULL ? 0 : 1;
   if (plot->y_label != NULL && strchr (plot->y_label, ' ') != NULL &&
-      flitlab_plot_text_width (cr, plot->y_label, flitlab_plot_font (frame, "Sans", 10, &font)) > 0.8 * (frame->bottom - frame->top))
+      flitlab_plot_text_width (cr, plot->y_label, flitlab_plot_font (frame, "Sans", 10, &font)) >
+      0.8 * (frame->bottom - frame->top))
     frame->y_label_lines = 2;
   frame->left = 6 * frame->type + frame->y_label_lines * frame->label_h + 4 * frame->type +
                 flitlab_plot_y_tick_width (cr, frame) + 5 * frame->type;
@@ -124,12 +125,17 @@ lay_out_margins (cairo_t           *cr,
   double w, title_h;
 
   /* The margins hold the words, as high and wide as they are set on this surface. */
-  flitlab_render_text_size (cr, "0", flitlab_plot_font (frame, "Sans", 9, &font), &w, &frame->tick_h);
-  flitlab_render_text_size (cr, "L", flitlab_plot_font (frame, "Sans", 10, &font), &w, &frame->label_h);
-  flitlab_render_text_size (cr, "T", flitlab_plot_font (frame, "Sans Bold", 11, &font), &w, &title_h);
+  flitlab_render_text_size (cr, "0", flitlab_plot_font (frame, "Sans", 9, &font), &w,
+                            &frame->tick_h);
+  flitlab_render_text_size (cr, "L", flitlab_plot_font (frame, "Sans", 10, &font), &w,
+                            &frame->label_h);
+  flitlab_render_text_size (cr, "T", flitlab_plot_font (frame, "Sans Bold", 11, &font), &w,
+                            &title_h);
   frame->title_lines = plot->title != NULL ? title_lines : 0;
-  frame->top = plot->title != NULL ? 8 * frame->type + title_lines * title_h + 7 * frame->type : 12 * frame->type;
-  frame->bottom = MAX (height - (16 * frame->type + frame->tick_h + (plot->x_label != NULL ? frame->label_h : 0)),
+  frame->top = plot->title != NULL ? 8 * frame->type + title_lines * title_h + 7 * frame->type
+                                   : 12 * frame->type;
+  frame->bottom = MAX (height - (16 * frame->type + frame->tick_h +
+                                 (plot->x_label != NULL ? frame->label_h : 0)),
                        frame->top + 10);
   lay_out_value_axis (cr, plot, frame);
   frame->right = MAX (width - 28 * frame->type, frame->left + 10);
@@ -202,7 +208,8 @@ flitlab_render_plot (cairo_t           *cr,
 
       cairo_save (cr);
       cairo_rectangle (cr, frame.left - margin, frame.top - margin,
-                       frame.right - frame.left + 2 * margin, frame.bottom - frame.top + 2 * margin);
+                       frame.right - frame.left + 2 * margin,
+                       frame.bottom - frame.top + 2 * margin);
       cairo_clip (cr);
       for (guint s = 0; s < plot->series->len; s++)
         {
@@ -268,7 +275,9 @@ flitlab_plot_title_text (const FlitlabPlot      *plot,
 
   if (plot->title == NULL || frame->title_wrap <= 0)
     return g_strdup (plot->title);
-  return flitlab_plot_wrap_in_points (plot->title, flitlab_plot_font (frame, "Sans Bold", 11, &font), frame->title_wrap);
+  return flitlab_plot_wrap_in_points (plot->title,
+                                      flitlab_plot_font (frame, "Sans Bold", 11, &font),
+                                      frame->title_wrap);
 }
 
 void

@@ -22,7 +22,8 @@ typedef enum
   FLITLAB_RENDER_ERROR_FORMAT, /* a file name whose extension is not .svg, .pdf or .png */
   FLITLAB_RENDER_ERROR_IO,
   FLITLAB_RENDER_ERROR_SIZE,
-  FLITLAB_RENDER_ERROR_INVALID,   /* settings that do not fit the figure's data (a diagram's plane) */
+  FLITLAB_RENDER_ERROR_INVALID,
+  /* settings that do not fit the figure's data (a diagram's plane) */
   FLITLAB_RENDER_ERROR_TOO_LARGE, /* a network with too many nodes or links to draw legibly */
 } FlitlabRenderError;
 

@@ -1,4 +1,5 @@
-/* flitlab-render-topology-stack.c: the planes of a network of three or more dimensions stacked in an oblique view
+/* flitlab-render-topology-stack.c: the planes of a network of three or more dimensions stacked
+ * in an oblique view
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -111,8 +112,10 @@ draw_wrap_channel (cairo_t                   *cr,
   for (guint i = 1; i <= n_pieces; i++)
     {
       double t = (double) i / n_pieces, u = 1 - t;
-      Point next = pt (u * u * u * a.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * z.x,
-                       u * u * u * a.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * z.y);
+      Point next = pt (u * u * u * a.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x +
+                       t * t * t * z.x,
+                       u * u * u * a.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y +
+                       t * t * t * z.y);
       StackLink piece = { id, prev, next };
 
       g_array_append_val (links, piece);
@@ -180,9 +183,11 @@ flitlab_render_topology_stack (cairo_t             *cr,
   if (titled)
     top = flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
   room_h = MAX (height - top - 16, 1);
-  bar_w = view->values != NULL ? flitlab_topology_view_bar_width (view, cr, type, 0.7 * room_h) + type : 0;
+  bar_w = view->values != NULL
+          ? flitlab_topology_view_bar_width (view, cr, type, 0.7 * room_h) + type : 0;
   room_w = MAX (width - 40 - bar_w - (torus ? 2 * WRAP_ROOM : 0), 1);
-  side = MAX (MIN (room_w / (2 * cos30), room_h / (2 * flat * MAX (n, 1) + gap * (MAX (n, 1) - 1))), 1);
+  side =
+    MAX (MIN (room_w / (2 * cos30), room_h / (2 * flat * MAX (n, 1) + gap * (MAX (n, 1) - 1))), 1);
   left = 20 + (torus ? WRAP_ROOM : 0) + (room_w - 2 * side * cos30) / 2;
   bottom = top + (room_h + side * (2 * flat * n + gap * (n - 1))) / 2;
 
@@ -227,7 +232,8 @@ flitlab_render_topology_stack (cairo_t             *cr,
           Point *at = &corner_at[p * N_CORNERS + c];
 
           corner_drawn[p * N_CORNERS + c] =
-            flitlab_topology_view_get_node_position (view, p * size + corner_node[c], &at->x, &at->y);
+            flitlab_topology_view_get_node_position (view, p * size + corner_node[c], &at->x,
+                                                     &at->y);
           if (corner_drawn[p * N_CORNERS + c])
             cairo_user_to_device (cr, &at->x, &at->y);
         }
@@ -252,14 +258,16 @@ flitlab_render_topology_stack (cairo_t             *cr,
     for (guint p = 0; p < n; p++)
       {
         const guint *ids;
-        guint node = p * size + corner_node[c], n_out = flitlab_topology_get_out_channels (t, node, &ids);
+        guint node = p * size + corner_node[c],
+              n_out = flitlab_topology_get_out_channels (t, node, &ids);
         for (guint j = 0; j < n_out; j++)
           {
             const FlitlabChannel *ch = flitlab_topology_get_channel (t, ids[j]);
             guint q = ch->dst / size;
 
             /* A plane too large to draw has no corners. */
-            if (ch->dim != 2 || !corner_drawn[p * N_CORNERS + c] || !corner_drawn[q * N_CORNERS + c])
+            if (ch->dim != 2 || !corner_drawn[p * N_CORNERS + c] ||
+                !corner_drawn[q * N_CORNERS + c])
               continue;
             if (ch->wraparound)
               {
@@ -270,15 +278,18 @@ flitlab_render_topology_stack (cairo_t             *cr,
 
                 draw_wrap_channel (cr, view, ids[j], at, corner_at[q * N_CORNERS + c], out,
                                    flitlab_topology_is_bidirectional (t) ? 1.5 * line_width : 0,
-                                   n_columns == 1 ? 1.6 * line_width : line_width, 6, lo, hi, stack->links);
+                                   n_columns == 1 ? 1.6 * line_width : line_width, 6, lo, hi,
+                                   stack->links);
                 continue;
               }
             {
               StackLink drawn;
 
-              draw_column_channel (cr, view, ids[j], corner_at[p * N_CORNERS + c], corner_at[q * N_CORNERS + c],
+              draw_column_channel (cr, view, ids[j], corner_at[p * N_CORNERS + c],
+                                   corner_at[q * N_CORNERS + c],
                                    flitlab_topology_is_bidirectional (t) ? 1.5 * line_width : 0,
-                                   n_columns == 1 ? 1.6 * line_width : line_width, 6, lo, hi, &drawn);
+                                   n_columns == 1 ? 1.6 * line_width : line_width, 6, lo, hi,
+                                   &drawn);
               if (drawn.id != G_MAXUINT)
                 g_array_append_val (stack->links, drawn);
             }
@@ -299,7 +310,8 @@ flitlab_render_topology_stack (cairo_t             *cr,
         cairo_fill (cr);
       }
   cairo_restore (cr);
-  flitlab_topology_view_draw_color_bar (cr, view, width - 8 - (bar_w - type), top + 0.15 * room_h, 0.7 * room_h);
+  flitlab_topology_view_draw_color_bar (cr, view, width - 8 - (bar_w - type), top + 0.15 * room_h,
+                                        0.7 * room_h);
   view->font_size = font_size;
   cairo_restore (cr);
 }
@@ -361,7 +373,8 @@ flitlab_topology_view_hit_stack (const FlitlabTopologyView *view,
         /* A stroke for a link to another plane: the column's links answer for those. */
         if (ch->dim >= 2)
           continue;
-        found = flitlab_topology_find_channel (view->topology, p * stack->plane_size + ch->src % stack->plane_size,
+        found = flitlab_topology_find_channel (view->topology,
+                                               p * stack->plane_size + ch->src % stack->plane_size,
                                                ch->dim, ch->direction);
         if (found == G_MAXUINT)
           continue;

@@ -151,7 +151,8 @@ flitlab_topology_view_value_range (const FlitlabTopologyView *view,
   /* Values nearly alike (a few percent apart, as an adaptive torus's links): from zero, as
    * below; stretched over the whole scale, a small spread would read as idle links beside
    * busy ones. */
-  if (!isfinite (view->value_min) && !isfinite (view->value_max) && *lo > 0 && *hi - *lo < NEARLY_ALIKE * *hi)
+  if (!isfinite (view->value_min) && !isfinite (view->value_max) && *lo > 0 &&
+      *hi - *lo < NEARLY_ALIKE * *hi)
     *lo = 0;
   /* Values all alike: a range from zero to them shows their level. */
   if (!(*hi > *lo))
@@ -218,7 +219,8 @@ draw_order (const FlitlabTopologyView *view)
   guint *order, k = 0;
 
   if (flitlab_topology_get_family (view->topology) != FLITLAB_TOPOLOGY_HYPERCUBE ||
-      flitlab_topology_get_n_dims (view->topology) < FAINT_MIN_DIMS || flitlab_topology_is_tiled (view->topology))
+      flitlab_topology_get_n_dims (view->topology) < FAINT_MIN_DIMS ||
+      flitlab_topology_is_tiled (view->topology))
     return NULL;
   order = g_new (guint, layout->shapes->len);
   for (guint pass = 0; pass < 2; pass++)
@@ -352,9 +354,11 @@ channel_style (const FlitlabTopologyView *view,
       *width *= color == FLITLAB_TOPOLOGY_VIEW_IDLE ? 1.0 : 2.0;
     }
   else if (view->values != NULL)
-    flitlab_colormap_color (view->colormap, shape_value (view, i), lo, hi, &rgb[0], &rgb[1], &rgb[2]);
+    flitlab_colormap_color (view->colormap, shape_value (view, i), lo, hi, &rgb[0], &rgb[1],
+                            &rgb[2]);
   else if (view->layout->by_dimension)
-    flitlab_topology_dimension_color (flitlab_topology_get_channel (view->topology, members[0])->dim, rgb);
+    flitlab_topology_dimension_color (flitlab_topology_get_channel (view->topology,
+                                                                    members[0])->dim, rgb);
   *alpha = route && !bold ? 0.25 : 1;
   /* A tiled hypercube's line between two tiles stands for 16 channels. */
   if (n > 1 && flitlab_topology_is_tiled (view->topology))
@@ -429,7 +433,8 @@ draw_hairlines (cairo_t                   *cr,
   cairo_surface_get_device_offset (cairo_get_group_target (cr), &ox, &oy);
   ax = m.xx * sx, bx = m.x0 * sx + ox;
   ay = m.yy * sy, by = m.y0 * sy + oy;
-  lines = g_array_sized_new (FALSE, FALSE, sizeof (FlitlabHairlineSegment), 4 * layout->shapes->len);
+  lines =
+    g_array_sized_new (FALSE, FALSE, sizeof (FlitlabHairlineSegment), 4 * layout->shapes->len);
   order = draw_order (view);
   for (guint pass = 0; pass < (route ? 2u : 1u); pass++)
     for (guint k = 0; k < layout->shapes->len; k++)
@@ -564,7 +569,8 @@ draw_tiles (cairo_t                   *cr,
       const Node *z = &g_array_index (layout->nodes, Node, layout->node_slot[v + tile_size - 1]);
       double pad = TILE_PAD * layout->unit;
 
-      cairo_rectangle (cr, a->at.x - pad, a->at.y - pad, z->at.x - a->at.x + 2 * pad, z->at.y - a->at.y + 2 * pad);
+      cairo_rectangle (cr, a->at.x - pad, a->at.y - pad, z->at.x - a->at.x + 2 * pad,
+                       z->at.y - a->at.y + 2 * pad);
     }
   cairo_fill (cr);
   cairo_restore (cr);
@@ -812,8 +818,10 @@ flitlab_render_topology (cairo_t             *cr,
   layout = view->layout;
   if (layout == NULL || layout->width != width || layout->height != height ||
       layout->plane != view->plane || layout->with_bar != flitlab_topology_view_with_bar (view) ||
-      layout->title_lines != flitlab_topology_view_title_lines (view) || layout->node_labels != view->node_labels ||
-      layout->layer != view->layer || layout->by_dimension != flitlab_topology_view_by_dimension (view) ||
+      layout->title_lines != flitlab_topology_view_title_lines (view) ||
+      layout->node_labels != view->node_labels ||
+      layout->layer != view->layer ||
+      layout->by_dimension != flitlab_topology_view_by_dimension (view) ||
       layout->fill != (view->fill && !view->layer) ||
       layout->zoom != flitlab_topology_view_zoom (view, layout->fit_unit) ||
       (layout->zoom > 1 && (layout->zoom_x != view->zoom_x || layout->zoom_y != view->zoom_y)) ||
@@ -841,7 +849,8 @@ flitlab_render_topology (cairo_t             *cr,
       flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, TRUE);
     }
   if (layout->by_dimension)
-    flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width, layout->legend_top, TRUE);
+    flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width, layout->legend_top,
+                                                 TRUE);
   /* Zoomed: the network stays off the title, legend and colour bar. */
   cairo_save (cr);
   if (layout->zoom > 1)

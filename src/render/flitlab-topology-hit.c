@@ -1,4 +1,5 @@
-/* flitlab-topology-hit.c: what the network diagram drew under a point, and where it drew a node or channel
+/* flitlab-topology-hit.c: what the network diagram drew under a point, and where it drew a node
+ * or channel
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -97,7 +97,8 @@ build_grid (Builder *b,
             guint    plane)
 {
   const FlitlabTopology *t = b->topology;
-  guint k0 = flitlab_topology_get_radix (t, 0), size = flitlab_topology_plane_size (t), first = plane * size;
+  guint k0 = flitlab_topology_get_radix (t, 0), size = flitlab_topology_plane_size (t),
+        first = plane * size;
 
   for (guint i = 0; i < size; i++)
     add_node (b, first + i, NODE_PLAIN, pt (i % k0, i / k0));
@@ -290,7 +291,8 @@ build_grouped_hypercube (Builder *b)
   const FlitlabTopology *t = b->topology;
   FlitlabTopologyLayout *layout = b->layout;
   const guint n = MAX_HYPERCUBE_DIMS, n_groups = 1u << n, mask = n_groups - 1;
-  guint n_nodes = flitlab_topology_get_n_nodes (t), n_network = flitlab_topology_get_n_network_channels (t);
+  guint n_nodes = flitlab_topology_get_n_nodes (t),
+        n_network = flitlab_topology_get_n_network_channels (t);
   guint n_links = n_groups * n, *fill;
   g_autofree int *link_of = g_new (int, n_network);
 
@@ -320,7 +322,8 @@ build_grouped_hypercube (Builder *b)
 
   for (guint l = 0; l < n_links; l++)
     {
-      const FlitlabChannel *c = flitlab_topology_get_channel (t, layout->members[layout->member_start[l]]);
+      const FlitlabChannel *c =
+        flitlab_topology_get_channel (t, layout->members[layout->member_start[l]]);
       guint g = l / n, lo = MIN (g, g ^ (1u << c->dim)), hi = MAX (g, g ^ (1u << c->dim));
       Point a = node_at (b, lo), z = node_at (b, hi);
       Piece p = bowed_piece (a, z, hypercube_bow (a, z, lo, c->dim));
@@ -376,7 +379,8 @@ build_tiled_hypercube (Builder *b)
 {
   const FlitlabTopology *t = b->topology;
   FlitlabTopologyLayout *layout = b->layout;
-  guint n = flitlab_topology_get_n_dims (t), n_network = flitlab_topology_get_n_network_channels (t);
+  guint n = flitlab_topology_get_n_dims (t),
+        n_network = flitlab_topology_get_n_network_channels (t);
   guint tile_size = 1u << TILE_DIMS, n_tiles = 1u << (n - TILE_DIMS), n_inside = 0, n_shapes, k = 0;
   guint *fill;
 
@@ -406,13 +410,15 @@ build_tiled_hypercube (Builder *b)
       if (c->dim < TILE_DIMS)
         layout->members[fill[k++]++] = id;
       else
-        layout->members[fill[n_inside + (c->src >> TILE_DIMS) * (n - TILE_DIMS) + c->dim - TILE_DIMS]++] = id;
+        layout->members[fill[n_inside + (c->src >> TILE_DIMS) * (n - TILE_DIMS) + c->dim -
+                             TILE_DIMS]++] = id;
     }
   g_free (fill);
 
   for (guint s = 0; s < n_shapes; s++)
     {
-      const FlitlabChannel *c = flitlab_topology_get_channel (t, layout->members[layout->member_start[s]]);
+      const FlitlabChannel *c =
+        flitlab_topology_get_channel (t, layout->members[layout->member_start[s]]);
 
       if (s < n_inside)
         {
@@ -431,7 +437,8 @@ build_tiled_hypercube (Builder *b)
           Point a = tile_anchor (lo, c->dim, n, &out), z = tile_anchor (hi, c->dim, n, &out);
           Point right = right_of (a, z);
           double along = c->dim % 2 == 0 ? right.y : right.x;
-          Piece p = bowed_piece (a, z, (along * out > 0 ? 1 : -1) * (TILE_BOW + TILE_BOW_STEP * level));
+          Piece p =
+            bowed_piece (a, z, (along * out > 0 ? 1 : -1) * (TILE_BOW + TILE_BOW_STEP * level));
 
           /* The ends are on the tiles' edges, not at nodes. */
           p.trim0 = p.trim1 = FALSE;
@@ -647,7 +654,9 @@ fit_labels (cairo_t               *cr,
   for (guint attempt = 0; attempt < 2; attempt++)
     {
       /* No larger than the figure's type. */
-      size = MIN (MIN (0.95 * layout->radius, 1.2 * layout->type), 10 * (2 * layout->radius - 8) / widest);
+      size =
+        MIN (MIN (0.95 * layout->radius, 1.2 * layout->type),
+             10 * (2 * layout->radius - 8) / widest);
       if (size >= 6.5)
         return size;
       /* Larger nodes, while they stay clear of their neighbours. */
@@ -706,7 +715,8 @@ place (cairo_t                   *cr,
   s = MAX (s, 1e-3);
   /* Filling the figure: the longer way stretched as far as MAX_STRETCH, up to MAX_UNIT; a
    * ring stays round. */
-  if (layout->fill && (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_TORUS || flitlab_topology_is_grid (t)))
+  if (layout->fill &&
+      (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_TORUS || flitlab_topology_is_grid (t)))
     {
       sx = MAX (MIN (MIN (sx, MAX_STRETCH * s), MAX_UNIT), s);
       sy = MAX (MIN (MIN (sy, MAX_STRETCH * s), MAX_UNIT), s);
@@ -722,8 +732,10 @@ place (cairo_t                   *cr,
   layout->zoom = z = flitlab_topology_view_zoom (view, s);
   layout->zoom_x = view->zoom_x;
   layout->zoom_y = view->zoom_y;
-  ox = (layout->left + layout->right) / 2 + z * (ox - (layout->left + view->zoom_x * (layout->right - layout->left)));
-  oy = (layout->top + layout->bottom) / 2 + z * (oy - (layout->top + view->zoom_y * (layout->bottom - layout->top)));
+  ox = (layout->left + layout->right) / 2 +
+       z * (ox - (layout->left + view->zoom_x * (layout->right - layout->left)));
+  oy = (layout->top + layout->bottom) / 2 +
+       z * (oy - (layout->top + view->zoom_y * (layout->bottom - layout->top)));
   sx *= z, sy *= z, s *= z;
 
   /* Sizes follow the spacing, within what stays legible; zoomed in on a large network, the
@@ -865,7 +877,8 @@ flitlab_topology_layout_new (cairo_t             *cr,
     {
       g_autofree char *subtitle = flitlab_topology_view_dup_subtitle (view);
 
-      layout->top = flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, FALSE);
+      layout->top =
+        flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, FALSE);
     }
   layout->by_dimension = flitlab_topology_view_by_dimension (view);
   if (layout->by_dimension)
@@ -881,7 +894,8 @@ flitlab_topology_layout_new (cairo_t             *cr,
       double area = MAX (layout->bottom - layout->top, 1);
 
       layout->bar_left = width - 8 - flitlab_topology_view_bar_width (view, cr, layout->type,
-                                                                      MIN (area, 30 * layout->type));
+                                                                      MIN (area,
+                                                                           30 * layout->type));
       layout->right = layout->bar_left - layout->type;
     }
   layout->right = MAX (layout->right, layout->left + 1);

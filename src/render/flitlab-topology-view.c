@@ -346,7 +346,8 @@ flitlab_topology_view_get_n_planes (const FlitlabTopologyView *view)
 
   if (!flitlab_topology_is_grid (view->topology))
     return 1;
-  return flitlab_topology_get_n_nodes (view->topology) / flitlab_topology_plane_size (view->topology);
+  return flitlab_topology_get_n_nodes (view->topology) /
+         flitlab_topology_plane_size (view->topology);
 }
 
 gboolean
@@ -379,14 +380,16 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
   if (flitlab_topology_is_grid (t) && flitlab_topology_plane_size (t) > MAX_DRAWN_NODES)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE,
-                   _("A plane of %u nodes is too large to draw (at most %u)"), flitlab_topology_plane_size (t),
+                   _("A plane of %u nodes is too large to draw (at most %u)"),
+                   flitlab_topology_plane_size (t),
                    MAX_DRAWN_NODES);
       return FALSE;
     }
   if (view->plane >= n_planes)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   g_dngettext (GETTEXT_PACKAGE, "This network has %u plane (0 to %u), not a plane %u",
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "This network has %u plane (0 to %u), not a plane %u",
                                 "This network has %u planes (0 to %u), not a plane %u", n_planes),
                    n_planes, n_planes - 1, view->plane);
       return FALSE;
@@ -468,18 +471,20 @@ flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
         g_string_append_printf (text, _("plane z = %u (of 0 to %u)"), view->plane,
                                 flitlab_topology_get_radix (t, 2) - 1);
       else
-        g_string_append_printf (text, _("plane %u (of 0 to %u, by coordinates 3 to %u)"), view->plane,
+        g_string_append_printf (text, _("plane %u (of 0 to %u, by coordinates 3 to %u)"),
+                                view->plane,
                                 flitlab_topology_view_get_n_planes (view) - 1, n_dims);
       /* The strokes of flitlab-topology-layout.c's add_plane_stubs(). */
       if (n_dims == 3)
         /* No break inside "z + 1". */
-        g_string_append (text, _("; at each node, the links to plane z\u00a0+\u00a01 go up and to the "
-                                 "right, to plane z\u00a0−\u00a01 down and to the left"));
+        g_string_append (text, _("; at each node, the links to plane z\u00a0+\u00a01 go up and "
+                                 "to the right, to plane z\u00a0−\u00a01 down and to the left"));
       else
         {
           g_string_append (text, _("; at each node, the links along coordinate 3 go up and to "
-                                   "the right (+) or down and to the left (−), along coordinate 4 up "
-                                   "and to the left (+) or down and to the right (−)"));
+                                   "the right (+) or down and to the left (−), along "
+                                   "coordinate 4 up and to the left (+) or down and to the "
+                                   "right (−)"));
           if (n_dims > MAX_STUB_DIM + 1)
             g_string_append (text, _("; coordinates 5 and up not drawn"));
         }
@@ -505,8 +510,8 @@ flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
         /* Translators: the 10-cube drawn in tiles of 4-cubes; the numbers: the last dimension
          * inside a tile, the links a line between tiles stands for, the dimensions between */
         g_string_append_printf (text, _("; a grey tile per 4-cube (dimensions 0 to %u inside); "
-                                        "between tiles, a thick line for %u links of dimension %u to %u, "
-                                        "the higher further out"),
+                                        "between tiles, a thick line for %u links of "
+                                        "dimension %u to %u, the higher further out"),
                                 TILE_DIMS - 1, 1u << TILE_DIMS, TILE_DIMS, n_dims - 1);
       else if (n_dims >= FAINT_MIN_DIMS)
         g_string_append_printf (text, _("; links between the 4-cubes (dimensions %u to %u) faint"),
@@ -516,8 +521,9 @@ flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
     {
       if (text->len > 0)
         g_string_append (text, "; ");
-      g_string_append_printf (text, _("dimensions %u to %u grouped: a node for %u nodes, a link for "
-                                      "%u channels (their mean)"), MAX_HYPERCUBE_DIMS, n_dims - 1,
+      g_string_append_printf (text,
+                              _("dimensions %u to %u grouped: a node for %u nodes, a link for "
+                                "%u channels (their mean)"), MAX_HYPERCUBE_DIMS, n_dims - 1,
 
                               flitlab_topology_group_size (t), flitlab_topology_group_size (t));
     }

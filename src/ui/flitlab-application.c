@@ -42,7 +42,8 @@ flitlab_application_activate (GApplication *app)
     {
       /* With no file, the bundled tour. */
       window = GTK_WINDOW (new_window (app));
-      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", "flitlab-tour.flitlab");
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s",
+                                  "flitlab-tour.flitlab");
     }
   gtk_window_present (window);
 }
@@ -92,11 +93,15 @@ about_action (GSimpleAction *action,
   const char *developers[] = { _("The Flitlab developers"), NULL };
 
   static const char *papers[] = {
-    "B. Ciciani, M. Colajanni, C. Paolucci: Performance evaluation of deterministic wormhole routing in k-ary n-cubes (1998)",
-    "R. I. Greenberg, L. Guan: Modeling and comparison of wormhole routed mesh and torus networks (1997)",
-    "F. Quaglia, B. Ciciani, M. Colajanni: Performance analysis of adaptive wormhole routing in a two-dimensional torus (2002)",
+    "B. Ciciani, M. Colajanni, C. Paolucci: Performance evaluation of deterministic wormhole "
+    "routing in k-ary n-cubes (1998)",
+    "R. I. Greenberg, L. Guan: Modeling and comparison of wormhole routed mesh and torus networks "
+    "(1997)",
+    "F. Quaglia, B. Ciciani, M. Colajanni: Performance analysis of adaptive wormhole routing in a "
+    "two-dimensional torus (2002)",
     "S. Meraji, H. Sarbazi-Azad, A. Patooghy: Performance modelling of necklace hypercubes",
-    "M.-Y. Horng, L. Kleinrock: On the performance of a deadlock-free routing algorithm for Boolean n-cube interconnection networks with finite buffers",
+    "M.-Y. Horng, L. Kleinrock: On the performance of a deadlock-free routing algorithm for "
+    "Boolean n-cube interconnection networks with finite buffers",
     NULL,
   };
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
@@ -154,9 +159,11 @@ flitlab_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (flitlab_application_parent_class)->startup (app);
 
-  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
+                                   app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
 }
 
 static void

@@ -71,8 +71,12 @@ describe (FlitlabDependencyPage *self)
 
   if (self->graph != NULL && self->deadlock->len > 0)
     /* Translators: the verdict, then the animation's deadlock drawn on the graph */
-    text = g_strdup_printf (ngettext ("%s The deadlock the animation found is drawn in black: %u channel, each waited for by the worm holding the one before.",
-                                      "%s The deadlock the animation found is drawn in black: %u channels, each waited for by the worm holding the one before.",
+    text = g_strdup_printf (ngettext ("%s The deadlock the animation found is drawn in black: %u "
+                                      "channel, each waited for by the worm holding the one "
+                                      "before.",
+                                      "%s The deadlock the animation found is drawn in black: %u "
+                                      "channels, each waited for by the worm holding the one "
+                                      "before.",
                                       self->deadlock->len), verdict, self->deadlock->len);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   text != NULL ? text : verdict, -1);
@@ -86,7 +90,8 @@ build_worker (GTask        *task,
 {
   Request *request = task_data;
   g_autoptr(GError) error = NULL;
-  FlitlabChannelDependency *graph = flitlab_channel_dependency_new (request->topology, request->routing,
+  FlitlabChannelDependency *graph = flitlab_channel_dependency_new (request->topology,
+                                                                    request->routing,
                                                                     request->vcs, &error);
 
   if (graph == NULL)
@@ -109,7 +114,8 @@ on_built (GObject      *source,
     return;
   self = FLITLAB_DEPENDENCY_PAGE (source);
   self->graph = graph;
-  flitlab_study_page_show_message (FLITLAB_STUDY_PAGE (self), graph == NULL ? error->message : NULL);
+  flitlab_study_page_show_message (FLITLAB_STUDY_PAGE (self),
+                                   graph == NULL ? error->message : NULL);
   describe (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
@@ -141,7 +147,9 @@ show_study (FlitlabStudyPage   *page,
   self->routing = study->routing;
   if (self->routing != FLITLAB_ROUTING_DOR && self->routing != FLITLAB_ROUTING_ADAPTIVE)
     {
-      flitlab_study_page_show_message (page, _("No channel dependency graph for this study: it is drawn for dimension-ordered and adaptive routing, and this study routes otherwise."));
+      flitlab_study_page_show_message (page, _("No channel dependency graph for this study: it is "
+                                               "drawn for dimension-ordered and adaptive routing, "
+                                               "and this study routes otherwise."));
       return;
     }
   if (flitlab_study_get_topology (study, &error) == NULL)

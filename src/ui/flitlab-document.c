@@ -587,7 +587,8 @@ on_simulation_done (GObject      *source,
   Run *run = user_data;
   FlitlabDocument *self = run->document;
   g_autoptr(GError) error = NULL;
-  g_autoptr(FlitlabStudy) done = flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source), result, &error);
+  g_autoptr(FlitlabStudy) done =
+    flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source), result, &error);
   FlitlabStudy *study = run->study;
   int index;
 

@@ -15,11 +15,10 @@
 #include "flitlab-export-dialog.h"
 #include "flitlab-toast.h"
 
-#define REQUEST_KEY "flitlab-export-request"
-
-/* What one dialog needs when it responds. */
+/* What one dialog needs when it responds: its response handler's data. */
 typedef struct
 {
+  GWeakRef                 window;   /* gone: the response is not heard */
   AdwToastOverlay         *toasts;   /* the window's */
   GSettings               *settings; /* owned */
   FlitlabExportFigureFunc  figure_func;
@@ -27,10 +26,12 @@ typedef struct
 } Request;
 
 static void
-request_free (gpointer data)
+request_free (gpointer  data,
+              GClosure *closure)
 {
   Request *request = data;
 
+  g_weak_ref_clear (&request->window);
   g_clear_object (&request->settings);
   g_free (request);
 }
@@ -122,17 +123,18 @@ say_exported (AdwToastOverlay *toasts,
   adw_toast_set_timeout (toast, 8);
   adw_toast_set_button_label (toast, _("Open Folder"));
   g_signal_connect_data (toast, "button-clicked", G_CALLBACK (on_open_folder),
-                         g_file_get_uri (folder_file), (GClosureNotify) (void (*) (void)) g_free, 0);
+                         g_file_get_uri (folder_file), (GClosureNotify) (void (*) (void)) g_free,
+                         0);
   adw_toast_overlay_add_toast (toasts, toast);
 }
 
 static void
 on_response (GtkNativeDialog *dialog,
              int              response,
-             GtkWindow       *window)
+             Request         *request)
 {
   GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
-  Request *request = g_object_get_data (G_OBJECT (dialog), REQUEST_KEY);
+  g_autoptr(GtkWindow) window = g_weak_ref_get (&request->window);
   FlitlabExportFigure figure = { 0 };
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
@@ -143,7 +145,10 @@ on_response (GtkNativeDialog *dialog,
   double width = 640, height = 420, scale;
   gboolean ok;
 
-  if (response != GTK_RESPONSE_ACCEPT || !request->figure_func (window, &figure) || !any_figure (&figure))
+  if (window == NULL)
+    return;
+  if (response != GTK_RESPONSE_ACCEPT || !request->figure_func (window, &figure) ||
+      !any_figure (&figure))
     return;
   file = gtk_file_chooser_get_file (chooser);
   format_name = gtk_file_chooser_get_choice (chooser, "format");
@@ -157,7 +162,8 @@ on_response (GtkNativeDialog *dialog,
     sscanf (size, "%lfx%lf", &width, &height);
 
   typed = file != NULL ? g_file_get_path (file) : NULL;
-  path = typed != NULL ? flitlab_export_path_for (typed, chosen, request->prefilled, &format) : NULL;
+  path = typed != NULL ? flitlab_export_path_for (typed, chosen, request->prefilled, &format)
+                       : NULL;
   if (path == NULL)
     {
       g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
@@ -167,8 +173,10 @@ on_response (GtkNativeDialog *dialog,
   else if (!offers (&figure, format))
     {
       g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   figure.network != NULL ? _("The network diagram exports as SVG, PDF, PNG or CSV, not .%s")
-                                          : _("The flow diagram exports as SVG, PDF or PNG, not .%s"),
+                   figure.network != NULL ? _("The network diagram exports as SVG, PDF, PNG or "
+                                              "CSV, not .%s")
+                                          : _("The flow diagram exports as SVG, PDF or PNG, not "
+                                              ".%s"),
                    flitlab_export_format_get_extension (format));
       ok = FALSE;
     }
@@ -185,7 +193,8 @@ on_response (GtkNativeDialog *dialog,
 
       /* The preset's type for the file only, as for the plot. */
       figure.network->font_size = preset != NULL ? preset->font_size : 0;
-      ok = flitlab_export_network (figure.network, figure.stacked, path, width, height, scale, &error);
+      ok =
+        flitlab_export_network (figure.network, figure.stacked, path, width, height, scale, &error);
       figure.network->font_size = font_size;
     }
   else
@@ -202,7 +211,8 @@ on_response (GtkNativeDialog *dialog,
       return;
     }
   folder = g_path_get_dirname (path);
-  g_settings_set_string (request->settings, "last-export-format", flitlab_export_format_get_extension (format));
+  g_settings_set_string (request->settings, "last-export-format",
+                         flitlab_export_format_get_extension (format));
   g_settings_set_string (request->settings, "last-export-folder", folder);
   if (size != NULL)
     g_settings_set_string (request->settings, "last-export-size", size);
@@ -276,17 +286,19 @@ flitlab_export_dialog_new (GtkWindow               *window,
   g_ptr_array_add (scale_labels, NULL);
 
   request = g_new0 (Request, 1);
+  g_weak_ref_init (&request->window, window);
   request->toasts = toasts;
   request->settings = g_object_ref (settings);
   request->figure_func = figure_func;
   flitlab_export_format_from_name (formats->pdata[0], &request->prefilled);
   name = g_strconcat (stem, ".", (const char *) formats->pdata[0], NULL);
 
-  dialog = gtk_file_chooser_native_new (_("Export the Figure"), window, GTK_FILE_CHOOSER_ACTION_SAVE,
+  dialog = gtk_file_chooser_native_new (_("Export the Figure"), window,
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
                                         _("_Export"), _("_Cancel"));
-  g_object_set_data_full (G_OBJECT (dialog), REQUEST_KEY, request, request_free);
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "format", _("Format"),
-                               (const char **) formats->pdata, (const char **) format_labels->pdata);
+                               (const char **) formats->pdata,
+                               (const char **) format_labels->pdata);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "format", formats->pdata[0]);
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "size", _("Size in points"),
                                (const char **) sizes->pdata, (const char **) size_labels->pdata);
@@ -301,6 +313,6 @@ flitlab_export_dialog_new (GtkWindow               *window,
       gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
     }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_response), window, 0);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_response), request, request_free, 0);
   return dialog;
 }

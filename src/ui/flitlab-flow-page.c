@@ -70,7 +70,9 @@ evaluate (FlitlabFlowPage *self)
   self->hovered = -1;
   g_clear_pointer (&self->hover_text, g_free);
   if (self->model != NULL)
-    self->point = flitlab_model_evaluate_detail (self->model, gtk_range_get_value (GTK_RANGE (self->load_scale)));
+    self->point =
+      flitlab_model_evaluate_detail (self->model,
+                                     gtk_range_get_value (GTK_RANGE (self->load_scale)));
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
 
@@ -102,7 +104,8 @@ on_model_chosen (FlitlabFlowPage *self)
   entry = study->models->pdata[chosen];
   g_clear_pointer (&self->model, flitlab_model_free);
   self->model = flitlab_model_new (entry->id, entry->params, &error);
-  flitlab_study_page_show_message (FLITLAB_STUDY_PAGE (self), error != NULL ? error->message : NULL);
+  flitlab_study_page_show_message (FLITLAB_STUDY_PAGE (self),
+                                   error != NULL ? error->message : NULL);
   show_source (self, flitlab_model_lookup (entry->id));
   self->same_network = FALSE;
   if (self->model != NULL)
@@ -120,7 +123,8 @@ on_model_chosen (FlitlabFlowPage *self)
   gtk_range_set_range (GTK_RANGE (self->load_scale), lo, hi);
   gtk_range_set_increments (GTK_RANGE (self->load_scale), (hi - lo) / 100, (hi - lo) / 10);
   if (self->model != NULL)
-    gtk_range_set_value (GTK_RANGE (self->load_scale), flitlab_export_model_load (study, self->model));
+    gtk_range_set_value (GTK_RANGE (self->load_scale),
+                         flitlab_export_model_load (study, self->model));
   self->updating = FALSE;
   evaluate (self);
 }
@@ -145,7 +149,8 @@ draw (GtkDrawingArea *area,
   if (self->model == NULL || self->point == NULL)
     return;
   cairo_scale (cr, scale_of (self), scale_of (self));
-  flitlab_render_flow (cr, self->model, self->point, width / scale_of (self), height / scale_of (self));
+  flitlab_render_flow (cr, self->model, self->point, width / scale_of (self),
+                       height / scale_of (self));
 }
 
 /* The class drawn at (x, y) of the widget, or -1. */
@@ -194,7 +199,9 @@ describe_class (FlitlabFlowPage *self,
   GString *text = g_string_new (name);
 
   /* Translators: the numbers of one channel class of the flow diagram, in a tooltip */
-  g_string_append_printf (text, _("\nflow λ %.4g messages per cycle per channel\nservice time T %.4g cycles\nwaiting time W %.4g cycles\nutilization %.1f %%"),
+  g_string_append_printf (text, _("\nflow λ %.4g messages per cycle per channel\n"
+                                  "service time T %.4g cycles\nwaiting time W %.4g cycles\n"
+                                  "utilization %.1f %%"),
                           c->flow, c->time, c->wait, 100 * c->utilization);
   if (channels != NULL && channels->len > 0)
     {
@@ -210,10 +217,13 @@ describe_class (FlitlabFlowPage *self,
     }
   if (links != NULL && links->len > 0)
     g_string_append_printf (text, ngettext ("\nClick to show its %u link in the Network view",
-                                            "\nClick to show its %u links in the Network view", links->len),
+                                            "\nClick to show its %u links in the Network view",
+                                            links->len),
                             links->len);
   else if (links != NULL)
-    g_string_append (text, _("\nIts channels join each node to its router: the Network view draws no links for them"));
+    g_string_append (text,
+                     _("\nIts channels join each node to its router: the Network view draws no "
+                       "links for them"));
   else if (channels != NULL)
     g_string_append (text, _("\nThe model describes another network than the study's"));
   else
@@ -275,11 +285,14 @@ on_click (FlitlabFlowPage *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->area));
   if (k < 0 || (links = class_links (self, k)) == NULL || links->len == 0)
     return;
-  name = flitlab_render_flow_class_name (g_array_index (self->point->classes, FlitlabModelClass, k).name);
+  name = flitlab_render_flow_class_name (g_array_index (self->point->classes,
+                                                        FlitlabModelClass, k).name);
   /* Translators: under the network after a class of the flow diagram was clicked; %s: the
    * class, %u: how many links */
-  caption = g_strdup_printf (ngettext ("Class %s of the flow diagram: the %u link that carries it, in bold.",
-                                       "Class %s of the flow diagram: the %u links that carry it, in bold.", links->len),
+  caption = g_strdup_printf (ngettext ("Class %s of the flow diagram: the %u link that carries it, "
+                                       "in bold.",
+                                       "Class %s of the flow diagram: the %u links that carry it, "
+                                       "in bold.", links->len),
                              name, links->len);
   g_signal_emit (self, signals[CLASS_ACTIVATED], 0, caption, links);
 }
@@ -295,9 +308,12 @@ show_study (FlitlabStudyPage   *page,
   g_clear_pointer (&self->point, flitlab_model_point_free);
   gtk_label_set_text (self->source_label, "");
   show_source (self, NULL);
-  flitlab_study_page_show_message (FLITLAB_STUDY_PAGE (self), study != NULL && study->models->len == 0
-                      ? _("This study has no model, so no flow diagram: the diagram draws an analytical model's channel classes at a load. Its simulation is in the plot and the network.")
-                      : NULL);
+  flitlab_study_page_show_message (FLITLAB_STUDY_PAGE (self),
+                                   study != NULL && study->models->len == 0
+                                   ? _("This study has no model, so no flow diagram: the diagram "
+                                       "draws an analytical model's channel classes at a load. Its "
+                                       "simulation is in the plot and the network.")
+                                   : NULL);
   gtk_widget_set_sensitive (self->controls, study != NULL && study->models->len > 0);
   /* Named as the plot's legend names them (the citation), not by the id a person never typed. */
   for (guint m = 0; study != NULL && m < study->models->len; m++)
@@ -379,7 +395,8 @@ flitlab_flow_page_class_init (FlitlabFlowPageClass *klass)
   object_class->finalize = flitlab_flow_page_finalize;
   FLITLAB_STUDY_PAGE_CLASS (klass)->show_study = show_study;
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/flitlab/Flitlab/ui/flitlab-flow-page.ui");
+                                               "/io/github/flitlab/Flitlab/ui/"
+                                               "flitlab-flow-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, area);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, controls);
   gtk_widget_class_bind_template_child (widget_class, FlitlabFlowPage, source_label);
@@ -389,8 +406,9 @@ flitlab_flow_page_class_init (FlitlabFlowPageClass *klass)
 
   /* A class was clicked: caption (what the network view shows, in a sentence) and the network
    * channel ids (GArray of guint) of the model's topology, which is the study's. */
-  signals[CLASS_ACTIVATED] = g_signal_new ("class-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                           0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ARRAY);
+  signals[CLASS_ACTIVATED] = g_signal_new ("class-activated", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                           G_TYPE_STRING, G_TYPE_ARRAY);
 }
 
 static void
@@ -399,7 +417,8 @@ flitlab_flow_page_init (FlitlabFlowPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_drawing_area_set_draw_func (self->area, draw, self, NULL);
   flitlab_study_page_set_parts (FLITLAB_STUDY_PAGE (self), GTK_WIDGET (self->area), self->message);
-  g_signal_connect_swapped (self->model_dropdown, "notify::selected", G_CALLBACK (on_model_chosen), self);
+  g_signal_connect_swapped (self->model_dropdown, "notify::selected", G_CALLBACK (on_model_chosen),
+                            self);
   g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_load_changed), self);
 
   self->hovered = -1;

@@ -168,7 +168,8 @@ flitlab_network_page_show_trace (FlitlabNetworkPage *self)
       colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE
                                 : worm_color (self, (guint) holder[c], in_use);
       if (holder[c] >= 0 && !known)
-        in_use[GPOINTER_TO_UINT (g_hash_table_lookup (self->worm_slots, GINT_TO_POINTER (holder[c])))]++;
+        in_use[GPOINTER_TO_UINT (g_hash_table_lookup (self->worm_slots,
+                                                      GINT_TO_POINTER (holder[c])))]++;
     }
   flitlab_topology_view_set_colors (self->view, colors, blocked, n);
   followed = describe_followed (self);
@@ -375,7 +376,8 @@ on_play_toggled (FlitlabNetworkPage *self)
   if (self->updating)
     return;
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
-                            play ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+                            play ? "media-playback-pause-symbolic"
+                                 : "media-playback-start-symbolic");
   if (!play)
     {
       if (self->tick_id != 0)

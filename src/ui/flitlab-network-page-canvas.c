@@ -23,7 +23,8 @@
 gboolean
 flitlab_network_page_stacked (FlitlabNetworkPage *self)
 {
-  return gtk_toggle_button_get_active (self->stack_button) && gtk_widget_get_visible (GTK_WIDGET (self->stack_button));
+  return gtk_toggle_button_get_active (self->stack_button) &&
+         gtk_widget_get_visible (GTK_WIDGET (self->stack_button));
 }
 
 /* The hint while the network can be zoomed and is not; the button back while it is. */
@@ -54,7 +55,8 @@ flitlab_network_page_update_zoom_widgets (FlitlabNetworkPage *self)
 {
   gtk_widget_queue_allocate (GTK_WIDGET (self->overlay));
   gtk_widget_set_visible (GTK_WIDGET (self->zoom_hint), zoom_hint_wanted (self));
-  gtk_widget_set_visible (GTK_WIDGET (self->fit_button), self->view != NULL && !flitlab_network_page_stacked (self) && self->view->zoom > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->fit_button), self->view != NULL &&
+                          !flitlab_network_page_stacked (self) && self->view->zoom > 1);
 }
 
 static gboolean
@@ -74,9 +76,12 @@ on_stack_toggled (FlitlabNetworkPage *self)
 
   if (flitlab_network_page_stacked (self))
     /* Translators: the stacked view of a 3D network's planes */
-    text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 at the bottom. Click a node to draw the links of its column between the planes; one plane at a time for routes."),
+    text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 at the bottom. Click "
+                              "a node to draw the links of its column between the planes; one "
+                              "plane at a time for routes."),
                             flitlab_topology_view_get_n_planes (self->view));
-  gtk_label_set_text (self->status_label, text != NULL ? text : _("Click two nodes to see the route between them."));
+  gtk_label_set_text (self->status_label,
+                      text != NULL ? text : _("Click two nodes to see the route between them."));
   flitlab_network_page_update_zoom_widgets (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
@@ -105,9 +110,11 @@ draw (GtkDrawingArea *area,
   /* Magnified like the plot: the layout (and hit-testing) in the diagram's own units. */
   cairo_scale (image_cr, scale_of (self), scale_of (self));
   if (flitlab_network_page_stacked (self))
-    flitlab_render_topology_stack (image_cr, self->view, width / scale_of (self), height / scale_of (self));
+    flitlab_render_topology_stack (image_cr, self->view, width / scale_of (self),
+                                   height / scale_of (self));
   else
-    flitlab_render_topology (image_cr, self->view, width / scale_of (self), height / scale_of (self));
+    flitlab_render_topology (image_cr, self->view, width / scale_of (self),
+                             height / scale_of (self));
   cairo_destroy (image_cr);
   cairo_set_source_surface (cr, image, 0, 0);
   cairo_paint (cr);
@@ -115,7 +122,8 @@ draw (GtkDrawingArea *area,
   /* How far the network zooms, and where its part of the figure ends, are known once it is
    * laid out; widgets change outside a draw. */
   if (self->zoom_idle == 0 &&
-      (zoom_hint_wanted (self) != gtk_widget_get_visible (GTK_WIDGET (self->zoom_hint)) || frame_moved (self)))
+      (zoom_hint_wanted (self) != gtk_widget_get_visible (GTK_WIDGET (self->zoom_hint)) ||
+       frame_moved (self)))
     self->zoom_idle = g_idle_add (update_zoom_widgets_idle, self);
 }
 
@@ -178,7 +186,8 @@ show_hover (FlitlabNetworkPage *self,
     {
       gtk_label_set_text (self->hover_label, text);
       gtk_widget_set_visible (GTK_WIDGET (self->hover_label), TRUE);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->area),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                       text, -1);
     }
   /* It follows the pointer. */
@@ -197,9 +206,13 @@ place_zoom_control (FlitlabNetworkPage *self,
   if (self->view == NULL || !flitlab_topology_view_get_frame (self->view, &x0, &y0, &x1, &y1))
     return FALSE;
   gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &allocation->width, NULL, NULL);
-  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, NULL, &allocation->height, NULL, NULL);
-  allocation->x = MAX ((int) (x1 * scale_of (self)) - allocation->width - gtk_widget_get_margin_end (child), 0);
-  allocation->y = MAX ((int) (y1 * scale_of (self)) - allocation->height - gtk_widget_get_margin_bottom (child), 0);
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, NULL, &allocation->height,
+                      NULL, NULL);
+  allocation->x =
+    MAX ((int) (x1 * scale_of (self)) - allocation->width - gtk_widget_get_margin_end (child), 0);
+  allocation->y =
+    MAX ((int) (y1 * scale_of (self)) - allocation->height - gtk_widget_get_margin_bottom (child),
+         0);
   return TRUE;
 }
 
@@ -224,7 +237,8 @@ on_get_child_position (FlitlabNetworkPage *self,
     return FALSE;
   gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &natural, NULL, NULL);
   allocation->width = MAX (MIN (natural, width - 2 * margin), min);
-  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, NULL, &allocation->height, NULL, NULL);
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, NULL, &allocation->height,
+                      NULL, NULL);
   allocation->x = CLAMP ((int) self->pointer_x - allocation->width / 2, margin,
                          MAX (width - margin - allocation->width, margin));
   allocation->y = (int) self->pointer_y + below;
@@ -270,7 +284,8 @@ on_motion (FlitlabNetworkPage       *self,
   self->pointer_y = y;
   /* No hover text while a button is held: a pan moves the network under the pointer. */
   if ((gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (motion)) &
-       (GDK_BUTTON1_MASK | GDK_BUTTON2_MASK | GDK_BUTTON3_MASK | GDK_BUTTON4_MASK | GDK_BUTTON5_MASK)) ||
+       (GDK_BUTTON1_MASK | GDK_BUTTON2_MASK | GDK_BUTTON3_MASK | GDK_BUTTON4_MASK |
+        GDK_BUTTON5_MASK)) ||
       !to_diagram (self, stack, &x, &y))
     {
       flitlab_network_page_hide_hover (self);
@@ -287,8 +302,10 @@ on_motion (FlitlabNetworkPage       *self,
   group = flitlab_topology_view_get_group_size (self->view);
   if (node >= 0 && group > 1)
     /* Translators: a group of a large hypercube's nodes: the first, the step, how many */
-    text = g_strdup_printf (_("Nodes %d + j·%u, j = 0 to %u: a group of %u nodes that differ only in the higher dimensions"),
-                            node, flitlab_topology_get_n_nodes (topology) / group, group - 1, group);
+    text = g_strdup_printf (_("Nodes %d + j·%u, j = 0 to %u: a group of %u nodes that differ only "
+                              "in the higher dimensions"),
+                            node, flitlab_topology_get_n_nodes (topology) / group, group - 1,
+                            group);
   else if (node >= 0)
     text = describe_node (topology, node);
   else if (channel >= 0)
@@ -302,29 +319,34 @@ on_motion (FlitlabNetworkPage       *self,
       if (!stack && group == 1 && flitlab_topology_view_get_bundle_size (self->view, channel) > 1)
         /* Translators: a line between two 4-cubes of a 2^8 to 2^10 hypercube drawn in tiles:
          * how many channels it stands for, their dimension, the 4-cubes by number */
-        text = g_strdup_printf (_("%u channels of dimension %u from 4-cube %u to 4-cube %u (the value is their mean)"),
+        text = g_strdup_printf (_("%u channels of dimension %u from 4-cube %u to 4-cube %u (the "
+                                  "value is their mean)"),
                                 flitlab_topology_view_get_bundle_size (self->view, channel), c->dim,
                                 c->src >> 4, c->dst >> 4);
       else if (group > 1)
         /* Translators: a link standing for many channels of a large hypercube: how many, the
          * groups of nodes it joins (by their first node), its dimension */
-        text = g_strdup_printf (_("%u channels from group %u to group %u, dimension %u (the value is their mean)"),
+        text = g_strdup_printf (_("%u channels from group %u to group %u, dimension %u (the value "
+                                  "is their mean)"),
                                 group, c->src, c->dst, c->dim);
       else
         /* Translators: a directed link: its number, its ends, its dimension and direction */
-        text = g_strdup_printf (_("Channel %d: node %u → node %u, dimension %u, %s"), channel, c->src,
-                                c->dst, c->dim, c->direction > 0 ? "+" : "−");
+        text = g_strdup_printf (_("Channel %d: node %u → node %u, dimension %u, %s"), channel,
+                                c->src, c->dst, c->dim, c->direction > 0 ? "+" : "−");
       if (isfinite (value))
         {
-          g_autofree char *with_value = g_strdup_printf ("%s\n%s: %.4g", text, self->view->value_label, value);
+          g_autofree char *with_value =
+            g_strdup_printf ("%s\n%s: %.4g", text, self->view->value_label, value);
 
           g_free (text);
           text = g_steal_pointer (&with_value);
         }
-      if (self->point != NULL && self->point->channel_class != NULL && (guint) channel < self->point->n_channels &&
+      if (self->point != NULL && self->point->channel_class != NULL &&
+          (guint) channel < self->point->n_channels &&
           self->point->channel_class[channel] != NULL)
         {
-          g_autofree char *name = flitlab_render_flow_class_name (self->point->channel_class[channel]);
+          g_autofree char *name =
+            flitlab_render_flow_class_name (self->point->channel_class[channel]);
           /* Translators: the analytical model's class of a channel, e.g. "<3,5>" */
           g_autofree char *with_class = g_strdup_printf (_("%s\nModel class: %s"), text, name);
 
@@ -376,14 +398,18 @@ choose_column (FlitlabNetworkPage *self,
                double              y)
 {
   const FlitlabTopology *topology = flitlab_topology_view_get_topology (self->view);
-  guint k0 = flitlab_topology_get_radix (topology, 0), size = k0 * flitlab_topology_get_radix (topology, 1);
+  guint k0 = flitlab_topology_get_radix (topology, 0);
+  guint size = k0 * flitlab_topology_get_radix (topology, 1);
   int node, channel;
 
   flitlab_topology_view_hit_stack (self->view, x, y, &node, &channel);
   if (node >= 0)
     {
       /* Translators: the column of a 3D network chosen in the stack of planes, by its x and y */
-      g_autofree char *text = g_strdup_printf (_("Column (%u, %u): its links between the planes are drawn, its nodes ringed. Click another node for another column, an empty place for the corner columns."),
+      g_autofree char *text = g_strdup_printf (_("Column (%u, %u): its links between the planes "
+                                                 "are drawn, its nodes ringed. Click another node "
+                                                 "for another column, an empty place for the "
+                                                 "corner columns."),
                                                (guint) node % size % k0, (guint) node % size / k0);
 
       self->view->column = (gint) ((guint) node % size);
@@ -472,7 +498,8 @@ on_click (FlitlabNetworkPage *self,
         flitlab_topology_route_dor (topology, self->route_from, node, self->view->route);
       text = adaptive
              /* Translators: the minimal paths between two nodes */
-             ? g_strdup_printf (_("From node %d to node %d: %u hops, every minimal path (%u channels)"),
+             ? g_strdup_printf (_("From node %d to node %d: %u hops, every minimal path (%u "
+                                  "channels)"),
                                 self->route_from, node, hops, self->view->route->len)
              /* Translators: the dimension-ordered route between two nodes */
              : g_strdup_printf (_("From node %d to node %d: %u hops, dimension-ordered"),
@@ -505,7 +532,8 @@ zoom_middle (FlitlabNetworkPage *self,
              double              factor)
 {
   if (self->view != NULL)
-    zoom_about (self, self->view->zoom * factor, gtk_widget_get_width (GTK_WIDGET (self->area)) / 2.0,
+    zoom_about (self, self->view->zoom * factor,
+                gtk_widget_get_width (GTK_WIDGET (self->area)) / 2.0,
                 gtk_widget_get_height (GTK_WIDGET (self->area)) / 2.0);
 }
 
@@ -536,7 +564,8 @@ on_scroll (FlitlabNetworkPage       *self,
            double                    dy,
            GtkEventControllerScroll *scroll)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  GdkModifierType state =
+    gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
   gboolean wheel = gtk_event_controller_scroll_get_unit (scroll) == GDK_SCROLL_UNIT_WHEEL;
 
   if (self->view == NULL || flitlab_network_page_stacked (self))
@@ -575,12 +604,17 @@ on_drag_update (FlitlabNetworkPage *self,
                 double              offset_y,
                 GtkGestureDrag     *drag)
 {
-  gboolean middle = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (drag)) == GDK_BUTTON_MIDDLE;
+  gboolean middle =
+    gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (drag)) == GDK_BUTTON_MIDDLE;
   int threshold = 8;
 
-  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-dnd-drag-threshold", &threshold, NULL);
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-dnd-drag-threshold", &threshold,
+                NULL);
   /* A primary press that stays put is a click on a node or worm. */
-  if (!middle && gtk_gesture_get_sequence_state (GTK_GESTURE (drag), gtk_gesture_single_get_current_sequence (GTK_GESTURE_SINGLE (drag))) != GTK_EVENT_SEQUENCE_CLAIMED &&
+  if (!middle &&
+      gtk_gesture_get_sequence_state (GTK_GESTURE (drag),
+                                      gtk_gesture_single_get_current_sequence (
+                                        GTK_GESTURE_SINGLE (drag))) != GTK_EVENT_SEQUENCE_CLAIMED &&
       hypot (offset_x, offset_y) < threshold)
     return;
   gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_CLAIMED);
@@ -636,7 +670,8 @@ on_key (FlitlabNetworkPage    *self,
     return TRUE;
   if (keyval == GDK_KEY_space)
     {
-      gtk_toggle_button_set_active (self->play_button, !gtk_toggle_button_get_active (self->play_button));
+      gtk_toggle_button_set_active (self->play_button,
+                                    !gtk_toggle_button_get_active (self->play_button));
       return TRUE;
     }
   if (keyval == GDK_KEY_Right)

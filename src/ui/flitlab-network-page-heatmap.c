@@ -1,5 +1,5 @@
-/* flitlab-network-page-heatmap.c: the Network page's colours: the model's, the simulation's or their
- * difference, of a quantity at a load
+/* flitlab-network-page-heatmap.c: the Network page's colours: the model's, the simulation's or
+ * their difference, of a quantity at a load
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -124,7 +124,8 @@ update_values (FlitlabNetworkPage *self)
   FlitlabHeatmapSource source = gtk_drop_down_get_selected (self->source_dropdown);
   const Quantity *quantity = current_quantity (self);
   double rate = gtk_range_get_value (GTK_RANGE (self->load_scale));
-  guint n_channels = flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
+  guint n_channels =
+    flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
   const FlitlabStudyChannels *measured = NULL;
   FlitlabModelPoint *point = NULL;
   g_autofree double *values = NULL;
@@ -170,7 +171,8 @@ update_values (FlitlabNetworkPage *self)
   values = g_new (double, n_channels);
   for (guint c = 0; c < n_channels; c++)
     {
-      const double *sim = measured != NULL ? flitlab_study_channels_find (measured, quantity->series) : NULL;
+      const double *sim = measured != NULL
+                          ? flitlab_study_channels_find (measured, quantity->series) : NULL;
       double model_value = point != NULL ? model_series (point, quantity->series)[c] : NAN;
       double sim_value = sim != NULL ? sim[c] : NAN;
 
@@ -189,7 +191,8 @@ update_values (FlitlabNetworkPage *self)
     }
   flitlab_topology_view_set_values (self->view, values, n_channels);
   /* A difference is signed: blue where the model says more, red where the simulation does. */
-  self->view->colormap = source == FLITLAB_HEATMAP_DIFFERENCE ? FLITLAB_COLORMAP_DIVERGING : FLITLAB_COLORMAP_VIRIDIS;
+  self->view->colormap = source == FLITLAB_HEATMAP_DIFFERENCE ? FLITLAB_COLORMAP_DIVERGING
+                                                              : FLITLAB_COLORMAP_VIRIDIS;
   g_free (self->view->value_label);
   self->view->value_label = g_strdup (_(quantity->label));
   /* A model of a symmetric network under uniform traffic gives every link the same value: one
@@ -251,5 +254,6 @@ flitlab_network_page_init_heatmap (FlitlabNetworkPage *self)
   g_signal_connect_swapped (self->quantity_dropdown, "notify::selected",
                             G_CALLBACK (on_setting_changed), self);
   g_signal_connect_swapped (self->load_scale, "value-changed", G_CALLBACK (on_load_changed), self);
-  g_signal_connect_swapped (self->plane_spin, "value-changed", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (self->plane_spin, "value-changed", G_CALLBACK (on_setting_changed),
+                            self);
 }

@@ -84,7 +84,8 @@ show_study (FlitlabStudyPage   *page,
   gtk_range_set_value (GTK_RANGE (self->load_scale),
                        start_load (study, isnan (heatmap.rate) ? (lo + hi) / 2 : heatmap.rate));
   gtk_drop_down_set_selected (self->source_dropdown,
-                              heatmap.source == FLITLAB_EXPORT_HEATMAP_SIMULATION ? FLITLAB_HEATMAP_SIMULATION : FLITLAB_HEATMAP_MODEL);
+                              heatmap.source == FLITLAB_EXPORT_HEATMAP_SIMULATION
+                              ? FLITLAB_HEATMAP_SIMULATION : FLITLAB_HEATMAP_MODEL);
   flitlab_export_heatmap_clear (&heatmap);
   self->updating = FALSE;
   gtk_label_set_text (self->status_label, _("Click two nodes to see the route between them."));
@@ -107,7 +108,8 @@ flitlab_network_page_show_channels (FlitlabNetworkPage *self,
     return;
   flitlab_network_page_stop_animation (self);
   self->route_from = -1;
-  n_network = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (self->view));
+  n_network =
+    flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (self->view));
   g_array_set_size (self->view->route, 0);
   /* The view draws network links only: a node's injection and ejection channels are not. */
   for (guint i = 0; i < n_channels; i++)
@@ -233,7 +235,8 @@ flitlab_network_page_class_init (FlitlabNetworkPageClass *klass)
                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   g_type_ensure (FLITLAB_TYPE_TEXTBOOK_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/flitlab/Flitlab/ui/flitlab-network-page.ui");
+                                               "/io/github/flitlab/Flitlab/ui/"
+                                               "flitlab-network-page.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, area);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, controls);
   gtk_widget_class_bind_template_child (widget_class, FlitlabNetworkPage, textbook_expander);

@@ -185,15 +185,18 @@ on_motion (FlitlabPlotView *self,
   if (best != NULL && best_d >= 64)
     /* Translators: a saturation mark: series, then the rate's name and value, then what it is */
     text = g_strdup_printf (_("%s\n%s\n%s"), best->label,
-                            best->saturation_label != NULL ? best->saturation_label : _("saturation"),
+                            best->saturation_label != NULL ? best->saturation_label
+                                                           : _("saturation"),
                             best->saturation_note != NULL ? best->saturation_note : "");
   else if (best != NULL && flitlab_plot_series_is_deadlocked (best, best_i))
     /* Translators: a deadlocked simulation point (the deadlock lab): series, load */
-    text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\ndeadlocked: the messages wait for each other in a cycle and no flit moves"),
+    text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\ndeadlocked: the messages wait "
+                              "for each other in a cycle and no flit moves"),
                             best->label, best->x[best_i]);
   else if (best != NULL && best->saturated != NULL && best->saturated[best_i])
     /* Translators: a saturated simulation point: series, load */
-    text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\nsaturated: the network does not carry this load"),
+    text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\nsaturated: the network does not "
+                              "carry this load"),
                             best->label, best->x[best_i]);
   else if (best != NULL && best->error != NULL && isfinite (best->error[best_i]))
     /* Translators: a plotted point: series, load, value ± its 95% confidence interval */
@@ -206,7 +209,8 @@ on_motion (FlitlabPlotView *self,
   if (text != NULL && best_d < 64 && best->saturation_note != NULL)
     {
       /* A model's point: what its saturation is, too. */
-      char *more = g_strdup_printf ("%s\n%s: %s", text, best->saturation_label, best->saturation_note);
+      char *more =
+        g_strdup_printf ("%s\n%s: %s", text, best->saturation_label, best->saturation_note);
 
       g_free (text);
       text = more;
@@ -426,15 +430,17 @@ flitlab_plot_view_class_init (FlitlabPlotViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A single click inside the axes, at the load (x) clicked. */
-  signals[LOAD_CLICKED] = g_signal_new ("load-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+  signals[LOAD_CLICKED] = g_signal_new ("load-clicked", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                        G_TYPE_DOUBLE);
 }
 
 static void
 flitlab_plot_view_init (FlitlabPlotView *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
-  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  GtkEventController *scroll =
+    gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
   GtkEventController *key = gtk_event_controller_key_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *click = gtk_gesture_click_new ();

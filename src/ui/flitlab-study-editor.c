@@ -250,7 +250,8 @@ show_models (FlitlabStudyEditor *self)
       AdwActionRow *row = self->model_rows->pdata[m];
       GtkSwitch *toggle = self->model_switches->pdata[m];
       FlitlabStudyModel *present = flitlab_study_find_model (self->study, infos[m]->id);
-      g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_autoptr(GHashTable) params =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autoptr(GError) error = NULL;
       g_autofree char *subtitle = NULL, *text = NULL;
       gboolean fits = flitlab_study_get_topology (self->study, NULL) != NULL &&
@@ -382,7 +383,8 @@ show_traffic_and_load (FlitlabStudyEditor *self)
   set_entry_number (self->rate_max_row, study->rate_max);
   set_entry_printf (self->n_rates_row, "%u", study->n_rates);
   /* Translators: the load unit; %g are the top load, then in flits and bits per cycle per node */
-  unit = g_strdup_printf (_("Messages per cycle per node. The top load, %g, is %.4g flits or %.4g bits per cycle per node."),
+  unit = g_strdup_printf (_("Messages per cycle per node. The top load, %g, is %.4g flits or %.4g "
+                            "bits per cycle per node."),
                           study->rate_max, study->rate_max * flits_per_message,
                           study->rate_max * flits_per_message * study->flit_width);
   adw_action_row_set_subtitle (self->unit_row, unit);
@@ -491,7 +493,8 @@ refit_models (FlitlabStudyEditor *self,
       /* Named as the list of models names it: a person does not know the id. */
       info = flitlab_model_lookup (model->id);
       /* Translators: a model taken out of a study; %s: the model's title, then why */
-      g_string_append_printf (note, _("%s removed: %s. "), info != NULL ? _(info->title) : model->id,
+      g_string_append_printf (note, _("%s removed: %s. "),
+                              info != NULL ? _(info->title) : model->id,
                               error->message);
 
       g_ptr_array_remove_index (edited->models, m);
@@ -638,7 +641,8 @@ on_entry_apply (FlitlabStudyEditor *self,
       if (!g_str_equal (text, self->study->name) &&
           flitlab_project_find_study (flitlab_document_get_project (self->document), text) != NULL)
         {
-          refuse (GTK_WIDGET (row), label, _("Another study has this name: the command line finds studies by name."));
+          refuse (GTK_WIDGET (row), label,
+                  _("Another study has this name: the command line finds studies by name."));
           return;
         }
     }
@@ -768,7 +772,8 @@ on_simulation_enabled (FlitlabStudyEditor *self)
   FlitlabStudy *edited;
 
   if (self->updating || self->study == NULL ||
-      adw_expander_row_get_enable_expansion (self->simulation_row) == self->study->simulation.enabled)
+      adw_expander_row_get_enable_expansion (self->simulation_row) ==
+      self->study->simulation.enabled)
     return;
   edited = flitlab_study_copy (self->study);
   edited->simulation.enabled = adw_expander_row_get_enable_expansion (self->simulation_row);
@@ -797,10 +802,14 @@ on_model_switch (FlitlabStudyEditor *self,
   const char *id;
   FlitlabStudy *edited;
   gboolean on = gtk_switch_get_active (toggle);
+  guint position;
 
   if (self->updating || self->study == NULL)
     return;
-  id = g_object_get_data (G_OBJECT (toggle), "model-id");
+  /* The switches follow the registered models' order. */
+  if (!g_ptr_array_find (self->model_switches, toggle, &position))
+    g_assert_not_reached ();
+  id = flitlab_model_list ()[position]->id;
   if (on == (flitlab_study_find_model (self->study, id) != NULL))
     return;
   edited = flitlab_study_copy (self->study);
@@ -834,7 +843,6 @@ add_model_rows (FlitlabStudyEditor *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(infos[m]->title));
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
       gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-      g_object_set_data_full (G_OBJECT (toggle), "model-id", g_strdup (infos[m]->id), g_free);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
       g_signal_connect_object (toggle, "notify::active", G_CALLBACK (on_model_switch), self,
@@ -884,7 +892,8 @@ flitlab_study_editor_class_init (FlitlabStudyEditorClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/flitlab/Flitlab/ui/flitlab-study-editor.ui");
+                                               "/io/github/flitlab/Flitlab/ui/"
+                                               "flitlab-study-editor.ui");
 #define CHILD(name) gtk_widget_class_bind_template_child (widget_class, FlitlabStudyEditor, name)
   CHILD (buffer_row);
   CHILD (cycles_row);
@@ -945,7 +954,8 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-      g_signal_connect_object (rows[i], "apply", G_CALLBACK (on_entry_apply), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (rows[i], "apply", G_CALLBACK (on_entry_apply), self,
+                               G_CONNECT_SWAPPED);
   }
   for (guint i = 0; i < G_N_ELEMENTS (pattern_labels); i++)
     gtk_string_list_append (patterns, _(pattern_labels[i]));

@@ -85,7 +85,8 @@ lowest_load_row (const FlitlabStudyTable *points)
 
   for (guint r = 0; points != NULL && r < points->n_rows; r++)
     if (!points->saturated[r] &&
-        (best < 0 || flitlab_study_table_get (points, r, 0) < flitlab_study_table_get (points, best, 0)))
+        (best < 0 ||
+         flitlab_study_table_get (points, r, 0) < flitlab_study_table_get (points, best, 0)))
       best = r;
   return best;
 }
@@ -126,14 +127,16 @@ show_metrics (FlitlabTextbookPanel         *self,
 {
   const FlitlabStudy *study = self->study;
   const FlitlabStudyTable *points = study->simulation.points;
-  const FlitlabModelInfo *info = study->models->len > 0
-                                 ? flitlab_model_lookup (((FlitlabStudyModel *) study->models->pdata[0])->id)
-                                 : NULL;
+  const FlitlabStudyModel *first = study->models->len > 0 ? study->models->pdata[0] : NULL;
+  const FlitlabModelInfo *info = first != NULL ? flitlab_model_lookup (first->id) : NULL;
   FlitlabLatency latency = info != NULL ? info->latency : FLITLAB_LATENCY_TOTAL;
   int low = lowest_load_row (points);
   int hops_column = points != NULL ? flitlab_study_table_find_column (points, "mean_hops") : -1;
-  int latency_column = points != NULL ? flitlab_study_table_find_column (points, flitlab_latency_column (latency)) : -1;
-  int throughput_column = points != NULL ? flitlab_study_table_find_column (points, "throughput") : -1;
+  int latency_column = points != NULL
+                       ? flitlab_study_table_find_column (points, flitlab_latency_column (latency))
+                       : -1;
+  int throughput_column = points != NULL ? flitlab_study_table_find_column (points, "throughput")
+                                         : -1;
   double reached = NAN;
   g_autofree char *nodes = g_strdup_printf ("%u", metrics->nodes);
   g_autofree char *channels = g_strdup_printf ("%u", metrics->channels);
@@ -145,23 +148,31 @@ show_metrics (FlitlabTextbookPanel         *self,
   g_autofree char *zero_measured = NULL;
 
   gamma = metrics->max_load_denominator > 1
-          ? g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " = %.4g", metrics->max_load_numerator,
+          ? g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " = %.4g",
+                             metrics->max_load_numerator,
                              metrics->max_load_denominator, metrics->max_channel_load)
           : g_strdup_printf ("%.4g", metrics->max_channel_load);
   theta = g_strdup_printf ("%.4g", metrics->ideal_throughput);
-  zero = g_strdup_printf ("%.4g", flitlab_topology_metrics_zero_load_latency (metrics, study->flits, latency));
+  zero =
+    g_strdup_printf ("%.4g",
+                     flitlab_topology_metrics_zero_load_latency (metrics, study->flits, latency));
   /* Translators: the zero-load latency's formula: hops, flits, and the latency's own offset */
   zero_formula = g_strdup_printf (_("D̄ + L %s 1 (%s)"),
-                                  latency == FLITLAB_LATENCY_TOTAL || latency == FLITLAB_LATENCY_NETWORK ? "+" : "−",
+                                  latency == FLITLAB_LATENCY_TOTAL ||
+                                  latency == FLITLAB_LATENCY_NETWORK ? "+" : "−",
                                   _(flitlab_latency_label (latency)));
   if (low >= 0 && hops_column >= 0)
-    /* Translators: a measured mean hop count and the load it was measured at */
-    mean_measured = format_measured (flitlab_study_table_get (points, low, hops_column), _("%.4g hops"));
+    mean_measured =
+      format_measured (flitlab_study_table_get (points, low, hops_column),
+                       /* Translators: a measured mean hop count and the load it was measured at */
+                       _("%.4g hops"));
   if (low >= 0 && latency_column >= 0)
-    /* Translators: a measured latency, in cycles */
-    zero_measured = format_measured (flitlab_study_table_get (points, low, latency_column), _("%.4g cycles"));
-  /* Translators: the busiest channel's measured load */
-  gamma_measured = format_measured (measured_max_load (study, metrics->channels), _("%.4g at the lowest load"));
+    zero_measured = format_measured (flitlab_study_table_get (points, low, latency_column),
+                                     /* Translators: a measured latency, in cycles */
+                                     _("%.4g cycles"));
+  gamma_measured = format_measured (measured_max_load (study, metrics->channels),
+                                    /* Translators: the busiest channel's measured load */
+                                    _("%.4g at the lowest load"));
   for (guint r = 0; points != NULL && throughput_column >= 0 && r < points->n_rows; r++)
     {
       double flits_accepted = flitlab_study_table_get (points, r, throughput_column) * study->flits;
@@ -171,7 +182,8 @@ show_metrics (FlitlabTextbookPanel         *self,
     }
   if (isfinite (reached))
     /* Translators: the highest throughput the simulation reached, and its share of the bound */
-    theta_measured = g_strdup_printf (_("%.4g reached (%.0f%%)"), reached, 100 * reached / metrics->ideal_throughput);
+    theta_measured = g_strdup_printf (_("%.4g reached (%.0f%%)"), reached,
+                                      100 * reached / metrics->ideal_throughput);
 
   clear_grid (self);
   add_cell (self, COLUMN_NAME, 0, _("Figure"), TRUE);
@@ -185,7 +197,8 @@ show_metrics (FlitlabTextbookPanel         *self,
   add_row (self, 5, _("Bisection channels"), "B_C", bisection, NULL);
   add_row (self, 6, _("Busiest channel's load, every node sending 1 flit per cycle"), "γmax", gamma,
            gamma_measured);
-  add_row (self, 7, _("Ideal throughput, flits per cycle per node"), "Θ = 1 / γmax", theta, theta_measured);
+  add_row (self, 7, _("Ideal throughput, flits per cycle per node"), "Θ = 1 / γmax", theta,
+           theta_measured);
   add_row (self, 8, _("Zero-load latency, cycles"), zero_formula, zero, zero_measured);
   gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
 }

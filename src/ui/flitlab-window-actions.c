@@ -45,7 +45,8 @@ add_study_action (GtkWidget  *widget,
                   GVariant   *parameter)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  g_autofree char *name = unique_name (flitlab_document_get_project (self->document), _("New study"));
+  g_autofree char *name =
+    unique_name (flitlab_document_get_project (self->document), _("New study"));
   FlitlabStudy *study = flitlab_study_new (name);
   FlitlabStudyModel *model;
 
@@ -90,7 +91,8 @@ delete_study_action (GtkWidget  *widget,
   if (index < 0)
     return;
   /* Translators: %s is the deleted study's name */
-  title = g_strdup_printf (_("“%s” deleted"), flitlab_document_get_study (self->document, index)->name);
+  title = g_strdup_printf (_("“%s” deleted"),
+                           flitlab_document_get_study (self->document, index)->name);
   self->select_next = index;
   flitlab_document_remove_study (self->document, index);
 
@@ -170,12 +172,15 @@ export_action (GtkWidget  *widget,
     return;
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "dependencies") == 0)
     {
-      flitlab_window_toast (self, _("The dependency graph exports with flitlab-cli export --figure dependency"));
+      flitlab_window_toast (self,
+                            _("The dependency graph exports with flitlab-cli export --figure "
+                              "dependency"));
       return;
     }
   g_clear_object (&self->chooser);
   self->chooser = flitlab_export_dialog_new (GTK_WINDOW (self), self->toast_overlay, self->settings,
-                                             flitlab_document_get_study (self->document, index)->name,
+                                             flitlab_document_get_study (self->document,
+                                                                         index)->name,
                                              shown_figure);
   if (self->chooser != NULL)
     gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
@@ -189,8 +194,10 @@ flitlab_window_update_caption (FlitlabWindow *self)
   g_autofree char *caption = NULL;
 
   gtk_widget_set_visible (GTK_WIDGET (self->presentation_caption),
-                          self->presenting && !gtk_toggle_button_get_active (self->compare_button) &&
-                          g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "network") == 0);
+                          self->presenting &&
+                          !gtk_toggle_button_get_active (self->compare_button) &&
+                          g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack),
+                                     "network") == 0);
   /* Translators: under the network in presentation mode; %s: the load as the slider's label
    * says it ("0.05 (model)") or why none is shown */
   caption = g_strdup_printf (_("Load, in messages per cycle per node: %s"), load);
@@ -211,7 +218,9 @@ flitlab_window_set_presenting (FlitlabWindow *self,
 {
   GtkWidget *widget = GTK_WIDGET (self);
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-  GdkMonitor *monitor = surface != NULL ? gdk_display_get_monitor_at_surface (gtk_widget_get_display (widget), surface)
+  GdkMonitor *monitor = surface != NULL
+                        ? gdk_display_get_monitor_at_surface (gtk_widget_get_display (widget),
+                                                              surface)
                                         : NULL;
   GdkRectangle screen = { 0, 0, 1280, 720 };
   gboolean comparing = gtk_toggle_button_get_active (self->compare_button);
@@ -338,8 +347,10 @@ flitlab_window_update_actions (FlitlabWindow *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean study = flitlab_window_get_selected_index (self) >= 0;
 
-  gtk_widget_action_set_enabled (widget, "win.undo", flitlab_document_get_can_undo (self->document));
-  gtk_widget_action_set_enabled (widget, "win.redo", flitlab_document_get_can_redo (self->document));
+  gtk_widget_action_set_enabled (widget, "win.undo",
+                                 flitlab_document_get_can_undo (self->document));
+  gtk_widget_action_set_enabled (widget, "win.redo",
+                                 flitlab_document_get_can_redo (self->document));
   gtk_widget_action_set_enabled (widget, "win.cancel-open", flitlab_window_get_loading (self));
   gtk_widget_action_set_enabled (widget, "win.duplicate-study", study);
   gtk_widget_action_set_enabled (widget, "win.delete-study", study);
@@ -353,7 +364,8 @@ flitlab_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.simulate", NULL, simulate_action);
   gtk_widget_class_install_action (widget_class, "win.add-study", NULL, add_study_action);
-  gtk_widget_class_install_action (widget_class, "win.duplicate-study", NULL, duplicate_study_action);
+  gtk_widget_class_install_action (widget_class, "win.duplicate-study", NULL,
+                                   duplicate_study_action);
   gtk_widget_class_install_action (widget_class, "win.delete-study", NULL, delete_study_action);
   gtk_widget_class_install_action (widget_class, "win.reset-zoom", NULL, reset_zoom_action);
   gtk_widget_class_install_action (widget_class, "win.presentation", NULL, presentation_action);

@@ -125,7 +125,8 @@ dup_project_title (const char *path)
   char *title = NULL;
 
   stream = g_file_read (file, NULL, NULL);
-  n = stream != NULL ? g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head, NULL, NULL) : -1;
+  n = stream != NULL ? g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head, NULL, NULL)
+                     : -1;
   if (n <= 0)
     return NULL;
   context = g_markup_parse_context_new (&parser, 0, &title, NULL);
@@ -268,7 +269,8 @@ on_open_done (GObject      *source,
   if (flitlab_document_get_modified (self->document))
     {
       FlitlabWindow *other = g_object_new (FLITLAB_TYPE_WINDOW,
-                                           "application", gtk_window_get_application (GTK_WINDOW (self)),
+                                           "application",
+                                           gtk_window_get_application (GTK_WINDOW (self)),
                                            NULL);
 
       flitlab_window_set_document (other, document);
@@ -352,7 +354,8 @@ open_action (GtkWidget  *widget,
 
   g_clear_object (&self->chooser);
   self->chooser = gtk_file_chooser_native_new (_("Open a Project"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
+                                               _("_Cancel"));
   add_filter (GTK_FILE_CHOOSER (self->chooser));
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_open_response), self,
                            G_CONNECT_SWAPPED);
@@ -411,12 +414,13 @@ save_as_action (GtkWidget  *widget,
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
   g_autofree char *name = flitlab_document_dup_title (self->document);
-  g_autofree char *file_name = g_str_has_suffix (name, ".flitlab") ? g_strdup (name)
-                                                                    : g_strconcat (name, ".flitlab", NULL);
+  g_autofree char *file_name = g_str_has_suffix (name, ".flitlab")
+                               ? g_strdup (name) : g_strconcat (name, ".flitlab", NULL);
 
   g_clear_object (&self->chooser);
   self->chooser = gtk_file_chooser_native_new (_("Save the Project"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
+                                               _("_Cancel"));
   add_filter (GTK_FILE_CHOOSER (self->chooser));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), file_name);
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_save_as_response), self,

@@ -69,7 +69,8 @@ flitlab_window_rebuild_plot (FlitlabWindow *self)
   else if (index >= 0)
     {
       /* A running simulation's loads show as they finish. */
-      g_autoptr(FlitlabStudyTable) running = flitlab_document_dup_run_points (self->document, index);
+      g_autoptr(FlitlabStudyTable) running =
+        flitlab_document_dup_run_points (self->document, index);
 
       self->points_shown = running != NULL ? running->n_rows : 0;
       plot = flitlab_study_plot_new_running (flitlab_document_get_study (self->document, index),
@@ -77,14 +78,16 @@ flitlab_window_rebuild_plot (FlitlabWindow *self)
       if (gtk_toggle_button_get_active (self->predict_button))
         hide_for_guess (plot);
       else if (isfinite (self->guess))
-        flitlab_study_plot_show_guess (plot, flitlab_document_get_study (self->document, index), self->guess);
+        flitlab_study_plot_show_guess (plot, flitlab_document_get_study (self->document, index),
+                                       self->guess);
     }
   if (plot != NULL)
     {
       plot->log_y = gtk_toggle_button_get_active (self->log_button);
       /* The load the network and flow views show, on the curve, once somebody chose it. */
       if (!flitlab_window_comparing (self) && self->load_chosen && !isfinite (self->guess))
-        plot->marker = gtk_adjustment_get_value (flitlab_network_page_get_load (self->network_page));
+        plot->marker =
+          gtk_adjustment_get_value (flitlab_network_page_get_load (self->network_page));
     }
   flitlab_plot_view_set_plot (self->plot_view, plot);
 }

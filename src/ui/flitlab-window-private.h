@@ -15,6 +15,14 @@
 
 G_BEGIN_DECLS
 
+/* A sidebar row's parts, to name it and show its simulation (the list box owns them). */
+typedef struct
+{
+  GtkListBoxRow *row;
+  GtkLabel      *label;
+  GtkSpinner    *spinner; /* visible while the study simulates */
+} FlitlabStudyRow;
+
 struct _FlitlabWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -66,6 +74,7 @@ struct _FlitlabWindow
   GtkLabel             *presentation_keys; /* presenting: the keys, until the first key or click */
   GSignalGroup         *document_signals; /* the document's signals, moved with it */
   GHashTable           *long_runs;  /* study → the question asked of its long run (not owned) */
+  GArray               *study_rows; /* FlitlabStudyRow per sidebar row, in the studies' order */
   gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
   guint                 points_shown; /* loads of the shown study's running simulation drawn */
   int                   select_next; /* the row to select when the studies change; -1: same */

@@ -148,14 +148,14 @@ show_running (FlitlabWindow *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->study_editor), !running);
   for (guint i = 0; i < flitlab_document_get_n_studies (self->document); i++)
     {
-      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, i);
-      GtkWidget *spinner = row != NULL ? g_object_get_data (G_OBJECT (row), "spinner") : NULL;
+      GtkSpinner *spinner = i < self->study_rows->len
+                            ? g_array_index (self->study_rows, FlitlabStudyRow, i).spinner : NULL;
       gboolean study_running = flitlab_document_get_running (self->document, i, NULL, NULL);
 
       if (spinner == NULL)
         continue;
-      gtk_widget_set_visible (spinner, study_running);
-      gtk_spinner_set_spinning (GTK_SPINNER (spinner), study_running);
+      gtk_widget_set_visible (GTK_WIDGET (spinner), study_running);
+      gtk_spinner_set_spinning (spinner, study_running);
     }
 }
 
@@ -255,7 +255,8 @@ on_compare_toggled (FlitlabWindow *self)
   gtk_widget_set_visible (self->editor_pane, !on && !self->presenting);
   gtk_widget_set_visible (self->simulation_box, !on && !self->presenting);
   flitlab_window_update_caption (self);
-  gtk_list_box_set_selection_mode (self->studies_list, on ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_BROWSE);
+  gtk_list_box_set_selection_mode (self->studies_list,
+                                   on ? GTK_SELECTION_MULTIPLE : GTK_SELECTION_BROWSE);
   flitlab_plot_view_reset_zoom (self->plot_view);
   if (on)
     flitlab_window_show_comparison (self);
@@ -320,12 +321,12 @@ flitlab_window_focus_figure (FlitlabWindow *self)
 
 /* The sidebar's row for a study: its name and a spinner while it simulates. */
 static void
-name_row (GtkListBoxRow      *row,
-          const FlitlabStudy *study)
+name_row (const FlitlabStudyRow *row,
+          const FlitlabStudy    *study)
 {
-  gtk_label_set_text (g_object_get_data (G_OBJECT (row), "label"), study->name);
+  gtk_label_set_text (row->label, study->name);
   /* The row, not only its label, is named for assistive technologies. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->row), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   study->name, -1);
 }
 
@@ -337,12 +338,13 @@ fill_studies (FlitlabWindow *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->studies_list))) != NULL)
     gtk_list_box_remove (self->studies_list, child);
+  g_array_set_size (self->study_rows, 0);
   for (guint i = 0; i < n; i++)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *label = gtk_label_new (NULL);
       GtkWidget *spinner = gtk_spinner_new ();
-      GtkWidget *row;
+      FlitlabStudyRow row;
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -352,10 +354,11 @@ fill_studies (FlitlabWindow *self)
       gtk_box_append (GTK_BOX (box), label);
       gtk_box_append (GTK_BOX (box), spinner);
       gtk_list_box_append (self->studies_list, box);
-      row = gtk_widget_get_parent (box);
-      g_object_set_data (G_OBJECT (row), "label", label);
-      g_object_set_data (G_OBJECT (row), "spinner", spinner);
-      name_row (GTK_LIST_BOX_ROW (row), flitlab_document_get_study (self->document, i));
+      row.row = GTK_LIST_BOX_ROW (gtk_widget_get_parent (box));
+      row.label = GTK_LABEL (label);
+      row.spinner = GTK_SPINNER (spinner);
+      g_array_append_val (self->study_rows, row);
+      name_row (&row, flitlab_document_get_study (self->document, i));
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "studies"
                                     : self->open_cancellable != NULL ? "opening" : "empty");
@@ -369,7 +372,8 @@ flitlab_window_select_study (FlitlabWindow *self,
 
   if (n > 0 && index >= 0)
     gtk_list_box_select_row (self->studies_list,
-                             gtk_list_box_get_row_at_index (self->studies_list, MIN ((guint) index, n - 1)));
+                             gtk_list_box_get_row_at_index (self->studies_list,
+                                                            MIN ((guint) index, n - 1)));
 }
 
 /* Rebuilds the sidebar and selects study index (or the last). */
@@ -400,12 +404,11 @@ static void
 on_study_changed (FlitlabWindow *self,
                   guint          index)
 {
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, index);
   const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
   g_autoptr(GPtrArray) compared = NULL;
 
-  if (row != NULL && study != NULL)
-    name_row (row, study);
+  if (index < self->study_rows->len && study != NULL)
+    name_row (&g_array_index (self->study_rows, FlitlabStudyRow, index), study);
   if (flitlab_window_comparing (self))
     {
       compared = flitlab_window_dup_selected_studies (self);
@@ -517,7 +520,8 @@ on_run_changed (FlitlabWindow *self,
     /* Translators: shown while a simulation's first seconds measure how long it will take */
     gtk_label_set_text (self->time_left_label, _("Estimating the time…"));
   points = flitlab_document_dup_run_points (self->document, index);
-  if (!flitlab_window_comparing (self) && (points != NULL ? points->n_rows : 0) != self->points_shown)
+  if (!flitlab_window_comparing (self) &&
+      (points != NULL ? points->n_rows : 0) != self->points_shown)
     flitlab_window_rebuild_plot (self);
 }
 
@@ -664,7 +668,8 @@ flitlab_window_close_request (GtkWindow *window)
   g_autofree char *title = NULL;
   GtkWidget *dialog;
 
-  if (self->close_confirmed || self->document == NULL || !flitlab_document_get_modified (self->document))
+  if (self->close_confirmed || self->document == NULL ||
+      !flitlab_document_get_modified (self->document))
     {
       stop_work (self);
       return GTK_WINDOW_CLASS (flitlab_window_parent_class)->close_request (window);
@@ -674,7 +679,8 @@ flitlab_window_close_request (GtkWindow *window)
   dialog = adw_message_dialog_new (window, _("Save Changes?"), NULL);
   /* Translators: %s is the project's title */
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("“%s” has unsaved changes. Changes that are not saved are lost."),
+                                  _("“%s” has unsaved changes. Changes that are not saved are "
+                                    "lost."),
                                   title);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
@@ -714,7 +720,8 @@ on_presentation_key (GtkWidget *widget,
   if (keyval == GDK_KEY_Escape)
     flitlab_window_set_presenting (self, FALSE);
   else if (keyval == GDK_KEY_p)
-    gtk_toggle_button_set_active (self->predict_button, !gtk_toggle_button_get_active (self->predict_button));
+    gtk_toggle_button_set_active (self->predict_button,
+                                  !gtk_toggle_button_get_active (self->predict_button));
   else
     gtk_widget_activate_action (widget, keyval == GDK_KEY_Page_Up ? "win.previous-study"
                                                                   : "win.next-study", NULL);
@@ -760,13 +767,16 @@ flitlab_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->predict_button, self);
       g_signal_handlers_disconnect_by_data (self->compare_button, self);
       g_signal_handlers_disconnect_by_data (self->figure_stack, self);
-      g_signal_handlers_disconnect_by_data (flitlab_network_page_get_load (self->network_page), self);
+      g_signal_handlers_disconnect_by_data (flitlab_network_page_get_load (self->network_page),
+                                            self);
       g_signal_handlers_disconnect_by_data (self->plot_view, self);
     }
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
   g_clear_pointer (&self->long_runs, g_hash_table_unref);
+  /* The rows go with the list below. */
+  g_array_set_size (self->study_rows, 0);
   g_clear_object (&self->document_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
   G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
@@ -779,6 +789,7 @@ flitlab_window_finalize (GObject *object)
 
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->study_rows, g_array_unref);
   G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
 }
 
@@ -907,20 +918,22 @@ flitlab_window_init (FlitlabWindow *self)
   g_signal_connect_object (self->plot_view, "notify::zoomed", G_CALLBACK (on_figure_changed), self,
                            G_CONNECT_SWAPPED);
   /* One load for the network and flow views, marked on the plot. */
-  flitlab_flow_page_share_load (self->flow_page, flitlab_network_page_get_load (self->network_page));
+  flitlab_flow_page_share_load (self->flow_page,
+                                flitlab_network_page_get_load (self->network_page));
   g_signal_connect_object (flitlab_network_page_get_load (self->network_page), "value-changed",
                            G_CALLBACK (on_load_moved), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->network_page, "deadlock-changed", G_CALLBACK (on_deadlock_changed), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->network_page, "deadlock-changed", G_CALLBACK (on_deadlock_changed),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->figure_stack, "notify::visible-child-name",
                            G_CALLBACK (on_figure_changed), self, G_CONNECT_SWAPPED);
   /* Presenting, the network's load goes under the figure. */
-  g_signal_connect_object (flitlab_network_page_get_load_label (self->network_page), "notify::label",
-                           G_CALLBACK (flitlab_window_update_caption), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (flitlab_network_page_get_load_label (self->network_page),
+                           "notify::label", G_CALLBACK (flitlab_window_update_caption), self,
+                           G_CONNECT_SWAPPED);
   on_figure_changed (self);
   /* Clicking a class of the flow diagram shows its channels in the network view. */
-  g_signal_connect_object (self->flow_page, "class-activated", G_CALLBACK (on_flow_class_activated), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->flow_page, "class-activated", G_CALLBACK (on_flow_class_activated),
+                           self, G_CONNECT_SWAPPED);
   flitlab_window_plot_init (self);
   {
     /* Dropping a .flitlab file on the window opens it. */
@@ -937,11 +950,14 @@ flitlab_window_init (FlitlabWindow *self)
 
     gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
     for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                            gtk_shortcut_new (gtk_keyval_trigger_new (keys[i], 0),
-                                                              gtk_callback_action_new (on_presentation_key,
-                                                                                       GUINT_TO_POINTER (keys[i]),
-                                                                                       NULL)));
+      {
+        GtkShortcutAction *action =
+          gtk_callback_action_new (on_presentation_key, GUINT_TO_POINTER (keys[i]), NULL);
+
+        gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                              gtk_shortcut_new (gtk_keyval_trigger_new (keys[i], 0),
+                                                                action));
+      }
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }
   {
@@ -961,6 +977,7 @@ flitlab_window_init (FlitlabWindow *self)
   self->select_next = -1;
   self->guess = NAN;
   self->long_runs = g_hash_table_new (NULL, NULL);
+  self->study_rows = g_array_new (FALSE, FALSE, sizeof (FlitlabStudyRow));
   self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "studies-changed",
                                   G_CALLBACK (on_studies_changed), self);
@@ -991,7 +1008,8 @@ flitlab_window_init (FlitlabWindow *self)
   /* The schema keeps its id when the application id has a .Devel suffix. */
   self->settings = g_settings_new ("io.github.flitlab.Flitlab");
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-height", self, "default-height",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
 
   flitlab_window_set_document (self, empty);

@@ -21,7 +21,8 @@ assert_clear (const double *ticks,
 {
   for (guint i = 0; i < n; i++)
     for (guint j = i + 1; j < n; j++)
-      g_assert_cmpfloat (fabs (ticks[i] - ticks[j]) / (hi - lo) * height, >=, 1.2 * label_height - 1e-9);
+      g_assert_cmpfloat (fabs (ticks[i] - ticks[j]) / (hi - lo) * height, >=,
+                         1.2 * label_height - 1e-9);
 }
 
 static void

@@ -149,8 +149,10 @@ test_bands_change_nothing (void)
     draw_lines (apart, &lines[i], 1);
   cairo_surface_flush (together);
   cairo_surface_flush (apart);
-  g_assert_cmpmem (cairo_image_surface_get_data (together), 300 * cairo_image_surface_get_stride (together),
-                   cairo_image_surface_get_data (apart), 300 * cairo_image_surface_get_stride (apart));
+  g_assert_cmpmem (cairo_image_surface_get_data (together),
+                   300 * cairo_image_surface_get_stride (together),
+                   cairo_image_surface_get_data (apart),
+                   300 * cairo_image_surface_get_stride (apart));
   cairo_surface_destroy (together);
   cairo_surface_destroy (apart);
 }
@@ -189,8 +191,12 @@ test_network_like_cairo (void)
     for (int x = 0; x < 1200; x++)
       for (guint shift = 0; shift <= 16; shift += 8)
         {
-          int a = (((const guint32 *) (cairo_image_surface_get_data (fast) + y * cairo_image_surface_get_stride (fast)))[x] >> shift) & 0xff;
-          int b = (((const guint32 *) (cairo_image_surface_get_data (stroked) + y * cairo_image_surface_get_stride (stroked)))[x] >> shift) & 0xff;
+          int a = (((const guint32 *) (cairo_image_surface_get_data (fast) +
+                                       y * cairo_image_surface_get_stride (fast)))[x] >> shift) &
+                  0xff;
+          int b = (((const guint32 *) (cairo_image_surface_get_data (stroked) +
+                                       y * cairo_image_surface_get_stride (stroked)))[x] >> shift) &
+                  0xff;
 
           total += abs (a - b);
           differ += abs (a - b) > 32;

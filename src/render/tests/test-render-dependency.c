@@ -50,7 +50,8 @@ static void
 test_torus_one_vc (void)
 {
   guint n_cycle;
-  FlitlabDependencyDrawing drawn = draw ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 1, 600, 450, 0, &n_cycle);
+  FlitlabDependencyDrawing drawn =
+    draw ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 1, 600, 450, 0, &n_cycle);
 
   g_assert_cmpuint (n_cycle, ==, 4);
   g_assert_true (drawn.every_ring);
@@ -64,7 +65,8 @@ static void
 test_torus_two_vcs (void)
 {
   guint n_cycle;
-  FlitlabDependencyDrawing drawn = draw ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 2, 600, 450, 0, &n_cycle);
+  FlitlabDependencyDrawing drawn =
+    draw ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 2, 600, 450, 0, &n_cycle);
 
   g_assert_cmpuint (n_cycle, ==, 0);
   g_assert_cmpuint (drawn.n_cycle_edges_drawn, ==, 0);
@@ -99,7 +101,8 @@ static void
 test_large_shows_the_cycle (void)
 {
   guint n_cycle;
-  FlitlabDependencyDrawing drawn = draw ("torus:16x16:bi", FLITLAB_ROUTING_ADAPTIVE, 1, 600, 450, 0, &n_cycle);
+  FlitlabDependencyDrawing drawn =
+    draw ("torus:16x16:bi", FLITLAB_ROUTING_ADAPTIVE, 1, 600, 450, 0, &n_cycle);
 
   g_assert_false (drawn.every_ring);
   g_assert_cmpuint (drawn.n_vertices_drawn, ==, 4 * 16);
@@ -113,7 +116,8 @@ static void
 test_highlight (void)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:16x16:bi", NULL);
-  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
+  g_autoptr(FlitlabChannelDependency) graph =
+    flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
   FlitlabDependencyDrawing drawn = { 0 };
   FlitlabDependencyFigure figure = { topology, graph, FLITLAB_ROUTING_DOR, NULL, 0, 0 };
   guint ring[16], node = 5 * 16 + 3;
@@ -155,7 +159,8 @@ static void
 test_animation_deadlock (void)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
-  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
+  g_autoptr(FlitlabChannelDependency) graph =
+    flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4x4:bi");
   g_autoptr(FlitlabSimTrace) trace = NULL;
   g_autofree FlitlabDeadlockLink *links = NULL;
@@ -194,7 +199,8 @@ static void
 test_hit (void)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
-  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
+  g_autoptr(FlitlabChannelDependency) graph =
+    flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
   FlitlabDependencyFigure figure = { topology, graph, FLITLAB_ROUTING_DOR, NULL, 0, 0 };
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 450);
   cairo_t *cr = cairo_create (surface);
@@ -221,10 +227,12 @@ test_presets (void)
   for (const FlitlabPlotPreset *p = flitlab_plot_presets (); p->name != NULL; p++)
     {
       guint n_cycle;
-      FlitlabDependencyDrawing drawn = draw ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 1, p->width, p->height,
+      FlitlabDependencyDrawing drawn = draw ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 1, p->width,
+                                             p->height,
                                              p->font_size, &n_cycle);
 
-      g_test_message ("%s: every ring %d, %u vertices", p->name, drawn.every_ring, drawn.n_vertices_drawn);
+      g_test_message ("%s: every ring %d, %u vertices", p->name, drawn.every_ring,
+                      drawn.n_vertices_drawn);
       g_assert_cmpuint (drawn.n_cycle_edges_drawn, ==, n_cycle);
       g_assert_cmpuint (drawn.n_vertices_drawn, >=, 4 * 4);
     }
@@ -240,13 +248,16 @@ test_to_file (void)
   g_autofree char *pdf = g_build_filename (dir, "graph.pdf", NULL);
   g_autofree char *bad = g_build_filename (dir, "graph.txt", NULL);
 
-  g_assert_true (flitlab_render_dependency_to_file (torus, FLITLAB_ROUTING_DOR, 1, pdf, 600, 450, 1, 0, &error));
+  g_assert_true (flitlab_render_dependency_to_file (torus, FLITLAB_ROUTING_DOR, 1, pdf, 600, 450, 1,
+                                                    0, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
-  g_assert_false (flitlab_render_dependency_to_file (torus, FLITLAB_ROUTING_DOR, 1, bad, 600, 450, 1, 0, &error));
+  g_assert_false (flitlab_render_dependency_to_file (torus, FLITLAB_ROUTING_DOR, 1, bad, 600, 450,
+                                                     1, 0, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
   g_clear_error (&error);
-  g_assert_false (flitlab_render_dependency_to_file (necklace, FLITLAB_ROUTING_DOR, 1, pdf, 600, 450, 1, 0, &error));
+  g_assert_false (flitlab_render_dependency_to_file (necklace, FLITLAB_ROUTING_DOR, 1, pdf, 600,
+                                                     450, 1, 0, &error));
   g_assert_nonnull (error);
   g_remove (pdf);
   g_rmdir (dir);

@@ -30,7 +30,8 @@ static void
 test_class_name (void)
 {
   const struct { const char *name, *shown; } cases[] = {
-    { "X_{1,2}", "X₁,₂" }, { "bY_{10}", "bY₁₀" }, { "X_{i,j}, bX_{i}", "Xᵢ,ⱼ, bXᵢ" }, { "c_{1", "c_{1" },
+    { "X_{1,2}", "X₁,₂" }, { "bY_{10}", "bY₁₀" }, { "X_{i,j}, bX_{i}", "Xᵢ,ⱼ, bXᵢ" },
+    { "c_{1", "c_{1" },
     { "Y_{k}", "Y_{k}" },
     { "<2,5>", "<2,5>" }, { "c[d=0,i=1] (each direction)", "c[d=0,i=1] (each direction)" },
   };
@@ -47,20 +48,23 @@ static void
 test_class_at (void)
 {
   const FlitlabModelInfo * const *models = flitlab_model_list ();
-  static const struct { double width, height, font; } sizes[] = { { 800, 560, 0 }, { 1200, 700, 16 } };
+  static const struct { double width, height, font; } sizes[] =
+    { { 800, 560, 0 }, { 1200, 700, 16 } };
 
   for (guint m = 0; models[m] != NULL; m++)
     for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
       {
         g_autoptr(FlitlabModel) model = flitlab_model_new (models[m]->id, NULL, NULL);
-        g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 0.7 * flitlab_model_get_saturation_rate (model));
+        g_autoptr(FlitlabModelPoint) point =
+          flitlab_model_evaluate_detail (model, 0.7 * flitlab_model_get_saturation_rate (model));
         int width = (int) sizes[s].width, height = (int) sizes[s].height;
         cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
         cairo_t *cr = cairo_create (surface);
         guint n = point->classes->len;
         g_autofree guint *hits = g_new0 (guint, n);
         g_autofree guint *coloured = g_new0 (guint, n);
-        g_autoptr(GArray) boxes = flitlab_render_flow_boxes (model, point, width, height, sizes[s].font);
+        g_autoptr(GArray) boxes =
+          flitlab_render_flow_boxes (model, point, width, height, sizes[s].font);
         const guchar *data;
         double hi = 0;
         int stride;
@@ -79,10 +83,13 @@ test_class_at (void)
           {
             const FlitlabFlowBox *box = &g_array_index (boxes, FlitlabFlowBox, b);
 
-            g_assert_cmpint (flitlab_render_flow_class_at (model, point, width, height, sizes[s].font,
-                                                           box->x + box->w / 2, box->y + box->h / 2), ==, box->klass);
+            g_assert_cmpint (flitlab_render_flow_class_at (model, point, width, height,
+                                                           sizes[s].font,
+                                                           box->x + box->w / 2,
+                                                           box->y + box->h / 2), ==, box->klass);
           }
-        g_assert_cmpint (flitlab_render_flow_class_at (model, point, width, height, sizes[s].font, width / 2, 5), ==, -1);
+        g_assert_cmpint (flitlab_render_flow_class_at (model, point, width, height, sizes[s].font,
+                                                       width / 2, 5), ==, -1);
         for (int y = 0; y < height; y += 3)
           for (int x = 0; x < width; x += 3)
             {
@@ -95,16 +102,19 @@ test_class_at (void)
               g_assert_cmpint (k, <, (int) n);
               hits[k]++;
               flitlab_colormap_viridis (class_of (point, k)->utilization, 0, hi, &r, &g, &b);
-              coloured[k] += ABS (p[2] - 255 * r) <= 3 && ABS (p[1] - 255 * g) <= 3 && ABS (p[0] - 255 * b) <= 3;
+              coloured[k] += ABS (p[2] - 255 * r) <= 3 && ABS (p[1] - 255 * g) <= 3 &&
+                             ABS (p[0] - 255 * b) <= 3;
             }
         for (guint i = 0; i < n; i++)
           {
             if (hits[i] == 0)
-              g_error ("%s at %gx%g: class %s not found", models[m]->id, sizes[s].width, sizes[s].height,
+              g_error ("%s at %gx%g: class %s not found", models[m]->id, sizes[s].width,
+                       sizes[s].height,
                        class_of (point, i)->name);
             if (coloured[i] * 2 < hits[i])
               g_error ("%s at %gx%g: class %s hit at %u points, its colour at %u", models[m]->id,
-                       sizes[s].width, sizes[s].height, class_of (point, i)->name, hits[i], coloured[i]);
+                       sizes[s].width, sizes[s].height, class_of (point, i)->name, hits[i],
+                       coloured[i]);
           }
         cairo_destroy (cr);
         cairo_surface_destroy (surface);
@@ -116,7 +126,8 @@ static void
 test_class_at_saturated (void)
 {
   g_autoptr(FlitlabModel) model = flitlab_model_new ("ciciani-bi-torus", NULL, NULL);
-  g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 2 * flitlab_model_get_saturation_rate (model));
+  g_autoptr(FlitlabModelPoint) point =
+    flitlab_model_evaluate_detail (model, 2 * flitlab_model_get_saturation_rate (model));
   g_autoptr(GArray) boxes = flitlab_render_flow_boxes (model, point, 800, 560, 0);
 
   g_assert_true (point->saturated);
@@ -144,7 +155,8 @@ assert_class_channels (const char        *id,
                        guint              dim)
 {
   g_autoptr(FlitlabModel) model = flitlab_model_new (id, NULL, NULL);
-  g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 0.5 * flitlab_model_get_saturation_rate (model));
+  g_autoptr(FlitlabModelPoint) point =
+    flitlab_model_evaluate_detail (model, 0.5 * flitlab_model_get_saturation_rate (model));
   const FlitlabTopology *topology = flitlab_model_get_topology (model);
   g_autoptr(GArray) channels = flitlab_render_flow_class_channels (point, find_class (point, name));
   guint expected = 0;
@@ -160,7 +172,8 @@ assert_class_channels (const char        *id,
   g_assert_cmpuint (channels->len, ==, expected);
   for (guint i = 0; i < channels->len; i++)
     {
-      const FlitlabChannel *channel = flitlab_topology_get_channel (topology, g_array_index (channels, guint, i));
+      const FlitlabChannel *channel =
+        flitlab_topology_get_channel (topology, g_array_index (channels, guint, i));
 
       g_assert_cmpint (channel->kind, ==, kind);
       if (dim != G_MAXUINT)
@@ -172,7 +185,8 @@ static void
 test_class_channels_by_dimension (void)
 {
   /* Ciciani: a link of dimension d carries every c[d,i] of it. */
-  assert_class_channels ("ciciani-bi-torus", "c[d=1,i=2] (each direction)", FLITLAB_CHANNEL_NETWORK, 1);
+  assert_class_channels ("ciciani-bi-torus", "c[d=1,i=2] (each direction)", FLITLAB_CHANNEL_NETWORK,
+                         1);
   assert_class_channels ("ciciani-bi-torus", "injection", FLITLAB_CHANNEL_INJECTION, G_MAXUINT);
   assert_class_channels ("ciciani-bi-torus", "ejection", FLITLAB_CHANNEL_EJECTION, G_MAXUINT);
   assert_class_channels ("ciciani-hypercube", "C[d=3]", FLITLAB_CHANNEL_NETWORK, 3);
@@ -195,7 +209,8 @@ test_class_channels_partition (void)
   for (guint m = 0; m < G_N_ELEMENTS (ids); m++)
     {
       g_autoptr(FlitlabModel) model = flitlab_model_new (ids[m], NULL, NULL);
-      g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 0.5 * flitlab_model_get_saturation_rate (model));
+      g_autoptr(FlitlabModelPoint) point =
+        flitlab_model_evaluate_detail (model, 0.5 * flitlab_model_get_saturation_rate (model));
       g_autofree guint *owners = g_new0 (guint, point->n_channels);
 
       for (guint k = 0; k < point->classes->len; k++)
@@ -206,12 +221,16 @@ test_class_channels_partition (void)
             owners[g_array_index (channels, guint, i)]++;
         }
       for (guint c = 0; c < point->n_channels; c++)
-        if (owners[c] > 1 || (c < flitlab_topology_get_n_network_channels (flitlab_model_get_topology (model)) && owners[c] != 1))
-          g_error ("%s: channel %u (%s) in %u classes", ids[m], c, point->channel_class[c], owners[c]);
+        if (owners[c] > 1 ||
+            (c < flitlab_topology_get_n_network_channels (flitlab_model_get_topology (model)) &&
+             owners[c] != 1))
+          g_error ("%s: channel %u (%s) in %u classes", ids[m], c, point->channel_class[c],
+                   owners[c]);
     }
   {
     g_autoptr(FlitlabModel) model = flitlab_model_new ("quaglia-adaptive-torus", NULL, NULL);
-    g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 0.5 * flitlab_model_get_saturation_rate (model));
+    g_autoptr(FlitlabModelPoint) point =
+      flitlab_model_evaluate_detail (model, 0.5 * flitlab_model_get_saturation_rate (model));
 
     g_assert_null (flitlab_render_flow_class_channels (point, find_class (point, "W_NE")));
     g_assert_null (flitlab_render_flow_class_channels (point, point->classes->len));
@@ -272,7 +291,8 @@ test_every_box_connected (void)
               Chain chain = { 0 };
 
               g_assert_nonnull (model);
-              point = flitlab_model_evaluate_detail (model, flitlab_export_model_load (study, model));
+              point =
+                flitlab_model_evaluate_detail (model, flitlab_export_model_load (study, model));
               if (point->saturated || point->classes == NULL || point->classes->len == 0)
                 continue;
               flitlab_flow_diagram_build (&d, point);
@@ -326,7 +346,8 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/flow/class-name", test_class_name);
   g_test_add_func ("/flitlab/render/flow/class-at", test_class_at);
   g_test_add_func ("/flitlab/render/flow/class-at-saturated", test_class_at_saturated);
-  g_test_add_func ("/flitlab/render/flow/class-channels-by-dimension", test_class_channels_by_dimension);
+  g_test_add_func ("/flitlab/render/flow/class-channels-by-dimension",
+                   test_class_channels_by_dimension);
   g_test_add_func ("/flitlab/render/flow/class-channels-partition", test_class_channels_partition);
   g_test_add_func ("/flitlab/render/flow/every-box-connected", test_every_box_connected);
   return g_test_run ();

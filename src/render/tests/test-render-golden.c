@@ -2,16 +2,17 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each figure is drawn at 640×420 (plots), 600×450 or 1200×900 (networks), 800×560 (flow diagrams) or a
- * preset's size and type (flitlab_plot_presets(): a plot, a comparison, a flow diagram and a
- * network at each) on an image surface and
+ * Each figure is drawn at 640×420 (plots), 600×450 or 1200×900 (networks), 800×560 (flow
+ * diagrams) or a preset's size and type (flitlab_plot_presets(): a plot, a comparison, a flow
+ * diagram and a network at each) on an image surface and
  * compared pixel by pixel with its golden PNG in src/render/tests/golden/ (the directory is passed
  * as the first argument). Antialiasing and font hinting may move an edge by a pixel between
  * builds, so a figure passes when under 0.05% of its pixels differ by more than 48 levels in
  * some channel and the mean difference is under 0.1 level. Rebuilt on this machine the figures
  * differ by at most 0.005% and 0.003 levels; one curve point moved by 3 cycles differs by
- * 0.41% and 0.37 levels and fails, as does a lost label or another colour. On failure the fresh render and a difference image are written to the current
- * directory, with their paths in the message.
+ * 0.41% and 0.37 levels and fails, as does a lost label or another colour. On failure the fresh
+ * render and a difference image are written to the current directory, with their paths in the
+ * message.
  *
  * To accept new figures after a change was looked at: FLITLAB_UPDATE_GOLDEN=1 rewrites the
  * golden files instead of comparing (docs/validation/golden-images.md).
@@ -46,9 +47,11 @@ draw_latency (cairo_t  *cr,
   FlitlabPlotSeries *series;
 
   plot->log_y = log_y;
-  series = flitlab_plot_add_series (plot, "bi-directional model", FLITLAB_PLOT_LINE, x, model, NULL, 6);
+  series =
+    flitlab_plot_add_series (plot, "bi-directional model", FLITLAB_PLOT_LINE, x, model, NULL, 6);
   series->saturation = 0.0093;
-  series = flitlab_plot_add_series (plot, "uni-directional model", FLITLAB_PLOT_LINE, x, model2, NULL, 6);
+  series =
+    flitlab_plot_add_series (plot, "uni-directional model", FLITLAB_PLOT_LINE, x, model2, NULL, 6);
   series->saturation = 0.0071;
   flitlab_plot_add_series (plot, "simulation (95% CI)", FLITLAB_PLOT_POINTS, x, sim, ci, 6);
   flitlab_render_plot (cr, plot, 640, 420, NULL);
@@ -83,7 +86,8 @@ draw_full_legend (cairo_t *cr)
           x[i] = 0.002 * i;
           y[i] = MIN (x[i], 0.004 + 0.0015 * s);
         }
-      flitlab_plot_add_series (plot, label, s % 2 ? FLITLAB_PLOT_POINTS : FLITLAB_PLOT_LINE, x, y, NULL, 8);
+      flitlab_plot_add_series (plot, label, s % 2 ? FLITLAB_PLOT_POINTS : FLITLAB_PLOT_LINE, x, y,
+                               NULL, 8);
     }
   flitlab_render_plot (cr, plot, 640, 420, NULL);
 }
@@ -96,7 +100,8 @@ draw_sparse (cairo_t *cr)
   static const double one_x[] = { 0.0025 };
   static const double one_y[] = { 30 };
   g_autoptr(FlitlabPlot) plot = flitlab_plot_new ("Saturated rows and a single point",
-                                                   "Load (messages/cycle/node)", "Latency (cycles)");
+                                                   "Load (messages/cycle/node)",
+                                                   "Latency (cycles)");
 
   flitlab_plot_add_series (plot, "model", FLITLAB_PLOT_LINE, x, y, NULL, 3);
   flitlab_plot_add_series (plot, "one point", FLITLAB_PLOT_POINTS, one_x, one_y, NULL, 1);
@@ -228,7 +233,8 @@ draw_flow (cairo_t    *cr,
            const char *model_id)
 {
   g_autoptr(FlitlabModel) model = flitlab_model_new (model_id, NULL, NULL);
-  g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 0.7 * flitlab_model_get_saturation_rate (model));
+  g_autoptr(FlitlabModelPoint) point =
+    flitlab_model_evaluate_detail (model, 0.7 * flitlab_model_get_saturation_rate (model));
 
   flitlab_render_flow (cr, model, point, 800, 560);
 }
@@ -290,15 +296,22 @@ draw_study_at (cairo_t    *cr,
   static const double ci[] = { 0.1, 0.2, 0.2, 0.3, 0.4, 0.6, 1.1, 2.5, NAN };
   static const double paper[] = { 16, 16.9, 18, 19.4, 21, 23.5, 27.5, 35, 60 };
   g_autoptr(FlitlabPlot) plot = flitlab_plot_new ("Table 3: 6×6×6 bi-directional torus",
-                                                   "Load (messages/cycle/node)", "Transit latency (cycles)");
+                                                   "Load (messages/cycle/node)",
+                                                   "Transit latency (cycles)");
   FlitlabPlotSeries *series;
 
-  series = flitlab_plot_add_series (plot, "Model: Ciciani et al. 1998", FLITLAB_PLOT_LINE, x, model, NULL, 9);
+  series =
+    flitlab_plot_add_series (plot, "Model: Ciciani et al. 1998", FLITLAB_PLOT_LINE, x, model, NULL,
+                             9);
   series->saturation = 0.0093;
   series->saturation_label = g_strdup ("saturation 0.0093 msg/cycle/node");
-  series = flitlab_plot_add_series (plot, "Simulation, transit latency, 95% CI", FLITLAB_PLOT_POINTS, x, sim, ci, 9);
+  series =
+    flitlab_plot_add_series (plot, "Simulation, transit latency, 95% CI", FLITLAB_PLOT_POINTS, x,
+                             sim, ci, 9);
   flitlab_plot_series_set_saturated (series, 8);
-  series = flitlab_plot_add_series (plot, "Table 3, model (paper)", FLITLAB_PLOT_POINTS, x, paper, NULL, 9);
+  series =
+    flitlab_plot_add_series (plot, "Table 3, model (paper)", FLITLAB_PLOT_POINTS, x, paper, NULL,
+                             9);
   series->hollow = TRUE;
   draw_at_preset (cr, plot, preset);
 }
@@ -314,7 +327,8 @@ draw_comparison_at (cairo_t    *cr,
     "Table 4: 2^10 hypercube", "Fig. 6: five 1000-node tori", "Fig. 7: 8×8×8 tori, three lengths",
     "Fig. 8: 2^9 hypercube",
   };
-  g_autoptr(FlitlabPlot) plot = flitlab_plot_new ("Comparison of 6 studies", "Load (messages/cycle/node)",
+  g_autoptr(FlitlabPlot) plot = flitlab_plot_new ("Comparison of 6 studies",
+                                                  "Load (messages/cycle/node)",
                                                    "Transit latency (cycles)");
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -332,9 +346,12 @@ draw_comparison_at (cairo_t    *cr,
         }
       series[0] = flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_LINE, x, model, NULL, 8);
       series[0]->kind_label = g_strdup ("Model");
-      series[1] = flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_POINTS, x, sim, ci, i % 2 ? 8 : 0);
+      series[1] =
+        flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_POINTS, x, sim, ci, i % 2 ? 8 : 0);
       series[1]->kind_label = g_strdup ("Simulation, 95% CI");
-      series[2] = i == 4 ? flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_LINE, x, other, NULL, 8) : NULL;
+      series[2] = i == 4
+                  ? flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_LINE, x, other, NULL, 8)
+                  : NULL;
       if (series[2] != NULL)
         {
           series[2]->kind_label = g_strdup ("Model (not this study's network)");
@@ -368,9 +385,11 @@ static void
 draw_flow_preset (cairo_t *cr)
 {
   g_autoptr(FlitlabModel) model = flitlab_model_new ("greenberg-mesh", NULL, NULL);
-  g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 0.7 * flitlab_model_get_saturation_rate (model));
+  g_autoptr(FlitlabModelPoint) point =
+    flitlab_model_evaluate_detail (model, 0.7 * flitlab_model_get_saturation_rate (model));
 
-  flitlab_render_flow_full (cr, model, point, drawn_preset->width, drawn_preset->height, drawn_preset->font_size);
+  flitlab_render_flow_full (cr, model, point, drawn_preset->width, drawn_preset->height,
+                            drawn_preset->font_size);
 }
 
 static void
@@ -409,7 +428,8 @@ draw_dependency (cairo_t        *cr,
                  guint           vcs)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
-  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR,
+  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology,
+                                                                              FLITLAB_ROUTING_DOR,
                                                                               vcs, NULL);
   FlitlabDependencyFigure figure = { topology, graph, FLITLAB_ROUTING_DOR, NULL, 0, 0 };
 
@@ -496,7 +516,8 @@ static Figure figures[] = {
 static cairo_surface_t *
 render (const Figure *figure)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, figure->width, figure->height);
+  cairo_surface_t *surface =
+    cairo_image_surface_create (CAIRO_FORMAT_ARGB32, figure->width, figure->height);
   cairo_t *cr;
 
   if (figure->paper)
@@ -534,7 +555,8 @@ test_figure (gconstpointer data)
     g_error ("no golden image %s (FLITLAB_UPDATE_GOLDEN=1 writes it)", path);
   g_assert_cmpint (cairo_image_surface_get_width (golden), ==, figure->width);
   g_assert_cmpint (cairo_image_surface_get_height (golden), ==, figure->height);
-  g_assert_cmpint (cairo_image_surface_get_stride (golden), ==, cairo_image_surface_get_stride (actual));
+  g_assert_cmpint (cairo_image_surface_get_stride (golden), ==,
+                   cairo_image_surface_get_stride (actual));
 
   diff = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, figure->width, figure->height);
   stride = cairo_image_surface_get_stride (actual);
@@ -572,7 +594,8 @@ test_figure (gconstpointer data)
       cairo_surface_write_to_png (actual, actual_path);
       cairo_surface_write_to_png (diff, diff_path);
       g_error ("%s differs from %s: %.3f%% of pixels by more than 48 levels, mean %.3f levels; "
-               "see %s and %s in %s", figure->name, path, 100.0 * far / n, (double) total / (4.0 * n),
+               "see %s and %s in %s", figure->name, path, 100.0 * far / n,
+               (double) total / (4.0 * n),
                actual_path, diff_path, g_get_current_dir ());
     }
   cairo_surface_destroy (diff);
@@ -588,7 +611,8 @@ main (int   argc,
   golden_dir = argc > 1 ? argv[1] : "golden";
   for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
     {
-      const FlitlabPlotPreset *preset = figures[i].preset != NULL ? flitlab_plot_preset_lookup (figures[i].preset) : NULL;
+      const FlitlabPlotPreset *preset = figures[i].preset != NULL
+                                        ? flitlab_plot_preset_lookup (figures[i].preset) : NULL;
       g_autofree char *test_path = g_strconcat ("/flitlab/render/golden/", figures[i].name, NULL);
 
       if (preset != NULL)

@@ -495,7 +495,8 @@ test_magnified_bundles (void)
         /* Viridis' middle is teal: more green than red. */
         n_seen += ((pixel >> 8) & 0xff) > ((pixel >> 16) & 0xff) + 40;
       }
-  g_test_message ("%u channels drawn in bundles, %u of them coloured at their line's middle", n_bundles, n_seen);
+  g_test_message ("%u channels drawn in bundles, %u of them coloured at their line's middle",
+                  n_bundles, n_seen);
   g_assert_cmpuint (n_bundles, >, 0);
   /* Where bundles cross, another lies on top: most show their own colour, all the same. */
   g_assert_cmpuint (n_seen, >=, n_bundles * 9 / 10);
@@ -781,7 +782,8 @@ test_grouped_hypercube (void)
             if (flitlab_topology_get_channel (t, ids[k])->dim == c->dim)
               sum += fmod (ids[k] * 0.37, 1.0);
         }
-      g_assert_cmpfloat_with_epsilon (flitlab_topology_view_get_drawn_value (view, id), sum / 4, 1e-12);
+      g_assert_cmpfloat_with_epsilon (flitlab_topology_view_get_drawn_value (view, id), sum / 4,
+                                      1e-12);
       if (id % 97 != 0)
         continue;
       g_assert_true (flitlab_topology_view_get_channel_middle (view, id, &x, &y));
@@ -958,12 +960,14 @@ test_stack_hits (void)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4x4:bi", NULL);
   g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
-  guint n_nodes = flitlab_topology_get_n_nodes (topology), n_channels = flitlab_topology_get_n_network_channels (topology);
+  guint n_nodes = flitlab_topology_get_n_nodes (topology),
+        n_channels = flitlab_topology_get_n_network_channels (topology);
   g_autofree gboolean *node_hit = g_new0 (gboolean, n_nodes);
   g_autofree gboolean *channel_hit = g_new0 (gboolean, n_channels);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
   cairo_t *cr = cairo_create (surface);
-  guint column = 1 + 4 * 2, n_nodes_hit = 0, n_column_hit = 0, n_wrap_hit = 0, n_planes_hit[4] = { 0 };
+  guint column = 1 + 4 * 2, n_nodes_hit = 0, n_column_hit = 0, n_wrap_hit = 0,
+        n_planes_hit[4] = { 0 };
   int node, channel;
 
   g_assert_false (flitlab_topology_view_hit_stack (view, 10, 10, &node, &channel));
@@ -1027,7 +1031,8 @@ test_hypercube_spacing (void)
   set_values (view, 0);
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) sizes[i].width,
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                             (int) sizes[i].width,
                                                              (int) sizes[i].height);
       cairo_t *cr = cairo_create (surface);
       double closest = INFINITY;
@@ -1042,7 +1047,8 @@ test_hypercube_spacing (void)
           g_assert_true (flitlab_topology_view_get_node_position (view, v + 1, &x1, &y1));
           closest = MIN (closest, hypot (x1 - x0, y1 - y0));
         }
-      g_test_message ("%g x %g: neighbours %.1f pixels apart", sizes[i].width, sizes[i].height, closest);
+      g_test_message ("%g x %g: neighbours %.1f pixels apart", sizes[i].width, sizes[i].height,
+                      closest);
       g_assert_cmpfloat (closest, >=, sizes[i].min_spacing);
       cairo_destroy (cr);
       cairo_surface_destroy (surface);
@@ -1058,7 +1064,8 @@ test_zoom (void)
 {
   const double width = 510, height = 480;
   g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:10", 0);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width, (int) height);
+  cairo_surface_t *surface =
+    cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width, (int) height);
   cairo_t *cr = cairo_create (surface);
   const guint target = 613, neighbour = 613 ^ 1;
   double fit_x[1024], fit_y[1024], x, y, nx, ny, max_zoom, px, py;
@@ -1073,7 +1080,8 @@ test_zoom (void)
     g_assert_true (flitlab_topology_view_get_node_position (view, v, &fit_x[v], &fit_y[v]));
   max_zoom = flitlab_topology_view_get_max_zoom (view);
   g_test_message ("fitted: neighbours %.1f pixels apart; largest zoom %.2f",
-                  hypot (fit_x[neighbour] - fit_x[target], fit_y[neighbour] - fit_y[target]), max_zoom);
+                  hypot (fit_x[neighbour] - fit_x[target], fit_y[neighbour] - fit_y[target]),
+                  max_zoom);
   g_assert_cmpfloat (max_zoom, >, 3);
   g_assert_false (flitlab_topology_view_pan (view, 50, 0)); /* fitted: nowhere to go */
 
@@ -1096,7 +1104,8 @@ test_zoom (void)
     const guint *out;
 
     /* The first channel leaving the target: dimension 0, to its neighbour. */
-    g_assert_cmpuint (flitlab_topology_get_out_channels (flitlab_topology_view_get_topology (view), target, &out), >, 0);
+    g_assert_cmpuint (flitlab_topology_get_out_channels (flitlab_topology_view_get_topology (view),
+                                                         target, &out), >, 0);
     channel = (int) out[0];
   }
   g_assert_true (flitlab_topology_view_get_channel_middle (view, channel, &x, &y));

@@ -29,11 +29,13 @@ sample_plot (gboolean log_y)
   static const double model[] = { 16, 17, 18.5, 21, 27, NAN };
   static const double sim[] = { 16.2, 17.3, 18.9, 21.8, 29, 45 };
   static const double ci[] = { 0.1, 0.2, 0.3, 0.5, 1.2, 4 };
-  FlitlabPlot *plot = flitlab_plot_new ("6×6×6 torus", "Load (messages/cycle/node)", "Latency (cycles)");
+  FlitlabPlot *plot =
+    flitlab_plot_new ("6×6×6 torus", "Load (messages/cycle/node)", "Latency (cycles)");
   FlitlabPlotSeries *curve;
 
   plot->log_y = log_y;
-  curve = flitlab_plot_add_series (plot, "model", FLITLAB_PLOT_LINE, x, model, NULL, G_N_ELEMENTS (x));
+  curve =
+    flitlab_plot_add_series (plot, "model", FLITLAB_PLOT_LINE, x, model, NULL, G_N_ELEMENTS (x));
   curve->saturation = 0.0093;
   flitlab_plot_add_series (plot, "simulation", FLITLAB_PLOT_POINTS, x, sim, ci, G_N_ELEMENTS (x));
   return plot;
@@ -52,7 +54,8 @@ test_nice_ticks (void)
       double step = ticks[i] - ticks[i - 1], mantissa = step / pow (10, floor (log10 (step)));
 
       /* Steps of 1, 2 or 5 times a power of ten. */
-      g_assert_true (fabs (mantissa - 1) < 1e-6 || fabs (mantissa - 2) < 1e-6 || fabs (mantissa - 5) < 1e-6);
+      g_assert_true (fabs (mantissa - 1) < 1e-6 || fabs (mantissa - 2) < 1e-6 ||
+                     fabs (mantissa - 5) < 1e-6);
       g_assert_cmpfloat (ticks[i], <=, 0.0093 * (1 + 1e-9));
     }
   g_assert_cmpuint (flitlab_plot_nice_ticks (1, 1, 7, ticks), ==, 0);
@@ -115,7 +118,8 @@ points_under_legend (const FlitlabPlot      *plot,
           if (!isfinite (series->y[i]))
             continue;
           flitlab_plot_frame_to_user (f, series->x[i], series->y[i], &x, &y);
-          n += x >= f->legend_left && x <= f->legend_right && y >= f->legend_top && y <= f->legend_bottom;
+          n += x >= f->legend_left && x <= f->legend_right && y >= f->legend_top &&
+               y <= f->legend_bottom;
         }
     }
   return n;
@@ -125,7 +129,8 @@ points_under_legend (const FlitlabPlot      *plot,
 static void
 test_legend_placement (void)
 {
-  static const double x[] = { 0, 0.001, 0.002, 0.003, 0.004, 0.005, 0.006, 0.007, 0.008, 0.009, 0.01 };
+  static const double x[] =
+    { 0, 0.001, 0.002, 0.003, 0.004, 0.005, 0.006, 0.007, 0.008, 0.009, 0.01 };
   static const double falling[] = { 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30 };
   static const double corners[] = { 50, 49, 30, 31, 40, 41, 40, 31, 30, 49, 50 };
   g_autoptr(FlitlabPlot) top_left = flitlab_plot_new ("falling", "x", "y");
@@ -135,7 +140,8 @@ test_legend_placement (void)
   FlitlabPlotFrame frame;
 
   /* Points along the top-left to bottom-right diagonal: the legend leaves the top left. */
-  flitlab_plot_add_series (top_left, "a falling line of points", FLITLAB_PLOT_POINTS, x, falling, NULL,
+  flitlab_plot_add_series (top_left, "a falling line of points", FLITLAB_PLOT_POINTS, x, falling,
+                           NULL,
                            G_N_ELEMENTS (x));
   flitlab_render_plot (cr, top_left, 640, 420, &frame);
   g_assert_cmpfloat (frame.legend_right, >, frame.legend_left);
@@ -143,7 +149,8 @@ test_legend_placement (void)
   g_assert_cmpfloat (frame.legend_left, >, (frame.left + frame.right) / 2);
 
   /* Points in all four corners: below the data area. */
-  flitlab_plot_add_series (everywhere, "points in every corner", FLITLAB_PLOT_POINTS, x, corners, NULL,
+  flitlab_plot_add_series (everywhere, "points in every corner", FLITLAB_PLOT_POINTS, x, corners,
+                           NULL,
                            G_N_ELEMENTS (x));
   flitlab_render_plot (cr, everywhere, 640, 420, &frame);
   g_assert_cmpuint (points_under_legend (everywhere, &frame), ==, 0);
@@ -202,7 +209,8 @@ data_under_legend (const FlitlabPlot      *plot,
           if (series->saturated != NULL && series->saturated[i])
             {
               flitlab_plot_frame_to_user (f, series->x[i], f->y_max, &x, &y);
-              n += x >= f->left && x <= f->right && segment_near_box (x, f->top, x, f->top + 10, l, t, r, b);
+              n += x >= f->left && x <= f->right &&
+                   segment_near_box (x, f->top, x, f->top + 10, l, t, r, b);
               continue;
             }
           if (!isfinite (series->y[i]) || (f->log_y && series->y[i] <= 0))
@@ -228,7 +236,8 @@ data_under_legend (const FlitlabPlot      *plot,
                       double qx = x0 + (x1 - x0) * (k + 1) / 64, qy = y0 + (y1 - y0) * (k + 1) / 64;
 
                       if (k < 64 && MAX (py, qy) >= f->top && MIN (py, qy) <= f->bottom &&
-                          segment_near_box (px, CLAMP (py, f->top, f->bottom), qx, CLAMP (qy, f->top, f->bottom),
+                          segment_near_box (px, CLAMP (py, f->top, f->bottom), qx,
+                                            CLAMP (qy, f->top, f->bottom),
                                             l, t, r, b))
                         {
                           n++;
@@ -250,9 +259,12 @@ data_under_legend (const FlitlabPlot      *plot,
             {
               double lo, hi;
 
-              flitlab_plot_frame_to_user (f, series->x[i], MAX (series->y[i] - series->error[i], f->y_min), &x, &lo);
-              flitlab_plot_frame_to_user (f, series->x[i], series->y[i] + series->error[i], &x, &hi);
-              n += segment_near_box (x, CLAMP (lo, f->top, f->bottom), x, CLAMP (hi, f->top, f->bottom), l, t, r, b);
+              flitlab_plot_frame_to_user (f, series->x[i],
+                                          MAX (series->y[i] - series->error[i], f->y_min), &x, &lo);
+              flitlab_plot_frame_to_user (f, series->x[i], series->y[i] + series->error[i], &x,
+                                          &hi);
+              n += segment_near_box (x, CLAMP (lo, f->top, f->bottom), x,
+                                     CLAMP (hi, f->top, f->bottom), l, t, r, b);
             }
           n += y <= f->bottom && segment_near_box (x, y, x, y, l, t, r, b);
         }
@@ -272,7 +284,8 @@ test_legend_covers_no_data (void)
   for (guint e = 0; projects != NULL && e < projects->len; e++)
     {
       FlitlabProject *project = projects->pdata[e];
-      g_autoptr(GPtrArray) plots = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_plot_free);
+      g_autoptr(GPtrArray) plots =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_plot_free);
       g_autoptr(GPtrArray) studies = g_ptr_array_new ();
 
       for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
@@ -280,9 +293,11 @@ test_legend_covers_no_data (void)
           g_ptr_array_add (studies, flitlab_project_get_study (project, i));
           g_ptr_array_add (plots, flitlab_study_plot_new (studies->pdata[i], NULL));
         }
-      g_ptr_array_add (plots, flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) studies->pdata,
-                                                                 studies->len, NULL));
-      for (const FlitlabPlotPreset *preset = flitlab_plot_presets (); preset->name != NULL; preset++)
+      g_ptr_array_add (plots,
+                       flitlab_study_plot_new_comparison ((const FlitlabStudy * const *)
+                                                          studies->pdata, studies->len, NULL));
+      for (const FlitlabPlotPreset *preset = flitlab_plot_presets (); preset->name != NULL;
+           preset++)
         for (guint p = 0; p < plots->len; p++)
           {
             FlitlabPlot *plot = plots->pdata[p];
@@ -331,8 +346,10 @@ test_curves_clipped (void)
   flitlab_render_plot (cr, plot, 640, 400, &frame);
   cairo_surface_flush (surface);
   g_assert_cmpuint (count_color (surface, 0), >, 100);
-  g_assert_cmpuint (count_color_outside (surface, 0, (int) floor (frame.left), (int) floor (frame.top),
-                                         (int) ceil (frame.right), (int) ceil (frame.bottom)), ==, 0);
+  g_assert_cmpuint (count_color_outside (surface, 0, (int) floor (frame.left),
+                                         (int) floor (frame.top),
+                                         (int) ceil (frame.right), (int) ceil (frame.bottom)), ==,
+                                         0);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -517,7 +534,8 @@ compared_study (const char *name,
 
   for (guint m = 0; m < n_models; m++)
     {
-      FlitlabStudyModel *model = flitlab_study_add_model (study, m == 0 ? "ciciani-bi-torus" : "greenberg-mesh");
+      FlitlabStudyModel *model =
+        flitlab_study_add_model (study, m == 0 ? "ciciani-bi-torus" : "greenberg-mesh");
 
       /* The first describes the study's 8×8 torus, the second another network. */
       if (m == 0)
@@ -541,7 +559,8 @@ test_comparison (void)
   const FlitlabStudy *studies[] = { a, b };
   g_autoptr(FlitlabPlot) plot = flitlab_study_plot_new_comparison (studies, 2, "latency");
   const char *labels[] = {
-    "mesh — model: Ciciani et al. 1998", "mesh — simulation, transit latency: not measured, run again",
+    "mesh — model: Ciciani et al. 1998",
+    "mesh — simulation, transit latency: not measured, run again",
     "Table 1", "torus — model: Ciciani et al. 1998",
     "torus — model: Greenberg and Guan 1997, 8×8 mesh (predicts total latency: not drawn; not "
     "this study's network)",
@@ -581,8 +600,10 @@ test_comparison (void)
     g_autoptr(FlitlabPlot) twice = NULL;
     FlitlabStudyModel *second = flitlab_study_model_copy (b->models->pdata[0]);
 
-    g_hash_table_insert (((FlitlabStudyModel *) b->models->pdata[0])->params, g_strdup ("k"), g_strdup ("8x8x8"));
-    g_hash_table_insert (((FlitlabStudyModel *) b->models->pdata[0])->params, g_strdup ("flits"), g_strdup ("25"));
+    g_hash_table_insert (((FlitlabStudyModel *) b->models->pdata[0])->params, g_strdup ("k"),
+                         g_strdup ("8x8x8"));
+    g_hash_table_insert (((FlitlabStudyModel *) b->models->pdata[0])->params, g_strdup ("flits"),
+                         g_strdup ("25"));
     g_hash_table_insert (second->params, g_strdup ("k"), g_strdup ("4x8x16"));
     g_hash_table_insert (second->params, g_strdup ("flits"), g_strdup ("25"));
     g_ptr_array_add (b->models, second);
@@ -596,23 +617,27 @@ test_comparison (void)
     /* The bi-directional model takes no 4x8x16 torus: whose network it would be is not known,
      * only that its settings are not the study's. */
     g_assert_cmpstr (((FlitlabPlotSeries *) twice->series->pdata[2])->label, ==,
-                     "Model: Ciciani et al. 1998, flits = 25, k = 4x8x16 (not this study's settings)");
+                     "Model: Ciciani et al. 1998, flits = 25, k = 4x8x16 (not this study's "
+                     "settings)");
 
     /* Compared, the legend tells the two apart by their parameters, and the plot by dash. */
     {
       g_autoptr(FlitlabPlot) compared = flitlab_study_plot_new_comparison (studies, 2, "latency");
-      const FlitlabPlotSeries *first = compared->series->pdata[3], *third = compared->series->pdata[5];
+      const FlitlabPlotSeries *first = compared->series->pdata[3],
+                              *third = compared->series->pdata[5];
 
       g_assert_cmpstr (first->kind_label, ==, "Model, 8×8×8 torus, bi-directional, flits = 25, "
                        "k = 8x8x8 (not this study's network)");
-      g_assert_cmpstr (third->kind_label, ==, "Model, flits = 25, k = 4x8x16 (not this study's settings)");
+      g_assert_cmpstr (third->kind_label, ==,
+                       "Model, flits = 25, k = 4x8x16 (not this study's settings)");
       g_assert_cmpuint (first->style, !=, third->style);
     }
   }
 
   /* What the names share is the title; past the palette, colours come round in another style. */
   {
-    g_autoptr(GPtrArray) many = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
+    g_autoptr(GPtrArray) many =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
     g_autoptr(FlitlabPlot) compared = NULL;
     const FlitlabPlotSeries *last;
 
@@ -622,7 +647,8 @@ test_comparison (void)
 
         g_ptr_array_add (many, compared_study (name, 1));
       }
-    compared = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) many->pdata, many->len,
+    compared = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) many->pdata,
+                                                  many->len,
                                                   "latency");
     last = compared->series->pdata[compared->series->len - 3];
     g_assert_cmpstr (compared->title, ==, "Fig. 1");
@@ -678,7 +704,8 @@ test_like_for_like (void)
   g_assert_cmpuint (curve->n, >=, 200);
   g_assert_cmpfloat (curve->x[curve->n - 1], <=, study->rate_max);
   g_assert_nonnull (strstr (curve->saturation_label, "saturation"));
-  g_assert_cmpstr (curve->saturation_note, ==, flitlab_model_lookup ("quaglia-adaptive-torus")->saturation);
+  g_assert_cmpstr (curve->saturation_note, ==,
+                   flitlab_model_lookup ("quaglia-adaptive-torus")->saturation);
   g_assert_cmpstr (points->label, ==, "Simulation, transit latency, 95% CI");
   g_assert_cmpfloat (points->y[0], ==, 17);
   g_assert_cmpfloat (points->error[0], ==, 0.5);
@@ -757,7 +784,8 @@ test_flow_every_model (void)
       {
         g_autoptr(FlitlabModel) model = flitlab_model_new (models[m]->id, NULL, NULL);
         double saturation = flitlab_model_get_saturation_rate (model);
-        g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, beyond ? 2 * saturation : 0.5 * saturation);
+        g_autoptr(FlitlabModelPoint) point =
+          flitlab_model_evaluate_detail (model, beyond ? 2 * saturation : 0.5 * saturation);
         cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 560);
         cairo_t *cr = cairo_create (surface);
         const guchar *data;

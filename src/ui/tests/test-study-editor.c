@@ -98,7 +98,8 @@ static GtkWidget *
 child (Fixture    *f,
        const char *name)
 {
-  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (f->editor), FLITLAB_TYPE_STUDY_EDITOR, name);
+  GObject *object =
+    gtk_widget_get_template_child (GTK_WIDGET (f->editor), FLITLAB_TYPE_STUDY_EDITOR, name);
 
   g_assert_nonnull (object);
   return GTK_WIDGET (object);
@@ -275,7 +276,8 @@ static void
 test_links_remove_model (Fixture       *f,
                          gconstpointer  data)
 {
-  g_autofree char *removed = g_strdup_printf ("%s removed", flitlab_model_lookup ("ciciani-bi-torus")->title);
+  g_autofree char *removed =
+    g_strdup_printf ("%s removed", flitlab_model_lookup ("ciciani-bi-torus")->title);
 
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "links_row")), 1);
   g_assert_nonnull (f->edited);
@@ -286,7 +288,8 @@ test_links_remove_model (Fixture       *f,
   g_assert_nonnull (f->note);
   g_assert_nonnull (strstr (f->note, removed));
   g_assert_null (strstr (f->note, "ciciani-bi-torus"));
-  g_assert_cmpstr (flitlab_document_get_study (f->document, f->index)->topology, ==, "torus:8x8:uni");
+  g_assert_cmpstr (flitlab_document_get_study (f->document, f->index)->topology, ==,
+                   "torus:8x8:uni");
 }
 
 static void
@@ -305,8 +308,8 @@ test_family (Fixture       *f,
   g_assert_cmpstr (f->edited->topology, ==, "necklace:3,4");
   g_assert_cmpstr (flitlab_routing_to_string (f->edited->routing), ==, "necklace");
   /* The editor follows the document: it offers what the edited study allows. */
-  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (ADW_COMBO_ROW (child (f, "routing_row")))),
-                    ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (
+                      ADW_COMBO_ROW (child (f, "routing_row")))), ==, 1);
   g_assert_false (gtk_widget_get_visible (child (f, "links_row")));
 
   /* Back to a mesh: a small one, with its default routing. */
@@ -362,8 +365,10 @@ test_second_instance_keeps_its_own (Fixture       *f,
   show (f, index);
   apply (f, "size_row", "6x6x6");
   g_assert_nonnull (f->edited);
-  g_assert_cmpstr (g_hash_table_lookup (((FlitlabStudyModel *) f->edited->models->pdata[0])->params, "k"), ==, "6x6x6");
-  g_assert_cmpstr (g_hash_table_lookup (((FlitlabStudyModel *) f->edited->models->pdata[1])->params, "k"), ==, "4x8x16");
+  g_assert_cmpstr (g_hash_table_lookup (((FlitlabStudyModel *) f->edited->models->pdata[0])->params,
+                                        "k"), ==, "6x6x6");
+  g_assert_cmpstr (g_hash_table_lookup (((FlitlabStudyModel *) f->edited->models->pdata[1])->params,
+                                        "k"), ==, "4x8x16");
 }
 
 /* Issue #13: in every bundled example, the study's model follows an edit (the examples write
@@ -379,7 +384,8 @@ test_examples_follow_edits (Fixture       *f,
 
   for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
     {
-      g_autofree char *path = g_strdup_printf ("%s/examples/%s.flitlab", SOURCE_DATADIR, examples[e]);
+      g_autofree char *path =
+        g_strdup_printf ("%s/examples/%s.flitlab", SOURCE_DATADIR, examples[e]);
       g_autoptr(GFile) file = g_file_new_for_path (path);
       g_autoptr(GError) error = NULL;
       g_autoptr(FlitlabDocument) document = flitlab_document_new_for_file (file, &error);
@@ -410,7 +416,8 @@ test_examples_follow_edits (Fixture       *f,
       g_assert_cmpuint (after->curve->n_rows, ==, before->n_rows);
       for (guint i = 0; i < after->curve->n_rows; i++)
         changed |= !before->saturated[i] && !after->curve->saturated[i] &&
-                   flitlab_study_table_get (after->curve, i, 1) != flitlab_study_table_get (before, i, 1);
+                   flitlab_study_table_get (after->curve, i, 1) !=
+                   flitlab_study_table_get (before, i, 1);
       if (!changed)
         g_error ("%s: the model's curve did not follow the edit", examples[e]);
       flitlab_study_editor_show (f->editor, NULL, -1);
@@ -493,7 +500,8 @@ main (int   argc,
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-#define ADD(path, func) g_test_add ("/flitlab/study-editor/" path, Fixture, NULL, setup, func, teardown)
+#define ADD(path, func) \
+  g_test_add ("/flitlab/study-editor/" path, Fixture, NULL, setup, func, teardown)
   ADD ("size", test_size);
   ADD ("refused", test_refused);
   ADD ("fractional-length", test_fractional_length);

@@ -375,7 +375,8 @@ test_examples (Fixture       *f,
     {
       g_autofree char *label = NULL;
 
-      g_assert_true (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      g_assert_true (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s",
+                                                      &label));
       g_assert_cmpstr (label, ==, expected[i]);
     }
 
