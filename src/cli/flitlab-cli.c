@@ -9,7 +9,11 @@
 
 #include "config.h"
 
+/* SIGXFSZ: -std=c17 shows only what ISO C has unless asked. */
+#define _DEFAULT_SOURCE
+
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +72,29 @@ usage_error (GError     **error,
   va_end (args);
   g_set_error_literal (error, FLITLAB_CLI_ERROR, 0, message);
   return FALSE;
+}
+
+/* An output named by option, checked before the long work (flitlab_file_check ()): a
+ * destination that cannot take it fails now, not after the simulation. stdout_used: the
+ * command prints its results on standard output, so "-" would mix two outputs. */
+static gboolean
+check_output (const char  *option,
+              const char  *path,
+              gboolean     stdout_used,
+              GError     **error)
+{
+  if (path == NULL)
+    return TRUE;
+  if (stdout_used && g_str_equal (path, "-"))
+    return usage_error (error, _("%s - would mix its file into the results on standard output: "
+                                 "name a file, or /dev/stdout with the results sent elsewhere"),
+                        option);
+  if (!flitlab_file_check (path, error))
+    {
+      g_prefix_error (error, "%s: ", option);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -666,6 +693,9 @@ cmd_simulate (int      argc,
 
   if (deadlock_out != NULL && !allow_deadlock)
     return usage_error (error, _("--deadlock-out needs --allow-deadlock"));
+  if (!check_output ("--channels", channels, TRUE, error) ||
+      !check_output ("--deadlock-out", deadlock_out, TRUE, error))
+    return FALSE;
 
   topology = flitlab_topology_new_from_spec (topology_spec, error);
   if (topology == NULL)
@@ -834,6 +864,8 @@ cmd_run (int      argc,
     return FALSE;
   if (argc != 2)
     return usage_error (error, _("run takes one .flitlab project"));
+  if (!check_output ("--output", output != NULL ? output : argv[1], FALSE, error))
+    return FALSE;
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
@@ -901,6 +933,8 @@ cmd_grid (int      argc,
     return usage_error (error, _("grid takes one .flitlab project"));
   if (name == NULL || vary == NULL || output == NULL)
     return usage_error (error, _("grid needs --study, at least one --vary and --output"));
+  if (!check_output ("--output", output, FALSE, error))
+    return FALSE;
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
@@ -1070,7 +1104,8 @@ cmd_export (int      argc,
   /* The one number syntax (no hex, nan or inf); the renderer checks the ranges. */
   if (!parse_number_option ("--width", width_text, &width, error) ||
       !parse_number_option ("--height", height_text, &height, error) ||
-      !parse_number_option ("--scale", scale_text, &scale, error))
+      !parse_number_option ("--scale", scale_text, &scale, error) ||
+      !check_output ("--output", output, FALSE, error))
     return FALSE;
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
@@ -1195,6 +1230,9 @@ main (int   argc,
 
   /* Messages in the user's language; numbers, CSV and option names stay as they are. */
   flitlab_locale_init ();
+  /* A file-size limit (ulimit -f) makes a write fail with EFBIG, which flitlab_file_write ()
+   * reports and cleans up after, rather than killing the program mid-write. */
+  signal (SIGXFSZ, SIG_IGN);
 
   if (argc < 2)
     {

@@ -143,6 +143,128 @@ refused("run into /proc", ["run", TOUR, "--no-simulation", "--output", "/proc/fl
 refused("simulate --channels into /proc", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
                                            "--cycles", "200", "--channels", "/proc/flitlab-x.csv"])
 
+# ---- issue #33 ------------------------------------------------------------------------------
+import socket
+import stat
+import threading
+
+
+def ran(args, **kwargs):
+    return subprocess.run([CLI, *args], capture_output=True, timeout=60, **kwargs)
+
+
+def one_line(proc):
+    lines = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+    return proc.returncode > 0 and len(lines) == 1 and lines[0].startswith("flitlab-cli")
+
+
+def check(name, ok, detail=""):
+    results.append((name, bool(ok), detail))
+
+
+out33 = os.path.join(tmp, "issue33")
+os.mkdir(out33)
+plain = ran(["run", TOUR, "--no-simulation", "--output", os.path.join(out33, "plain.flitlab")])
+plain_bytes = open(os.path.join(out33, "plain.flitlab"), "rb").read()
+
+# Item 1: a character device or a FIFO is written into, never replaced; "-" is stdout.
+device = os.path.join(out33, "null")
+try:
+    os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+except PermissionError:
+    os.symlink("/dev/null", device)  # not root: a link to /dev/null, which must stay a device
+for args in (["run", TOUR, "--no-simulation", "--output", device],
+             ["grid", TOUR, "--study", STUDY, "--vary", "vcs=2,4", "--output", device],
+             ["export", TOUR, "--study", STUDY, "--output", device + ".svg"],
+             ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--cycles", "200",
+              "--channels", device]):
+    if args[0] == "export":
+        os.symlink(device, device + ".svg")  # the extension names the format
+    proc = ran(args)
+    check(f"{args[0]} writes into a character device and leaves it one",
+          proc.returncode == 0 and stat.S_ISCHR(os.stat(device).st_mode), proc.stderr[:200])
+fifo_out = os.path.join(out33, "fifo")
+os.mkfifo(fifo_out)
+received = []
+# A daemon: if the FIFO was replaced by a file, the reader waits for ever and must not hold the test.
+reader = threading.Thread(target=lambda: received.append(open(fifo_out, "rb").read()), daemon=True)
+reader.start()
+proc = ran(["run", TOUR, "--no-simulation", "--output", fifo_out])
+reader.join(60)
+is_fifo = stat.S_ISFIFO(os.stat(fifo_out).st_mode)
+check("run writes a project into a FIFO, whose reader gets it whole",
+      proc.returncode == 0 and received == [plain_bytes] and is_fifo, proc.stderr[:200])
+if not is_fifo:
+    os.unlink(fifo_out)
+proc = ran(["run", TOUR, "--no-simulation", "--output", "-"])
+check("run --output - writes the project on standard output", proc.returncode == 0 and proc.stdout == plain_bytes)
+proc = ran(["grid", TOUR, "--study", STUDY, "--vary", "vcs=2,4", "--output", "-"])
+check("grid --output - writes the grid on standard output",
+      proc.returncode == 0 and proc.stdout.startswith(b"<?xml") and proc.stdout.count(b"<study ") == 2)
+refused("simulate --channels - is refused (the table is on stdout)",
+        ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--channels", "-"])
+sock = socket.socket(socket.AF_UNIX)
+sock.bind(os.path.join(out33, "socket"))
+for what, target in (("a directory", out33), ("a socket", os.path.join(out33, "socket"))):
+    os.symlink(target, target + "-link.svg")
+    refused(f"run --output {what} is one line", ["run", TOUR, "--no-simulation", "--output", target])
+    refused(f"export --output {what} (through a link named .svg) is one line",
+            ["export", TOUR, "--study", STUDY, "--output", target + "-link.svg"])
+sock.close()
+check("the directory and the socket are what they were",
+      os.path.isdir(out33) and stat.S_ISSOCK(os.lstat(os.path.join(out33, "socket")).st_mode))
+kept = os.path.join(out33, "kept.flitlab")
+shutil.copy(TOUR, kept)
+os.chmod(kept, 0o640)
+os.symlink("kept.flitlab", os.path.join(out33, "link.flitlab"))
+proc = ran(["run", os.path.join(out33, "link.flitlab"), "--no-simulation"])
+check("a regular file keeps its mode and its link, replaced atomically",
+      proc.returncode == 0 and os.path.islink(os.path.join(out33, "link.flitlab"))
+      and stat.S_IMODE(os.stat(kept).st_mode) == 0o640 and open(kept, "rb").read() == plain_bytes)
+
+# Item 5: each output is checked before the simulation: nothing on stdout, no progress.
+for option in ("--channels", "--deadlock-out"):
+    extra = ["--vcs", "1", "--allow-deadlock"] if option == "--deadlock-out" else []
+    for where in ("/proc/flitlab-x.csv", os.path.join(out33, "no-such-dir", "x.csv"),
+                  os.path.join(dest, "file", "x.csv")):
+        proc = ran(["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--cycles", "200",
+                    *extra, option, where])
+        check(f"simulate {option} {where[-18:]} is refused before simulating",
+              one_line(proc) and proc.stdout == b"" and option in proc.stderr.decode(), proc.stderr[:200])
+for command in (["run", TOUR, "--progress"], ["grid", TOUR, "--study", STUDY, "--vary", "vcs=2,4"],
+                ["export", TOUR, "--study", STUDY]):
+    proc = ran([*command, "--output", os.path.join(out33, "no-such-dir", "x.svg")])
+    check(f"{command[0]} --output into a missing folder is refused before any work", one_line(proc),
+          proc.stderr[:300])
+
+# Item 6: a file-size limit is a write error: one line, no temporary, the old file intact.
+def size_limit():
+    resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))  # ulimit -f 8; SIGXFSZ as it comes
+
+
+limited = os.path.join(out33, "limited.svg")
+with open(limited, "w") as f:
+    f.write("an older figure\n")
+proc = ran(["export", TOUR, "--study", STUDY, "--output", limited], preexec_fn=size_limit)
+check("export under ulimit -f 8 fails with a message, keeps the old file, leaves no temporary",
+      one_line(proc) and open(limited).read() == "an older figure\n"
+      and not os.path.exists(os.path.join(out33, ".limited.svg.flitlab-tmp")),
+      f"exit {proc.returncode} {proc.stderr[:200]}")
+stale = os.path.join(out33, ".stale.svg.flitlab-tmp")
+with open(stale, "w") as f:
+    f.write("left by a kill -9\n")
+proc = ran(["export", TOUR, "--study", "no such study", "--output", os.path.join(out33, "stale.svg")])
+check("a killed write's temporary is removed before the work, even when the work fails",
+      proc.returncode == 1 and not os.path.exists(stale))
+import fcntl
+live = os.path.join(out33, ".live.svg.flitlab-tmp")
+with open(live, "w") as held:
+    fcntl.flock(held, fcntl.LOCK_EX)
+    proc = ran(["export", TOUR, "--study", STUDY, "--output", os.path.join(out33, "live.svg")])
+    check("a live write's temporary is left alone and named", one_line(proc) and os.path.exists(live)
+          and b"in progress" in proc.stderr, proc.stderr[:200])
+os.unlink(live)
+
 peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 results.append((f"every run stayed under 1 GiB (peak {peak_kib // 1024} MiB)", peak_kib < 1024 * 1024, ""))
 
