@@ -24,6 +24,7 @@
 #include "flitlab-file-write.h"
 #include "flitlab-grid.h"
 #include "flitlab-input.h"
+#include "flitlab-latency.h"
 #include "flitlab-limits.h"
 #include "flitlab-locale.h"
 #include "flitlab-model.h"
@@ -447,6 +448,28 @@ print_progress (double   fraction,
   return TRUE;
 }
 
+/* --warmup C: 0 is a study's automatic warm-up, which the option's absence already gives, so
+ * "--warmup 0" (read as "none") is refused and says so. */
+static gboolean
+parse_warmup_option (const char  *text,
+                     guint64     *out,
+                     GError     **error)
+{
+  guint64 warmup;
+
+  if (text == NULL)
+    return TRUE;
+  if (!flitlab_limits_parse_warmup (text, &warmup, error))
+    return FALSE;
+  if (warmup == 0)
+    return usage_error (error, _("--warmup “%s” would not mean no warm-up: 0 is the automatic "
+                                 "one (until the mean latency settles), which leaving out "
+                                 "--warmup gives; give 1 to %llu cycles for a fixed warm-up"),
+                        text, (unsigned long long) FLITLAB_MAX_WARMUP);
+  *out = warmup;
+  return TRUE;
+}
+
 static const char * const channel_kinds[] = { "network", "injection", "ejection" };
 
 static gboolean
@@ -619,7 +642,7 @@ cmd_simulate (int      argc,
     { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed; default 1"), "S" },
     { "replications", 0, 0, G_OPTION_ARG_STRING, &replications, N_("Independent replications per load; default 3"), "R" },
-    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Warm-up cycles discarded; default: until the mean latency settles"), "C" },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Warm-up cycles discarded, at least 1; default: until the mean latency settles"), "C" },
     { "cycles", 0, 0, G_OPTION_ARG_STRING, &cycles, N_("Measured cycles per replication; default 20000"), "C" },
     { "threads", 0, 0, G_OPTION_ARG_STRING, &threads, N_("Threads; default one per core (results do not depend on it)"), "T" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"), "FORMAT" },
@@ -715,7 +738,7 @@ cmd_simulate (int      argc,
           !parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &bt->seed, error) ||
           (replications != NULL &&
            !flitlab_limits_parse_replications (replications, &bt->replications, error)) ||
-          (warmup != NULL && !flitlab_limits_parse_warmup (warmup, &bt->warmup, error)) ||
+          !parse_warmup_option (warmup, &bt->warmup, error) ||
           (cycles != NULL && !flitlab_limits_parse_cycles (cycles, &bt->cycles, error)) ||
           (threads != NULL && !flitlab_limits_parse_threads (threads, &bt->threads, error)))
         return FALSE;
@@ -761,7 +784,7 @@ cmd_simulate (int      argc,
   if (!parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &config->seed, error) ||
       (replications != NULL &&
        !flitlab_limits_parse_replications (replications, &config->replications, error)) ||
-      (warmup != NULL && !flitlab_limits_parse_warmup (warmup, &config->warmup, error)) ||
+      !parse_warmup_option (warmup, &config->warmup, error) ||
       (cycles != NULL && !flitlab_limits_parse_cycles (cycles, &config->cycles, error)) ||
       (threads != NULL && !flitlab_limits_parse_threads (threads, &config->threads, error)))
     return FALSE;
@@ -999,6 +1022,74 @@ export_flow (const FlitlabStudy  *study,
   return flitlab_export_flow (model, rate, output, width, height, scale, font_size, error);
 }
 
+/* --width, --height (points) and --scale, named when out of range: the export's own checks. */
+static gboolean
+check_size_options (const char  *width_text,
+                    double       width,
+                    const char  *height_text,
+                    double       height,
+                    const char  *scale_text,
+                    double       scale,
+                    GError     **error)
+{
+  if (width_text != NULL && !flitlab_export_size_valid (width))
+    return usage_error (error, _("--width is 50 to 10000 points, not “%s”"), width_text);
+  if (height_text != NULL && !flitlab_export_size_valid (height))
+    return usage_error (error, _("--height is 50 to 10000 points, not “%s”"), height_text);
+  if (scale_text != NULL && !flitlab_export_scale_valid (scale))
+    return usage_error (error, _("--scale is a PNG's pixels per point, above 0 and at most 8, "
+                                 "not “%s”"), scale_text);
+  return TRUE;
+}
+
+/* The plot's metrics the help names: "latency", the latencies, the other result columns. */
+static const char * const named_metrics[] = {
+  "latency", "throughput", "acceptance", "utilization", "power", NULL,
+};
+
+static gboolean
+table_has_column (const FlitlabStudyTable *table,
+                  const char              *column)
+{
+  return table != NULL && g_strv_contains ((const char * const *) table->columns, column);
+}
+
+/* Whether --metric names something a study's plot can show: a named metric or a column of one
+ * of its tables (a model's own, such as horng-kleinrock's "queue"). */
+static gboolean
+metric_known (const FlitlabStudy *study,
+              const char         *metric)
+{
+  FlitlabLatency latency;
+
+  if (g_strv_contains (named_metrics, metric) || flitlab_latency_from_string (metric, &latency) ||
+      table_has_column (study->simulation.points, metric))
+    return TRUE;
+  for (guint m = 0; m < study->models->len; m++)
+    if (table_has_column (((FlitlabStudyModel *) study->models->pdata[m])->curve, metric))
+      return TRUE;
+  for (guint r = 0; r < study->references->len; r++)
+    if (table_has_column (study->references->pdata[r], metric))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+check_metric (const FlitlabStudy * const *studies,
+              guint                       n_studies,
+              const char                 *metric,
+              GError                    **error)
+{
+  for (guint i = 0; metric != NULL && i < n_studies; i++)
+    if (metric_known (studies[i], metric))
+      return TRUE;
+  if (metric == NULL)
+    return TRUE;
+  return usage_error (error, _("--metric is latency, transit, network, total, source-transit, "
+                               "throughput, acceptance, utilization, power or another column of "
+                               "the results, not “%s”, which no study drawn has"), metric);
+}
+
 /* The study's routing's channel dependency graph, with vcs_text's virtual channels or the
  * study's. */
 static gboolean
@@ -1105,6 +1196,7 @@ cmd_export (int      argc,
   if (!parse_number_option ("--width", width_text, &width, error) ||
       !parse_number_option ("--height", height_text, &height, error) ||
       !parse_number_option ("--scale", scale_text, &scale, error) ||
+      !check_size_options (width_text, width, height_text, height, scale_text, scale, error) ||
       !check_output ("--output", output, FALSE, error))
     return FALSE;
   project = flitlab_project_load (argv[1], error);
@@ -1121,11 +1213,17 @@ cmd_export (int      argc,
         g_ptr_array_add (studies, flitlab_project_find_study (project, study_names[i]));
       for (guint i = 0; study_names == NULL && i < flitlab_project_get_n_studies (project); i++)
         g_ptr_array_add (studies, flitlab_project_get_study (project, i));
+      if (!check_metric ((const FlitlabStudy * const *) studies->pdata, studies->len, metric, error))
+        return FALSE;
       plot = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) studies->pdata,
                                                 studies->len, metric);
     }
   else
-    study = flitlab_project_find_study (project, study_name);
+    {
+      study = flitlab_project_find_study (project, study_name);
+      if (!check_metric ((const FlitlabStudy * const *) &study, 1, metric, error))
+        return FALSE;
+    }
   font_size = font_text != NULL ? font_size : preset != NULL ? preset->font_size : 0;
   if (topology)
     return export_topology (study, output, isnan (width) ? (preset != NULL ? preset->width : 800) : width,

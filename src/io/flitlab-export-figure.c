@@ -48,18 +48,21 @@ flitlab_render_to_file (const char         *path,
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
-  gboolean png = g_str_has_suffix (path, ".png");
+  FlitlabExportFormat format;
+  gboolean known = flitlab_export_format_from_path (path, &format);
+  gboolean png = known && format == FLITLAB_EXPORT_PNG;
 
-  if (!(flitlab_render_size_valid (width, height) && scale > 0 && scale <= 8))
+  if (!(flitlab_render_size_valid (width, height) && flitlab_export_scale_valid (scale)))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
                    _("A figure is 50 to 10000 points wide and high at a scale up to 8, not %g × %g at %g"),
                    width, height, scale);
       return FALSE;
     }
-  if (g_str_has_suffix (path, ".svg"))
+  /* The extension in any case: "FIG.SVG" is an SVG, as the export dialog reads it. */
+  if (known && format == FLITLAB_EXPORT_SVG)
     surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
-  else if (g_str_has_suffix (path, ".pdf"))
+  else if (known && format == FLITLAB_EXPORT_PDF)
     surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
   else if (png)
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
@@ -67,7 +70,7 @@ flitlab_render_to_file (const char         *path,
   else
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT,
-                   _("“%s”: figures are written as .svg, .pdf or .png"), path);
+                   _("“%s”: figures are written as .svg, .pdf or .png (in any case)"), path);
       return FALSE;
     }
 

@@ -43,6 +43,18 @@ flitlab_export_format_from_name (const char          *name,
 }
 
 gboolean
+flitlab_export_size_valid (double points)
+{
+  return flitlab_render_size_valid (points, points);
+}
+
+gboolean
+flitlab_export_scale_valid (double scale)
+{
+  return scale > 0 && scale <= 8;
+}
+
+gboolean
 flitlab_export_format_from_path (const char          *path,
                                  FlitlabExportFormat *format)
 {

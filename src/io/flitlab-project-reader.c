@@ -1316,10 +1316,20 @@ read_project_file (const char  *path,
       got += n;
     }
   close (fd);
+  /* A /proc or /sys file says it is empty and is not; another a program is still writing. */
+  if (got > (gsize) st.st_size && st.st_size == 0)
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                   _("Cannot read %s: it gives its size as 0 bytes yet holds more, as the files "
+                     "of /proc and /sys do; a project is a file saved on a disk"), display);
+      return NULL;
+    }
   if (got > (gsize) st.st_size)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   _("Cannot read %s: it changed while it was read"), display);
+                   _("Cannot read %s: it grew from %" G_GINT64_FORMAT " bytes while it was read "
+                     "(is a program still writing it?); read it once it is saved"),
+                   display, (gint64) st.st_size);
       return NULL;
     }
   data[got] = '\0';

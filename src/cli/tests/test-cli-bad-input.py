@@ -265,6 +265,39 @@ with open(live, "w") as held:
           and b"in progress" in proc.stderr, proc.stderr[:200])
 os.unlink(live)
 
+# Item 8: every refusal names the value, why, and what would be accepted.
+def says(name, args, *words):
+    proc = ran(args)
+    err = proc.stderr.decode("utf-8", "replace")
+    check(name, one_line(proc) and all(w in err for w in words), err[:300])
+
+
+says("--warmup 0 is refused, naming the automatic warm-up's option",
+     ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--warmup", "0"],
+     "--warmup “0”", "automatic", "leaving out --warmup", "1 to")
+says("validate /proc/self/status says why a /proc file is no project",
+     ["validate", "/proc/self/status"], "/proc/self/status", "0 bytes", "/proc")
+says("--metric x names the value and the metrics",
+     ["export", TOUR, "--study", STUDY, "--metric", "x", "--output", os.path.join(out33, "m.svg")],
+     "“x”", "latency", "throughput")
+says("--compare --width 10 names the option, the value and the range",
+     ["export", TOUR, "--compare", "--width", "10", "--output", os.path.join(out33, "c.svg")],
+     "--width", "“10”", "50 to 10000")
+says("--height 1e9 names the option, the value and the range",
+     ["export", TOUR, "--study", STUDY, "--height", "1e9", "--output", os.path.join(out33, "c.svg")],
+     "--height", "“1e9”", "50 to 10000")
+says("--scale 9 names the option, the value and the range",
+     ["export", TOUR, "--study", STUDY, "--scale", "9", "--output", os.path.join(out33, "c.png")],
+     "--scale", "“9”", "at most 8")
+says("an unknown extension names the file and the formats",
+     ["export", TOUR, "--study", STUDY, "--output", os.path.join(out33, "x.txt")], "x.txt", ".svg", ".py")
+for upper in ("X.SVG", "X.PDF", "X.PNG", "X.CSV"):
+    proc = ran(["export", TOUR, "--study", STUDY, "--output", os.path.join(out33, upper)])
+    head = open(os.path.join(out33, upper), "rb").read(8) if proc.returncode == 0 else b""
+    magic = {"SVG": b"<?xml", "PDF": b"%PDF", "PNG": b"\x89PNG", "CSV": b"series"}[upper[2:]]
+    check(f"export --output {upper}: the extension in any case", head.startswith(magic),
+          f"{proc.stderr[:200]} {head!r}")
+
 peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 results.append((f"every run stayed under 1 GiB (peak {peak_kib // 1024} MiB)", peak_kib < 1024 * 1024, ""))
 
