@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "flitlab-export.h"
 #include "flitlab-file-write.h"
@@ -929,6 +930,17 @@ cmd_run (int      argc,
   return flitlab_project_save (project, output != NULL ? output : argv[1], error);
 }
 
+/* Whether a and b name one file (links followed): grid's output onto its own input. */
+static gboolean
+same_file (const char *a,
+           const char *b)
+{
+  GStatBuf sa, sb;
+
+  return g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
 /* One study of the project repeated over every combination of --vary's values
  * (flitlab-grid.h), into a new project. */
 static gboolean
@@ -936,12 +948,16 @@ cmd_grid (int      argc,
           char   **argv,
           GError **error)
 {
-  g_autofree char *output = NULL, *name = NULL;
+  g_autofree char *output = NULL, *name = NULL, *max_text = NULL;
   g_auto(GStrv) vary = NULL;
+  gboolean force = FALSE;
+  guint64 max_studies = FLITLAB_GRID_MAX_STUDIES;
   const GOptionEntry entries[] = {
     { "study", 0, 0, G_OPTION_ARG_STRING, &name, N_("The study to vary"), "NAME" },
     { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vary, N_("A setting and its values, e.g. vcs=2,4,8 (repeat for each setting)"), "KEY=VALUE,…" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the grid's project here"), "FILE" },
+    { "max-studies", 0, 0, G_OPTION_ARG_STRING, &max_text, N_("Make at most N studies (default 10000): a grid of more is refused before any is made"), "N" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Let --output replace the project the grid is made from"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — write one study per combination of settings, to run with run"));
@@ -956,6 +972,11 @@ cmd_grid (int      argc,
     return usage_error (error, _("grid takes one .flitlab project"));
   if (name == NULL || vary == NULL || output == NULL)
     return usage_error (error, _("grid needs --study, at least one --vary and --output"));
+  if (!parse_uint64 ("--max-studies", max_text, 1, G_MAXUINT, &max_studies, error))
+    return FALSE;
+  if (!force && same_file (output, argv[1]))
+    return usage_error (error, _("--output %s is the project the grid is made from, which it "
+                                 "would replace: name another file, or give --force"), output);
   if (!check_output ("--output", output, FALSE, error))
     return FALSE;
   project = flitlab_project_load (argv[1], error);
@@ -964,7 +985,7 @@ cmd_grid (int      argc,
   study = flitlab_project_find_study (project, name);
   if (study == NULL)
     return usage_error (error, _("%s has no study called “%s”"), argv[1], name);
-  studies = flitlab_grid_expand (study, (const char * const *) vary, error);
+  studies = flitlab_grid_expand (study, (const char * const *) vary, max_studies, error);
   if (studies == NULL)
     return FALSE;
 

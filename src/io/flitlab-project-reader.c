@@ -1030,6 +1030,8 @@ parse_project (Reader *r,
 {
   static const char * const attributes[] = { "format", "title", NULL };
   g_autoptr(FlitlabProject) project = NULL;
+  /* Each study's name (the project's own string) to its line. */
+  g_autoptr(GHashTable) lines = g_hash_table_new (g_str_hash, g_str_equal);
   g_autofree char *format = NULL;
   g_autofree char *title = NULL;
   xmlNode *root = xmlDocGetRootElement (doc);
@@ -1087,6 +1089,7 @@ parse_project (Reader *r,
   while (next_element (r, root, &child))
     {
       FlitlabStudy *study;
+      gpointer first;
 
       if (!g_str_equal ((const char *) child->name, "study"))
         {
@@ -1097,6 +1100,17 @@ parse_project (Reader *r,
       study = parse_study (r, child);
       if (study == NULL)
         return NULL;
+      /* The command line and the window find a study by its name: two of one name would
+       * make every later one unreachable. */
+      if ((first = g_hash_table_lookup (lines, study->name)) != NULL)
+        {
+          reader_fail (r, child, INVALID, _("a study named “%s” is already on line %ld: each "
+                                            "study needs a name of its own"),
+                       study->name, (long) GPOINTER_TO_SIZE (first));
+          flitlab_study_free (study);
+          return NULL;
+        }
+      g_hash_table_insert (lines, study->name, GSIZE_TO_POINTER ((gsize) xmlGetLineNo (child)));
       flitlab_project_insert_study (project, G_MAXUINT, study);
     }
   if (r->error != NULL)

@@ -298,6 +298,43 @@ for upper in ("X.SVG", "X.PDF", "X.PNG", "X.CSV"):
     check(f"export --output {upper}: the extension in any case", head.startswith(magic),
           f"{proc.stderr[:200]} {head!r}")
 
+# Item 3: grid limits, distinct values, unique names, its own input kept.
+grid_in = os.path.join(out33, "grid-in.flitlab")
+shutil.copy(TOUR, grid_in)
+os.mkdir(os.path.join(out33, "grid"))  # refused () finds anything left in the output's folder
+grid_out = os.path.join(out33, "grid", "grid-out.flitlab")
+forty = ",".join(str(i) for i in range(1, 41))
+refused("grid of 64000 combinations is refused before any is made",
+        ["grid", grid_in, "--study", STUDY, "--vary", f"seed={forty}", "--vary", f"replications={forty}",
+         "--vary", "cycles=" + ",".join(str(1000 + i) for i in range(40)), "--output", grid_out], output=grid_out)
+says("the refusal says how many and names --max-studies",
+     ["grid", grid_in, "--study", STUDY, "--vary", f"seed={forty}", "--vary", f"replications={forty}",
+      "--vary", "cycles=" + ",".join(str(1000 + i) for i in range(40)), "--output", grid_out],
+     "64000", "40 × 40 × 40", "10000", "--max-studies")
+says("--max-studies 2 refuses 3", ["grid", grid_in, "--study", STUDY, "--vary", "seed=1,2,3",
+                                   "--max-studies", "2", "--output", grid_out], "3 studies", "more than 2")
+proc = ran(["grid", grid_in, "--study", STUDY, "--vary", "seed=1,2,3", "--max-studies", "3", "--output", grid_out])
+check("--max-studies 3 makes 3", proc.returncode == 0 and open(grid_out).read().count("<study ") == 3)
+os.unlink(grid_out)
+says("--vary vcs=2,2 is refused, naming the value", ["grid", grid_in, "--study", STUDY, "--vary", "vcs=2,2",
+                                                     "--output", grid_out], "vcs", "“2” twice")
+before = open(grid_in, "rb").read()
+says("grid --output onto its own input is refused without --force",
+     ["grid", grid_in, "--study", STUDY, "--vary", "vcs=2,4", "--output", grid_in], "--force")
+os.symlink(grid_in, os.path.join(out33, "grid-link.flitlab"))
+says("... also through a link", ["grid", grid_in, "--study", STUDY, "--vary", "vcs=2,4", "--output",
+                                 os.path.join(out33, "grid-link.flitlab")], "--force")
+check("the input is as it was", open(grid_in, "rb").read() == before)
+proc = ran(["grid", grid_in, "--study", STUDY, "--vary", "vcs=2,4", "--output", grid_in, "--force"])
+check("with --force the grid replaces it", proc.returncode == 0 and open(grid_in).read().count("<study ") == 2)
+text = open(TOUR).read()
+first, end = text.index("<study "), text.index("</study>") + len("</study>")
+duplicate = os.path.join(out33, "duplicate.flitlab")
+with open(duplicate, "w") as f:
+    f.write(text[:end] + "\n  " + text[first:end] + text[end:])
+says("validate refuses two studies of one name, giving both lines", ["validate", duplicate],
+     "duplicate.flitlab:", "already on line 3")
+
 peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 results.append((f"every run stayed under 1 GiB (peak {peak_kib // 1024} MiB)", peak_kib < 1024 * 1024, ""))
 
