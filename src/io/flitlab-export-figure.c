@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -140,6 +141,31 @@ csv_number (char   *buf,
   g_ascii_formatd (buf, len, "%.10g", value);
 }
 
+/* A text cell by RFC 4180: quoted when it holds a comma, a quote or a line break, its quotes
+ * doubled, every character kept. One that starts as a formula (=, +, -, @, a tab or a carriage
+ * return) gets a leading apostrophe, as OWASP advises, so that a spreadsheet shows it rather
+ * than runs it. */
+static void
+append_csv_text (GString    *out,
+                 const char *text)
+{
+  gboolean formula = strchr ("=+-@\t\r", text[0]) != NULL && text[0] != '\0';
+
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append_printf (out, "%s%s", formula ? "'" : "", text);
+      return;
+    }
+  g_string_append_printf (out, "\"%s", formula ? "'" : "");
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
 gboolean
 flitlab_plot_write_csv (const FlitlabPlot  *plot,
                         const char         *path,
@@ -152,9 +178,7 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
-      g_autofree char *label = g_strdup (series->label);
 
-      g_strdelimit (label, ",\"\n", ';');
       for (guint i = 0; i < series->n; i++)
         {
           char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE] = "";
@@ -171,7 +195,8 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
             csv_number (y, sizeof y, series->y[i]);
           if (series->error != NULL && isfinite (series->error[i]))
             csv_number (e, sizeof e, series->error[i]);
-          g_string_append_printf (csv, "%s,%s,%s,%s,%s\n", label,
+          append_csv_text (csv, series->label != NULL ? series->label : "");
+          g_string_append_printf (csv, ",%s,%s,%s,%s\n",
                                   series->kind == FLITLAB_PLOT_LINE ? "model" : "points", x, y, e);
         }
     }

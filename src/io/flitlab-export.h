@@ -171,7 +171,9 @@ gboolean           flitlab_render_plot_to_file (const FlitlabPlot *plot,
                                                 double             scale,
                                                 GError           **error);
 
-/* The plotted data as CSV: series,kind,rate,value,ci95 ("saturated" where a value is missing). */
+/* The plotted data as CSV: series,kind,rate,value,ci95 ("saturated" where a value is missing),
+ * by RFC 4180 with LF line ends: a series label quoted where it must be, every character kept,
+ * one that starts as a formula (=, +, -, @) led by an apostrophe. */
 gboolean           flitlab_plot_write_csv      (const FlitlabPlot *plot,
                                                 const char        *path,
                                                 GError           **error);

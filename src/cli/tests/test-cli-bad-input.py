@@ -335,6 +335,32 @@ with open(duplicate, "w") as f:
 says("validate refuses two studies of one name, giving both lines", ["validate", duplicate],
      "duplicate.flitlab:", "already on line 3")
 
+# Item 4: names that once broke an export. XML 1.0 carries only tab, LF and CR of the control
+# characters (test-export, io suite, gives the .py, .tex and .csv every one).
+import csv
+hostile = "\t=tab\rCR\nLF \"dq\" 'sq' \\back $x$ % { } # & _ ^ ~ \U0001F600 " + "n" * 10000
+escaped = (hostile.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+           .replace("\t", "&#9;").replace("\r", "&#13;").replace("\n", "&#10;"))
+hostile_project = os.path.join(out33, "hostile.flitlab")
+with open(hostile_project, "w", encoding="utf-8") as f:
+    f.write(text.replace(f'name="{STUDY}"', f'name="{escaped}"', 1))
+exports = {}
+for ext in ("csv", "py", "tex"):
+    exports[ext] = os.path.join(out33, f"hostile.{ext}")
+    proc = ran(["export", hostile_project, "--compare", "--output", exports[ext]])
+    check(f"export of a hostile name to .{ext}", proc.returncode == 0, proc.stderr[:200])
+with open(exports["csv"], newline="", encoding="utf-8") as f:
+    labels = {row[0] for row in csv.reader(f)}
+check("the CSV keeps every character of the name (RFC 4180), led by an apostrophe",
+      any(label.startswith("'" + hostile) for label in labels), sorted(labels)[:3])
+# As test-export: pdflatex and Debian's python3-matplotlib (README: the exports' test packages).
+proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "hostile.tex"],
+                      cwd=out33, capture_output=True, timeout=120)
+check("pdflatex compiles the .tex", proc.returncode == 0, proc.stdout[-300:])
+proc = subprocess.run(["/usr/bin/python3", "hostile.py", "hostile-py.pdf"], cwd=out33,
+                      capture_output=True, timeout=120)
+check("Debian's python3 with matplotlib runs the .py", proc.returncode == 0, proc.stderr[-300:])
+
 peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 results.append((f"every run stayed under 1 GiB (peak {peak_kib // 1024} MiB)", peak_kib < 1024 * 1024, ""))
 
