@@ -863,6 +863,24 @@ cmd_simulate (int      argc,
 
 /* ---- run and export ----------------------------------------------------------------- */
 
+/* Saves project, saying on stderr when its per-channel results had to be left out (the
+ * writer's rule, flitlab_project_save_full ()). */
+static gboolean
+save_project (const FlitlabProject  *project,
+              const char            *path,
+              GError               **error)
+{
+  gboolean left_out = FALSE;
+
+  if (!flitlab_project_save_full (project, path, &left_out, error))
+    return FALSE;
+  if (left_out)
+    g_printerr (_("%s: note: %s is saved without its per-channel results, which would make it "
+                  "larger than a project can be (%u MiB)\n"), g_get_prgname (), path,
+                FLITLAB_PROJECT_MAX_BYTES / (1024 * 1024));
+  return TRUE;
+}
+
 static gboolean
 cmd_run (int      argc,
          char   **argv,
@@ -927,7 +945,7 @@ cmd_run (int      argc,
       g_propagate_error (error, g_steal_pointer (&refused));
       return FALSE;
     }
-  return flitlab_project_save (project, output != NULL ? output : argv[1], error);
+  return save_project (project, output != NULL ? output : argv[1], error);
 }
 
 /* Whether a and b name one file (links followed): grid's output onto its own input. */
@@ -993,7 +1011,7 @@ cmd_grid (int      argc,
   flitlab_project_set_title (grid, flitlab_project_get_title (project));
   for (guint i = 0; i < studies->len; i++)
     flitlab_project_insert_study (grid, G_MAXUINT, g_steal_pointer (&studies->pdata[i]));
-  return flitlab_project_save (grid, output, error);
+  return save_project (grid, output, error);
 }
 
 /* The study's network coloured by channel utilization, as flitlab-export.h's rule says. */

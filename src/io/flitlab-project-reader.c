@@ -1198,11 +1198,13 @@ flitlab_project_load_from_data (const char  *data,
   /* The window loads on a worker thread: libxml2 2.9 wants its globals set up before two
    * threads parse, and this call does it once, under libxml2's own lock. */
   xmlInitParser ();
-  if (length > G_MAXINT)
+  /* The one limit of a project's size, also the writer's: flitlab_project_save () checks its
+   * bytes here before it replaces anything. */
+  if (length > FLITLAB_PROJECT_MAX_BYTES)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   _("%s: the file is too large (%llu bytes)"), reader.file,
-                   (unsigned long long) length);
+                   _("%s: %llu bytes, larger than a project can be (%u MiB)"), reader.file,
+                   (unsigned long long) length, FLITLAB_PROJECT_MAX_BYTES / (1024 * 1024));
       return NULL;
     }
 
