@@ -76,9 +76,10 @@ usage_error (GError     **error,
   return FALSE;
 }
 
-/* An output named by option, checked before the long work (flitlab_file_check ()): a
- * destination that cannot take it fails now, not after the simulation. stdout_used: the
- * command prints its results on standard output, so "-" would mix two outputs. */
+/* An output named by option (NULL: the input, saved in place), checked before the long work
+ * (flitlab_file_check ()): a destination that cannot take it fails now, not after the
+ * simulation. stdout_used: the command prints its results on standard output, so "-" would
+ * mix two outputs. */
 static gboolean
 check_output (const char  *option,
               const char  *path,
@@ -93,7 +94,8 @@ check_output (const char  *option,
                         option);
   if (!flitlab_file_check (path, error))
     {
-      g_prefix_error (error, "%s: ", option);
+      if (option != NULL)
+        g_prefix_error (error, "%s: ", option);
       return FALSE;
     }
   return TRUE;
@@ -906,10 +908,12 @@ cmd_run (int      argc,
     return FALSE;
   if (argc != 2)
     return usage_error (error, _("run takes one .flitlab project"));
-  if (!check_output ("--output", output != NULL ? output : argv[1], FALSE, error))
-    return FALSE;
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
+    return FALSE;
+  /* After the load, so that a project that is no file is named as such, and before any work. */
+  if (!check_output (output != NULL ? "--output" : NULL, output != NULL ? output : argv[1],
+                     FALSE, error))
     return FALSE;
 
   /* Every study's models first, then every simulation's jobs on one pool, so that all cores
