@@ -1256,7 +1256,8 @@ cmd_export (int      argc,
         g_ptr_array_add (studies, flitlab_project_find_study (project, study_names[i]));
       for (guint i = 0; study_names == NULL && i < flitlab_project_get_n_studies (project); i++)
         g_ptr_array_add (studies, flitlab_project_get_study (project, i));
-      if (!check_metric ((const FlitlabStudy * const *) studies->pdata, studies->len, metric, error))
+      if (!check_metric ((const FlitlabStudy * const *) studies->pdata, studies->len, metric,
+                         error))
         return FALSE;
       plot = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) studies->pdata,
                                                 studies->len, metric);

@@ -240,7 +240,7 @@ write_channels (GString   *out,
     }
 }
 
-/* channels: with the per-channel results (the rule that leaves them out: flitlab_project_save ()). */
+/* channels: with the per-channel results (flitlab_project_save () says when they are left out). */
 static void
 write_study (GString            *out,
              const FlitlabStudy *study,
