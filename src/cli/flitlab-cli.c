@@ -9,17 +9,23 @@
 
 #include "config.h"
 
+/* SIGXFSZ: -std=c17 shows only what ISO C has unless asked. */
+#define _DEFAULT_SOURCE
+
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "flitlab-export.h"
 #include "flitlab-file-write.h"
 #include "flitlab-grid.h"
 #include "flitlab-input.h"
+#include "flitlab-latency.h"
 #include "flitlab-limits.h"
 #include "flitlab-locale.h"
 #include "flitlab-model.h"
@@ -68,6 +74,31 @@ usage_error (GError     **error,
   va_end (args);
   g_set_error_literal (error, FLITLAB_CLI_ERROR, 0, message);
   return FALSE;
+}
+
+/* An output named by option (NULL: the input, saved in place), checked before the long work
+ * (flitlab_file_check ()): a destination that cannot take it fails now, not after the
+ * simulation. stdout_used: the command prints its results on standard output, so "-" would
+ * mix two outputs. */
+static gboolean
+check_output (const char  *option,
+              const char  *path,
+              gboolean     stdout_used,
+              GError     **error)
+{
+  if (path == NULL)
+    return TRUE;
+  if (stdout_used && g_str_equal (path, "-"))
+    return usage_error (error, _("%s - would mix its file into the results on standard output: "
+                                 "name a file, or /dev/stdout with the results sent elsewhere"),
+                        option);
+  if (!flitlab_file_check (path, error))
+    {
+      if (option != NULL)
+        g_prefix_error (error, "%s: ", option);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -420,6 +451,28 @@ print_progress (double   fraction,
   return TRUE;
 }
 
+/* --warmup C: 0 is a study's automatic warm-up, which the option's absence already gives, so
+ * "--warmup 0" (read as "none") is refused and says so. */
+static gboolean
+parse_warmup_option (const char  *text,
+                     guint64     *out,
+                     GError     **error)
+{
+  guint64 warmup;
+
+  if (text == NULL)
+    return TRUE;
+  if (!flitlab_limits_parse_warmup (text, &warmup, error))
+    return FALSE;
+  if (warmup == 0)
+    return usage_error (error, _("--warmup “%s” would not mean no warm-up: 0 is the automatic "
+                                 "one (until the mean latency settles), which leaving out "
+                                 "--warmup gives; give 1 to %llu cycles for a fixed warm-up"),
+                        text, (unsigned long long) FLITLAB_MAX_WARMUP);
+  *out = warmup;
+  return TRUE;
+}
+
 static const char * const channel_kinds[] = { "network", "injection", "ejection" };
 
 static gboolean
@@ -592,7 +645,7 @@ cmd_simulate (int      argc,
     { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed; default 1"), "S" },
     { "replications", 0, 0, G_OPTION_ARG_STRING, &replications, N_("Independent replications per load; default 3"), "R" },
-    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Warm-up cycles discarded; default: until the mean latency settles"), "C" },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Warm-up cycles discarded, at least 1; default: until the mean latency settles"), "C" },
     { "cycles", 0, 0, G_OPTION_ARG_STRING, &cycles, N_("Measured cycles per replication; default 20000"), "C" },
     { "threads", 0, 0, G_OPTION_ARG_STRING, &threads, N_("Threads; default one per core (results do not depend on it)"), "T" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"), "FORMAT" },
@@ -666,6 +719,9 @@ cmd_simulate (int      argc,
 
   if (deadlock_out != NULL && !allow_deadlock)
     return usage_error (error, _("--deadlock-out needs --allow-deadlock"));
+  if (!check_output ("--channels", channels, TRUE, error) ||
+      !check_output ("--deadlock-out", deadlock_out, TRUE, error))
+    return FALSE;
 
   topology = flitlab_topology_new_from_spec (topology_spec, error);
   if (topology == NULL)
@@ -685,7 +741,7 @@ cmd_simulate (int      argc,
           !parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &bt->seed, error) ||
           (replications != NULL &&
            !flitlab_limits_parse_replications (replications, &bt->replications, error)) ||
-          (warmup != NULL && !flitlab_limits_parse_warmup (warmup, &bt->warmup, error)) ||
+          !parse_warmup_option (warmup, &bt->warmup, error) ||
           (cycles != NULL && !flitlab_limits_parse_cycles (cycles, &bt->cycles, error)) ||
           (threads != NULL && !flitlab_limits_parse_threads (threads, &bt->threads, error)))
         return FALSE;
@@ -731,7 +787,7 @@ cmd_simulate (int      argc,
   if (!parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &config->seed, error) ||
       (replications != NULL &&
        !flitlab_limits_parse_replications (replications, &config->replications, error)) ||
-      (warmup != NULL && !flitlab_limits_parse_warmup (warmup, &config->warmup, error)) ||
+      !parse_warmup_option (warmup, &config->warmup, error) ||
       (cycles != NULL && !flitlab_limits_parse_cycles (cycles, &config->cycles, error)) ||
       (threads != NULL && !flitlab_limits_parse_threads (threads, &config->threads, error)))
     return FALSE;
@@ -809,6 +865,24 @@ cmd_simulate (int      argc,
 
 /* ---- run and export ----------------------------------------------------------------- */
 
+/* Saves project, saying on stderr when its per-channel results had to be left out (the
+ * writer's rule, flitlab_project_save_full ()). */
+static gboolean
+save_project (const FlitlabProject  *project,
+              const char            *path,
+              GError               **error)
+{
+  gboolean left_out = FALSE;
+
+  if (!flitlab_project_save_full (project, path, &left_out, error))
+    return FALSE;
+  if (left_out)
+    g_printerr (_("%s: note: %s is saved without its per-channel results, which would make it "
+                  "larger than a project can be (%u MiB)\n"), g_get_prgname (), path,
+                FLITLAB_PROJECT_MAX_BYTES / (1024 * 1024));
+  return TRUE;
+}
+
 static gboolean
 cmd_run (int      argc,
          char   **argv,
@@ -836,6 +910,10 @@ cmd_run (int      argc,
     return usage_error (error, _("run takes one .flitlab project"));
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
+    return FALSE;
+  /* After the load, so that a project that is no file is named as such, and before any work. */
+  if (!check_output (output != NULL ? "--output" : NULL, output != NULL ? output : argv[1],
+                     FALSE, error))
     return FALSE;
 
   /* Every study's models first, then every simulation's jobs on one pool, so that all cores
@@ -871,7 +949,18 @@ cmd_run (int      argc,
       g_propagate_error (error, g_steal_pointer (&refused));
       return FALSE;
     }
-  return flitlab_project_save (project, output != NULL ? output : argv[1], error);
+  return save_project (project, output != NULL ? output : argv[1], error);
+}
+
+/* Whether a and b name one file (links followed): grid's output onto its own input. */
+static gboolean
+same_file (const char *a,
+           const char *b)
+{
+  GStatBuf sa, sb;
+
+  return g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
 }
 
 /* One study of the project repeated over every combination of --vary's values
@@ -881,12 +970,16 @@ cmd_grid (int      argc,
           char   **argv,
           GError **error)
 {
-  g_autofree char *output = NULL, *name = NULL;
+  g_autofree char *output = NULL, *name = NULL, *max_text = NULL;
   g_auto(GStrv) vary = NULL;
+  gboolean force = FALSE;
+  guint64 max_studies = FLITLAB_GRID_MAX_STUDIES;
   const GOptionEntry entries[] = {
     { "study", 0, 0, G_OPTION_ARG_STRING, &name, N_("The study to vary"), "NAME" },
     { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vary, N_("A setting and its values, e.g. vcs=2,4,8 (repeat for each setting)"), "KEY=VALUE,…" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the grid's project here"), "FILE" },
+    { "max-studies", 0, 0, G_OPTION_ARG_STRING, &max_text, N_("Make at most N studies (default 10000): a grid of more is refused before any is made"), "N" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Let --output replace the project the grid is made from"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — write one study per combination of settings, to run with run"));
@@ -901,13 +994,20 @@ cmd_grid (int      argc,
     return usage_error (error, _("grid takes one .flitlab project"));
   if (name == NULL || vary == NULL || output == NULL)
     return usage_error (error, _("grid needs --study, at least one --vary and --output"));
+  if (!parse_uint64 ("--max-studies", max_text, 1, G_MAXUINT, &max_studies, error))
+    return FALSE;
+  if (!force && same_file (output, argv[1]))
+    return usage_error (error, _("--output %s is the project the grid is made from, which it "
+                                 "would replace: name another file, or give --force"), output);
+  if (!check_output ("--output", output, FALSE, error))
+    return FALSE;
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
     return FALSE;
   study = flitlab_project_find_study (project, name);
   if (study == NULL)
     return usage_error (error, _("%s has no study called “%s”"), argv[1], name);
-  studies = flitlab_grid_expand (study, (const char * const *) vary, error);
+  studies = flitlab_grid_expand (study, (const char * const *) vary, max_studies, error);
   if (studies == NULL)
     return FALSE;
 
@@ -915,7 +1015,7 @@ cmd_grid (int      argc,
   flitlab_project_set_title (grid, flitlab_project_get_title (project));
   for (guint i = 0; i < studies->len; i++)
     flitlab_project_insert_study (grid, G_MAXUINT, g_steal_pointer (&studies->pdata[i]));
-  return flitlab_project_save (grid, output, error);
+  return save_project (grid, output, error);
 }
 
 /* The study's network coloured by channel utilization, as flitlab-export.h's rule says. */
@@ -963,6 +1063,74 @@ export_flow (const FlitlabStudy  *study,
   if (rate_text != NULL && !parse_rate (rate_text, &rate, error))
     return FALSE;
   return flitlab_export_flow (model, rate, output, width, height, scale, font_size, error);
+}
+
+/* --width, --height (points) and --scale, named when out of range: the export's own checks. */
+static gboolean
+check_size_options (const char  *width_text,
+                    double       width,
+                    const char  *height_text,
+                    double       height,
+                    const char  *scale_text,
+                    double       scale,
+                    GError     **error)
+{
+  if (width_text != NULL && !flitlab_export_size_valid (width))
+    return usage_error (error, _("--width is 50 to 10000 points, not “%s”"), width_text);
+  if (height_text != NULL && !flitlab_export_size_valid (height))
+    return usage_error (error, _("--height is 50 to 10000 points, not “%s”"), height_text);
+  if (scale_text != NULL && !flitlab_export_scale_valid (scale))
+    return usage_error (error, _("--scale is a PNG's pixels per point, above 0 and at most 8, "
+                                 "not “%s”"), scale_text);
+  return TRUE;
+}
+
+/* The plot's metrics the help names: "latency", the latencies, the other result columns. */
+static const char * const named_metrics[] = {
+  "latency", "throughput", "acceptance", "utilization", "power", NULL,
+};
+
+static gboolean
+table_has_column (const FlitlabStudyTable *table,
+                  const char              *column)
+{
+  return table != NULL && g_strv_contains ((const char * const *) table->columns, column);
+}
+
+/* Whether --metric names something a study's plot can show: a named metric or a column of one
+ * of its tables (a model's own, such as horng-kleinrock's "queue"). */
+static gboolean
+metric_known (const FlitlabStudy *study,
+              const char         *metric)
+{
+  FlitlabLatency latency;
+
+  if (g_strv_contains (named_metrics, metric) || flitlab_latency_from_string (metric, &latency) ||
+      table_has_column (study->simulation.points, metric))
+    return TRUE;
+  for (guint m = 0; m < study->models->len; m++)
+    if (table_has_column (((FlitlabStudyModel *) study->models->pdata[m])->curve, metric))
+      return TRUE;
+  for (guint r = 0; r < study->references->len; r++)
+    if (table_has_column (study->references->pdata[r], metric))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+check_metric (const FlitlabStudy * const *studies,
+              guint                       n_studies,
+              const char                 *metric,
+              GError                    **error)
+{
+  for (guint i = 0; metric != NULL && i < n_studies; i++)
+    if (metric_known (studies[i], metric))
+      return TRUE;
+  if (metric == NULL)
+    return TRUE;
+  return usage_error (error, _("--metric is latency, transit, network, total, source-transit, "
+                               "throughput, acceptance, utilization, power or another column of "
+                               "the results, not “%s”, which no study drawn has"), metric);
 }
 
 /* The study's routing's channel dependency graph, with vcs_text's virtual channels or the
@@ -1070,7 +1238,9 @@ cmd_export (int      argc,
   /* The one number syntax (no hex, nan or inf); the renderer checks the ranges. */
   if (!parse_number_option ("--width", width_text, &width, error) ||
       !parse_number_option ("--height", height_text, &height, error) ||
-      !parse_number_option ("--scale", scale_text, &scale, error))
+      !parse_number_option ("--scale", scale_text, &scale, error) ||
+      !check_size_options (width_text, width, height_text, height, scale_text, scale, error) ||
+      !check_output ("--output", output, FALSE, error))
     return FALSE;
   project = flitlab_project_load (argv[1], error);
   if (project == NULL)
@@ -1086,11 +1256,18 @@ cmd_export (int      argc,
         g_ptr_array_add (studies, flitlab_project_find_study (project, study_names[i]));
       for (guint i = 0; study_names == NULL && i < flitlab_project_get_n_studies (project); i++)
         g_ptr_array_add (studies, flitlab_project_get_study (project, i));
+      if (!check_metric ((const FlitlabStudy * const *) studies->pdata, studies->len, metric,
+                         error))
+        return FALSE;
       plot = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) studies->pdata,
                                                 studies->len, metric);
     }
   else
-    study = flitlab_project_find_study (project, study_name);
+    {
+      study = flitlab_project_find_study (project, study_name);
+      if (!check_metric ((const FlitlabStudy * const *) &study, 1, metric, error))
+        return FALSE;
+    }
   font_size = font_text != NULL ? font_size : preset != NULL ? preset->font_size : 0;
   if (topology)
     return export_topology (study, output, isnan (width) ? (preset != NULL ? preset->width : 800) : width,
@@ -1195,6 +1372,9 @@ main (int   argc,
 
   /* Messages in the user's language; numbers, CSV and option names stay as they are. */
   flitlab_locale_init ();
+  /* A file-size limit (ulimit -f) makes a write fail with EFBIG, which flitlab_file_write ()
+   * reports and cleans up after, rather than killing the program mid-write. */
+  signal (SIGXFSZ, SIG_IGN);
 
   if (argc < 2)
     {

@@ -148,9 +148,54 @@ refit_models (FlitlabStudy *study)
     }
 }
 
+/* A value given twice would make two studies of one name. */
+static gboolean
+check_distinct (const char  *key,
+                char       **list,
+                GError     **error)
+{
+  for (guint v = 0; list[v] != NULL; v++)
+    for (guint w = 0; w < v; w++)
+      if (g_str_equal (list[v], list[w]))
+        {
+          g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                       _("--vary %s gives “%s” twice: each value makes one study, named by it"),
+                       key, list[v]);
+          return FALSE;
+        }
+  return TRUE;
+}
+
+/* The number of combinations, refused above max before any study is built. */
+static gboolean
+check_count (GPtrArray  *values,
+             guint64     max,
+             GError    **error)
+{
+  g_autoptr(GString) product = g_string_new (NULL);
+  guint64 count = 1;
+
+  for (guint k = 0; k < values->len; k++)
+    {
+      guint n = g_strv_length (values->pdata[k]);
+
+      /* Saturates rather than wraps: a count beyond 2^64 is still more than max. */
+      count = count > G_MAXUINT64 / n ? G_MAXUINT64 : count * n;
+      g_string_append_printf (product, "%s%u", k > 0 ? " × " : "", n);
+    }
+  if (count <= max)
+    return TRUE;
+  g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+               _("the grid would make %s%" G_GUINT64_FORMAT " studies (%s), more than %"
+                 G_GUINT64_FORMAT ": vary fewer values, or raise the limit with --max-studies N"),
+               count == G_MAXUINT64 ? _("over ") : "", count, product->str, max);
+  return FALSE;
+}
+
 GPtrArray *
 flitlab_grid_expand (const FlitlabStudy  *study,
                      const char * const  *vary,
+                     guint64              max_studies,
                      GError             **error)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
@@ -190,6 +235,8 @@ flitlab_grid_expand (const FlitlabStudy  *study,
                          _("--vary %s has an empty value"), key);
             return NULL;
           }
+      if (!check_distinct (key, list, error))
+        return NULL;
       g_ptr_array_add (names, g_steal_pointer (&key));
       g_ptr_array_add (values, g_steal_pointer (&list));
     }
@@ -200,6 +247,8 @@ flitlab_grid_expand (const FlitlabStudy  *study,
                            _("A grid needs at least one --vary"));
       return NULL;
     }
+  if (!check_count (values, max_studies, error))
+    return NULL;
 
   /* at: the value index of each key, an odometer with the last key fastest. */
   at = g_new0 (guint, n_keys);

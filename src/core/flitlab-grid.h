@@ -26,11 +26,16 @@ gboolean            flitlab_grid_set       (FlitlabStudy        *study,
                                             const char          *value,
                                             GError             **error);
 
+/* How many studies a grid makes unless told otherwise (flitlab-cli grid --max-studies). */
+#define FLITLAB_GRID_MAX_STUDIES 10000
+
 /* The studies of every combination of vary ("KEY=VALUE,VALUE,…" each), in order. Fails when a
- * setting is unknown or repeated, a value is empty or bad, or a combination makes a study that
- * cannot be simulated (the message names it). */
+ * setting is unknown or repeated, a value is empty, bad or given twice, there are more than
+ * max_studies combinations (before any study is made; the message says how many), or a
+ * combination makes a study that cannot be simulated (the message names it). */
 GPtrArray          *flitlab_grid_expand    (const FlitlabStudy  *study,
                                             const char * const  *vary,
+                                            guint64              max_studies,
                                             GError             **error);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -48,18 +49,21 @@ flitlab_render_to_file (const char         *path,
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
-  gboolean png = g_str_has_suffix (path, ".png");
+  FlitlabExportFormat format;
+  gboolean known = flitlab_export_format_from_path (path, &format);
+  gboolean png = known && format == FLITLAB_EXPORT_PNG;
 
-  if (!(flitlab_render_size_valid (width, height) && scale > 0 && scale <= 8))
+  if (!(flitlab_render_size_valid (width, height) && flitlab_export_scale_valid (scale)))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
                    _("A figure is 50 to 10000 points wide and high at a scale up to 8, not %g × %g at %g"),
                    width, height, scale);
       return FALSE;
     }
-  if (g_str_has_suffix (path, ".svg"))
+  /* The extension in any case: "FIG.SVG" is an SVG, as the export dialog reads it. */
+  if (known && format == FLITLAB_EXPORT_SVG)
     surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
-  else if (g_str_has_suffix (path, ".pdf"))
+  else if (known && format == FLITLAB_EXPORT_PDF)
     surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
   else if (png)
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
@@ -67,7 +71,7 @@ flitlab_render_to_file (const char         *path,
   else
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT,
-                   _("“%s”: figures are written as .svg, .pdf or .png"), path);
+                   _("“%s”: figures are written as .svg, .pdf or .png (in any case)"), path);
       return FALSE;
     }
 
@@ -137,6 +141,31 @@ csv_number (char   *buf,
   g_ascii_formatd (buf, len, "%.10g", value);
 }
 
+/* A text cell by RFC 4180: quoted when it holds a comma, a quote or a line break, its quotes
+ * doubled, every character kept. One that starts as a formula (=, +, -, @, a tab or a carriage
+ * return) gets a leading apostrophe, as OWASP advises, so that a spreadsheet shows it rather
+ * than runs it. */
+static void
+append_csv_text (GString    *out,
+                 const char *text)
+{
+  gboolean formula = strchr ("=+-@\t\r", text[0]) != NULL && text[0] != '\0';
+
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append_printf (out, "%s%s", formula ? "'" : "", text);
+      return;
+    }
+  g_string_append_printf (out, "\"%s", formula ? "'" : "");
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
 gboolean
 flitlab_plot_write_csv (const FlitlabPlot  *plot,
                         const char         *path,
@@ -149,9 +178,7 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
   for (guint s = 0; s < plot->series->len; s++)
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
-      g_autofree char *label = g_strdup (series->label);
 
-      g_strdelimit (label, ",\"\n", ';');
       for (guint i = 0; i < series->n; i++)
         {
           char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE] = "";
@@ -168,7 +195,8 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
             csv_number (y, sizeof y, series->y[i]);
           if (series->error != NULL && isfinite (series->error[i]))
             csv_number (e, sizeof e, series->error[i]);
-          g_string_append_printf (csv, "%s,%s,%s,%s,%s\n", label,
+          append_csv_text (csv, series->label != NULL ? series->label : "");
+          g_string_append_printf (csv, ",%s,%s,%s,%s\n",
                                   series->kind == FLITLAB_PLOT_LINE ? "model" : "points", x, y, e);
         }
     }

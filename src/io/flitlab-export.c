@@ -43,6 +43,18 @@ flitlab_export_format_from_name (const char          *name,
 }
 
 gboolean
+flitlab_export_size_valid (double points)
+{
+  return flitlab_render_size_valid (points, points);
+}
+
+gboolean
+flitlab_export_scale_valid (double scale)
+{
+  return scale > 0 && scale <= 8;
+}
+
+gboolean
 flitlab_export_format_from_path (const char          *path,
                                  FlitlabExportFormat *format)
 {
@@ -513,7 +525,9 @@ append_latex (GString    *out,
             g_string_append (out, "\\textasciicircum{}");
           else if (c == '\\')
             g_string_append (out, "\\textbackslash{}");
-          else if (c == '\n')
+          /* A control character (a carriage return ends TeX's line, others are invalid
+           * input): a space, as a line break is where no line is set. */
+          else if (c < 0x20 || c == 0x7f)
             g_string_append_c (out, ' ');
           else
             g_string_append_c (out, (char) c);
@@ -527,8 +541,12 @@ append_latex (GString    *out,
     }
 }
 
+/* The most characters of a line given to TeX: one of a 10,000-character name would make a box
+ * wider than TeX's largest dimension (16384 pt: "Dimension too large"). */
+#define TEX_MAX_LINE 100
+
 /* Text in the lines the renderer broke it into, for a node that aligns its lines (a title or a
- * legend cell with align=...). */
+ * legend cell with align=...); a line longer than TEX_MAX_LINE characters is broken too. */
 static void
 append_latex_lines (GString    *out,
                     const char *text)
@@ -537,9 +555,19 @@ append_latex_lines (GString    *out,
 
   for (guint l = 0; lines[l] != NULL; l++)
     {
-      if (l > 0)
-        g_string_append (out, "\\\\");
-      append_latex (out, lines[l]);
+      const char *p = lines[l];
+
+      do
+        {
+          const char *end = g_utf8_offset_to_pointer (p, MIN (g_utf8_strlen (p, -1), TEX_MAX_LINE));
+          g_autofree char *piece = g_strndup (p, end - p);
+
+          if (p != lines[l] || l > 0)
+            g_string_append (out, "\\\\");
+          append_latex (out, piece);
+          p = end;
+        }
+      while (*p != '\0');
     }
 }
 
@@ -802,6 +830,9 @@ plot_to_tex (const FlitlabPlot      *plot,
 
 /* ---- writing: matplotlib ---- */
 
+/* A Python string literal of text: quotes and backslashes escaped, every control character
+ * (a raw carriage return ends the literal) as its escape, UTF-8 as it is (Python's source
+ * encoding). */
 static void
 append_python_string (GString    *out,
                       const char *text)
@@ -816,6 +847,8 @@ append_python_string (GString    *out,
         g_string_append (out, "\\\\");
       if (*p == '\n')
         g_string_append (out, "\\n");
+      else if ((guchar) *p < 0x20 || *p == 0x7f)
+        g_string_append_printf (out, "\\x%02x", (guchar) *p);
       else
         g_string_append_c (out, *p);
     }

@@ -52,6 +52,11 @@ gboolean    flitlab_export_format_from_name     (const char          *name,
 /* The format of path's extension; FALSE when it has none that is known. */
 gboolean    flitlab_export_format_from_path     (const char          *path,
                                                  FlitlabExportFormat *format);
+/* Whether points is a figure's width or height that can be written (50 to 10000), and scale
+ * a PNG's pixels per point (above 0, at most 8): the export's checks, which flitlab-cli's
+ * --width, --height and --scale make first to name the option. */
+gboolean    flitlab_export_size_valid           (double               points);
+gboolean    flitlab_export_scale_valid          (double               scale);
 /* The file to write when a dialog offered a name ending in prefilled's extension, chosen is
  * selected and the person accepted path: an extension the person typed picks the format
  * ("fig.pdf" with SVG chosen writes a PDF); the offered extension follows the choice ("fig.svg"
@@ -166,7 +171,9 @@ gboolean           flitlab_render_plot_to_file (const FlitlabPlot *plot,
                                                 double             scale,
                                                 GError           **error);
 
-/* The plotted data as CSV: series,kind,rate,value,ci95 ("saturated" where a value is missing). */
+/* The plotted data as CSV: series,kind,rate,value,ci95 ("saturated" where a value is missing),
+ * by RFC 4180 with LF line ends: a series label quoted where it must be, every character kept,
+ * one that starts as a formula (=, +, -, @) led by an apostrophe. */
 gboolean           flitlab_plot_write_csv      (const FlitlabPlot *plot,
                                                 const char        *path,
                                                 GError           **error);

@@ -105,35 +105,57 @@ write_all (int         fd,
   return TRUE;
 }
 
-gboolean
-flitlab_file_write (const char  *path,
-                    const char  *data,
-                    gsize        length,
-                    GError     **error)
+/* Where the target is not a regular file: a character device or a FIFO is written into, as a
+ * shell's redirection would (renaming over /dev/null would replace the device, and a FIFO's
+ * reader would never see the data); anything else cannot hold the data. */
+static gboolean
+special_writable (const char         *path,
+                  const struct stat  *st,
+                  GError            **error)
 {
-  g_autofree char *target = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *tmp = NULL;
-  struct stat old;
-  gboolean keep_mode;
-  int fd;
+  if (S_ISCHR (st->st_mode) || S_ISFIFO (st->st_mode))
+    return TRUE;
+  g_set_error (error, G_FILE_ERROR, S_ISDIR (st->st_mode) ? G_FILE_ERROR_ISDIR : G_FILE_ERROR_INVAL,
+               _("Could not write “%s”: it is %s, not a file (a regular file, a character device "
+                 "such as /dev/null, a FIFO or - for standard output can be written)"),
+               path, S_ISDIR (st->st_mode) ? _("a directory") :
+                     S_ISSOCK (st->st_mode) ? _("a socket") :
+                     S_ISBLK (st->st_mode) ? _("a block device") : _("a special file"));
+  return FALSE;
+}
 
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (data != NULL || length == 0, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+static gboolean
+write_into (const char  *path,
+            const char  *data,
+            gsize        length,
+            GError     **error)
+{
+  int fd = g_str_equal (path, "-") ? dup (STDOUT_FILENO)
+                                   : open (path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 
-  /* Beside the final file, so that the rename stays in one file system and a link stays a
-   * link. A fixed name, so that the next write finds what a killed one left. */
-  target = follow_links (path, error);
-  if (target == NULL)
-    return FALSE;
-  dir = g_path_get_dirname (target);
-  name = g_path_get_basename (target);
-  tmp = g_strdup_printf ("%s%c.%s.flitlab-tmp", dir, G_DIR_SEPARATOR, name);
-  keep_mode = stat (target, &old) == 0;
+  if (fd < 0)
+    return write_error (error, path, errno);
+  if (!write_all (fd, data, length))
+    {
+      int saved_errno = errno;
 
-  fd = open (tmp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+      close (fd);
+      return write_error (error, path, saved_errno);
+    }
+  if (close (fd) != 0)
+    return write_error (error, path, errno);
+  return TRUE;
+}
+
+/* Creates tmp, locked, for path's target: first removes a temporary that a killed write left
+ * (one nobody holds the lock of), and fails if a live write holds it. */
+static int
+open_temp (const char  *path,
+           const char  *tmp,
+           GError     **error)
+{
+  int fd = open (tmp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
   if (fd >= 0)
     {
       gboolean left = lock_named (fd, tmp);
@@ -142,22 +164,120 @@ flitlab_file_write (const char  *path,
         g_unlink (tmp);
       close (fd);
       if (!left)
-        return busy_error (error, path, tmp);
+        {
+          busy_error (error, path, tmp);
+          return -1;
+        }
     }
 
   /* 0666: the umask decides a new file's permissions, as for any other program. */
   fd = open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd < 0)
-    return write_error (error, path, errno);
+    {
+      write_error (error, path, errno);
+      return -1;
+    }
   if (!lock_named (fd, tmp))
     {
       /* Another write removed it before we held the lock: the name is no longer ours. */
       close (fd);
-      return busy_error (error, path, tmp);
+      busy_error (error, path, tmp);
+      return -1;
     }
+  return fd;
+}
 
+/* The final file and its temporary's name; exists: whether it is there (st then holds it). */
+static char *
+resolve (const char   *path,
+         char        **tmp,
+         struct stat  *st,
+         gboolean     *exists,
+         GError      **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *name = NULL;
+
+  /* Beside the final file, so that the rename stays in one file system and a link stays a
+   * link. A fixed name, so that the next write finds what a killed one left. */
+  target = follow_links (path, error);
+  if (target == NULL)
+    return NULL;
+  dir = g_path_get_dirname (target);
+  name = g_path_get_basename (target);
+  *tmp = g_strdup_printf ("%s%c.%s.flitlab-tmp", dir, G_DIR_SEPARATOR, name);
+  *exists = stat (target, st) == 0;
+  return g_steal_pointer (&target);
+}
+
+gboolean
+flitlab_file_check (const char  *path,
+                    GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *tmp = NULL;
+  struct stat st;
+  gboolean exists;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (g_str_equal (path, "-"))
+    return TRUE;
+  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      if (!special_writable (path, &st, error))
+        return FALSE;
+      if (access (path, W_OK) != 0)
+        return write_error (error, path, errno);
+      return TRUE;
+    }
+  target = resolve (path, &tmp, &st, &exists, error);
+  if (target == NULL)
+    return FALSE;
+  /* The temporary the write will make, made and removed: the one test that the folder takes
+   * the file (permissions, a read-only or special file system, the name) whoever runs it. */
+  fd = open_temp (path, tmp, error);
+  if (fd < 0)
+    return FALSE;
+  g_unlink (tmp);
+  close (fd);
+  return TRUE;
+}
+
+gboolean
+flitlab_file_write (const char  *path,
+                    const char  *data,
+                    gsize        length,
+                    GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *tmp = NULL;
+  struct stat old;
+  gboolean exists;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (g_str_equal (path, "-"))
+    return write_into (path, data, length, error);
+  /* What path names, links followed by the kernel: /dev/stdout is a link to a link that
+   * follow_links () could not read as a path. */
+  if (stat (path, &old) == 0 && !S_ISREG (old.st_mode))
+    return special_writable (path, &old, error) && write_into (path, data, length, error);
+  target = resolve (path, &tmp, &old, &exists, error);
+  if (target == NULL)
+    return FALSE;
+
+  fd = open_temp (path, tmp, error);
+  if (fd < 0)
+    return FALSE;
   /* The lock is held until the rename, so the temporary is closed only after it. */
-  if ((keep_mode && fchmod (fd, old.st_mode & 0777) != 0) || !write_all (fd, data, length) ||
+  if ((exists && fchmod (fd, old.st_mode & 0777) != 0) || !write_all (fd, data, length) ||
       fsync (fd) != 0 || rename (tmp, target) != 0)
     {
       int saved_errno = errno;

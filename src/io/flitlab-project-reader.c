@@ -1030,6 +1030,8 @@ parse_project (Reader *r,
 {
   static const char * const attributes[] = { "format", "title", NULL };
   g_autoptr(FlitlabProject) project = NULL;
+  /* Each study's name (the project's own string) to its line. */
+  g_autoptr(GHashTable) lines = g_hash_table_new (g_str_hash, g_str_equal);
   g_autofree char *format = NULL;
   g_autofree char *title = NULL;
   xmlNode *root = xmlDocGetRootElement (doc);
@@ -1087,6 +1089,7 @@ parse_project (Reader *r,
   while (next_element (r, root, &child))
     {
       FlitlabStudy *study;
+      gpointer first;
 
       if (!g_str_equal ((const char *) child->name, "study"))
         {
@@ -1097,6 +1100,17 @@ parse_project (Reader *r,
       study = parse_study (r, child);
       if (study == NULL)
         return NULL;
+      /* The command line and the window find a study by its name: two of one name would
+       * make every later one unreachable. */
+      if ((first = g_hash_table_lookup (lines, study->name)) != NULL)
+        {
+          reader_fail (r, child, INVALID, _("a study named “%s” is already on line %ld: each "
+                                            "study needs a name of its own"),
+                       study->name, (long) GPOINTER_TO_SIZE (first));
+          flitlab_study_free (study);
+          return NULL;
+        }
+      g_hash_table_insert (lines, study->name, GSIZE_TO_POINTER ((gsize) xmlGetLineNo (child)));
       flitlab_project_insert_study (project, G_MAXUINT, study);
     }
   if (r->error != NULL)
@@ -1184,11 +1198,13 @@ flitlab_project_load_from_data (const char  *data,
   /* The window loads on a worker thread: libxml2 2.9 wants its globals set up before two
    * threads parse, and this call does it once, under libxml2's own lock. */
   xmlInitParser ();
-  if (length > G_MAXINT)
+  /* The one limit of a project's size, also the writer's: flitlab_project_save () checks its
+   * bytes here before it replaces anything. */
+  if (length > FLITLAB_PROJECT_MAX_BYTES)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   _("%s: the file is too large (%llu bytes)"), reader.file,
-                   (unsigned long long) length);
+                   _("%s: %llu bytes, larger than a project can be (%u MiB)"), reader.file,
+                   (unsigned long long) length, FLITLAB_PROJECT_MAX_BYTES / (1024 * 1024));
       return NULL;
     }
 
@@ -1316,10 +1332,20 @@ read_project_file (const char  *path,
       got += n;
     }
   close (fd);
+  /* A /proc or /sys file says it is empty and is not; another a program is still writing. */
+  if (got > (gsize) st.st_size && st.st_size == 0)
+    {
+      g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
+                   _("Cannot read %s: it gives its size as 0 bytes yet holds more, as the files "
+                     "of /proc and /sys do; a project is a file saved on a disk"), display);
+      return NULL;
+    }
   if (got > (gsize) st.st_size)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   _("Cannot read %s: it changed while it was read"), display);
+                   _("Cannot read %s: it grew from %" G_GINT64_FORMAT " bytes while it was read "
+                     "(is a program still writing it?); read it once it is saved"),
+                   display, (gint64) st.st_size);
       return NULL;
     }
   data[got] = '\0';

@@ -240,9 +240,11 @@ write_channels (GString   *out,
     }
 }
 
+/* channels: with the per-channel results (flitlab_project_save () says when they are left out). */
 static void
 write_study (GString            *out,
-             const FlitlabStudy *study)
+             const FlitlabStudy *study,
+             gboolean            channels)
 {
   const FlitlabStudySimulation *sim = &study->simulation;
 
@@ -290,7 +292,8 @@ write_study (GString            *out,
       write_pairs (out, 3, "param", model->params);
       if (model->curve != NULL)
         write_table (out, 3, "curve", model->curve);
-      write_channels (out, 3, model->channels);
+      if (channels)
+        write_channels (out, 3, model->channels);
       g_string_append (out, "    </model>\n");
     }
 
@@ -308,14 +311,15 @@ write_study (GString            *out,
   /* Only when set: projects without the deadlock lab keep their bytes. */
   if (sim->allow_deadlock)
     attr_string (out, "allow-deadlock", "true");
-  if (sim->points == NULL && sim->channels->len == 0)
+  if (sim->points == NULL && (sim->channels->len == 0 || !channels))
     g_string_append (out, "/>\n");
   else
     {
       g_string_append (out, ">\n");
       if (sim->points != NULL)
         write_table (out, 3, "points", sim->points);
-      write_channels (out, 3, sim->channels);
+      if (channels)
+        write_channels (out, 3, sim->channels);
       g_string_append (out, "    </simulation>\n");
     }
 
@@ -327,13 +331,14 @@ write_study (GString            *out,
   g_string_append (out, "  </study>\n");
 }
 
-char *
-flitlab_project_to_data (const FlitlabProject *self,
-                         gsize                *length)
+/* full_length: 0, or the bytes of the project with its per-channel results, which the file
+ * then says were left out (in a comment, which the reader skips). */
+static char *
+project_data (const FlitlabProject *self,
+              gsize                 full_length,
+              gsize                *length)
 {
   GString *out;
-
-  g_return_val_if_fail (self != NULL, NULL);
 
   out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
   g_string_append (out, "<flitlab-project");
@@ -341,8 +346,13 @@ flitlab_project_to_data (const FlitlabProject *self,
   if (flitlab_project_get_title (self) != NULL)
     attr_string (out, "title", flitlab_project_get_title (self));
   g_string_append (out, ">\n");
+  if (full_length > 0)
+    g_string_append_printf (out, "  <!-- Per-channel results left out: with them this project "
+                            "would be %" G_GSIZE_FORMAT " bytes, more than a project can be "
+                            "(%u MiB; docs/project-format.md). -->\n", full_length,
+                            FLITLAB_PROJECT_MAX_BYTES / (1024 * 1024));
   for (guint i = 0; i < flitlab_project_get_n_studies (self); i++)
-    write_study (out, flitlab_project_get_study (self, i));
+    write_study (out, flitlab_project_get_study (self, i), full_length == 0);
   g_string_append (out, "</flitlab-project>\n");
 
   if (length != NULL)
@@ -350,10 +360,51 @@ flitlab_project_to_data (const FlitlabProject *self,
   return g_string_free (out, FALSE);
 }
 
+char *
+flitlab_project_to_data (const FlitlabProject *self,
+                         gsize                *length)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return project_data (self, 0, length);
+}
+
+char *
+flitlab_project_to_data_within (const FlitlabProject  *self,
+                                gsize                  max_bytes,
+                                gboolean              *channels_left_out,
+                                gsize                 *length)
+{
+  g_autofree char *full = NULL;
+  gsize full_length;
+
+  g_return_val_if_fail (self != NULL && length != NULL, NULL);
+
+  full = project_data (self, 0, &full_length);
+  if (channels_left_out != NULL)
+    *channels_left_out = full_length > max_bytes;
+  if (full_length <= max_bytes)
+    {
+      *length = full_length;
+      return g_steal_pointer (&full);
+    }
+  g_clear_pointer (&full, g_free);
+  return project_data (self, full_length, length);
+}
+
 gboolean
 flitlab_project_save (const FlitlabProject *self,
                       const char           *path,
                       GError              **error)
+{
+  return flitlab_project_save_full (self, path, NULL, error);
+}
+
+gboolean
+flitlab_project_save_full (const FlitlabProject *self,
+                           const char           *path,
+                           gboolean             *channels_left_out,
+                           GError              **error)
 {
   g_autofree char *data = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -373,7 +424,11 @@ flitlab_project_save (const FlitlabProject *self,
                      _("Cannot save %s: %s"), path, local_error->message);
         return FALSE;
       }
-  data = flitlab_project_to_data (self, &length);
+  /* Per-channel results are what makes a project huge (a 64×64 torus has 16,384 channels per
+   * load): over the reader's limit they are left out, and the reader's check below refuses
+   * what is still too large. */
+  data = flitlab_project_to_data_within (self, FLITLAB_PROJECT_MAX_BYTES, channels_left_out,
+                                         &length);
   check = flitlab_project_load_from_data (data, length, _("(the project to save)"), &local_error);
   if (check == NULL)
     {

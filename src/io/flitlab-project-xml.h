@@ -50,7 +50,23 @@ FlitlabProject *flitlab_project_load_from_data (const char        *data,
 gboolean        flitlab_project_save        (const FlitlabProject *self,
                                              const char           *path,
                                              GError              **error);
+/* As flitlab_project_save (); channels_left_out (may be NULL): set when the project's
+ * per-channel results were left out of the file. A project whose file would be larger than
+ * FLITLAB_PROJECT_MAX_BYTES, which the reader refuses, is written without its per-channel
+ * results (a comment in the file says so and how large it would have been); one still too
+ * large is not written at all (FLITLAB_PROJECT_ERROR_IO, from the reader's own check). */
+gboolean        flitlab_project_save_full   (const FlitlabProject *self,
+                                             const char           *path,
+                                             gboolean             *channels_left_out,
+                                             GError              **error);
 char           *flitlab_project_to_data     (const FlitlabProject *self,
+                                             gsize                *length);
+/* The project's bytes, without its per-channel results (and a comment saying so) when with
+ * them they would be more than max_bytes: the rule flitlab_project_save () follows, with its
+ * limit given so that a test can reach it. */
+char           *flitlab_project_to_data_within (const FlitlabProject *self,
+                                             gsize                 max_bytes,
+                                             gboolean             *channels_left_out,
                                              gsize                *length);
 
 G_END_DECLS

@@ -16,6 +16,9 @@
 
 #include "config.h"
 
+/* SIGXFSZ: -std=c17 shows only what ISO C has unless asked. */
+#define _DEFAULT_SOURCE
+
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -913,6 +916,8 @@ main (int   argc,
    * gone makes calls to it fail rather than abort rank 0 before it has saved. */
   signal (SIGINT, on_stop_signal);
   signal (SIGTERM, on_stop_signal);
+  /* ulimit -f: a write error (EFBIG) that flitlab_file_write () reports, not a silent death. */
+  signal (SIGXFSZ, SIG_IGN);
   MPI_Comm_set_errhandler (MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   if (ok && rank == MASTER)
     ok = run_rank0 (&options, n_ranks, &error);

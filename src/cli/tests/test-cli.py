@@ -253,7 +253,7 @@ with tempfile.TemporaryDirectory() as tmp:
                              *(("--metric", metric) if metric else ()))
         rows = open(figure).read().splitlines() if code == 0 else []
         check(f"export --metric {metric} shows the simulation's {column} latency",
-              any(l.startswith(f"Simulation; {column} latency; 95% CI,points,") for l in rows),
+              any(l.startswith(f"\"Simulation, {column} latency, 95% CI\",points,") for l in rows),
               err + "\n".join(rows[:3]))
     pdftoppm = shutil.which("pdftoppm")
     if pdftoppm:

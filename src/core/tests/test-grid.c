@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "flitlab-grid.h"
 
 static FlitlabStudy *
@@ -29,7 +31,7 @@ test_expand (void)
   g_autoptr(GError) error = NULL;
   FlitlabStudy *study = torus_study ();
   const char *vary[] = { "vcs=2,4", "topology=torus:4x4:bi,torus:6x6:bi", "flits=16", NULL };
-  g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, vary, &error);
+  g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, vary, FLITLAB_GRID_MAX_STUDIES, &error);
   const FlitlabStudy *last;
   const FlitlabStudyModel *model;
 
@@ -57,7 +59,7 @@ test_model_dropped (void)
   g_autoptr(GError) error = NULL;
   FlitlabStudy *study = torus_study ();
   const char *vary[] = { "topology=mesh:4x4", NULL };
-  g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, vary, &error);
+  g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, vary, FLITLAB_GRID_MAX_STUDIES, &error);
 
   g_assert_no_error (error);
   g_assert_cmpuint (((FlitlabStudy *) grid->pdata[0])->models->len, ==, 0);
@@ -75,6 +77,7 @@ test_errors (void)
     { "vcs=two", NULL, NULL },               /* not a number */
     { "topology=torus:0x0", NULL, NULL },    /* not a network */
     { "vcs=1", NULL, NULL },                 /* cannot be simulated on a torus */
+    { "vcs=2,2", NULL, NULL },               /* a value twice: two studies of one name */
     { NULL, NULL, NULL },                    /* nothing varied */
   };
   FlitlabStudy *study = torus_study ();
@@ -82,11 +85,32 @@ test_errors (void)
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, bad[i], &error);
+      g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, bad[i], FLITLAB_GRID_MAX_STUDIES,
+                                                       &error);
 
       g_assert_null (grid);
       g_assert_nonnull (error);
     }
+  flitlab_study_free (study);
+}
+
+/* More combinations than the limit are refused before any study is made, and say how many. */
+static void
+test_limit (void)
+{
+  g_autoptr(GError) error = NULL;
+  FlitlabStudy *study = torus_study ();
+  const char *vary[] = { "vcs=2,4,6", "flits=8,16", NULL };
+  g_autoptr(GPtrArray) refused = flitlab_grid_expand (study, vary, 5, &error);
+  g_autoptr(GPtrArray) grid = NULL;
+
+  g_assert_null (refused);
+  g_assert_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "6 studies (3 × 2), more than 5"));
+  g_clear_error (&error);
+  grid = flitlab_grid_expand (study, vary, 6, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (grid->len, ==, 6);
   flitlab_study_free (study);
 }
 
@@ -98,5 +122,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/grid/expand", test_expand);
   g_test_add_func ("/flitlab/grid/model-dropped", test_model_dropped);
   g_test_add_func ("/flitlab/grid/errors", test_errors);
+  g_test_add_func ("/flitlab/grid/limit", test_limit);
   return g_test_run ();
 }

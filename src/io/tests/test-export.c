@@ -323,8 +323,8 @@ test_plot_files (void)
   /* Every column, the intervals too; saturated rows say so. */
   csv_text = read_file (csv);
   g_assert_true (g_str_has_prefix (csv_text, "series,kind,rate,value,ci95\n"));
-  g_assert_nonnull (strstr (csv_text, "Simulation; 95% CI,points,0.01,29,1.2\n"));
-  g_assert_nonnull (strstr (csv_text, "Simulation; 95% CI,points,0.012,saturated,\n"));
+  g_assert_nonnull (strstr (csv_text, "\"Simulation, 95% CI\",points,0.01,29,1.2\n"));
+  g_assert_nonnull (strstr (csv_text, "\"Simulation, 95% CI\",points,0.012,saturated,\n"));
   g_assert_nonnull (strstr (csv_text, "Model: Ciciani et al. 1998,model,0.01,27,\n"));
 
   /* The same series, labels, error bars and marks, the text escaped for LaTeX. */
@@ -357,6 +357,73 @@ test_plot_files (void)
     log_text = read_file (log);
     /* The figure fits its page: nothing set beyond it. */
     g_assert_null (strstr (log_text, "Overfull"));
+    run_in (dir, python);
+    g_assert_true (has_prefix (py_pdf, "%PDF-", 5));
+  }
+  test_files_remove_tree (dir);
+}
+
+/* Names that once broke a file (issue #33): every ASCII control character, quotes,
+ * backslashes, LaTeX's and mathtext's specials, formula-leading cells, an emoji and 10,000
+ * characters. The CSV reads back by Python's csv module with every character (formulas led by
+ * an apostrophe), the .tex compiles and the .py runs. */
+static void
+test_hostile_labels (void)
+{
+  static const double x[] = { 0.002, 0.004 };
+  static const double y[] = { 16, 17 };
+  static const char *checker =
+    "import csv\n"
+    "want = open('labels.bin', 'rb').read().decode().split('\\0')\n"
+    "got = [r[0] for r in csv.reader(open('h.csv', newline='', encoding='utf-8'))][1:]\n"
+    "want = [(\"'\" if w[:1] in ('=', '+', '-', '@', '\\t', '\\r') else '') + w for w in want]\n"
+    "assert sorted(set(got)) == sorted(want), (sorted(set(got)), sorted(want))\n";
+  g_autoptr(GString) controls = g_string_new ("controls ");
+  g_autoptr(GString) labels = g_string_new (NULL);
+  g_autofree char *long_name = g_strnfill (10000, 'n');
+  g_autofree char *dir = test_files_make_dir ();
+  g_autoptr(FlitlabPlot) plot = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *names[6];
+
+  for (char c = 1; c < 0x20; c++)
+    g_string_append_c (controls, c);
+  g_string_append_c (controls, 0x7f);
+  names[0] = controls->str;
+  names[1] = "=SUM(A1) \"quoted\" 'single' back\\slash, comma";
+  names[2] = "$x$ % { } # & _ ^ ~ \\relax \xf0\x9f\x98\x80";
+  names[3] = "-1 minus";
+  names[4] = "@at\r\nline";
+  names[5] = long_name;
+  plot = flitlab_plot_new (controls->str, "Load", "Latency (cycles)");
+  g_free (plot->title);
+  plot->title = g_strconcat (names[1], names[2], long_name, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      flitlab_plot_add_series (plot, names[i], FLITLAB_PLOT_LINE, x, y, NULL, G_N_ELEMENTS (x));
+      g_string_append_len (labels, names[i], strlen (names[i]) + (i + 1 < G_N_ELEMENTS (names)));
+    }
+  {
+    g_autofree char *csv = g_build_filename (dir, "h.csv", NULL);
+    g_autofree char *tex = g_build_filename (dir, "h.tex", NULL);
+    g_autofree char *py = g_build_filename (dir, "h.py", NULL);
+    g_autofree char *bin = g_build_filename (dir, "labels.bin", NULL);
+    g_autofree char *check = g_build_filename (dir, "check.py", NULL);
+    const char *latex[] = { "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "h.tex", NULL };
+    const char *python[] = { FLITLAB_TEST_PYTHON, "h.py", "h-py.pdf", NULL };
+    const char *read_back[] = { FLITLAB_TEST_PYTHON, "check.py", NULL };
+    g_autofree char *tex_pdf = g_build_filename (dir, "h.pdf", NULL);
+    g_autofree char *py_pdf = g_build_filename (dir, "h-py.pdf", NULL);
+
+    g_assert_true (flitlab_export_plot (plot, csv, 345, 230, 2, &error));
+    g_assert_true (flitlab_export_plot (plot, tex, 345, 230, 2, &error));
+    g_assert_true (flitlab_export_plot (plot, py, 345, 230, 2, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_set_contents (bin, labels->str, labels->len, NULL));
+    g_assert_true (g_file_set_contents (check, checker, -1, NULL));
+    run_in (dir, read_back);
+    run_in (dir, latex);
+    g_assert_true (has_prefix (tex_pdf, "%PDF-", 5));
     run_in (dir, python);
     g_assert_true (has_prefix (py_pdf, "%PDF-", 5));
   }
@@ -482,6 +549,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/export/heatmap-rule", test_heatmap_rule);
   g_test_add_func ("/flitlab/export/network-view-and-flow", test_network_view_and_flow);
   g_test_add_func ("/flitlab/export/plot-files", test_plot_files);
+  g_test_add_func ("/flitlab/export/hostile-labels", test_hostile_labels);
   g_test_add_func ("/flitlab/export/network-and-flow-files", test_network_and_flow_files);
   g_test_add_func ("/flitlab/export/bad-paths", test_bad_paths);
   return g_test_run ();

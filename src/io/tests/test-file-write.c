@@ -325,6 +325,62 @@ test_read_only_directory (void)
   test_files_remove_tree (dir);
 }
 
+/* ---- checked before the work (issue #33) -------------------------------------------- */
+
+static gboolean
+check_path (const char     *path,
+            gconstpointer   data,
+            GError        **error)
+{
+  return flitlab_file_check (path, error);
+}
+
+/* The check says what the write would: a read-only folder (as nobody), a directory and a
+ * missing folder fail; a FIFO passes untouched; a killed write's temporary is removed and
+ * nothing else is left. */
+static void
+test_check (void)
+{
+  g_autofree char *dir = test_files_make_dir ();
+  g_autofree char *locked = g_build_filename (dir, "locked", NULL);
+  g_autofree char *in_locked = g_build_filename (locked, "new.csv", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no", "new.csv", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *stale = g_build_filename (dir, ".out.csv.flitlab-tmp", NULL);
+  g_autofree char *names = NULL;
+  g_autoptr(GError) error = NULL;
+  Child child = { check_path, NULL, in_locked, 0, TRUE };
+  GStatBuf st;
+  int status;
+
+  g_assert_cmpint (g_mkdir (locked, 0555), ==, 0);
+  status = run_child (&child);
+  g_assert_true (status == 1 || status == CHILD_SKIP);
+
+  g_assert_false (flitlab_file_check (dir, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
+  g_assert_nonnull (strstr (error->message, "a directory"));
+  g_clear_error (&error);
+  g_assert_false (flitlab_file_check (missing, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_true (flitlab_file_check (fifo, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  g_assert_true (g_file_set_contents (stale, "left by a kill -9", -1, NULL));
+  g_assert_true (flitlab_file_check (path, &error));
+  g_assert_no_error (error);
+  names = test_files_list_dir (dir);
+  g_assert_cmpstr (names, ==, "fifo locked");
+  g_assert_cmpint (g_chmod (locked, 0755), ==, 0);
+  test_files_remove_tree (dir);
+}
+
 /* ---- projects ---------------------------------------------------------------------- */
 
 /* A project named title, of about 400 bytes a study. */
@@ -560,6 +616,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/file-write/new-file", test_new_file);
   g_test_add_func ("/flitlab/file-write/keeps-mode", test_keeps_mode);
   g_test_add_func ("/flitlab/file-write/symlink", test_symlink);
+  g_test_add_func ("/flitlab/file-write/check", test_check);
   g_test_add_func ("/flitlab/file-write/stale-temporary", test_stale_temporary);
   g_test_add_func ("/flitlab/file-write/busy-temporary", test_busy_temporary);
   g_test_add_func ("/flitlab/file-write/full-disk", test_full_disk);

@@ -190,6 +190,45 @@ test_round_trip (void)
   validate_data_with_schema (data, length);
 }
 
+/* The size rule (issue #33): over the limit the per-channel results are left out with a note
+ * the reader skips; still over it, nothing; bytes over the reader's limit are refused. */
+static void
+test_size_rule (void)
+{
+  g_autoptr(FlitlabProject) project = make_full_project ();
+  g_autoptr(FlitlabProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *full = flitlab_project_to_data (project, NULL);
+  g_autofree char *within = NULL, *lean = NULL;
+  gsize full_length = strlen (full), length = 0, lean_length = 0;
+  gboolean left_out = TRUE;
+
+  g_assert_nonnull (strstr (full, "<channels"));
+  within = flitlab_project_to_data_within (project, full_length, &left_out, &length);
+  g_assert_false (left_out);
+  g_assert_cmpstr (within, ==, full);
+
+  lean = flitlab_project_to_data_within (project, full_length - 1, &left_out, &lean_length);
+  g_assert_true (left_out);
+  g_assert_cmpuint (lean_length, <, full_length);
+  g_assert_null (strstr (lean, "<channels"));
+  g_assert_nonnull (strstr (lean, "<!-- Per-channel results left out"));
+  loaded = flitlab_project_load_from_data (lean, lean_length, "lean", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (flitlab_project_get_n_studies (loaded), ==,
+                    flitlab_project_get_n_studies (project));
+  validate_data_with_schema (lean, lean_length);
+
+  /* The reader's limit on bytes in memory, the writer's check: one byte over is refused
+   * before libxml2 sees anything (the length alone says so; the bytes are never read). */
+  g_clear_pointer (&loaded, flitlab_project_free);
+  loaded = flitlab_project_load_from_data (full, (gsize) FLITLAB_PROJECT_MAX_BYTES + 1, "huge",
+                                           &error);
+  g_assert_null (loaded);
+  g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "256 MiB"));
+}
+
 static void
 test_round_trip_file (void)
 {
@@ -802,6 +841,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/flitlab/project/size-rule", test_size_rule);
   g_test_add_func ("/flitlab/project/round-trip", test_round_trip);
   g_test_add_func ("/flitlab/project/round-trip-file", test_round_trip_file);
   g_test_add_func ("/flitlab/project/strings", test_strings);
