@@ -57,8 +57,10 @@ stats () {
 timed () {
   local out=$1
   shift
-  /usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" > "$out" 2>&1
-  awk '{ printf "%.3f %d\n", $1 + $2, $3 }' "$tmp/time"
+  # A command that exits with a status other than 0 (BookSim does when its one sample period
+  # is not called converged) makes time write a line of its own first: the figures are last.
+  /usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" > "$out" 2>&1 || true
+  tail -n 1 "$tmp/time" | awk '{ printf "%.3f %d\n", $1 + $2, $3 }'
 }
 
 # Flitlab on one case: prints "cpu peak cycles flit_hops".
@@ -88,7 +90,7 @@ injection_rate = $rate;
 injection_rate_uses_flits = 0;
 sim_type = latency;
 warmup_periods = 1;
-sample_period = $(( cycles / 2 ));
+sample_period = $cycles;
 max_samples = 1;
 routing_delay = 0;
 speculative = 1;
