@@ -185,10 +185,17 @@ check_count (GPtrArray  *values,
     }
   if (count <= max)
     return TRUE;
-  g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
-               _("the grid would make %s%" G_GUINT64_FORMAT " studies (%s), more than %"
-                 G_GUINT64_FORMAT ": vary fewer values, or raise the limit with --max-studies N"),
-               count == G_MAXUINT64 ? _("over ") : "", count, product->str, max);
+  /* %llu, not G_GUINT64_FORMAT: xgettext cuts a message at a macro. */
+  if (count == G_MAXUINT64)
+    g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                 _("the grid would make over %llu studies (%s), more than %llu: vary fewer "
+                   "values, or raise the limit with --max-studies N"),
+                 (unsigned long long) count, product->str, (unsigned long long) max);
+  else
+    g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                 _("the grid would make %llu studies (%s), more than %llu: vary fewer values, "
+                   "or raise the limit with --max-studies N"),
+                 (unsigned long long) count, product->str, (unsigned long long) max);
   return FALSE;
 }
 

@@ -1343,9 +1343,9 @@ read_project_file (const char  *path,
   if (got > (gsize) st.st_size)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_IO,
-                   _("Cannot read %s: it grew from %" G_GINT64_FORMAT " bytes while it was read "
+                   _("Cannot read %s: it grew from %lld bytes while it was read "
                      "(is a program still writing it?); read it once it is saved"),
-                   display, (gint64) st.st_size);
+                   display, (long long) st.st_size);
       return NULL;
     }
   data[got] = '\0';
