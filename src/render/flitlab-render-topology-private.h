@@ -188,6 +188,13 @@ flitlab_topology_view_title_lines (const FlitlabTopologyView *view);
 double
 flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
                               guint                        style);
+/* The channel node v's ring stands for (flitlab-render-topology.c's draw_rings()): its
+ * injection channel, or its ejection channel when only that is on the route (on_route: per
+ * channel, whether the view's route holds it). */
+guint
+flitlab_topology_ring_channel (const FlitlabTopology *topology,
+                               const gboolean        *on_route,
+                               guint                  v);
 /* Where a node's ring (draw_rings()) lies, as distances from the node's centre: from its
  * edge plus half a gap, two lines wide, 1.7 times that when bold (on the route). */
 void

@@ -640,6 +640,18 @@ draw_nodes (cairo_t                   *cr,
 /* The ring of node v, if it has one: its injection channel held by a worm of the animation
  * (a message still leaving its source) in the worm's colour, or either of its own channels on
  * the route, dark grey unless coloured. *bold when on the route. */
+guint
+flitlab_topology_ring_channel (const FlitlabTopology *topology,
+                               const gboolean        *on_route,
+                               guint                  v)
+{
+  guint injection = flitlab_topology_get_injection_channel (topology, v);
+  guint ejection = flitlab_topology_get_ejection_channel (topology, v);
+
+  /* A message's source while it leaves, else the destination it is delivered to. */
+  return on_route[ejection] && !on_route[injection] ? ejection : injection;
+}
+
 static gboolean
 ring_of (const FlitlabTopologyView *view,
          const gboolean            *on_route,
@@ -647,10 +659,7 @@ ring_of (const FlitlabTopologyView *view,
          guint32                   *color,
          gboolean                  *bold)
 {
-  guint injection = flitlab_topology_get_injection_channel (view->topology, v);
-  guint ejection = flitlab_topology_get_ejection_channel (view->topology, v);
-  /* A message's source while it leaves, else the destination it is delivered to. */
-  guint channel = on_route[ejection] && !on_route[injection] ? ejection : injection;
+  guint channel = flitlab_topology_ring_channel (view->topology, on_route, v);
 
   *bold = on_route[channel];
   *color = view->colors != NULL && channel < view->n_colors ? view->colors[channel]

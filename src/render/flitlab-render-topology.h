@@ -191,8 +191,8 @@ int                    flitlab_topology_view_hit_node    (const FlitlabTopologyV
                                                           double                     x,
                                                           double                     y);
 /* The message of the animation whose worm is drawn under (x, y), or -1: holder gives each
- * channel's message (-1: idle), as flitlab_sim_trace_get_channels() does. A node's ring (its
- * injection channel held) counts before the channels under it, and of the channels only held
+ * channel's message (-1: idle), as flitlab_sim_trace_get_channels() does. A node's ring (the
+ * channel it stands for held) counts before the channels under it, and of the channels only held
  * ones: a click on a drawn worm finds its message, not the idle channel beside it. */
 gint32                 flitlab_topology_view_hit_worm    (const FlitlabTopologyView *view,
                                                           double                     x,

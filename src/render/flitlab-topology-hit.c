@@ -77,6 +77,7 @@ flitlab_topology_view_hit_worm (const FlitlabTopologyView *view,
                                 const gint32              *holder)
 {
   const FlitlabTopologyLayout *layout;
+  g_autofree gboolean *on_route = NULL;
   const guint *items = NULL;
   int channel;
   guint n;
@@ -86,22 +87,22 @@ flitlab_topology_view_hit_worm (const FlitlabTopologyView *view,
   layout = view->layout;
   if (layout == NULL || !flitlab_topology_view_shows_point (view, x, y))
     return -1;
-  /* A ring round a node is its message still leaving the node: it lies over the ends of the
-   * node's channels, so it is looked at first. */
+  on_route = g_new0 (gboolean, flitlab_topology_get_n_channels (view->topology));
+  for (guint r = 0; r < view->route->len; r++)
+    on_route[g_array_index (view->route, guint, r)] = TRUE;
+  /* A ring round a node is a message still leaving it (or, followed, delivered to it): it
+   * lies over the ends of the node's channels, so it is looked at first. */
   n = flitlab_topology_grid_lookup (&layout->node_grid, x, y, &items);
   for (guint i = 0; i < n; i++)
     {
       const Node *node = &g_array_index (layout->nodes, Node, items[i]);
-      guint injection = flitlab_topology_get_injection_channel (view->topology, node->id);
-      gboolean bold = FALSE;
+      guint ring = flitlab_topology_ring_channel (view->topology, on_route, node->id);
       double inner, outer, d = hypot (node->at.x - x, node->at.y - y);
 
-      for (guint r = 0; r < view->route->len; r++)
-        bold |= g_array_index (view->route, guint, r) == injection;
-      flitlab_topology_ring_bounds (layout, node->style, bold, &inner, &outer);
+      flitlab_topology_ring_bounds (layout, node->style, on_route[ring], &inner, &outer);
       /* Half a pixel either side: its edges are antialiased. */
-      if (holder[injection] >= 0 && d >= inner - 0.5 && d <= outer + 0.5)
-        return holder[injection];
+      if (holder[ring] >= 0 && d >= inner - 0.5 && d <= outer + 0.5)
+        return holder[ring];
     }
   channel = nearest_channel (view, x, y, holder);
   return channel >= 0 ? holder[channel] : -1;
