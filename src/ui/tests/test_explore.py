@@ -339,11 +339,12 @@ def type_into(entry, text):
 def entry_text(entry):
     """What entry shows: GTK 4.8 gives AT-SPI no text of an entry row, so it is copied. Three
     tries: on a loaded machine a key or the clipboard's answer can come too late for one."""
+    if not click(entry):
+        return None
     text = None
+    # Clicked once only: a second click soon after would be a double click, selecting a word.
     for _ in range(3):
         clipboard.set_text("", -1)
-        if not click(entry):
-            return None
         rawinput.keyCombo("<Control>a")
         rawinput.keyCombo("<Control>c")
         time.sleep(0.05)
