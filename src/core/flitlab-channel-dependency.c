@@ -12,13 +12,15 @@
 #include <glib/gi18n-lib.h>
 
 #include "flitlab-channel-dependency.h"
-#include "flitlab-sim-private.h"
+#include "flitlab-routing.h"
+#include "flitlab-sim.h"
 
 G_STATIC_ASSERT (2 * FLITLAB_TOPOLOGY_MAX_DIMS * 2 <= 64);
 
 struct _FlitlabChannelDependency
 {
   const FlitlabTopology  *topology;  /* during construction only */
+  FlitlabRouter          *router;    /* during construction only: dimension order */
   guint                   n_classes;
   guint                   n_vertices;
   guint64                *next;      /* per vertex: its successors, as above */
@@ -56,32 +58,25 @@ successor_bit (const FlitlabTopology *topology,
  * vertex. */
 static guint
 hop (FlitlabChannelDependency *self,
-     const guint              *coords,
-     guint                     n_dims,
      guint                     node,
      guint                     dst,
      guint32                   ties,
      guint                    *channel)
 {
-  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
-  const FlitlabChannel *c;
+  FlitlabHops hops;
   guint vc_class = 0;
 
-  flitlab_sim_minimal_hops (self->topology, node, dst, ties, next);
-  c = flitlab_topology_get_channel (self->topology, next[0]);
+  flitlab_router_hops (self->router, node, dst, ties, FALSE, &hops);
   if (self->n_classes == 2)
-    vc_class = flitlab_sim_dateline_class (c, coords[c->dst * n_dims + c->dim],
-                                           coords[dst * n_dims + c->dim]);
-  *channel = c->id;
-  return vertex_of (self, c->id, vc_class);
+    vc_class = flitlab_router_dateline_class (self->router, hops.escape, dst);
+  *channel = hops.escape;
+  return vertex_of (self, hops.escape, vc_class);
 }
 
 /* The first two hops of the routes from u to t, each way where t is half way round from u in
  * a dimension of these two hops; only the tie bits of those dimensions matter. */
 static void
 add_first_two_hops (FlitlabChannelDependency *self,
-                    const guint              *coords,
-                    guint                     n_dims,
                     guint                     u,
                     guint                     t,
                     guint32                   tied)
@@ -92,11 +87,11 @@ add_first_two_hops (FlitlabChannelDependency *self,
     {
       guint first, second, channel, next_node;
 
-      first = hop (self, coords, n_dims, u, t, sub, &channel);
+      first = hop (self, u, t, sub, &channel);
       next_node = flitlab_topology_get_channel (self->topology, channel)->dst;
       if (next_node != t)
         {
-          second = hop (self, coords, n_dims, next_node, t, sub, &channel);
+          second = hop (self, next_node, t, sub, &channel);
           self->next[first] |= G_GUINT64_CONSTANT (1) << successor_bit (self->topology, self->n_classes,
                                                                         channel, second % self->n_classes);
         }
@@ -144,14 +139,14 @@ add_routes_from (FlitlabChannelDependency *self,
 
           if (b0 == at[d0])
             continue;
-          add_first_two_hops (self, coords, n_dims, u, t0, tied0);
+          add_first_two_hops (self, u, t0, tied0);
           for (guint d1 = d0 + 1; d1 < n_dims; d1++)
             {
               guint k1 = flitlab_topology_get_radix (self->topology, d1);
 
               for (guint b1 = 0; b1 < k1; b1++)
                 if (b1 != at[d1])
-                  add_first_two_hops (self, coords, n_dims, u, t0 + (b1 - at[d1]) * stride[d1],
+                  add_first_two_hops (self, u, t0 + (b1 - at[d1]) * stride[d1],
                                       tied0 | tie_bit (bidirectional_torus, d1, k1, at[d1], b1));
             }
         }
@@ -277,7 +272,8 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
 
   self = g_new0 (FlitlabChannelDependency, 1);
   self->topology = topology;
-  /* As the engine's escape_range(): dateline classes from two VCs on. */
+  self->router = flitlab_router_new (topology, FLITLAB_ROUTING_DOR, vcs);
+  /* As flitlab_router_hops()'s escape VCs: dateline classes from two VCs on. */
   self->n_classes = torus && vcs >= 2 ? 2 : 1;
   self->n_vertices = flitlab_topology_get_n_network_channels (topology) * self->n_classes;
   self->next = g_new0 (guint64, self->n_vertices);
@@ -309,6 +305,7 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
       }
   find_cycle (self, topology);
   self->topology = NULL;
+  g_clear_pointer (&self->router, flitlab_router_free);
   return g_steal_pointer (&self);
 }
 

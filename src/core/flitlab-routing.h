@@ -1,4 +1,5 @@
-/* flitlab-routing.h: how messages find their way, one name per routing
+/* flitlab-routing.h: how messages find their way: the routings and the router that answers
+ * for them
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -38,5 +39,83 @@ gboolean            flitlab_routing_from_string (const char            *text,
  * dimension-ordered and adaptive routing on tori, meshes and hypercubes. */
 gboolean            flitlab_routing_fits        (FlitlabRouting         routing,
                                                  FlitlabTopologyFamily  family);
+/* The family's deterministic routing: necklace routing on a necklace, dimension order on the
+ * others (whose flitlab_router_route() is the route the textbooks draw). */
+FlitlabRouting      flitlab_routing_deterministic (FlitlabTopologyFamily family);
+
+/* ---- the router ------------------------------------------------------------------------ */
+
+/* Answers, for one routing on one network, which channels a header may take next: the
+ * simulator allocates from its answer, and the channel dependency graph, the route drawing
+ * and the models' channel loads follow the same answer. Built once per network (it keeps
+ * per-node tables); read-only after, so threads may share it. */
+typedef struct _FlitlabRouter FlitlabRouter;
+
+/* Where a header at a node bound for another may go next, in the order it tries them: the
+ * adaptive hops, node's out-channels first_out + i for each bit i of adaptive from the lowest,
+ * on their VCs [adaptive_lo, V); then the escape hop, the one the deterministic route takes,
+ * on its VCs [escape_lo, escape_hi). Dimension-ordered routing has no adaptive hops. */
+typedef struct
+{
+  guint   escape;
+  guint16 escape_lo;
+  guint16 escape_hi;
+  guint   first_out;
+  guint32 adaptive;
+  guint16 adaptive_lo;
+} FlitlabHops;
+
+/* routing is not FLITLAB_ROUTING_BACKTRACK and fits the topology's family
+ * (flitlab_routing_fits()); vcs is the virtual channels per channel the VC ranges divide (the
+ * simulator's; any count from 1 for callers that use channels only). */
+FlitlabRouter *flitlab_router_new      (const FlitlabTopology *topology,
+                                        FlitlabRouting         routing,
+                                        guint                  vcs);
+void           flitlab_router_free     (FlitlabRouter         *self);
+
+/* The hops of a header at node bound for dst (node != dst). ties: the message's tie bits (bit
+ * d set: the - way in dimension d when dst is half way round a ring; FLITLAB_TIES_POSITIVE is
+ * 0). passed_base: necklace routing only, whether the worm has been at a base vertex. */
+void           flitlab_router_hops     (const FlitlabRouter   *self,
+                                        guint                  node,
+                                        guint                  dst,
+                                        guint32                ties,
+                                        gboolean               passed_base,
+                                        FlitlabHops           *hops);
+/* The minimal next hops out of node towards dst, in id order (lowest dimension first):
+ * flitlab_topology_minimal_next_hops() less the direction the tie bits rule out in a dimension
+ * where both ways round a ring are minimal. next[0] is the dimension-ordered hop on a torus,
+ * mesh or hypercube. Returns the count (0 when node == dst); next has room for 2 n + 2. */
+guint          flitlab_router_minimal_hops (const FlitlabRouter *self,
+                                            guint                node,
+                                            guint                dst,
+                                            guint32              ties,
+                                            guint               *next);
+/* The deterministic route from src to dst, escape hop after escape hop: dimension order
+ * (lowest dimension first; XY; e-cube) with the tie bits on tori, meshes and hypercubes; on a
+ * necklace 003's route, the shortest way to the nearest base vertex, e-cube across the base
+ * hypercube, then along the destination necklace. Appends network channel ids to route and
+ * returns the hop count. */
+guint          flitlab_router_route    (const FlitlabRouter   *self,
+                                        guint                  src,
+                                        guint                  dst,
+                                        guint32                ties,
+                                        GArray                *route);
+/* Every network channel some message from src to dst may take: any adaptive choice, and
+ * either way round where dst is half way round a ring when every_tie. Appends them to
+ * channels, each once; returns how many. */
+guint          flitlab_router_paths    (const FlitlabRouter   *self,
+                                        guint                  src,
+                                        guint                  dst,
+                                        gboolean               every_tie,
+                                        GArray                *channels);
+/* The dateline class of a hop along torus channel towards dst (0 while the rest of the path
+ * in that dimension still crosses the wrap-around link, 1 on the wrap-around link and after
+ * it); 0 on other networks. */
+guint          flitlab_router_dateline_class (const FlitlabRouter *self,
+                                              guint                channel,
+                                              guint                dst);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabRouter, flitlab_router_free)
 
 G_END_DECLS

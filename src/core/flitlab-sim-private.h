@@ -61,23 +61,6 @@ flitlab_sim_expected_cycles (const FlitlabSimConfig *config)
   return (config->warmup > 0 ? config->warmup : FLITLAB_SIM_PILOT) + config->cycles;
 }
 
-/* The dateline class of a hop along torus channel c (flitlab-sim-wormhole.c, "Deadlock
- * freedom"): 0 while the rest of the path in c's dimension still crosses the wrap-around link,
- * 1 on the wrap-around link and after it. to_coord is the coordinate in c->dim of the node c
- * leads to, dst_coord that of the destination. Shared by the engine and the channel
- * dependency graph, so that the graph is the engine's. */
-static inline guint
-flitlab_sim_dateline_class (const FlitlabChannel *c,
-                            guint                 to_coord,
-                            guint                 dst_coord)
-{
-  if (c->wraparound)
-    return 1;
-  if (c->direction > 0)
-    return dst_coord < to_coord ? 0 : 1;
-  return dst_coord > to_coord ? 0 : 1;
-}
-
 /* Checks what the engine cannot run (e.g. a torus with one virtual channel) and returns the
  * number of virtual channels to use. */
 guint    flitlab_sim_wormhole_check (const FlitlabTopology   *topology,

@@ -81,10 +81,7 @@ typedef struct
   gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
   gint32  next_vc;    /* the VC granted to its header and not yet entered, else NONE */
   guint32 route_node; /* the node its hops below were routed at, G_MAXUINT32 before its first */
-  guint32 route_mask; /* bit i: route_node's i-th out-channel is a minimal hop (route()) */
-  guint32 escape;     /* the dimension-ordered hop, whose VCs [escape_lo, escape_hi) escape */
-  guint16 escape_lo;
-  guint16 escape_hi;
+  FlitlabHops routed; /* where its header may go from route_node (flitlab_router_hops()) */
   gint32  queue_next; /* the next message in the source queue */
   gboolean passed_base; /* necklace: the header has been at a base vertex */
   gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
@@ -125,8 +122,6 @@ typedef struct
   const FlitlabTopology *topology;
   FlitlabRng             rng;
   FlitlabRng             tie_rng;   /* the messages' tie bits, apart from the arrivals */
-  FlitlabTopologyFamily  family;
-  gboolean               torus;
   guint                  n_nodes;
   guint                  n_dims;
   guint                  n_channels;
@@ -139,13 +134,8 @@ typedef struct
 
   Vc                    *vc;
   guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
-  guint                 *coords;    /* n_nodes x n_dims */
-  guint                 *out_first; /* per node: its first out-channel (they are consecutive) */
-  guint8                *out_slot;  /* torus, mesh: (node x n_dims + dim) x 2 + (direction < 0)
-                                       -> that channel's place among node's out-channels */
+  FlitlabRouter         *router;
   const FlitlabChannel  *channels;  /* the topology's, by id */
-  gboolean               bidirectional;
-  guint                  radix[FLITLAB_TOPOLOGY_MAX_DIMS];
 
   GArray                *messages;  /* Message */
   IdList                 free_ids;
@@ -157,7 +147,6 @@ typedef struct
   guint64                queued;    /* messages in all source queues */
   gboolean               capped;    /* saturated: arrivals to a source queue of QUEUE_CAP
                                        messages are dropped */
-  GArray                *route;     /* scratch for necklace routes */
 
   guint64                cycle;
   guint64                last_move;
@@ -386,18 +375,6 @@ finish (Sim    *s,
 
 /* ---- routing ---------------------------------------------------------------------- */
 
-/* Dateline class of a hop along channel c towards dst (flitlab_sim_dateline_class()). */
-static guint
-dateline_class (Sim                  *s,
-                const FlitlabChannel *c,
-                guint                 dst)
-{
-  if (!s->torus)
-    return 0;
-  return flitlab_sim_dateline_class (c, s->coords[c->dst * s->n_dims + c->dim],
-                                     s->coords[dst * s->n_dims + c->dim]);
-}
-
 /* A free VC of channel among v in [lo, hi), lowest first; NONE when all are held. */
 static gint32
 free_vc_in (Sim   *s,
@@ -413,212 +390,6 @@ free_vc_in (Sim   *s,
         return vc;
     }
   return NONE;
-}
-
-guint
-flitlab_sim_minimal_hops (const FlitlabTopology *topology,
-                          guint                  node,
-                          guint                  dst,
-                          guint32                ties,
-                          guint                 *next)
-{
-  guint n = flitlab_topology_minimal_next_hops (topology, node, dst, next);
-  guint dims[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
-  int directions[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
-  guint kept = 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      const FlitlabChannel *c = flitlab_topology_get_channel (topology, next[i]);
-
-      dims[i] = c->dim;
-      directions[i] = c->direction;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      int wanted = (ties >> dims[i]) & 1 ? -1 : +1;
-      gboolean tied = FALSE;
-
-      /* Only the two ways round a ring tie: a necklace's base vertex may have two minimal
-       * hops in one dimension and one direction (the base link and the necklace's). */
-      for (guint j = 0; j < n; j++)
-        tied |= j != i && dims[j] == dims[i] && directions[j] != directions[i];
-      if (!tied || directions[i] == wanted)
-        next[kept++] = next[i];
-    }
-  g_assert (n == 0 || kept > 0);
-  return kept;
-}
-
-static guint
-minimal_hops (Sim     *s,
-              Message *m,
-              guint    node,
-              guint   *next)
-{
-  guint n = flitlab_sim_minimal_hops (s->topology, node, m->dst, m->ties, next);
-
-  g_assert (n > 0);
-  return n;
-}
-
-/* The dimension-ordered hop: the lowest dimension still to correct. */
-static guint
-dor_channel (Sim     *s,
-             Message *m,
-             guint    node,
-             guint   *next)
-{
-  minimal_hops (s, m, node, next);
-  return next[0];
-}
-
-/* The escape VCs [*lo, *hi) of channel for a header bound for dst: its dateline class's on a
- * torus with two VCs or more (DOR spreads each class over half the VCs; adaptive keeps VC 0
- * and 1 as escape), else all VCs for DOR and VC 0 for adaptive. Below two VCs a torus has no
- * dateline classes: flitlab_sim_wormhole_check() refuses that unless the configuration allows
- * deadlock (the deadlock lab). */
-static void
-escape_range (Sim   *s,
-              guint  channel,
-              guint  dst,
-              guint *lo,
-              guint *hi)
-{
-  if (s->torus && s->V >= 2)
-    {
-      guint cls = dateline_class (s, &s->channels[channel], dst);
-      guint width = s->routing == FLITLAB_ROUTING_DOR ? s->V / 2 : 1;
-
-      *lo = cls * width;
-      *hi = (cls + 1) * width;
-      return;
-    }
-  *lo = 0;
-  *hi = s->routing == FLITLAB_ROUTING_DOR ? s->V : 1;
-}
-
-/* Necklace routing (003 section 3) on the deterministic route of flitlab_topology_route_dor():
- * the source necklace to its nearest base vertex, the base hypercube, the destination necklace.
- * On necklace links VC 0 is class A (before the route first reaches a base vertex), VC 1 class
- * B (after), VCs 2..V-1 adaptive; on base links VC 0 is the e-cube escape and VCs 1..V-1 are
- * adaptive on any base link that brings the header closer to the route's last base vertex. */
-static gint32
-necklace_vc (Sim     *s,
-             Message *m,
-             guint    node,
-             guint   *preferred)
-{
-  guint n_base = 1u << s->n_dims;
-  guint route_len, channel, exit_base = G_MAXUINT;
-  gboolean phase_b;
-  const FlitlabChannel *c;
-  const guint *out;
-  guint n_out;
-  gint32 vc;
-
-  g_array_set_size (s->route, 0);
-  route_len = flitlab_topology_route_dor (s->topology, node, m->dst, s->route);
-  g_assert (route_len > 0);
-  channel = g_array_index (s->route, guint, 0);
-  c = flitlab_topology_get_channel (s->topology, channel);
-  *preferred = channel;
-
-  if (!c->base_link)
-    {
-      /* Class A until the worm has passed a base vertex, class B after. */
-      phase_b = m->passed_base || node < n_base;
-      if ((vc = free_vc_in (s, channel, 2, s->V)) != NONE)
-        return vc;
-      return free_vc_in (s, channel, phase_b ? 1 : 0, phase_b ? 2 : 1);
-    }
-
-  /* In the base hypercube: the base vertex where the route leaves it. */
-  for (guint i = 0; i < route_len; i++)
-    {
-      const FlitlabChannel *hop = flitlab_topology_get_channel (s->topology,
-                                                                g_array_index (s->route, guint, i));
-
-      if (!hop->base_link)
-        break;
-      exit_base = hop->dst;
-    }
-  n_out = flitlab_topology_get_out_channels (s->topology, node, &out);
-  for (guint i = 0; i < n_out; i++)
-    {
-      const FlitlabChannel *o = flitlab_topology_get_channel (s->topology, out[i]);
-
-      if (o->base_link && ((o->src ^ exit_base) & (1u << o->dim)) &&
-          (vc = free_vc_in (s, out[i], 1, s->V)) != NONE)
-        return vc;
-    }
-  return free_vc_in (s, channel, 0, 1);
-}
-
-/* Routes the header of m at node once, whatever the cycles it then waits there: its minimal
- * hops as a mask of node's out-channels (in flitlab_sim_minimal_hops()'s order, the channels'
- * own) and the escape VCs of the first of them, the dimension-ordered hop. Not for necklaces. */
-static void
-route (Sim     *s,
-       Message *m,
-       guint    node)
-{
-  guint32 mask = 0;
-  guint lo, hi;
-
-  if (s->family == FLITLAB_TOPOLOGY_HYPERCUBE)
-    mask = node ^ m->dst;  /* out-channel d flips bit d */
-  else
-    {
-      const guint *a = s->coords + (gsize) node * s->n_dims;
-      const guint *b = s->coords + (gsize) m->dst * s->n_dims;
-      const guint8 *slot = s->out_slot + (gsize) node * s->n_dims * 2;
-
-      /* As flitlab_topology_minimal_next_hops() and the tie rule of flitlab_sim_minimal_hops()
-       * find them: per dimension still to correct, each direction that shortens the way. */
-      for (guint d = 0; d < s->n_dims; d++)
-        {
-          gboolean plus, minus;
-
-          if (a[d] == b[d])
-            continue;
-          if (!s->torus)
-            {
-              plus = b[d] > a[d];
-              minus = !plus;
-            }
-          else if (!s->bidirectional)
-            {
-              plus = TRUE;
-              minus = FALSE;
-            }
-          else
-            {
-              guint k = s->radix[d];
-              guint forward = b[d] > a[d] ? b[d] - a[d] : b[d] + k - a[d];
-
-              plus = forward <= k - forward;
-              minus = k - forward <= forward;
-              if (plus && minus)
-                {
-                  /* Half way round: the message's tie bit decides. */
-                  plus = !((m->ties >> d) & 1);
-                  minus = !plus;
-                }
-            }
-          if (plus)
-            mask |= 1u << slot[2 * d];
-          if (minus)
-            mask |= 1u << slot[2 * d + 1];
-        }
-    }
-  g_assert (mask != 0);
-  m->route_node = node;
-  m->route_mask = mask;
-  m->escape = s->out_first[node] + (guint) __builtin_ctz (mask);
-  escape_range (s, m->escape, m->dst, &lo, &hi);
-  m->escape_lo = (guint16) lo;
-  m->escape_hi = (guint16) hi;
 }
 
 /* Tries to give the waiting header of message id an output VC; returns TRUE when granted.
@@ -641,25 +412,22 @@ allocate (Sim    *s,
       *preferred = ejection;
       vc = free_vc_in (s, ejection, 0, s->V);
     }
-  else if (s->routing == FLITLAB_ROUTING_NECKLACE)
-    vc = necklace_vc (s, m, node, preferred);
   else
     {
-      if (m->route_node != node)
-        route (s, m, node);
-      *preferred = m->escape;
-      if (s->routing == FLITLAB_ROUTING_ADAPTIVE)
-        {
-          guint first_adaptive = s->torus ? 2 : 1;
+      FlitlabHops *hops = &m->routed;
 
-          /* 002 section 2: prefer the lowest dimension (X), take another when its adaptive VCs
-           * are busy, then fall back on the escape VC of the dimension-ordered hop. */
-          for (guint32 mask = m->route_mask; mask != 0 && vc == NONE; mask &= mask - 1)
-            vc = free_vc_in (s, s->out_first[node] + (guint) __builtin_ctz (mask), first_adaptive,
-                             s->V);
+      /* Routed once at each node, whatever the cycles it then waits there. */
+      if (m->route_node != node)
+        {
+          flitlab_router_hops (s->router, node, m->dst, m->ties, m->passed_base, hops);
+          m->route_node = node;
         }
+      *preferred = hops->escape;
+      for (guint32 mask = hops->adaptive; mask != 0 && vc == NONE; mask &= mask - 1)
+        vc = free_vc_in (s, hops->first_out + (guint) __builtin_ctz (mask), hops->adaptive_lo,
+                         s->V);
       if (vc == NONE)
-        vc = free_vc_in (s, m->escape, m->escape_lo, m->escape_hi);
+        vc = free_vc_in (s, hops->escape, hops->escape_lo, hops->escape_hi);
     }
 
   if (vc == NONE)
@@ -682,27 +450,19 @@ wanted_vcs (Sim     *s,
             guint   *hi)
 {
   guint node = flitlab_topology_get_channel (s->topology, vc_channel (s, m->head))->dst;
-  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
+  FlitlabHops hops;
 
   if (node == m->dst)
     {
       *channel = s->ejection_base + node;
       *lo = 0;
       *hi = s->V;
+      return;
     }
-  else if (s->routing == FLITLAB_ROUTING_NECKLACE)
-    {
-      g_array_set_size (s->route, 0);
-      flitlab_topology_route_dor (s->topology, node, m->dst, s->route);
-      *channel = g_array_index (s->route, guint, 0);
-      *lo = 0;
-      *hi = s->V;
-    }
-  else
-    {
-      *channel = dor_channel (s, m, node, next);
-      escape_range (s, *channel, m->dst, lo, hi);
-    }
+  flitlab_router_hops (s->router, node, m->dst, m->ties, m->passed_base, &hops);
+  *channel = hops.escape;
+  *lo = s->routing == FLITLAB_ROUTING_NECKLACE ? 0 : hops.escape_lo;
+  *hi = s->routing == FLITLAB_ROUTING_NECKLACE ? s->V : hops.escape_hi;
 }
 
 /* ---- flit movement ---------------------------------------------------------------- */
@@ -1215,16 +975,11 @@ sim_init (Sim                   *sp,
 
   s.job = job;
   s.topology = topology;
-  s.family = flitlab_topology_get_family (topology);
-  s.torus = s.family == FLITLAB_TOPOLOGY_TORUS;
   s.n_nodes = flitlab_topology_get_n_nodes (topology);
   s.n_dims = flitlab_topology_get_n_dims (topology);
   s.n_channels = flitlab_topology_get_n_channels (topology);
   s.injection_base = flitlab_topology_get_n_network_channels (topology);
   s.channels = flitlab_topology_get_channel (topology, 0);
-  s.bidirectional = flitlab_topology_is_bidirectional (topology);
-  for (guint d = 0; d < s.n_dims && d < FLITLAB_TOPOLOGY_MAX_DIMS; d++)
-    s.radix[d] = flitlab_topology_get_radix (topology, d);
   s.ejection_base = s.injection_base + s.n_nodes;
   s.V = job->vcs;
   s.ejection_vc = (gint32) (s.ejection_base * s.V);
@@ -1242,32 +997,8 @@ sim_init (Sim                   *sp,
   s.stamp = g_new (guint64, s.n_channels);
   s.uncounted = g_new0 (guint64, s.n_channels);
   memset (s.stamp, 0xff, sizeof (guint64) * s.n_channels);
-  s.coords = g_new (guint, (gsize) s.n_nodes * MAX (s.n_dims, 1));
-  if (s.family == FLITLAB_TOPOLOGY_TORUS || s.family == FLITLAB_TOPOLOGY_MESH)
-    for (guint n = 0; n < s.n_nodes; n++)
-      flitlab_topology_get_coords (topology, n, s.coords + (gsize) n * s.n_dims);
-  s.out_first = g_new (guint, s.n_nodes);
-  s.out_slot = g_new0 (guint8, (gsize) s.n_nodes * MAX (s.n_dims, 1) * 2);
-  for (guint n = 0; n < s.n_nodes; n++)
-    {
-      const guint *ids;
-      guint n_out = flitlab_topology_get_out_channels (topology, n, &ids);
-
-      /* route()'s masks: at most 32 out-channels, numbered consecutively (any family but the
-       * necklaces, which are routed otherwise). */
-      g_assert (s.family == FLITLAB_TOPOLOGY_NECKLACE || n_out <= 32);
-      for (guint i = 0; i < n_out; i++)
-        {
-          const FlitlabChannel *c = &s.channels[ids[i]];
-
-          g_assert (ids[i] == ids[0] + i);
-          if (s.family == FLITLAB_TOPOLOGY_TORUS || s.family == FLITLAB_TOPOLOGY_MESH)
-            s.out_slot[((gsize) n * s.n_dims + c->dim) * 2 + (c->direction < 0)] = (guint8) i;
-        }
-      s.out_first[n] = n_out > 0 ? ids[0] : 0;
-    }
+  s.router = flitlab_router_new (topology, s.routing, s.V);
   s.messages = g_array_new (FALSE, FALSE, sizeof (Message));
-  s.route = g_array_new (FALSE, FALSE, sizeof (guint));
   s.queues = g_new (SourceQueue, s.n_nodes);
   for (guint n = 0; n < s.n_nodes; n++)
     s.queues[n] = (SourceQueue) { NONE, NONE, 0 };
@@ -1282,15 +1013,12 @@ sim_clear (Sim *s)
   g_free (s->vc);
   g_free (s->stamp);
   g_free (s->uncounted);
-  g_free (s->coords);
-  g_free (s->out_first);
-  g_free (s->out_slot);
+  flitlab_router_free (s->router);
   g_array_unref (s->messages);
   g_free (s->free_ids.ids);
   g_free (s->active.ids);
   g_free (s->waiting.ids);
   g_free (s->waiting_next.ids);
-  g_array_unref (s->route);
   g_free (s->queues);
 }
 

@@ -144,19 +144,6 @@ const char       *flitlab_length_to_string   (FlitlabLengthDistribution  length)
 gboolean          flitlab_length_from_string (const char                *text,
                                               FlitlabLengthDistribution *length);
 
-/* The simulator's minimal next hops out of node towards dst (flitlab-sim-wormhole.c), in id
- * order, lowest dimension first: flitlab_topology_minimal_next_hops() less the direction the
- * tie bits rule out in a dimension where both are minimal (bit d of ties set: the - way in
- * dimension d; a message's own fair coins with FLITLAB_TIES_BALANCED, 0 with
- * FLITLAB_TIES_POSITIVE). next[0] is the dimension-ordered hop FLITLAB_ROUTING_DOR takes on a
- * torus, mesh or hypercube. Returns the count (0 when node == dst); next has room for
- * 2 * n_dims + 2 entries. */
-guint             flitlab_sim_minimal_hops   (const FlitlabTopology     *topology,
-                                              guint                      node,
-                                              guint                      dst,
-                                              guint32                    ties,
-                                              guint                     *next);
-
 /* Defaults: dor, uniform, fixed 16 flits, default vcs, buffer 1, seed 1, 3 replications,
  * automatic warm-up, 20000 measured cycles. */
 FlitlabSimConfig *flitlab_sim_config_new     (const char                *topology);

@@ -10,7 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "flitlab-sim.h"
+#include "flitlab-routing.h"
 #include "flitlab-topology-metrics.h"
 
 static guint64
@@ -27,28 +27,21 @@ gcd (guint64 a,
   return a;
 }
 
-/* Adds weight to count[] on every hop of the simulator's DOR route from src to dst with the
- * given tie bits. */
+/* Adds weight to count[] on every hop of the router's deterministic route from src to dst
+ * with the given tie bits (scratch: an array of guint to use). */
 static void
-route (const FlitlabTopology *topology,
-       guint                  src,
-       guint                  dst,
-       guint32                ties,
-       guint64                weight,
-       guint64               *count)
+route (const FlitlabRouter *router,
+       guint                src,
+       guint                dst,
+       guint32              ties,
+       guint64              weight,
+       GArray              *scratch,
+       guint64             *count)
 {
-  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
-  guint node = src;
-
-  while (node != dst)
-    {
-      guint c;
-
-      flitlab_sim_minimal_hops (topology, node, dst, ties, next);
-      c = next[0];
-      count[c] += weight;
-      node = flitlab_topology_get_channel (topology, c)->dst;
-    }
+  g_array_set_size (scratch, 0);
+  flitlab_router_route (router, src, dst, ties, scratch);
+  for (guint i = 0; i < scratch->len; i++)
+    count[g_array_index (scratch, guint, i)] += weight;
 }
 
 /* Torus, mesh, hypercube: every ordered pair of one line per dimension, the line through node
@@ -56,8 +49,10 @@ route (const FlitlabTopology *topology,
  * N / k_d. A pair whose two tie choices give different routes puts one half-flit on each. */
 static void
 load_by_lines (const FlitlabTopology *topology,
+               const FlitlabRouter   *router,
                guint64               *count)
 {
+  g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint));
   guint n_dims = flitlab_topology_get_n_dims (topology);
   guint n_nodes = flitlab_topology_get_n_nodes (topology);
   guint n_network = flitlab_topology_get_n_network_channels (topology);
@@ -81,8 +76,8 @@ load_by_lines (const FlitlabTopology *topology,
             dst = flitlab_topology_node_from_coords (topology, coords);
             coords[d] = 0;
             /* Only bit d matters on this line: + (0) and - (all set) are the two choices. */
-            route (topology, src, dst, 0, 1, line);
-            route (topology, src, dst, G_MAXUINT32, 1, line);
+            route (router, src, dst, 0, 1, scratch, line);
+            route (router, src, dst, G_MAXUINT32, 1, scratch, line);
           }
     }
 
@@ -102,24 +97,19 @@ load_by_lines (const FlitlabTopology *topology,
     }
 }
 
-/* A necklace hypercube: every ordered pair along flitlab_topology_route_dor(). */
+/* A necklace hypercube: every ordered pair along its route, in half-flits. */
 static void
 load_by_pairs (const FlitlabTopology *topology,
+               const FlitlabRouter   *router,
                guint64               *count)
 {
   guint n_nodes = flitlab_topology_get_n_nodes (topology);
-  g_autoptr(GArray) hops = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint s = 0; s < n_nodes; s++)
     for (guint t = 0; t < n_nodes; t++)
-      {
-        if (s == t)
-          continue;
-        g_array_set_size (hops, 0);
-        flitlab_topology_route_dor (topology, s, t, hops);
-        for (guint i = 0; i < hops->len; i++)
-          count[g_array_index (hops, guint, i)] += 2;
-      }
+      if (s != t)
+        route (router, s, t, 0, 2, scratch, count);
 }
 
 FlitlabTopologyMetrics *
@@ -128,6 +118,7 @@ flitlab_topology_metrics_new (const FlitlabTopology  *topology,
 {
   g_autoptr(FlitlabTopologyMetrics) metrics = NULL;
   g_autofree guint64 *count = NULL;
+  g_autoptr(FlitlabRouter) router = NULL;
   FlitlabTopologyFamily family;
   guint64 busiest = 0, total = 0, denominator, divisor;
 
@@ -152,10 +143,11 @@ flitlab_topology_metrics_new (const FlitlabTopology  *topology,
     }
 
   count = g_new0 (guint64, metrics->channels);
+  router = flitlab_router_new (topology, flitlab_routing_deterministic (family), 1);
   if (family == FLITLAB_TOPOLOGY_NECKLACE)
-    load_by_pairs (topology, count);
+    load_by_pairs (topology, router, count);
   else
-    load_by_lines (topology, count);
+    load_by_lines (topology, router, count);
 
   /* count[c] / (2 (N - 1)) flits per cycle. */
   denominator = 2 * (guint64) (metrics->nodes - 1);

@@ -5,11 +5,11 @@
  * Counted over the network channels only (injection and ejection excluded), every channel
  * directed: a bi-directional link is two channels. The uniform load: every node injects one
  * flit per cycle, each to a destination chosen uniformly among the N - 1 other nodes, routed
- * the way the simulator's FLITLAB_ROUTING_DOR routes it (flitlab_sim_minimal_hops(), next[0]):
- * lowest dimension first, and where a bi-directional torus of even radix puts the destination
+ * the way the simulator's FLITLAB_ROUTING_DOR routes it (flitlab_router_route()): lowest
+ * dimension first, and where a bi-directional torus of even radix puts the destination
  * exactly half way round, half of that flow each way (FLITLAB_TIES_BALANCED). A necklace
- * hypercube is loaded along flitlab_topology_route_dor(), the route 003's necklace routing
- * escapes to. The channel bound: no node injects more than 1 / γmax flits per cycle.
+ * hypercube is loaded along 003's route (flitlab_router_route() of FLITLAB_ROUTING_NECKLACE),
+ * the one its necklace routing escapes to. The channel bound: no node injects more than 1 / γmax flits per cycle.
  */
 
 #pragma once

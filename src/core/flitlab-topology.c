@@ -26,37 +26,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "flitlab-topology.h"
+#include "flitlab-topology-private.h"
 
-struct _FlitlabTopology
-{
-  gatomicrefcount       ref_count;
-  FlitlabTopologyFamily family;
-  gboolean              bidirectional;
-  gboolean              irregular;        /* necklace built from a size vector */
-  guint                 n_dims;           /* torus/mesh dims; hypercube/necklace n */
-  guint                 radices[FLITLAB_TOPOLOGY_MAX_DIMS];
-  guint                 n_nodes;
-  guint                 n_network;
-  FlitlabChannel       *channels;         /* n_network + 2 n_nodes */
-  guint                *out_offsets;      /* n_nodes + 1 */
-  guint                *out_ids;          /* n_network */
-
-  /* Necklace only. */
-  guint                 n_edges;
-  guint                *sizes;            /* k_e per edge */
-  guint                *first;            /* first node id of each edge's necklace */
-  guint                *edge_base;        /* smaller base vertex of each edge */
-  guint                *edge_dim;
-  guint                *node_edge;        /* per node: its edge, G_MAXUINT for a base vertex */
-  guint                *edge_of;          /* base vertex * n + dim -> its edge */
-
-  /* Mean distance and diameter, computed once (necklaces need all pairs). */
-  GMutex                lock;
-  gboolean              have_stats;
-  double                mean_distance;
-  guint                 diameter;
-};
 
 G_DEFINE_QUARK (flitlab-topology-error-quark, flitlab_topology_error)
 
@@ -757,12 +728,11 @@ flitlab_topology_get_necklace_address (const FlitlabTopology *self,
 
 /* ---- distances --------------------------------------------------------------------- */
 
-/* A necklace node's two ways into the base hypercube: the base vertex and the hops to it. */
-static void
-necklace_exits (const FlitlabTopology *self,
-                guint                  node,
-                guint                  base[2],
-                guint                  cost[2])
+void
+flitlab_topology_necklace_exits (const FlitlabTopology *self,
+                                 guint                  node,
+                                 guint                  base[2],
+                                 guint                  cost[2])
 {
   guint e, i;
 
@@ -787,8 +757,8 @@ necklace_distance (const FlitlabTopology *self,
 {
   guint sb[2], sc[2], db[2], dc[2], best = G_MAXUINT;
 
-  necklace_exits (self, src, sb, sc);
-  necklace_exits (self, dst, db, dc);
+  flitlab_topology_necklace_exits (self, src, sb, sc);
+  flitlab_topology_necklace_exits (self, dst, db, dc);
   for (guint a = 0; a < 2; a++)
     for (guint b = 0; b < 2; b++)
       best = MIN (best, sc[a] + (guint) __builtin_popcount (sb[a] ^ db[b]) + dc[b]);
@@ -849,7 +819,7 @@ necklace_source_stats (const FlitlabTopology *self,
   guint own = src >= n_base ? self->node_edge[src] : G_MAXUINT;
   guint64 total = 0;
 
-  necklace_exits (self, src, sb, sc);
+  flitlab_topology_necklace_exits (self, src, sb, sc);
   for (guint v = 0; v < n_base; v++)
     {
       base_dist[v] = MIN (sc[0] + (guint) __builtin_popcount (sb[0] ^ v),
@@ -1076,166 +1046,6 @@ flitlab_topology_bisection_width (const FlitlabTopology *self)
     default:
       return cube_bisection (self, (1u << self->n_dims) - 1);
     }
-}
-
-/* ---- routes ------------------------------------------------------------------------ */
-
-/* The dimension-ordered hop out of node towards dst on a torus, mesh or hypercube: the lowest
- * dimension still to correct; on a bi-directional torus the shorter way, + when both are equal. */
-static guint
-dor_hop (const FlitlabTopology *self,
-         guint                  node,
-         guint                  dst)
-{
-  guint a[FLITLAB_TOPOLOGY_MAX_DIMS], b[FLITLAB_TOPOLOGY_MAX_DIMS];
-
-  if (self->family == FLITLAB_TOPOLOGY_HYPERCUBE)
-    {
-      guint d = (guint) __builtin_ctz (node ^ dst);
-
-      return flitlab_topology_find_channel (self, node, d, (node >> d) & 1 ? -1 : +1);
-    }
-  flitlab_topology_get_coords (self, node, a);
-  flitlab_topology_get_coords (self, dst, b);
-  for (guint d = 0; d < self->n_dims; d++)
-    if (a[d] != b[d])
-      {
-        guint k = self->radices[d], forward = (b[d] + k - a[d]) % k;
-        int dir;
-
-        if (self->family == FLITLAB_TOPOLOGY_MESH)
-          dir = b[d] > a[d] ? +1 : -1;
-        else if (!self->bidirectional)
-          dir = +1;
-        else
-          dir = forward <= k - forward ? +1 : -1;
-        return flitlab_topology_find_channel (self, node, d, dir);
-      }
-  return G_MAXUINT;
-}
-
-/* The channel from node to its neighbour next (necklace: base link preferred when both join). */
-static guint
-channel_to (const FlitlabTopology *self,
-            guint                  node,
-            guint                  next,
-            gboolean               base)
-{
-  for (guint i = self->out_offsets[node]; i < self->out_offsets[node + 1]; i++)
-    if (self->channels[i].dst == next && self->channels[i].base_link == base)
-      return i;
-  return G_MAXUINT;
-}
-
-/* Position along necklace e: 0 at its smaller base vertex, 1..k on it, k + 1 at the other. */
-static guint
-necklace_position (const FlitlabTopology *self,
-                   guint                  e,
-                   guint                  node)
-{
-  if (node == self->edge_base[e])
-    return 0;
-  if (node < (1u << self->n_dims))
-    return self->sizes[e] + 1;
-  return node - self->first[e] + 1;
-}
-
-static guint
-necklace_node (const FlitlabTopology *self,
-               guint                  e,
-               guint                  position)
-{
-  if (position == 0)
-    return self->edge_base[e];
-  if (position == self->sizes[e] + 1)
-    return self->edge_base[e] | (1u << self->edge_dim[e]);
-  return self->first[e] + position - 1;
-}
-
-/* Along necklace e, link by link, from *node to target (both on it or at its ends). */
-static void
-walk_necklace (const FlitlabTopology *self,
-               guint                  e,
-               guint                 *node,
-               guint                  target,
-               GArray                *route)
-{
-  guint here = necklace_position (self, e, *node), there = necklace_position (self, e, target);
-
-  while (here != there)
-    {
-      guint next = here < there ? here + 1 : here - 1;
-      guint c = channel_to (self, *node, necklace_node (self, e, next), FALSE);
-
-      g_array_append_val (route, c);
-      *node = self->channels[c].dst;
-      here = next;
-    }
-}
-
-/* 003 section 3: to the nearest base vertex of the source necklace (the smaller one on a tie),
- * e-cube across the base hypercube to the destination's nearest base vertex (again the smaller
- * on a tie), then along the destination necklace; when both lie on one necklace and walking
- * along it is no longer, the walk. The nearest end of a necklace always lies on a shortest
- * path, so with even necklace sizes the route is a shortest one; the middle node of an odd
- * necklace is as near to both ends, and the tie rule may cost a hop at either end: then the
- * hop count exceeds distance() (by at most 2; 432 of 1936 pairs of the (3,3)-RNH). */
-static guint
-necklace_route (const FlitlabTopology *self,
-                guint                  src,
-                guint                  dst,
-                GArray                *route)
-{
-  guint sb[2], sc[2], db[2], dc[2], from, to, node = src, start = route->len;
-  guint n_base = 1u << self->n_dims;
-
-  necklace_exits (self, src, sb, sc);
-  necklace_exits (self, dst, db, dc);
-  from = sc[1] < sc[0] ? sb[1] : sb[0];
-  to = dc[1] < dc[0] ? db[1] : db[0];
-
-  if (src >= n_base && dst >= n_base && self->node_edge[src] == self->node_edge[dst] &&
-      (guint) ABS ((int) src - (int) dst) <= MIN (sc[0], sc[1]) +
-        (guint) __builtin_popcount (from ^ to) + MIN (dc[0], dc[1]))
-    {
-      walk_necklace (self, self->node_edge[src], &node, dst, route);
-      return route->len - start;
-    }
-
-  if (src >= n_base)
-    walk_necklace (self, self->node_edge[src], &node, from, route);
-  while (node != to)
-    {
-      guint d = (guint) __builtin_ctz (node ^ to), c = channel_to (self, node, node ^ (1u << d), TRUE);
-
-      g_array_append_val (route, c);
-      node ^= 1u << d;
-    }
-  if (dst >= n_base)
-    walk_necklace (self, self->node_edge[dst], &node, dst, route);
-  return route->len - start;
-}
-
-guint
-flitlab_topology_route_dor (const FlitlabTopology *self,
-                            guint                  src,
-                            guint                  dst,
-                            GArray                *route)
-{
-  guint node = src, start = route->len;
-
-  g_return_val_if_fail (src < self->n_nodes && dst < self->n_nodes, 0);
-
-  if (self->family == FLITLAB_TOPOLOGY_NECKLACE)
-    return necklace_route (self, src, dst, route);
-  while (node != dst)
-    {
-      guint c = dor_hop (self, node, dst);
-
-      g_array_append_val (route, c);
-      node = self->channels[c].dst;
-    }
-  return route->len - start;
 }
 
 guint

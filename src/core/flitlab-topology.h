@@ -162,14 +162,6 @@ guint            flitlab_topology_diameter          (const FlitlabTopology *self
 /* Number of channels (one direction) cut by a minimal balanced bisection of the nodes. */
 guint            flitlab_topology_bisection_width   (const FlitlabTopology *self);
 
-/* The deterministic route: dimension order (lowest dimension first; XY; e-cube) on tori, meshes
- * and hypercubes; on a necklace, the shortest way to the nearest base vertex, e-cube across
- * the base hypercube, then along the destination necklace. Appends network channel ids to
- * route (injection and ejection not included) and returns the hop count. */
-guint            flitlab_topology_route_dor         (const FlitlabTopology *self,
-                                                     guint                  src,
-                                                     guint                  dst,
-                                                     GArray                *route);
 /* The network channels out of node that lie on some minimal path to dst; returns their count
  * (0 when node == dst). next must have room for 2 * n_dims entries. */
 guint            flitlab_topology_minimal_next_hops (const FlitlabTopology *self,

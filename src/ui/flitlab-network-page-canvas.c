@@ -357,39 +357,6 @@ on_motion (FlitlabNetworkPage       *self,
   show_hover (self, text);
 }
 
-/* Every channel on some minimal path from src to dst (adaptive routing may take any). */
-static void
-minimal_paths (const FlitlabTopology *topology,
-               guint                  src,
-               guint                  dst,
-               GArray                *route)
-{
-  guint n_nodes = flitlab_topology_get_n_nodes (topology);
-  g_autofree gboolean *seen = g_new0 (gboolean, n_nodes);
-  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (guint));
-  guint next[2 * FLITLAB_TOPOLOGY_MAX_DIMS + 2];
-
-  g_array_append_val (queue, src);
-  seen[src] = TRUE;
-  for (guint q = 0; q < queue->len; q++)
-    {
-      guint node = g_array_index (queue, guint, q);
-      guint n = flitlab_topology_minimal_next_hops (topology, node, dst, next);
-
-      for (guint i = 0; i < n; i++)
-        {
-          guint to = flitlab_topology_get_channel (topology, next[i])->dst;
-
-          g_array_append_val (route, next[i]);
-          if (!seen[to])
-            {
-              seen[to] = TRUE;
-              g_array_append_val (queue, to);
-            }
-        }
-    }
-}
-
 /* A click on the stack: a node chooses its column, whose links between the planes are drawn;
  * elsewhere, back to the corner columns. */
 static void
@@ -487,22 +454,32 @@ on_click (FlitlabNetworkPage *self,
     }
   else
     {
-      FlitlabRouting routing = shown_study (self)->routing;
-      gboolean adaptive = routing == FLITLAB_ROUTING_ADAPTIVE ||
-                          routing == FLITLAB_ROUTING_NECKLACE;
+      const FlitlabStudy *study = shown_study (self);
+      /* The backtracking hypercube goes e-cube while nothing blocks it. */
+      FlitlabRouting routing = study->routing == FLITLAB_ROUTING_BACKTRACK
+                               ? FLITLAB_ROUTING_DOR : study->routing;
+      g_autoptr(FlitlabRouter) router = flitlab_router_new (topology, routing, 1);
       guint hops = flitlab_topology_distance (topology, self->route_from, node);
+      guint n = flitlab_router_paths (router, self->route_from, node,
+                                      study->ties == FLITLAB_TIES_BALANCED, self->view->route);
 
-      if (adaptive)
-        minimal_paths (topology, self->route_from, node, self->view->route);
+      if (routing == FLITLAB_ROUTING_ADAPTIVE)
+        /* Translators: the minimal paths between two nodes */
+        text = g_strdup_printf (_("From node %d to node %d: %u hops, every minimal path (%u "
+                                  "channels)"), self->route_from, node, hops, n);
+      else if (routing == FLITLAB_ROUTING_NECKLACE)
+        /* Translators: the paths necklace routing may take between two nodes */
+        text = g_strdup_printf (_("From node %d to node %d: %u hops, every path necklace "
+                                  "routing may take (%u channels)"),
+                                self->route_from, node, hops, n);
+      else if (n > hops)
+        /* Translators: dimension-ordered routes that go either way round a ring half way */
+        text = g_strdup_printf (_("From node %d to node %d: %u hops, dimension-ordered, either "
+                                  "way round where both are as short (%u channels)"),
+                                self->route_from, node, hops, n);
       else
-        flitlab_topology_route_dor (topology, self->route_from, node, self->view->route);
-      text = adaptive
-             /* Translators: the minimal paths between two nodes */
-             ? g_strdup_printf (_("From node %d to node %d: %u hops, every minimal path (%u "
-                                  "channels)"),
-                                self->route_from, node, hops, self->view->route->len)
-             /* Translators: the dimension-ordered route between two nodes */
-             : g_strdup_printf (_("From node %d to node %d: %u hops, dimension-ordered"),
+        /* Translators: the dimension-ordered route between two nodes */
+        text = g_strdup_printf (_("From node %d to node %d: %u hops, dimension-ordered"),
                                 self->route_from, node, hops);
       gtk_label_set_text (self->status_label, text);
       self->route_from = -1;

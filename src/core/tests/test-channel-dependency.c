@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "flitlab-channel-dependency.h"
+#include "flitlab-routing.h"
 
 static FlitlabChannelDependency *
 graph_of (const char     *spec,
@@ -87,6 +88,7 @@ check_graph (const char     *spec,
              gboolean        cyclic)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
+  g_autoptr(FlitlabRouter) router = flitlab_router_new (topology, FLITLAB_ROUTING_DOR, 1);
   g_autoptr(FlitlabChannelDependency) graph = graph_of (spec, routing, vcs);
   guint n_network = flitlab_topology_get_n_network_channels (topology), n = 0;
   const FlitlabDependencyVertex *cycle = flitlab_channel_dependency_get_cycle (graph, &n);
@@ -120,7 +122,7 @@ check_graph (const char     *spec,
       for (guint t = 0; t < flitlab_topology_get_n_nodes (topology); t++)
         {
           g_array_set_size (route, 0);
-          flitlab_topology_route_dor (topology, s, t, route);
+          flitlab_router_route (router, s, t, 0, route);
           for (guint i = 0; i + 1 < route->len; i++)
             g_assert_true (has_edge (graph,
                                      (FlitlabDependencyVertex) { g_array_index (route, guint, i), 0 },

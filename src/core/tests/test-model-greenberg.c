@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "flitlab-model.h"
+#include "flitlab-routing.h"
 
 static FlitlabModel *
 model (const char *id,
@@ -465,6 +466,7 @@ test_channel_mapping (void)
         guint k = ks[j];
         g_autoptr(FlitlabModel) m = model (ids[i], k, 20);
         const FlitlabTopology *t = flitlab_model_get_topology (m);
+        g_autoptr(FlitlabRouter) router = flitlab_router_new (t, FLITLAB_ROUTING_DOR, 1);
         double rate = 0.5 * flitlab_model_get_saturation_rate (m), sum = 0, expected;
         g_autoptr(FlitlabModelPoint) p = flitlab_model_evaluate_detail (m, rate);
         guint n = flitlab_topology_get_n_nodes (t);
@@ -484,7 +486,7 @@ test_channel_mapping (void)
               if (src == dst)
                 continue;
               g_array_set_size (route, 0);
-              flitlab_topology_route_dor (t, src, dst, route);
+              flitlab_router_route (router, src, dst, 0, route);
               for (guint h = 0; h < route->len; h++)
                 count[g_array_index (route, guint, h)] += 1;
             }

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "flitlab-sim.h"
+#include "flitlab-routing.h"
 #include "flitlab-topology-metrics.h"
 
 static FlitlabTopologyMetrics *
@@ -31,13 +32,14 @@ assert_close (double value,
 }
 
 /* Every ordered pair of distinct nodes, every combination of tie bits in equal shares (each
- * balanced message's coins), along flitlab_sim_minimal_hops()'s first hop: the loads the
+ * balanced message's coins), along flitlab_router_minimal_hops()'s first hop: the loads the
  * simulator's DOR puts on each channel, with no shortcut. */
 static void
 check_all_pairs (gconstpointer data)
 {
   const char *spec = data;
   g_autoptr(FlitlabTopology) t = flitlab_topology_new_from_spec (spec, NULL);
+  g_autoptr(FlitlabRouter) router = flitlab_router_new (t, FLITLAB_ROUTING_DOR, 1);
   g_autoptr(FlitlabTopologyMetrics) metrics = metrics_of (spec);
   guint n = flitlab_topology_get_n_nodes (t), n_dims = flitlab_topology_get_n_dims (t);
   guint n_network = flitlab_topology_get_n_network_channels (t);
@@ -50,7 +52,7 @@ check_all_pairs (gconstpointer data)
       for (guint32 ties = 0; ties < (1u << n_dims) && s != d; ties++)
         for (guint node = s; node != d;)
           {
-            flitlab_sim_minimal_hops (t, node, d, ties, next);
+            flitlab_router_minimal_hops (router, node, d, ties, next);
             load[next[0]] += 1.0 / (1u << n_dims) / (n - 1);
             hops += 1.0 / (1u << n_dims);
             node = flitlab_topology_get_channel (t, next[0])->dst;
@@ -169,6 +171,7 @@ static void
 test_necklace (void)
 {
   g_autoptr(FlitlabTopology) t = flitlab_topology_new_from_spec ("necklace:3,3", NULL);
+  g_autoptr(FlitlabRouter) router = flitlab_router_new (t, FLITLAB_ROUTING_NECKLACE, 1);
   g_autoptr(FlitlabTopologyMetrics) m = metrics_of ("necklace:3,3");
   guint n = flitlab_topology_get_n_nodes (t);
   g_autofree double *load = g_new0 (double, m->channels);
@@ -180,7 +183,7 @@ test_necklace (void)
       if (s != d)
         {
           g_array_set_size (route, 0);
-          hops += flitlab_topology_route_dor (t, s, d, route);
+          hops += flitlab_router_route (router, s, d, 0, route);
           for (guint i = 0; i < route->len; i++)
             load[g_array_index (route, guint, i)] += 1.0 / (n - 1);
         }

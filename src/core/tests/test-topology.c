@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flitlab-topology.h"
+#include "flitlab-routing.h"
 
 static const char * const specs[] = {
   "torus:8x8:uni", "torus:6x6x6:bi", "torus:4x6x3:bi", "torus:5x3:uni", "torus:2x2:bi",
@@ -173,6 +174,8 @@ static void
 check_routes (gconstpointer data)
 {
   g_autoptr(FlitlabTopology) t = topology (data);
+  g_autoptr(FlitlabRouter) router =
+    flitlab_router_new (t, flitlab_routing_deterministic (flitlab_topology_get_family (t)), 1);
   g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
   gboolean necklace = flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_NECKLACE;
   guint n = flitlab_topology_get_n_nodes (t);
@@ -186,7 +189,7 @@ check_routes (gconstpointer data)
         guint n_out = flitlab_topology_get_out_channels (t, a, &out);
 
         g_array_set_size (route, 0);
-        hops = flitlab_topology_route_dor (t, a, b, route);
+        hops = flitlab_router_route (router, a, b, 0, route);
         g_assert_cmpuint (hops, ==, route->len);
         for (guint i = 0; i < route->len; i++)
           {
@@ -334,6 +337,7 @@ check_necklace_route (const char *spec,
                       gboolean    expect_longer)
 {
   g_autoptr(FlitlabTopology) t = topology (spec);
+  g_autoptr(FlitlabRouter) router = flitlab_router_new (t, FLITLAB_ROUTING_NECKLACE, 1);
   g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
   guint n = flitlab_topology_get_n_nodes (t), longer = 0, extra = 0;
   guint k = flitlab_topology_get_necklace_size (t, 0);
@@ -359,7 +363,7 @@ check_necklace_route (const char *spec,
           }
         via_base = to_base + (guint) __builtin_popcount (from ^ to) + from_base;
         g_array_set_size (route, 0);
-        hops = flitlab_topology_route_dor (t, a, b, route);
+        hops = flitlab_router_route (router, a, b, 0, route);
         if (sa.d > 0 && sa.b == da.b && sa.d == da.d)
           g_assert_cmpuint (hops, ==, MIN (via_base, (guint) ABS ((int) sa.i - (int) da.i)));
         else
@@ -395,6 +399,7 @@ test_torus_details (void)
 {
   g_autoptr(FlitlabTopology) two = topology ("torus:2x2:bi");
   g_autoptr(FlitlabTopology) four = topology ("torus:4x4:bi");
+  g_autoptr(FlitlabRouter) four_router = flitlab_router_new (four, FLITLAB_ROUTING_DOR, 1);
   g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
   guint plus = flitlab_topology_find_channel (two, 0, 0, +1), minus = flitlab_topology_find_channel (two, 0, 0, -1);
   guint next[4], coords[2] = { 2, 0 };
@@ -409,7 +414,7 @@ test_torus_details (void)
   g_assert_cmpuint (flitlab_topology_minimal_next_hops (four, 0, flitlab_topology_node_from_coords (four, coords), next), ==, 2);
   g_assert_cmpint (flitlab_topology_get_channel (four, next[0])->direction, ==, +1);
   g_assert_cmpint (flitlab_topology_get_channel (four, next[1])->direction, ==, -1);
-  g_assert_cmpuint (flitlab_topology_route_dor (four, 0, 2, route), ==, 2);
+  g_assert_cmpuint (flitlab_router_route (four_router, 0, 2, 0, route), ==, 2);
   g_assert_cmpint (flitlab_topology_get_channel (four, g_array_index (route, guint, 0))->direction, ==, +1);
 }
 

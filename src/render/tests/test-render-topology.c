@@ -14,6 +14,7 @@
 #include <libxml/xpathInternals.h>
 
 #include "flitlab-colormap.h"
+#include "flitlab-routing.h"
 #include "flitlab-export.h"
 #include "flitlab-render-topology.h"
 #include "flitlab-sim.h"
@@ -721,7 +722,9 @@ test_route (void)
   g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GPtrArray) styles = NULL;
   g_autoptr(GHashTable) widths = g_hash_table_new (g_str_hash, g_str_equal);
-  guint hops = flitlab_topology_route_dor (flitlab_topology_view_get_topology (view), 0, 15, route);
+  g_autoptr(FlitlabRouter) router =
+    flitlab_router_new (flitlab_topology_view_get_topology (view), FLITLAB_ROUTING_DOR, 1);
+  guint hops = flitlab_router_route (router, 0, 15, 0, route);
   guint n_faded = 0;
 
   g_assert_cmpuint (hops, ==, 6);
@@ -747,6 +750,7 @@ test_grouped_hypercube (void)
   g_autofree char *svg = tmp_file (dir, "cube.svg");
   g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:12", 0);
   const FlitlabTopology *t = flitlab_topology_view_get_topology (view);
+  g_autoptr(FlitlabRouter) router = flitlab_router_new (t, FLITLAB_ROUTING_DOR, 1);
   guint n = flitlab_topology_get_n_network_channels (t), n_faded = 0;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 900);
   cairo_t *cr = cairo_create (surface);
@@ -801,7 +805,7 @@ test_grouped_hypercube (void)
 
   /* One path per link in SVG; a route through all twelve dimensions lights the ten links of
    * its lower dimensions. */
-  flitlab_topology_route_dor (t, 0, 4095, view->route);
+  flitlab_router_route (router, 0, 4095, 0, view->route);
   g_assert_cmpuint (view->route->len, ==, 12);
   g_assert_true (flitlab_render_topology_to_file (view, svg, 1200, 900, 1, NULL));
   styles = svg_channel_styles (svg);
