@@ -268,7 +268,7 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
       return NULL;
     }
   if (vcs == 0)
-    vcs = torus ? 2 : 1;
+    vcs = flitlab_routing_deadlock_free_vcs (FLITLAB_ROUTING_DOR, family);
 
   self = g_new0 (FlitlabChannelDependency, 1);
   self->topology = topology;

@@ -52,6 +52,25 @@ flitlab_routing_fits (FlitlabRouting        routing,
   return TRUE;
 }
 
+guint
+flitlab_routing_deadlock_free_vcs (FlitlabRouting        routing,
+                                   FlitlabTopologyFamily family)
+{
+  guint escape = family == FLITLAB_TOPOLOGY_TORUS ? 2 : 1;
+
+  switch (routing)
+    {
+    case FLITLAB_ROUTING_DOR:
+      return escape;
+    case FLITLAB_ROUTING_ADAPTIVE:
+      return escape + 1;
+    case FLITLAB_ROUTING_NECKLACE:
+    case FLITLAB_ROUTING_BACKTRACK:
+    default:
+      return 3;
+    }
+}
+
 FlitlabRouting
 flitlab_routing_deterministic (FlitlabTopologyFamily family)
 {

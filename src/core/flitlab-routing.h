@@ -39,6 +39,12 @@ gboolean            flitlab_routing_from_string (const char            *text,
  * dimension-ordered and adaptive routing on tori, meshes and hypercubes. */
 gboolean            flitlab_routing_fits        (FlitlabRouting         routing,
                                                  FlitlabTopologyFamily  family);
+/* The fewest virtual channels per channel with which the routing is free of deadlock on a
+ * network of the family: dimension order 2 on a torus (its two dateline classes), else 1;
+ * adaptive routing one more, for its adaptive VCs; necklace routing 3 (classes A and B and
+ * one adaptive VC). */
+guint               flitlab_routing_deadlock_free_vcs (FlitlabRouting        routing,
+                                                       FlitlabTopologyFamily family);
 /* The family's deterministic routing: necklace routing on a necklace, dimension order on the
  * others (whose flitlab_router_route() is the route the textbooks draw). */
 FlitlabRouting      flitlab_routing_deterministic (FlitlabTopologyFamily family);

@@ -903,20 +903,7 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
       return 0;
     }
 
-  /* The fewest VCs each routing needs to be deadlock-free. */
-  switch (config->routing)
-    {
-    case FLITLAB_ROUTING_DOR:
-      escape = torus ? 2 : 1;
-      break;
-    case FLITLAB_ROUTING_ADAPTIVE:
-      escape = torus ? 3 : 2;
-      break;
-    case FLITLAB_ROUTING_NECKLACE:
-    default:
-      escape = 3;
-      break;
-    }
+  escape = flitlab_routing_deadlock_free_vcs (config->routing, family);
   vcs = config->vcs > 0 ? config->vcs : escape;
   /* The deadlock lab: DOR and adaptive run on fewer VCs (one: no dateline on a torus). Necklace
    * routing's classes need their three VCs whatever. */
