@@ -21,7 +21,7 @@
 #include <stdio.h>
 
 #include "flitlab-render-topology.h"
-#include "flitlab-sim.h"
+#include "flitlab-sim-trace.h"
 
 #define WIDTH  1200
 #define HEIGHT 900

@@ -46,174 +46,12 @@
 
 #include "flitlab-limits.h"
 #include "flitlab-rng.h"
-#include "flitlab-sim-private.h"
+#include "flitlab-sim-wormhole-private.h"
 #include "flitlab-stats.h"
 
-#define NONE (-1)
 /* Source queue length past which a saturated run drops arrivals (memory stays bounded while
  * it measures its window, or the deadlock lab runs on towards the watchdog). */
 #define QUEUE_CAP 64
-
-/* A virtual channel, 16 bytes: VC v of channel c is vc[c V + v]. The VC a worm's header goes
- * to next is its message's next_vc; a VC holds the tail once nothing is upstream of it and
- * the source has sent every flit. */
-typedef struct
-{
-  gint32  owner;    /* message, or NONE when free */
-  gint32  prev;     /* the VC upstream in the same worm, NONE at the worm's tail end */
-  guint32 count;    /* flits in the buffer */
-  guint32 channel;  /* the physical channel it belongs to (never changes) */
-} Vc;
-
-typedef struct
-{
-  guint32 src;
-  guint32 dst;
-  guint32 length;
-  guint32 at_source;  /* flits still in the processor */
-  guint32 delivered;  /* flits taken by the destination's processor */
-  guint32 hops;
-  guint64 gen;        /* cycle of generation */
-  guint64 inject;     /* cycle the header entered the injection channel */
-  guint64 first;      /* cycle the header left the injection channel (G_MAXUINT64 before) */
-  guint64 moved;      /* the last cycle one of its flits moved; its generation before */
-  guint32 ties;       /* bit d set: - in dimension d when it is half way round */
-  gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
-  gint32  next_vc;    /* the VC granted to its header and not yet entered, else NONE */
-  guint32 route_node; /* the node its hops below were routed at, G_MAXUINT32 before its first */
-  FlitlabHops routed; /* where its header may go from route_node (flitlab_router_hops()) */
-  gint32  queue_next; /* the next message in the source queue */
-  gboolean passed_base; /* necklace: the header has been at a base vertex */
-  gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
-  gboolean tagged;    /* generated inside the measured window */
-  gboolean done;
-} Message;
-
-typedef struct
-{
-  gint32 head;
-  gint32 tail;
-  guint  length;
-} SourceQueue;
-
-/* A list of message ids, grown as needed. */
-typedef struct
-{
-  gint32 *ids;
-  guint   len;
-  guint   size;
-} IdList;
-
-static inline void
-ids_push (IdList *list,
-          gint32  id)
-{
-  if (list->len == list->size)
-    {
-      list->size = MAX (16, 2 * list->size);
-      list->ids = g_renew (gint32, list->ids, list->size);
-    }
-  list->ids[list->len++] = id;
-}
-
-typedef struct
-{
-  const FlitlabSimJob   *job;
-  const FlitlabTopology *topology;
-  FlitlabRng             rng;
-  FlitlabRng             tie_rng;   /* the messages' tie bits, apart from the arrivals */
-  guint                  n_nodes;
-  guint                  n_dims;
-  guint                  n_channels;
-  guint                  injection_base;
-  guint                  ejection_base;
-  gint32                 ejection_vc;  /* the first VC of the first ejection channel */
-  guint                  V;
-  guint                  B;
-  FlitlabRouting         routing;
-
-  Vc                    *vc;
-  guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
-  FlitlabRouter         *router;
-  const FlitlabChannel  *channels;  /* the topology's, by id */
-
-  GArray                *messages;  /* Message */
-  IdList                 free_ids;
-  IdList                 active;    /* in injection order */
-  IdList                 waiting;   /* headers waiting for an output VC, in arrival order */
-  IdList                 waiting_next;
-  guint                  blocked;   /* the first this many of waiting failed this cycle */
-  SourceQueue           *queues;
-  guint64                queued;    /* messages in all source queues */
-  gboolean               capped;    /* saturated: arrivals to a source queue of QUEUE_CAP
-                                       messages are dropped */
-
-  guint64                cycle;
-  guint64                last_move;
-  double                 next_arrival;
-  guint64                window_start;
-  guint64                window_end;
-  gboolean               measuring; /* this cycle is in the measured window (set by step()) */
-  guint                  batch;     /* and its batch, when it is */
-  guint64               *crossed;   /* per channel, flits that crossed it: the window's
-                                       channel_flits while measuring, else uncounted ones */
-  guint64               *uncounted;
-  FlitlabSimReplication *out;
-
-  /* Automatic warm-up: the latencies of finished messages in batches of five (MSER-5). */
-  GArray                *pilot;     /* double: batch means */
-  double                 pilot_sum;
-  guint                  pilot_n;
-} Sim;
-
-static inline guint
-vc_channel (const Sim *s,
-            gint32     vc)
-{
-  return s->vc[vc].channel;
-}
-
-static inline gboolean
-is_ejection_vc (const Sim *s,
-                gint32     vc)
-{
-  return vc_channel (s, vc) >= s->ejection_base;
-}
-
-/* VC vc, free or newly held by owner with prev upstream of it; its channel stays. */
-static inline void
-vc_set (Sim    *s,
-        gint32  vc,
-        gint32  owner,
-        gint32  prev)
-{
-  Vc *v = &s->vc[vc];
-
-  v->owner = owner;
-  v->prev = prev;
-  v->count = 0;
-}
-
-static inline Message *
-message (Sim    *s,
-         gint32  id)
-{
-  return &g_array_index (s->messages, Message, id);
-}
-
-static inline gboolean
-in_window (const Sim *s)
-{
-  return s->cycle >= s->window_start && s->cycle < s->window_end;
-}
-
-/* The measured window's batch of a cycle inside it. */
-static inline guint
-batch_of (const Sim *s,
-          guint64    cycle)
-{
-  return (guint) ((cycle - s->window_start) * FLITLAB_SIM_BATCHES / (s->window_end - s->window_start));
-}
 
 /* ---- messages and source queues ---------------------------------------------------- */
 
@@ -441,7 +279,7 @@ allocate (Sim    *s,
 /* The VCs [*lo, *hi) of *channel the waiting header of message m asks for: the ejection
  * channel at its destination, else the escape VCs of its dimension-ordered hop (with adaptive
  * routing its adaptive VCs too are held when it stays blocked), or on a necklace any VC of the
- * first hop of its deterministic route. For the wait-for graph of find_wait_cycle(). */
+ * first hop of its deterministic route. For the wait-for graph of flitlab_wormhole_find_wait_cycle(). */
 static void
 wanted_vcs (Sim     *s,
             Message *m,
@@ -598,8 +436,8 @@ advance (Sim    *s,
 
 /* ---- the cycle loop --------------------------------------------------------------- */
 
-static void
-step (Sim *s)
+void
+flitlab_wormhole_step (Sim *s)
 {
   const double node_rate = s->job->rate * s->n_nodes;
   guint kept = 0;
@@ -686,9 +524,9 @@ describe_deadlock (Sim *s)
  * waiting message that holds one of the VCs m's header asks for (wanted_vcs()). Found by
  * depth-first search from the waiting headers in their order; NULL when there is none. When no
  * flit moves every header waits, so a cycle found then is a deadlock. */
-static FlitlabDeadlockLink *
-find_wait_cycle (Sim   *s,
-                 guint *n_links)
+FlitlabDeadlockLink *
+flitlab_wormhole_find_wait_cycle (Sim   *s,
+                                  guint *n_links)
 {
   guint n = s->waiting.len;
   g_autofree gint32 *index = g_new (gint32, s->messages->len);  /* message -> waiting position */
@@ -775,8 +613,8 @@ queues_bounded (Sim *s)
 }
 
 /* Cycles without a moving flit before the watchdog fires (FlitlabSimConfig.watchdog). */
-static guint64
-watchdog_cycles (const FlitlabSimConfig *config)
+guint64
+flitlab_wormhole_watchdog_cycles (const FlitlabSimConfig *config)
 {
   return config->watchdog > 0 ? config->watchdog : 20000;
 }
@@ -788,11 +626,11 @@ run_until (Sim      *s,
            GError  **error)
 {
   const FlitlabSimConfig *config = s->job->config;
-  guint64 watchdog = watchdog_cycles (config);
+  guint64 watchdog = flitlab_wormhole_watchdog_cycles (config);
 
   while (s->cycle < end)
     {
-      step (s);
+      flitlab_wormhole_step (s);
 
       if (s->active.len > 0 && s->cycle - s->last_move > watchdog)
         {
@@ -801,7 +639,7 @@ run_until (Sim      *s,
           if (config->allow_deadlock)
             {
               s->out->deadlocked = TRUE;
-              s->out->deadlock = find_wait_cycle (s, &s->out->n_deadlock);
+              s->out->deadlock = flitlab_wormhole_find_wait_cycle (s, &s->out->n_deadlock);
               return TRUE;
             }
           message = describe_deadlock (s);
@@ -951,10 +789,10 @@ flitlab_sim_replication_clear (FlitlabSimReplication *out)
 }
 
 /* The engine's state before the first cycle. */
-static void
-sim_init (Sim                   *sp,
-          const FlitlabSimJob   *job,
-          FlitlabSimReplication *out)
+void
+flitlab_wormhole_init (Sim                   *sp,
+                       const FlitlabSimJob   *job,
+                       FlitlabSimReplication *out)
 {
   const FlitlabSimConfig *config = job->config;
   const FlitlabTopology *topology = job->topology;
@@ -994,8 +832,8 @@ sim_init (Sim                   *sp,
   *sp = s;
 }
 
-static void
-sim_clear (Sim *s)
+void
+flitlab_wormhole_clear (Sim *s)
 {
   g_free (s->vc);
   g_free (s->stamp);
@@ -1019,7 +857,7 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
   gboolean ok = FALSE;
   Sim s = { 0 };
 
-  sim_init (&s, job, out);
+  flitlab_wormhole_init (&s, job, out);
   memset (out, 0, sizeof *out);
   out->n_channels = s.n_channels;
   out->channel_flits = g_new0 (guint64, s.n_channels);
@@ -1075,389 +913,9 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
   ok = TRUE;
 
 out:
-  sim_clear (&s);
+  flitlab_wormhole_clear (&s);
   if (!ok)
     flitlab_sim_replication_clear (out);
   return ok;
 }
 
-/* ---- a replication watched cycle by cycle ---------------------------------------------- */
-
-struct _FlitlabSimTrace
-{
-  FlitlabSimConfig      *config;
-  FlitlabTopology       *topology;
-  FlitlabTraffic        *traffic;
-  FlitlabSimJob          job;
-  FlitlabSimReplication  out;
-  Sim                    sim;
-};
-
-FlitlabSimTrace *
-flitlab_sim_trace_new (const FlitlabSimConfig  *config,
-                       double                   rate,
-                       GError                 **error)
-{
-  g_autoptr(FlitlabSimConfig) copy = NULL;
-  g_autoptr(FlitlabTopology) topology = NULL;
-  g_autoptr(FlitlabTraffic) traffic = NULL;
-  FlitlabSimTrace *trace;
-  guint vcs;
-
-  g_return_val_if_fail (config != NULL, NULL);
-
-  copy = flitlab_sim_config_copy (config);
-  flitlab_sim_config_set_rates (copy, &rate, 1);
-  /* Checked as flitlab_sim_config_check() does, building the network once. */
-  vcs = flitlab_sim_build_network (copy, &topology, &traffic, error);
-  if (vcs == 0)
-    return NULL;
-  trace = g_new0 (FlitlabSimTrace, 1);
-  trace->config = g_steal_pointer (&copy);
-  trace->topology = g_steal_pointer (&topology);
-  trace->traffic = g_steal_pointer (&traffic);
-  trace->job = (FlitlabSimJob) {
-    .topology = trace->topology,
-    .traffic = trace->traffic,
-    .config = trace->config,
-    .vcs = vcs,
-    .rate = rate,
-    .stream = 0,
-  };
-  sim_init (&trace->sim, &trace->job, &trace->out);
-  trace->out.n_channels = trace->sim.n_channels;
-  trace->out.channel_flits = g_new0 (guint64, trace->sim.n_channels);
-  trace->out.channel_blocked = g_new0 (guint64, trace->sim.n_channels);
-  /* No measured window: nothing is tagged or counted. */
-  trace->sim.window_start = trace->sim.window_end = G_MAXUINT64;
-  return trace;
-}
-
-void
-flitlab_sim_trace_free (FlitlabSimTrace *trace)
-{
-  if (trace == NULL)
-    return;
-  sim_clear (&trace->sim);
-  flitlab_sim_replication_clear (&trace->out);
-  flitlab_traffic_free (trace->traffic);
-  flitlab_topology_free (trace->topology);
-  flitlab_sim_config_free (trace->config);
-  g_free (trace);
-}
-
-void
-flitlab_sim_trace_step (FlitlabSimTrace *trace,
-                        guint            cycles)
-{
-  g_return_if_fail (trace != NULL);
-
-  for (guint i = 0; i < cycles; i++)
-    step (&trace->sim);
-}
-
-guint64
-flitlab_sim_trace_get_cycle (const FlitlabSimTrace *trace)
-{
-  g_return_val_if_fail (trace != NULL, 0);
-  return trace->sim.cycle;
-}
-
-guint
-flitlab_sim_trace_get_n_in_flight (const FlitlabSimTrace *trace)
-{
-  g_return_val_if_fail (trace != NULL, 0);
-  return trace->sim.active.len;
-}
-
-void
-flitlab_sim_trace_get_channels (const FlitlabSimTrace *trace,
-                                gint32                *holder,
-                                guint                 *flits,
-                                gboolean              *blocked)
-{
-  const Sim *s;
-
-  g_return_if_fail (trace != NULL);
-
-  s = &trace->sim;
-  for (guint c = 0; c < s->n_channels; c++)
-    {
-      gint32 owner = NONE;
-      guint count = 0;
-
-      for (guint v = 0; v < s->V; v++)
-        {
-          const Vc *vc = &s->vc[(gsize) c * s->V + v];
-
-          count += vc->count;
-          if (vc->owner != NONE && (owner == NONE || vc->count > 0))
-            owner = vc->owner;
-        }
-      if (holder != NULL)
-        holder[c] = owner;
-      if (flits != NULL)
-        flits[c] = count;
-      if (blocked != NULL)
-        blocked[c] = FALSE;
-    }
-  if (blocked != NULL)
-    for (guint i = 0; i < s->blocked && i < s->waiting.len; i++)
-      {
-        const Message *m = &g_array_index (s->messages, Message, s->waiting.ids[i]);
-
-        if (m->head != NONE)
-          blocked[vc_channel (s, m->head)] = TRUE;
-      }
-}
-
-gboolean
-flitlab_sim_trace_get_message (const FlitlabSimTrace  *trace,
-                               guint                   id,
-                               FlitlabSimTraceMessage *message)
-{
-  const Sim *s;
-  const Message *m;
-
-  g_return_val_if_fail (trace != NULL && message != NULL, FALSE);
-
-  s = &trace->sim;
-  if (id >= s->messages->len)
-    return FALSE;
-  m = &g_array_index (s->messages, Message, id);
-  message->src = m->src;
-  message->dst = m->dst;
-  message->length = m->length;
-  message->generated = m->gen;
-  message->delivered = m->done;
-  message->in_network = m->head != NONE || m->done;
-  message->header = m->head != NONE && !m->done ? (gint) vc_channel (s, m->head) : -1;
-  message->flits_left = m->length - MIN (m->delivered, m->length);
-  message->last_moved = m->moved;
-  message->blocked = FALSE;
-  for (guint i = 0; i < s->blocked && i < s->waiting.len; i++)
-    if ((guint) s->waiting.ids[i] == id)
-      message->blocked = TRUE;
-  return TRUE;
-}
-
-guint *
-flitlab_sim_trace_get_worm (const FlitlabSimTrace *trace,
-                            guint                  id,
-                            guint                 *n_channels)
-{
-  const Sim *s;
-  const Message *m;
-  GArray *worm;
-  gint32 vc;
-
-  g_return_val_if_fail (trace != NULL && n_channels != NULL, NULL);
-
-  s = &trace->sim;
-  *n_channels = 0;
-  if (id >= s->messages->len)
-    return NULL;
-  m = &g_array_index (s->messages, Message, id);
-  if (m->done || m->head == NONE)
-    return NULL;
-  worm = g_array_new (FALSE, FALSE, sizeof (guint));
-  /* From the header back to the tail: each VC of the worm knows the one upstream of it. */
-  for (vc = m->head; vc != NONE && s->vc[vc].owner == (gint32) id; vc = s->vc[vc].prev)
-    {
-      guint channel = vc_channel (s, vc);
-
-      g_array_prepend_val (worm, channel);
-    }
-  /* The VC the header has been given but not yet crossed to (its physical channel was busy). */
-  vc = m->next_vc;
-  if (vc != NONE && s->vc[vc].owner == (gint32) id)
-    {
-      guint channel = vc_channel (s, vc);
-
-      g_array_append_val (worm, channel);
-    }
-  *n_channels = worm->len;
-  return (guint *) g_array_free (worm, worm->len == 0);
-}
-
-gboolean
-flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace)
-{
-  const Sim *s;
-  guint64 watchdog;
-
-  g_return_val_if_fail (trace != NULL, FALSE);
-
-  s = &trace->sim;
-  watchdog = watchdog_cycles (trace->config);
-  return s->active.len > 0 && s->cycle - s->last_move > watchdog;
-}
-
-FlitlabDeadlockLink *
-flitlab_sim_trace_find_deadlock (const FlitlabSimTrace *trace,
-                                 guint                 *n_links)
-{
-  g_return_val_if_fail (trace != NULL && n_links != NULL, NULL);
-
-  /* The search only uses the engine's scratch route; the state it reads stays as it is. */
-  return find_wait_cycle ((Sim *) &trace->sim, n_links);
-}
-
-guint *
-flitlab_sim_trace_get_deadlock_channels (const FlitlabSimTrace     *trace,
-                                         const FlitlabDeadlockLink *links,
-                                         guint                      n_links,
-                                         guint                     *n_channels)
-{
-  const Sim *s;
-  GArray *cycle;
-
-  g_return_val_if_fail (trace != NULL && n_channels != NULL, NULL);
-  g_return_val_if_fail (links != NULL || n_links == 0, NULL);
-
-  s = &trace->sim;
-  *n_channels = 0;
-  if (n_links == 0)
-    return NULL;
-  cycle = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < n_links; i++)
-    {
-      const Message *m = links[i].message < s->messages->len
-                         ? &g_array_index (s->messages, Message, links[i].message) : NULL;
-      guint start = cycle->len;
-      gint32 vc = m != NULL ? m->head : NONE;
-
-      /* From the header back along the worm to holds_channel, then turned round. */
-      while (vc != NONE && s->vc[vc].owner == (gint32) links[i].message)
-        {
-          guint channel = vc_channel (s, vc);
-
-          g_array_append_val (cycle, channel);
-          if (channel == links[i].holds_channel)
-            break;
-          vc = s->vc[vc].prev;
-        }
-      /* A worm that does not reach back to holds_channel (not a state a deadlock leaves):
-       * the link's own channel alone keeps the cycle a cycle. */
-      if (cycle->len == start ||
-          g_array_index (cycle, guint, cycle->len - 1) != links[i].holds_channel)
-        {
-          g_array_set_size (cycle, start);
-          g_array_append_val (cycle, links[i].holds_channel);
-        }
-      for (guint a = start, b = cycle->len - 1; a < b; a++, b--)
-        {
-          guint swap = g_array_index (cycle, guint, a);
-
-          g_array_index (cycle, guint, a) = g_array_index (cycle, guint, b);
-          g_array_index (cycle, guint, b) = swap;
-        }
-    }
-  *n_channels = cycle->len;
-  return (guint *) g_array_free (cycle, FALSE);
-}
-
-guint64
-flitlab_sim_trace_get_deadlock_start (const FlitlabSimTrace     *trace,
-                                      const FlitlabDeadlockLink *links,
-                                      guint                      n_links)
-{
-  const Sim *s;
-  guint64 start = 0;
-
-  g_return_val_if_fail (trace != NULL, 0);
-  g_return_val_if_fail (links != NULL || n_links == 0, 0);
-
-  s = &trace->sim;
-  for (guint i = 0; i < n_links; i++)
-    if (links[i].message < s->messages->len)
-      start = MAX (start, g_array_index (s->messages, Message, links[i].message).moved + 1);
-  return start;
-}
-
-/* Steps trace up to cycle until, or till its watchdog fires when to_deadlock, asking
- * progress every few thousand cycles whether to go on: the look-ahead tells the share of
- * max_cycles it got through, the replay the share given. FALSE when told to stop. */
-static gboolean
-run_trace (FlitlabSimTrace     *trace,
-           guint64              until,
-           gboolean             to_deadlock,
-           double               share,
-           guint64              max_cycles,
-           FlitlabProgressFunc  progress,
-           gpointer             user_data)
-{
-  Sim *s = &trace->sim;
-
-  while (s->cycle < until && !(to_deadlock && flitlab_sim_trace_is_deadlocked (trace)))
-    {
-      if (progress != NULL && s->cycle % 4096 == 0 &&
-          !progress (to_deadlock ? (double) s->cycle / (double) max_cycles : share, -1, user_data))
-        return FALSE;
-      step (s);
-    }
-  return TRUE;
-}
-
-FlitlabSimTrace *
-flitlab_sim_trace_new_before_deadlock (const FlitlabSimConfig  *config,
-                                       double                   rate,
-                                       guint64                  lead,
-                                       guint64                  max_cycles,
-                                       FlitlabProgressFunc      progress,
-                                       gpointer                 user_data,
-                                       FlitlabSimTraceDeadlock *deadlock,
-                                       GError                 **error)
-{
-  g_autoptr(FlitlabSimTrace) ahead = NULL;
-  g_autoptr(FlitlabSimTrace) replay = NULL;
-  g_autofree FlitlabDeadlockLink *links = NULL;
-  guint n_links = 0;
-  guint64 start;
-  double share;
-
-  g_return_val_if_fail (config != NULL && deadlock != NULL && max_cycles > 0, NULL);
-
-  *deadlock = (FlitlabSimTraceDeadlock) { 0 };
-  ahead = flitlab_sim_trace_new (config, rate, error);
-  if (ahead == NULL)
-    return NULL;
-  if (!run_trace (ahead, max_cycles, TRUE, 0, max_cycles, progress, user_data))
-    {
-      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED,
-                           _("The simulation was stopped"));
-      return NULL;
-    }
-  if (flitlab_sim_trace_is_deadlocked (ahead))
-    links = flitlab_sim_trace_find_deadlock (ahead, &n_links);
-  if (links == NULL)
-    {
-      g_autofree char *cycles = g_strdup_printf ("%" G_GUINT64_FORMAT, max_cycles);
-
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_NO_DEADLOCK,
-                   /* Translators: looking ahead for the deadlock lab's deadlock: a number of
-                    * cycles, then the load */
-                   _("No deadlock within %s cycles at a load of %.4g"), cycles, rate);
-      return NULL;
-    }
-  start = flitlab_sim_trace_get_deadlock_start (ahead, links, n_links);
-  share = (double) ahead->sim.cycle / (double) max_cycles;
-  /* The same replication again, as the animation would have come to it: one seed, one run. */
-  replay = flitlab_sim_trace_new (config, rate, error);
-  if (replay == NULL)
-    return NULL;
-  if (!run_trace (replay, start > lead ? start - lead : 0, FALSE, share, max_cycles, progress,
-                  user_data))
-    {
-      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED,
-                           _("The simulation was stopped"));
-      return NULL;
-    }
-  *deadlock = (FlitlabSimTraceDeadlock) {
-    .start = start,
-    .found = ahead->sim.cycle,
-    .n_links = n_links,
-    .links = g_steal_pointer (&links),
-  };
-  return g_steal_pointer (&replay);
-}

@@ -10,6 +10,7 @@
 #include "flitlab-export.h"
 #include "flitlab-model.h"
 #include "flitlab-network-page.h"
+#include "flitlab-sim-trace.h"
 #include "flitlab-textbook-panel.h"
 
 G_BEGIN_DECLS

@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "flitlab-channel-dependency.h"
-#include "flitlab-sim.h"
+#include "flitlab-sim-trace.h"
 
 static FlitlabSimConfig *
 lab_config (const char *spec,

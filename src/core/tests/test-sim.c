@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flitlab-sim-private.h"
+#include "flitlab-sim-trace.h"
 #include "flitlab-routing.h"
 
 static FlitlabSimResult *

@@ -10,6 +10,7 @@
 #include "flitlab-export.h"
 #include "flitlab-render-dependency.h"
 #include "flitlab-render-plot.h"
+#include "flitlab-sim-trace.h"
 
 /* Draws spec's graph with routing and vcs at width × height and font_size; returns what the
  * figure says it drew and the graph's cycle length. */

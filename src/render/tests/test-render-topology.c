@@ -17,7 +17,7 @@
 #include "flitlab-routing.h"
 #include "flitlab-export.h"
 #include "flitlab-render-topology.h"
-#include "flitlab-sim.h"
+#include "flitlab-sim-trace.h"
 
 typedef struct
 {

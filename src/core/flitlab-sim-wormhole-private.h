@@ -1,0 +1,192 @@
+/* flitlab-sim-wormhole-private.h: the wormhole engine's state, shared by the engine
+ * (flitlab-sim-wormhole.c) and the replication watched cycle by cycle (flitlab-sim-trace.c)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "flitlab-rng.h"
+#include "flitlab-routing.h"
+#include "flitlab-sim-private.h"
+#include "flitlab-sim-trace.h"
+
+G_BEGIN_DECLS
+
+#define NONE (-1)
+
+/* A virtual channel, 16 bytes: VC v of channel c is vc[c V + v]. The VC a worm's header goes
+ * to next is its message's next_vc; a VC holds the tail once nothing is upstream of it and
+ * the source has sent every flit. */
+typedef struct
+{
+  gint32  owner;    /* message, or NONE when free */
+  gint32  prev;     /* the VC upstream in the same worm, NONE at the worm's tail end */
+  guint32 count;    /* flits in the buffer */
+  guint32 channel;  /* the physical channel it belongs to (never changes) */
+} Vc;
+
+typedef struct
+{
+  guint32 src;
+  guint32 dst;
+  guint32 length;
+  guint32 at_source;  /* flits still in the processor */
+  guint32 delivered;  /* flits taken by the destination's processor */
+  guint32 hops;
+  guint64 gen;        /* cycle of generation */
+  guint64 inject;     /* cycle the header entered the injection channel */
+  guint64 first;      /* cycle the header left the injection channel (G_MAXUINT64 before) */
+  guint64 moved;      /* the last cycle one of its flits moved; its generation before */
+  guint32 ties;       /* bit d set: - in dimension d when it is half way round */
+  gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
+  gint32  next_vc;    /* the VC granted to its header and not yet entered, else NONE */
+  guint32 route_node; /* the node its hops below were routed at, G_MAXUINT32 before its first */
+  FlitlabHops routed; /* where its header may go from route_node (flitlab_router_hops()) */
+  gint32  queue_next; /* the next message in the source queue */
+  gboolean passed_base; /* necklace: the header has been at a base vertex */
+  gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
+  gboolean tagged;    /* generated inside the measured window */
+  gboolean done;
+} Message;
+
+typedef struct
+{
+  gint32 head;
+  gint32 tail;
+  guint  length;
+} SourceQueue;
+
+/* A list of message ids, grown as needed. */
+typedef struct
+{
+  gint32 *ids;
+  guint   len;
+  guint   size;
+} IdList;
+
+static inline void
+ids_push (IdList *list,
+          gint32  id)
+{
+  if (list->len == list->size)
+    {
+      list->size = MAX (16, 2 * list->size);
+      list->ids = g_renew (gint32, list->ids, list->size);
+    }
+  list->ids[list->len++] = id;
+}
+
+typedef struct
+{
+  const FlitlabSimJob   *job;
+  const FlitlabTopology *topology;
+  FlitlabRng             rng;
+  FlitlabRng             tie_rng;   /* the messages' tie bits, apart from the arrivals */
+  guint                  n_nodes;
+  guint                  n_dims;
+  guint                  n_channels;
+  guint                  injection_base;
+  guint                  ejection_base;
+  gint32                 ejection_vc;  /* the first VC of the first ejection channel */
+  guint                  V;
+  guint                  B;
+  FlitlabRouting         routing;
+
+  Vc                    *vc;
+  guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
+  FlitlabRouter         *router;
+  const FlitlabChannel  *channels;  /* the topology's, by id */
+
+  GArray                *messages;  /* Message */
+  IdList                 free_ids;
+  IdList                 active;    /* in injection order */
+  IdList                 waiting;   /* headers waiting for an output VC, in arrival order */
+  IdList                 waiting_next;
+  guint                  blocked;   /* the first this many of waiting failed this cycle */
+  SourceQueue           *queues;
+  guint64                queued;    /* messages in all source queues */
+  gboolean               capped;    /* saturated: arrivals to a source queue of QUEUE_CAP
+                                       messages are dropped */
+
+  guint64                cycle;
+  guint64                last_move;
+  double                 next_arrival;
+  guint64                window_start;
+  guint64                window_end;
+  gboolean               measuring; /* this cycle is in the measured window (set by flitlab_wormhole_step()) */
+  guint                  batch;     /* and its batch, when it is */
+  guint64               *crossed;   /* per channel, flits that crossed it: the window's
+                                       channel_flits while measuring, else uncounted ones */
+  guint64               *uncounted;
+  FlitlabSimReplication *out;
+
+  /* Automatic warm-up: the latencies of finished messages in batches of five (MSER-5). */
+  GArray                *pilot;     /* double: batch means */
+  double                 pilot_sum;
+  guint                  pilot_n;
+} Sim;
+
+static inline guint
+vc_channel (const Sim *s,
+            gint32     vc)
+{
+  return s->vc[vc].channel;
+}
+
+static inline gboolean
+is_ejection_vc (const Sim *s,
+                gint32     vc)
+{
+  return vc_channel (s, vc) >= s->ejection_base;
+}
+
+/* VC vc, free or newly held by owner with prev upstream of it; its channel stays. */
+static inline void
+vc_set (Sim    *s,
+        gint32  vc,
+        gint32  owner,
+        gint32  prev)
+{
+  Vc *v = &s->vc[vc];
+
+  v->owner = owner;
+  v->prev = prev;
+  v->count = 0;
+}
+
+static inline Message *
+message (Sim    *s,
+         gint32  id)
+{
+  return &g_array_index (s->messages, Message, id);
+}
+
+static inline gboolean
+in_window (const Sim *s)
+{
+  return s->cycle >= s->window_start && s->cycle < s->window_end;
+}
+
+/* The measured window's batch of a cycle inside it. */
+static inline guint
+batch_of (const Sim *s,
+          guint64    cycle)
+{
+  return (guint) ((cycle - s->window_start) * FLITLAB_SIM_BATCHES / (s->window_end - s->window_start));
+}
+
+/* The engine's state before the first cycle of job, measuring into out; and freed. */
+void                 flitlab_wormhole_init            (Sim                    *sp,
+                                                       const FlitlabSimJob    *job,
+                                                       FlitlabSimReplication  *out);
+void                 flitlab_wormhole_clear           (Sim                    *s);
+/* One cycle: arrivals, output VCs, flits. */
+void                 flitlab_wormhole_step            (Sim                    *s);
+/* A cycle of messages each waiting for a VC the next one holds, or NULL. */
+FlitlabDeadlockLink *flitlab_wormhole_find_wait_cycle (Sim                    *s,
+                                                       guint                  *n_links);
+/* Cycles without a moving flit after which the watchdog calls it a deadlock. */
+guint64              flitlab_wormhole_watchdog_cycles (const FlitlabSimConfig *config);
+
+G_END_DECLS
