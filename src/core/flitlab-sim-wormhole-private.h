@@ -114,7 +114,8 @@ typedef struct
   double                 next_arrival;
   guint64                window_start;
   guint64                window_end;
-  gboolean               measuring; /* this cycle is in the measured window (set by flitlab_wormhole_step()) */
+  gboolean               measuring; /* this cycle is in the measured window (set by
+                                       flitlab_wormhole_step()) */
   guint                  batch;     /* and its batch, when it is */
   guint64               *crossed;   /* per channel, flits that crossed it: the window's
                                        channel_flits while measuring, else uncounted ones */
@@ -173,7 +174,8 @@ static inline guint
 batch_of (const Sim *s,
           guint64    cycle)
 {
-  return (guint) ((cycle - s->window_start) * FLITLAB_SIM_BATCHES / (s->window_end - s->window_start));
+  return (guint) ((cycle - s->window_start) * FLITLAB_SIM_BATCHES /
+                  (s->window_end - s->window_start));
 }
 
 /* The engine's state before the first cycle of job, measuring into out; and freed. */

@@ -65,7 +65,8 @@ draw_length (Sim *s)
   if (config->flits <= 1)
     return 1;
   /* Geometric on 1, 2, ...: the discrete exponential with mean exactly config->flits. */
-  return 1 + (guint32) floor (log1p (-flitlab_rng_uniform (&s->rng)) / log1p (-1.0 / config->flits));
+  return 1 + (guint32) floor (log1p (-flitlab_rng_uniform (&s->rng)) /
+                              log1p (-1.0 / config->flits));
 }
 
 static void grant_injection (Sim *s, guint node);
@@ -88,7 +89,8 @@ generate (Sim   *s,
   m.gen = s->cycle;
   m.moved = s->cycle;
   m.first = G_MAXUINT64;
-  m.ties = s->job->config->ties == FLITLAB_TIES_BALANCED ? (guint32) flitlab_rng_next (&s->tie_rng) : 0;
+  m.ties = s->job->config->ties == FLITLAB_TIES_BALANCED
+           ? (guint32) flitlab_rng_next (&s->tie_rng) : 0;
   m.head = NONE;
   m.next_vc = NONE;
   m.route_node = G_MAXUINT32;
@@ -279,7 +281,8 @@ allocate (Sim    *s,
 /* The VCs [*lo, *hi) of *channel the waiting header of message m asks for: the ejection
  * channel at its destination, else the escape VCs of its dimension-ordered hop (with adaptive
  * routing its adaptive VCs too are held when it stays blocked), or on a necklace any VC of the
- * first hop of its deterministic route. For the wait-for graph of flitlab_wormhole_find_wait_cycle(). */
+ * first hop of its deterministic route. For the wait-for graph of
+ * flitlab_wormhole_find_wait_cycle(). */
 static void
 wanted_vcs (Sim     *s,
             Message *m,
@@ -737,7 +740,8 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
   if (family == FLITLAB_TOPOLOGY_NECKLACE && config->routing != FLITLAB_ROUTING_NECKLACE)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("A necklace hypercube is simulated with necklace routing (--routing necklace)"));
+                   _("A necklace hypercube is simulated with necklace routing "
+                     "(--routing necklace)"));
       return 0;
     }
 
@@ -750,7 +754,8 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
   if (vcs < escape)
     {
       /* Said by its code, so that a caller can offer the deadlock lab instead. */
-      gboolean lab_would_run = !config->allow_deadlock && config->routing != FLITLAB_ROUTING_NECKLACE;
+      gboolean lab_would_run = !config->allow_deadlock &&
+                               config->routing != FLITLAB_ROUTING_NECKLACE;
 
       g_set_error (error, FLITLAB_SIM_ERROR,
                    lab_would_run ? FLITLAB_SIM_ERROR_DEADLOCK_PRONE : FLITLAB_SIM_ERROR_INVALID,
@@ -758,7 +763,8 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
                    flitlab_routing_to_string (config->routing), escape, vcs);
       return 0;
     }
-  if (config->routing == FLITLAB_ROUTING_DOR && torus && vcs % 2 != 0 && !(config->allow_deadlock && vcs == 1))
+  if (config->routing == FLITLAB_ROUTING_DOR && torus && vcs % 2 != 0 &&
+      !(config->allow_deadlock && vcs == 1))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                    _("Dimension-ordered routing on a torus splits the virtual channels into two "
@@ -827,7 +833,8 @@ flitlab_wormhole_init (Sim                   *sp,
   s.queues = g_new (SourceQueue, s.n_nodes);
   for (guint n = 0; n < s.n_nodes; n++)
     s.queues[n] = (SourceQueue) { NONE, NONE, 0 };
-  s.next_arrival = job->rate > 0 ? flitlab_rng_exponential (&s.rng, 1.0 / (job->rate * s.n_nodes)) : 0;
+  s.next_arrival = job->rate > 0
+                   ? flitlab_rng_exponential (&s.rng, 1.0 / (job->rate * s.n_nodes)) : 0;
 
   *sp = s;
 }
