@@ -73,9 +73,10 @@ GQuark             flitlab_render_error_quark (void);
 /* The presets, ending with a NULL name; the one of this name, or NULL. */
 const FlitlabPlotPreset *flitlab_plot_presets      (void);
 const FlitlabPlotPreset *flitlab_plot_preset_lookup (const char *name);
-/* "auto", "inside", "right", "below", "none". */
+/* "auto", "inside", "right", "below", "none", as flitlab-cli export --legend takes them. */
 gboolean                 flitlab_plot_legend_from_string (const char        *text,
                                                           FlitlabPlotLegend *legend);
+const char              *flitlab_plot_legend_to_string   (FlitlabPlotLegend  legend);
 
 /* The palette: Okabe and Ito's seven first (safe for colour-blind readers), then five more
  * that stay apart from them on white; index wraps after FLITLAB_PLOT_PALETTE_SIZE
