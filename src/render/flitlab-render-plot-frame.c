@@ -201,6 +201,8 @@ flitlab_plot_frame_mark (const FlitlabPlotFrame  *frame,
                          double                  *ux,
                          double                  *uy)
 {
+  double margin;
+
   g_return_val_if_fail (frame != NULL && series != NULL && i < series->n, FALSE);
 
   if (!isfinite (series->x[i]))
@@ -217,7 +219,10 @@ flitlab_plot_frame_mark (const FlitlabPlotFrame  *frame,
     *uy = frame->top + FLITLAB_PLOT_OFF_SCALE_INSET;
   else
     *uy = flitlab_plot_map_y (frame, series->y[i]);
-  return TRUE;
+  /* Clipped away when drawn (a zoomed plot): nothing to answer for. */
+  margin = series->kind == FLITLAB_PLOT_POINTS ? FLITLAB_PLOT_POINTS_MARGIN : 0;
+  return *ux >= frame->left - margin && *ux <= frame->right + margin &&
+         *uy >= frame->top - margin && *uy <= frame->bottom + margin;
 }
 
 void

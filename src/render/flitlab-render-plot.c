@@ -212,7 +212,7 @@ flitlab_render_plot (cairo_t           *cr,
    * points are clipped a little outside the frame, so a marker on its edge stays whole. */
   for (guint pass = 0; pass < 2; pass++)
     {
-      double margin = pass == 0 ? 0 : 6;
+      double margin = pass == 0 ? 0 : FLITLAB_PLOT_POINTS_MARGIN;
 
       cairo_save (cr);
       cairo_rectangle (cr, frame.left - margin, frame.top - margin,

@@ -110,8 +110,8 @@ void               flitlab_plot_frame_to_user (const FlitlabPlotFrame *frame,
                                                double            *uy);
 /* Where point i of series is marked in a drawn frame, in the cairo user space, as the renderer
  * draws it and hover finds it: a load not carried (a cross or a diamond) and a point above the
- * scale (a triangle) at the top edge, any other value at its place (a curve's may be outside
- * the frame). FALSE: nothing is drawn for it (no load, or no value the axis can show). */
+ * scale (a triangle) at the top edge, any other value at its place. FALSE: nothing is drawn
+ * for it (no load, no value the axis can show, or clipped away outside a zoomed frame). */
 gboolean           flitlab_plot_frame_mark    (const FlitlabPlotFrame  *frame,
                                                const FlitlabPlotSeries *series,
                                                guint                    i,

@@ -574,7 +574,7 @@ test_range_shows_every_point (void)
 }
 
 /* Every mark is where hover looks for it: a triangle above a zoomed scale and a cross at the
- * top edge, a value at its place; a point with no value and no mark, nowhere. */
+ * top edge, a value at its place; a point with no value, or clipped away, nowhere. */
 static void
 test_marks_answer_hover (void)
 {
@@ -583,9 +583,9 @@ test_marks_answer_hover (void)
     .x_min = 0, .x_max = 0.04, .y_min = 10, .y_max = 50, .log_y = FALSE,
   };
   g_autoptr(FlitlabPlot) plot = flitlab_plot_new (NULL, NULL, NULL);
-  const double x[] = { 0.01, 0.02, 0.03, 0.04 }, y[] = { 30, 80, 20, NAN };
+  const double x[] = { 0.01, 0.02, 0.03, 0.04, 0.05, 0.02 }, y[] = { 30, 80, 20, NAN, 30, 5 };
   FlitlabPlotSeries *series =
-    flitlab_plot_add_series (plot, "simulation", FLITLAB_PLOT_POINTS, x, y, NULL, 4);
+    flitlab_plot_add_series (plot, "simulation", FLITLAB_PLOT_POINTS, x, y, NULL, 6);
   double ux, uy;
 
   flitlab_plot_series_set_saturated (series, 2);
@@ -599,6 +599,9 @@ test_marks_answer_hover (void)
   g_assert_true (flitlab_plot_frame_mark (&frame, series, 2, &ux, &uy));
   g_assert_cmpfloat (uy, ==, frame.top + FLITLAB_PLOT_MARK_INSET);
   g_assert_false (flitlab_plot_frame_mark (&frame, series, 3, &ux, &uy));
+  /* Right of the frame and below it: clipped away when drawn, so no hover either. */
+  g_assert_false (flitlab_plot_frame_mark (&frame, series, 4, &ux, &uy));
+  g_assert_false (flitlab_plot_frame_mark (&frame, series, 5, &ux, &uy));
 }
 
 /* Zoom and pan kept within the plot's domain: zooming out stops at the whole plot, no pan
