@@ -204,3 +204,26 @@ flitlab_stats_mser (const double *z,
     }
   return best_d;
 }
+
+char *
+flitlab_stats_format_interval (double value,
+                               double half_width)
+{
+  int decimals;
+  double unit;
+
+  if (!isfinite (value) || !(isfinite (half_width) && half_width > 0))
+    return g_strdup_printf ("%.6g", value);
+  /* The place of the interval's second significant digit, one place left when rounding there
+   * carries into a third (9.96 is 10). */
+  decimals = 1 - (int) floor (log10 (half_width));
+  unit = pow (10, -decimals);
+  if (round (half_width / unit) >= 100)
+    decimals--, unit *= 10;
+  /* Beyond double's digits, more places say nothing. */
+  decimals = MIN (decimals, 17);
+  if (decimals >= 0)
+    return g_strdup_printf ("%.*f ± %.*f", decimals, value, decimals, half_width);
+  return g_strdup_printf ("%.0f ± %.0f", round (value / unit) * unit,
+                          round (half_width / unit) * unit);
+}

@@ -52,4 +52,11 @@ void   flitlab_stats_ratio      (const double         *y,
 guint  flitlab_stats_mser       (const double         *z,
                                  guint                 n);
 
+/* value ± half_width as a person reads it, in the user's locale: the interval to two
+ * significant digits and the value to the same decimal place ("66.5 ± 2.0" for 66.5265 and
+ * 2.03; "1230 ± 150" for 1234.5 and 153). Without a finite positive half_width, the value to
+ * six significant digits ("66.5265"). Newly allocated. */
+char  *flitlab_stats_format_interval (double  value,
+                                      double  half_width);
+
 G_END_DECLS

@@ -73,7 +73,6 @@ flitlab_plot_data_range (const FlitlabPlot *plot,
                          FlitlabPlotFrame  *frame)
 {
   double x_lo = INFINITY, x_hi = -INFINITY, y_lo = INFINITY, y_hi = -INFINITY, step;
-  double line_hi = -INFINITY;
 
   for (guint s = 0; s < plot->series->len; s++)
     {
@@ -97,8 +96,6 @@ flitlab_plot_data_range (const FlitlabPlot *plot,
             continue;
           y_lo = MIN (y_lo, series->y[i] - e);
           y_hi = MAX (y_hi, series->y[i] + e);
-          if (series->kind == FLITLAB_PLOT_LINE)
-            line_hi = MAX (line_hi, series->y[i]);
         }
     }
   /* The loads span the data; a saturation mark a little beyond widens them, one far beyond
@@ -120,11 +117,11 @@ flitlab_plot_data_range (const FlitlabPlot *plot,
   if (y_hi <= y_lo)
     y_hi = y_lo + 1;
 
-  /* Points near saturation can be a hundred times the zero-load latency and would flatten
-   * everything else: a linear axis stops at four times the smallest value unless a model curve
-   * reaches higher (points above are marked at the top edge). */
-  if (!plot->log_y && y_lo > 0 && y_hi > 4 * y_lo)
-    y_hi = MAX (4 * y_lo, line_hi);
+  /* The rule of the automatic value range (docs/plots.md): it spans every value drawn, with
+   * its error bar: every carried point, however far past the knee, and every model value but
+   * the last tenth of the loads before its saturation. No carried point is left above the
+   * scale; a reader who wants the knee larger takes the logarithmic axis or zooms. Only loads
+   * not carried (crosses, diamonds) and zoomed or set ranges mark values at the top edge. */
 
   /* Loads start at zero; latencies get a little room above and below. */
   x_lo = MIN (x_lo, 0);
@@ -197,7 +194,65 @@ flitlab_plot_frame_to_user (const FlitlabPlotFrame *frame,
   *uy = flitlab_plot_map_y (frame, y);
 }
 
+gboolean
+flitlab_plot_frame_mark (const FlitlabPlotFrame  *frame,
+                         const FlitlabPlotSeries *series,
+                         guint                    i,
+                         double                  *ux,
+                         double                  *uy)
+{
+  double margin;
+
+  g_return_val_if_fail (frame != NULL && series != NULL && i < series->n, FALSE);
+
+  if (!isfinite (series->x[i]))
+    return FALSE;
+  *ux = flitlab_plot_map_x (frame, series->x[i]);
+  if (series->saturated != NULL && series->saturated[i])
+    {
+      *uy = frame->top + FLITLAB_PLOT_MARK_INSET;
+      return TRUE;
+    }
+  if (!flitlab_plot_value_visible (frame, series->y[i]))
+    return FALSE;
+  if (series->kind == FLITLAB_PLOT_POINTS && series->y[i] > frame->y_max)
+    *uy = frame->top + FLITLAB_PLOT_OFF_SCALE_INSET;
+  else
+    *uy = flitlab_plot_map_y (frame, series->y[i]);
+  /* Clipped away when drawn (a zoomed plot): nothing to answer for. */
+  margin = series->kind == FLITLAB_PLOT_POINTS ? FLITLAB_PLOT_POINTS_MARGIN : 0;
+  return *ux >= frame->left - margin && *ux <= frame->right + margin &&
+         *uy >= frame->top - margin && *uy <= frame->bottom + margin;
+}
+
+void
+flitlab_plot_home_ranges (const FlitlabPlot *plot,
+                          FlitlabPlotFrame  *frame)
+{
+  g_return_if_fail (plot != NULL && frame != NULL);
+
+  flitlab_plot_data_range (plot, frame);
+  frame->log_y = plot->log_y;
+}
+
 /* ---- zoom and pan ---------------------------------------------------------------- */
+
+/* [lo, hi] inside [min, max]: as wide as it was but moved in, or all of it if wider. */
+static void
+keep_range (double *lo,
+            double *hi,
+            double  min,
+            double  max)
+{
+  if (!(min < max))
+    return;
+  if (*hi - *lo >= max - min)
+    *lo = min, *hi = max;
+  else if (*lo < min)
+    *hi += min - *lo, *lo = min;
+  else if (*hi > max)
+    *lo -= *hi - max, *hi = max;
+}
 
 static double
 to_space (const FlitlabPlotFrame *f,
@@ -280,4 +335,24 @@ flitlab_plot_frame_pan (const FlitlabPlotFrame *frame,
   shift_v = dy / (frame->bottom - frame->top) * (v1 - v0);
   return set_ranges (frame, frame->x_min + shift_x, frame->x_max + shift_x, v0 + shift_v,
                      v1 + shift_v, out);
+}
+
+gboolean
+flitlab_plot_frame_keep_within (FlitlabPlotFrame       *frame,
+                                const FlitlabPlotFrame *domain)
+{
+  double v0, v1;
+
+  g_return_val_if_fail (frame != NULL && domain != NULL, FALSE);
+  g_return_val_if_fail (frame->log_y == domain->log_y, FALSE);
+
+  keep_range (&frame->x_min, &frame->x_max, domain->x_min, domain->x_max);
+  v0 = to_space (frame, frame->y_min);
+  v1 = to_space (frame, frame->y_max);
+  keep_range (&v0, &v1, to_space (domain, domain->y_min), to_space (domain, domain->y_max));
+  /* The domain's own ends exactly, not their round trip through log10. */
+  frame->y_min = v0 == to_space (domain, domain->y_min) ? domain->y_min : from_space (frame, v0);
+  frame->y_max = v1 == to_space (domain, domain->y_max) ? domain->y_max : from_space (frame, v1);
+  return frame->x_min == domain->x_min && frame->x_max == domain->x_max &&
+         frame->y_min == domain->y_min && frame->y_max == domain->y_max;
 }

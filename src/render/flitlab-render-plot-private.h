@@ -29,6 +29,10 @@ double      flitlab_plot_text_width    (cairo_t                *cr,
 
 /* flitlab-render-plot-frame.c */
 
+/* Points and their marks are clipped this far outside the frame, so a marker on its edge stays
+ * whole; curves at the frame. */
+#define FLITLAB_PLOT_POINTS_MARGIN 6
+
 /* The data range, widened to round numbers, into frame's x_min .. y_max. */
 void        flitlab_plot_data_range    (const FlitlabPlot      *plot,
                                         FlitlabPlotFrame       *frame);

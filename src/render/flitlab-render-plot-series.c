@@ -152,7 +152,7 @@ flitlab_plot_draw_series (cairo_t                 *cr,
           y = flitlab_plot_map_y (f, series->y[i]);
           if (series->y[i] > f->y_max)
             {
-              flitlab_plot_mark_off_scale (cr, x, f->top + 3);
+              flitlab_plot_mark_off_scale (cr, x, f->top + FLITLAB_PLOT_OFF_SCALE_INSET);
               continue;
             }
           if (series->error != NULL && isfinite (series->error[i]) && series->error[i] > 0)

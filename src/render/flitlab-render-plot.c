@@ -79,19 +79,27 @@ flitlab_plot_preset_lookup (const char *name)
   return NULL;
 }
 
+/* The legend's placements by name, in FlitlabPlotLegend's order. */
+static const char * const legend_names[] = { "auto", "inside", "right", "below", "none" };
+
 gboolean
 flitlab_plot_legend_from_string (const char        *text,
                                  FlitlabPlotLegend *legend)
 {
-  static const char * const names[] = { "auto", "inside", "right", "below", "none" };
-
-  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (names); i++)
-    if (g_str_equal (text, names[i]))
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (legend_names); i++)
+    if (g_str_equal (text, legend_names[i]))
       {
         *legend = (FlitlabPlotLegend) i;
         return TRUE;
       }
   return FALSE;
+}
+
+const char *
+flitlab_plot_legend_to_string (FlitlabPlotLegend legend)
+{
+  g_return_val_if_fail ((guint) legend < G_N_ELEMENTS (legend_names), NULL);
+  return legend_names[legend];
 }
 
 /* The left margin holds the value axis's label and tick labels. A label longer than most of the
@@ -204,7 +212,7 @@ flitlab_render_plot (cairo_t           *cr,
    * points are clipped a little outside the frame, so a marker on its edge stays whole. */
   for (guint pass = 0; pass < 2; pass++)
     {
-      double margin = pass == 0 ? 0 : 6;
+      double margin = pass == 0 ? 0 : FLITLAB_PLOT_POINTS_MARGIN;
 
       cairo_save (cr);
       cairo_rectangle (cr, frame.left - margin, frame.top - margin,

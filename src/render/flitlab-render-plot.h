@@ -65,15 +65,18 @@ typedef struct
 
 GQuark             flitlab_render_error_quark (void);
 
-/* How far below the frame's top edge a saturated point's cross is drawn. */
+/* How far below the frame's top edge a saturated point's cross is drawn, and the triangle of
+ * a point above the scale (a zoomed or set value range). */
 #define FLITLAB_PLOT_MARK_INSET 6
+#define FLITLAB_PLOT_OFF_SCALE_INSET 3
 
 /* The presets, ending with a NULL name; the one of this name, or NULL. */
 const FlitlabPlotPreset *flitlab_plot_presets      (void);
 const FlitlabPlotPreset *flitlab_plot_preset_lookup (const char *name);
-/* "auto", "inside", "right", "below", "none". */
+/* "auto", "inside", "right", "below", "none", as flitlab-cli export --legend takes them. */
 gboolean                 flitlab_plot_legend_from_string (const char        *text,
                                                           FlitlabPlotLegend *legend);
+const char              *flitlab_plot_legend_to_string   (FlitlabPlotLegend  legend);
 
 /* The palette: Okabe and Ito's seven first (safe for colour-blind readers), then five more
  * that stay apart from them on white; index wraps after FLITLAB_PLOT_PALETTE_SIZE
@@ -105,6 +108,20 @@ void               flitlab_plot_frame_to_user (const FlitlabPlotFrame *frame,
                                                double             y,
                                                double            *ux,
                                                double            *uy);
+/* Where point i of series is marked in a drawn frame, in the cairo user space, as the renderer
+ * draws it and hover finds it: a load not carried (a cross or a diamond) and a point above the
+ * scale (a triangle) at the top edge, any other value at its place. FALSE: nothing is drawn
+ * for it (no load, no value the axis can show, or clipped away outside a zoomed frame). */
+gboolean           flitlab_plot_frame_mark    (const FlitlabPlotFrame  *frame,
+                                               const FlitlabPlotSeries *series,
+                                               guint                    i,
+                                               double                  *ux,
+                                               double                  *uy);
+/* The ranges the plot shows unzoomed, into frame's x_min .. y_max and log_y: its own, else its
+ * data's by the automatic rule (every value drawn, loads from 0, widened to round numbers).
+ * The domain zoom and pan keep within (flitlab_plot_frame_keep_within ()). */
+void               flitlab_plot_home_ranges   (const FlitlabPlot *plot,
+                                               FlitlabPlotFrame  *frame);
 /* Zoom and pan in a drawn frame, in the plotted space (a logarithmic axis zooms by decades):
  * out gets frame with the data ranges shown after zooming by factor (< 1: in) around the pixel
  * (px, py), or after moving the content by (dx, dy) pixels. FALSE, and out untouched, when the
@@ -118,6 +135,12 @@ gboolean           flitlab_plot_frame_pan     (const FlitlabPlotFrame *frame,
                                                double             dx,
                                                double             dy,
                                                FlitlabPlotFrame  *out);
+/* Keeps frame's ranges within domain's (both on the same value axis), in the plotted space: a
+ * range as wide as the domain's or wider becomes the domain's, one reaching past an end moves
+ * back inside, so zooming out stops at the whole plot and no pan shows negative loads. TRUE
+ * when frame now shows the domain exactly. */
+gboolean           flitlab_plot_frame_keep_within (FlitlabPlotFrame       *frame,
+                                                   const FlitlabPlotFrame *domain);
 /* An entry of a plot's legend as the renderer draws it, for the .tex and .py exports to draw
  * the same legend. */
 typedef enum

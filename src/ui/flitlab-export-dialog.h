@@ -26,15 +26,21 @@ typedef struct
 typedef gboolean (*FlitlabExportFigureFunc) (GtkWindow           *window,
                                              FlitlabExportFigure *figure);
 
-/* Asks where, in which format, at which size and resolution to export the figure window shows
- * (the last choices first, remembered in settings), names the file after title, writes the
- * figure figure_func gives on acceptance and says so in a toast on toasts, with a button that
- * opens the file's folder. NULL when window shows nothing to export. The caller keeps the
- * dialog until it responds, and clears it on dispose. */
-GtkFileChooserNative *flitlab_export_dialog_new (GtkWindow               *window,
-                                                 AdwToastOverlay         *toasts,
-                                                 GSettings               *settings,
-                                                 const char              *title,
-                                                 FlitlabExportFigureFunc  figure_func);
+#define FLITLAB_TYPE_EXPORT_DIALOG (flitlab_export_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (FlitlabExportDialog, flitlab_export_dialog, FLITLAB, EXPORT_DIALOG,
+                      AdwWindow)
+
+/* A dialog over window that sets the figure window shows as flitlab-cli export does (format,
+ * size or preset, PNG resolution, type size, title, legend), previews the file at that size,
+ * and writes it to a name (after title) in a folder: the folder and the choices of the last
+ * export (remembered in settings), else project_file's folder (NULL: none), else the user's
+ * documents. Written, it says so in a toast on toasts, with a button that opens the folder, and
+ * closes. NULL when window shows nothing to export. The dialog destroys itself when closed. */
+FlitlabExportDialog *flitlab_export_dialog_new (GtkWindow               *window,
+                                                AdwToastOverlay         *toasts,
+                                                GSettings               *settings,
+                                                const char              *title,
+                                                GFile                   *project_file,
+                                                FlitlabExportFigureFunc  figure_func);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "flitlab-plot-view.h"
+#include "flitlab-stats.h"
 
 struct _FlitlabPlotView
 {
@@ -24,6 +25,7 @@ struct _FlitlabPlotView
   double           x_min, x_max, y_min, y_max; /* the zoomed ranges, in data units */
   char            *hover_text;   /* the tooltip: the point under the pointer; NULL: none */
   double           home[4];      /* the plot's own ranges, shown when not zoomed (NaN: data's) */
+  FlitlabPlotFrame domain;       /* the ranges shown unzoomed: zoom and pan stay within them */
   FlitlabPlotFrame drag_start;   /* the frame when a drag began */
   double           pointer_x, pointer_y; /* the last pointer position, where the wheel zooms */
   double           scale;        /* drawing magnification (presentation mode), >= 1 */
@@ -68,14 +70,20 @@ set_zoomed (FlitlabPlotView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOMED]);
 }
 
-/* Shows the ranges of frame, if the zoom or pan gave any. */
+/* Shows the ranges of frame, if the zoom or pan gave any, kept within the data's domain (the
+ * whole plot, loads from 0): zooming out as far as it goes shows the plot unzoomed. */
 static void
-show_frame (FlitlabPlotView        *self,
-            gboolean                ok,
-            const FlitlabPlotFrame *frame)
+show_frame (FlitlabPlotView  *self,
+            gboolean          ok,
+            FlitlabPlotFrame *frame)
 {
   if (!ok || self->plot == NULL)
     return;
+  if (frame->log_y == self->domain.log_y && flitlab_plot_frame_keep_within (frame, &self->domain))
+    {
+      flitlab_plot_view_reset_zoom (self);
+      return;
+    }
   self->x_min = frame->x_min;
   self->x_max = frame->x_max;
   self->y_min = frame->y_min;
@@ -123,6 +131,9 @@ draw (GtkDrawingArea *area,
    * frame stays in the figure's own units, where the pointer is divided by the scale. */
   cairo_scale (cr, self->scale, self->scale);
   flitlab_render_plot (cr, self->plot, width / self->scale, height / self->scale, &self->frame);
+  /* Unzoomed, the frame drawn is the domain, with what drawing widened (a short value axis). */
+  if (!self->zoomed)
+    self->domain = self->frame;
 }
 
 /* Hover: the data point nearest the pointer, within 8 pixels, as a tooltip with its values. */
@@ -150,17 +161,10 @@ on_motion (FlitlabPlotView *self,
       for (guint i = 0; i < series->n; i++)
         {
           double x, y, d;
-          gboolean saturated = series->saturated != NULL && series->saturated[i];
 
-          if (!saturated && (!isfinite (series->y[i]) || (f->log_y && series->y[i] <= 0)))
+          /* Where its mark is drawn: a triangle above the scale answers as a value does. */
+          if (!flitlab_plot_frame_mark (f, series, i, &x, &y))
             continue;
-          if (saturated)
-            {
-              flitlab_plot_frame_to_user (f, series->x[i], f->y_max, &x, &y);
-              y = f->top + FLITLAB_PLOT_MARK_INSET;
-            }
-          else
-            flitlab_plot_frame_to_user (f, series->x[i], series->y[i], &x, &y);
           d = (x - px) * (x - px) + (y - py) * (y - py);
           if (d < best_d)
             {
@@ -198,14 +202,16 @@ on_motion (FlitlabPlotView *self,
     text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\nsaturated: the network does not "
                               "carry this load"),
                             best->label, best->x[best_i]);
-  else if (best != NULL && best->error != NULL && isfinite (best->error[best_i]))
-    /* Translators: a plotted point: series, load, value ± its 95% confidence interval */
-    text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%.6g ± %.3g"), best->label,
-                            best->x[best_i], best->y[best_i], best->error[best_i]);
   else if (best != NULL)
-    /* Translators: a plotted point: series, load, value */
-    text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%.6g"), best->label,
-                            best->x[best_i], best->y[best_i]);
+    {
+      /* The value to its interval's digits, as every value with an interval is shown. */
+      g_autofree char *value = flitlab_stats_format_interval (
+        best->y[best_i], best->error != NULL ? best->error[best_i] : NAN);
+
+      /* Translators: a plotted point: series, load, value (± its 95% confidence interval) */
+      text = g_strdup_printf (_("%s\nload %.6g messages/cycle/node\n%s"), best->label,
+                              best->x[best_i], value);
+    }
   if (text != NULL && best_d < 64 && best->saturation_note != NULL)
     {
       /* A model's point: what its saturation is, too. */
@@ -343,6 +349,7 @@ flitlab_plot_view_set_plot (FlitlabPlotView *self,
       self->home[1] = plot->x_max;
       self->home[2] = plot->y_min;
       self->home[3] = plot->y_max;
+      flitlab_plot_home_ranges (plot, &self->domain);
     }
   /* A zoom into one value axis means nothing on another (log against linear). */
   if (plot != NULL && self->zoomed && plot->log_y != self->frame.log_y)

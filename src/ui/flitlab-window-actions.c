@@ -167,6 +167,7 @@ export_action (GtkWidget  *widget,
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
   int index = flitlab_window_get_selected_index (self);
+  FlitlabExportDialog *dialog;
 
   if (index < 0)
     return;
@@ -177,13 +178,12 @@ export_action (GtkWidget  *widget,
                               "dependency"));
       return;
     }
-  g_clear_object (&self->chooser);
-  self->chooser = flitlab_export_dialog_new (GTK_WINDOW (self), self->toast_overlay, self->settings,
-                                             flitlab_document_get_study (self->document,
-                                                                         index)->name,
-                                             shown_figure);
-  if (self->chooser != NULL)
-    gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  dialog = flitlab_export_dialog_new (GTK_WINDOW (self), self->toast_overlay, self->settings,
+                                      flitlab_document_get_study (self->document, index)->name,
+                                      flitlab_document_get_file (self->document), shown_figure);
+  /* Modal and destroyed with the window: GTK keeps it until it closes. */
+  if (dialog != NULL)
+    gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* Presenting the network: the load, which its hidden slider row showed, under the figure. */

@@ -132,6 +132,29 @@ test_mser (void)
   g_assert_cmpuint (flitlab_stats_mser (z, 1), ==, 0);
 }
 
+/* A value with its interval to the interval's significant digits (the C locale: a dot). */
+static void
+test_format_interval (void)
+{
+  static const struct { double value, half_width; const char *text; } cases[] = {
+    { 66.5265, 2.03, "66.5 ± 2.0" },     /* issue #34's example */
+    { 18.23456, 0.00123, "18.2346 ± 0.0012" },
+    { 1234.5, 153, "1230 ± 150" },       /* rounded to tens: the interval's second digit */
+    { 41.27, 9.96, "41 ± 10" },          /* 9.96 rounds up to a new digit */
+    { 0.5, 0.25, "0.50 ± 0.25" },        /* the value padded to the interval's places */
+    { 66.5265, 0, "66.5265" },           /* no interval: six significant digits */
+    { 66.5265, NAN, "66.5265" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text =
+        flitlab_stats_format_interval (cases[i].value, cases[i].half_width);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -141,5 +164,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/stats/ratio-independent", test_ratio_independent);
   g_test_add_func ("/flitlab/stats/ratio-correlated", test_ratio_correlated);
   g_test_add_func ("/flitlab/stats/mser", test_mser);
+  g_test_add_func ("/flitlab/stats/format-interval", test_format_interval);
   return g_test_run ();
 }

@@ -524,6 +524,125 @@ test_zoom_and_pan (void)
   }
 }
 
+/* The automatic value range reaches every carried point with its error bar, however far past
+ * the knee (issue #34): 20 loads of which the last five climb to fifty times the first. */
+static void
+test_range_shows_every_point (void)
+{
+  g_autoptr(FlitlabPlot) plot = flitlab_plot_new ("knee", "load", "latency");
+  double x[20], y[20], e[20];
+  FlitlabPlotFrame frame = { 0 };
+  FlitlabPlotSeries *series;
+
+  for (guint i = 0; i < 20; i++)
+    {
+      x[i] = 0.01 * (i + 1);
+      y[i] = i < 15 ? 20 + i : 20 * pow (2.2, i - 14);
+      e[i] = 0.05 * y[i];
+    }
+  series = flitlab_plot_add_series (plot, "simulation", FLITLAB_PLOT_POINTS, x, y, e, 20);
+  flitlab_plot_series_set_saturated (series, 19); /* not carried: no value, a cross */
+  flitlab_plot_home_ranges (plot, &frame);
+  g_assert_cmpfloat (frame.x_min, ==, 0);
+  for (guint i = 0; i < 19; i++)
+    {
+      g_assert_cmpfloat (frame.y_min, <=, y[i] - e[i]);
+      g_assert_cmpfloat (frame.y_max, >=, y[i] + e[i]);
+    }
+  /* Drawn, no point is above the scale, so the legend has no triangle's entry. */
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 420);
+    cairo_t *cr = cairo_create (surface);
+    g_autoptr(GArray) keys = NULL;
+
+    flitlab_render_plot (cr, plot, 640, 420, &frame);
+    keys = flitlab_plot_legend_keys (plot, &frame);
+    for (guint k = 0; k < keys->len; k++)
+      g_assert_cmpint (g_array_index (keys, FlitlabPlotKey, k).type, !=,
+                       FLITLAB_PLOT_KEY_OFF_SCALE);
+    for (guint i = 0; i < 19; i++)
+      {
+        double ux, uy, vx, vy;
+
+        g_assert_true (flitlab_plot_frame_mark (&frame, series, i, &ux, &uy));
+        flitlab_plot_frame_to_user (&frame, x[i], y[i], &vx, &vy);
+        g_assert_cmpfloat (uy, ==, vy);
+      }
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+}
+
+/* Every mark is where hover looks for it: a triangle above a zoomed scale and a cross at the
+ * top edge, a value at its place; a point with no value, or clipped away, nowhere. */
+static void
+test_marks_answer_hover (void)
+{
+  const FlitlabPlotFrame frame = {
+    .left = 100, .top = 50, .right = 500, .bottom = 450,
+    .x_min = 0, .x_max = 0.04, .y_min = 10, .y_max = 50, .log_y = FALSE,
+  };
+  g_autoptr(FlitlabPlot) plot = flitlab_plot_new (NULL, NULL, NULL);
+  const double x[] = { 0.01, 0.02, 0.03, 0.04, 0.05, 0.02 }, y[] = { 30, 80, 20, NAN, 30, 5 };
+  FlitlabPlotSeries *series =
+    flitlab_plot_add_series (plot, "simulation", FLITLAB_PLOT_POINTS, x, y, NULL, 6);
+  double ux, uy;
+
+  flitlab_plot_series_set_saturated (series, 2);
+  g_assert_true (flitlab_plot_frame_mark (&frame, series, 0, &ux, &uy));
+  g_assert_cmpfloat_with_epsilon (ux, 200, 1e-9);
+  g_assert_cmpfloat_with_epsilon (uy, 250, 1e-9);
+  /* 80 is above this frame's 50: its triangle, at the top. */
+  g_assert_true (flitlab_plot_frame_mark (&frame, series, 1, &ux, &uy));
+  g_assert_cmpfloat_with_epsilon (ux, 300, 1e-9);
+  g_assert_cmpfloat (uy, ==, frame.top + FLITLAB_PLOT_OFF_SCALE_INSET);
+  g_assert_true (flitlab_plot_frame_mark (&frame, series, 2, &ux, &uy));
+  g_assert_cmpfloat (uy, ==, frame.top + FLITLAB_PLOT_MARK_INSET);
+  g_assert_false (flitlab_plot_frame_mark (&frame, series, 3, &ux, &uy));
+  /* Right of the frame and below it: clipped away when drawn, so no hover either. */
+  g_assert_false (flitlab_plot_frame_mark (&frame, series, 4, &ux, &uy));
+  g_assert_false (flitlab_plot_frame_mark (&frame, series, 5, &ux, &uy));
+}
+
+/* Zoom and pan kept within the plot's domain: zooming out stops at the whole plot, no pan
+ * shows a negative load or leaves the value range, on either value axis. */
+static void
+test_zoom_within_domain (void)
+{
+  const FlitlabPlotFrame domain = {
+    .left = 100, .top = 50, .right = 500, .bottom = 450,
+    .x_min = 0, .x_max = 0.04, .y_min = 10, .y_max = 50, .log_y = FALSE,
+  };
+  FlitlabPlotFrame out, log_domain = domain;
+
+  /* Zoomed out around a corner: the whole plot, and said so. */
+  g_assert_true (flitlab_plot_frame_zoom (&domain, 1.25, 100, 450, &out));
+  g_assert_cmpfloat (out.x_max, >, domain.x_max);
+  g_assert_true (flitlab_plot_frame_keep_within (&out, &domain));
+  g_assert_cmpfloat (out.x_min, ==, 0);
+  g_assert_cmpfloat (out.x_max, ==, 0.04);
+  g_assert_cmpfloat (out.y_min, ==, 10);
+  g_assert_cmpfloat (out.y_max, ==, 50);
+  /* Zoomed in, then dragged past load 0 and below the values: moved back, as wide. */
+  g_assert_true (flitlab_plot_frame_zoom (&domain, 0.5, 300, 250, &out));
+  g_assert_true (flitlab_plot_frame_pan (&out, 400, -400, &out));
+  g_assert_cmpfloat (out.x_min, <, 0);
+  g_assert_false (flitlab_plot_frame_keep_within (&out, &domain));
+  g_assert_cmpfloat (out.x_min, ==, 0);
+  g_assert_cmpfloat_with_epsilon (out.x_max, 0.02, 1e-15);
+  g_assert_cmpfloat (out.y_min, ==, 10);
+  g_assert_cmpfloat_with_epsilon (out.y_max, 30, 1e-12);
+  /* A logarithmic axis keeps within its decades. */
+  log_domain.log_y = TRUE;
+  log_domain.y_min = 1;
+  log_domain.y_max = 10000;
+  g_assert_true (flitlab_plot_frame_zoom (&log_domain, 0.5, 300, 250, &out));
+  g_assert_true (flitlab_plot_frame_pan (&out, 0, 400, &out));
+  g_assert_false (flitlab_plot_frame_keep_within (&out, &log_domain));
+  g_assert_cmpfloat_with_epsilon (out.y_max, 10000, 1e-9);
+  g_assert_cmpfloat_with_epsilon (out.y_min, 100, 1e-9);
+}
+
 static FlitlabStudy *
 compared_study (const char *name,
                 guint       n_models)
@@ -828,6 +947,9 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/empty-and-degenerate", test_empty_and_degenerate);
   g_test_add_func ("/flitlab/render/plot/files", test_files);
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
+  g_test_add_func ("/flitlab/render/plot/range-shows-every-point", test_range_shows_every_point);
+  g_test_add_func ("/flitlab/render/plot/marks-answer-hover", test_marks_answer_hover);
+  g_test_add_func ("/flitlab/render/plot/zoom-within-domain", test_zoom_within_domain);
   g_test_add_func ("/flitlab/render/plot/comparison", test_comparison);
   g_test_add_func ("/flitlab/render/plot/like-for-like", test_like_for_like);
   g_test_add_func ("/flitlab/render/plot/saturated-points", test_saturated_points);

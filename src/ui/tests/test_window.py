@@ -155,16 +155,18 @@ if log is not None:
     shot("log")
     press(log)
 
-# Export the shown figure as SVG through the file chooser (Ctrl+E): a file that parses as XML.
-# The chooser opens in the working directory, which the app shares with this script.
-figure = os.path.join(os.getcwd(), "flitlab-gui-test-figure.svg")
+# Export the shown figure as SVG through the Export dialog (Ctrl+E): a file that parses as XML.
+# A first export goes to the project's folder (the settings are in memory: no folder is
+# remembered yet); the next ones to the folder used last, the same.
+export_folder = os.path.dirname(os.environ["FLITLAB_TEST_PROJECT"])
+figure = os.path.join(export_folder, "flitlab-gui-test-figure.svg")
 if os.path.exists(figure):
     os.unlink(figure)
 rawinput.keyCombo("<Control>e")
 time.sleep(2)
 shot("export")
 # The Name field has the focus with the proposed name selected up to its extension: typing
-# replaces the name and keeps ".svg".
+# replaces the name and keeps ".svg"; Enter exports.
 rawinput.typeText("flitlab-gui-test-figure")
 time.sleep(0.5)
 rawinput.pressKey("Return")
@@ -180,9 +182,9 @@ check("the toast has a button that opens the folder",
       window.findChildren(lambda n: n.roleName == "push button" and (n.name == "Open Folder" or
                           any(c.name == "Open Folder" for c in n.children)), recursive=True) != [])
 
-# A known extension typed picks the format: "NAME.pdf" over the selected name writes a PDF,
-# not NAME.pdf.svg.
-pdf = os.path.join(os.getcwd(), "flitlab-gui-test-figure.pdf")
+# A known extension typed picks the format (the Format row follows): "NAME.pdf" over the
+# selected name writes a PDF, not NAME.pdf.svg.
+pdf = os.path.join(export_folder, "flitlab-gui-test-figure.pdf")
 for leftover in (pdf, pdf + ".svg"):
     if os.path.exists(leftover):
         os.unlink(leftover)
@@ -200,7 +202,7 @@ for leftover in (pdf, pdf + ".svg"):
 
 # The name proposed is the study's, safe for LaTeX and shells ("8×8 mesh vs torus (copy)"),
 # with the format used last (PDF).
-proposed = os.path.join(os.getcwd(), "8x8-mesh-vs-torus-copy.pdf")
+proposed = os.path.join(export_folder, "8x8-mesh-vs-torus-copy.pdf")
 if os.path.exists(proposed):
     os.unlink(proposed)
 rawinput.keyCombo("<Control>e")
@@ -258,7 +260,7 @@ if network:
               window.findChildren(lambda n: n.roleName == "label" and n.name.startswith(expected)
                                   and n.name.endswith("hops, dimension-ordered"), recursive=True) != [])
         shot("route")
-    diagram = os.path.join(os.getcwd(), "flitlab-gui-test-network.svg")
+    diagram = os.path.join(export_folder, "flitlab-gui-test-network.svg")
     if os.path.exists(diagram):
         os.unlink(diagram)
     rawinput.keyCombo("<Control>e")
