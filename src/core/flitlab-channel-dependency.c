@@ -44,9 +44,10 @@ successor_bit (const FlitlabTopology *topology,
                guint                  vc_class)
 {
   const guint *out;
-  guint n_out = flitlab_topology_get_out_channels (topology,
-                                                   flitlab_topology_get_channel (topology, channel)->src,
-                                                   &out);
+  guint n_out =
+    flitlab_topology_get_out_channels (topology,
+                                       flitlab_topology_get_channel (topology, channel)->src,
+                                       &out);
 
   for (guint i = 0; i < n_out; i++)
     if (out[i] == channel)
@@ -92,8 +93,9 @@ add_first_two_hops (FlitlabChannelDependency *self,
       if (next_node != t)
         {
           second = hop (self, next_node, t, sub, &channel);
-          self->next[first] |= G_GUINT64_CONSTANT (1) << successor_bit (self->topology, self->n_classes,
-                                                                        channel, second % self->n_classes);
+          self->next[first] |= G_GUINT64_CONSTANT (1) << successor_bit (self->topology,
+                                                                        self->n_classes, channel,
+                                                                        second % self->n_classes);
         }
       sub = (sub - 1) & tied;
     }
@@ -163,7 +165,9 @@ successor (const FlitlabChannelDependency *self,
   const guint *out;
   guint channel = v / self->n_classes;
 
-  flitlab_topology_get_out_channels (topology, flitlab_topology_get_channel (topology, channel)->dst, &out);
+  flitlab_topology_get_out_channels (topology,
+                                     flitlab_topology_get_channel (topology, channel)->dst,
+                                     &out);
   return vertex_of (self, out[bit / self->n_classes], bit % self->n_classes);
 }
 
@@ -263,7 +267,8 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
   if (n_nodes > FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                   _("This network has %2$u nodes: too many for a channel dependency graph, which routes every pair of nodes (at most %1$u)"),
+                   _("This network has %2$u nodes: too many for a channel dependency graph, "
+                     "which routes every pair of nodes (at most %1$u)"),
                    FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES, n_nodes);
       return NULL;
     }

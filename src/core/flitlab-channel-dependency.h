@@ -5,8 +5,8 @@
  * A vertex is a class of virtual channels of one network channel; an edge from a to b says
  * that some message, routed as the simulator routes it (flitlab-sim-wormhole.c), may hold a
  * and ask for b next. A routing is free of deadlock when its graph has no cycle. With
- * FLITLAB_ROUTING_DOR on a torus and two virtual channels or more, every channel has two
- * dateline classes (0 before the wrap-around link, 1 on it and after: flitlab_sim_dateline_class()),
+ * FLITLAB_ROUTING_DOR on a torus and two virtual channels or more, every channel has two dateline
+ * classes (0 before the wrap-around link, 1 on it and after: flitlab_sim_dateline_class()),
  * which breaks each ring's cycle; with one virtual channel, or on a mesh or hypercube, one
  * class. FLITLAB_ROUTING_ADAPTIVE is given the graph of its escape channels, the dimension-
  * ordered ones, which Duato's condition requires to be acyclic. Routes are taken from
@@ -40,25 +40,27 @@ typedef struct _FlitlabChannelDependency FlitlabChannelDependency;
  * dimension-ordered), FLITLAB_TOPOLOGY_ERROR_TOO_LARGE above
  * FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES nodes. vcs: virtual channels per channel, 0 for the
  * routing's default (flitlab_sim_config_check()): two on a torus, so with the dateline. */
-FlitlabChannelDependency *flitlab_channel_dependency_new       (const FlitlabTopology          *topology,
-                                                                FlitlabRouting                  routing,
-                                                                guint                           vcs,
-                                                                GError                        **error);
-void                      flitlab_channel_dependency_free      (FlitlabChannelDependency       *self);
+FlitlabChannelDependency *
+          flitlab_channel_dependency_new           (const FlitlabTopology          *topology,
+                                                    FlitlabRouting                  routing,
+                                                    guint                           vcs,
+                                                    GError                        **error);
+void      flitlab_channel_dependency_free          (FlitlabChannelDependency       *self);
 
 /* 2 with dateline classes, else 1. */
-guint                     flitlab_channel_dependency_get_n_classes (const FlitlabChannelDependency *self);
+guint     flitlab_channel_dependency_get_n_classes (const FlitlabChannelDependency *self);
 /* The edges, sorted by (from channel, from class, to channel, to class). */
-guint                     flitlab_channel_dependency_get_n_edges   (const FlitlabChannelDependency *self);
-void                      flitlab_channel_dependency_get_edge      (const FlitlabChannelDependency *self,
-                                                                    guint                           index,
-                                                                    FlitlabDependencyVertex        *from,
-                                                                    FlitlabDependencyVertex        *to);
-gboolean                  flitlab_channel_dependency_has_cycle     (const FlitlabChannelDependency *self);
+guint     flitlab_channel_dependency_get_n_edges   (const FlitlabChannelDependency *self);
+void      flitlab_channel_dependency_get_edge      (const FlitlabChannelDependency *self,
+                                                    guint                           index,
+                                                    FlitlabDependencyVertex        *from,
+                                                    FlitlabDependencyVertex        *to);
+gboolean  flitlab_channel_dependency_has_cycle     (const FlitlabChannelDependency *self);
 /* One cycle, or NULL (and *n_vertices 0) when the graph has none: each vertex depends on the
  * next (an edge from it to the next), the last on the first. Owned by self. */
-const FlitlabDependencyVertex *flitlab_channel_dependency_get_cycle (const FlitlabChannelDependency *self,
-                                                                    guint                          *n_vertices);
+const FlitlabDependencyVertex *
+          flitlab_channel_dependency_get_cycle     (const FlitlabChannelDependency *self,
+                                                    guint                          *n_vertices);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabChannelDependency, flitlab_channel_dependency_free)
 

@@ -31,8 +31,8 @@ bad_value (const char  *key,
            const char  *value,
            GError     **error)
 {
-  g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID, _("%s=%s is not a value of %s"),
-               key, value, key);
+  g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+               _("%s=%s is not a value of %s"), key, value, key);
   return FALSE;
 }
 
@@ -207,7 +207,8 @@ flitlab_grid_expand (const FlitlabStudy  *study,
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_autoptr(GPtrArray) studies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
+  g_autoptr(GPtrArray) studies =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
   g_autofree guint *at = NULL;
   guint n_keys;
 
@@ -224,7 +225,8 @@ flitlab_grid_expand (const FlitlabStudy  *study,
           g_autofree char *known = g_strjoinv (", ", (char **) keys);
 
           g_set_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
-                       _("--vary takes KEY=VALUE,VALUE,… with KEY one of %s, not “%s”"), known, vary[i]);
+                       _("--vary takes KEY=VALUE,VALUE,… with KEY one of %s, not “%s”"),
+                       known, vary[i]);
           return NULL;
         }
       for (guint k = 0; k < names->len; k++)
@@ -271,7 +273,8 @@ flitlab_grid_expand (const FlitlabStudy  *study,
         {
           const char *value = ((char **) values->pdata[k])[at[k]];
 
-          g_string_append_printf (name, "%s%s=%s", k > 0 ? ", " : "", (char *) names->pdata[k], value);
+          g_string_append_printf (name, "%s%s=%s", k > 0 ? ", " : "", (char *) names->pdata[k],
+                                  value);
           if (!flitlab_grid_set (copy, names->pdata[k], value, error))
             return NULL;
         }

@@ -7,7 +7,8 @@
  * tail out of its last network channel into the ejection channel (last), tail taken by the
  * destination's processor (done).
  *
- *   total           done - gen + 1     zero load D + L + 1   what Flitlab's simulator always measured
+ *   total           done - gen + 1     zero load D + L + 1   what Flitlab's simulator always
+ *                                                             measured
  *   network         done - inject + 1  zero load D + L + 1   total without the source queue
  *   transit         last - first       zero load D + L - 1   the papers' simulations (000-003)
  *   source-transit  last - gen - 1     zero load D + L - 1   transit plus the wait at the source

@@ -174,7 +174,8 @@ buffer_valid (gboolean     number,
   if (number && buffer >= 1 && buffer <= FLITLAB_MAX_BUFFER)
     return TRUE;
   /* Translators: %u is the largest depth, %s the value given */
-  return refuse (error, _("the buffer depth must be a whole number from 1 to %u flits, not “%s”"),
+  return refuse (error, _("the buffer depth must be a whole number from 1 to %u flits, "
+                          "not “%s”"),
                  FLITLAB_MAX_BUFFER, shown);
 }
 
@@ -258,7 +259,8 @@ cycles_valid (gboolean     number,
   if (number && cycles >= FLITLAB_MIN_CYCLES && cycles <= FLITLAB_MAX_CYCLES)
     return TRUE;
   /* Translators: the fewest and the most cycles, then the value given */
-  return refuse (error, _("the measured cycles must be a whole number from %u to %llu, not “%s”"),
+  return refuse (error, _("the measured cycles must be a whole number from %u to %llu, "
+                          "not “%s”"),
                  FLITLAB_MIN_CYCLES, (unsigned long long) FLITLAB_MAX_CYCLES, shown);
 }
 
@@ -316,7 +318,8 @@ watchdog_valid (gboolean     number,
     return TRUE;
   /* Translators: %llu is the most cycles, %s the value given */
   return refuse (error, _("the watchdog must be a whole number from 0 (the default) to %llu "
-                          "cycles, not “%s”"), (unsigned long long) FLITLAB_MAX_WATCHDOG, shown);
+                          "cycles, not “%s”"),
+                 (unsigned long long) FLITLAB_MAX_WATCHDOG, shown);
 }
 
 gboolean
@@ -506,7 +509,8 @@ hotspot_fraction_valid (double       fraction,
   if (fraction >= 0 && fraction <= 1)
     return TRUE;
   /* Translators: %s is the value given */
-  return refuse (error, _("the hotspot fraction must be a number from 0 to 1, not “%s”"), shown);
+  return refuse (error, _("the hotspot fraction must be a number from 0 to 1, not “%s”"),
+                 shown);
 }
 
 gboolean

@@ -498,7 +498,8 @@ flitlab_model_param_radices (GHashTable  *params,
 
 bad:
   g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-               _("The parameter “%s” must be radices from %u to %u such as “16x16x16” or “8”, not “%s”"),
+               _("The parameter “%s” must be radices from %u to %u such as “16x16x16” "
+                 "or “8”, not “%s”"),
                name, min, max, text);
   return FALSE;
 }

@@ -128,7 +128,8 @@ flitlab_runner_model_curve (const FlitlabStudy      *study,
     lo = hi / n;
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate (model, lo + (hi - lo) * i / (n - 1));
+      g_autoptr(FlitlabModelPoint) point =
+        flitlab_model_evaluate (model, lo + (hi - lo) * i / (n - 1));
 
       append_point (curve, point);
     }
@@ -231,7 +232,8 @@ store_backtrack (FlitlabStudy                 *study,
 
       flitlab_study_table_append (table, row, FALSE);
       if (keep_channels (i, result->n_points, p->n_channels))
-        store_channels (sim, p->rate, p->n_channels, "utilization", p->channel_utilization, NULL, NULL);
+        store_channels (sim, p->rate, p->n_channels, "utilization", p->channel_utilization,
+                        NULL, NULL);
     }
   g_clear_pointer (&sim->points, flitlab_study_table_free);
   sim->points = table;
@@ -383,7 +385,8 @@ flitlab_runner_model_latency (const FlitlabStudy *study,
 
   g_return_val_if_fail (study != NULL, NAN);
 
-  curve = study->models->len > 0 ? ((const FlitlabStudyModel *) study->models->pdata[0])->curve : NULL;
+  curve = study->models->len > 0 ? ((const FlitlabStudyModel *) study->models->pdata[0])->curve
+                                 : NULL;
   if (curve == NULL || rate_index >= curve->n_rows)
     return NAN;
   return curve->saturated[rate_index] ? INFINITY : flitlab_study_table_get (curve, rate_index, 1);
@@ -551,7 +554,8 @@ flitlab_runner_simulate_studies (FlitlabStudy * const  *studies,
         }
       else
         {
-          g_autoptr(FlitlabBacktrackResult) result = flitlab_backtrack_set_finish (&sets[k], ran_all);
+          g_autoptr(FlitlabBacktrackResult) result =
+            flitlab_backtrack_set_finish (&sets[k], ran_all);
 
           if (result != NULL)
             store_backtrack (p->study, result);
@@ -619,7 +623,8 @@ flitlab_runner_check_simulation (const FlitlabStudy  *study,
   rates = flitlab_study_dup_rates (study, &n_rates);
   if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     {
-      g_autoptr(FlitlabBacktrackConfig) config = study_backtrack_config (study, rates, n_rates, error);
+      g_autoptr(FlitlabBacktrackConfig) config =
+        study_backtrack_config (study, rates, n_rates, error);
 
       return config != NULL && flitlab_backtrack_config_check (config, error);
     }
@@ -797,7 +802,8 @@ flitlab_runner_fit_model (const FlitlabStudy  *study,
       break;
     case FLITLAB_TOPOLOGY_NECKLACE:
       set_param (params, "n", g_strdup_printf ("%u", n_dims));
-      set_param (params, "k", g_strdup_printf ("%u", flitlab_topology_get_necklace_size (topology, 0)));
+      set_param (params, "k",
+                 g_strdup_printf ("%u", flitlab_topology_get_necklace_size (topology, 0)));
       break;
     case FLITLAB_TOPOLOGY_HYPERCUBE:
     default:

@@ -397,7 +397,8 @@ run_job (guint            job,
       ok = step (&s, error);
       if (ok && (s.cycle & 255) == 0 && !tick (MIN (s.cycle, expected), expected, tick_data))
         {
-          g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED, _("The simulation was stopped"));
+          g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED,
+                       _("The simulation was stopped"));
           ok = FALSE;
         }
     }
@@ -512,7 +513,8 @@ flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
   if (config->n < 1 || config->n > 14)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("The backtracking simulator takes hypercubes of 1 to 14 dimensions, not %u"), config->n);
+                   _("The backtracking simulator takes hypercubes of 1 to 14 dimensions, not %u"),
+                   config->n);
       return FALSE;
     }
   /* Each setting by its one check (flitlab-limits.h), whose words every edge gives; then
@@ -543,7 +545,8 @@ flitlab_backtrack_config_check (const FlitlabBacktrackConfig  *config,
     if (!(config->rates[i] >= 0 && config->rates[i] <= 1000))
       {
         g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                     _("The generation rate must be from 0 to 1000 messages per node per cycle, not %g"),
+                     _("The generation rate must be from 0 to 1000 messages per node per cycle, "
+                       "not %g"),
                      config->rates[i]);
         return FALSE;
       }

@@ -138,7 +138,8 @@ flitlab_topology_metrics_new (const FlitlabTopology  *topology,
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
                    _("The channel loads of a necklace hypercube are routed pair by pair: at most "
-                     "%u nodes, not %u"), FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES, metrics->nodes);
+                     "%u nodes, not %u"),
+                   FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES, metrics->nodes);
       return NULL;
     }
 
@@ -164,8 +165,10 @@ flitlab_topology_metrics_new (const FlitlabTopology  *topology,
   divisor = gcd (busiest, denominator);
   metrics->max_load_numerator = busiest / divisor;
   metrics->max_load_denominator = denominator / divisor;
-  metrics->max_channel_load = (double) metrics->max_load_numerator / (double) metrics->max_load_denominator;
-  metrics->ideal_throughput = (double) metrics->max_load_denominator / (double) metrics->max_load_numerator;
+  metrics->max_channel_load = (double) metrics->max_load_numerator /
+                              (double) metrics->max_load_denominator;
+  metrics->ideal_throughput = (double) metrics->max_load_denominator /
+                              (double) metrics->max_load_numerator;
   return g_steal_pointer (&metrics);
 }
 

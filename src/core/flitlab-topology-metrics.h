@@ -9,7 +9,8 @@
  * dimension first, and where a bi-directional torus of even radix puts the destination
  * exactly half way round, half of that flow each way (FLITLAB_TIES_BALANCED). A necklace
  * hypercube is loaded along 003's route (flitlab_router_route() of FLITLAB_ROUTING_NECKLACE),
- * the one its necklace routing escapes to. The channel bound: no node injects more than 1 / γmax flits per cycle.
+ * the one its necklace routing escapes to. The channel bound: no node injects more than 1 / γmax
+ * flits per cycle.
  */
 
 #pragma once
@@ -63,9 +64,9 @@ void                    flitlab_topology_metrics_free (FlitlabTopologyMetrics   
  * as latency counts (flitlab-latency.h): a lone message that crosses D links takes D + L + 1
  * cycles in total and network latency, D + L - 1 in transit and source-transit latency, so
  * mean_route_hops + flits +/- 1. */
-double                  flitlab_topology_metrics_zero_load_latency (const FlitlabTopologyMetrics *metrics,
-                                                                    double                        flits,
-                                                                    FlitlabLatency                latency);
+double flitlab_topology_metrics_zero_load_latency (const FlitlabTopologyMetrics *metrics,
+                                                   double                        flits,
+                                                   FlitlabLatency                latency);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabTopologyMetrics, flitlab_topology_metrics_free)
 

@@ -161,8 +161,10 @@ add_node_channels (FlitlabTopology *self,
           guint e = self->node_edge[node], i = node - self->first[e] + 1, k = self->sizes[e];
           guint lower = self->edge_base[e], upper = lower | (1u << self->edge_dim[e]);
 
-          add_channel (channels, node, i == k ? upper : node + 1, self->edge_dim[e], +1, FALSE, FALSE);
-          add_channel (channels, node, i == 1 ? lower : node - 1, self->edge_dim[e], -1, FALSE, FALSE);
+          add_channel (channels, node, i == k ? upper : node + 1, self->edge_dim[e], +1,
+                       FALSE, FALSE);
+          add_channel (channels, node, i == 1 ? lower : node - 1, self->edge_dim[e], -1,
+                       FALSE, FALSE);
         }
       break;
     }
@@ -187,13 +189,15 @@ build_channels (FlitlabTopology *self)
 
   for (guint node = 0; node < self->n_nodes; node++)
     {
-      FlitlabChannel c = { channels->len, FLITLAB_CHANNEL_INJECTION, node, node, G_MAXUINT, 0, FALSE, FALSE };
+      FlitlabChannel c = { channels->len, FLITLAB_CHANNEL_INJECTION, node, node, G_MAXUINT, 0,
+                           FALSE, FALSE };
 
       g_array_append_val (channels, c);
     }
   for (guint node = 0; node < self->n_nodes; node++)
     {
-      FlitlabChannel c = { channels->len, FLITLAB_CHANNEL_EJECTION, node, node, G_MAXUINT, 0, FALSE, FALSE };
+      FlitlabChannel c = { channels->len, FLITLAB_CHANNEL_EJECTION, node, node, G_MAXUINT, 0,
+                           FALSE, FALSE };
 
       g_array_append_val (channels, c);
     }
@@ -215,7 +219,8 @@ new_cube (FlitlabTopologyFamily   family,
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
                    torus ? _("A torus has 1 to %u dimensions, not %u")
-                         : _("A mesh has 1 to %u dimensions, not %u"), FLITLAB_TOPOLOGY_MAX_DIMS, n_dims);
+                         : _("A mesh has 1 to %u dimensions, not %u"),
+                   FLITLAB_TOPOLOGY_MAX_DIMS, n_dims);
       return NULL;
     }
   for (guint d = 0; d < n_dims; d++)
@@ -224,7 +229,8 @@ new_cube (FlitlabTopologyFamily   family,
         {
           g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
                        torus ? _("A torus radix must be from 2 to 256, not %u (dimension %u)")
-                             : _("A mesh radix must be from 2 to 256, not %u (dimension %u)"), radices[d], d);
+                             : _("A mesh radix must be from 2 to 256, not %u (dimension %u)"),
+                       radices[d], d);
           return NULL;
         }
       nodes *= radices[d];
@@ -384,7 +390,8 @@ flitlab_topology_new_necklace (guint    n,
   if (k > 4096)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
-                   _("A regular (n,k) necklace hypercube has k from 0 to 4096 nodes per necklace, not %u"), k);
+                   _("A regular (n,k) necklace hypercube has k from 0 to 4096 nodes per "
+                     "necklace, not %u"), k);
       return NULL;
     }
   /* 2^(n-1) (nk + 2) nodes (003), checked before the size vector is built. */

@@ -1,4 +1,5 @@
-/* flitlab-topology.h: the networks of the papers, one description for models, simulators and renderers
+/* flitlab-topology.h: the networks of the papers, one description for models, simulators and
+ * renderers
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

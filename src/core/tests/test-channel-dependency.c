@@ -94,8 +94,9 @@ check_graph (const char     *spec,
   const FlitlabDependencyVertex *cycle = flitlab_channel_dependency_get_cycle (graph, &n);
   g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  g_test_message ("%s, %s, %u VCs: %u edges, cycle of %u", spec, flitlab_routing_to_string (routing),
-                  vcs, flitlab_channel_dependency_get_n_edges (graph), n);
+  g_test_message ("%s, %s, %u VCs: %u edges, cycle of %u", spec,
+                  flitlab_routing_to_string (routing), vcs,
+                  flitlab_channel_dependency_get_n_edges (graph), n);
   g_assert_cmpint (flitlab_channel_dependency_has_cycle (graph), ==, cyclic);
   g_assert_cmpint (kahn_finds_cycle (graph, n_network), ==, cyclic);
   if (!cyclic)
@@ -112,7 +113,8 @@ check_graph (const char     *spec,
           g_assert_true (has_edge (graph, cycle[i], cycle[(i + 1) % n]));
           /* A dependency joins a channel to one out of the node it leads to. */
           g_assert_cmpuint (flitlab_topology_get_channel (topology, cycle[i].channel)->dst, ==,
-                            flitlab_topology_get_channel (topology, cycle[(i + 1) % n].channel)->src);
+                            flitlab_topology_get_channel (topology,
+                                                          cycle[(i + 1) % n].channel)->src);
         }
     }
 
@@ -125,8 +127,10 @@ check_graph (const char     *spec,
           flitlab_router_route (router, s, t, 0, route);
           for (guint i = 0; i + 1 < route->len; i++)
             g_assert_true (has_edge (graph,
-                                     (FlitlabDependencyVertex) { g_array_index (route, guint, i), 0 },
-                                     (FlitlabDependencyVertex) { g_array_index (route, guint, i + 1), 0 }));
+                                     (FlitlabDependencyVertex) {
+                                       g_array_index (route, guint, i), 0 },
+                                     (FlitlabDependencyVertex) {
+                                       g_array_index (route, guint, i + 1), 0 }));
         }
 }
 

@@ -88,7 +88,8 @@ test_diverging (void)
   /* The range is made symmetric: -3 is as strong as 3, and 1 in [-3, 1] is a third of the way. */
   flitlab_colormap_diverging (-3, -3, 1, &r, &g, &b);
   flitlab_colormap_diverging (3, -1, 3, &r2, &g2, &b2);
-  g_assert_cmpfloat (fabs (flitlab_colormap_luminance (r, g, b) - flitlab_colormap_luminance (r2, g2, b2)), <, 0.05);
+  g_assert_cmpfloat (fabs (flitlab_colormap_luminance (r, g, b) -
+                           flitlab_colormap_luminance (r2, g2, b2)), <, 0.05);
   {
     double lo = -3, hi = 1;
 

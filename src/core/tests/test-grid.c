@@ -37,9 +37,12 @@ test_expand (void)
 
   g_assert_no_error (error);
   g_assert_cmpuint (grid->len, ==, 4);
-  g_assert_cmpstr (((FlitlabStudy *) grid->pdata[0])->name, ==, "vcs=2, topology=torus:4x4:bi, flits=16");
-  g_assert_cmpstr (((FlitlabStudy *) grid->pdata[1])->name, ==, "vcs=2, topology=torus:6x6:bi, flits=16");
-  g_assert_cmpstr (((FlitlabStudy *) grid->pdata[2])->name, ==, "vcs=4, topology=torus:4x4:bi, flits=16");
+  g_assert_cmpstr (((FlitlabStudy *) grid->pdata[0])->name, ==,
+                   "vcs=2, topology=torus:4x4:bi, flits=16");
+  g_assert_cmpstr (((FlitlabStudy *) grid->pdata[1])->name, ==,
+                   "vcs=2, topology=torus:6x6:bi, flits=16");
+  g_assert_cmpstr (((FlitlabStudy *) grid->pdata[2])->name, ==,
+                   "vcs=4, topology=torus:4x4:bi, flits=16");
   last = grid->pdata[3];
   g_assert_cmpuint (last->simulation.vcs, ==, 4);
   g_assert_cmpstr (last->topology, ==, "torus:6x6:bi");

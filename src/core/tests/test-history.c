@@ -14,12 +14,16 @@ names (FlitlabProject *project)
   GString *out = g_string_new (NULL);
 
   for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
-    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", flitlab_project_get_study (project, i)->name);
+    g_string_append_printf (out, "%s%s", i > 0 ? "," : "",
+                            flitlab_project_get_study (project, i)->name);
   return g_string_free (out, FALSE);
 }
 
 #define assert_names(project, expected) \
-  G_STMT_START { g_autofree char *got = names (project); g_assert_cmpstr (got, ==, expected); } G_STMT_END
+  G_STMT_START { \
+    g_autofree char *got = names (project); \
+    g_assert_cmpstr (got, ==, expected); \
+  } G_STMT_END
 
 static FlitlabStudy *
 renamed (FlitlabStudy *study,

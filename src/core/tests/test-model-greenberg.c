@@ -132,11 +132,16 @@ test_reference_values (void)
     { "greenberg-torus", 16, 64, 0.0008, NAN },
   };
   static const struct { const char *id; guint k, flits; double saturation; } sats[] = {
-    { "greenberg-mesh", 8, 20, 0.00996046782685 }, { "greenberg-mesh", 8, 32, 0.00622529239178 },
-    { "greenberg-mesh", 16, 32, 0.00273390275459 }, { "greenberg-mesh", 16, 64, 0.00136695137729 },
-    { "greenberg-torus", 8, 20, 0.00434889762239 }, { "greenberg-torus", 8, 32, 0.002718061014 },
-    { "greenberg-torus", 16, 32, 0.00119083910403 }, { "greenberg-torus", 16, 64, 0.000595419552017 },
-    { "greenberg-mesh", 4, 16, 0.0296277824518 }, { "greenberg-torus", 4, 16, 0.0139167199303 },
+    { "greenberg-mesh", 8, 20, 0.00996046782685 },
+    { "greenberg-mesh", 8, 32, 0.00622529239178 },
+    { "greenberg-mesh", 16, 32, 0.00273390275459 },
+    { "greenberg-mesh", 16, 64, 0.00136695137729 },
+    { "greenberg-torus", 8, 20, 0.00434889762239 },
+    { "greenberg-torus", 8, 32, 0.002718061014 },
+    { "greenberg-torus", 16, 32, 0.00119083910403 },
+    { "greenberg-torus", 16, 64, 0.000595419552017 },
+    { "greenberg-mesh", 4, 16, 0.0296277824518 },
+    { "greenberg-torus", 4, 16, 0.0139167199303 },
   };
   double worst = 0;
 
@@ -274,7 +279,9 @@ test_class_dump (void)
 static void
 test_claims (void)
 {
-  static const struct { guint k, flits; } cases[] = { { 8, 20 }, { 8, 32 }, { 16, 32 }, { 16, 64 } };
+  static const struct { guint k, flits; } cases[] = {
+    { 8, 20 }, { 8, 32 }, { 16, 32 }, { 16, 64 }
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -431,14 +438,16 @@ test_routes (void)
         for (guint r = 0; r < p->routes->len; r++)
           {
             const FlitlabModelRoute *route = &g_array_index (p->routes, FlitlabModelRoute, r);
-            const FlitlabModelClass *from = &g_array_index (p->classes, FlitlabModelClass, route->from);
+            const FlitlabModelClass *from =
+              &g_array_index (p->classes, FlitlabModelClass, route->from);
 
             g_assert_cmpfloat (route->probability, >, 0);
             g_assert_cmpfloat (route->probability, <=, 1);
             g_assert_false (g_str_equal (from->name, "ejection"));
             out[route->from] += route->probability;
             if (mesh)
-              in[route->to] += mesh_channels_per_class (from->name, k) * from->flow * route->probability;
+              in[route->to] += mesh_channels_per_class (from->name, k) * from->flow *
+                               route->probability;
           }
         for (guint c = 0; c < n; c++)
           {
@@ -448,7 +457,8 @@ test_routes (void)
               continue;
             g_assert_cmpfloat_with_epsilon (out[c], 1, 1e-12);
             if (mesh && !g_str_has_prefix (klass->name, "inj("))
-              g_assert_cmpfloat_with_epsilon (in[c] / (mesh_channels_per_class (klass->name, k) * klass->flow),
+              g_assert_cmpfloat_with_epsilon (in[c] / (mesh_channels_per_class (klass->name, k) *
+                                                       klass->flow),
                                               1, 1e-12);
           }
       }

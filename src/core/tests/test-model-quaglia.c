@@ -399,9 +399,11 @@ check_fixed_point (guint  k,
   g_assert_cmpfloat_with_epsilon (CX (K + 1, K)->time, d->t_dt + 1, tol);
   g_assert_cmpfloat_with_epsilon (CY (K, K + 1)->time, d->t_dt + 1, tol);
   for (guint j = 1; j < K; j++)
-    g_assert_cmpfloat_with_epsilon (CX (K + 1, j)->time, d->W[0] + CX (K + 1, j + 1)->time + 1, tol);
+    g_assert_cmpfloat_with_epsilon (CX (K + 1, j)->time,
+                                    d->W[0] + CX (K + 1, j + 1)->time + 1, tol);
   for (guint i = 1; i < K; i++)
-    g_assert_cmpfloat_with_epsilon (CY (i, K + 1)->time, d->W[2] + CY (i + 1, K + 1)->time + 1, tol);
+    g_assert_cmpfloat_with_epsilon (CY (i, K + 1)->time,
+                                    d->W[2] + CY (i + 1, K + 1)->time + 1, tol);
   for (guint j = 1; j <= K; j++)
     g_assert_cmpfloat_with_epsilon (CY (K, j)->time, d->W[1] + CX (K + 1, j)->time + 1, tol);
   for (guint i = 1; i <= K; i++)

@@ -30,7 +30,8 @@ test_registry (void)
 
       g_assert_nonnull (info);
       g_assert_cmpstr (info->id, ==, ids[i]);
-      g_assert_true (info->title != NULL && info->paper != NULL && *info->paper != '\0' && info->citation != NULL && *info->citation != '\0');
+      g_assert_true (info->title != NULL && info->paper != NULL && *info->paper != '\0' &&
+                     info->citation != NULL && *info->citation != '\0');
       g_assert_true (info->flow_source != NULL && *info->flow_source != '\0');
       for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
         g_assert_true (p->unit != NULL && p->range != NULL && p->description != NULL);
@@ -154,8 +155,10 @@ test_channel_waits (void)
       g_autoptr(FlitlabModelPoint) point =
         flitlab_model_evaluate_detail (model, 0.5 * flitlab_model_get_saturation_rate (model));
       const FlitlabTopology *topology = flitlab_model_get_topology (model);
-      gboolean none = g_str_has_prefix (models[m]->id, "quaglia") || g_str_has_prefix (models[m]->id, "horng");
-      gboolean exact = g_str_has_prefix (models[m]->id, "greenberg") || g_str_equal (models[m]->id, "meraji-necklace");
+      gboolean none = g_str_has_prefix (models[m]->id, "quaglia") ||
+                      g_str_has_prefix (models[m]->id, "horng");
+      gboolean exact = g_str_has_prefix (models[m]->id, "greenberg") ||
+                       g_str_equal (models[m]->id, "meraji-necklace");
       double lo = INFINITY, hi = -INFINITY;
 
       g_assert_nonnull (point->channel_wait);
@@ -179,7 +182,8 @@ test_channel_waits (void)
           g_assert_cmpfloat (wait, >=, 0);
           for (guint k = 0; exact && k < point->classes->len; k++)
             {
-              const FlitlabModelClass *klass = &g_array_index (point->classes, FlitlabModelClass, k);
+              const FlitlabModelClass *klass =
+                &g_array_index (point->classes, FlitlabModelClass, k);
 
               if (g_str_equal (klass->name, point->channel_class[c]))
                 g_assert_cmpfloat_with_epsilon (wait, klass->wait, 1e-12 * MAX (1, klass->wait));

@@ -57,7 +57,8 @@ test_models_and_simulation (void)
       g_assert_true (curve->saturated[i] ? isnan (latency) : latency > 12);
       saw_stable |= !curve->saturated[i];
       saw_saturated |= curve->saturated[i];
-      g_assert_true (curve->saturated[i] == (flitlab_study_table_get (curve, i, 0) > curve->saturation_rate));
+      g_assert_true (curve->saturated[i] ==
+                     (flitlab_study_table_get (curve, i, 0) > curve->saturation_rate));
     }
   g_assert_true (saw_stable && saw_saturated);
   g_assert_cmpuint (model->channels->len, >=, 1);
@@ -118,7 +119,8 @@ test_points_as_they_finish (void)
   g_mutex_init (&heard.lock);
   heard.rows = flitlab_study_table_new (flitlab_runner_points_columns ());
   study->simulation.threads = 2;
-  g_assert_true (flitlab_runner_simulate_with_points (study, count_progress, keep_point, &heard, &error));
+  g_assert_true (flitlab_runner_simulate_with_points (study, count_progress, keep_point, &heard,
+                                                      &error));
   g_assert_no_error (error);
   points = study->simulation.points;
   g_assert_cmpuint (heard.rows->n_rows, ==, points->n_rows);
@@ -135,7 +137,8 @@ test_points_as_they_finish (void)
             g_assert_true (heard.rows->saturated[j] == points->saturated[i]);
             for (guint c = 1; c < points->n_columns; c++)
               {
-                double a = flitlab_study_table_get (heard.rows, j, c), b = flitlab_study_table_get (points, i, c);
+                double a = flitlab_study_table_get (heard.rows, j, c),
+                       b = flitlab_study_table_get (points, i, c);
 
                 g_assert_true ((isnan (a) && isnan (b)) || a == b);
               }
@@ -208,7 +211,8 @@ check_fit (const char     *topology,
   g_assert_no_error (error);
   g_assert_true (ok);
   va_start (args, needs);
-  for (const char *name = va_arg (args, const char *); name != NULL; name = va_arg (args, const char *))
+  for (const char *name = va_arg (args, const char *); name != NULL;
+       name = va_arg (args, const char *))
     g_assert_cmpstr (g_hash_table_lookup (params, name), ==, va_arg (args, const char *));
   va_end (args);
 }
@@ -265,7 +269,8 @@ test_fit_model_flits_exact (void)
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
     {
       g_autoptr(FlitlabStudy) study = study_of ("torus:8x8:bi", FLITLAB_ROUTING_DOR);
-      g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_autoptr(GHashTable) params =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autoptr(GError) error = NULL;
       const char *text;
       double back;
@@ -305,8 +310,8 @@ check_simulation (const char     *topology,
     {
       g_assert_false (flitlab_runner_check_simulation (study, &error));
       if (strstr (error->message, needs) == NULL)
-        g_error ("%s/%s/%u: “%s” lacks “%s”", topology, flitlab_routing_to_string (routing), vcs,
-                 error->message, needs);
+        g_error ("%s/%s/%u: “%s” lacks “%s”", topology, flitlab_routing_to_string (routing),
+                 vcs, error->message, needs);
     }
 }
 

@@ -64,10 +64,10 @@ test_consistency (void)
     {
       const FlitlabBacktrackPoint *p = &result->points[i];
 
-      g_test_message ("lambda %.2f: delay %.3f ± %.3f, throughput %.4f, P_A %.4f, queue %.3f, u %.4f, "
-                      "P_f %.4f, P_r %.4f, hops %.3f, power %.3f", p->rate, p->delay, p->ci95,
-                      p->throughput, p->acceptance, p->queue, p->utilization, p->forward,
-                      p->backtrack, p->hops, p->power);
+      g_test_message ("lambda %.2f: delay %.3f ± %.3f, throughput %.4f, P_A %.4f, queue %.3f, "
+                      "u %.4f, P_f %.4f, P_r %.4f, hops %.3f, power %.3f", p->rate, p->delay,
+                      p->ci95, p->throughput, p->acceptance, p->queue, p->utilization,
+                      p->forward, p->backtrack, p->hops, p->power);
       g_assert_cmpfloat (fabs (p->delay / (p->queue / p->throughput) - 1), <, 0.02);
       g_assert_cmpfloat (fabs (p->throughput / (p->rate * p->acceptance) - 1), <, 0.02);
       g_assert_cmpfloat (fabs (p->utilization - (p->forward + p->backtrack)), <, 1e-12);

@@ -142,7 +142,8 @@ assert_dependency_cycle (const FlitlabTopology     *topology,
                          const FlitlabDeadlockLink *links,
                          guint                      n_links)
 {
-  g_autoptr(FlitlabChannelDependency) graph = flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
+  g_autoptr(FlitlabChannelDependency) graph =
+    flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
   g_autofree gint32 *holder = g_new (gint32, flitlab_topology_get_n_channels (topology));
   guint n = 0, n_edges = flitlab_channel_dependency_get_n_edges (graph);
   g_autofree guint *cycle = flitlab_sim_trace_get_deadlock_channels (trace, links, n_links, &n);

@@ -160,7 +160,8 @@ test_large (void)
   g_assert_cmpuint (cube->max_load_denominator, ==, 65535);
 
   /* A necklace too large to route pair by pair is refused, with a reason. */
-  g_assert_cmpuint (flitlab_topology_get_n_nodes (necklace), >, FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES);
+  g_assert_cmpuint (flitlab_topology_get_n_nodes (necklace), >,
+                    FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES);
   none = flitlab_topology_metrics_new (necklace, &error);
   g_assert_null (none);
   g_assert_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE);
@@ -216,7 +217,8 @@ check_zero_load (gconstpointer data)
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
-      double predicted = flitlab_topology_metrics_zero_load_latency (metrics, config->flits, kinds[i]);
+      double predicted =
+        flitlab_topology_metrics_zero_load_latency (metrics, config->flits, kinds[i]);
       double measured = result->points[0].latency[kinds[i]];
       double ci95 = result->points[0].ci95[kinds[i]];
 
@@ -244,9 +246,12 @@ main (int   argc,
       g_test_add_data_func (path, specs[i], check_all_pairs);
     }
   g_test_add_func ("/flitlab/topology-metrics/closed-forms", test_closed_forms);
-  g_test_add_data_func ("/flitlab/topology-metrics/zero-load/torus:4x4:bi", "torus:4x4:bi", check_zero_load);
-  g_test_add_data_func ("/flitlab/topology-metrics/zero-load/mesh:4x4", "mesh:4x4", check_zero_load);
-  g_test_add_data_func ("/flitlab/topology-metrics/zero-load/hypercube:4", "hypercube:4", check_zero_load);
+  g_test_add_data_func ("/flitlab/topology-metrics/zero-load/torus:4x4:bi", "torus:4x4:bi",
+                        check_zero_load);
+  g_test_add_data_func ("/flitlab/topology-metrics/zero-load/mesh:4x4", "mesh:4x4",
+                        check_zero_load);
+  g_test_add_data_func ("/flitlab/topology-metrics/zero-load/hypercube:4", "hypercube:4",
+                        check_zero_load);
   g_test_add_func ("/flitlab/topology-metrics/large", test_large);
   g_test_add_func ("/flitlab/topology-metrics/necklace", test_necklace);
   return g_test_run ();

@@ -110,8 +110,10 @@ check_channels (gconstpointer data)
     {
       const guint *out;
       guint n_out = flitlab_topology_get_out_channels (t, node, &out);
-      const FlitlabChannel *inj = flitlab_topology_get_channel (t, flitlab_topology_get_injection_channel (t, node));
-      const FlitlabChannel *ej = flitlab_topology_get_channel (t, flitlab_topology_get_ejection_channel (t, node));
+      const FlitlabChannel *inj =
+        flitlab_topology_get_channel (t, flitlab_topology_get_injection_channel (t, node));
+      const FlitlabChannel *ej =
+        flitlab_topology_get_channel (t, flitlab_topology_get_ejection_channel (t, node));
 
       g_assert_cmpint (inj->kind, ==, FLITLAB_CHANNEL_INJECTION);
       g_assert_cmpint (ej->kind, ==, FLITLAB_CHANNEL_EJECTION);
@@ -135,7 +137,8 @@ check_channels (gconstpointer data)
               g_assert_true (p->dim < c->dim || (p->dim == c->dim && p->direction >= c->direction));
             }
           if (!c->base_link && flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_NECKLACE)
-            g_assert_cmpuint (flitlab_topology_find_channel (t, node, c->dim, c->direction), ==, c->id);
+            g_assert_cmpuint (flitlab_topology_find_channel (t, node, c->dim, c->direction), ==,
+                              c->id);
           seen++;
         }
     }
@@ -163,7 +166,8 @@ check_distances (gconstpointer data)
         }
     }
   if (n > 1)
-    g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (t) - sum / ((double) n * (n - 1))), <, 1e-12);
+    g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (t) -
+                             sum / ((double) n * (n - 1))), <, 1e-12);
   g_assert_cmpuint (flitlab_topology_diameter (t), ==, diameter);
 }
 
@@ -193,7 +197,8 @@ check_routes (gconstpointer data)
         g_assert_cmpuint (hops, ==, route->len);
         for (guint i = 0; i < route->len; i++)
           {
-            const FlitlabChannel *c = flitlab_topology_get_channel (t, g_array_index (route, guint, i));
+            const FlitlabChannel *c =
+              flitlab_topology_get_channel (t, g_array_index (route, guint, i));
 
             g_assert_cmpuint (c->src, ==, node);
             if (!necklace)
@@ -211,7 +216,8 @@ check_routes (gconstpointer data)
 
         n_next = flitlab_topology_minimal_next_hops (t, a, b, next);
         for (guint i = 0; i < n_out; i++)
-          if (a != b && flitlab_topology_distance (t, flitlab_topology_get_channel (t, out[i])->dst, b) + 1 ==
+          if (a != b &&
+              flitlab_topology_distance (t, flitlab_topology_get_channel (t, out[i])->dst, b) + 1 ==
               flitlab_topology_distance (t, a, b))
             {
               g_assert_cmpuint (expected, <, n_next);
@@ -236,14 +242,16 @@ test_mean_distance_closed_forms (void)
       g_autoptr(FlitlabTopology) torus = topology (torus_spec);
 
       g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (mesh) - 2.0 * k / 3), <, 1e-12);
-      g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (torus) - (double) k * k / (k + 1)), <, 1e-12);
+      g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (torus) -
+                               (double) k * k / (k + 1)), <, 1e-12);
     }
   for (guint n = 1; n <= 16; n++)
     {
       g_autoptr(FlitlabTopology) cube = flitlab_topology_new_hypercube (n, NULL);
       double nodes = 1u << n;
 
-      g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (cube) - n * nodes / 2 / (nodes - 1)), <, 1e-12);
+      g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (cube) -
+                               n * nodes / 2 / (nodes - 1)), <, 1e-12);
     }
 }
 
@@ -254,8 +262,9 @@ test_mean_distance_closed_forms (void)
 static void
 test_mean_distance_self_included (void)
 {
-  static const char * const cases[] = { "mesh:3x5x4", "torus:3x7:uni", "torus:4x5x6:bi", "mesh:64x64x16",
-                                        "torus:64x64x16:uni", "torus:64x64x16:bi" };
+  static const char * const cases[] = { "mesh:3x5x4", "torus:3x7:uni", "torus:4x5x6:bi",
+                                        "mesh:64x64x16", "torus:64x64x16:uni",
+                                        "torus:64x64x16:bi" };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -275,7 +284,8 @@ test_mean_distance_self_included (void)
             /* floor(k/2) (ceil(k/2)) / k: k/4 for even k, (k^2 - 1)/(4k) for odd k. */
             with_self += floor (k / 2) * ceil (k / 2) / k;
         }
-      g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (t) - with_self * n / (n - 1)), <, 1e-9);
+      g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (t) -
+                               with_self * n / (n - 1)), <, 1e-9);
     }
 }
 
@@ -316,10 +326,12 @@ test_necklace_symmetry (void)
         sizes[e] = k;
       irregular = flitlab_topology_new_necklace_irregular (n, sizes, n_edges, NULL);
       g_assert_nonnull (irregular);
-      g_assert_cmpuint (flitlab_topology_get_n_channels (regular), ==, flitlab_topology_get_n_channels (irregular));
+      g_assert_cmpuint (flitlab_topology_get_n_channels (regular), ==,
+                        flitlab_topology_get_n_channels (irregular));
       g_assert_cmpfloat (fabs (flitlab_topology_mean_distance (regular) -
                                flitlab_topology_mean_distance (irregular)), <, 1e-12);
-      g_assert_cmpuint (flitlab_topology_diameter (regular), ==, flitlab_topology_diameter (irregular));
+      g_assert_cmpuint (flitlab_topology_diameter (regular), ==,
+                        flitlab_topology_diameter (irregular));
       g_assert_cmpuint (flitlab_topology_get_necklace_size (regular, n_edges - 1), ==, k);
       g_assert_cmpuint (flitlab_topology_get_necklace_size (regular, n_edges), ==, 0);
     }
@@ -401,7 +413,8 @@ test_torus_details (void)
   g_autoptr(FlitlabTopology) four = topology ("torus:4x4:bi");
   g_autoptr(FlitlabRouter) four_router = flitlab_router_new (four, FLITLAB_ROUTING_DOR, 1);
   g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
-  guint plus = flitlab_topology_find_channel (two, 0, 0, +1), minus = flitlab_topology_find_channel (two, 0, 0, -1);
+  guint plus = flitlab_topology_find_channel (two, 0, 0, +1),
+        minus = flitlab_topology_find_channel (two, 0, 0, -1);
   guint next[4], coords[2] = { 2, 0 };
 
   g_assert_cmpuint (plus, !=, minus);
@@ -411,11 +424,13 @@ test_torus_details (void)
   g_assert_true (flitlab_topology_get_channel (two, minus)->wraparound);
   g_assert_cmpuint (flitlab_topology_minimal_next_hops (two, 0, 1, next), ==, 2);
 
-  g_assert_cmpuint (flitlab_topology_minimal_next_hops (four, 0, flitlab_topology_node_from_coords (four, coords), next), ==, 2);
+  g_assert_cmpuint (flitlab_topology_minimal_next_hops (
+                      four, 0, flitlab_topology_node_from_coords (four, coords), next), ==, 2);
   g_assert_cmpint (flitlab_topology_get_channel (four, next[0])->direction, ==, +1);
   g_assert_cmpint (flitlab_topology_get_channel (four, next[1])->direction, ==, -1);
   g_assert_cmpuint (flitlab_router_route (four_router, 0, 2, 0, route), ==, 2);
-  g_assert_cmpint (flitlab_topology_get_channel (four, g_array_index (route, guint, 0))->direction, ==, +1);
+  g_assert_cmpint (flitlab_topology_get_channel (four, g_array_index (route, guint, 0))->direction,
+                   ==, +1);
 }
 
 /* A mesh has no wrap-around: corners have n channels, border nodes fewer than 2n. */
@@ -529,7 +544,8 @@ test_coordinates_and_addresses (void)
       FlitlabNecklaceAddress a = flitlab_topology_get_necklace_address (necklace, node);
       const guint *out;
 
-      g_assert_cmpuint (flitlab_topology_get_out_channels (necklace, node, &out), ==, node < 8 ? 6 : 2);
+      g_assert_cmpuint (flitlab_topology_get_out_channels (necklace, node, &out), ==,
+                        node < 8 ? 6 : 2);
 
       if (node < 8)
         g_assert_true (a.b == node && a.d == 0 && a.i == 0);
@@ -554,7 +570,8 @@ test_spec_round_trip (void)
       g_autofree char *title = flitlab_topology_dup_title (t);
 
       g_assert_cmpstr (spec, ==, spec2);
-      g_assert_cmpuint (flitlab_topology_get_n_channels (copy), ==, flitlab_topology_get_n_channels (t));
+      g_assert_cmpuint (flitlab_topology_get_n_channels (copy), ==,
+                        flitlab_topology_get_n_channels (t));
       g_assert_true (strlen (title) > 4);
     }
   {
@@ -664,7 +681,8 @@ main (int   argc,
 
   g_test_add_func ("/flitlab/topology/counts", test_counts);
   g_test_add_func ("/flitlab/topology/mean-distance-closed-forms", test_mean_distance_closed_forms);
-  g_test_add_func ("/flitlab/topology/mean-distance-self-included", test_mean_distance_self_included);
+  g_test_add_func ("/flitlab/topology/mean-distance-self-included",
+                   test_mean_distance_self_included);
   g_test_add_func ("/flitlab/topology/necklace-diameter", test_necklace_diameter);
   g_test_add_func ("/flitlab/topology/necklace-symmetry", test_necklace_symmetry);
   g_test_add_func ("/flitlab/topology/necklace-route", test_necklace_route);
