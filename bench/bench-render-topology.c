@@ -165,12 +165,15 @@ bench_stack (const char *spec)
           int node, channel;
 
           hits += flitlab_topology_view_hit_stack (view, g_rand_double_range (rand, 0, WIDTH),
-                                                   g_rand_double_range (rand, 0, HEIGHT), &node, &channel);
+                                                   g_rand_double_range (rand, 0, HEIGHT), &node,
+                                                   &channel);
         }
       best_hit = MIN (best_hit, (g_get_monotonic_time () - start) / (double) n_queries);
     }
-  printf ("stack %-22s column 7: mean %.1f ms, best %.1f ms per frame %s; hover %.2f us (%.0f%% hit)\n",
-          spec, total / 20, best, total / 20 <= 16 ? "ok" : "OVER 16 ms", best_hit, 100.0 * hits / n_queries);
+  printf ("stack %-22s column 7: mean %.1f ms, best %.1f ms per frame %s; hover %.2f us (%.0f%% "
+          "hit)\n",
+          spec, total / 20, best, total / 20 <= 16 ? "ok" : "OVER 16 ms", best_hit,
+          100.0 * hits / n_queries);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -239,7 +242,8 @@ bench_zoom (void)
   flitlab_topology_view_set_values (view, values, n);
   view->fill = TRUE;
   flitlab_render_topology (cr, view, width, height);
-  flitlab_topology_view_zoom_at (view, flitlab_topology_view_get_max_zoom (view), width / 2, height / 2);
+  flitlab_topology_view_zoom_at (view, flitlab_topology_view_get_max_zoom (view), width / 2,
+                                 height / 2);
   flitlab_render_topology (cr, view, width, height);
   for (guint run = 0; run < 20; run++)
     {

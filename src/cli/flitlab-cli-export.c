@@ -97,9 +97,11 @@ check_size_options (const char  *width_text,
                     GError     **error)
 {
   if (width_text != NULL && !flitlab_export_size_valid (width))
-    return flitlab_cli_usage_error (error, _("--width is 50 to 10000 points, not “%s”"), width_text);
+    return flitlab_cli_usage_error (error, _("--width is 50 to 10000 points, not “%s”"),
+                                    width_text);
   if (height_text != NULL && !flitlab_export_size_valid (height))
-    return flitlab_cli_usage_error (error, _("--height is 50 to 10000 points, not “%s”"), height_text);
+    return flitlab_cli_usage_error (error, _("--height is 50 to 10000 points, not “%s”"),
+                                    height_text);
   if (scale_text != NULL && !flitlab_export_scale_valid (scale))
     return flitlab_cli_usage_error (error, _("--scale is a PNG's pixels per point, above 0 and at most 8, "
                                              "not “%s”"), scale_text);
@@ -196,26 +198,54 @@ flitlab_cli_cmd_export (int      argc,
   const FlitlabPlotPreset *preset = NULL;
   FlitlabPlotLegend legend = FLITLAB_PLOT_LEGEND_AUTO;
   const GOptionEntry entries[] = {
-    { "study", 0, 0, G_OPTION_ARG_STRING_ARRAY, &study_names, N_("The study to draw (with --compare, one of the studies, repeated)"), "NAME" },
-    { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, N_("Plot: overlay several studies, as the window's Compare does: those named by --study, or every study of the project"), NULL },
-    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure, N_("The figure: plot (default), topology (the network coloured by channel utilization), flow (the first model's channel classes, as its paper draws them) or dependency (the routing's channel dependency graph: whether it can deadlock)"), "FIGURE" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("FILE.svg, .pdf, .png, .csv for the plotted data (a network's: its channels' values), .tex (pgfplots) or .py (matplotlib) to redraw the plot"), "FILE" },
-    { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, N_("What the plot shows: latency (default: the latency the study's models predict), transit, network, total, source-transit (the simulation in that latency, with the models that predict it), throughput, acceptance, utilization, power"), "NAME" },
+    { "study", 0, 0, G_OPTION_ARG_STRING_ARRAY, &study_names,
+      N_("The study to draw (with --compare, one of the studies, repeated)"), "NAME" },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &compare,
+      N_("Plot: overlay several studies, as the window's Compare does: those named by --study, or "
+         "every study of the project"), NULL },
+    { "figure", 0, 0, G_OPTION_ARG_STRING, &figure,
+      N_("The figure: plot (default), topology (the network coloured by channel utilization), flow "
+         "(the first model's channel classes, as its paper draws them) or dependency (the "
+         "routing's channel dependency graph: whether it can deadlock)"), "FIGURE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("FILE.svg, .pdf, .png, .csv for the plotted data (a network's: its channels' values), "
+         ".tex (pgfplots) or .py (matplotlib) to redraw the plot"), "FILE" },
+    { "metric", 0, 0, G_OPTION_ARG_STRING, &metric,
+      N_("What the plot shows: latency (default: the latency the study's models predict), transit, "
+         "network, total, source-transit (the simulation in that latency, with the models that "
+         "predict it), throughput, acceptance, utilization, power"), "NAME" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &log_y, N_("Logarithmic value axis"), NULL },
-    { "plane", 0, 0, G_OPTION_ARG_STRING, &plane, N_("Topology of 3 or more dimensions: the plane to draw (default 0)"), "N" },
-    { "stack", 0, 0, G_OPTION_ARG_NONE, &stack, N_("Topology of 3 or more dimensions: every plane, pulled apart, with the links between them of the corner columns"), NULL },
+    { "plane", 0, 0, G_OPTION_ARG_STRING, &plane,
+      N_("Topology of 3 or more dimensions: the plane to draw (default 0)"), "N" },
+    { "stack", 0, 0, G_OPTION_ARG_NONE, &stack,
+      N_("Topology of 3 or more dimensions: every plane, pulled apart, with the links between them "
+         "of the corner columns"), NULL },
     { "rate", 0, 0, G_OPTION_ARG_STRING, &rate, N_("Flow: the load in messages per cycle per node (default: four fifths of saturation)"), "R" },
-    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, N_("Dependency: virtual channels per channel (default: the study's simulation's; two or more give a torus its dateline)"), "N" },
-    { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, N_("Width in points (default 640; topology 800; dependency 600)"), "W" },
-    { "height", 0, 0, G_OPTION_ARG_STRING, &height_text, N_("Height in points (default 420; topology 600; dependency 450); a plot whose legend needs more room below it grows taller, its type never smaller"), "H" },
+    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs,
+      N_("Dependency: virtual channels per channel (default: the study's simulation's; two or more "
+         "give a torus its dateline)"), "N" },
+    { "width", 0, 0, G_OPTION_ARG_STRING, &width_text,
+      N_("Width in points (default 640; topology 800; dependency 600)"), "W" },
+    { "height", 0, 0, G_OPTION_ARG_STRING, &height_text,
+      N_("Height in points (default 420; topology 600; dependency 450); a plot whose legend needs "
+         "more room below it grows taller, its type never smaller"), "H" },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, N_("PNG pixels per point (default 2)"), "S" },
-    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name, N_("A size papers and slides use, with its type: column (3.5 in, 252 × 180 pt, 8 pt), column-and-half (5 in), page (7 in, 504 pt) or slide (16:9, 720 × 405 pt); --width and --height still win"), "NAME" },
-    { "font-size", 0, 0, G_OPTION_ARG_STRING, &font_text, N_("The tick labels' size in points, the rest in proportion (default: chosen for the width, 8 at 252 pt)"), "PT" },
-    { "no-title", 0, 0, G_OPTION_ARG_NONE, &no_title, N_("Plot: leave out the title (a paper's caption says it)"), NULL },
-    { "legend", 0, 0, G_OPTION_ARG_STRING, &legend_text, N_("Plot: where the legend goes: auto (default: the inside corner covering no data, else below), inside, right, below or none"), "WHERE" },
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name,
+      N_("A size papers and slides use, with its type: column (3.5 in, 252 × 180 pt, 8 pt), "
+         "column-and-half (5 in), page (7 in, 504 pt) or slide (16:9, 720 × 405 pt); --width and "
+         "--height still win"), "NAME" },
+    { "font-size", 0, 0, G_OPTION_ARG_STRING, &font_text,
+      N_("The tick labels' size in points, the rest in proportion (default: chosen for the width, "
+         "8 at 252 pt)"), "PT" },
+    { "no-title", 0, 0, G_OPTION_ARG_NONE, &no_title,
+      N_("Plot: leave out the title (a paper's caption says it)"), NULL },
+    { "legend", 0, 0, G_OPTION_ARG_STRING, &legend_text,
+      N_("Plot: where the legend goes: auto (default: the inside corner covering no data, else "
+         "below), inside, right, below or none"), "WHERE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — draw a study's figure to a file"));
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — draw a study's "
+                                                               "figure to a file"));
   g_autoptr(FlitlabProject) project = NULL;
   g_autoptr(FlitlabPlot) plot = NULL;
   FlitlabStudy *study = NULL;
@@ -232,7 +262,9 @@ flitlab_cli_cmd_export (int      argc,
   study_name = study_names != NULL ? study_names[0] : NULL;
   if (figure != NULL && !g_str_equal (figure, "plot") && !g_str_equal (figure, "topology") &&
       !g_str_equal (figure, "flow") && !g_str_equal (figure, "dependency"))
-    return flitlab_cli_usage_error (error, _("--figure is plot, topology, flow or dependency, not “%s”"), figure);
+    return flitlab_cli_usage_error (error,
+                                    _("--figure is plot, topology, flow or dependency, not "
+                                      "“%s”"), figure);
   topology = figure != NULL && g_str_equal (figure, "topology");
   flow = figure != NULL && g_str_equal (figure, "flow");
   dependency = figure != NULL && g_str_equal (figure, "dependency");
@@ -245,17 +277,23 @@ flitlab_cli_cmd_export (int      argc,
   if (!flow && rate != NULL)
     return flitlab_cli_usage_error (error, _("--rate applies to --figure flow"));
   if ((topology || flow || dependency) && (no_title || legend_text != NULL || compare))
-    return flitlab_cli_usage_error (error, _("--no-title, --legend and --compare apply to --figure plot"));
+    return flitlab_cli_usage_error (error,
+                                    _("--no-title, --legend and --compare apply to --figure plot"));
   if (!dependency && vcs != NULL)
     return flitlab_cli_usage_error (error, _("--vcs applies to --figure dependency"));
   if (preset_name != NULL && (preset = flitlab_plot_preset_lookup (preset_name)) == NULL)
-    return flitlab_cli_usage_error (error, _("--preset is column, column-and-half, page or slide, not “%s”"), preset_name);
+    return flitlab_cli_usage_error (error,
+                                    _("--preset is column, column-and-half, page or slide, not "
+                                      "“%s”"), preset_name);
   if (legend_text != NULL && !flitlab_plot_legend_from_string (legend_text, &legend))
-    return flitlab_cli_usage_error (error, _("--legend is auto, inside, right, below or none, not “%s”"), legend_text);
+    return flitlab_cli_usage_error (error,
+                                    _("--legend is auto, inside, right, below or none, not "
+                                      "“%s”"), legend_text);
   if (!parse_number_option ("--font-size", font_text, &font_size, error))
     return FALSE;
   if (font_text != NULL && !(font_size >= 4 && font_size <= 72))
-    return flitlab_cli_usage_error (error, _("--font-size is 4 to 72 points, not “%s”"), font_text);
+    return flitlab_cli_usage_error (error, _("--font-size is 4 to 72 points, not “%s”"),
+                                    font_text);
   /* The one number syntax (no hex, nan or inf); the renderer checks the ranges. */
   if (!parse_number_option ("--width", width_text, &width, error) ||
       !parse_number_option ("--height", height_text, &height, error) ||
@@ -268,7 +306,8 @@ flitlab_cli_cmd_export (int      argc,
     return FALSE;
   for (guint i = 0; study_names != NULL && study_names[i] != NULL; i++)
     if (flitlab_project_find_study (project, study_names[i]) == NULL)
-      return flitlab_cli_usage_error (error, _("%s has no study called “%s”"), argv[1], study_names[i]);
+      return flitlab_cli_usage_error (error, _("%s has no study called “%s”"), argv[1],
+                                      study_names[i]);
   if (compare)
     {
       g_autoptr(GPtrArray) studies = g_ptr_array_new ();
@@ -291,15 +330,18 @@ flitlab_cli_cmd_export (int      argc,
     }
   font_size = font_text != NULL ? font_size : preset != NULL ? preset->font_size : 0;
   if (topology)
-    return export_topology (study, output, isnan (width) ? (preset != NULL ? preset->width : 800) : width,
+    return export_topology (study, output,
+                            isnan (width) ? (preset != NULL ? preset->width : 800) : width,
                             isnan (height) ? (preset != NULL ? preset->height : 600) : height,
                             scale, font_size, plane, stack, error);
   if (flow)
-    return export_flow (study, output, isnan (width) ? (preset != NULL ? preset->width : 800) : width,
+    return export_flow (study, output,
+                        isnan (width) ? (preset != NULL ? preset->width : 800) : width,
                         isnan (height) ? (preset != NULL ? preset->height : 560) : height,
                         scale, font_size, rate, error);
   if (dependency)
-    return export_dependency (study, output, isnan (width) ? (preset != NULL ? preset->width : 600) : width,
+    return export_dependency (study, output,
+                              isnan (width) ? (preset != NULL ? preset->width : 600) : width,
                               isnan (height) ? (preset != NULL ? preset->height : 450) : height,
                               scale, font_size, vcs, error);
   width = isnan (width) ? (preset != NULL ? preset->width : 640) : width;
@@ -314,7 +356,8 @@ flitlab_cli_cmd_export (int      argc,
     g_clear_pointer (&plot->title, g_free);
   if (plot->series->len == 0)
     return flitlab_cli_usage_error (error, compare ? _("Project “%s” has no %s results to draw: run it first (flitlab-cli run)")
-                                                   : _("Study “%s” has no %s results to draw: run it first (flitlab-cli run)"),
+                                                   : _("Study “%s” has no %s results to draw: "
+                                                       "run it first (flitlab-cli run)"),
                                     compare ? argv[1] : study_name, metric ? metric : "latency");
   return flitlab_export_plot (plot, output, width, height, scale, error);
 }

@@ -49,7 +49,10 @@ flitlab_cli_cmd_topology (int      argc,
 {
   g_autofree char *format = NULL;
   const GOptionEntry entries[] = {
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: text (default) or csv (the textbook figures: nodes, channels, diameter, mean distance, bisection channels, busiest channel's load and ideal throughput under uniform traffic)"), "FORMAT" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+      N_("Output format: text (default) or csv (the textbook figures: nodes, channels, diameter, "
+         "mean distance, bisection channels, busiest channel's load and ideal throughput under "
+         "uniform traffic)"), "FORMAT" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (N_("SPEC — describe a network"));
@@ -66,7 +69,8 @@ flitlab_cli_cmd_topology (int      argc,
   if (!flitlab_cli_parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return flitlab_cli_usage_error (error, _("topology takes one SPEC, such as torus:16x16x16:uni"));
+    return flitlab_cli_usage_error (error,
+                                    _("topology takes one SPEC, such as torus:16x16x16:uni"));
   if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "text"))
     return flitlab_cli_usage_error (error, _("--format is text or csv, not “%s”"), format);
 
@@ -169,13 +173,18 @@ flitlab_cli_cmd_model (int      argc,
   g_autofree char *format = NULL;
   gboolean saturation = FALSE;
   const GOptionEntry entries[] = {
-    { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, N_("A model parameter, such as k=16x16x16 or flits=25"), "NAME=VALUE" },
-    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"), "FORMAT" },
-    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation, N_("Also print the saturation rate and what it is (on stderr for csv)"), NULL },
+    { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params,
+      N_("A model parameter, such as k=16x16x16 or flits=25"), "NAME=VALUE" },
+    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text,
+      N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"),
+      "FORMAT" },
+    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation,
+      N_("Also print the saturation rate and what it is (on stderr for csv)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("ID — evaluate an analytical model"));
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("ID — evaluate an analytical "
+                                                               "model"));
   g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GArray) rates = NULL;
@@ -185,11 +194,13 @@ flitlab_cli_cmd_model (int      argc,
   guint n_columns = 0;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_summary (context, N_("flitlab-cli models lists the ids and their parameters."));
+  g_option_context_set_summary (context,
+                                N_("flitlab-cli models lists the ids and their parameters."));
   if (!flitlab_cli_parse_options (context, &argc, &argv, error))
     return FALSE;
   if (argc != 2)
-    return flitlab_cli_usage_error (error, _("model takes one model id (flitlab-cli models lists them)"));
+    return flitlab_cli_usage_error (error,
+                                    _("model takes one model id (flitlab-cli models lists them)"));
   if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "table"))
     return flitlab_cli_usage_error (error, _("--format is csv or table, not “%s”"), format);
   csv = format != NULL && g_str_equal (format, "csv");
@@ -200,7 +211,8 @@ flitlab_cli_cmd_model (int      argc,
       g_autofree char *name = eq != NULL ? g_strndup (params[i], eq - params[i]) : NULL;
 
       if (eq == NULL || eq == params[i])
-        return flitlab_cli_usage_error (error, _("--param takes NAME=VALUE, not “%s”"), params[i]);
+        return flitlab_cli_usage_error (error, _("--param takes NAME=VALUE, not “%s”"),
+                                        params[i]);
       /* By name: --param flits=5 --param flits=600 is a mistake, not "the last wins". */
       if (g_hash_table_contains (table, name))
         return flitlab_cli_usage_error (error, _("--param %s is given twice"), name);
@@ -217,7 +229,9 @@ flitlab_cli_cmd_model (int      argc,
   if (rates_text == NULL)
     {
       if (!saturation)
-        return flitlab_cli_usage_error (error, _("model needs --rates (such as --rates 0.001,0.002 or 0:0.01:11)"));
+        return flitlab_cli_usage_error (error,
+                                        _("model needs --rates (such as --rates 0.001,0.002 or "
+                                          "0:0.01:11)"));
     }
   else if ((rates = flitlab_cli_parse_rates (rates_text, error)) == NULL)
     return FALSE;

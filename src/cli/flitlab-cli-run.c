@@ -44,13 +44,17 @@ flitlab_cli_cmd_run (int      argc,
   g_autofree char *output = NULL, *only = NULL;
   gboolean no_simulation = FALSE, progress = FALSE;
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the project with its results here (default: in place)"), "FILE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Save the project with its results here (default: in place)"), "FILE" },
     { "study", 0, 0, G_OPTION_ARG_STRING, &only, N_("Run only this study"), "NAME" },
     { "no-simulation", 0, 0, G_OPTION_ARG_NONE, &no_simulation, N_("Evaluate the models only"), NULL },
-    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, N_("Show the simulations' progress on stderr"), NULL },
+    { "progress", 0, 0, G_OPTION_ARG_NONE, &progress,
+      N_("Show the simulations' progress on stderr"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — run every study and save the results into the project"));
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — run every "
+                                                               "study and save the results into "
+                                                               "the project"));
   g_autoptr(FlitlabProject) project = NULL;
   g_autoptr(GPtrArray) studies = g_ptr_array_new ();
   g_autoptr(GError) refused = NULL;
@@ -65,7 +69,8 @@ flitlab_cli_cmd_run (int      argc,
   if (project == NULL)
     return FALSE;
   /* After the load, so that a project that is no file is named as such, and before any work. */
-  if (!flitlab_cli_check_output (output != NULL ? "--output" : NULL, output != NULL ? output : argv[1],
+  if (!flitlab_cli_check_output (output != NULL ? "--output" : NULL,
+                                 output != NULL ? output : argv[1],
                                  FALSE, error))
     return FALSE;
 
@@ -129,13 +134,18 @@ flitlab_cli_cmd_grid (int      argc,
   guint64 max_studies = FLITLAB_GRID_MAX_STUDIES;
   const GOptionEntry entries[] = {
     { "study", 0, 0, G_OPTION_ARG_STRING, &name, N_("The study to vary"), "NAME" },
-    { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vary, N_("A setting and its values, e.g. vcs=2,4,8 (repeat for each setting)"), "KEY=VALUE,…" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the grid's project here"), "FILE" },
+    { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &vary,
+      N_("A setting and its values, e.g. vcs=2,4,8 (repeat for each setting)"), "KEY=VALUE,…" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the grid's project here"),
+      "FILE" },
     { "max-studies", 0, 0, G_OPTION_ARG_STRING, &max_text, N_("Make at most N studies (default 10000): a grid of more is refused before any is made"), "N" },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Let --output replace the project the grid is made from"), NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Let --output replace the project the grid is made from"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — write one study per combination of settings, to run with run"));
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("PROJECT.flitlab — write one "
+                                                               "study per combination of settings, "
+                                                               "to run with run"));
   g_autoptr(FlitlabProject) project = NULL, grid = NULL;
   g_autoptr(GPtrArray) studies = NULL;
   const FlitlabStudy *study;
@@ -146,7 +156,8 @@ flitlab_cli_cmd_grid (int      argc,
   if (argc != 2)
     return flitlab_cli_usage_error (error, _("grid takes one .flitlab project"));
   if (name == NULL || vary == NULL || output == NULL)
-    return flitlab_cli_usage_error (error, _("grid needs --study, at least one --vary and --output"));
+    return flitlab_cli_usage_error (error,
+                                    _("grid needs --study, at least one --vary and --output"));
   if (!flitlab_cli_parse_uint64 ("--max-studies", max_text, 1, G_MAXUINT, &max_studies, error))
     return FALSE;
   if (!force && same_file (output, argv[1]))
@@ -178,7 +189,8 @@ flitlab_cli_cmd_validate (int      argc,
                           char   **argv,
                           GError **error)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE.flitlab… — check project files"));
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("FILE.flitlab… — check project "
+                                                               "files"));
 
   if (!flitlab_cli_parse_options (context, &argc, &argv, error))
     return FALSE;

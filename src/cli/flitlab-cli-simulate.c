@@ -71,7 +71,8 @@ write_channels_csv (const char              *path,
 
           flitlab_cli_format_number (util, sizeof util, p->utilization[c]);
           flitlab_cli_format_number (blocking, sizeof blocking, p->blocking[c]);
-          g_string_append_printf (csv, "%s,%u,%s,%u,%u,%d,%d,%s,%s\n", rate, c, channel_kinds[channel->kind],
+          g_string_append_printf (csv, "%s,%u,%s,%u,%u,%d,%d,%s,%s\n", rate, c,
+                                  channel_kinds[channel->kind],
                                   channel->src, channel->dst,
                                   channel->dim == G_MAXUINT ? -1 : (int) channel->dim,
                                   channel->direction, util, blocking);
@@ -124,7 +125,8 @@ simulate_backtrack (const FlitlabBacktrackConfig  *config,
     return FALSE;
 
   for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
-    g_string_append_printf (out, csv ? "%s%s" : "%s%-13s", c > 0 && csv ? "," : (c > 0 ? " " : ""), columns[c]);
+    g_string_append_printf (out, csv ? "%s%s" : "%s%-13s", c > 0 && csv ? "," : (c > 0 ? " " : ""),
+                            columns[c]);
   g_string_append_c (out, '\n');
   for (guint i = 0; i < result->n_points; i++)
     {
@@ -140,7 +142,8 @@ simulate_backtrack (const FlitlabBacktrackConfig  *config,
 
           if (isfinite (values[c]))
             flitlab_cli_format_number (cell, sizeof cell, values[c]);
-          g_string_append_printf (out, csv ? "%s%s" : "%s%-13s", c > 0 && csv ? "," : (c > 0 ? " " : ""), cell);
+          g_string_append_printf (out, csv ? "%s%s" : "%s%-13s",
+                                  c > 0 && csv ? "," : (c > 0 ? " " : ""), cell);
         }
       g_string_append_c (out, '\n');
     }
@@ -189,32 +192,62 @@ flitlab_cli_cmd_simulate (int      argc,
   g_autofree char *buffers = NULL, *deadlock_out = NULL;
   gboolean progress = FALSE, check = FALSE, allow_deadlock = FALSE;
   const GOptionEntry entries[] = {
-    { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec, N_("The network, such as torus:8x8:bi (see flitlab-cli topology --help)"), "SPEC" },
-    { "routing", 0, 0, G_OPTION_ARG_STRING, &routing, N_("dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)"), "ROUTING" },
-    { "ties", 0, 0, G_OPTION_ARG_STRING, &ties, N_("Half-way destinations on even-radix tori: balanced (default: each message picks + or - at random) or positive (always +)"), "balanced|positive" },
-    { "buffers", 0, 0, G_OPTION_ARG_STRING, &buffers, N_("With --routing backtrack: message buffers per node, at least n"), "M" },
-    { "check", 0, 0, G_OPTION_ARG_NONE, &check, N_("With --routing backtrack: check the algorithm's guarantees every cycle"), NULL },
-    { "flits", 0, 0, G_OPTION_ARG_STRING, &flits, N_("Message length in flits (the mean, for exp); default 16"), "N" },
-    { "length", 0, 0, G_OPTION_ARG_STRING, &length, N_("Message length distribution: fixed (default) or exp"), "DIST" },
-    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs, N_("Virtual channels per physical channel (default: the fewest the routing needs)"), "V" },
-    { "buffer", 0, 0, G_OPTION_ARG_STRING, &buffer, N_("Flit buffer depth per virtual channel; default 1"), "B" },
-    { "traffic", 0, 0, G_OPTION_ARG_STRING, &traffic, N_("uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, hotspot"), "PATTERN" },
-    { "hotspot", 0, 0, G_OPTION_ARG_STRING, &hotspot, N_("With --traffic hotspot: the fraction of messages sent to the hotspot; default 0.1"), "FRACTION" },
-    { "hotspot-node", 0, 0, G_OPTION_ARG_STRING, &hotspot_node, N_("With --traffic hotspot: the hotspot node; default 0"), "NODE" },
-    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text, N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
+    { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec,
+      N_("The network, such as torus:8x8:bi (see flitlab-cli topology --help)"), "SPEC" },
+    { "routing", 0, 0, G_OPTION_ARG_STRING, &routing,
+      N_("dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)"),
+      "ROUTING" },
+    { "ties", 0, 0, G_OPTION_ARG_STRING, &ties,
+      N_("Half-way destinations on even-radix tori: balanced (default: each message picks + or - "
+         "at random) or positive (always +)"), "balanced|positive" },
+    { "buffers", 0, 0, G_OPTION_ARG_STRING, &buffers,
+      N_("With --routing backtrack: message buffers per node, at least n"), "M" },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &check,
+      N_("With --routing backtrack: check the algorithm's guarantees every cycle"), NULL },
+    { "flits", 0, 0, G_OPTION_ARG_STRING, &flits,
+      N_("Message length in flits (the mean, for exp); default 16"), "N" },
+    { "length", 0, 0, G_OPTION_ARG_STRING, &length,
+      N_("Message length distribution: fixed (default) or exp"), "DIST" },
+    { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs,
+      N_("Virtual channels per physical channel (default: the fewest the routing needs)"), "V" },
+    { "buffer", 0, 0, G_OPTION_ARG_STRING, &buffer,
+      N_("Flit buffer depth per virtual channel; default 1"), "B" },
+    { "traffic", 0, 0, G_OPTION_ARG_STRING, &traffic,
+      N_("uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, hotspot"),
+      "PATTERN" },
+    { "hotspot", 0, 0, G_OPTION_ARG_STRING, &hotspot,
+      N_("With --traffic hotspot: the fraction of messages sent to the hotspot; default 0.1"),
+      "FRACTION" },
+    { "hotspot-node", 0, 0, G_OPTION_ARG_STRING, &hotspot_node,
+      N_("With --traffic hotspot: the hotspot node; default 0"), "NODE" },
+    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text,
+      N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed; default 1"), "S" },
-    { "replications", 0, 0, G_OPTION_ARG_STRING, &replications, N_("Independent replications per load; default 3"), "R" },
-    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Warm-up cycles discarded, at least 1; default: until the mean latency settles"), "C" },
-    { "cycles", 0, 0, G_OPTION_ARG_STRING, &cycles, N_("Measured cycles per replication; default 20000"), "C" },
-    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads, N_("Threads; default one per core (results do not depend on it)"), "T" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"), "FORMAT" },
-    { "channels", 0, 0, G_OPTION_ARG_FILENAME, &channels, N_("Write per-channel utilization and blocking of every load to this CSV file"), "FILE" },
+    { "replications", 0, 0, G_OPTION_ARG_STRING, &replications,
+      N_("Independent replications per load; default 3"), "R" },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup,
+      N_("Warm-up cycles discarded, at least 1; default: until the mean latency settles"), "C" },
+    { "cycles", 0, 0, G_OPTION_ARG_STRING, &cycles,
+      N_("Measured cycles per replication; default 20000"), "C" },
+    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads,
+      N_("Threads; default one per core (results do not depend on it)"), "T" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"),
+      "FORMAT" },
+    { "channels", 0, 0, G_OPTION_ARG_FILENAME, &channels,
+      N_("Write per-channel utilization and blocking of every load to this CSV file"), "FILE" },
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, N_("Show progress on stderr"), NULL },
-    { "allow-deadlock", 0, 0, G_OPTION_ARG_NONE, &allow_deadlock, N_("The deadlock lab: accept fewer virtual channels than the routing needs (such as --vcs 1 on a torus) and run until the watchdog finds the deadlock; its load's latency reads deadlock"), NULL },
-    { "deadlock-out", 0, 0, G_OPTION_ARG_FILENAME, &deadlock_out, N_("With --allow-deadlock: write the first deadlocked load's cycle of waiting messages to this CSV file (message,holds_channel,waits_for_channel; only the header when no load deadlocked)"), "FILE" },
+    { "allow-deadlock", 0, 0, G_OPTION_ARG_NONE, &allow_deadlock,
+      N_("The deadlock lab: accept fewer virtual channels than the routing needs (such as --vcs 1 "
+         "on a torus) and run until the watchdog finds the deadlock; its load's latency reads "
+         "deadlock"), NULL },
+    { "deadlock-out", 0, 0, G_OPTION_ARG_FILENAME, &deadlock_out,
+      N_("With --allow-deadlock: write the first deadlocked load's cycle of waiting messages to "
+         "this CSV file (message,holds_channel,waits_for_channel; only the header when no load "
+         "deadlocked)"), "FILE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (N_("— run the flit-level wormhole simulator"));
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("— run the flit-level wormhole "
+                                                               "simulator"));
   g_autoptr(FlitlabSimConfig) config = NULL;
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autoptr(FlitlabTopology) topology = NULL;
@@ -232,9 +265,13 @@ flitlab_cli_cmd_simulate (int      argc,
   if (argc != 1)
     return flitlab_cli_usage_error (error, _("simulate takes options only, not “%s”"), argv[1]);
   if (topology_spec == NULL)
-    return flitlab_cli_usage_error (error, _("simulate needs --topology (such as --topology torus:8x8:bi)"));
+    return flitlab_cli_usage_error (error,
+                                    _("simulate needs --topology (such as --topology "
+                                      "torus:8x8:bi)"));
   if (rates_text == NULL)
-    return flitlab_cli_usage_error (error, _("simulate needs --rates (such as --rates 0.001,0.002 or 0.001:0.01:10)"));
+    return flitlab_cli_usage_error (error,
+                                    _("simulate needs --rates (such as --rates 0.001,0.002 or "
+                                      "0.001:0.01:10)"));
   if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "table"))
     return flitlab_cli_usage_error (error, _("--format is csv or table, not “%s”"), format);
   csv = format != NULL && g_str_equal (format, "csv");
@@ -290,9 +327,13 @@ flitlab_cli_cmd_simulate (int      argc,
       g_autoptr(FlitlabBacktrackConfig) bt = NULL;
 
       if (flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_HYPERCUBE)
-        return flitlab_cli_usage_error (error, _("--routing backtrack simulates a hypercube (such as --topology hypercube:6)"));
+        return flitlab_cli_usage_error (error,
+                                        _("--routing backtrack simulates a hypercube (such as "
+                                          "--topology hypercube:6)"));
       if (buffers == NULL)
-        return flitlab_cli_usage_error (error, _("--routing backtrack needs --buffers M (at least the dimension n)"));
+        return flitlab_cli_usage_error (error,
+                                        _("--routing backtrack needs --buffers M (at least the "
+                                          "dimension n)"));
       bt = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), 0);
       /* Each setting by its one check (flitlab-limits.h), as a project file's and the
        * editor's; an option not given keeps the default. */
@@ -316,7 +357,9 @@ flitlab_cli_cmd_simulate (int      argc,
   config->network = flitlab_topology_ref (topology);
   /* Backtracking has been taken above. */
   if (!routing_named)
-    return flitlab_cli_usage_error (error, _("--routing is dor, adaptive or necklace, not “%s”"), routing);
+    return flitlab_cli_usage_error (error,
+                                    _("--routing is dor, adaptive or necklace, not “%s”"),
+                                    routing);
   config->routing = routing_value;
   if (ties != NULL && !flitlab_ties_from_string (ties, &config->ties))
     return flitlab_cli_usage_error (error, _("--ties is balanced or positive, not “%s”"), ties);

@@ -122,7 +122,9 @@ flitlab_cli_parse_rates (const char  *text,
         return NULL;
       if (!g_ascii_string_to_unsigned (range[2], 10, 1, 100000, &n, NULL))
         {
-          flitlab_cli_usage_error (error, _("In --rates A:B:N, N must be a whole number from 1 to 100000, not “%s”"),
+          flitlab_cli_usage_error (error,
+                                   _("In --rates A:B:N, N must be a whole number from 1 to 100000, "
+                                     "not “%s”"),
                                    range[2]);
           return NULL;
         }
@@ -149,7 +151,9 @@ flitlab_cli_parse_rates (const char  *text,
     }
   if (rates->len == 0)
     {
-      flitlab_cli_usage_error (error, _("--rates takes a list such as 0.001,0.002 or a range A:B:N, not “%s”"), text);
+      flitlab_cli_usage_error (error,
+                               _("--rates takes a list such as 0.001,0.002 or a range A:B:N, not "
+                                 "“%s”"), text);
       return NULL;
     }
   return g_steal_pointer (&rates);
@@ -197,13 +201,18 @@ typedef struct
 } Command;
 
 static const Command commands[] = {
-  { "topology", flitlab_cli_cmd_topology, N_("Describe a network: nodes, channels, diameter, mean distance") },
-  { "models", flitlab_cli_cmd_models, N_("List the analytical models, their parameters and papers") },
+  { "topology", flitlab_cli_cmd_topology,
+    N_("Describe a network: nodes, channels, diameter, mean distance") },
+  { "models", flitlab_cli_cmd_models,
+    N_("List the analytical models, their parameters and papers") },
   { "model", flitlab_cli_cmd_model, N_("Evaluate a model at a list of loads (table or CSV)") },
-  { "simulate", flitlab_cli_cmd_simulate, N_("Run the flit-level wormhole simulator at a list of loads") },
-  { "run", flitlab_cli_cmd_run, N_("Run every study of a project headless and save the results into it") },
+  { "simulate", flitlab_cli_cmd_simulate,
+    N_("Run the flit-level wormhole simulator at a list of loads") },
+  { "run", flitlab_cli_cmd_run,
+    N_("Run every study of a project headless and save the results into it") },
   { "grid", flitlab_cli_cmd_grid, N_("Write a project of one study per combination of settings") },
-  { "export", flitlab_cli_cmd_export, N_("Draw a study's figure to SVG, PDF or PNG, or its data to CSV") },
+  { "export", flitlab_cli_cmd_export,
+    N_("Draw a study's figure to SVG, PDF or PNG, or its data to CSV") },
   { "validate", flitlab_cli_cmd_validate, N_("Check .flitlab project files") },
 };
 

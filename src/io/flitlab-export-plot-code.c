@@ -299,7 +299,8 @@ append_tex_key (GString              *out,
   int rgb[3];
 
   key_color (key, rgb);
-  g_string_append_printf (out, "\\addlegendimage{color={rgb,255:red,%d;green,%d;blue,%d}", rgb[0], rgb[1], rgb[2]);
+  g_string_append_printf (out, "\\addlegendimage{color={rgb,255:red,%d;green,%d;blue,%d}", rgb[0],
+                          rgb[1], rgb[2]);
   if (key->type == FLITLAB_PLOT_KEY_SATURATED)
     g_string_append (out, ", " TEX_SATURATED_MARK);
   else if (key->type == FLITLAB_PLOT_KEY_DEADLOCKED)
@@ -380,7 +381,8 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
     g_string_append_printf (out, "  transpose legend, legend columns=%u,\n",
                             (keys->len + f->legend_columns - 1) / f->legend_columns);
   if (place == LEGEND_INSIDE)
-    g_string_append_printf (out, "  legend pos=%s %s,\n", north ? "north" : "south", west ? "west" : "east");
+    g_string_append_printf (out, "  legend pos=%s %s,\n", north ? "north" : "south",
+                            west ? "west" : "east");
   else if (place == LEGEND_RIGHT)
     g_string_append (out, "  legend pos=outer north east,\n");
   else if (place == LEGEND_BELOW)
@@ -414,7 +416,8 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
 
       if (series->kind == FLITLAB_PLOT_LINE)
         {
-          g_string_append_printf (out, "\\addplot[color=flitlab%u, forget plot, line width=2pt, line join=round, line cap=round, mark=none", s);
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, forget plot, line width=2pt, "
+                                       "line join=round, line cap=round, mark=none", s);
           append_tex_dashes (out, series->style);
           g_string_append (out, "] coordinates {\n");
           for (guint i = 0; i < series->n; i++)
@@ -450,11 +453,14 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
 
       for (guint i = 0; series->kind == FLITLAB_PLOT_POINTS && i < series->n; i++)
         any_off |= isfinite (series->y[i]) && series->y[i] > f->y_max;
-      append_tex_top_marks (out, series, s, TEX_SATURATED_MARK, flitlab_plot_series_is_saturated, mark_y);
-      append_tex_top_marks (out, series, s, TEX_DEADLOCKED_MARK, flitlab_plot_series_is_deadlocked, mark_y);
+      append_tex_top_marks (out, series, s, TEX_SATURATED_MARK, flitlab_plot_series_is_saturated,
+                            mark_y);
+      append_tex_top_marks (out, series, s, TEX_DEADLOCKED_MARK, flitlab_plot_series_is_deadlocked,
+                            mark_y);
       if (any_off)
         {
-          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=triangle*, mark size=4pt, forget plot] coordinates {\n", s);
+          g_string_append_printf (out, "\\addplot[color=flitlab%u, only marks, mark=triangle*, "
+                                       "mark size=4pt, forget plot] coordinates {\n", s);
           for (guint i = 0; i < series->n; i++)
             if (isfinite (series->y[i]) && series->y[i] > f->y_max)
               g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]),
@@ -470,9 +476,11 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
     {
       const FlitlabPlotSeries *series = plot->series->pdata[s];
 
-      if (!(isfinite (series->saturation) && series->saturation >= f->x_min && series->saturation <= f->x_max))
+      if (!(isfinite (series->saturation) && series->saturation >= f->x_min &&
+            series->saturation <= f->x_max))
         continue;
-      g_string_append_printf (out, "\\addplot[color=flitlab%u, line width=1.2pt, dash pattern=on 5pt off 4pt, forget plot] coordinates {(%s,%s) (%s,%s)};\n",
+      g_string_append_printf (out, "\\addplot[color=flitlab%u, line width=1.2pt, dash pattern=on "
+                                   "5pt off 4pt, forget plot] coordinates {(%s,%s) (%s,%s)};\n",
                               s, number (a, series->saturation), number (b, f->y_min),
                               number (c, series->saturation), number (d, f->y_max));
     }
@@ -482,7 +490,8 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
       double x, y;
 
       label_anchor (f, label, &x, &y);
-      g_string_append_printf (out, "\\node[color=flitlab%u, anchor=south %s, align=%s, inner sep=0pt, font=\\fontsize{%s}{%s}\\selectfont]",
+      g_string_append_printf (out, "\\node[color=flitlab%u, anchor=south %s, align=%s, inner "
+                                   "sep=0pt, font=\\fontsize{%s}{%s}\\selectfont]",
                               label->series, label->right_side ? "west" : "east",
                               label->right_side ? "left" : "right", number (a, 8 * f->type),
                               number (b, 9.6 * f->type));
@@ -560,7 +569,8 @@ append_python_key (GString              *out,
   int rgb[3];
 
   key_color (key, rgb);
-  g_string_append_printf (out, "handles.append(Line2D([], [], color=\"#%02x%02x%02x\", markersize=7", rgb[0], rgb[1], rgb[2]);
+  g_string_append_printf (out, "handles.append(Line2D([], [], color=\"#%02x%02x%02x\", "
+                               "markersize=7", rgb[0], rgb[1], rgb[2]);
   if (key->type == FLITLAB_PLOT_KEY_SATURATED)
     g_string_append (out, ", linestyle=\"none\", marker=\"x\", markeredgewidth=1.5");
   else if (key->type == FLITLAB_PLOT_KEY_DEADLOCKED)
@@ -581,8 +591,10 @@ append_python_key (GString              *out,
           g_string_append (out, ")");
         }
       if (key->points)
-        g_string_append_printf (out, ", marker=\"%s\"%s", python_marker (key->line ? 0 : key->style),
-                                key->hollow ? ", markerfacecolor=\"none\", markeredgewidth=1.3" : "");
+        g_string_append_printf (out, ", marker=\"%s\"%s",
+                                python_marker (key->line ? 0 : key->style),
+                                key->hollow ? ", markerfacecolor=\"none\", "
+                                              "markeredgewidth=1.3" : "");
     }
   g_string_append (out, "))\nlabels.append(");
   append_python_string (out, key->text);
@@ -596,7 +608,8 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
                                double                  width,
                                double                  height)
 {
-  static const char *corners[2][2] = { { "lower right", "lower left" }, { "upper right", "upper left" } };
+  static const char *corners[2][2] = { { "lower right", "lower left" },
+                                       { "upper right", "upper left" } };
   g_autoptr(GString) out = g_string_new (NULL);
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
   gboolean north, west;
@@ -616,8 +629,10 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
                    "from matplotlib.lines import Line2D\n"
                    "\n"
                    "nan = float(\"nan\")\n");
-  g_string_append_printf (out, "plt.rcParams.update({\"font.size\": %s, \"axes.titlesize\": %s, \"legend.fontsize\": %s})\n",
-                          number (a, 9 * f->type), number (b, 10 * f->type), number (b, 9 * f->type));
+  g_string_append_printf (out, "plt.rcParams.update({\"font.size\": %s, \"axes.titlesize\": %s, "
+                               "\"legend.fontsize\": %s})\n",
+                          number (a, 9 * f->type), number (b, 10 * f->type),
+                          number (b, 9 * f->type));
   g_string_append_printf (out, "fig, ax = plt.subplots(figsize=(%s, ", number (a, width / 72));
   g_string_append_printf (out, "%s), layout=\"constrained\")\n", number (a, height / 72));
   g_string_append (out, "\n# Each series: label, kind (line or points), colour, loads, values, 95% half-widths,\n"
@@ -676,7 +691,8 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
       g_string_append (out, "    dict(text=");
       append_python_string (out, text);
       g_string_append_printf (out, ", series=%u, x=%s, ", label->series, number (a, x));
-      g_string_append_printf (out, "y=%s, right=%s),\n", number (a, y), label->right_side ? "True" : "False");
+      g_string_append_printf (out, "y=%s, right=%s),\n", number (a, y),
+                              label->right_side ? "True" : "False");
     }
   g_string_append (out, "]\n\n");
   g_string_append_printf (out, "x_range = (%s, ", number (a, f->x_min));
@@ -756,18 +772,22 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
       g_string_append (out, ")\n");
     }
   /* The renderer's legend, entry by entry. */
-  g_string_append (out, "\nhandles, labels = [], []  # the legend's entries, as Flitlab draws them\n");
+  g_string_append (out, "\nhandles, labels = [], []  # the legend's entries, as Flitlab draws "
+                        "them\n");
   for (guint k = 0; k < keys->len; k++)
     append_python_key (out, &g_array_index (keys, FlitlabPlotKey, k));
   if (place == LEGEND_INSIDE)
-    g_string_append_printf (out, "ax.legend(handles, labels, loc=\"%s\", framealpha=0.9)\n", corners[north][west]);
+    g_string_append_printf (out, "ax.legend(handles, labels, loc=\"%s\", framealpha=0.9)\n",
+                            corners[north][west]);
   else if (place == LEGEND_RIGHT)
-    g_string_append (out, "ax.legend(handles, labels, loc=\"upper left\", bbox_to_anchor=(1.02, 1), framealpha=0.9)\n");
+    g_string_append (out, "ax.legend(handles, labels, loc=\"upper left\", bbox_to_anchor=(1.02, "
+                          "1), framealpha=0.9)\n");
   else if (place == LEGEND_BELOW)
     {
       /* Below the axes, in the renderer's columns (matplotlib fills them down, as it does);
        * the layout leaves the foot of the figure to its box. */
-      g_string_append_printf (out, "fig.legend(handles, labels, loc=\"lower center\", ncol=%u, framealpha=0.9)\n",
+      g_string_append_printf (out, "fig.legend(handles, labels, loc=\"lower center\", ncol=%u, "
+                                   "framealpha=0.9)\n",
                               MAX (f->legend_columns, 1));
       g_string_append_printf (out, "foot = %s\n", number (a, (height - f->legend_top + 4) / height));
       g_string_append (out, "fig.get_layout_engine().set(rect=(0, foot, 1, 1 - foot))\n");

@@ -175,7 +175,8 @@ measured_channels (const FlitlabStudy *study)
         continue;
       if (highest == NULL || c->rate > highest->rate)
         highest = c;
-      if (!saturated_at (study->simulation.points, c->rate) && (best == NULL || c->rate > best->rate))
+      if (!saturated_at (study->simulation.points, c->rate) &&
+          (best == NULL || c->rate > best->rate))
         best = c;
     }
   return best != NULL ? best : highest;
@@ -352,7 +353,8 @@ plot_frame (const FlitlabPlot *plot,
     }
   /* Measured as the figure is written, so that the frame is the file's. */
   flitlab_plot_measure (plot, width, height, frame, labels);
-  if (!(isfinite (frame->x_min) && isfinite (frame->x_max) && isfinite (frame->y_min) && isfinite (frame->y_max)))
+  if (!(isfinite (frame->x_min) && isfinite (frame->x_max) && isfinite (frame->y_min) &&
+        isfinite (frame->y_max)))
     return format_error (path, _("the plot has no data to redraw"), error);
   return TRUE;
 }
@@ -385,7 +387,8 @@ flitlab_export_plot (const FlitlabPlot  *plot,
   if (!plot_frame (plot, path, width, height, &frame, &labels, error))
     return FALSE;
   text = format == FLITLAB_EXPORT_TEX ? flitlab_export_plot_to_tex (plot, &frame, labels)
-                                      : flitlab_export_plot_to_python (plot, &frame, labels, width, height);
+                                      : flitlab_export_plot_to_python (plot, &frame, labels, width,
+                                                                       height);
   return flitlab_file_write (path, text, strlen (text), error);
 }
 
@@ -404,7 +407,8 @@ write_network_csv (FlitlabTopologyView  *view,
       double value = view->values != NULL && c < view->n_values ? view->values[c] : NAN;
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-      g_string_append_printf (csv, "%u,%u,%u,%u,%d,%s\n", c, channel->src, channel->dst, channel->dim,
+      g_string_append_printf (csv, "%u,%u,%u,%u,%d,%s\n", c, channel->src, channel->dst,
+                              channel->dim,
                               channel->direction,
                               isfinite (value) ? g_ascii_dtostr (buf, sizeof buf, value) : "-");
     }

@@ -201,7 +201,8 @@ flitlab_reader_bool_attribute (Reader     *r,
   else if (g_str_equal (text, "false") || g_str_equal (text, "0"))
     *out = FALSE;
   else
-    return flitlab_reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not true or false"),
+    return flitlab_reader_fail (r, node, INVALID,
+                                _("attribute “%s” of <%s>: “%s” is not true or false"),
                                 name, (const char *) node->name, text);
   return TRUE;
 }
@@ -223,7 +224,8 @@ flitlab_reader_name_attribute (Reader             *r,
     {
       g_autofree char *list = g_strjoinv (", ", (char **) names);
 
-      return flitlab_reader_fail (r, node, INVALID, _("unknown %s “%s” (known: %s)"), what, text, list);
+      return flitlab_reader_fail (r, node, INVALID, _("unknown %s “%s” (known: %s)"), what,
+                                  text, list);
     }
   return TRUE;
 }
@@ -280,7 +282,8 @@ flitlab_reader_leaf_text (Reader  *r,
         g_string_append (text, (const char *) child->content);
       else if (child->type != XML_COMMENT_NODE && child->type != XML_PI_NODE)
         {
-          flitlab_reader_fail (r, child, INVALID, _("<%s> holds only text"), (const char *) node->name);
+          flitlab_reader_fail (r, child, INVALID, _("<%s> holds only text"),
+                               (const char *) node->name);
           g_string_free (text, TRUE);
           return NULL;
         }

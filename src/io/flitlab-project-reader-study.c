@@ -34,12 +34,14 @@ parse_table (Reader             *r,
   gboolean is_reference = g_str_equal ((const char *) node->name, "reference");
 
   if (!flitlab_reader_check_attributes (r, node, attributes)
-      || !flitlab_reader_double_attribute (r, node, "saturation-rate", FALSE, 0, G_MAXDOUBLE, &saturation))
+      || !flitlab_reader_double_attribute (r, node, "saturation-rate", FALSE, 0, G_MAXDOUBLE,
+                                           &saturation))
     return NULL;
   if (is_reference != (xmlHasProp (node, (const xmlChar *) "title") != NULL))
     {
       flitlab_reader_fail (r, node, INVALID, "%s", is_reference ? _("<reference> needs the attribute “title”")
-                                                                : _("only <reference> takes a title"));
+                                                                : _("only <reference> takes a "
+                                                                    "title"));
       return NULL;
     }
 
@@ -87,7 +89,8 @@ parse_table (Reader             *r,
               for (guint j = 0; j < names->len; j++)
                 if (g_str_equal (g_ptr_array_index (names, j), columns[i]))
                   {
-                    flitlab_reader_fail (r, child, INVALID, _("column “%s” appears twice"), columns[i]);
+                    flitlab_reader_fail (r, child, INVALID, _("column “%s” appears twice"),
+                                         columns[i]);
                     return NULL;
                   }
               g_ptr_array_add (names, columns[i]);
@@ -97,7 +100,8 @@ parse_table (Reader             *r,
               {
                 g_autofree char *list = g_strjoinv (" ", (char **) required);
 
-                flitlab_reader_fail (r, child, INVALID, _("the columns of <%s> must begin with: %s"),
+                flitlab_reader_fail (r, child, INVALID,
+                                     _("the columns of <%s> must begin with: %s"),
                                      (const char *) node->name, list);
                 return NULL;
               }
@@ -117,7 +121,8 @@ parse_table (Reader             *r,
             }
           if (table->n_rows >= FLITLAB_STUDY_MAX_ROWS)
             {
-              flitlab_reader_fail (r, child, INVALID, _("more than %u rows"), FLITLAB_STUDY_MAX_ROWS);
+              flitlab_reader_fail (r, child, INVALID, _("more than %u rows"),
+                                   FLITLAB_STUDY_MAX_ROWS);
               return NULL;
             }
           if (!flitlab_reader_check_attributes (r, child, row_attributes)
@@ -126,14 +131,16 @@ parse_table (Reader             *r,
             return NULL;
           if (values->len != table->n_columns)
             {
-              flitlab_reader_fail (r, child, INVALID, _("a row of %u values in a table of %u columns"),
+              flitlab_reader_fail (r, child, INVALID,
+                                   _("a row of %u values in a table of %u columns"),
                                    values->len, table->n_columns);
               return NULL;
             }
           /* Column 0 is the load: always a number, never negative. */
           if (!(g_array_index (values, double, 0) >= 0))
             {
-              flitlab_reader_fail (r, child, INVALID, _("the rate of a row must be a number ≥ 0"));
+              flitlab_reader_fail (r, child, INVALID,
+                                   _("the rate of a row must be a number ≥ 0"));
               return NULL;
             }
           flitlab_study_table_append (table, (const double *) values->data, saturated);
@@ -173,11 +180,13 @@ parse_channels (Reader  *r,
 
   if (!flitlab_reader_check_attributes (r, node, attributes)
       || !flitlab_reader_checked_double (r, node, "rate", TRUE, flitlab_limits_parse_load, &rate)
-      || !flitlab_reader_guint_attribute (r, node, "count", TRUE, 1, FLITLAB_STUDY_MAX_CHANNELS, &count))
+      || !flitlab_reader_guint_attribute (r, node, "count", TRUE, 1, FLITLAB_STUDY_MAX_CHANNELS,
+                                          &count))
     return NULL;
   if (n_topology_channels > 0 && count != n_topology_channels)
     {
-      flitlab_reader_fail (r, node, INVALID, _("<channels count=\"%u\"> but the topology has %u channels"),
+      flitlab_reader_fail (r, node, INVALID,
+                           _("<channels count=\"%u\"> but the topology has %u channels"),
                            count, n_topology_channels);
       return NULL;
     }
@@ -205,7 +214,8 @@ parse_channels (Reader  *r,
         return NULL;
       if (name[0] == '\0' || flitlab_study_channels_find (channels, name) != NULL)
         {
-          flitlab_reader_fail (r, child, INVALID, _("series names must be non-empty and unique (“%s”)"),
+          flitlab_reader_fail (r, child, INVALID,
+                               _("series names must be non-empty and unique (“%s”)"),
                                name);
           return NULL;
         }
@@ -213,7 +223,8 @@ parse_channels (Reader  *r,
         return NULL;
       if (values->len != count)
         {
-          flitlab_reader_fail (r, child, INVALID, _("series “%s” has %u values for %u channels"), name,
+          flitlab_reader_fail (r, child, INVALID,
+                               _("series “%s” has %u values for %u channels"), name,
                                values->len, count);
           return NULL;
         }
@@ -244,7 +255,8 @@ parse_model (Reader       *r,
 
       for (guint i = 0; list[i] != NULL; i++)
         g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", list[i]->id);
-      return flitlab_reader_fail (r, node, INVALID, _("unknown model “%s” (known: %s)"), id, known->str);
+      return flitlab_reader_fail (r, node, INVALID, _("unknown model “%s” (known: %s)"), id,
+                                  known->str);
     }
 
   model = flitlab_study_add_model (study, id);
@@ -262,7 +274,8 @@ parse_model (Reader       *r,
       else if (g_str_equal (name, "curve"))
         {
           if (model->curve != NULL || model->channels->len > 0)
-            return flitlab_reader_fail (r, child, INVALID, _("one <curve> per model, before <channels>"));
+            return flitlab_reader_fail (r, child, INVALID,
+                                        _("one <curve> per model, before <channels>"));
           model->curve = parse_table (r, child, flitlab_study_curve_columns ());
           if (model->curve == NULL)
             return FALSE;
@@ -300,16 +313,23 @@ parse_simulation (Reader       *r,
   if (!flitlab_reader_check_attributes (r, node, attributes)
       || !flitlab_reader_bool_attribute (r, node, "enabled", TRUE, &sim->enabled)
       || !flitlab_reader_checked_guint (r, node, "vcs", FALSE, flitlab_limits_parse_vcs, &sim->vcs)
-      || !flitlab_reader_checked_guint (r, node, "buffer", FALSE, flitlab_limits_parse_buffer, &sim->buffer)
-      || !flitlab_reader_checked_guint (r, node, "node-buffers", FALSE, flitlab_limits_parse_node_buffers,
+      || !flitlab_reader_checked_guint (r, node, "buffer", FALSE, flitlab_limits_parse_buffer,
+                                        &sim->buffer)
+      || !flitlab_reader_checked_guint (r, node, "node-buffers", FALSE,
+                                        flitlab_limits_parse_node_buffers,
                                         &sim->node_buffers)
       || !flitlab_reader_uint_attribute (r, node, "seed", FALSE, 0, G_MAXUINT64, &sim->seed)
-      || !flitlab_reader_checked_guint (r, node, "replications", FALSE, flitlab_limits_parse_replications,
+      || !flitlab_reader_checked_guint (r, node, "replications", FALSE,
+                                        flitlab_limits_parse_replications,
                                         &sim->replications)
-      || !flitlab_reader_checked_uint64 (r, node, "warmup", flitlab_limits_parse_warmup, &sim->warmup)
-      || !flitlab_reader_checked_uint64 (r, node, "cycles", flitlab_limits_parse_cycles, &sim->cycles)
-      || !flitlab_reader_checked_guint (r, node, "threads", FALSE, flitlab_limits_parse_threads, &sim->threads)
-      || !flitlab_reader_checked_uint64 (r, node, "watchdog", flitlab_limits_parse_watchdog, &sim->watchdog)
+      || !flitlab_reader_checked_uint64 (r, node, "warmup", flitlab_limits_parse_warmup,
+                                         &sim->warmup)
+      || !flitlab_reader_checked_uint64 (r, node, "cycles", flitlab_limits_parse_cycles,
+                                         &sim->cycles)
+      || !flitlab_reader_checked_guint (r, node, "threads", FALSE, flitlab_limits_parse_threads,
+                                        &sim->threads)
+      || !flitlab_reader_checked_uint64 (r, node, "watchdog", flitlab_limits_parse_watchdog,
+                                         &sim->watchdog)
       || !flitlab_reader_bool_attribute (r, node, "allow-deadlock", FALSE, &sim->allow_deadlock))
     return FALSE;
 
@@ -382,9 +402,11 @@ parse_network (Reader                 *r,
 
   if (!flitlab_reader_check_attributes (r, node, attributes)
       || (spec = flitlab_reader_require_attribute (r, node, "topology")) == NULL
-      || !flitlab_reader_name_attribute (r, node, "routing", flitlab_routing_names (), _("routing"), &routing)
+      || !flitlab_reader_name_attribute (r, node, "routing", flitlab_routing_names (), _("routing"),
+                                         &routing)
       || (xmlHasProp (node, (const xmlChar *) "ties") &&
-          !flitlab_reader_name_attribute (r, node, "ties", flitlab_ties_names (), _("ties"), &ties)))
+          !flitlab_reader_name_attribute (r, node, "ties", flitlab_ties_names (), _("ties"),
+                                          &ties)))
     return FALSE;
   study->routing = routing;
   study->ties = ties;
@@ -415,7 +437,8 @@ parse_traffic (Reader                *r,
       || !flitlab_reader_name_attribute (r, node, "pattern", flitlab_traffic_pattern_names (),
                                          _("traffic pattern"), &pattern)
       || !flitlab_reader_checked_double (r, node, "hotspot-fraction", FALSE,
-                                         flitlab_limits_parse_hotspot_fraction, &study->hotspot_fraction)
+                                         flitlab_limits_parse_hotspot_fraction,
+                                         &study->hotspot_fraction)
       || !flitlab_reader_guint_attribute (r, node, "hotspot-node", FALSE, 0, MAX (n_nodes, 1) - 1,
                                           &study->hotspot_node)
       || !flitlab_reader_name_attribute (r, node, "length", flitlab_length_names (),
@@ -428,7 +451,8 @@ parse_traffic (Reader                *r,
   if (!flitlab_limits_parse_flits (flits, study->length == FLITLAB_LENGTH_FIXED, &study->flits,
                                    &refused))
     return flitlab_reader_fail (r, node, INVALID, "%s", refused->message);
-  return flitlab_reader_checked_guint (r, node, "flit-width", FALSE, flitlab_limits_parse_flit_width,
+  return flitlab_reader_checked_guint (r, node, "flit-width", FALSE,
+                                       flitlab_limits_parse_flit_width,
                                        &study->flit_width);
 }
 
@@ -441,9 +465,12 @@ parse_load (Reader       *r,
   g_autoptr(GError) refused = NULL;
 
   if (!flitlab_reader_check_attributes (r, node, attributes)
-      || !flitlab_reader_checked_double (r, node, "min", TRUE, flitlab_limits_parse_load, &study->rate_min)
-      || !flitlab_reader_checked_double (r, node, "max", TRUE, flitlab_limits_parse_load, &study->rate_max)
-      || !flitlab_reader_checked_guint (r, node, "count", TRUE, flitlab_limits_parse_n_rates, &study->n_rates))
+      || !flitlab_reader_checked_double (r, node, "min", TRUE, flitlab_limits_parse_load,
+                                         &study->rate_min)
+      || !flitlab_reader_checked_double (r, node, "max", TRUE, flitlab_limits_parse_load,
+                                         &study->rate_max)
+      || !flitlab_reader_checked_guint (r, node, "count", TRUE, flitlab_limits_parse_n_rates,
+                                        &study->n_rates))
     return FALSE;
   if (!flitlab_limits_check_load_range (study->rate_min, study->rate_max, &refused))
     return flitlab_reader_fail (r, node, INVALID, "%s", refused->message);
@@ -518,7 +545,8 @@ parse_study (Reader  *r,
         ok = parse_model (r, child, study);
       else if (g_str_equal (element, "simulation"))
         {
-          ok = seen_simulation ? flitlab_reader_fail (r, child, INVALID, _("<simulation> appears twice"))
+          ok = seen_simulation ? flitlab_reader_fail (r, child, INVALID,
+                                                      _("<simulation> appears twice"))
                                : parse_simulation (r, child, study, n_channels);
           seen_simulation = TRUE;
         }
@@ -590,12 +618,14 @@ flitlab_reader_parse_project (Reader *r,
   format = flitlab_reader_dup_attribute (root, "format");
   if (format == NULL)
     {
-      flitlab_reader_fail (r, root, INVALID, _("<flitlab-project> has no format version (format=\"1\")"));
+      flitlab_reader_fail (r, root, INVALID,
+                           _("<flitlab-project> has no format version (format=\"1\")"));
       return NULL;
     }
   if (!g_ascii_string_to_unsigned (format, 10, 0, G_MAXUINT64, &version, NULL))
     {
-      flitlab_reader_fail (r, root, INVALID, _("the format version “%s” is not a whole number"), format);
+      flitlab_reader_fail (r, root, INVALID, _("the format version “%s” is not a whole number"),
+                           format);
       return NULL;
     }
   if (version != FLITLAB_PROJECT_FORMAT_VERSION)

@@ -95,7 +95,8 @@ on_global_error (void       *data,
     return;
   r->xml_message = g_strstrip (g_strdelimit (g_strdup_printf ("%s%s",
                                                               xml_error->domain == XML_FROM_I18N
-                                                              ? _("the text does not decode in its declared encoding: ")
+                                                              ? _("the text does not decode in its "
+                                                                  "declared encoding: ")
                                                               : "", xml_error->message),
                                              "\r\n", ' '));
   r->xml_line = xml_error->line;

@@ -136,7 +136,8 @@ flitlab_window_on_run_finished (FlitlabWindow *self,
   else if (study != NULL)
     {
       /* Translators: %s is the name of the study whose simulation finished */
-      g_autofree char *message = g_strdup_printf (_("Simulation of “%s” finished"), study->name);
+      g_autofree char *message = g_strdup_printf (_("Simulation of “%s” finished"),
+                                                  study->name);
 
       flitlab_window_toast (self, message);
     }

@@ -23,7 +23,8 @@ test_format_names (void)
 
   for (FlitlabExportFormat f = 0; f < FLITLAB_EXPORT_N_FORMATS; f++)
     {
-      g_assert_true (flitlab_export_format_from_name (flitlab_export_format_get_extension (f), &format));
+      g_assert_true (flitlab_export_format_from_name (flitlab_export_format_get_extension (f),
+                                                      &format));
       g_assert_cmpint (format, ==, f);
     }
   g_assert_true (flitlab_export_format_from_path ("/tmp/a.b/Fig.PDF", &format));
@@ -49,20 +50,23 @@ test_path_for (void)
     { "/d/fig.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.svg", FLITLAB_EXPORT_SVG },
     { "/d/fig.pdf.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
     { "/d/fig.tex.png", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_PNG, "/d/fig.tex", FLITLAB_EXPORT_TEX },
-    { "/d/fig.v2.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.v2.svg", FLITLAB_EXPORT_SVG },
+    { "/d/fig.v2.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.v2.svg",
+      FLITLAB_EXPORT_SVG },
     /* The offered extension follows the format chosen. */
     { "/d/fig.svg", FLITLAB_EXPORT_PDF, FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
     { "/d/fig.pdf", FLITLAB_EXPORT_PY, FLITLAB_EXPORT_PDF, "/d/fig.py", FLITLAB_EXPORT_PY },
     /* No known extension: the chosen one's is added. */
     { "/d/fig", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.svg", FLITLAB_EXPORT_SVG },
     { "/d/fig.v2", FLITLAB_EXPORT_PY, FLITLAB_EXPORT_SVG, "/d/fig.v2.py", FLITLAB_EXPORT_PY },
-    { "/d/table-3.6x6x6", FLITLAB_EXPORT_PDF, FLITLAB_EXPORT_SVG, "/d/table-3.6x6x6.pdf", FLITLAB_EXPORT_PDF },
+    { "/d/table-3.6x6x6", FLITLAB_EXPORT_PDF, FLITLAB_EXPORT_SVG, "/d/table-3.6x6x6.pdf",
+      FLITLAB_EXPORT_PDF },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       FlitlabExportFormat format = FLITLAB_EXPORT_N_FORMATS;
-      g_autofree char *path = flitlab_export_path_for (cases[i].typed, cases[i].chosen, cases[i].prefilled,
+      g_autofree char *path = flitlab_export_path_for (cases[i].typed, cases[i].chosen,
+                                                       cases[i].prefilled,
                                                          &format);
 
       g_assert_cmpstr (path, ==, cases[i].path);
@@ -76,7 +80,8 @@ test_file_stem (void)
   static const struct { const char *title, *stem; } cases[] = {
     { "Table 3: 6×6×6 bi-directional torus", "table-3-6x6x6-bi-torus" },
     { "Table 2: 16×16×16 uni-directional torus", "table-2-16x16x16-uni-torus" },
-    { "Fig. 3: (6,5) necklace hypercube, 1024 nodes, V=8, M=32", "fig-3-6-5-necklace-hypercube-1024-nodes-v-8-m-32" },
+    { "Fig. 3: (6,5) necklace hypercube, 1024 nodes, V=8, M=32",
+      "fig-3-6-5-necklace-hypercube-1024-nodes-v-8-m-32" },
     { "Table 4: 2^10 hypercube", "table-4-2-10-hypercube" },
     { "  Études — \"quoted\" & $money$ ", "etudes-quoted-money" },
     { "Fig. 7: uni- and bi-directional 8×8×8 tori", "fig-7-uni-and-bi-8x8x8-tori" },
@@ -259,9 +264,11 @@ sample_plot (void)
                                         "Load (messages/cycle/node)", "Latency (cycles)");
   FlitlabPlotSeries *series;
 
-  series = flitlab_plot_add_series (plot, "Model: Ciciani et al. 1998", FLITLAB_PLOT_LINE, x, model, NULL, G_N_ELEMENTS (x));
+  series = flitlab_plot_add_series (plot, "Model: Ciciani et al. 1998", FLITLAB_PLOT_LINE, x, model,
+                                    NULL, G_N_ELEMENTS (x));
   series->saturation = 0.0105;
-  series = flitlab_plot_add_series (plot, "Simulation, 95% CI", FLITLAB_PLOT_POINTS, x, sim, ci, G_N_ELEMENTS (x));
+  series = flitlab_plot_add_series (plot, "Simulation, 95% CI", FLITLAB_PLOT_POINTS, x, sim, ci,
+                                    G_N_ELEMENTS (x));
   series->color = 1;
   flitlab_plot_series_set_saturated (series, 5);
   return plot;
@@ -289,7 +296,8 @@ run_in (const char  *dir,
   int status = 0;
 
   env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
-  g_spawn_sync (dir, (char **) argv, env, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error);
+  g_spawn_sync (dir, (char **) argv, env, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status,
+                &error);
   g_assert_no_error (error);
   if (!g_spawn_check_wait_status (status, NULL))
     g_error ("%s failed:\n%s\n%s", argv[0], out, err);
@@ -329,7 +337,9 @@ test_plot_files (void)
 
   /* The same series, labels, error bars and marks, the text escaped for LaTeX. */
   tex_text = read_file (tex);
-  g_assert_nonnull (strstr (tex_text, "title={Table 3: 6\\ensuremath{\\times}6\\ensuremath{\\times}6 bi-directional torus, 50\\% \\& more\\_}"));
+  g_assert_nonnull (strstr (tex_text,
+                            "title={Table 3: 6\\ensuremath{\\times}6\\ensuremath{\\times}6 "
+                            "bi-directional torus, 50\\% \\& more\\_}"));
   g_assert_nonnull (strstr (tex_text, "\\addlegendentry{Simulation, 95\\% CI}"));
   g_assert_nonnull (strstr (tex_text, "(0.01,29) +- (0,1.2)"));
   g_assert_nonnull (strstr (tex_text, "mark=x"));
@@ -337,10 +347,13 @@ test_plot_files (void)
   g_assert_nonnull (strstr (tex_text, "dash pattern"));
   g_assert_nonnull (strstr (tex_text, "{RGB}{213,94,0}"));
   py_text = read_file (py);
-  g_assert_nonnull (strstr (py_text, "label=\"Simulation, 95% CI\", kind=\"points\", color=\"#d55e00\""));
+  g_assert_nonnull (strstr (py_text,
+                            "label=\"Simulation, 95% CI\", kind=\"points\", color=\"#d55e00\""));
   g_assert_nonnull (strstr (py_text, "ci95=[0.1, 0.2, 0.3, 0.5, 1.2, nan]"));
   g_assert_nonnull (strstr (py_text, "saturated=[0.012]"));
-  g_assert_nonnull (strstr (py_text, "ax.set_title(\"Table 3: 6×6×6 bi-directional torus, 50% & more_\")"));
+  g_assert_nonnull (strstr (py_text,
+                            "ax.set_title(\"Table 3: 6×6×6 bi-directional torus, 50% & "
+                            "more_\")"));
 
   /* They compile and run: pdflatex and Debian's python3-matplotlib, no display. */
   {
@@ -524,7 +537,8 @@ test_bad_paths (void)
   g_assert_false (flitlab_export_network (view, FALSE, "/tmp/x.tex", 500, 400, 1, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
   g_clear_error (&error);
-  g_assert_false (flitlab_export_network (view, FALSE, "/nonexistent-dir/x.csv", 500, 400, 1, &error));
+  g_assert_false (flitlab_export_network (view, FALSE, "/nonexistent-dir/x.csv", 500, 400, 1,
+                                          &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   add_model (study, "4x4");
@@ -533,7 +547,8 @@ test_bad_paths (void)
   g_assert_false (flitlab_export_flow (model, rate, "/tmp/x.csv", 600, 400, 1, 0, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
   g_clear_error (&error);
-  g_assert_false (flitlab_export_flow (model, rate, "/nonexistent-dir/x.svg", 600, 400, 1, 0, &error));
+  g_assert_false (flitlab_export_flow (model, rate, "/nonexistent-dir/x.svg", 600, 400, 1, 0,
+                                       &error));
   g_assert_nonnull (error);
 }
 
