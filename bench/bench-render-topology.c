@@ -206,7 +206,8 @@ bench_animation (const char *spec,
       flitlab_sim_trace_step (trace, 1);
       flitlab_sim_trace_get_channels (trace, holder, NULL, blocked);
       for (guint c = 0; c < n; c++)
-        colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE : 0x0072b2u + (guint32) holder[c] % 7;
+        colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE
+                                  : 0x0072b2u + (guint32) holder[c] % 7;
       flitlab_topology_view_set_colors (view, colors, blocked, n);
       flitlab_render_topology (cr, view, WIDTH, HEIGHT);
       cairo_surface_flush (surface);
@@ -263,7 +264,8 @@ bench_zoom (void)
       panned += (g_get_monotonic_time () - start) / 1e3;
     }
   best_hit = hover_us (view, rand, width, height, n_queries, &hits);
-  printf ("zoom hypercube:10       %.0fx%.0f at %.2fx: mean %.1f ms still, %.1f ms panning per frame %s; "
+  printf ("zoom hypercube:10       %.0fx%.0f at %.2fx: "
+          "mean %.1f ms still, %.1f ms panning per frame %s; "
           "hover %.3f us (%.0f%% hit)\n", width, height, view->zoom, still / 20, panned / 20,
           panned / 20 <= 16 ? "ok" : "SLOW", best_hit, 100.0 * hits / (2.0 * n_queries));
   cairo_destroy (cr);

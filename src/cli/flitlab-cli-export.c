@@ -103,8 +103,8 @@ check_size_options (const char  *width_text,
     return flitlab_cli_usage_error (error, _("--height is 50 to 10000 points, not “%s”"),
                                     height_text);
   if (scale_text != NULL && !flitlab_export_scale_valid (scale))
-    return flitlab_cli_usage_error (error, _("--scale is a PNG's pixels per point, above 0 and at most 8, "
-                                             "not “%s”"), scale_text);
+    return flitlab_cli_usage_error (error, _("--scale is a PNG's pixels per point, above 0 and at "
+                                             "most 8, not “%s”"), scale_text);
   return TRUE;
 }
 
@@ -151,9 +151,10 @@ check_metric (const FlitlabStudy * const *studies,
       return TRUE;
   if (metric == NULL)
     return TRUE;
-  return flitlab_cli_usage_error (error, _("--metric is latency, transit, network, total, source-transit, "
-                                           "throughput, acceptance, utilization, power or another column of "
-                                           "the results, not “%s”, which no study drawn has"), metric);
+  return flitlab_cli_usage_error (error, _("--metric is latency, transit, network, total, "
+                                           "source-transit, throughput, acceptance, utilization, "
+                                           "power or another column of the results, not “%s”, "
+                                           "which no study drawn has"), metric);
 }
 
 /* The study's routing's channel dependency graph, with vcs_text's virtual channels or the
@@ -172,8 +173,9 @@ export_dependency (const FlitlabStudy  *study,
   guint vcs = study->simulation.vcs;
 
   if (study->routing != FLITLAB_ROUTING_DOR && study->routing != FLITLAB_ROUTING_ADAPTIVE)
-    return flitlab_cli_usage_error (error, _("Study “%s” routes by %s, which has no channel dependency graph "
-                                      "to draw (dor or adaptive have)"), study->name,
+    return flitlab_cli_usage_error (error, _("Study “%s” routes by %s, which has no channel "
+                                             "dependency graph to draw (dor or adaptive have)"),
+                                    study->name,
                                     flitlab_routing_to_string (study->routing));
   if (vcs_text != NULL && !flitlab_limits_parse_vcs (vcs_text, &vcs, error))
     return FALSE;
@@ -194,7 +196,8 @@ flitlab_cli_cmd_export (int      argc,
   g_auto(GStrv) study_names = NULL;
   const char *study_name;
   double width = NAN, height = NAN, scale = 2, font_size = 0;
-  gboolean log_y = FALSE, stack = FALSE, no_title = FALSE, compare = FALSE, topology, flow, dependency;
+  gboolean log_y = FALSE, stack = FALSE, no_title = FALSE, compare = FALSE;
+  gboolean topology, flow, dependency;
   const FlitlabPlotPreset *preset = NULL;
   FlitlabPlotLegend legend = FLITLAB_PLOT_LEGEND_AUTO;
   const GOptionEntry entries[] = {
@@ -220,7 +223,9 @@ flitlab_cli_cmd_export (int      argc,
     { "stack", 0, 0, G_OPTION_ARG_NONE, &stack,
       N_("Topology of 3 or more dimensions: every plane, pulled apart, with the links between them "
          "of the corner columns"), NULL },
-    { "rate", 0, 0, G_OPTION_ARG_STRING, &rate, N_("Flow: the load in messages per cycle per node (default: four fifths of saturation)"), "R" },
+    { "rate", 0, 0, G_OPTION_ARG_STRING, &rate,
+      N_("Flow: the load in messages per cycle per node (default: four fifths of saturation)"),
+      "R" },
     { "vcs", 0, 0, G_OPTION_ARG_STRING, &vcs,
       N_("Dependency: virtual channels per channel (default: the study's simulation's; two or more "
          "give a torus its dateline)"), "N" },
@@ -229,7 +234,8 @@ flitlab_cli_cmd_export (int      argc,
     { "height", 0, 0, G_OPTION_ARG_STRING, &height_text,
       N_("Height in points (default 420; topology 600; dependency 450); a plot whose legend needs "
          "more room below it grows taller, its type never smaller"), "H" },
-    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, N_("PNG pixels per point (default 2)"), "S" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, N_("PNG pixels per point (default 2)"),
+      "S" },
     { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name,
       N_("A size papers and slides use, with its type: column (3.5 in, 252 × 180 pt, 8 pt), "
          "column-and-half (5 in), page (7 in, 504 pt) or slide (16:9, 720 × 405 pt); --width and "
@@ -355,9 +361,11 @@ flitlab_cli_cmd_export (int      argc,
   if (no_title)
     g_clear_pointer (&plot->title, g_free);
   if (plot->series->len == 0)
-    return flitlab_cli_usage_error (error, compare ? _("Project “%s” has no %s results to draw: run it first (flitlab-cli run)")
-                                                   : _("Study “%s” has no %s results to draw: "
-                                                       "run it first (flitlab-cli run)"),
+    return flitlab_cli_usage_error (error,
+                                    compare ? _("Project “%s” has no %s results to draw: "
+                                                "run it first (flitlab-cli run)")
+                                            : _("Study “%s” has no %s results to draw: "
+                                                "run it first (flitlab-cli run)"),
                                     compare ? argv[1] : study_name, metric ? metric : "latency");
   return flitlab_export_plot (plot, output, width, height, scale, error);
 }

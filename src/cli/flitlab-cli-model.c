@@ -28,7 +28,8 @@ print_topology_csv (const FlitlabTopology  *topology,
                     GError                **error)
 {
   g_autoptr(FlitlabTopologyMetrics) metrics = flitlab_topology_metrics_new (topology, error);
-  char mean[G_ASCII_DTOSTR_BUF_SIZE], load[G_ASCII_DTOSTR_BUF_SIZE], throughput[G_ASCII_DTOSTR_BUF_SIZE];
+  char mean[G_ASCII_DTOSTR_BUF_SIZE], load[G_ASCII_DTOSTR_BUF_SIZE];
+  char throughput[G_ASCII_DTOSTR_BUF_SIZE];
 
   if (metrics == NULL)
     return FALSE;
@@ -36,7 +37,8 @@ print_topology_csv (const FlitlabTopology  *topology,
   g_ascii_dtostr (mean, sizeof mean, metrics->mean_distance);
   g_ascii_dtostr (load, sizeof load, metrics->max_channel_load);
   g_ascii_dtostr (throughput, sizeof throughput, metrics->ideal_throughput);
-  g_print ("nodes,channels,diameter,mean_distance,bisection_channels,max_channel_load,ideal_throughput\n");
+  g_print ("nodes,channels,diameter,mean_distance,bisection_channels,max_channel_load,"
+           "ideal_throughput\n");
   g_print ("%u,%u,%u,%s,%u,%s,%s\n", metrics->nodes, metrics->channels, metrics->diameter, mean,
            metrics->bisection_channels, load, throughput);
   return TRUE;
@@ -246,7 +248,8 @@ flitlab_cli_cmd_model (int      argc,
 
       for (guint i = 0; i < rates->len; i++)
         {
-          g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate (model, g_array_index (rates, double, i));
+          double rate_value = g_array_index (rates, double, i);
+          g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate (model, rate_value);
           char rate[G_ASCII_DTOSTR_BUF_SIZE], latency[G_ASCII_DTOSTR_BUF_SIZE];
           g_autofree char *cells = g_malloc0 (n_columns * G_ASCII_DTOSTR_BUF_SIZE + 1);
           g_autofree const char **values = g_new0 (const char *, n_columns + 1);

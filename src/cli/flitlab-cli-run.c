@@ -47,7 +47,8 @@ flitlab_cli_cmd_run (int      argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Save the project with its results here (default: in place)"), "FILE" },
     { "study", 0, 0, G_OPTION_ARG_STRING, &only, N_("Run only this study"), "NAME" },
-    { "no-simulation", 0, 0, G_OPTION_ARG_NONE, &no_simulation, N_("Evaluate the models only"), NULL },
+    { "no-simulation", 0, 0, G_OPTION_ARG_NONE, &no_simulation, N_("Evaluate the models only"),
+      NULL },
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress,
       N_("Show the simulations' progress on stderr"), NULL },
     { NULL }
@@ -138,7 +139,9 @@ flitlab_cli_cmd_grid (int      argc,
       N_("A setting and its values, e.g. vcs=2,4,8 (repeat for each setting)"), "KEY=VALUE,…" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Save the grid's project here"),
       "FILE" },
-    { "max-studies", 0, 0, G_OPTION_ARG_STRING, &max_text, N_("Make at most N studies (default 10000): a grid of more is refused before any is made"), "N" },
+    { "max-studies", 0, 0, G_OPTION_ARG_STRING, &max_text,
+      N_("Make at most N studies (default 10000): a grid of more is refused before any is made"),
+      "N" },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force,
       N_("Let --output replace the project the grid is made from"), NULL },
     { NULL }
@@ -161,8 +164,9 @@ flitlab_cli_cmd_grid (int      argc,
   if (!flitlab_cli_parse_uint64 ("--max-studies", max_text, 1, G_MAXUINT, &max_studies, error))
     return FALSE;
   if (!force && same_file (output, argv[1]))
-    return flitlab_cli_usage_error (error, _("--output %s is the project the grid is made from, which it "
-                                             "would replace: name another file, or give --force"), output);
+    return flitlab_cli_usage_error (error, _("--output %s is the project the grid is made from, "
+                                             "which it would replace: name another file, or give "
+                                             "--force"), output);
   if (!flitlab_cli_check_output ("--output", output, FALSE, error))
     return FALSE;
   project = flitlab_project_load (argv[1], error);

@@ -39,9 +39,10 @@ parse_warmup_option (const char  *text,
   if (!flitlab_limits_parse_warmup (text, &warmup, error))
     return FALSE;
   if (warmup == 0)
-    return flitlab_cli_usage_error (error, _("--warmup “%s” would not mean no warm-up: 0 is the automatic "
-                                             "one (until the mean latency settles), which leaving out "
-                                             "--warmup gives; give 1 to %llu cycles for a fixed warm-up"),
+    return flitlab_cli_usage_error (error, _("--warmup “%s” would not mean no warm-up: 0 is "
+                                             "the automatic one (until the mean latency settles), "
+                                             "which leaving out --warmup gives; give 1 to %llu "
+                                             "cycles for a fixed warm-up"),
                                     text, (unsigned long long) FLITLAB_MAX_WARMUP);
   *out = warmup;
   return TRUE;
@@ -56,7 +57,8 @@ write_channels_csv (const char              *path,
                     const FlitlabTopology   *topology,
                     GError                 **error)
 {
-  g_autoptr(GString) csv = g_string_new ("rate,channel,kind,src,dst,dim,direction,utilization,blocking\n");
+  g_autoptr(GString) csv = g_string_new ("rate,channel,kind,src,dst,dim,direction,utilization,"
+                                         "blocking\n");
 
   for (guint i = 0; i < result->n_points; i++)
     {
@@ -118,7 +120,8 @@ simulate_backtrack (const FlitlabBacktrackConfig  *config,
   g_autoptr(FlitlabBacktrackResult) result = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
 
-  result = flitlab_sim_backtrack_run (config, progress ? flitlab_cli_print_progress : NULL, NULL, error);
+  result = flitlab_sim_backtrack_run (config, progress ? flitlab_cli_print_progress : NULL, NULL,
+                                      error);
   if (progress)
     g_printerr ("\n");
   if (result == NULL)
@@ -151,7 +154,8 @@ simulate_backtrack (const FlitlabBacktrackConfig  *config,
 
   if (channels != NULL)
     {
-      g_autoptr(GString) text = g_string_new ("rate,channel,kind,src,dst,dim,direction,utilization,blocking\n");
+      g_autoptr(GString) text = g_string_new ("rate,channel,kind,src,dst,dim,direction,"
+                                              "utilization,blocking\n");
 
       for (guint i = 0; i < result->n_points; i++)
         for (guint c = 0; c < result->points[i].n_channels; c++)
@@ -188,7 +192,8 @@ flitlab_cli_cmd_simulate (int      argc,
   g_autofree char *ties = NULL;
   g_autofree char *rates_text = NULL, *format = NULL, *channels = NULL;
   g_autofree char *flits = NULL, *vcs = NULL, *buffer = NULL, *seed = NULL, *replications = NULL;
-  g_autofree char *warmup = NULL, *cycles = NULL, *threads = NULL, *hotspot = NULL, *hotspot_node = NULL;
+  g_autofree char *warmup = NULL, *cycles = NULL, *threads = NULL, *hotspot = NULL;
+  g_autofree char *hotspot_node = NULL;
   g_autofree char *buffers = NULL, *deadlock_out = NULL;
   gboolean progress = FALSE, check = FALSE, allow_deadlock = FALSE;
   const GOptionEntry entries[] = {
@@ -369,8 +374,9 @@ flitlab_cli_cmd_simulate (int      argc,
                                                      &config->length))
     return flitlab_cli_usage_error (error, _("--length is fixed or exp, not “%s”"), length);
   if (!traffic_named)
-    return flitlab_cli_usage_error (error, _("--traffic is uniform, transpose, bit-complement, bit-reversal, "
-                                      "tornado, neighbour or hotspot, not “%s”"), traffic);
+    return flitlab_cli_usage_error (error, _("--traffic is uniform, transpose, bit-complement, "
+                                             "bit-reversal, tornado, neighbour or hotspot, not "
+                                             "“%s”"), traffic);
   config->traffic = traffic_value;
   config->hotspot_fraction = 0.1;
   /* Each setting by its one check (flitlab-limits.h), as a project file's and the editor's;
@@ -407,8 +413,9 @@ flitlab_cli_cmd_simulate (int      argc,
       if (!flitlab_sim_config_check (config, &refused))
         {
           if (g_error_matches (refused, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE))
-            return flitlab_cli_usage_error (error, _("%s (--allow-deadlock runs it anyway, until the watchdog "
-                                              "finds the deadlock)"), refused->message);
+            return flitlab_cli_usage_error (error, _("%s (--allow-deadlock runs it anyway, until "
+                                                     "the watchdog finds the deadlock)"),
+                                            refused->message);
           g_propagate_error (error, g_steal_pointer (&refused));
           return FALSE;
         }

@@ -73,8 +73,9 @@ flitlab_cli_check_output (const char  *option,
   if (path == NULL)
     return TRUE;
   if (stdout_used && g_str_equal (path, "-"))
-    return flitlab_cli_usage_error (error, _("%s - would mix its file into the results on standard output: "
-                                             "name a file, or /dev/stdout with the results sent elsewhere"),
+    return flitlab_cli_usage_error (error, _("%s - would mix its file into the results on standard "
+                                             "output: name a file, or /dev/stdout with the results "
+                                             "sent elsewhere"),
                                     option);
   if (!flitlab_file_check (path, error))
     {
@@ -118,7 +119,8 @@ flitlab_cli_parse_rates (const char  *text,
       double a, b;
       guint64 n;
 
-      if (!flitlab_cli_parse_rate (range[0], &a, error) || !flitlab_cli_parse_rate (range[1], &b, error))
+      if (!flitlab_cli_parse_rate (range[0], &a, error) ||
+          !flitlab_cli_parse_rate (range[1], &b, error))
         return NULL;
       if (!g_ascii_string_to_unsigned (range[2], 10, 1, 100000, &n, NULL))
         {
@@ -186,7 +188,9 @@ flitlab_cli_parse_uint64 (const char  *option,
   if (text == NULL)
     return TRUE;
   if (!g_ascii_string_to_unsigned (text, 10, min, max, out, NULL))
-    return flitlab_cli_usage_error (error, _("%s takes a whole number from %llu to %llu, not “%s”"), option,
+    return flitlab_cli_usage_error (error,
+                                    _("%s takes a whole number from %llu to %llu, not “%s”"),
+                                    option,
                                     (unsigned long long) min, (unsigned long long) max, text);
   return TRUE;
 }
@@ -231,7 +235,8 @@ print_help (FILE *stream)
              "Examples:\n"));
   fprintf (stream,
            "  flitlab-cli topology torus:16x16x16:uni\n"
-           "  flitlab-cli model ciciani-bi-torus --param k=6x6x6 --param flits=12 --rates 0.001:0.01:10 --format csv\n");
+           "  flitlab-cli model ciciani-bi-torus --param k=6x6x6 --param flits=12 --rates "
+           "0.001:0.01:10 --format csv\n");
 }
 
 int
@@ -283,8 +288,8 @@ main (int   argc,
       }
 
   {
-    g_autofree char *message = g_strdup_printf (_("unknown command “%s” (flitlab-cli --help lists "
-                                                  "the commands)"), name);
+    g_autofree char *message = g_strdup_printf (_("unknown command “%s” (flitlab-cli --help "
+                                                  "lists the commands)"), name);
     g_autofree char *line = flitlab_input_message_line (message);
 
     g_printerr ("flitlab-cli: %s\n", line);

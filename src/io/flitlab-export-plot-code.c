@@ -185,12 +185,15 @@ append_latex (GString    *out,
 {
   static const struct { gunichar c; const char *latex; } symbols[] = {
     { 0x00d7, "\\ensuremath{\\times}" }, { 0x2212, "\\ensuremath{-}" }, { 0x2013, "--" },
-    { 0x2014, "---" }, { 0x2192, "\\ensuremath{\\rightarrow}" }, { 0x00b5, "\\ensuremath{\\mu}" },
-    { 0x03bc, "\\ensuremath{\\mu}" }, { 0x00b7, "\\ensuremath{\\cdot}" }, { 0x2264, "\\ensuremath{\\leq}" },
-    { 0x2265, "\\ensuremath{\\geq}" }, { 0x00b1, "\\ensuremath{\\pm}" }, { 0x2248, "\\ensuremath{\\approx}" },
-    { 0x03bb, "\\ensuremath{\\lambda}" }, { 0x03c1, "\\ensuremath{\\rho}" }, { 0x00b2, "\\ensuremath{^2}" },
+    { 0x2014, "---" }, { 0x2192, "\\ensuremath{\\rightarrow}" },
+    { 0x00b5, "\\ensuremath{\\mu}" }, { 0x03bc, "\\ensuremath{\\mu}" },
+    { 0x00b7, "\\ensuremath{\\cdot}" }, { 0x2264, "\\ensuremath{\\leq}" },
+    { 0x2265, "\\ensuremath{\\geq}" }, { 0x00b1, "\\ensuremath{\\pm}" },
+    { 0x2248, "\\ensuremath{\\approx}" }, { 0x03bb, "\\ensuremath{\\lambda}" },
+    { 0x03c1, "\\ensuremath{\\rho}" }, { 0x00b2, "\\ensuremath{^2}" },
     { 0x2019, "'" }, { 0x2018, "`" }, { 0x201c, "``" }, { 0x201d, "''" }, { 0x00a0, "~" },
-    { 0x2009, "\\," }, { 0x202f, "\\," }, { 0x2026, "\\ldots{}" }, { 0x00b0, "\\ensuremath{^\\circ}" },
+    { 0x2009, "\\," }, { 0x202f, "\\," }, { 0x2026, "\\ldots{}" },
+    { 0x00b0, "\\ensuremath{^\\circ}" },
   };
 
   for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
@@ -284,7 +287,8 @@ append_tex_top_marks (GString                 *out,
     any |= marked (series, i);
   if (!any)
     return;
-  g_string_append_printf (out, "\\addplot[color=flitlab%u, %s, forget plot] coordinates {\n", index, mark);
+  g_string_append_printf (out, "\\addplot[color=flitlab%u, %s, forget plot] coordinates {\n", index,
+                          mark);
   for (guint i = 0; i < series->n; i++)
     if (marked (series, i))
       g_string_append_printf (out, "  (%s,%s)\n", number (a, series->x[i]), number (b, mark_y));
@@ -341,7 +345,8 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
 
   g_string_append (out,
                    "% Written by Flitlab: the plot redrawn by pgfplots from its own data.\n"
-                   "% Compiles alone (pdflatex FILE.tex) to a page the figure's size; to put it in\n"
+                   "% Compiles alone (pdflatex FILE.tex) to a page the figure's size; "
+                   "to put it in\n"
                    "% a paper, copy the tikzpicture between the marks and \\usepackage{pgfplots}.\n"
                    "\\documentclass{article}\n"
                    "\\usepackage{pgfplots}\n"
@@ -373,8 +378,10 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
   else
     append_ticks (out, "  ytick={", f, TRUE, "},\n");
   g_string_append (out, "  unbounded coords=jump, scaled ticks=false,\n"
-                        "  xticklabel style={/pgf/number format/fixed, /pgf/number format/precision=6},\n"
-                        "  legend cell align=left, legend style={fill=white, fill opacity=0.9, text opacity=1, draw=black!25,\n"
+                        "  xticklabel style={/pgf/number format/fixed, "
+                        "/pgf/number format/precision=6},\n"
+                        "  legend cell align=left, legend style={fill=white, fill opacity=0.9, "
+                        "text opacity=1, draw=black!25,\n"
                         "    cells={align=left}},\n");
   /* The renderer's columns, filled down as it fills them. */
   if (f->legend_columns > 1)
@@ -426,15 +433,19 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
         }
       else
         {
-          g_string_append_printf (out, "\\addplot[color=flitlab%u, forget plot, only marks, mark=%s, mark size=%s,%s\n"
-                                  "  error bars/.cd, y dir=both, y explicit, error mark options={rotate=90, mark size=4pt},\n"
+          g_string_append_printf (out,
+                                  "\\addplot[color=flitlab%u, forget plot, only marks, mark=%s, "
+                                  "mark size=%s,%s\n"
+                                  "  error bars/.cd, y dir=both, y explicit, "
+                                  "error mark options={rotate=90, mark size=4pt},\n"
                                   "  error bar style={line width=1.5pt}] coordinates {\n", s,
                                   tex_mark (series->style, series->hollow),
                                   series->style > 0 ? "3.2pt" : series->hollow ? "3pt" : "3.5pt",
                                   series->hollow ? " mark options={line width=1.3pt}," : "");
           for (guint i = 0; i < series->n; i++)
             {
-              double e = series->error != NULL && isfinite (series->error[i]) ? series->error[i] : 0;
+              double e = series->error != NULL && isfinite (series->error[i]) ? series->error[i]
+                                                                              : 0;
 
               /* Saturated and off-scale points have their own marks below. */
               if (!isfinite (series->y[i]) || series->y[i] > f->y_max)
@@ -486,7 +497,8 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
     }
   for (guint i = 0; i < labels->len; i++)
     {
-      const FlitlabPlotSaturationLabel *label = &g_array_index (labels, FlitlabPlotSaturationLabel, i);
+      const FlitlabPlotSaturationLabel *label =
+        &g_array_index (labels, FlitlabPlotSaturationLabel, i);
       double x, y;
 
       label_anchor (f, label, &x, &y);
@@ -513,7 +525,8 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
                         "\\pdfpageheight=\\dimexpr\\ht\\flitlabfigure+\\dp\\flitlabfigure\\relax\n"
                         "\\hoffset=-1in \\voffset=-1in \\oddsidemargin=0pt \\evensidemargin=0pt\n"
                         "\\topmargin=0pt \\headheight=0pt \\headsep=0pt \\topskip=0pt\n"
-                        "\\hsize=\\wd\\flitlabfigure \\textwidth=\\hsize \\vsize=\\pdfpageheight \\textheight=\\vsize\n"
+                        "\\hsize=\\wd\\flitlabfigure \\textwidth=\\hsize \\vsize=\\pdfpageheight "
+                        "\\textheight=\\vsize\n"
                         "\\pagestyle{empty}\\parindent=0pt\n"
                         "\\usebox{\\flitlabfigure}\n"
                         "\\end{document}\n");
@@ -635,8 +648,10 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
                           number (b, 9 * f->type));
   g_string_append_printf (out, "fig, ax = plt.subplots(figsize=(%s, ", number (a, width / 72));
   g_string_append_printf (out, "%s), layout=\"constrained\")\n", number (a, height / 72));
-  g_string_append (out, "\n# Each series: label, kind (line or points), colour, loads, values, 95% half-widths,\n"
-                        "# saturated loads (drawn as crosses at the top), deadlocked loads (diamonds there),\n"
+  g_string_append (out, "\n# Each series: label, kind (line or points), colour, loads, values, 95% "
+                        "half-widths,\n"
+                        "# saturated loads (drawn as crosses at the top), deadlocked loads "
+                        "(diamonds there),\n"
                         "# saturation load.\n"
                         "series = [\n");
   for (guint s = 0; s < plot->series->len; s++)
@@ -675,15 +690,19 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
       g_string_append_printf (out, "], marker=\"%s\", hollow=%s", python_marker (series->style),
                               series->hollow ? "True" : "False");
       g_string_append_printf (out, ",\n         saturation=%s),\n",
-                              isfinite (series->saturation) ? number (a, series->saturation) : "nan");
+                              isfinite (series->saturation) ? number (a, series->saturation)
+                                                            : "nan");
     }
   g_string_append (out, "]\n\n"
-                        "# The saturation lines' labels where Flitlab found room for them: words, series,\n"
-                        "# the foot of the end they start from (axes fractions), right of the line or left.\n"
+                        "# The saturation lines' labels where Flitlab found room for them: words, "
+                        "series,\n"
+                        "# the foot of the end they start from (axes fractions), right of the line "
+                        "or left.\n"
                         "saturation_labels = [\n");
   for (guint i = 0; i < labels->len; i++)
     {
-      const FlitlabPlotSaturationLabel *label = &g_array_index (labels, FlitlabPlotSaturationLabel, i);
+      const FlitlabPlotSaturationLabel *label =
+        &g_array_index (labels, FlitlabPlotSaturationLabel, i);
       g_autofree char *text = g_strjoin ("\n", label->lines[0], label->lines[1], NULL);
       double x, y;
 
@@ -706,38 +725,52 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
   g_string_append (out,
                    "for s in series:\n"
                    "    if s[\"kind\"] == \"line\":\n"
-                   "        handle, = ax.plot(s[\"x\"], s[\"y\"], color=s[\"color\"], linewidth=2,\n"
-                   "                          solid_capstyle=\"round\", solid_joinstyle=\"round\")\n"
+                   "        handle, = ax.plot(s[\"x\"], s[\"y\"], color=s[\"color\"], "
+                   "linewidth=2,\n"
+                   "                          solid_capstyle=\"round\", "
+                   "solid_joinstyle=\"round\")\n"
                    "        if s[\"dashes\"]:\n"
                    "            handle.set_dashes(s[\"dashes\"])\n"
                    "    else:\n"
-                   "        shown = [i for i, y in enumerate(s[\"y\"]) if y == y and y <= y_range[1]]\n"
+                   "        shown = [i for i, y in enumerate(s[\"y\"]) "
+                   "if y == y and y <= y_range[1]]\n"
                    "        x = [s[\"x\"][i] for i in shown]\n"
                    "        y = [s[\"y\"][i] for i in shown]\n"
-                   "        ci95 = [s[\"ci95\"][i] if s[\"ci95\"][i] == s[\"ci95\"][i] else 0 for i in shown]\n"
+                   "        ci95 = [s[\"ci95\"][i] if s[\"ci95\"][i] == s[\"ci95\"][i] else 0 for "
+                   "i in shown]\n"
                    "        if any(ci95):\n"
-                   "            ax.errorbar(x, y, yerr=ci95, fmt=s[\"marker\"], markersize=7, color=s[\"color\"],\n"
+                   "            ax.errorbar(x, y, yerr=ci95, fmt=s[\"marker\"], markersize=7, "
+                   "color=s[\"color\"],\n"
                    "                                 elinewidth=1.5, capsize=4, capthick=1.5,\n"
-                   "                                 markerfacecolor=\"none\" if s[\"hollow\"] else s[\"color\"])\n"
+                   "                                 markerfacecolor=\"none\" if s[\"hollow\"] "
+                   "else s[\"color\"])\n"
                    "        else:\n"
                    "            ax.plot(x, y, s[\"marker\"], markersize=7, color=s[\"color\"],\n"
-                   "                              markerfacecolor=\"none\" if s[\"hollow\"] else s[\"color\"],\n"
+                   "                              markerfacecolor=\"none\" if s[\"hollow\"] else "
+                   "s[\"color\"],\n"
                    "                              markeredgewidth=1.3 if s[\"hollow\"] else 1)\n"
-                   "        above = [x for x, y in zip(s[\"x\"], s[\"y\"]) if y == y and y > y_range[1]]\n"
+                   "        above = [x for x, y in zip(s[\"x\"], s[\"y\"]) "
+                   "if y == y and y > y_range[1]]\n"
                    "        if above:\n"
-                   "            ax.plot(above, [y_range[1]] * len(above), \"^\", color=s[\"color\"], markersize=7,\n"
+                   "            ax.plot(above, [y_range[1]] * len(above), \"^\", "
+                   "color=s[\"color\"], markersize=7,\n"
                    "                    clip_on=False)\n"
                    "        if s[\"saturated\"]:\n"
-                   "            ax.plot(s[\"saturated\"], [mark_y] * len(s[\"saturated\"]), \"x\",\n"
+                   "            ax.plot(s[\"saturated\"], "
+                   "[mark_y] * len(s[\"saturated\"]), \"x\",\n"
                    "                    color=s[\"color\"], markersize=7, markeredgewidth=1.5)\n"
                    "        if s[\"deadlocked\"]:\n"
-                   "            ax.plot(s[\"deadlocked\"], [mark_y] * len(s[\"deadlocked\"]), \"D\",\n"
+                   "            ax.plot(s[\"deadlocked\"], "
+                   "[mark_y] * len(s[\"deadlocked\"]), \"D\",\n"
                    "                    color=s[\"color\"], markersize=7)\n"
 
-                   "    if s[\"saturation\"] == s[\"saturation\"] and x_range[0] <= s[\"saturation\"] <= x_range[1]:\n"
-                   "        ax.axvline(s[\"saturation\"], color=s[\"color\"], linewidth=1.2, dashes=(5 / 1.2, 4 / 1.2))\n"
+                   "    if s[\"saturation\"] == s[\"saturation\"] and x_range[0] <= "
+                   "s[\"saturation\"] <= x_range[1]:\n"
+                   "        ax.axvline(s[\"saturation\"], color=s[\"color\"], linewidth=1.2, "
+                   "dashes=(5 / 1.2, 4 / 1.2))\n"
                    "for label in saturation_labels:\n"
-                   "    ax.annotate(label[\"text\"], (label[\"x\"], label[\"y\"]), xycoords=\"axes fraction\",\n"
+                   "    ax.annotate(label[\"text\"], (label[\"x\"], label[\"y\"]), "
+                   "xycoords=\"axes fraction\",\n"
                    "                color=series[label[\"series\"]][\"color\"], va=\"bottom\",\n"
                    "                ha=\"left\" if label[\"right\"] else \"right\",\n"
                    "                multialignment=\"left\" if label[\"right\"] else \"right\",\n"
@@ -789,7 +822,8 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
       g_string_append_printf (out, "fig.legend(handles, labels, loc=\"lower center\", ncol=%u, "
                                    "framealpha=0.9)\n",
                               MAX (f->legend_columns, 1));
-      g_string_append_printf (out, "foot = %s\n", number (a, (height - f->legend_top + 4) / height));
+      g_string_append_printf (out, "foot = %s\n",
+                              number (a, (height - f->legend_top + 4) / height));
       g_string_append (out, "fig.get_layout_engine().set(rect=(0, foot, 1, 1 - foot))\n");
     }
   g_string_append (out, "\nif len(sys.argv) > 1:\n"

@@ -277,8 +277,9 @@ flitlab_export_network_view (const FlitlabStudy  *study,
   if (values != NULL && n_values != flitlab_topology_get_n_channels (topology))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   _("Study “%s” has per-channel results for %u channels, but its network has %u: "
-                     "run it again"), study->name, n_values, flitlab_topology_get_n_channels (topology));
+                   _("Study “%s” has per-channel results for %u channels, but its network has "
+                     "%u: run it again"),
+                   study->name, n_values, flitlab_topology_get_n_channels (topology));
       flitlab_export_heatmap_clear (&heatmap);
       return NULL;
     }
@@ -377,7 +378,8 @@ flitlab_export_plot (const FlitlabPlot  *plot,
   g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
 
   if (!flitlab_export_format_from_path (path, &format))
-    return format_error (path, _("plots are written as .svg, .pdf, .png, .csv, .tex or .py"), error);
+    return format_error (path, _("plots are written as .svg, .pdf, .png, .csv, .tex or .py"),
+                         error);
   if (format == FLITLAB_EXPORT_CSV)
     return flitlab_plot_write_csv (plot, path, error);
   if (format != FLITLAB_EXPORT_TEX && format != FLITLAB_EXPORT_PY)
@@ -430,7 +432,8 @@ flitlab_export_network (FlitlabTopologyView  *view,
 
   if (!flitlab_export_format_from_path (path, &format) || format == FLITLAB_EXPORT_TEX ||
       format == FLITLAB_EXPORT_PY)
-    return format_error (path, _("network diagrams are written as .svg, .pdf, .png or .csv"), error);
+    return format_error (path, _("network diagrams are written as .svg, .pdf, .png or .csv"),
+                         error);
   if (format == FLITLAB_EXPORT_CSV)
     return write_network_csv (view, path, error);
   if (stacked)

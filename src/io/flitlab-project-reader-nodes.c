@@ -75,12 +75,14 @@ flitlab_reader_double_attribute (Reader     *r,
   if (text == NULL)
     return !required;
   if (!flitlab_input_parse_number (text, strlen (text), &value))
-    return flitlab_reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not a number "
-                                  "(write decimal numbers with a dot, e.g. 0.25)"),
+    return flitlab_reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not a "
+                                                    "number (write decimal numbers with a dot, "
+                                                    "e.g. 0.25)"),
                                 name, (const char *) node->name, text);
   if (!(value >= min && value <= max))
-    return flitlab_reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: %s is out of range "
-                                  "(%g..%g)"), name, (const char *) node->name, text, min, max);
+    return flitlab_reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: %s is out of "
+                                                    "range (%g..%g)"),
+                                name, (const char *) node->name, text, min, max);
   *out = value;
   return TRUE;
 }
@@ -101,11 +103,13 @@ flitlab_reader_uint_attribute (Reader     *r,
   if (text == NULL)
     return !required;
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value, NULL))
-    return flitlab_reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not a whole "
-                                  "number"), name, (const char *) node->name, text);
+    return flitlab_reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: “%s” is not a "
+                                                    "whole number"),
+                                name, (const char *) node->name, text);
   if (value < min || value > max)
-    return flitlab_reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: %s is out of range "
-                                                    "(%llu..%llu)"), name, (const char *) node->name,
+    return flitlab_reader_fail (r, node, INVALID, _("attribute “%s” of <%s>: %s is out of "
+                                                    "range (%llu..%llu)"),
+                                name, (const char *) node->name,
                                 text, (unsigned long long) min, (unsigned long long) max);
   *out = value;
   return TRUE;
@@ -245,8 +249,9 @@ flitlab_reader_next_element (Reader   *r,
         {
         case XML_ELEMENT_NODE:
           if (node->ns != NULL)
-            return flitlab_reader_fail (r, node, INVALID, _("element <%s> is in a namespace; Flitlab "
-                                          "projects use none"), (const char *) node->name);
+            return flitlab_reader_fail (r, node, INVALID, _("element <%s> is in a namespace; "
+                                                            "Flitlab projects use none"),
+                                        (const char *) node->name);
           *cursor = node;
           return TRUE;
         case XML_TEXT_NODE:
@@ -332,12 +337,14 @@ flitlab_reader_parse_numbers (Reader     *r,
           g_autofree char *token = g_strndup (start, MIN ((gsize) (p - start), 40));
 
           if (allow_none)
-            flitlab_reader_fail (r, node, INVALID, _("“%s” in <%s> is not a number (write decimal "
-                                   "numbers with a dot, and - for no value)"), token,
+            flitlab_reader_fail (r, node, INVALID, _("“%s” in <%s> is not a number (write "
+                                                     "decimal numbers with a dot, and - for no "
+                                                     "value)"), token,
                                  (const char *) node->name);
           else
-            flitlab_reader_fail (r, node, INVALID, _("“%s” in <%s> is not a number (write decimal "
-                                   "numbers with a dot)"), token, (const char *) node->name);
+            flitlab_reader_fail (r, node, INVALID, _("“%s” in <%s> is not a number (write "
+                                                     "decimal numbers with a dot)"),
+                                 token, (const char *) node->name);
           return NULL;
         }
       if (values->len >= max_values)

@@ -39,9 +39,9 @@ parse_table (Reader             *r,
     return NULL;
   if (is_reference != (xmlHasProp (node, (const xmlChar *) "title") != NULL))
     {
-      flitlab_reader_fail (r, node, INVALID, "%s", is_reference ? _("<reference> needs the attribute “title”")
-                                                                : _("only <reference> takes a "
-                                                                    "title"));
+      flitlab_reader_fail (r, node, INVALID, "%s",
+                           is_reference ? _("<reference> needs the attribute “title”")
+                                        : _("only <reference> takes a title"));
       return NULL;
     }
 
@@ -355,7 +355,8 @@ parse_simulation (Reader       *r,
           g_ptr_array_add (sim->channels, channels);
         }
       else
-        return flitlab_reader_fail (r, child, INVALID, _("unknown element <%s> in <simulation>"), name);
+        return flitlab_reader_fail (r, child, INVALID, _("unknown element <%s> in <simulation>"),
+                                    name);
     }
   return r->error == NULL;
 }
@@ -383,8 +384,9 @@ reader_topology (Reader     *r,
   r->topology_nodes += flitlab_topology_get_n_nodes (topology);
   if (r->topology_nodes > FLITLAB_PROJECT_MAX_NETWORK_NODES)
     {
-      flitlab_reader_fail (r, node, INVALID, _("the project's distinct networks have more than %u nodes "
-                             "together"), FLITLAB_PROJECT_MAX_NETWORK_NODES);
+      flitlab_reader_fail (r, node, INVALID, _("the project's distinct networks have more than %u "
+                                               "nodes together"),
+                           FLITLAB_PROJECT_MAX_NETWORK_NODES);
       return NULL;
     }
   return topology;
@@ -603,15 +605,16 @@ flitlab_reader_parse_project (Reader *r,
     }
   if (root->ns != NULL)
     {
-      flitlab_reader_fail (r, root, INVALID, _("not a Flitlab project: the root element <%s> is in the "
-                             "namespace “%s”; Flitlab projects use none"), (const char *) root->name,
+      flitlab_reader_fail (r, root, INVALID, _("not a Flitlab project: the root element <%s> is in "
+                                               "the namespace “%s”; Flitlab projects use none"),
+                           (const char *) root->name,
                            root->ns->href != NULL ? (const char *) root->ns->href : "");
       return NULL;
     }
   if (!g_str_equal ((const char *) root->name, "flitlab-project"))
     {
-      flitlab_reader_fail (r, root, INVALID, _("not a Flitlab project: the root element is <%s>, not "
-                             "<flitlab-project>"), (const char *) root->name);
+      flitlab_reader_fail (r, root, INVALID, _("not a Flitlab project: the root element is <%s>, "
+                                               "not <flitlab-project>"), (const char *) root->name);
       return NULL;
     }
   /* The version first: a newer file may hold anything else. */
@@ -631,11 +634,13 @@ flitlab_reader_parse_project (Reader *r,
   if (version != FLITLAB_PROJECT_FORMAT_VERSION)
     {
       if (version > FLITLAB_PROJECT_FORMAT_VERSION)
-        flitlab_reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, _("the file has format version %s, "
+        flitlab_reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, _("the file has format "
+                                                                       "version %s, "
                                "from a newer Flitlab; this one reads version %d"), format,
                              FLITLAB_PROJECT_FORMAT_VERSION);
       else
-        flitlab_reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, _("the file has format version %s, "
+        flitlab_reader_fail (r, root, FLITLAB_PROJECT_ERROR_VERSION, _("the file has format "
+                                                                       "version %s, "
                                "which no Flitlab wrote; this one reads version %d"), format,
                              FLITLAB_PROJECT_FORMAT_VERSION);
       return NULL;
@@ -664,8 +669,8 @@ flitlab_reader_parse_project (Reader *r,
        * make every later one unreachable. */
       if ((first = g_hash_table_lookup (lines, study->name)) != NULL)
         {
-          flitlab_reader_fail (r, child, INVALID, _("a study named “%s” is already on line %ld: each "
-                                                    "study needs a name of its own"),
+          flitlab_reader_fail (r, child, INVALID, _("a study named “%s” is already on line "
+                                                    "%ld: each study needs a name of its own"),
                                study->name, (long) GPOINTER_TO_SIZE (first));
           flitlab_study_free (study);
           return NULL;

@@ -125,8 +125,9 @@ few_attributes (const char  *data,
       if (p < end && (*p == '!' || *p == '?'))
         {
           /* A comment, CDATA or processing instruction ends with its own terminator. */
-          const char *terminator = length - (p - data) >= 3 && strncmp (p, "!--", 3) == 0 ? "-->"
-                                   : length - (p - data) >= 8 && strncmp (p, "![CDATA[", 8) == 0 ? "]]>"
+          gsize left = length - (p - data);
+          const char *terminator = left >= 3 && strncmp (p, "!--", 3) == 0 ? "-->"
+                                   : left >= 8 && strncmp (p, "![CDATA[", 8) == 0 ? "]]>"
                                    : *p == '?' ? "?>" : ">";
 
           close = g_strstr_len (p, end - p, terminator);

@@ -42,7 +42,13 @@ test_format_names (void)
 static void
 test_path_for (void)
 {
-  static const struct { const char *typed; FlitlabExportFormat chosen, prefilled; const char *path; FlitlabExportFormat format; } cases[] = {
+  static const struct
+  {
+    const char          *typed;
+    FlitlabExportFormat  chosen, prefilled;
+    const char          *path;
+    FlitlabExportFormat  format;
+  } cases[] = {
     /* Typed by the person: the extension wins. */
     { "/d/fig.pdf", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
     { "/d/fig.tex", FLITLAB_EXPORT_PNG, FLITLAB_EXPORT_SVG, "/d/fig.tex", FLITLAB_EXPORT_TEX },
@@ -180,7 +186,8 @@ test_heatmap_rule (void)
   flitlab_export_heatmap_choose (modelled, topology, &heatmap);
   g_assert_cmpint (heatmap.source, ==, FLITLAB_EXPORT_HEATMAP_MODEL);
   g_assert_nonnull (heatmap.model);
-  g_assert_cmpuint (flitlab_topology_get_n_nodes (flitlab_model_get_topology (heatmap.model)), ==, 16);
+  g_assert_cmpuint (flitlab_topology_get_n_nodes (flitlab_model_get_topology (heatmap.model)),
+                    ==, 16);
   saturation = flitlab_model_get_saturation_rate (heatmap.model);
   g_assert_cmpfloat (saturation, >, 0.01);
   g_assert_cmpfloat_with_epsilon (heatmap.rate, 0.8 * saturation, 1e-12);
@@ -222,7 +229,8 @@ test_network_view_and_flow (void)
   model = flitlab_export_flow_model (study, &rate, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (flitlab_topology_get_n_nodes (flitlab_model_get_topology (model)), ==, 64);
-  g_assert_cmpfloat_with_epsilon (rate, MIN (0.2, 0.8 * flitlab_model_get_saturation_rate (model)), 1e-12);
+  g_assert_cmpfloat_with_epsilon (rate, MIN (0.2, 0.8 * flitlab_model_get_saturation_rate (model)),
+                                  1e-12);
 
   view = flitlab_export_network_view (study, &error);
   g_assert_no_error (error);
@@ -357,7 +365,8 @@ test_plot_files (void)
 
   /* They compile and run: pdflatex and Debian's python3-matplotlib, no display. */
   {
-    const char *latex[] = { "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "fig.tex", NULL };
+    const char *latex[] = { "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "fig.tex",
+                            NULL };
     const char *python[] = { FLITLAB_TEST_PYTHON, "fig.py", "fig-py.pdf", NULL };
     g_autofree char *tex_pdf = g_build_filename (dir, "fig.pdf", NULL);
     g_autofree char *py_pdf = g_build_filename (dir, "fig-py.pdf", NULL);
@@ -422,7 +431,8 @@ test_hostile_labels (void)
     g_autofree char *py = g_build_filename (dir, "h.py", NULL);
     g_autofree char *bin = g_build_filename (dir, "labels.bin", NULL);
     g_autofree char *check = g_build_filename (dir, "check.py", NULL);
-    const char *latex[] = { "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "h.tex", NULL };
+    const char *latex[] = { "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "h.tex",
+                            NULL };
     const char *python[] = { FLITLAB_TEST_PYTHON, "h.py", "h-py.pdf", NULL };
     const char *read_back[] = { FLITLAB_TEST_PYTHON, "check.py", NULL };
     g_autofree char *tex_pdf = g_build_filename (dir, "h.pdf", NULL);
@@ -515,8 +525,9 @@ test_bad_paths (void)
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GError) error = NULL;
   double rate;
-  const char *unwritable[] = { "/proc/flitlab-x.svg", "/nonexistent-dir/x.csv", "/proc/flitlab-x.tex",
-                               "/nonexistent-dir/x.py", "/nonexistent-dir/x.pdf" };
+  const char *unwritable[] = { "/proc/flitlab-x.svg", "/nonexistent-dir/x.csv",
+                               "/proc/flitlab-x.tex", "/nonexistent-dir/x.py",
+                               "/nonexistent-dir/x.pdf" };
 
   g_assert_false (flitlab_export_plot (plot, "/tmp/x.bmp", 252, 180, 1, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
