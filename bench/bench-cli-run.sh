@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bench-cli-run.sh: how busy flitlab-cli run keeps the cores over a whole project (docs/validation/cli-run.md)
+# bench-cli-run.sh: how busy flitlab-cli run keeps the cores over a whole project
+# (docs/validation/cli-run.md)
 #
 #   bench/bench-cli-run.sh [CLI] [THREADS] [PROJECT...]
 #

@@ -49,7 +49,8 @@ on_done (GObject      *source,
 {
   Probe *probe = data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(FlitlabStudy) study = flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source), result, &error);
+  g_autoptr(FlitlabStudy) study = flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source),
+                                                                 result, &error);
 
   if (study == NULL)
     printf ("simulation failed: %s\n", error->message);

@@ -46,7 +46,8 @@ for n in 1 2; do
   # Wall and CPU seconds: a wall time well above CPU / n means that other work shared the
   # cores during the run.
   /usr/bin/time -o "$tmp/time$n" -f "%e %U %S" \
-    mpirun -q -n "$n" "$build/src/mpi/flitlab-mpi" run "$tmp/table2.flitlab" --output "$tmp/out$n.flitlab"
+    mpirun -q -n "$n" "$build/src/mpi/flitlab-mpi" run "$tmp/table2.flitlab" \
+      --output "$tmp/out$n.flitlab"
   read -r wall user sys < "$tmp/time$n"
   seconds[$n]=$wall
   printf "%d rank(s): %.1f s wall, %.1f s CPU\n" "$n" "$wall" "$(echo "$user + $sys" | bc -l)"

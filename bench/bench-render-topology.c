@@ -165,12 +165,15 @@ bench_stack (const char *spec)
           int node, channel;
 
           hits += flitlab_topology_view_hit_stack (view, g_rand_double_range (rand, 0, WIDTH),
-                                                   g_rand_double_range (rand, 0, HEIGHT), &node, &channel);
+                                                   g_rand_double_range (rand, 0, HEIGHT), &node,
+                                                   &channel);
         }
       best_hit = MIN (best_hit, (g_get_monotonic_time () - start) / (double) n_queries);
     }
-  printf ("stack %-22s column 7: mean %.1f ms, best %.1f ms per frame %s; hover %.2f us (%.0f%% hit)\n",
-          spec, total / 20, best, total / 20 <= 16 ? "ok" : "OVER 16 ms", best_hit, 100.0 * hits / n_queries);
+  printf ("stack %-22s column 7: mean %.1f ms, best %.1f ms per frame %s; hover %.2f us (%.0f%% "
+          "hit)\n",
+          spec, total / 20, best, total / 20 <= 16 ? "ok" : "OVER 16 ms", best_hit,
+          100.0 * hits / n_queries);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -203,7 +206,8 @@ bench_animation (const char *spec,
       flitlab_sim_trace_step (trace, 1);
       flitlab_sim_trace_get_channels (trace, holder, NULL, blocked);
       for (guint c = 0; c < n; c++)
-        colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE : 0x0072b2u + (guint32) holder[c] % 7;
+        colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE
+                                  : 0x0072b2u + (guint32) holder[c] % 7;
       flitlab_topology_view_set_colors (view, colors, blocked, n);
       flitlab_render_topology (cr, view, WIDTH, HEIGHT);
       cairo_surface_flush (surface);
@@ -239,7 +243,8 @@ bench_zoom (void)
   flitlab_topology_view_set_values (view, values, n);
   view->fill = TRUE;
   flitlab_render_topology (cr, view, width, height);
-  flitlab_topology_view_zoom_at (view, flitlab_topology_view_get_max_zoom (view), width / 2, height / 2);
+  flitlab_topology_view_zoom_at (view, flitlab_topology_view_get_max_zoom (view), width / 2,
+                                 height / 2);
   flitlab_render_topology (cr, view, width, height);
   for (guint run = 0; run < 20; run++)
     {
@@ -259,7 +264,8 @@ bench_zoom (void)
       panned += (g_get_monotonic_time () - start) / 1e3;
     }
   best_hit = hover_us (view, rand, width, height, n_queries, &hits);
-  printf ("zoom hypercube:10       %.0fx%.0f at %.2fx: mean %.1f ms still, %.1f ms panning per frame %s; "
+  printf ("zoom hypercube:10       %.0fx%.0f at %.2fx: "
+          "mean %.1f ms still, %.1f ms panning per frame %s; "
           "hover %.3f us (%.0f%% hit)\n", width, height, view->zoom, still / 20, panned / 20,
           panned / 20 <= 16 ? "ok" : "SLOW", best_hit, 100.0 * hits / (2.0 * n_queries));
   cairo_destroy (cr);

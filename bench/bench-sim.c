@@ -78,7 +78,8 @@ bench (const char *spec,
   simulated = (double) (config->warmup + config->cycles);
   bytes_per_channel = (double) flitlab_sim_wormhole_bytes_per_channel (topology, config->vcs);
   printf ("%-20s %10.5f %14.0f %16.0f %12.1f %10.2f %10ld %12.0f\n", spec, rate,
-          simulated / seconds, flit_hops * simulated / seconds, result->points[0].latency[FLITLAB_LATENCY_TOTAL],
+          simulated / seconds, flit_hops * simulated / seconds,
+          result->points[0].latency[FLITLAB_LATENCY_TOTAL],
           bytes_per_channel, peak_rss_kb () - rss_before, n_network * bytes_per_channel / 1024);
 }
 

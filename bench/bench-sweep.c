@@ -123,7 +123,8 @@ main (int   argc,
   raw = g_new0 (GBytes *, n_jobs);
 
   printf ("%s, %s: %u jobs, one at a time on one thread\n", argv[2], config->topology, n_jobs);
-  printf ("%-5s %-12s %-4s %-14s %-10s %s\n", "job", "load", "rep", "estimate", "seconds", "cycles/s");
+  printf ("%-5s %-12s %-4s %-14s %-10s %s\n", "job", "load", "rep", "estimate", "seconds",
+          "cycles/s");
   for (guint j = 0; j < n_jobs; j++)
     {
       guint rate_index = j / config->replications;

@@ -8,4 +8,5 @@ cd "$(dirname "$0")/.."
 meson compile -C build
 
 [ $# -gt 0 ] || set -- data/examples/flitlab-tour.flitlab
-exec env GSETTINGS_SCHEMA_DIR="$PWD/build/data" FLITLAB_LOCALEDIR="$PWD/build/po" ./build/src/flitlab "$@"
+exec env GSETTINGS_SCHEMA_DIR="$PWD/build/data" FLITLAB_LOCALEDIR="$PWD/build/po" \
+  ./build/src/flitlab "$@"

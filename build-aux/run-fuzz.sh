@@ -18,7 +18,8 @@ esac
 
 if [ -z "$target" ]; then
   if ! command -v clang >/dev/null 2>&1; then
-    echo "run-fuzz.sh: skipped: clang is not installed (build-aux/install-deps.sh --tests installs it)"
+    echo "run-fuzz.sh: skipped: clang is not installed" \
+      "(build-aux/install-deps.sh --tests installs it)"
     exit 77
   fi
   build="$root/build-fuzz"
@@ -65,8 +66,10 @@ cov="$(sed -E 's/.* cov: ([0-9]+) .*/\1/' <<<"$progress")"
 ft="$(sed -E 's/.* ft: ([0-9]+) .*/\1/' <<<"$progress")"
 artifact="$(sed -n 's/.*Test unit written to //p' "$scratch/log" | tail -n 1)"
 if [ "$status" -eq 0 ]; then
-  echo "run-fuzz.sh: ${execs:-?} executions in $seconds s, cov: ${cov:-?} ft: ${ft:-?}; nothing found"
+  echo "run-fuzz.sh: ${execs:-?} executions in $seconds s, cov: ${cov:-?} ft: ${ft:-?};" \
+    "nothing found"
   exit 0
 fi
-echo "run-fuzz.sh: ${execs:-?} executions, cov: ${cov:-?} ft: ${ft:-?}; FOUND (status $status): ${artifact:-see the log above}"
+echo "run-fuzz.sh: ${execs:-?} executions, cov: ${cov:-?} ft: ${ft:-?};" \
+  "FOUND (status $status): ${artifact:-see the log above}"
 exit 1

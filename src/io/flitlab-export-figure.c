@@ -56,7 +56,8 @@ flitlab_render_to_file (const char         *path,
   if (!(flitlab_render_size_valid (width, height) && flitlab_export_scale_valid (scale)))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_SIZE,
-                   _("A figure is 50 to 10000 points wide and high at a scale up to 8, not %g × %g at %g"),
+                   _("A figure is 50 to 10000 points wide and high at a scale up to 8, not %g × "
+                     "%g at %g"),
                    width, height, scale);
       return FALSE;
     }

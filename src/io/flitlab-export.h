@@ -69,8 +69,8 @@ char       *flitlab_export_path_for             (const char          *path,
                                                  FlitlabExportFormat *format);
 /* A file name stem safe in LaTeX and shells: lower-case ASCII letters, digits and '-' ("×" is
  * "x", "é" is "e", "bi-directional" and "uni-directional" are "bi" and "uni" as in a network's
- * spec, any run of other characters one '-', none at either end): "Table 3: 6×6×6 bi-directional torus"
- * is "table-3-6x6x6-bi-torus". "figure" when nothing is left. */
+ * spec, any run of other characters one '-', none at either end): "Table 3: 6×6×6
+ * bi-directional torus" is "table-3-6x6x6-bi-torus". "figure" when nothing is left. */
 char       *flitlab_export_file_stem            (const char          *title);
 
 /* ---- what a heatmap shows ---- */
@@ -121,8 +121,8 @@ gboolean flitlab_export_plot    (const FlitlabPlot   *plot,
                                  double               scale,
                                  GError             **error);
 /* The network diagram to path by its extension: SVG, PDF, PNG (stacked: every plane in an
- * stack of planes, pulled apart), or CSV (channel,src,dst,dim,direction,value for each network channel, "-"
- * where there is no value). */
+ * stack of planes, pulled apart), or CSV (channel,src,dst,dim,direction,value for each network
+ * channel, "-" where there is no value). */
 gboolean flitlab_export_network (FlitlabTopologyView *view,
                                  gboolean             stacked,
                                  const char          *path,

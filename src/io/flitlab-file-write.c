@@ -116,8 +116,8 @@ special_writable (const char         *path,
   if (S_ISCHR (st->st_mode) || S_ISFIFO (st->st_mode))
     return TRUE;
   g_set_error (error, G_FILE_ERROR, S_ISDIR (st->st_mode) ? G_FILE_ERROR_ISDIR : G_FILE_ERROR_INVAL,
-               _("Could not write “%s”: it is %s, not a file (a regular file, a character device "
-                 "such as /dev/null, a FIFO or - for standard output can be written)"),
+               _("Could not write “%s”: it is %s, not a file (a regular file, a character "
+                 "device such as /dev/null, a FIFO or - for standard output can be written)"),
                path, S_ISDIR (st->st_mode) ? _("a directory") :
                      S_ISSOCK (st->st_mode) ? _("a socket") :
                      S_ISBLK (st->st_mode) ? _("a block device") : _("a special file"));

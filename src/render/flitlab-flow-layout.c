@@ -361,10 +361,10 @@ layout_quaglia (Diagram                 *d,
         }
     }
   layout_quaglia_beta (d, point, placed, cell_of);
-  d->note = _("the south-east quadrant: Xᵢ,ⱼ east-bound and Yᵢ,ⱼ south-bound channels between the "
-              "routers, i down and j across, arrows where the adaptive stream goes on; below: the "
-              "streams bX and bY along one dimension, j routers still to cross, after the waits "
-              "they start with");
+  d->note = _("the south-east quadrant: Xᵢ,ⱼ east-bound and Yᵢ,ⱼ south-bound channels "
+              "between the routers, i down and j across, arrows where the adaptive stream goes on; "
+              "below: the streams bX and bY along one dimension, j routers still to cross, after "
+              "the waits they start with");
   return TRUE;
 }
 

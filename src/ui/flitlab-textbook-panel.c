@@ -195,7 +195,8 @@ show_metrics (FlitlabTextbookPanel         *self,
   add_row (self, 3, _("Diameter: the longest minimal route"), _("max hops"), diameter, NULL);
   add_row (self, 4, _("Mean distance"), _("Σ hops / N(N − 1)"), mean, mean_measured);
   add_row (self, 5, _("Bisection channels"), "B_C", bisection, NULL);
-  add_row (self, 6, _("Busiest channel's load, every node sending 1 flit per cycle"), "γmax", gamma,
+  add_row (self, 6, _("Busiest channel's load, every node sending 1 flit per cycle"), "γmax",
+           gamma,
            gamma_measured);
   add_row (self, 7, _("Ideal throughput, flits per cycle per node"), "Θ = 1 / γmax", theta,
            theta_measured);

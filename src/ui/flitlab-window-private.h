@@ -120,6 +120,17 @@ void flitlab_window_destroy        (FlitlabWindow *self);
 /* The "loading" property changed (flitlab-window-files.c opens files). */
 void flitlab_window_notify_loading (FlitlabWindow *self);
 
+/* The Run button, progress and editor of the shown study, and the marks of running studies in
+ * the sidebar. */
+void flitlab_window_show_running   (FlitlabWindow *self);
+
+/* flitlab-window-runs.c: the document's run-changed and run-finished. */
+void flitlab_window_on_run_changed  (FlitlabWindow *self,
+                                     guint          index);
+void flitlab_window_on_run_finished (FlitlabWindow *self,
+                                     guint          index,
+                                     const GError  *error);
+
 /* flitlab-window-files.c */
 void flitlab_window_class_add_file_actions (GtkWidgetClass *widget_class);
 void flitlab_window_add_recent     (FlitlabWindow *self,

@@ -122,8 +122,8 @@ give_figure_focus (FlitlabWindow *self)
 
 /* The Run button, progress and editor of the shown study, and the marks of running studies in
  * the sidebar. */
-static void
-show_running (FlitlabWindow *self)
+void
+flitlab_window_show_running (FlitlabWindow *self)
 {
   int index = flitlab_window_get_selected_index (self);
   double fraction = 0;
@@ -195,7 +195,7 @@ show_study_header (FlitlabWindow *self)
   show_notes (self, study);
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes),
                           !self->presenting && study->notes != NULL && *study->notes);
-  show_running (self);
+  flitlab_window_show_running (self);
   flitlab_window_rebuild_plot (self);
 }
 
@@ -383,7 +383,7 @@ fill_studies_and_select (FlitlabWindow *self,
 {
   fill_studies (self);
   flitlab_window_select_study (self, index);
-  show_running (self);
+  flitlab_window_show_running (self);
   flitlab_window_update_actions (self);
 }
 
@@ -417,136 +417,6 @@ on_study_changed (FlitlabWindow *self,
     }
   else if ((int) index == flitlab_window_get_selected_index (self))
     show_study_header (self);
-}
-
-/* "45 s", "33 min", "2 h 05 min". */
-static char *
-format_duration (double seconds)
-{
-  if (seconds < 90)
-    /* Translators: a duration in seconds */
-    return g_strdup_printf (_("%.0f s"), seconds);
-  if (seconds < 3600)
-    /* Translators: a duration in minutes */
-    return g_strdup_printf (_("%.0f min"), seconds / 60);
-  /* Translators: a duration in hours and minutes */
-  return g_strdup_printf (_("%.0f h %02.0f min"), floor (seconds / 3600),
-                          floor (fmod (seconds, 3600) / 60));
-}
-
-/* A simulation held because it will take long (flitlab-document.h) asks whether to go on:
- * Simulate resumes it, Stop (or closing the question) ends it. */
-static void
-on_long_run_response (AdwMessageDialog *dialog,
-                      const char       *response,
-                      FlitlabWindow    *self)
-{
-  gpointer study = NULL, asked;
-  GHashTableIter iter;
-  int index;
-
-  g_hash_table_iter_init (&iter, self->long_runs);
-  while (study == NULL && g_hash_table_iter_next (&iter, &study, &asked))
-    if (asked != dialog)
-      study = NULL;
-  g_hash_table_remove (self->long_runs, study);
-  index = flitlab_document_find_study (self->document, study);
-  if (index < 0)
-    return;
-  if (g_str_equal (response, "simulate"))
-    flitlab_document_resume (self->document, index);
-  else
-    flitlab_document_stop (self->document, index);
-}
-
-static void
-ask_if_long (FlitlabWindow *self,
-             guint          index,
-             double         left)
-{
-  const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
-  g_autofree char *duration = NULL;
-  AdwMessageDialog *dialog;
-
-  if (study == NULL || !flitlab_document_get_held (self->document, index) ||
-      g_hash_table_contains (self->long_runs, study))
-    return;
-  duration = format_duration (left);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL));
-  /* Translators: how long a simulation will take ("33 min") */
-  adw_message_dialog_format_heading (dialog, _("Simulate for About %s?"), duration);
-  adw_message_dialog_format_body (dialog,
-                                  /* Translators: a study's name, then a duration ("33 min") */
-                                  _("By its first seconds, the simulation of “%s” will take "
-                                    "about %s on this computer, and first estimates tend to "
-                                    "grow as the network fills. It waits for your answer."),
-                                  study->name, duration);
-  adw_message_dialog_add_responses (dialog, "stop", _("_Stop"), "simulate", _("_Simulate"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "simulate", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "simulate");
-  adw_message_dialog_set_close_response (dialog, "stop");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_long_run_response), self);
-  g_hash_table_insert (self->long_runs, (gpointer) study, dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* The shown study's simulation: its progress, and its loads on the plot as they finish. */
-static void
-on_run_changed (FlitlabWindow *self,
-                guint          index)
-{
-  double fraction, left;
-  g_autoptr(FlitlabStudyTable) points = NULL;
-
-  show_running (self);
-  if (!flitlab_document_get_running (self->document, index, &fraction, &left))
-    return;
-  ask_if_long (self, index, left);
-  if ((int) index != flitlab_window_get_selected_index (self))
-    return;
-  gtk_progress_bar_set_fraction (self->simulation_progress, fraction);
-  if (flitlab_document_get_held (self->document, index))
-    /* Translators: a simulation held until the question of its length is answered */
-    gtk_label_set_text (self->time_left_label, _("Paused for your answer"));
-  else if (left >= 0)
-    {
-      g_autofree char *duration = format_duration (left);
-      /* Translators: the estimated time a simulation still needs ("3 min") */
-      g_autofree char *text = g_strdup_printf (_("%s left"), duration);
-
-      gtk_label_set_text (self->time_left_label, text);
-    }
-  else
-    /* Translators: shown while a simulation's first seconds measure how long it will take */
-    gtk_label_set_text (self->time_left_label, _("Estimating the time…"));
-  points = flitlab_document_dup_run_points (self->document, index);
-  if (!flitlab_window_comparing (self) &&
-      (points != NULL ? points->n_rows : 0) != self->points_shown)
-    flitlab_window_rebuild_plot (self);
-}
-
-static void
-on_run_finished (FlitlabWindow *self,
-                 guint          index,
-                 const GError  *error)
-{
-  const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
-
-  /* A run that ends while it asks (stopped, its study removed) needs no answer. */
-  if (study != NULL && g_hash_table_contains (self->long_runs, study))
-    {
-      gtk_window_destroy (g_hash_table_lookup (self->long_runs, study));
-      g_hash_table_remove (self->long_runs, study);
-    }
-  if (error != NULL)
-    flitlab_window_toast (self, error->message);
-  else if (study != NULL)
-    {
-      /* Translators: %s is the name of the study whose simulation finished */
-      g_autofree char *message = g_strdup_printf (_("Simulation of “%s” finished"), study->name);
-
-      flitlab_window_toast (self, message);
-    }
 }
 
 static void
@@ -984,9 +854,9 @@ flitlab_window_init (FlitlabWindow *self)
   g_signal_group_connect_swapped (self->document_signals, "study-changed",
                                   G_CALLBACK (on_study_changed), self);
   g_signal_group_connect_swapped (self->document_signals, "run-changed",
-                                  G_CALLBACK (on_run_changed), self);
+                                  G_CALLBACK (flitlab_window_on_run_changed), self);
   g_signal_group_connect_swapped (self->document_signals, "run-finished",
-                                  G_CALLBACK (on_run_finished), self);
+                                  G_CALLBACK (flitlab_window_on_run_finished), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::modified",
                                   G_CALLBACK (on_title_changed), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::file",

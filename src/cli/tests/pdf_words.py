@@ -8,7 +8,8 @@ def words(pdf):
     """(page width, page height, [(x0, y0, x1, y1, word)])"""
     out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True).stdout
     page = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', out)
-    found = re.findall(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)</word>', out)
+    found = re.findall(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" '
+                       r'yMax="([\d.-]+)">([^<]*)</word>', out)
     return float(page.group(1)), float(page.group(2)), [(float(a), float(b), float(c), float(d), t)
                                                           for a, b, c, d, t in found]
 

@@ -62,7 +62,8 @@ open(empty, "w").close()
 long_text = "x" * 100_000  # one argument holds at most 128 KiB (Linux MAX_ARG_STRLEN)
 long_spec = os.path.join(tmp, "long-spec.flitlab")
 with open(long_spec, "w") as f:
-    f.write('<flitlab-project format="1"><study name="s"><network topology="torus:' + "4" * 4_000_000
+    f.write('<flitlab-project format="1"><study name="s"><network '
+            'topology="torus:' + "4" * 4_000_000
             + '" routing="dor"/></study></flitlab-project>\n')
 bad_projects = {"a FIFO": fifo, "/dev/zero": "/dev/zero", "a 3 GB sparse file": sparse,
                 "an empty file": empty, "a directory": tmp}
@@ -78,25 +79,32 @@ for n in numbers:
     short = n[:12]
     # In --rates, "1,5" is a list, " 1" a spaced list item and 1e-400000 rounds to 0: all loads.
     if n not in ("1,5", " 1", "1e-400000"):
-        refused(f"simulate refuses the load {short!r}", ["simulate", "--topology", "torus:4x4:bi", "--rates", n])
+        refused(f"simulate refuses the load {short!r}",
+                ["simulate", "--topology", "torus:4x4:bi", "--rates", n])
         refused(f"model refuses the load {short!r}", ["model", "greenberg-mesh", "--rates", n])
-    refused(f"simulate refuses --flits {short!r}", ["simulate", "--topology", "torus:4x4:bi", "--rates",
-                                                   "0.01", "--flits", n])
+    refused(f"simulate refuses --flits {short!r}",
+            ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--flits", n])
     refused(f"model refuses the parameter flits={short!r}", ["model", "greenberg-mesh", "--param",
                                                              f"flits={n}", "--rates", "0.001"])
-for option, value in [("--cycles", "18446744073709551615"), ("--cycles", "99"), ("--warmup", "18446744073709551615"),
-                      ("--replications", "0"), ("--replications", "1001"), ("--vcs", "65"), ("--buffer", "0"),
+for option, value in [("--cycles", "18446744073709551615"), ("--cycles", "99"),
+                      ("--warmup", "18446744073709551615"),
+                      ("--replications", "0"), ("--replications", "1001"), ("--vcs", "65"),
+                      ("--buffer", "0"),
                       ("--threads", "1025"), ("--seed", "-1"), ("--hotspot-node", "99999999999")]:
-    refused(f"simulate refuses {option} {value}", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
-                                                   option, value])
-refused("simulate refuses a load of 1e308 in a range", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0:1e308:3"])
+    refused(f"simulate refuses {option} {value}",
+            ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", option, value])
+refused("simulate refuses a load of 1e308 in a range",
+        ["simulate", "--topology", "torus:4x4:bi", "--rates", "0:1e308:3"])
 refused("model refuses a range to 1e308", ["model", "greenberg-mesh", "--rates", "0:1e308:3"])
-refused("simulate refuses an empty list", ["simulate", "--topology", "torus:4x4:bi", "--rates", ","])
-refused("simulate refuses a range of no load", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0:1:0"])
+refused("simulate refuses an empty list",
+        ["simulate", "--topology", "torus:4x4:bi", "--rates", ","])
+refused("simulate refuses a range of no load",
+        ["simulate", "--topology", "torus:4x4:bi", "--rates", "0:1:0"])
 refused("model refuses a parameter given twice", ["model", "greenberg-mesh", "--param", "flits=5",
                                                   "--param", "flits=600", "--rates", "0.001"])
 refused("simulate refuses --flits with --routing backtrack",
-        ["simulate", "--topology", "hypercube:4", "--routing", "backtrack", "--buffers", "6", "--flits", "8",
+        ["simulate", "--topology", "hypercube:4", "--routing", "backtrack", "--buffers", "6",
+         "--flits", "8",
          "--rates", "0.1"])
 refused("simulate refuses --hotspot without hotspot traffic",
         ["simulate", "--topology", "torus:4x4:bi", "--hotspot", "0.2", "--rates", "0.01"])
@@ -105,17 +113,21 @@ refused("simulate refuses --buffers without backtracking",
 for command in ("models", "topology", "model", "simulate", "run", "export", "validate"):
     refused(f"{command} refuses an unknown option", [command, "--no-such-option"])
 refused("models takes no argument", ["models", "extra"])
-for spec in ("torus:nanxnan:bi", "torus:0x10:bi", "hypercube:inf", "hypercube:99999999999", "mesh:", "necklace:,"):
+for spec in ("torus:nanxnan:bi", "torus:0x10:bi", "hypercube:inf", "hypercube:99999999999", "mesh:",
+             "necklace:,"):
     refused(f"topology refuses {spec}", ["topology", spec])
 refused("topology refuses a 100 kB spec with a short message", ["topology", long_text])
 refused("validate refuses a 4 MB spec with a short message", ["validate", long_spec])
 refused("topology refuses a spec of a control character", ["topology", "torus:\n4x4"])
-refused("export refuses --width nan", ["export", TOUR, "--study", STUDY, "--width", "nan", "--output",
-                                       os.path.join(tmp, "out", "x.svg")])
-refused("export refuses --scale 0x2", ["export", TOUR, "--study", STUDY, "--scale", "0x2", "--output",
-                                       os.path.join(tmp, "out", "x.png")])
-refused("export refuses a width of 1e9", ["export", TOUR, "--study", STUDY, "--width", "1e9", "--output",
-                                          os.path.join(tmp, "out", "x.svg")])
+refused("export refuses --width nan",
+        ["export", TOUR, "--study", STUDY, "--width", "nan", "--output",
+         os.path.join(tmp, "out", "x.svg")])
+refused("export refuses --scale 0x2",
+        ["export", TOUR, "--study", STUDY, "--scale", "0x2", "--output",
+         os.path.join(tmp, "out", "x.png")])
+refused("export refuses a width of 1e9",
+        ["export", TOUR, "--study", STUDY, "--width", "1e9", "--output",
+         os.path.join(tmp, "out", "x.svg")])
 
 # ---- destinations -----------------------------------------------------------------------
 dest = os.path.join(tmp, "dest")
@@ -132,16 +144,19 @@ for ext in ("svg", "png", "csv"):
             ["export", TOUR, "--study", STUDY, "--output", target], output=target, disk_full=True)
     refused(f"export into a path under a file ({ext})",
             ["export", TOUR, "--study", STUDY, "--output", os.path.join(dest, "file", f"x.{ext}")])
-    refused(f"export into /proc ({ext})", ["export", TOUR, "--study", STUDY, "--output", f"/proc/flitlab-x.{ext}"])
+    refused(f"export into /proc ({ext})",
+            ["export", TOUR, "--study", STUDY, "--output", f"/proc/flitlab-x.{ext}"])
 refused("export of the network to a full disk keeps the old .svg",
-        ["export", TOUR, "--study", STUDY, "--figure", "topology", "--output", os.path.join(dest, "keep.svg")],
+        ["export", TOUR, "--study", STUDY, "--figure", "topology", "--output",
+         os.path.join(dest, "keep.svg")],
         output=os.path.join(dest, "keep.svg"), disk_full=True)
 project = os.path.join(dest, "keep.flitlab")
 refused("run --no-simulation to a full disk keeps the project",
         ["run", project, "--no-simulation"], output=project, disk_full=True)
 refused("run into /proc", ["run", TOUR, "--no-simulation", "--output", "/proc/flitlab-x.flitlab"])
-refused("simulate --channels into /proc", ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
-                                           "--cycles", "200", "--channels", "/proc/flitlab-x.csv"])
+refused("simulate --channels into /proc",
+        ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--cycles", "200",
+         "--channels", "/proc/flitlab-x.csv"])
 
 # ---- issue #33 ------------------------------------------------------------------------------
 import socket
@@ -186,8 +201,10 @@ for args in (["run", TOUR, "--no-simulation", "--output", device],
 fifo_out = os.path.join(out33, "fifo")
 os.mkfifo(fifo_out)
 received = []
-# A daemon: if the FIFO was replaced by a file, the reader waits for ever and must not hold the test.
-reader = threading.Thread(target=lambda: received.append(open(fifo_out, "rb").read()), daemon=True)
+# A daemon: if the FIFO was replaced by a file, the reader waits for ever and must not hold the
+# test.
+reader = threading.Thread(target=lambda: received.append(open(fifo_out, "rb").read()),
+                          daemon=True)
 reader.start()
 proc = ran(["run", TOUR, "--no-simulation", "--output", fifo_out])
 reader.join(60)
@@ -197,17 +214,20 @@ check("run writes a project into a FIFO, whose reader gets it whole",
 if not is_fifo:
     os.unlink(fifo_out)
 proc = ran(["run", TOUR, "--no-simulation", "--output", "-"])
-check("run --output - writes the project on standard output", proc.returncode == 0 and proc.stdout == plain_bytes)
+check("run --output - writes the project on standard output",
+      proc.returncode == 0 and proc.stdout == plain_bytes)
 proc = ran(["grid", TOUR, "--study", STUDY, "--vary", "vcs=2,4", "--output", "-"])
 check("grid --output - writes the grid on standard output",
-      proc.returncode == 0 and proc.stdout.startswith(b"<?xml") and proc.stdout.count(b"<study ") == 2)
+      proc.returncode == 0 and proc.stdout.startswith(b"<?xml")
+      and proc.stdout.count(b"<study ") == 2)
 refused("simulate --channels - is refused (the table is on stdout)",
         ["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--channels", "-"])
 sock = socket.socket(socket.AF_UNIX)
 sock.bind(os.path.join(out33, "socket"))
 for what, target in (("a directory", out33), ("a socket", os.path.join(out33, "socket"))):
     os.symlink(target, target + "-link.svg")
-    refused(f"run --output {what} is one line", ["run", TOUR, "--no-simulation", "--output", target])
+    refused(f"run --output {what} is one line",
+            ["run", TOUR, "--no-simulation", "--output", target])
     refused(f"export --output {what} (through a link named .svg) is one line",
             ["export", TOUR, "--study", STUDY, "--output", target + "-link.svg"])
 sock.close()
@@ -230,7 +250,8 @@ for option in ("--channels", "--deadlock-out"):
         proc = ran(["simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--cycles", "200",
                     *extra, option, where])
         check(f"simulate {option} {where[-18:]} is refused before simulating",
-              one_line(proc) and proc.stdout == b"" and option in proc.stderr.decode(), proc.stderr[:200])
+              one_line(proc) and proc.stdout == b"" and option in proc.stderr.decode(),
+              proc.stderr[:200])
 for command in (["run", TOUR, "--progress"], ["grid", TOUR, "--study", STUDY, "--vary", "vcs=2,4"],
                 ["export", TOUR, "--study", STUDY]):
     proc = ran([*command, "--output", os.path.join(out33, "no-such-dir", "x.svg")])
@@ -253,7 +274,8 @@ check("export under ulimit -f 8 fails with a message, keeps the old file, leaves
 stale = os.path.join(out33, ".stale.svg.flitlab-tmp")
 with open(stale, "w") as f:
     f.write("left by a kill -9\n")
-proc = ran(["export", TOUR, "--study", "no such study", "--output", os.path.join(out33, "stale.svg")])
+proc = ran(["export", TOUR, "--study", "no such study", "--output",
+            os.path.join(out33, "stale.svg")])
 check("a killed write's temporary is removed before the work, even when the work fails",
       proc.returncode == 1 and not os.path.exists(stale))
 import fcntl
@@ -261,7 +283,8 @@ live = os.path.join(out33, ".live.svg.flitlab-tmp")
 with open(live, "w") as held:
     fcntl.flock(held, fcntl.LOCK_EX)
     proc = ran(["export", TOUR, "--study", STUDY, "--output", os.path.join(out33, "live.svg")])
-    check("a live write's temporary is left alone and named", one_line(proc) and os.path.exists(live)
+    check("a live write's temporary is left alone and named",
+          one_line(proc) and os.path.exists(live)
           and b"in progress" in proc.stderr, proc.stderr[:200])
 os.unlink(live)
 
@@ -284,13 +307,15 @@ says("--compare --width 10 names the option, the value and the range",
      ["export", TOUR, "--compare", "--width", "10", "--output", os.path.join(out33, "c.svg")],
      "--width", "“10”", "50 to 10000")
 says("--height 1e9 names the option, the value and the range",
-     ["export", TOUR, "--study", STUDY, "--height", "1e9", "--output", os.path.join(out33, "c.svg")],
+     ["export", TOUR, "--study", STUDY, "--height", "1e9", "--output",
+      os.path.join(out33, "c.svg")],
      "--height", "“1e9”", "50 to 10000")
 says("--scale 9 names the option, the value and the range",
      ["export", TOUR, "--study", STUDY, "--scale", "9", "--output", os.path.join(out33, "c.png")],
      "--scale", "“9”", "at most 8")
 says("an unknown extension names the file and the formats",
-     ["export", TOUR, "--study", STUDY, "--output", os.path.join(out33, "x.txt")], "x.txt", ".svg", ".py")
+     ["export", TOUR, "--study", STUDY, "--output", os.path.join(out33, "x.txt")], "x.txt", ".svg",
+     ".py")
 for upper in ("X.SVG", "X.PDF", "X.PNG", "X.CSV"):
     proc = ran(["export", TOUR, "--study", STUDY, "--output", os.path.join(out33, upper)])
     head = open(os.path.join(out33, upper), "rb").read(8) if proc.returncode == 0 else b""
@@ -305,19 +330,26 @@ os.mkdir(os.path.join(out33, "grid"))  # refused () finds anything left in the o
 grid_out = os.path.join(out33, "grid", "grid-out.flitlab")
 forty = ",".join(str(i) for i in range(1, 41))
 refused("grid of 64000 combinations is refused before any is made",
-        ["grid", grid_in, "--study", STUDY, "--vary", f"seed={forty}", "--vary", f"replications={forty}",
-         "--vary", "cycles=" + ",".join(str(1000 + i) for i in range(40)), "--output", grid_out], output=grid_out)
+        ["grid", grid_in, "--study", STUDY, "--vary", f"seed={forty}", "--vary",
+         f"replications={forty}",
+         "--vary", "cycles=" + ",".join(str(1000 + i) for i in range(40)), "--output",
+         grid_out], output=grid_out)
 says("the refusal says how many and names --max-studies",
-     ["grid", grid_in, "--study", STUDY, "--vary", f"seed={forty}", "--vary", f"replications={forty}",
+     ["grid", grid_in, "--study", STUDY, "--vary", f"seed={forty}", "--vary",
+      f"replications={forty}",
       "--vary", "cycles=" + ",".join(str(1000 + i) for i in range(40)), "--output", grid_out],
      "64000", "40 × 40 × 40", "10000", "--max-studies")
 says("--max-studies 2 refuses 3", ["grid", grid_in, "--study", STUDY, "--vary", "seed=1,2,3",
-                                   "--max-studies", "2", "--output", grid_out], "3 studies", "more than 2")
-proc = ran(["grid", grid_in, "--study", STUDY, "--vary", "seed=1,2,3", "--max-studies", "3", "--output", grid_out])
-check("--max-studies 3 makes 3", proc.returncode == 0 and open(grid_out).read().count("<study ") == 3)
+                                   "--max-studies", "2", "--output",
+                                   grid_out], "3 studies", "more than 2")
+proc = ran(["grid", grid_in, "--study", STUDY, "--vary", "seed=1,2,3", "--max-studies", "3",
+            "--output", grid_out])
+check("--max-studies 3 makes 3",
+      proc.returncode == 0 and open(grid_out).read().count("<study ") == 3)
 os.unlink(grid_out)
-says("--vary vcs=2,2 is refused, naming the value", ["grid", grid_in, "--study", STUDY, "--vary", "vcs=2,2",
-                                                     "--output", grid_out], "vcs", "“2” twice")
+says("--vary vcs=2,2 is refused, naming the value",
+     ["grid", grid_in, "--study", STUDY, "--vary", "vcs=2,2", "--output", grid_out],
+     "vcs", "“2” twice")
 before = open(grid_in, "rb").read()
 says("grid --output onto its own input is refused without --force",
      ["grid", grid_in, "--study", STUDY, "--vary", "vcs=2,4", "--output", grid_in], "--force")
@@ -326,7 +358,8 @@ says("... also through a link", ["grid", grid_in, "--study", STUDY, "--vary", "v
                                  os.path.join(out33, "grid-link.flitlab")], "--force")
 check("the input is as it was", open(grid_in, "rb").read() == before)
 proc = ran(["grid", grid_in, "--study", STUDY, "--vary", "vcs=2,4", "--output", grid_in, "--force"])
-check("with --force the grid replaces it", proc.returncode == 0 and open(grid_in).read().count("<study ") == 2)
+check("with --force the grid replaces it",
+      proc.returncode == 0 and open(grid_in).read().count("<study ") == 2)
 text = open(TOUR).read()
 first, end = text.index("<study "), text.index("</study>") + len("</study>")
 duplicate = os.path.join(out33, "duplicate.flitlab")
@@ -362,7 +395,8 @@ proc = subprocess.run(["/usr/bin/python3", "hostile.py", "hostile-py.pdf"], cwd=
 check("Debian's python3 with matplotlib runs the .py", proc.returncode == 0, proc.stderr[-300:])
 
 peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-results.append((f"every run stayed under 1 GiB (peak {peak_kib // 1024} MiB)", peak_kib < 1024 * 1024, ""))
+results.append((f"every run stayed under 1 GiB (peak {peak_kib // 1024} MiB)",
+                peak_kib < 1024 * 1024, ""))
 
 shutil.rmtree(tmp, ignore_errors=True)
 print(f"1..{len(results)}")

@@ -11,7 +11,8 @@ import tempfile
 from fractions import Fraction
 
 CLI = sys.argv[1]
-EXAMPLES = os.path.join(os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", "..")),
+EXAMPLES = os.path.join(os.environ.get("G_TEST_SRCDIR",
+                                       os.path.join(os.path.dirname(__file__), "..", "..", "..")),
                         "data", "examples")
 results = []
 
@@ -50,11 +51,14 @@ def closed_form(spec, nodes, channels, diameter, mean, bisection, gamma):
     check(f"topology {spec} --format csv: header and one row", row is not None, detail)
     if row is None:
         return
-    check(f"topology {spec}: counts", (int(row["nodes"]), int(row["channels"]), int(row["diameter"]),
+    check(f"topology {spec}: counts",
+          (int(row["nodes"]), int(row["channels"]), int(row["diameter"]),
           int(row["bisection_channels"])) == (nodes, channels, diameter, bisection), detail)
     # The printed numbers read back as the exact doubles of the closed forms.
-    check(f"topology {spec}: mean distance {mean}", float(row["mean_distance"]) == float(mean), detail)
-    check(f"topology {spec}: max channel load {gamma}", float(row["max_channel_load"]) == float(gamma), detail)
+    check(f"topology {spec}: mean distance {mean}", float(row["mean_distance"]) == float(mean),
+          detail)
+    check(f"topology {spec}: max channel load {gamma}",
+          float(row["max_channel_load"]) == float(gamma), detail)
     check(f"topology {spec}: ideal throughput 1/{gamma}",
           float(row["ideal_throughput"]) == float(1 / gamma), detail)
 
@@ -86,11 +90,13 @@ for spec in ("torus:5x3:bi", "torus:16x16x16:uni", "mesh:3x5x2", "necklace:3,4",
 # The default output is unchanged, the text format is its name.
 code, out, err = run("topology", "torus:8x8:bi")
 code2, out2, _ = run("topology", "torus:8x8:bi", "--format", "text")
-check("topology's default output keeps its fields", code == 0 and out.startswith("topology: torus:8x8:bi\n")
+check("topology's default output keeps its fields",
+      code == 0 and out.startswith("topology: torus:8x8:bi\n")
       and "bisection width: 16\n" in out and "mean distance: " in out and out == out2, out + err)
 fails_with_one_line("topology --format rejects an unknown format", "topology", "torus:8x8:bi",
                     "--format", "xml")
-fails_with_one_line("topology --format csv of a necklace too large to route", "topology", "necklace:8,2",
+fails_with_one_line("topology --format csv of a necklace too large to route", "topology",
+                    "necklace:8,2",
                     "--format", "csv")
 
 # ---- simulate --allow-deadlock: the deadlock lab ---------------------------------------------
@@ -108,7 +114,8 @@ def network_channels(spec):
                     for r in csv.DictReader(f) if r["kind"] == "network"}
 
 
-LAB = ("simulate", "--topology", "torus:4x4:bi", "--vcs", "1", "--rates", "0.01,0.05", "--format", "csv",
+LAB = ("simulate", "--topology", "torus:4x4:bi", "--vcs", "1", "--rates", "0.01,0.05", "--format",
+       "csv",
        "--replications", "2", "--threads", "2")
 fails_with_one_line("simulate refuses one VC on a torus without --allow-deadlock",
                     *LAB, mentions=("virtual channels", "--allow-deadlock"))
@@ -116,11 +123,15 @@ fails_with_one_line("simulate refuses one VC on a torus without --allow-deadlock
 # three VCs on a torus cannot be split into two dateline classes, deadlock lab or not.
 code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--vcs", "3", "--rates", "0.01")
 check("three VCs on a torus are refused without offering --allow-deadlock",
-      code != 0 and "dateline" in err and "--allow-deadlock" not in err, f"exit {code}, stderr {err!r}")
-fails_with_one_line("--deadlock-out needs --allow-deadlock", *LAB, "--deadlock-out", "/nonexistent/x.csv")
+      code != 0 and "dateline" in err and "--allow-deadlock" not in err,
+      f"exit {code}, stderr {err!r}")
+fails_with_one_line("--deadlock-out needs --allow-deadlock", *LAB, "--deadlock-out",
+                    "/nonexistent/x.csv")
 
-fails_with_one_line("--allow-deadlock does not apply to backtracking", "simulate", "--topology", "hypercube:4",
-                    "--routing", "backtrack", "--buffers", "4", "--rates", "0.01", "--allow-deadlock")
+fails_with_one_line("--allow-deadlock does not apply to backtracking", "simulate", "--topology",
+                    "hypercube:4",
+                    "--routing", "backtrack", "--buffers", "4", "--rates", "0.01",
+                    "--allow-deadlock")
 with tempfile.TemporaryDirectory() as tmp:
     cycle_path = os.path.join(tmp, "cycle.csv")
     code, out, err = run(*LAB, "--allow-deadlock", "--deadlock-out", cycle_path)
@@ -138,7 +149,8 @@ with tempfile.TemporaryDirectory() as tmp:
     check("the cycle has two messages or more, each once", len(cycle) >= 2
           and len({m for m, _, _ in cycle}) == len(cycle), text)
     check("each row waits for the channel the next row holds, the last for the first's",
-          cycle and all(cycle[i][2] == cycle[(i + 1) % len(cycle)][1] for i in range(len(cycle))), text)
+          cycle and all(cycle[i][2] == cycle[(i + 1) % len(cycle)][1] for i in range(len(cycle))),
+          text)
     check("the cycle's channels are network channels of the torus", len(channels) == 64 and cycle
           and all(h in channels and w in channels for _, h, w in cycle), text)
     # DOR with one VC deadlocks around a ring: the waited-for channels all go one way in one
@@ -154,9 +166,12 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # No load deadlocks: the file has the header only.
     quiet = os.path.join(tmp, "quiet.csv")
-    code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--format", "csv",
-                         "--replications", "1", "--cycles", "2000", "--allow-deadlock", "--deadlock-out", quiet)
-    check("without a deadlock the cycle file has the header only", code == 0 and "deadlock" not in out
+    code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--rates", "0.01", "--format",
+                         "csv",
+                         "--replications", "1", "--cycles", "2000", "--allow-deadlock",
+                         "--deadlock-out", quiet)
+    check("without a deadlock the cycle file has the header only",
+          code == 0 and "deadlock" not in out
           and open(quiet).read() == "message,holds_channel,waits_for_channel\n", out + err)
 
     # The tour's deadlock lab, run and saved: the loads that deadlocked are marked so on its plot,
@@ -164,28 +179,37 @@ with tempfile.TemporaryDirectory() as tmp:
     # what the mark means), and the lighter loads are ordinary points.
     tour = os.path.join(tmp, "tour.flitlab")
     lab = "Deadlock lab: 4×4 torus, one virtual channel"
-    code, out, err = run("run", os.path.join(EXAMPLES, "flitlab-tour.flitlab"), "--study", lab, "-o", tour)
+    code, out, err = run("run", os.path.join(EXAMPLES, "flitlab-tour.flitlab"), "--study", lab,
+                         "-o", tour)
     check("the tour's deadlock lab runs", code == 0, err)
     plot_csv, plot_pdf = os.path.join(tmp, "lab.csv"), os.path.join(tmp, "lab.pdf")
     code, out, err = run("export", tour, "--study", lab, "--figure", "plot", "-o", plot_csv)
     values = [r["value"] for r in csv.DictReader(open(plot_csv))] if code == 0 else []
     check("the lab's plot marks its deadlocked loads 'deadlock', its light ones with a latency",
           "deadlock" in values and "saturated" not in values and float(values[0]) > 0, values)
-    code, out, err = run("export", tour, "--study", lab, "--figure", "plot", "--preset", "column", "-o", plot_pdf)
-    text = subprocess.run(["pdftotext", plot_pdf, "-"], capture_output=True, text=True).stdout if code == 0 else ""
+    code, out, err = run("export", tour, "--study", lab, "--figure", "plot", "--preset", "column",
+                         "-o", plot_pdf)
+    text = subprocess.run(["pdftotext", plot_pdf, "-"], capture_output=True,
+                          text=True).stdout if code == 0 else ""
     check("the lab's plot legend says what the deadlock mark means",
           "deadlocked: no flit moves" in " ".join(text.split()), err + text[:300])
 
     # A network whose model gives every link one value says so beside its one colour (Horng and
     # Kleinrock's symmetric 6-cube); one with different values does not (Ciciani's 6x6x6 torus).
-    for project, study, same in (("horng-kleinrock.flitlab", "Figs. 6-12: Boolean 6-cube, M = 6 buffers", True),
-                                 ("ciciani-1998.flitlab", "Table 3: 6×6×6 bi-directional torus", False)):
+    for project, study, same in (("horng-kleinrock.flitlab",
+                                  "Figs. 6-12: Boolean 6-cube, M = 6 buffers", True),
+                                 ("ciciani-1998.flitlab", "Table 3: 6×6×6 bi-directional torus",
+                                  False)):
         pdf = os.path.join(tmp, "network.pdf")
-        code, out, err = run("export", os.path.join(EXAMPLES, project), "--study", study, "--figure", "topology",
+        code, out, err = run("export", os.path.join(EXAMPLES, project), "--study", study,
+                             "--figure", "topology",
                              "--preset", "page", "-o", pdf)
-        text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout if code == 0 else ""
-        check(f"{study}: the network figure {'says' if same else 'does not say'} every link has the same value",
-              code == 0 and ("every link the same value" in " ".join(text.split())) == same, err + text[:300])
+        text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True,
+                              text=True).stdout if code == 0 else ""
+        check(f"{study}: the network figure {'says' if same else 'does not say'} every link has "
+              f"the same value",
+              code == 0 and ("every link the same value" in " ".join(text.split())) == same,
+              err + text[:300])
 
 print(f"1..{len(results)}")
 for i, (name, ok, detail) in enumerate(results, 1):

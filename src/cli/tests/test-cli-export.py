@@ -33,7 +33,8 @@ with tempfile.TemporaryDirectory() as tmp:
     check("the .tex has the study's series and title, escaped for LaTeX",
           "\\addlegendentry{Simulation, transit latency, 95\\% CI}" in text
           and "6\\ensuremath{\\times}6\\ensuremath{\\times}6" in text, text[:400])
-    check("the .tex has the 95% intervals as error bars", "y explicit" in text and ") +- (0," in text)
+    check("the .tex has the 95% intervals as error bars",
+          "y explicit" in text and ") +- (0," in text)
 
     py = os.path.join(tmp, "table-3.py")
     code, out, err = run("export", EXAMPLE, "--study", STUDY, "--output", py)
@@ -48,8 +49,9 @@ with tempfile.TemporaryDirectory() as tmp:
     # sets a comparison's legend in two columns: the .tex and the .py do as it does.
     tour = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
     for name, project, chosen, tex_has, py_has in (
-            ("a title in two lines", tour, ["--compare", "--study", "16×16×16 uni torus (Ciciani Table 2)",
-                                            "--study", "6×6×6 bi torus", "--study", "8×8 mesh vs torus"],
+            ("a title in two lines", tour,
+             ["--compare", "--study", "16×16×16 uni torus (Ciciani Table 2)",
+              "--study", "6×6×6 bi torus", "--study", "8×8 mesh vs torus"],
              "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
             ("a legend entry in lines", tour, ["--study", "8×8 mesh vs torus"],
              "uni-\\\\directional, flits = 20, k = 8 (not this study's\\\\network)}",
@@ -59,20 +61,24 @@ with tempfile.TemporaryDirectory() as tmp:
         texts = []
         for ext in ("tex", "py"):
             target = os.path.join(tmp, f"broken.{ext}")
-            code, out, err = run("export", project, *chosen, "--preset", "column", "--output", target)
+            code, out, err = run("export", project, *chosen, "--preset", "column", "--output",
+                                 target)
             texts.append(open(target, encoding="utf-8").read() if code == 0 else err)
         check(f"the .tex has {name}", tex_has in texts[0], tex_has)
         check(f"the .py has {name}", py_has in texts[1], py_has)
 
     csv = os.path.join(tmp, "network.csv")
-    code, out, err = run("export", EXAMPLE, "--study", STUDY, "--figure", "topology", "--output", csv)
+    code, out, err = run("export", EXAMPLE, "--study", STUDY, "--figure", "topology",
+                         "--output", csv)
     rows = open(csv).read().splitlines() if code == 0 else []
     check("export --figure topology to .csv: one row per network channel of the 6x6x6 torus",
-          code == 0 and rows[0] == "channel,src,dst,dim,direction,value" and len(rows) == 1 + 1296, err)
+          code == 0 and rows[0] == "channel,src,dst,dim,direction,value"
+          and len(rows) == 1 + 1296, err)
 
     for figure, ext in (("topology", "tex"), ("flow", "py"), ("flow", "csv")):
         target = os.path.join(tmp, f"x.{ext}")
-        code, out, err = run("export", EXAMPLE, "--study", STUDY, "--figure", figure, "--output", target)
+        code, out, err = run("export", EXAMPLE, "--study", STUDY, "--figure", figure, "--output",
+                             target)
         lines = err.strip().splitlines()
         check(f"--figure {figure} to .{ext} is refused in one line",
               code != 0 and len(lines) == 1 and not os.path.exists(target), err)

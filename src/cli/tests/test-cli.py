@@ -27,7 +27,8 @@ def run_limited(size, *args):
     def limit():
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
-    proc = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=120, preexec_fn=limit)
+    proc = subprocess.run([CLI, *args], capture_output=True, text=True, timeout=120,
+                          preexec_fn=limit)
     return proc.returncode, proc.stdout, proc.stderr
 
 
@@ -59,7 +60,8 @@ def filled_paths(svg):
     import xml.dom.minidom
     doc = xml.dom.minidom.parse(svg)
     return sum(1 for p in doc.getElementsByTagName("path")
-               if "fill:rgb" in p.getAttribute("style") and "fill:rgb(100%,100%,100%)" not in p.getAttribute("style"))
+               if "fill:rgb" in p.getAttribute("style")
+               and "fill:rgb(100%,100%,100%)" not in p.getAttribute("style"))
 
 
 def channel_paths(path):
@@ -99,7 +101,8 @@ code, out, _ = run("topology", "torus:16x16x16:uni")
 check("uni torus mean distance is 3 x 15/2 x N/(N-1)",
       code == 0 and abs(float(field(out, "mean distance")) / (22.5 * 4096 / 4095) - 1) < 1e-9, out)
 code, out, _ = run("topology", "necklace:3:4,4,2,0,1,3,2,5,1,1,2,3")
-check("irregular necklace counts 2^n + sum k", code == 0 and field(out, "nodes") == str(8 + 28), out)
+check("irregular necklace counts 2^n + sum k",
+      code == 0 and field(out, "nodes") == str(8 + 28), out)
 
 for bad in ("torus:", "torus:1x4:bi", "mesh:8x", "hypercube:0", "hypercube:40", "necklace:3:4,4",
             "ring:8", "torus:300x300:bi", ""):
@@ -115,17 +118,21 @@ for model in ("ciciani-uni-torus", "ciciani-bi-torus", "ciciani-hypercube", "gre
 code, out, err = run("model", "ciciani-bi-torus", "--param", "k=6x6x6", "--param", "flits=12",
                      "--rates", "0.001,0.002", "--format", "csv")
 lines = out.strip().splitlines()
-check("model csv header and rows", code == 0 and lines[0].startswith("rate,latency") and len(lines) == 3,
+check("model csv header and rows",
+      code == 0 and lines[0].startswith("rate,latency") and len(lines) == 3,
       out + err)
-check("model csv latency is a number", code == 0 and all(float(l.split(",")[1]) > 0 for l in lines[1:]),
+check("model csv latency is a number",
+      code == 0 and all(float(l.split(",")[1]) > 0 for l in lines[1:]),
       out + err)
 
 code, out, err = run("model", "ciciani-bi-torus", "--param", "k=6x6x6", "--param", "flits=12",
                      "--rates", "0.001,0.002", "--format", "csv", "--saturation")
-check("--saturation keeps the csv as it is", code == 0 and out.strip().splitlines() == lines, out + err)
+check("--saturation keeps the csv as it is", code == 0 and out.strip().splitlines() == lines,
+      out + err)
 check("--saturation says the rate and what it is on stderr",
       "saturation rate:" in err and "utilization limit" in err, err)
-code, out, err = run("model", "horng-kleinrock", "--param", "n=6", "--param", "buffers=10", "--saturation")
+code, out, err = run("model", "horng-kleinrock", "--param", "n=6", "--param", "buffers=10",
+                     "--saturation")
 check("horng-kleinrock's saturation is an asymptotic throughput",
       code == 0 and "saturation rate:" in out and "asymptotic throughput" in out, out + err)
 
@@ -142,8 +149,8 @@ for args in (("--topology", "torus:4x4:bi", "--rates", "0"),
              ("--topology", "mesh:2x2", "--traffic", "tornado", "--rates", "0.01")):
     code, out, err = run("simulate", *args, "--cycles", "1000", "--format", "csv")
     check(f"simulate {' '.join(args)} prints no nan or inf",
-          code == 0 and len(out.splitlines()) == 2 and "nan" not in out.lower() and "inf" not in out.lower()
-          and ",," in out, out + err)
+          code == 0 and len(out.splitlines()) == 2 and "nan" not in out.lower()
+          and "inf" not in out.lower() and ",," in out, out + err)
 
 code, out, err = run("model", "horng-kleinrock", "--param", "n=6", "--param", "buffers=10",
                      "--rates", "0.2,0.5,1.0", "--format", "csv")
@@ -162,21 +169,26 @@ fails_with_one_line("bad format", "model", "ciciani-bi-torus", "--param", "k=6",
 # simulate
 with tempfile.TemporaryDirectory() as tmp:
     channels = os.path.join(tmp, "channels.csv")
-    code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--routing", "dor", "--flits", "8",
+    code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--routing", "dor", "--flits",
+                         "8",
                          "--rates", "0.005,0.3", "--cycles", "3000", "--replications", "2",
                          "--format", "csv", "--channels", channels)
     lines = out.strip().splitlines()
     check("simulate csv columns",
-          code == 0 and lines[0].startswith("rate,latency,ci95,network_latency,throughput"), out + err)
-    check("simulate rows", code == 0 and len(lines) == 3 and float(lines[1].split(",")[1]) > 8, out + err)
-    check("simulate reports saturation", code == 0 and lines[-1].split(",")[1] == "saturated", out + err)
+          code == 0 and lines[0].startswith("rate,latency,ci95,network_latency,throughput"),
+          out + err)
+    check("simulate rows", code == 0 and len(lines) == 3 and float(lines[1].split(",")[1]) > 8,
+          out + err)
+    check("simulate reports saturation", code == 0 and lines[-1].split(",")[1] == "saturated",
+          out + err)
     header = lines[0].split(",")
     check("simulate adds the latencies and their intervals", header[8:] == [
         "transit_latency", "transit_ci95", "network_ci95", "source_transit_latency",
         "source_transit_ci95", "throughput_ci95"], out + err)
     row = dict(zip(header, lines[1].split(",")))
     check("transit is the total less the source queue and two cycles",
-          code == 0 and 0 < float(row["transit_latency"]) < float(row["network_latency"]) - 1.9, out)
+          code == 0
+          and 0 < float(row["transit_latency"]) < float(row["network_latency"]) - 1.9, out)
     saturated = dict(zip(header, lines[-1].split(",")))
     check("a saturated load keeps its throughput, no latency",
           0 < float(saturated["throughput"]) < 0.3 and saturated["transit_latency"] == "", out)
@@ -186,24 +198,31 @@ with tempfile.TemporaryDirectory() as tmp:
               rows[0].startswith("rate,channel") and len(rows) == 1 + 2 * (16 * 4 + 32), rows[:2])
     else:
         check("--channels writes every channel of every rate", False, err)
-code, out, err = run("simulate", "--topology", "hypercube:4", "--routing", "backtrack", "--buffers", "6",
-                     "--rates", "0.2,1.0", "--cycles", "2000", "--replications", "2", "--format", "csv")
+code, out, err = run("simulate", "--topology", "hypercube:4", "--routing", "backtrack", "--buffers",
+                     "6",
+                     "--rates", "0.2,1.0", "--cycles", "2000", "--replications", "2", "--format",
+                     "csv")
 lines = out.strip().splitlines()
 check("simulate backtrack columns", code == 0 and lines[0].startswith(
-    "rate,latency,ci95,throughput,acceptance,utilization,forward,backtrack") and len(lines) == 3, out + err)
-fails_with_one_line("backtrack needs a hypercube", "simulate", "--topology", "mesh:4x4", "--routing",
+    "rate,latency,ci95,throughput,acceptance,utilization,forward,backtrack")
+      and len(lines) == 3, out + err)
+fails_with_one_line("backtrack needs a hypercube", "simulate", "--topology", "mesh:4x4",
+                    "--routing",
                     "backtrack", "--buffers", "6", "--rates", "0.1")
 fails_with_one_line("backtrack needs M >= n", "simulate", "--topology", "hypercube:6", "--routing",
                     "backtrack", "--buffers", "3", "--rates", "0.1")
 fails_with_one_line("simulate needs a topology", "simulate", "--rates", "0.01")
-fails_with_one_line("simulate bad ties", "simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
+fails_with_one_line("simulate bad ties", "simulate", "--topology", "torus:4x4:bi", "--rates",
+                    "0.01",
                     "--ties", "sideways")
 code, out, err = run("simulate", "--topology", "torus:4x4:bi", "--flits", "8", "--rates", "0.01",
-                     "--cycles", "2000", "--replications", "1", "--ties", "positive", "--format", "csv")
+                     "--cycles", "2000", "--replications", "1", "--ties", "positive", "--format",
+                     "csv")
 check("simulate --ties positive", code == 0 and len(out.strip().splitlines()) == 2, out + err)
 fails_with_one_line("simulate bad routing", "simulate", "--topology", "mesh:4x4", "--rates", "0.01",
                     "--routing", "zigzag")
-fails_with_one_line("simulate too few vcs", "simulate", "--topology", "torus:4x4:bi", "--rates", "0.01",
+fails_with_one_line("simulate too few vcs", "simulate", "--topology", "torus:4x4:bi", "--rates",
+                    "0.01",
                     "--vcs", "1")
 
 # run and export
@@ -213,14 +232,16 @@ PROJECT = """<?xml version="1.0" encoding="UTF-8"?>
     <network topology="torus:4x4:bi" routing="dor"/>
     <traffic pattern="uniform" length="fixed" flits="8"/>
     <load min="0.002" max="0.2" count="6"/>
-    <model id="ciciani-bi-torus"><param name="k" value="4x4"/><param name="flits" value="8"/></model>
+    <model id="ciciani-bi-torus"><param name="k" value="4x4"/>
+      <param name="flits" value="8"/></model>
     <simulation enabled="true" vcs="2" cycles="2000" replications="2"/>
   </study>
   <study name="model only">
     <network topology="torus:4x4x4:bi" routing="dor"/>
     <traffic pattern="uniform" length="fixed" flits="8"/>
     <load min="0.002" max="0.01" count="3"/>
-    <model id="ciciani-bi-torus"><param name="k" value="4x4x4"/><param name="flits" value="8"/></model>
+    <model id="ciciani-bi-torus"><param name="k" value="4x4x4"/>
+      <param name="flits" value="8"/></model>
   </study>
 </flitlab-project>
 """
@@ -239,7 +260,8 @@ with tempfile.TemporaryDirectory() as tmp:
                              "--output", figure)
         check(f"export {ext}", code == 0 and os.path.getsize(figure) > 200, err)
     svg = open(os.path.join(tmp, "plot.svg")).read()
-    check("the SVG is XML with drawn paths", svg.startswith("<?xml") and svg.count("<path") > 10, svg[:200])
+    check("the SVG is XML with drawn paths", svg.startswith("<?xml") and svg.count("<path") > 10,
+          svg[:200])
     csv_text = open(os.path.join(tmp, "plot.csv")).read().splitlines()
     check("the CSV has the model and the simulation",
           csv_text[0] == "series,kind,rate,value,ci95" and any(",model," in l for l in csv_text)
@@ -267,12 +289,14 @@ with tempfile.TemporaryDirectory() as tmp:
     # A legend below that needs more lines than the preset leaves makes the page taller (the
     # column's legend says how far the model's saturation is from the simulation's), never
     # narrower or wider.
-    for preset, legend, size in (("column", "none", "252 x 180"), ("column", "below", "252 x 2[0-9][0-9]"),
+    for preset, legend, size in (("column", "none", "252 x 180"),
+                                 ("column", "below", "252 x 2[0-9][0-9]"),
                                  ("page", "below", "504 x 300"), ("slide", "below", "720 x 405")):
         figure = os.path.join(tmp, f"{preset}.pdf")
         code, out, err = run("export", project, "--study", "small torus", "--preset", preset,
                              "--no-title", "--legend", legend, "--output", figure)
-        info = subprocess.run([pdfinfo, figure], capture_output=True, text=True).stdout if pdfinfo and code == 0 else ""
+        info = subprocess.run([pdfinfo, figure], capture_output=True,
+                              text=True).stdout if pdfinfo and code == 0 else ""
         check(f"export --preset {preset} --legend {legend} is {size} pt",
               code == 0 and (not pdfinfo or re.search(rf"Page size: +{size} pts", info)),
               err + "\n".join(l for l in info.splitlines() if l.startswith("Page size")))
@@ -283,7 +307,8 @@ with tempfile.TemporaryDirectory() as tmp:
     fails_with_one_line("--font-size of 1 pt", "export", project, "--study", "small torus",
                         "--font-size", "1", "--output", os.path.join(tmp, "x.pdf"))
     fails_with_one_line("--no-title for the topology", "export", project, "--study", "small torus",
-                        "--figure", "topology", "--no-title", "--output", os.path.join(tmp, "x.pdf"))
+                        "--figure", "topology", "--no-title", "--output",
+                        os.path.join(tmp, "x.pdf"))
     # --preset applies to the network and flow diagrams too: the preset's page size
     for figure in ("topology", "flow"):
         preset_pdf = os.path.join(tmp, f"{figure}-column.pdf")
@@ -292,7 +317,8 @@ with tempfile.TemporaryDirectory() as tmp:
         with open(preset_pdf, "rb") if code == 0 else open(os.devnull, "rb") as f:
             box = re.search(rb"/MediaBox \[ ?0 0 ([\d.]+) ([\d.]+) ?\]", f.read())
         check(f"--preset column for the {figure}: a 252 × 180 pt page",
-              code == 0 and box is not None and (float(box.group(1)), float(box.group(2))) == (252, 180),
+              code == 0 and box is not None
+              and (float(box.group(1)), float(box.group(2))) == (252, 180),
               f"exit {code}, stderr {err!r}, box {box.groups() if box else None}")
     # export --figure topology: one stroked SVG path per drawn channel, coloured by utilization
     diagram = os.path.join(tmp, "topology.svg")
@@ -357,7 +383,8 @@ with tempfile.TemporaryDirectory() as tmp:
     fails_with_one_line("export topology to an unknown format", "export", project, "--study",
                         "small torus", "--figure", "topology", "--output",
                         os.path.join(tmp, "x.bmp"))
-    fails_with_one_line("export of an unknown study", "export", project, "--study", "nope", "--output",
+    fails_with_one_line("export of an unknown study", "export", project, "--study", "nope",
+                        "--output",
                         os.path.join(tmp, "x.svg"))
     fails_with_one_line("export to an unknown format", "export", project, "--study", "small torus",
                         "--output", os.path.join(tmp, "x.bmp"))
@@ -392,7 +419,8 @@ with tempfile.TemporaryDirectory() as tmp:
                                  "--channels", channels)
     check("a simulate whose --channels fails leaves the old file",
           code == 1 and open(channels).read() == "the old channels\n"
-          and sorted(os.listdir(full)) == ["channels.csv", "p.flitlab"], (code, err, os.listdir(full)))
+          and sorted(os.listdir(full)) == ["channels.csv", "p.flitlab"],
+          (code, err, os.listdir(full)))
     # A private project stays private, and a link to it stays a link.
     os.chmod(saved, 0o600)
     inode = os.stat(saved).st_ino
@@ -400,9 +428,11 @@ with tempfile.TemporaryDirectory() as tmp:
     os.symlink(os.path.join("full", "p.flitlab"), link)
     code, out, err = run("run", link)
     check("run through a link keeps the link and the project's mode",
-          code == 0 and os.path.islink(link) and os.readlink(link) == os.path.join("full", "p.flitlab")
+          code == 0 and os.path.islink(link)
+          and os.readlink(link) == os.path.join("full", "p.flitlab")
           and (os.stat(saved).st_mode & 0o777) == 0o600 and os.stat(saved).st_ino != inode
-          and sorted(os.listdir(full)) == ["channels.csv", "p.flitlab"], (code, err, os.listdir(full)))
+          and sorted(os.listdir(full)) == ["channels.csv", "p.flitlab"],
+          (code, err, os.listdir(full)))
 
 # run puts every study's jobs on one pool: each study saves what it saves run alone (--study),
 # one progress over the project never goes back, and a study that cannot start names itself
@@ -413,7 +443,8 @@ MIXED = """<?xml version="1.0" encoding="UTF-8"?>
     <network topology="torus:4x4:bi" routing="dor"/>
     <traffic pattern="uniform" length="fixed" flits="8"/>
     <load min="0.002" max="0.05" count="4"/>
-    <model id="ciciani-bi-torus"><param name="k" value="4x4"/><param name="flits" value="8"/></model>
+    <model id="ciciani-bi-torus"><param name="k" value="4x4"/>
+      <param name="flits" value="8"/></model>
     <simulation enabled="true" vcs="2" cycles="2000" replications="2"/>
   </study>
   <study name="cube">
@@ -442,11 +473,13 @@ with tempfile.TemporaryDirectory() as tmp:
           and all(name in err for name in ("torus", "cube", "mesh")), err[-300:])
     alone = project
     for name in ("torus", "cube", "mesh"):
-        code, out, err = run("run", alone, "--study", name, "--output", os.path.join(tmp, "alone.flitlab"))
+        code, out, err = run("run", alone, "--study", name, "--output",
+                             os.path.join(tmp, "alone.flitlab"))
         alone = os.path.join(tmp, "alone.flitlab")
     check("run saves what running the studies one by one saves",
           code == 0 and open(together, "rb").read() == open(alone, "rb").read(), err)
-    refused = MIXED.replace('topology="mesh:5x5" routing="dor"', 'topology="mesh:5x5" routing="backtrack"')
+    refused = MIXED.replace('topology="mesh:5x5" routing="dor"',
+                            'topology="mesh:5x5" routing="backtrack"')
     with open(project, "w") as f:
         f.write(refused)
     code, out, err = run("run", project)
@@ -478,13 +511,16 @@ with tempfile.TemporaryDirectory() as tmp:
     studies = ET.parse(grid).getroot().findall("study") if code == 0 else []
     names = [s.get("name") for s in studies]
     check("grid writes one study per combination, named by its values",
-          names[:3] == ["vcs=2, flits=8, topology=torus:4x4:bi", "vcs=2, flits=8, topology=torus:6x6:bi",
+          names[:3] == ["vcs=2, flits=8, topology=torus:4x4:bi",
+                        "vcs=2, flits=8, topology=torus:6x6:bi",
                         "vcs=2, flits=16, topology=torus:4x4:bi"] and len(names) == 8, (err, names))
     last = studies[-1] if studies else None
     check("a grid study has its values and its model follows its network",
           last is not None and last.find("network").get("topology") == "torus:6x6:bi"
-          and last.find("simulation").get("vcs") == "4" and last.find("traffic").get("flits") == "16"
-          and {p.get("name"): p.get("value") for p in last.find("model").findall("param")}.get("k") == "6x6"
+          and last.find("simulation").get("vcs") == "4"
+          and last.find("traffic").get("flits") == "16"
+          and {p.get("name"): p.get("value")
+               for p in last.find("model").findall("param")}.get("k") == "6x6"
           and last.find("simulation").find("points") is None, err)
     code, out, err = run("validate", grid)
     check("the grid project validates", code == 0, err)

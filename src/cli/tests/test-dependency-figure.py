@@ -19,9 +19,11 @@ from pdf_words import overlap, words  # noqa: E402
 CLI = sys.argv[1]
 SIZES = [["--preset", p] for p in ("column", "column-and-half", "page", "slide")] + [[]]
 STUDIES = [("torus-1vc", "torus:4x4:bi", "dor", 1), ("torus", "torus:4x4:bi", "dor", 0),
-           ("mesh", "mesh:4x4", "dor", 0), ("cube", "hypercube:3", "dor", 0), ("7-cube", "hypercube:7", "dor", 0),
+           ("mesh", "mesh:4x4", "dor", 0), ("cube", "hypercube:3", "dor", 0),
+           ("7-cube", "hypercube:7", "dor", 0),
            ("large", "torus:16x16:bi", "adaptive", 1), ("uni", "torus:8x8x8:uni", "dor", 0),
-           ("necklace", "necklace:3,2", "necklace", 0), ("backtrack", "hypercube:3", "backtrack", 0)]
+           ("necklace", "necklace:3,2", "necklace", 0),
+           ("backtrack", "hypercube:3", "backtrack", 0)]
 PDFTOTEXT = shutil.which("pdftotext") is not None
 
 results = []
@@ -58,9 +60,11 @@ with open(project, "w", encoding="utf-8") as f:
     f.write('<?xml version="1.0" encoding="UTF-8"?>\n<flitlab-project format="1" title="graphs">\n')
     for name, topology, routing, vcs in STUDIES:
         deadlock = ' allow-deadlock="true"' if vcs == 1 else ""
-        f.write(f'  <study name="{name}">\n    <network topology="{topology}" routing="{routing}"/>\n'
-                '    <traffic pattern="uniform" hotspot-fraction="0.1" hotspot-node="0" length="fixed" '
-                'flits="16" flit-width="32"/>\n    <load min="0.001" max="0.02" count="5"/>\n'
+        f.write(f'  <study name="{name}">\n    <network topology="{topology}" '
+                f'routing="{routing}"/>\n'
+                '    <traffic pattern="uniform" hotspot-fraction="0.1" hotspot-node="0" '
+                'length="fixed" flits="16" flit-width="32"/>\n'
+                '    <load min="0.001" max="0.02" count="5"/>\n'
                 f'    <simulation enabled="false" vcs="{vcs}" buffer="1" node-buffers="0" seed="1" '
                 'replications="3" warmup="0" cycles="20000" threads="0" watchdog="0"'
                 f'{deadlock}/>\n  </study>\n')
@@ -75,23 +79,27 @@ for name, topology, routing, vcs in STUDIES:
         continue
     for size in SIZES:
         pdf = os.path.join(tmp, f"{name}-{size[1] if size else 'default'}.pdf")
-        code, err = run("export", project, "--study", name, "--figure", "dependency", *size, "-o", pdf)
+        code, err = run("export", project, "--study", name, "--figure", "dependency", *size,
+                        "-o", pdf)
         what = f"{name} ({topology}, {routing}) at {' '.join(size) or 'default size'}"
         if code != 0:
             check(what, False, "; ".join(err))
             continue
         if PDFTOTEXT:
             wrong = problems(pdf)
-            check(f"{what}: all words on the page, none overlapping", not wrong, "; ".join(wrong[:6]))
+            check(f"{what}: all words on the page, none overlapping", not wrong,
+                  "; ".join(wrong[:6]))
 
 # The verdict, from the study's virtual channels and from --vcs.
 for vcs, study, verdict in (([], "torus-1vc", "has a cycle"), ([], "torus", "acyclic"),
-                            (["--vcs", "2"], "torus-1vc", "acyclic"), (["--vcs", "1"], "torus", "has a cycle"),
+                            (["--vcs", "2"], "torus-1vc", "acyclic"),
+                            (["--vcs", "1"], "torus", "has a cycle"),
                             ([], "mesh", "acyclic"), ([], "large", "has a cycle")):
     pdf = os.path.join(tmp, "verdict.pdf")
     code, err = run("export", project, "--study", study, "--figure", "dependency", *vcs, "-o", pdf)
     if PDFTOTEXT:
-        check(f"{study} {' '.join(vcs)} says “{verdict}”", code == 0 and verdict in text(pdf), "; ".join(err))
+        check(f"{study} {' '.join(vcs)} says “{verdict}”", code == 0 and verdict in text(pdf),
+              "; ".join(err))
     else:
         check(f"{study} {' '.join(vcs)} exports", code == 0, "; ".join(err))
 
@@ -99,25 +107,31 @@ for vcs, study, verdict in (([], "torus-1vc", "has a cycle"), ([], "torus", "acy
 # (node 0's lines: 0→64, 64→0), not only where the longest name of the network would (127→63).
 if PDFTOTEXT:
     pdf = os.path.join(tmp, "7-cube.pdf")
-    code, err = run("export", project, "--study", "7-cube", "--figure", "dependency", "--preset", "slide", "-o", pdf)
+    code, err = run("export", project, "--study", "7-cube", "--figure", "dependency", "--preset",
+                    "slide", "-o", pdf)
     named = text(pdf).split() if code == 0 else []
-    check("7-cube at slide: its boxes say which channels they are", "0→64" in named and "64→0" in named,
+    check("7-cube at slide: its boxes say which channels they are",
+          "0→64" in named and "64→0" in named,
           " ".join(named[:40]))
 
 # The largest bundled network, Ciciani's 16×16×16 torus (4096 nodes), has its graph too.
-examples = os.path.join(os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", "..")),
+examples = os.path.join(os.environ.get("G_TEST_SRCDIR",
+                                       os.path.join(os.path.dirname(__file__), "..", "..", "..")),
                         "data", "examples")
 pdf = os.path.join(tmp, "table2.pdf")
-code, err = run("export", os.path.join(examples, "ciciani-1998.flitlab"), "--study", "Table 2: 16×16×16 uni-directional torus",
+code, err = run("export", os.path.join(examples, "ciciani-1998.flitlab"), "--study",
+                "Table 2: 16×16×16 uni-directional torus",
                 "--figure", "dependency", "-o", pdf)
 check("the 4096-node torus of Ciciani's Table 2 has its graph drawn",
       code == 0 and (not PDFTOTEXT or "acyclic" in text(pdf)), "; ".join(err))
 
 # The dateline explained where it breaks the cycle, and only there.
 if PDFTOTEXT:
-    for study, vcs, expected in (("torus", [], True), ("torus-1vc", [], False), ("mesh", ["--vcs", "2"], False)):
+    for study, vcs, expected in (("torus", [], True), ("torus-1vc", [], False),
+                                 ("mesh", ["--vcs", "2"], False)):
         pdf = os.path.join(tmp, "dateline.pdf")
-        code, err = run("export", project, "--study", study, "--figure", "dependency", *vcs, "-o", pdf)
+        code, err = run("export", project, "--study", study, "--figure", "dependency", *vcs,
+                        "-o", pdf)
         check(f"{study} {' '.join(vcs)} {'explains' if expected else 'has no'} dateline",
               code == 0 and ("dateline" in text(pdf)) == expected, "; ".join(err))
 
@@ -130,8 +144,10 @@ for args, what in ((["--vcs", "65"], "--vcs 65"), (["--vcs", "x"], "--vcs x"),
                    (["--figure", "plot", "--vcs", "2"], "--vcs with --figure plot"),
                    (["--metric", "latency"], "--metric with --figure dependency")):
     figure = [] if "--figure" in args else ["--figure", "dependency"]
-    code, err = run("export", project, "--study", "torus", *figure, *args, "-o", os.path.join(tmp, "x.pdf"))
-    check(f"{what}: one line, non-zero exit", code != 0 and len(err) == 1 and err[0].startswith("flitlab-cli"),
+    code, err = run("export", project, "--study", "torus", *figure, *args, "-o",
+                    os.path.join(tmp, "x.pdf"))
+    check(f"{what}: one line, non-zero exit",
+          code != 0 and len(err) == 1 and err[0].startswith("flitlab-cli"),
           "; ".join(err))
 
 if os.environ.get("FLITLAB_DEPENDENCY_KEEP"):

@@ -58,7 +58,8 @@ def problems(pdf):
 
 def studies(project):
     """(name, has a model) of each study."""
-    return [(s.get("name"), s.find("model") is not None) for s in ET.parse(project).getroot().iter("study")]
+    return [(s.get("name"), s.find("model") is not None)
+            for s in ET.parse(project).getroot().iter("study")]
 
 
 results = []
@@ -72,7 +73,8 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
             for size in SIZES:
                 pdf = os.path.join(tmp, f"{name}-{s}-{figure}-{size[1]}.pdf")
                 what = f"{name} “{study}” {figure} at {' '.join(size)}"
-                proc = subprocess.run([CLI, "export", project, "--study", study, "--figure", figure, *size,
+                proc = subprocess.run([CLI, "export", project, "--study", study, "--figure", figure,
+                                       *size,
                                        "--output", pdf], capture_output=True, text=True)
                 if proc.returncode != 0:
                     results.append((what, [proc.stderr.strip()]))

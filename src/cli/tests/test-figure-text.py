@@ -24,8 +24,8 @@ CLI = sys.argv[1]
 SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 EXAMPLES = os.path.join(SRCDIR, "data", "examples")
 SIZES = [["--preset", p] for p in ("column", "column-and-half", "page", "slide")] + \
-        [["--width", str(w), "--height", str(h)] for w, h in ((252, 180), (345, 230), (360, 240), (504, 300),
-                                                              (640, 420))]
+        [["--width", str(w), "--height", str(h)]
+         for w, h in ((252, 180), (345, 230), (360, 240), (504, 300), (640, 420))]
 NUMBER = re.compile(r"^[−-]?\d+(\.\d+)?$")
 
 if shutil.which("pdftotext") is None:
@@ -63,7 +63,8 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
                 columns.setdefault(round(w[2]), set()).add(round(w[1]))
         axis = max(columns, key=lambda x: len(columns[x]), default=None)
         ticks = len(columns[axis]) if axis is not None else 0
-        results.append((f"{name} {figure} at {at}: {ticks} value-axis tick labels, at least 3", ticks >= 3,
+        results.append((f"{name} {figure} at {at}: {ticks} value-axis tick labels, at least 3",
+                        ticks >= 3,
                         f"columns of numbers {columns}"))
         # A saturated simulated load is drawn as a cross, which the legend explains.
         csv = pdf[:-4] + ".csv"
@@ -72,20 +73,30 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
             saturated = any(",points," in line and ",saturated," in line for line in f)
         if saturated:
             results.append((f"{name} {figure} at {at}: its saturated loads are in the legend",
-                            "carried" in [w[4] for w in found], "no “saturated: load not carried”"))
+                            "carried" in [w[4] for w in found],
+                            "no “saturated: load not carried”"))
         # Every word at the type: the smallest, a saturation line's label, is 8/9 of the tick
         # labels' (pdftotext's box: the font's height); a word set smaller to fit is shorter.
-        tick_h = max((w[3] - w[1] for w in found if NUMBER.match(w[4]) and round(w[2]) == axis), default=0)
-        small = [(w[4], round(w[3] - w[1], 2)) for w in found if not turned(w) and w[3] - w[1] < 0.85 * tick_h]
-        # The value axis's label, turned (its box's width is its height), is set at 10/9 of the ticks.
-        small += [(w[4], round(w[2] - w[0], 2)) for w in found if turned(w) and w[2] - w[0] < 0.95 * tick_h]
-        results.append((f"{name} {figure} at {at}: no word smaller than 0.85 of a tick label's {tick_h:.2f} pt",
+        tick_h = max((w[3] - w[1] for w in found if NUMBER.match(w[4]) and round(w[2]) == axis),
+                     default=0)
+        small = [(w[4], round(w[3] - w[1], 2))
+                 for w in found if not turned(w) and w[3] - w[1] < 0.85 * tick_h]
+        # The value axis's label, turned (its box's width is its height), is set at 10/9 of the
+        # ticks.
+        small += [(w[4], round(w[2] - w[0], 2))
+                  for w in found if turned(w) and w[2] - w[0] < 0.95 * tick_h]
+        results.append((f"{name} {figure} at {at}: no word smaller than 0.85 of a tick label's "
+                        f"{tick_h:.2f} pt",
                         tick_h > 0 and not small, f"smaller: {small[:8]}"))
-        off = [w[4] for w in found if w[0] < -0.5 or w[1] < -0.5 or w[2] > page_w + 0.5 or w[3] > page_h + 0.5]
+        off = [w[4] for w in found if w[0] < -0.5 or w[1] < -0.5 or w[2] > page_w + 0.5
+               or w[3] > page_h + 0.5]
         over = [(a[4], b[4]) for a, b in itertools.combinations(found, 2)
-                if min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5]
-        results.append((f"{name} {figure} at {at}: {len(found)} words on the page, none overlapping",
-                        found != [] and not off and not over, f"off the page {off[:5]}, overlapping {over[:5]}"))
+                if min(a[2],
+                       b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5]
+        results.append((f"{name} {figure} at {at}: {len(found)} words on the page, none "
+                        f"overlapping",
+                        found != [] and not off and not over,
+                        f"off the page {off[:5]}, overlapping {over[:5]}"))
 shutil.rmtree(tmp, ignore_errors=True)
 
 print(f"1..{len(results)}")

@@ -420,8 +420,8 @@ test_settings (void)
         if (c->fact == WARMUP && g_str_equal (value, "0"))
           {
             err = fact_cli (c, value);
-            g_assert_true (g_str_has_prefix (err, "flitlab-cli simulate: --warmup “0” would not "
-                                                  "mean no warm-up"));
+            g_assert_true (g_str_has_prefix (err, "flitlab-cli simulate: --warmup “0” would "
+                                                  "not mean no warm-up"));
             g_assert_nonnull (strstr (err, "leaving out --warmup"));
             g_clear_pointer (&err, g_free);
           }

@@ -23,7 +23,8 @@ test_format_names (void)
 
   for (FlitlabExportFormat f = 0; f < FLITLAB_EXPORT_N_FORMATS; f++)
     {
-      g_assert_true (flitlab_export_format_from_name (flitlab_export_format_get_extension (f), &format));
+      g_assert_true (flitlab_export_format_from_name (flitlab_export_format_get_extension (f),
+                                                      &format));
       g_assert_cmpint (format, ==, f);
     }
   g_assert_true (flitlab_export_format_from_path ("/tmp/a.b/Fig.PDF", &format));
@@ -41,7 +42,13 @@ test_format_names (void)
 static void
 test_path_for (void)
 {
-  static const struct { const char *typed; FlitlabExportFormat chosen, prefilled; const char *path; FlitlabExportFormat format; } cases[] = {
+  static const struct
+  {
+    const char          *typed;
+    FlitlabExportFormat  chosen, prefilled;
+    const char          *path;
+    FlitlabExportFormat  format;
+  } cases[] = {
     /* Typed by the person: the extension wins. */
     { "/d/fig.pdf", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
     { "/d/fig.tex", FLITLAB_EXPORT_PNG, FLITLAB_EXPORT_SVG, "/d/fig.tex", FLITLAB_EXPORT_TEX },
@@ -49,20 +56,23 @@ test_path_for (void)
     { "/d/fig.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.svg", FLITLAB_EXPORT_SVG },
     { "/d/fig.pdf.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
     { "/d/fig.tex.png", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_PNG, "/d/fig.tex", FLITLAB_EXPORT_TEX },
-    { "/d/fig.v2.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.v2.svg", FLITLAB_EXPORT_SVG },
+    { "/d/fig.v2.svg", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.v2.svg",
+      FLITLAB_EXPORT_SVG },
     /* The offered extension follows the format chosen. */
     { "/d/fig.svg", FLITLAB_EXPORT_PDF, FLITLAB_EXPORT_SVG, "/d/fig.pdf", FLITLAB_EXPORT_PDF },
     { "/d/fig.pdf", FLITLAB_EXPORT_PY, FLITLAB_EXPORT_PDF, "/d/fig.py", FLITLAB_EXPORT_PY },
     /* No known extension: the chosen one's is added. */
     { "/d/fig", FLITLAB_EXPORT_SVG, FLITLAB_EXPORT_SVG, "/d/fig.svg", FLITLAB_EXPORT_SVG },
     { "/d/fig.v2", FLITLAB_EXPORT_PY, FLITLAB_EXPORT_SVG, "/d/fig.v2.py", FLITLAB_EXPORT_PY },
-    { "/d/table-3.6x6x6", FLITLAB_EXPORT_PDF, FLITLAB_EXPORT_SVG, "/d/table-3.6x6x6.pdf", FLITLAB_EXPORT_PDF },
+    { "/d/table-3.6x6x6", FLITLAB_EXPORT_PDF, FLITLAB_EXPORT_SVG, "/d/table-3.6x6x6.pdf",
+      FLITLAB_EXPORT_PDF },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       FlitlabExportFormat format = FLITLAB_EXPORT_N_FORMATS;
-      g_autofree char *path = flitlab_export_path_for (cases[i].typed, cases[i].chosen, cases[i].prefilled,
+      g_autofree char *path = flitlab_export_path_for (cases[i].typed, cases[i].chosen,
+                                                       cases[i].prefilled,
                                                          &format);
 
       g_assert_cmpstr (path, ==, cases[i].path);
@@ -76,7 +86,8 @@ test_file_stem (void)
   static const struct { const char *title, *stem; } cases[] = {
     { "Table 3: 6×6×6 bi-directional torus", "table-3-6x6x6-bi-torus" },
     { "Table 2: 16×16×16 uni-directional torus", "table-2-16x16x16-uni-torus" },
-    { "Fig. 3: (6,5) necklace hypercube, 1024 nodes, V=8, M=32", "fig-3-6-5-necklace-hypercube-1024-nodes-v-8-m-32" },
+    { "Fig. 3: (6,5) necklace hypercube, 1024 nodes, V=8, M=32",
+      "fig-3-6-5-necklace-hypercube-1024-nodes-v-8-m-32" },
     { "Table 4: 2^10 hypercube", "table-4-2-10-hypercube" },
     { "  Études — \"quoted\" & $money$ ", "etudes-quoted-money" },
     { "Fig. 7: uni- and bi-directional 8×8×8 tori", "fig-7-uni-and-bi-8x8x8-tori" },
@@ -175,7 +186,8 @@ test_heatmap_rule (void)
   flitlab_export_heatmap_choose (modelled, topology, &heatmap);
   g_assert_cmpint (heatmap.source, ==, FLITLAB_EXPORT_HEATMAP_MODEL);
   g_assert_nonnull (heatmap.model);
-  g_assert_cmpuint (flitlab_topology_get_n_nodes (flitlab_model_get_topology (heatmap.model)), ==, 16);
+  g_assert_cmpuint (flitlab_topology_get_n_nodes (flitlab_model_get_topology (heatmap.model)),
+                    ==, 16);
   saturation = flitlab_model_get_saturation_rate (heatmap.model);
   g_assert_cmpfloat (saturation, >, 0.01);
   g_assert_cmpfloat_with_epsilon (heatmap.rate, 0.8 * saturation, 1e-12);
@@ -217,7 +229,8 @@ test_network_view_and_flow (void)
   model = flitlab_export_flow_model (study, &rate, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (flitlab_topology_get_n_nodes (flitlab_model_get_topology (model)), ==, 64);
-  g_assert_cmpfloat_with_epsilon (rate, MIN (0.2, 0.8 * flitlab_model_get_saturation_rate (model)), 1e-12);
+  g_assert_cmpfloat_with_epsilon (rate, MIN (0.2, 0.8 * flitlab_model_get_saturation_rate (model)),
+                                  1e-12);
 
   view = flitlab_export_network_view (study, &error);
   g_assert_no_error (error);
@@ -259,9 +272,11 @@ sample_plot (void)
                                         "Load (messages/cycle/node)", "Latency (cycles)");
   FlitlabPlotSeries *series;
 
-  series = flitlab_plot_add_series (plot, "Model: Ciciani et al. 1998", FLITLAB_PLOT_LINE, x, model, NULL, G_N_ELEMENTS (x));
+  series = flitlab_plot_add_series (plot, "Model: Ciciani et al. 1998", FLITLAB_PLOT_LINE, x, model,
+                                    NULL, G_N_ELEMENTS (x));
   series->saturation = 0.0105;
-  series = flitlab_plot_add_series (plot, "Simulation, 95% CI", FLITLAB_PLOT_POINTS, x, sim, ci, G_N_ELEMENTS (x));
+  series = flitlab_plot_add_series (plot, "Simulation, 95% CI", FLITLAB_PLOT_POINTS, x, sim, ci,
+                                    G_N_ELEMENTS (x));
   series->color = 1;
   flitlab_plot_series_set_saturated (series, 5);
   return plot;
@@ -289,7 +304,8 @@ run_in (const char  *dir,
   int status = 0;
 
   env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
-  g_spawn_sync (dir, (char **) argv, env, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error);
+  g_spawn_sync (dir, (char **) argv, env, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status,
+                &error);
   g_assert_no_error (error);
   if (!g_spawn_check_wait_status (status, NULL))
     g_error ("%s failed:\n%s\n%s", argv[0], out, err);
@@ -329,7 +345,9 @@ test_plot_files (void)
 
   /* The same series, labels, error bars and marks, the text escaped for LaTeX. */
   tex_text = read_file (tex);
-  g_assert_nonnull (strstr (tex_text, "title={Table 3: 6\\ensuremath{\\times}6\\ensuremath{\\times}6 bi-directional torus, 50\\% \\& more\\_}"));
+  g_assert_nonnull (strstr (tex_text,
+                            "title={Table 3: 6\\ensuremath{\\times}6\\ensuremath{\\times}6 "
+                            "bi-directional torus, 50\\% \\& more\\_}"));
   g_assert_nonnull (strstr (tex_text, "\\addlegendentry{Simulation, 95\\% CI}"));
   g_assert_nonnull (strstr (tex_text, "(0.01,29) +- (0,1.2)"));
   g_assert_nonnull (strstr (tex_text, "mark=x"));
@@ -337,14 +355,18 @@ test_plot_files (void)
   g_assert_nonnull (strstr (tex_text, "dash pattern"));
   g_assert_nonnull (strstr (tex_text, "{RGB}{213,94,0}"));
   py_text = read_file (py);
-  g_assert_nonnull (strstr (py_text, "label=\"Simulation, 95% CI\", kind=\"points\", color=\"#d55e00\""));
+  g_assert_nonnull (strstr (py_text,
+                            "label=\"Simulation, 95% CI\", kind=\"points\", color=\"#d55e00\""));
   g_assert_nonnull (strstr (py_text, "ci95=[0.1, 0.2, 0.3, 0.5, 1.2, nan]"));
   g_assert_nonnull (strstr (py_text, "saturated=[0.012]"));
-  g_assert_nonnull (strstr (py_text, "ax.set_title(\"Table 3: 6×6×6 bi-directional torus, 50% & more_\")"));
+  g_assert_nonnull (strstr (py_text,
+                            "ax.set_title(\"Table 3: 6×6×6 bi-directional torus, 50% & "
+                            "more_\")"));
 
   /* They compile and run: pdflatex and Debian's python3-matplotlib, no display. */
   {
-    const char *latex[] = { "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "fig.tex", NULL };
+    const char *latex[] = { "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "fig.tex",
+                            NULL };
     const char *python[] = { FLITLAB_TEST_PYTHON, "fig.py", "fig-py.pdf", NULL };
     g_autofree char *tex_pdf = g_build_filename (dir, "fig.pdf", NULL);
     g_autofree char *py_pdf = g_build_filename (dir, "fig-py.pdf", NULL);
@@ -409,7 +431,8 @@ test_hostile_labels (void)
     g_autofree char *py = g_build_filename (dir, "h.py", NULL);
     g_autofree char *bin = g_build_filename (dir, "labels.bin", NULL);
     g_autofree char *check = g_build_filename (dir, "check.py", NULL);
-    const char *latex[] = { "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "h.tex", NULL };
+    const char *latex[] = { "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "h.tex",
+                            NULL };
     const char *python[] = { FLITLAB_TEST_PYTHON, "h.py", "h-py.pdf", NULL };
     const char *read_back[] = { FLITLAB_TEST_PYTHON, "check.py", NULL };
     g_autofree char *tex_pdf = g_build_filename (dir, "h.pdf", NULL);
@@ -502,8 +525,9 @@ test_bad_paths (void)
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GError) error = NULL;
   double rate;
-  const char *unwritable[] = { "/proc/flitlab-x.svg", "/nonexistent-dir/x.csv", "/proc/flitlab-x.tex",
-                               "/nonexistent-dir/x.py", "/nonexistent-dir/x.pdf" };
+  const char *unwritable[] = { "/proc/flitlab-x.svg", "/nonexistent-dir/x.csv",
+                               "/proc/flitlab-x.tex", "/nonexistent-dir/x.py",
+                               "/nonexistent-dir/x.pdf" };
 
   g_assert_false (flitlab_export_plot (plot, "/tmp/x.bmp", 252, 180, 1, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
@@ -524,7 +548,8 @@ test_bad_paths (void)
   g_assert_false (flitlab_export_network (view, FALSE, "/tmp/x.tex", 500, 400, 1, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
   g_clear_error (&error);
-  g_assert_false (flitlab_export_network (view, FALSE, "/nonexistent-dir/x.csv", 500, 400, 1, &error));
+  g_assert_false (flitlab_export_network (view, FALSE, "/nonexistent-dir/x.csv", 500, 400, 1,
+                                          &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   add_model (study, "4x4");
@@ -533,7 +558,8 @@ test_bad_paths (void)
   g_assert_false (flitlab_export_flow (model, rate, "/tmp/x.csv", 600, 400, 1, 0, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
   g_clear_error (&error);
-  g_assert_false (flitlab_export_flow (model, rate, "/nonexistent-dir/x.svg", 600, 400, 1, 0, &error));
+  g_assert_false (flitlab_export_flow (model, rate, "/nonexistent-dir/x.svg", 600, 400, 1, 0,
+                                       &error));
   g_assert_nonnull (error);
 }
 

@@ -511,8 +511,9 @@ test_bad_hostile_sizes (void)
   append_study (text, 0, "hypercube:3", inside->str);
   assert_refused (text, "more than 64 series");
   g_string_assign (text, head);
-  append_study (text, 0, "hypercube:3", "<model id=\"ciciani-hypercube\"><param name=\"n\" value=\"3\"/>"
-                "<param name=\"flits\" value=\"8\"/><channels rate=\"0.001\" count=\"0\"/></model>");
+  append_study (text, 0, "hypercube:3", "<model id=\"ciciani-hypercube\"><param name=\"n\" "
+                                        "value=\"3\"/><param name=\"flits\" value=\"8\"/><channels "
+                                        "rate=\"0.001\" count=\"0\"/></model>");
   assert_refused (text, "count");
 
   /* 50 000 attributes on one element: refused before libxml2's quadratic check. */

@@ -34,7 +34,8 @@ def named(root, name, timeout=10):
     """The first node of this name that is not a label (a button, an entry, a drawing)."""
     end = time.time() + timeout
     while time.time() < end:
-        found = root.findChildren(lambda n: n.name == name and n.roleName != "label", recursive=True)
+        found = root.findChildren(lambda n: n.name == name and n.roleName != "label",
+                                  recursive=True)
         if found:
             return found[0]
         time.sleep(0.5)

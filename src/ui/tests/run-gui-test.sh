@@ -3,11 +3,13 @@
 # Arguments: the flitlab binary, flitlab-cli, the source root, the build root, then optionally
 # the script in src/ui/tests (default test_window.py) and the bundled example the app opens
 # (default flitlab-tour) or a project file's path; any further arguments go to the script.
-# The script finds the app's log (its stdout and stderr) in FLITLAB_APP_LOG. FLITLAB_TEST_SCREEN sets the screen's size (default 1280x800),
-# FLITLAB_TEST_WM a window manager to start. Every example is copied to a scratch directory, FLITLAB_EXAMPLES.
+# The script finds the app's log (its stdout and stderr) in FLITLAB_APP_LOG. FLITLAB_TEST_SCREEN
+# sets the screen's size (default 1280x800), FLITLAB_TEST_WM a window manager to start. Every
+# example is copied to a scratch directory, FLITLAB_EXAMPLES.
 # Exit 77 (skipped) when Xvfb, D-Bus or dogtail are missing.
 set -u
-app="$1"; cli="$2"; src="$3"; build="$4"; script="${5:-test_window.py}"; example="${6:-flitlab-tour}"
+app="$1"; cli="$2"; src="$3"; build="$4"
+script="${5:-test_window.py}"; example="${6:-flitlab-tour}"
 shift $(( $# < 6 ? $# : 6 ))
 script_args=""; [ $# -gt 0 ] && script_args=$(printf ' %q' "$@")
 shots=${script%.py}; shots=${shots#test_}   # screenshots: gui-window-*.png, gui-examples-*.png
@@ -44,10 +46,12 @@ unset GTK_A11Y
 gsettings set org.gnome.desktop.interface toolkit-accessibility true
 /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
 sleep 1
-export FLITLAB_TEST_PROJECT="$work/examples/$example.flitlab" FLITLAB_EXAMPLES="$work/examples" FLITLAB_CLI="$cli"
+export FLITLAB_TEST_PROJECT="$work/examples/$example.flitlab" FLITLAB_EXAMPLES="$work/examples" \
+  FLITLAB_CLI="$cli"
 export FLITLAB_SHOT="$build/gui-$shots.png" FLITLAB_APP_LOG="$work/app.log"
 # The app keeps its settings in memory; dogtail reads toolkit-accessibility from dconf.
-GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory "$app" "\$FLITLAB_TEST_PROJECT" >"$work/app.log" 2>&1 &
+GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory \
+  "$app" "\$FLITLAB_TEST_PROJECT" >"$work/app.log" 2>&1 &
 app_pid=\$!
 /usr/bin/python3 "$src/src/ui/tests/$script"$script_args
 status=\$?

@@ -143,7 +143,8 @@ time.sleep(3)
 for _ in range(3):
     rawinput.pressKey("Up")
 time.sleep(1)
-check("Up speeds the animation to 300 cycles/s", find(window, "label", "300 cycles/s", 3) is not None)
+check("Up speeds the animation to 300 cycles/s",
+      find(window, "label", "300 cycles/s", 3) is not None)
 rawinput.pressKey("space")
 text = label_starting(window, "Deadlock at cycle ", 120)
 shot("deadlock")
@@ -155,7 +156,8 @@ check(f"the animation stops on the deadlock and names its cycle ({text!r})",
 for _ in range(2):
     rawinput.pressKey("Down")
 time.sleep(1)
-check("Down slows the animation to 10 cycles/s", find(window, "label", "10 cycles/s", 3) is not None)
+check("Down slows the animation to 10 cycles/s",
+      find(window, "label", "10 cycles/s", 3) is not None)
 skip = named(window, "Skip to the Deadlock", 5)
 check("the deadlock lab has Skip to the Deadlock", skip is not None)
 if skip is not None:
@@ -173,10 +175,12 @@ rawinput.keyCombo("<Alt>4")
 time.sleep(3)
 shot("dependencies")
 graph = named(window, "Channel dependency graph", 5)
-check(f"the dependency graph says the routing can deadlock ({graph.description if graph else None!r})",
+check(f"the dependency graph says the routing can deadlock "
+      f"({graph.description if graph else None!r})",
       graph is not None and graph.description.startswith("The graph has a cycle"))
 check("the dependency graph draws the animation's deadlock",
-      graph is not None and "The deadlock the animation found is drawn in black" in graph.description)
+      graph is not None
+      and "The deadlock the animation found is drawn in black" in graph.description)
 
 # The lab has no model: the Flow view (Alt+3) says why it draws nothing, not a blank page.
 rawinput.keyCombo("<Alt>3")

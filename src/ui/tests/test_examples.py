@@ -3,9 +3,10 @@
 
 Run by run-gui-test.sh (its copies of the examples in FLITLAB_EXAMPLES). For each example:
 open it with Ctrl+O, select its first study, double the message length in the editor (the
-backtracking hypercube's messages are single packets: one dimension fewer instead), save with Ctrl+S, and read the saved file: the
-study's first model follows the edit (its parameters say so, the editor does not call it a
-model of another network) and its curve is re-evaluated, every finite latency changed.
+backtracking hypercube's messages are single packets: one dimension fewer instead), save with
+Ctrl+S, and read the saved file: the study's first model follows the edit (its parameters say
+so, the editor does not call it a model of another network) and its curve is re-evaluated,
+every finite latency changed.
 """
 import os
 import time
@@ -39,7 +40,8 @@ def open_project(path, first_name):
     rawinput.keyCombo("<Control>o")
     # Type only once the chooser is there (a large project can keep the window busy).
     end = time.time() + 20
-    while time.time() < end and not app.findChildren(lambda n: n.name == "Open a Project", recursive=False):
+    while time.time() < end and not app.findChildren(lambda n: n.name == "Open a Project",
+                                                     recursive=False):
         time.sleep(0.5)
     time.sleep(1)
     rawinput.typeText(path)
@@ -83,11 +85,13 @@ for name in sorted(os.listdir(examples)):
     follows = window.findChildren(lambda n: n.roleName == "label" and f"{key} = {value}" in n.name
                                   and ("saturates at" in n.name or "capacity" in n.name)
                                   and not n.name.startswith("Another network"), recursive=True)
-    check(f"{label}: the editor shows the model with {key} = {value} and its saturation", follows != [])
+    check(f"{label}: the editor shows the model with {key} = {value} and its saturation",
+          follows != [])
     rawinput.keyCombo("<Control>s")
     time.sleep(2.5)
     _, model_after, params_after, curve_after, *_ = first_study(path)
-    check(f"{label}: the saved model follows the edit ({key} {params.get(key)} → {params_after.get(key)})",
+    check(f"{label}: the saved model follows the edit ({key} {params.get(key)} → "
+          f"{params_after.get(key)})",
           model_after == model and params_after.get(key) == value)
     changed = [r for r, v in curve_after.items() if r in curve and v not in ("saturated", "-")
                and curve[r] not in ("saturated", "-")]

@@ -155,13 +155,15 @@ def fail(message):
 
 
 def report():
-    print(f"coverage: {len(coverage['controls'])} controls visited ({', '.join(sorted(coverage['controls']))}); "
+    print(f"coverage: {len(coverage['controls'])} controls visited "
+          f"({', '.join(sorted(coverage['controls']))}); "
           f"{coverage['values']} values set; {len(coverage['studies'])} studies visited in "
           f"{coverage['projects']} projects; views: "
           f"{', '.join(f'{k} ×{v}' for k, v in sorted(coverage['views'].items()))}; "
-          f"{coverage['actions']} actions checked, slowest answer {slowest[0] * 1000:.0f} ms ({slowest[1]}; "
-          f"waits for a CPU aside), "
-          f"memory at most {peak_memory >> 20} MiB; seed {args.seed}; {time.time() - started:.0f} s",
+          f"{coverage['actions']} actions checked, "
+          f"slowest answer {slowest[0] * 1000:.0f} ms ({slowest[1]}; waits for a CPU aside), "
+          f"memory at most {peak_memory >> 20} MiB; seed {args.seed}; "
+          f"{time.time() - started:.0f} s",
           flush=True)
 
 
@@ -179,18 +181,21 @@ def after(study, control, value):
     if seconds is None:
         late = answer_seconds(HUNG_S * 1000)
         if late is None:
-            fail(f"{what}: the window hangs (no answer on D-Bus in {ANSWER_MS} ms, nor {HUNG_S} s later)")
+            fail(f"{what}: the window hangs (no answer on D-Bus in {ANSWER_MS} ms, nor {HUNG_S} s "
+                 f"later)")
             report()
             sys.exit(1)
         seconds = ANSWER_MS / 1000 + late
     now_ran, now_waited = main_thread_times()
     kept_waiting = (now_waited - waited) / 1000
     if seconds - kept_waiting > ANSWER_MS / 1000:
-        fail(f"{what}: the window answers only after {seconds:.1f} s (more than {ANSWER_MS} ms; its main "
-             f"thread ran {now_ran - ran:.0f} ms and waited {kept_waiting * 1000:.0f} ms for a CPU)")
+        fail(f"{what}: the window answers only after {seconds:.1f} s (more than {ANSWER_MS} ms; "
+             f"its main thread ran {now_ran - ran:.0f} ms and waited "
+             f"{kept_waiting * 1000:.0f} ms for a CPU)")
     elif seconds > ANSWER_MS / 1000:
-        progress(f"note: {what}: the window answers after {seconds:.1f} s, of which its main thread "
-                 f"waited {kept_waiting:.1f} s for a CPU (load {open('/proc/loadavg').read().split()[0]})")
+        progress(f"note: {what}: the window answers after {seconds:.1f} s, of which its main "
+                 f"thread waited {kept_waiting:.1f} s for a CPU "
+                 f"(load {open('/proc/loadavg').read().split()[0]})")
     if seconds - kept_waiting > slowest[0]:
         slowest = (seconds - kept_waiting, what)
     for line in new_warnings():
@@ -256,7 +261,8 @@ def into_view(node):
         below = node_y + node_h > bottom - TOAST_ROOM
         if node_y >= top and (not below or at_end.get(id(node)) == node_y):
             return True
-        steps = math.ceil(abs((node_y + node_h - bottom + TOAST_ROOM) if below else (top - node_y)) / 80)
+        steps = math.ceil(abs((node_y + node_h - bottom + TOAST_ROOM) if below
+                              else (top - node_y)) / 80)
         for _ in range(max(1, min(steps, 10))):   # about 80 pixels a step
             rawinput.click(x, y, button=5 if below else 4)
         if not moved(node, node_y):   # at the end of the pane: as far as it goes
@@ -432,7 +438,8 @@ ENTRY_TITLES = {
     "Seed": "seed",
 }
 SIMULATION_ENTRIES = ("vcs", "buffer", "node buffers", "replications", "cycles", "warmup", "seed")
-COMBOS = ("Topology", "Links", "Routing", "Destinations half way round", "Destinations", "Message length")
+COMBOS = ("Topology", "Links", "Routing", "Destinations half way round", "Destinations",
+          "Message length")
 SIMULATION = "Flit-level simulation"
 DEADLOCK = "Deadlock lab"
 MODEL = "model: "
@@ -498,8 +505,10 @@ def valid_value(key, shown_text):
         number = float(shown_text)
     except ValueError:
         number = 1.0
-    return {"hotspot": other("0.2", "0.3"), "flits": other("16", "8"), "flit width": other("16", "32"),
-            "rate from": f"{number / 2:.6g}", "rate to": f"{number * 0.9:.6g}", "loads": other("5", "6"),
+    return {"hotspot": other("0.2", "0.3"), "flits": other("16", "8"),
+            "flit width": other("16", "32"),
+            "rate from": f"{number / 2:.6g}", "rate to": f"{number * 0.9:.6g}",
+            "loads": other("5", "6"),
             "vcs": other("0", "2"), "buffer": other("2", "4"), "node buffers": other("8", "10"),
             "replications": other("1", "2"), "cycles": other("5000", "6000"),
             "warmup": other("1000", "0"), "seed": other("7", "8")}[key]
@@ -628,8 +637,10 @@ def offered(editor):
     """The controls a person can reach in the study shown: the shown ones, the hotspot's share
     through the destinations, the simulation's rows through its switch; greyed switches not."""
     found = editor.refresh()
-    keys = {k for k, node in found.items() if shown(node) and k not in SIMULATION_ENTRIES + (DEADLOCK,)
-            and not (k.startswith(MODEL) and not node.sensitive) and not (k in COMBOS and not can_open(node))}
+    keys = {k for k, node in found.items() if shown(node)
+            and k not in SIMULATION_ENTRIES + (DEADLOCK,)
+            and not (k.startswith(MODEL) and not node.sensitive)
+            and not (k in COMBOS and not can_open(node))}
     if "Destinations" in keys:
         keys.add("hotspot")
     if SIMULATION in keys:
@@ -697,9 +708,10 @@ def visit_views(window, study):
     for number, view in VIEWS[1:] + VIEWS[:1]:
         press_keys(study, f"<Alt>{number}", f"the {view} view")
         if view == "Network":
-            expander = window.findChildren(lambda n: n.roleName == "push button" and n.name == "GtkExpander"
-                                           and n.findChildren(lambda c: c.name == "Textbook figures",
-                                                              recursive=True), recursive=True)
+            expander = window.findChildren(
+                lambda n: n.roleName == "push button" and n.name == "GtkExpander"
+                and n.findChildren(lambda c: c.name == "Textbook figures", recursive=True),
+                recursive=True)
             for state in ("opened", "closed"):
                 if expander and click(expander[0]):
                     coverage["views"]["the textbook figures"] += 1
@@ -728,7 +740,8 @@ def compare(window, sidebar, studies):
         rawinput.releaseKey("Control_L")
         after(compared, "the sidebar", f"Ctrl+click up to {count} studies")
         title = f"Comparing {count} studies"
-        if not window.findChildren(lambda n: n.roleName == "label" and n.name == title, recursive=True):
+        if not window.findChildren(lambda n: n.roleName == "label" and n.name == title,
+                                   recursive=True):
             fail(f"Compare does not show “{title}”")
         coverage["views"][f"comparing {count} studies"] += 1
         for number, view in VIEWS:
@@ -774,7 +787,8 @@ def open_project(app, window, path, title):
 
 def close_window(app, window, title):
     """Its Close button, and Discard in the dialog that asks about its changes."""
-    close = window.findChildren(lambda n: n.roleName == "push button" and n.name == "Close", recursive=True)
+    close = window.findChildren(lambda n: n.roleName == "push button" and n.name == "Close",
+                                recursive=True)
     if not close:
         return
     close[0].doActionNamed("click")
@@ -782,7 +796,8 @@ def close_window(app, window, title):
     end = time.time() + 10
     while time.time() < end:
         discard = [n for d in app.children if d.roleName == "dialog"
-                   for n in d.findChildren(lambda n: n.roleName == "push button" and "Discard" in n.name,
+                   for n in d.findChildren(lambda n: n.roleName == "push button"
+                                           and "Discard" in n.name,
                                            recursive=True)]
         if discard:
             discard[0].doActionNamed("click")
@@ -814,11 +829,13 @@ def attempt(what, step, *step_args):
         except GLib.Error as error:
             late = answer_seconds(HUNG_S * 1000)
             if late is None:
-                fail(f"{what}: the window hangs (no answer on the accessibility bus, nor on D-Bus in {HUNG_S} s)")
+                fail(f"{what}: the window hangs (no answer on the accessibility bus, nor on D-Bus "
+                     f"in {HUNG_S} s)")
                 report()
                 sys.exit(1)
             progress(f"{what}: no answer on the accessibility bus ({error.message[:60]}…), "
-                     f"the application answers on D-Bus in {late * 1000:.0f} ms" + ("" if again else "; again"))
+                     f"the application answers on D-Bus in {late * 1000:.0f} ms"
+                     + ("" if again else "; again"))
     fail(f"{what}: the accessibility bus does not answer")
     return None
 
@@ -863,7 +880,8 @@ def main():
     # A new study, the Routing dropdown first.
     new = add_study(window, sidebar)
     if new is not None:
-        attempt(f"study “{new}”", explore_study, Editor(window), new, studies + [new], NEW_STUDY_CONTROLS,
+        attempt(f"study “{new}”", explore_study, Editor(window), new, studies + [new],
+                NEW_STUDY_CONTROLS,
                 ("Routing",))
     # The project it started with: its studies, the views, 2 and then 5 studies compared.
     explore_project(window, started_with)

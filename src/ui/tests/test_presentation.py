@@ -91,7 +91,8 @@ def network_controls():
 
 
 def caption_shown():
-    return any_shown(lambda n: n.roleName == "label" and n.name.startswith("Load, in messages per cycle"))
+    return any_shown(lambda n: n.roleName == "label"
+                     and n.name.startswith("Load, in messages per cycle"))
 
 
 # Presenting the network: the drawing alone (the Play row stays), its load in the caption;
@@ -99,7 +100,8 @@ def caption_shown():
 rawinput.keyCombo("<Alt>2")
 time.sleep(2)
 shot("presenting-network")
-check(f"presenting hides the network's load row, textbook figures and status line {network_controls()}",
+check(f"presenting hides the network's load row, textbook figures and status line "
+      f"{network_controls()}",
       network_controls() == (False, False, False))
 check("presenting the network says its load under it", caption_shown())
 rawinput.pressKey("space")
@@ -118,15 +120,18 @@ rawinput.pressKey("Page_Down")
 time.sleep(2)
 check(f"another study while presenting keeps the network's controls hidden {network_controls()}",
       network_controls() == (False, False, False))
-check("after the first key the line of keys is gone", not state(find(window, "label", KEYS, 1), "VISIBLE"))
+check("after the first key the line of keys is gone",
+      not state(find(window, "label", KEYS, 1), "VISIBLE"))
 rawinput.pressKey("Escape")
 time.sleep(3)
 shot("after-presenting")
-check(f"Escape shows the network's controls again {network_controls()}", network_controls() == (True, True, True))
+check(f"Escape shows the network's controls again {network_controls()}",
+      network_controls() == (True, True, True))
 check("Escape takes the caption away", not caption_shown())
 rawinput.keyCombo("<Alt>3")
 time.sleep(2)
-check("Escape shows the flow diagram's load row again", any_shown(lambda n: n.name == "Load of the flow diagram"))
+check("Escape shows the flow diagram's load row again",
+      any_shown(lambda n: n.name == "Load of the flow diagram"))
 rawinput.keyCombo("<Alt>1")
 time.sleep(2)
 title = find(window, "label", second, 5)

@@ -14,7 +14,8 @@ from gui import app_window, check, find, finish, named, press, shot
 
 app, window = app_window()
 
-check("the window shows the project's title", find(window, "label", "A tour of Flitlab") is not None)
+check("the window shows the project's title",
+      find(window, "label", "A tour of Flitlab") is not None)
 for study in ("16×16×16 uni torus (Ciciani Table 2)", "6×6×6 bi torus", "8×8 mesh vs torus"):
     check(f"the sidebar lists “{study}”", find(window, "label", study) is not None)
 
@@ -43,8 +44,10 @@ if row is not None:
     row.click()
     time.sleep(1)
 check("selecting a study shows its network in the editor",
-      find(window, "label", "216 nodes, 1296 network channels; 4.521 hops on average, at most 9") is not None)
-check("the plot has an accessible name", find(window, "image", "Latency against load", 3) is not None
+      find(window, "label",
+           "216 nodes, 1296 network channels; 4.521 hops on average, at most 9") is not None)
+check("the plot has an accessible name",
+      find(window, "image", "Latency against load", 3) is not None
       or window.findChildren(lambda n: n.name == "Latency against load", recursive=True) != [])
 shot("study")
 
@@ -54,7 +57,8 @@ run = named(window, "Run Simulation")
 check("the study page has a Run Simulation button", run is not None)
 if run is not None:
     press(run)
-    check("a progress bar shows while it runs", named(window, "Simulation progress", 10) is not None)
+    check("a progress bar shows while it runs",
+          named(window, "Simulation progress", 10) is not None)
     stop = named(window, "Stop", 10)
     check("Run Simulation turns into Stop", stop is not None)
     if stop is not None:
@@ -81,7 +85,8 @@ if run is not None:
         stop = named(window, "Stop", 5)
         if stop is not None:
             press(stop)
-        check("stopping it leaves the first running", named(window, "Run Simulation", 10) is not None)
+        check("stopping it leaves the first running",
+              named(window, "Run Simulation", 10) is not None)
         row.click()
         time.sleep(1)
     done = find(window, "label", "19 loads simulated", 120)
@@ -92,11 +97,13 @@ shot("simulated")
 # Editing: switching a model off takes its curve away; Ctrl+Z brings it back, Ctrl+Shift+Z
 # takes it away again. The model's row shows its saturation load while it is in the study.
 def model_row_saturates():
-    return window.findChildren(lambda n: n.roleName == "label" and n.name.startswith("flits = 20, k = 8")
+    return window.findChildren(lambda n: n.roleName == "label"
+                               and n.name.startswith("flits = 20, k = 8")
                                and "saturates" in n.name, recursive=True) != []
 
 
-mesh = window.findChildren(lambda n: n.roleName == "check box" and n.name.startswith("Greenberg and Guan 1997: k×k mesh"),
+mesh = window.findChildren(lambda n: n.roleName == "check box"
+                           and n.name.startswith("Greenberg and Guan 1997: k×k mesh"),
                            recursive=True)
 check("the editor lists the mesh model with a switch", mesh != [] and model_row_saturates())
 if mesh:
@@ -118,19 +125,22 @@ dup = named(window, "Duplicate the Study", 5)
 check("the sidebar has a Duplicate button", dup is not None)
 if dup is not None:
     press(dup)
-    check("duplicating adds the copy to the sidebar", find(window, "label", "8×8 mesh vs torus (copy)", 5) is not None)
+    check("duplicating adds the copy to the sidebar",
+          find(window, "label", "8×8 mesh vs torus (copy)", 5) is not None)
     delete = named(window, "Delete the Study", 5)
     if delete is not None:
         press(delete)
         time.sleep(1)
-        gone = not window.findChildren(lambda n: n.roleName == "label" and n.name == "8×8 mesh vs torus (copy)",
+        gone = not window.findChildren(lambda n: n.roleName == "label"
+                                       and n.name == "8×8 mesh vs torus (copy)",
                                        recursive=True)
         check("deleting removes it", gone)
         shot("deleted")
         # The toast's Undo button is on screen (gui-window-deleted.png) but GTK 4.8 does not
         # expose toasts to AT-SPI: undo with its key, Ctrl+Z.
         rawinput.keyCombo("<Control>z")
-        check("Ctrl+Z brings it back", find(window, "label", "8×8 mesh vs torus (copy)", 5) is not None)
+        check("Ctrl+Z brings it back",
+              find(window, "label", "8×8 mesh vs torus (copy)", 5) is not None)
 
 # Comparison mode: the plot overlays the selected studies and the editor steps aside.
 compare = named(window, "Compare", 5)
@@ -143,7 +153,8 @@ if compare is not None:
     press(compare)
     time.sleep(1)
     check("leaving it brings the editor back", find(window, "label", "Comparing 1 study", 1) is None
-          and window.findChildren(lambda n: n.roleName == "check box" and n.name.startswith("Greenberg"),
+          and window.findChildren(lambda n: n.roleName == "check box"
+                                  and n.name.startswith("Greenberg"),
                                   recursive=True) != [])
 
 # The value axis can be logarithmic; the plot redraws (a screenshot shows it).
@@ -177,7 +188,8 @@ if os.path.exists(figure):
     exported = len(xml.dom.minidom.parse(figure).getElementsByTagName("path")) > 10
     os.unlink(figure)
 check("Ctrl+E exports the figure as a valid SVG", exported)
-check("the toast names the file", find(window, "label", "Exported “flitlab-gui-test-figure.svg”", 5) is not None)
+check("the toast names the file",
+      find(window, "label", "Exported “flitlab-gui-test-figure.svg”", 5) is not None)
 check("the toast has a button that opens the folder",
       window.findChildren(lambda n: n.roleName == "push button" and (n.name == "Open Folder" or
                           any(c.name == "Open Folder" for c in n.children)), recursive=True) != [])
@@ -222,7 +234,8 @@ check("the figure switcher offers the network", network != [])
 if network:
     press(network[0])
     time.sleep(1.5)
-    check("the network view shows", find(window, "label", "Click two nodes to see the route between them.", 5) is not None)
+    check("the network view shows",
+          find(window, "label", "Click two nodes to see the route between them.", 5) is not None)
     shot("network")
     # Hover: the pointer moved across the middle of the diagram, and a little above and below
     # it until a row of nodes is crossed (where the rows fall depends on the title's and the
@@ -246,7 +259,8 @@ if network:
                     nodes.append((x, y, text.split()[1]))
             if nodes and seen_channel:
                 break
-    check(f"hovering a link shows its values and model class ({seen_channel!r})", seen_channel is not None)
+    check(f"hovering a link shows its values and model class ({seen_channel!r})",
+          seen_channel is not None)
     check(f"hovering a node names it ({seen_node!r})", seen_node is not None)
     # Routes: a click on one node, then another, shows the dimension-ordered route.
     if len(nodes) >= 2:
@@ -258,7 +272,8 @@ if network:
         expected = f"From node {nodes[0][2]} to node {nodes[-1][2]}: "
         check(f"clicking two nodes shows the route between them ({expected}…)",
               window.findChildren(lambda n: n.roleName == "label" and n.name.startswith(expected)
-                                  and n.name.endswith("hops, dimension-ordered"), recursive=True) != [])
+                                  and n.name.endswith("hops, dimension-ordered"),
+                                  recursive=True) != [])
         shot("route")
     diagram = os.path.join(export_folder, "flitlab-gui-test-network.svg")
     if os.path.exists(diagram):
@@ -274,16 +289,22 @@ if network:
     if os.path.exists(diagram):
         import xml.dom.minidom
         strokes = sum(1 for p in xml.dom.minidom.parse(diagram).getElementsByTagName("path")
-                      if "stroke:" in p.getAttribute("style") and "stroke:none" not in p.getAttribute("style"))
+                      if "stroke:" in p.getAttribute("style")
+                      and "stroke:none" not in p.getAttribute("style"))
         os.unlink(diagram)
-    check(f"the network exports as SVG, one stroked path per channel ({strokes} of 224)", strokes == 224)
+    check(f"the network exports as SVG, one stroked path per channel ({strokes} of 224)",
+          strokes == 224)
     # The classroom animation: a step shows the clock; Play runs on (the frame clock drives it).
     step = named(window, "One cycle forward", 5)
     check("the network view has a step button", step is not None)
     if step is not None:
         press(step)
-        check("a step shows cycle 1", find(window, "label", "Cycle 1: 0 messages in the network; red dots are blocked headers", 5) is not None
-              or window.findChildren(lambda n: n.roleName == "label" and n.name.startswith("Cycle 1:"), recursive=True) != [])
+        check("a step shows cycle 1",
+              find(window, "label",
+                   "Cycle 1: 0 messages in the network; red dots are blocked headers",
+                   5) is not None
+              or window.findChildren(lambda n: n.roleName == "label"
+                                     and n.name.startswith("Cycle 1:"), recursive=True) != [])
     play = named(window, "Play the simulation", 5)
     if play is not None:
         press(play)
@@ -300,7 +321,8 @@ if network:
         time.sleep(1)
 
 # The flow view: the study's model drawn as its paper's diagram.
-flow_tab = window.findChildren(lambda n: n.name == "Flow" and n.roleName == "page tab", recursive=True)
+flow_tab = window.findChildren(lambda n: n.name == "Flow" and n.roleName == "page tab",
+                               recursive=True)
 check("the figure switcher offers the flow diagram", flow_tab != [])
 if flow_tab:
     press(flow_tab[0])
@@ -317,11 +339,14 @@ if flow_tab:
                 if not caption:
                     rawinput.click(int(ax + fx * aw), int(ay + fy * ah))
                     time.sleep(1)
-                    caption = window.findChildren(lambda n: n.roleName == "label" and n.name.startswith("Class ")
+                    caption = window.findChildren(lambda n: n.roleName == "label"
+                                                  and n.name.startswith("Class ")
                                                   and n.name.endswith("in bold."), recursive=True)
-        check("clicking a class of the flow diagram shows its links in the network view", caption != [])
+        check("clicking a class of the flow diagram shows its links in the network view",
+              caption != [])
         shot("flow-class-clicked")
-    plot_tab = window.findChildren(lambda n: n.name == "Plot" and n.roleName == "page tab", recursive=True)
+    plot_tab = window.findChildren(lambda n: n.name == "Plot" and n.roleName == "page tab",
+                                   recursive=True)
     if plot_tab:
         press(plot_tab[0])
         time.sleep(1)
@@ -330,7 +355,8 @@ if flow_tab:
 def studies_showing():
     # GTK 4.8 takes hidden widgets out of the accessibility tree (its "showing" state is not
     # kept up to date), so the sidebar is there or not.
-    return window.findChildren(lambda n: n.roleName == "list" and n.name == "Studies", recursive=True) != []
+    return window.findChildren(lambda n: n.roleName == "list" and n.name == "Studies",
+                               recursive=True) != []
 
 
 rawinput.pressKey("F5")
@@ -341,10 +367,12 @@ shot("presentation")
 # plot; Ctrl+Page Up and Down step through the studies, also while the sidebar is hidden.
 rawinput.keyCombo("<Alt>2")
 time.sleep(1.5)
-check("Alt+2 shows the network in presentation mode", named(window, "Network diagram", 5) is not None)
+check("Alt+2 shows the network in presentation mode",
+      named(window, "Network diagram", 5) is not None)
 rawinput.keyCombo("<Alt>3")
 time.sleep(1.5)
-check("Alt+3 shows the flow diagram", named(window, "Flow diagram of the model's channel classes", 5) is not None)
+check("Alt+3 shows the flow diagram",
+      named(window, "Flow diagram of the model's channel classes", 5) is not None)
 rawinput.keyCombo("<Alt>1")
 time.sleep(1)
 rawinput.pressKey("Escape")
@@ -368,7 +396,8 @@ time.sleep(1.5)
 second = selected_study()
 rawinput.keyCombo("<Control>Page_Down")
 time.sleep(1.5)
-check(f"Ctrl+Page Up and Down step to the previous study and back ({first} → {second} → {selected_study()})",
+check(f"Ctrl+Page Up and Down step to the previous study and back ({first} → {second} → "
+      f"{selected_study()})",
       first is not None and second is not None and second != first and selected_study() == first)
 
 # Save with the keyboard: the file must still be a valid project.
@@ -391,8 +420,10 @@ time.sleep(0.5)
 rawinput.pressKey("Return")
 time.sleep(2.5)
 rows = window.findChildren(lambda n: n.roleName == "label" and n.name in
-                           ("16×16×16 uni torus (Ciciani Table 2)", "6×6×6 bi torus", "8×8 mesh vs torus",
-                            "8×8 mesh vs torus (copy)", "Deadlock lab: 4×4 torus, one virtual channel"), recursive=True)
+                           ("16×16×16 uni torus (Ciciani Table 2)", "6×6×6 bi torus",
+                            "8×8 mesh vs torus",
+                            "8×8 mesh vs torus (copy)",
+                            "Deadlock lab: 4×4 torus, one virtual channel"), recursive=True)
 check("reopening the saved project lists its five studies", len({r.name for r in rows}) == 5)
 shot("reopened")
 
@@ -419,9 +450,11 @@ check("the primary menu button has an accessible name", menu is not None)
 if menu is not None:
     menu.click()
     time.sleep(1)
-    about = find(app, "menu item", "About Flitlab", 5) or find(app, "push button", "About Flitlab", 3)
+    about = (find(app, "menu item", "About Flitlab", 5)
+             or find(app, "push button", "About Flitlab", 3))
     if about is None:
-        about = next(iter(app.findChildren(lambda n: "About Flitlab" in (n.name or ""), recursive=True)), None)
+        about = next(iter(app.findChildren(lambda n: "About Flitlab" in (n.name or ""),
+                                           recursive=True)), None)
     check("the primary menu offers About Flitlab", about is not None)
     if about is not None:
         # Activate the item as assistive technology does (a pointer click can miss a popover).
@@ -430,10 +463,12 @@ if menu is not None:
         except Exception:
             about.click()
         time.sleep(2)
-        dialogs = app.findChildren(lambda n: n.roleName in ("frame", "dialog", "window") and n != window,
+        dialogs = app.findChildren(lambda n: n.roleName in ("frame", "dialog", "window")
+                                   and n != window,
                                    recursive=False)
-        check("the About window opens", any(d.findChildren(lambda n: n.name == "Flitlab", recursive=True)
-                                             for d in dialogs))
+        check("the About window opens",
+              any(d.findChildren(lambda n: n.name == "Flitlab", recursive=True)
+                  for d in dialogs))
         shot("about")
 
 finish()

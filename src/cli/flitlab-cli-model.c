@@ -1,0 +1,288 @@
+/* flitlab-cli-model.c: flitlab-cli topology, models and model
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "flitlab-export.h"
+#include "flitlab-model.h"
+#include "flitlab-render-dependency.h"
+#include "flitlab-render-topology.h"
+#include "flitlab-sim.h"
+#include "flitlab-topology.h"
+#include "flitlab-topology-metrics.h"
+
+#include "flitlab-cli-private.h"
+
+/* ---- topology ----------------------------------------------------------------------- */
+
+/* flitlab-cli topology --format csv: the textbook figures (flitlab-topology-metrics.h). */
+static gboolean
+print_topology_csv (const FlitlabTopology  *topology,
+                    GError                **error)
+{
+  g_autoptr(FlitlabTopologyMetrics) metrics = flitlab_topology_metrics_new (topology, error);
+  char mean[G_ASCII_DTOSTR_BUF_SIZE], load[G_ASCII_DTOSTR_BUF_SIZE];
+  char throughput[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (metrics == NULL)
+    return FALSE;
+  /* Exact figures: the shortest text that reads back as the same double. */
+  g_ascii_dtostr (mean, sizeof mean, metrics->mean_distance);
+  g_ascii_dtostr (load, sizeof load, metrics->max_channel_load);
+  g_ascii_dtostr (throughput, sizeof throughput, metrics->ideal_throughput);
+  g_print ("nodes,channels,diameter,mean_distance,bisection_channels,max_channel_load,"
+           "ideal_throughput\n");
+  g_print ("%u,%u,%u,%s,%u,%s,%s\n", metrics->nodes, metrics->channels, metrics->diameter, mean,
+           metrics->bisection_channels, load, throughput);
+  return TRUE;
+}
+
+gboolean
+flitlab_cli_cmd_topology (int      argc,
+                          char   **argv,
+                          GError **error)
+{
+  g_autofree char *format = NULL;
+  const GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+      N_("Output format: text (default) or csv (the textbook figures: nodes, channels, diameter, "
+         "mean distance, bisection channels, busiest channel's load and ideal throughput under "
+         "uniform traffic)"), "FORMAT" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("SPEC — describe a network"));
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autofree char *spec = NULL;
+  g_autofree char *title = NULL;
+  char mean[G_ASCII_DTOSTR_BUF_SIZE];
+  guint n_nodes;
+
+  g_option_context_set_summary (context,
+    N_("SPEC is one of: torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, hypercube:10,\n"
+       "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge)."));
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!flitlab_cli_parse_options (context, &argc, &argv, error))
+    return FALSE;
+  if (argc != 2)
+    return flitlab_cli_usage_error (error,
+                                    _("topology takes one SPEC, such as torus:16x16x16:uni"));
+  if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "text"))
+    return flitlab_cli_usage_error (error, _("--format is text or csv, not “%s”"), format);
+
+  topology = flitlab_topology_new_from_spec (argv[1], error);
+  if (topology == NULL)
+    return FALSE;
+  if (format != NULL && g_str_equal (format, "csv"))
+    return print_topology_csv (topology, error);
+
+  spec = flitlab_topology_dup_spec (topology);
+  title = flitlab_topology_dup_title (topology);
+  n_nodes = flitlab_topology_get_n_nodes (topology);
+  flitlab_cli_format_number (mean, sizeof mean, flitlab_topology_mean_distance (topology));
+
+  /* Keys untranslated: a "key: value" listing that scripts read, as --format csv's columns. */
+  g_print ("topology: %s\n", spec);
+
+  g_print ("title: %s\n", title);
+  g_print ("nodes: %u\n", n_nodes);
+  g_print ("channels: %u (%u network, %u injection, %u ejection)\n",
+           flitlab_topology_get_n_channels (topology),
+           flitlab_topology_get_n_network_channels (topology), n_nodes, n_nodes);
+  g_print ("diameter: %u\n", flitlab_topology_diameter (topology));
+  g_print ("mean distance: %s\n", mean);
+  g_print ("bisection width: %u\n", flitlab_topology_bisection_width (topology));
+  return TRUE;
+}
+
+/* ---- models ------------------------------------------------------------------------- */
+
+gboolean
+flitlab_cli_cmd_models (int      argc,
+                        char   **argv,
+                        GError **error)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("— list the analytical models"));
+  const FlitlabModelInfo * const *models = flitlab_model_list ();
+
+  if (!flitlab_cli_parse_options (context, &argc, &argv, error))
+    return FALSE;
+  if (argc != 1)
+    return flitlab_cli_usage_error (error, _("models takes no arguments"));
+
+  for (guint i = 0; models[i] != NULL; i++)
+    {
+      const FlitlabModelInfo *info = models[i];
+
+      /* Translators: a model's id, its title, then the paper it follows */
+      g_print (_("%s\n  %s\n  paper: %s\n"), info->id, _(info->title), _(info->paper));
+      for (const FlitlabModelParamInfo *p = info->params; p->name != NULL; p++)
+        if (p->default_value)
+          g_print (_("  --param %s=…  %s; unit: %s; range: %s; default: %s\n"),
+                   p->name, _(p->description), *p->unit != '\0' ? _(p->unit) : "", _(p->range),
+                   p->default_value);
+        else
+          g_print (_("  --param %s=…  %s; unit: %s; range: %s\n"),
+                   p->name, _(p->description), *p->unit != '\0' ? _(p->unit) : "", _(p->range));
+      /* The CSV columns' names are not translated: they are what the csv format writes. */
+      g_print ("  %s rate,latency", _("columns:"));
+      for
+ (guint c = 0; info->columns != NULL && info->columns[c] != NULL; c++)
+        g_print (",%s", info->columns[c]);
+      g_print ("\n%s", models[i + 1] ? "\n" : "");
+    }
+  return TRUE;
+}
+
+/* ---- model -------------------------------------------------------------------------- */
+
+static void
+print_row (GString     *out,
+           gboolean     csv,
+           const char  *rate,
+           const char  *latency,
+           const char **values,
+           guint        n_values)
+{
+  if (csv)
+    {
+      g_string_append_printf (out, "%s,%s", rate, latency);
+      for (guint i = 0; i < n_values; i++)
+        g_string_append_printf (out, ",%s", values[i]);
+    }
+  else
+    {
+      g_string_append_printf (out, "%-12s %-14s", rate, latency);
+      for (guint i = 0; i < n_values; i++)
+        g_string_append_printf (out, " %-14s", values[i]);
+    }
+  g_string_append_c (out, '\n');
+}
+
+gboolean
+flitlab_cli_cmd_model (int      argc,
+                       char   **argv,
+                       GError **error)
+{
+  g_auto(GStrv) params = NULL;
+  g_autofree char *rates_text = NULL;
+  g_autofree char *format = NULL;
+  gboolean saturation = FALSE;
+  const GOptionEntry entries[] = {
+    { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params,
+      N_("A model parameter, such as k=16x16x16 or flits=25"), "NAME=VALUE" },
+    { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text,
+      N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("Output format: table (default) or csv"),
+      "FORMAT" },
+    { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation,
+      N_("Also print the saturation rate and what it is (on stderr for csv)"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (N_("ID — evaluate an analytical "
+                                                               "model"));
+  g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(FlitlabModel) model = NULL;
+  g_autoptr(GArray) rates = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  const FlitlabModelInfo *info;
+  gboolean csv;
+  guint n_columns = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_summary (context,
+                                N_("flitlab-cli models lists the ids and their parameters."));
+  if (!flitlab_cli_parse_options (context, &argc, &argv, error))
+    return FALSE;
+  if (argc != 2)
+    return flitlab_cli_usage_error (error,
+                                    _("model takes one model id (flitlab-cli models lists them)"));
+  if (format != NULL && !g_str_equal (format, "csv") && !g_str_equal (format, "table"))
+    return flitlab_cli_usage_error (error, _("--format is csv or table, not “%s”"), format);
+  csv = format != NULL && g_str_equal (format, "csv");
+
+  for (guint i = 0; params != NULL && params[i] != NULL; i++)
+    {
+      const char *eq = strchr (params[i], '=');
+      g_autofree char *name = eq != NULL ? g_strndup (params[i], eq - params[i]) : NULL;
+
+      if (eq == NULL || eq == params[i])
+        return flitlab_cli_usage_error (error, _("--param takes NAME=VALUE, not “%s”"),
+                                        params[i]);
+      /* By name: --param flits=5 --param flits=600 is a mistake, not "the last wins". */
+      if (g_hash_table_contains (table, name))
+        return flitlab_cli_usage_error (error, _("--param %s is given twice"), name);
+      g_hash_table_insert (table, g_steal_pointer (&name), g_strdup (eq + 1));
+    }
+
+  model = flitlab_model_new (argv[1], table, error);
+  if (model == NULL)
+    return FALSE;
+  info = flitlab_model_get_info (model);
+  while (info->columns != NULL && info->columns[n_columns] != NULL)
+    n_columns++;
+
+  if (rates_text == NULL)
+    {
+      if (!saturation)
+        return flitlab_cli_usage_error (error,
+                                        _("model needs --rates (such as --rates 0.001,0.002 or "
+                                          "0:0.01:11)"));
+    }
+  else if ((rates = flitlab_cli_parse_rates (rates_text, error)) == NULL)
+    return FALSE;
+
+  if (rates != NULL)
+    {
+      g_autofree const char **header = g_new0 (const char *, n_columns + 1);
+
+      for (guint c = 0; c < n_columns; c++)
+        header[c] = info->columns[c];
+      print_row (out, csv, "rate", "latency", header, n_columns);
+
+      for (guint i = 0; i < rates->len; i++)
+        {
+          double rate_value = g_array_index (rates, double, i);
+          g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate (model, rate_value);
+          char rate[G_ASCII_DTOSTR_BUF_SIZE], latency[G_ASCII_DTOSTR_BUF_SIZE];
+          g_autofree char *cells = g_malloc0 (n_columns * G_ASCII_DTOSTR_BUF_SIZE + 1);
+          g_autofree const char **values = g_new0 (const char *, n_columns + 1);
+
+          flitlab_cli_format_number (rate, sizeof rate, point->rate);
+          if (point->saturated)
+            g_strlcpy (latency, "saturated", sizeof latency);
+          else
+            flitlab_cli_format_number (latency, sizeof latency, point->latency);
+          for (guint c = 0; c < n_columns; c++)
+            {
+              char *cell = cells + c * G_ASCII_DTOSTR_BUF_SIZE;
+
+              if (point->saturated)
+                *cell = '\0';
+              else
+                flitlab_cli_format_number (cell, G_ASCII_DTOSTR_BUF_SIZE, point->values[c]);
+              values[c] = cell;
+            }
+          print_row (out, csv, rate, latency, values, n_columns);
+        }
+      fputs (out->str, stdout);
+    }
+
+  if (saturation)
+    {
+      char sat[G_ASCII_DTOSTR_BUF_SIZE];
+
+      flitlab_cli_format_number (sat, sizeof sat, flitlab_model_get_saturation_rate (model));
+      if (csv && rates != NULL)
+        g_printerr (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, _(info->saturation));
+      else
+        g_print (_("saturation rate: %s messages/cycle/node\n%s\n"), sat, _(info->saturation));
+    }
+  return TRUE;
+}

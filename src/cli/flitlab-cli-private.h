@@ -1,0 +1,76 @@
+/* flitlab-cli-private.h: what flitlab-cli's files share, one file per group of commands:
+ * topology, models and model (flitlab-cli-model.c), simulate (-simulate.c), run, grid and
+ * validate (-run.c), export (-export.c); flitlab-cli.c holds main and these helpers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The commands: each parses its own options and returns FALSE with error set on failure. */
+gboolean flitlab_cli_cmd_topology  (int      argc,
+                                    char   **argv,
+                                    GError **error);
+gboolean flitlab_cli_cmd_models    (int      argc,
+                                    char   **argv,
+                                    GError **error);
+gboolean flitlab_cli_cmd_model     (int      argc,
+                                    char   **argv,
+                                    GError **error);
+gboolean flitlab_cli_cmd_simulate  (int      argc,
+                                    char   **argv,
+                                    GError **error);
+gboolean flitlab_cli_cmd_run       (int      argc,
+                                    char   **argv,
+                                    GError **error);
+gboolean flitlab_cli_cmd_grid      (int      argc,
+                                    char   **argv,
+                                    GError **error);
+gboolean flitlab_cli_cmd_export    (int      argc,
+                                    char   **argv,
+                                    GError **error);
+gboolean flitlab_cli_cmd_validate  (int      argc,
+                                    char   **argv,
+                                    GError **error);
+
+/* A CSV or table cell for a number: enough digits to be useful, locale-independent. */
+void     flitlab_cli_format_number (char   *buf,
+                                    gsize   len,
+                                    double  value);
+/* Sets error to the message and returns FALSE. */
+gboolean flitlab_cli_usage_error   (GError     **error,
+                                    const char  *format,
+                                    ...) G_GNUC_PRINTF (2, 3);
+/* An output named by option (NULL: the input, saved in place), checked before the long work. */
+gboolean flitlab_cli_check_output  (const char  *option,
+                                    const char  *path,
+                                    gboolean     stdout_used,
+                                    GError     **error);
+gboolean flitlab_cli_parse_options (GOptionContext  *context,
+                                    int             *argc,
+                                    char          ***argv,
+                                    GError         **error);
+/* A load, checked as a project file's and the editor's. */
+gboolean flitlab_cli_parse_rate    (const char  *text,
+                                    double      *rate,
+                                    GError     **error);
+/* "0.001,0.002" or "A:B:N" (N evenly spaced rates from A to B). */
+GArray  *flitlab_cli_parse_rates   (const char  *text,
+                                    GError     **error);
+/* A whole number from min to max given to option; out is left as it is when text is NULL. */
+gboolean flitlab_cli_parse_uint64  (const char  *option,
+                                    const char  *text,
+                                    guint64      min,
+                                    guint64      max,
+                                    guint64     *out,
+                                    GError     **error);
+/* Progress on stderr: a FlitlabProgressFunc. */
+gboolean flitlab_cli_print_progress (double   fraction,
+                                     double   seconds_left,
+                                     gpointer user_data);
+
+G_END_DECLS
