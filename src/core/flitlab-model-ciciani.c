@@ -80,31 +80,73 @@ typedef struct
 /* ---- parameters ---------------------------------------------------------------------- */
 
 static const FlitlabModelParamInfo uni_torus_params[] = {
-  { "k", N_("nodes per dimension"),
-    N_("2..64 per dimension, e.g. 16x16x16 or 8; at most 65536 nodes"), "16x16x16",
-    N_("Radices k0xk1x... (asymmetric allowed); a single value gives n equal dimensions") },
-  { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
-    N_("Number of dimensions for a single radix k; auto: the number of radices in k, 3 for one") },
-  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "25",
-    N_("Mean message length L/W in flits (T_DT)") },
-  { NULL }
+  {
+    .name = "k",
+    .unit = N_("nodes per dimension"),
+    .range = N_("2..64 per dimension, e.g. 16x16x16 or 8; at most 65536 nodes"),
+    .default_value = "16x16x16",
+    .description = N_("Radices k0xk1x... (asymmetric allowed); a single value gives n equal "
+                      "dimensions"),
+  },
+  {
+    .name = "n",
+    .unit = N_("dimensions"),
+    .range = N_("auto or 1..16"),
+    .default_value = "auto",
+    .description = N_("Number of dimensions for a single radix k; auto: the number of radices "
+                      "in k, 3 for one"),
+  },
+  {
+    .name = "flits",
+    .unit = N_("flits"),
+    .range = FLITLAB_MODEL_FLITS_RANGE,
+    .default_value = "25",
+    .description = N_("Mean message length L/W in flits (T_DT)"),
+  },
+  { NULL },
 };
 
 static const FlitlabModelParamInfo bi_torus_params[] = {
-  { "k", N_("nodes per dimension"), N_("4..64, the same in every dimension, e.g. 6 or 6x6x6"), "6",
-    N_("Radix of the symmetric torus") },
-  { "n", N_("dimensions"), N_("auto or 1..16"), "auto",
-    N_("Number of dimensions; auto: the number of radices in k, 3 for one") },
-  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "12",
-    N_("Mean message length L/W in flits (T_DT)") },
-  { NULL }
+  {
+    .name = "k",
+    .unit = N_("nodes per dimension"),
+    .range = N_("4..64, the same in every dimension, e.g. 6 or 6x6x6"),
+    .default_value = "6",
+    .description = N_("Radix of the symmetric torus"),
+  },
+  {
+    .name = "n",
+    .unit = N_("dimensions"),
+    .range = N_("auto or 1..16"),
+    .default_value = "auto",
+    .description = N_("Number of dimensions; auto: the number of radices in k, 3 for one"),
+  },
+  {
+    .name = "flits",
+    .unit = N_("flits"),
+    .range = FLITLAB_MODEL_FLITS_RANGE,
+    .default_value = "12",
+    .description = N_("Mean message length L/W in flits (T_DT)"),
+  },
+  { NULL },
 };
 
 static const FlitlabModelParamInfo hypercube_params[] = {
-  { "n", N_("dimensions"), "1..16", "10", N_("Dimension of the 2^n hypercube") },
-  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "200",
-    N_("Mean message length L/W in flits (T_DT)") },
-  { NULL }
+  {
+    .name = "n",
+    .unit = N_("dimensions"),
+    .range = "1..16",
+    .default_value = "10",
+    .description = N_("Dimension of the 2^n hypercube"),
+  },
+  {
+    .name = "flits",
+    .unit = N_("flits"),
+    .range = FLITLAB_MODEL_FLITS_RANGE,
+    .default_value = "200",
+    .description = N_("Mean message length L/W in flits (T_DT)"),
+  },
+  { NULL },
 };
 
 /* Refuses empty values up front, with the expected range in the message ("n" is read
@@ -507,7 +549,8 @@ map_channels (const CicianiState *self,
           point->channel_time[id] = dim_flow[d] > 0 ? dim_util[d] / dim_flow[d] : 0;
           point->channel_wait[id] = dim_wait[d];
           /* A link of dimension d carries every class c[d,i] of it (or C[d] in the cube). */
-          point->channel_class[id] = g_strdup_printf (self->kind == CICIANI_HYPERCUBE ? "C[d=%u]" : "c[d=%u,i=*]", d);
+          point->channel_class[id] = g_strdup_printf (self->kind == CICIANI_HYPERCUBE
+                                                      ? "C[d=%u]" : "c[d=%u,i=*]", d);
         }
       else
         {
@@ -517,8 +560,9 @@ map_channels (const CicianiState *self,
           point->channel_flow[id] = rate;
           point->channel_time[id] = self->flits;
           point->channel_utilization[id] = rate * self->flits;
-          point->channel_class[id] = g_strdup (id < self->n_network + (self->n_channels - self->n_network) / 2
-                                               ? N_("injection") : N_("ejection"));
+          point->channel_class[id] =
+            g_strdup (id < self->n_network + (self->n_channels - self->n_network) / 2
+                      ? N_("injection") : N_("ejection"));
         }
     }
 }
@@ -682,7 +726,9 @@ ciciani_saturation_rate (gpointer data)
 }
 
 #define TORUS_SATURATION \
-  N_("A utilization limit: the largest load at which every channel class's utilization (its flow times its service time) stays below 1 and its waiting time has a real root; at most 1/L, a source sending one flit per cycle.")
+  N_("A utilization limit: the largest load at which every channel class's utilization (its " \
+     "flow times its service time) stays below 1 and its waiting time has a real root; at " \
+     "most 1/L, a source sending one flit per cycle.")
 
 const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
   .id = "ciciani-uni-torus",
@@ -709,7 +755,8 @@ const FlitlabModelInfo flitlab_model_ciciani_uni_torus = {
 
 const FlitlabModelInfo flitlab_model_ciciani_bi_torus = {
   .id = "ciciani-bi-torus",
-  .title = N_("Ciciani et al. 1998: bi-directional symmetric k-ary n-cube, dimension-ordered routing"),
+  .title = N_("Ciciani et al. 1998: bi-directional symmetric k-ary n-cube, dimension-ordered "
+              "routing"),
   .citation = N_("Ciciani et al. 1998"),
   .paper = N_("000_08b1b894a0d9da66.txt, Eqs. 16-25 (generalized to n dimensions)"),
   .flow_source = N_("After Ciciani et al. 1998, Figs. 1 and 3: the classes c[d,i] of Eqs. 16-25."),
@@ -741,7 +788,8 @@ const FlitlabModelInfo flitlab_model_ciciani_hypercube = {
   .params = hypercube_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = N_("A utilization limit, as for the tori; on hypercubes the source bound 1/L (one flit per cycle out of every node) is usually what binds."),
+  .saturation = N_("A utilization limit, as for the tori; on hypercubes the source bound 1/L "
+                   "(one flit per cycle out of every node) is usually what binds."),
   .fit = {
     .family = FLITLAB_TOPOLOGY_HYPERCUBE,
     .routing = FLITLAB_ROUTING_DOR,

@@ -111,11 +111,21 @@ typedef struct
 /* ---- parameters ---------------------------------------------------------------------- */
 
 static const FlitlabModelParamInfo greenberg_params[] = {
-  { "k", N_("nodes per dimension"), N_("2..64, as 8 or 8x8 (square)"), "8",
-    N_("Radix of the k x k network (N = k^2 nodes)") },
-  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "20",
-    N_("Message length L = s/f in flits (the worm length)") },
-  { NULL }
+  {
+    .name = "k",
+    .unit = N_("nodes per dimension"),
+    .range = N_("2..64, as 8 or 8x8 (square)"),
+    .default_value = "8",
+    .description = N_("Radix of the k x k network (N = k^2 nodes)"),
+  },
+  {
+    .name = "flits",
+    .unit = N_("flits"),
+    .range = FLITLAB_MODEL_FLITS_RANGE,
+    .default_value = "20",
+    .description = N_("Message length L = s/f in flits (the worm length)"),
+  },
+  { NULL },
 };
 
 static gpointer
@@ -165,7 +175,8 @@ prepare (GHashTable  *params,
       self->north_c[j] = (kd - 1 - j) * kd / kk1;
       self->north_b[j] = j / (1.0 + j);
 
-      /* Appendix A: lambda_j = lambda_net for j <= 1, else lambda k (k(k-1) - j(j-1))/(2(k^2-1)). */
+      /* Appendix A: lambda_j = lambda_net for j <= 1,
+       * else lambda k (k(k-1) - j(j-1))/(2(k^2-1)). */
       lam_j = j <= 1 ? (kd - 1) / 2 * kd * kd / kk1
                      : kd * (kd * (kd - 1) - j * (j - 1.0)) / (2 * kk1);
       self->lam_j_unit[j] = lam_j;
@@ -532,7 +543,8 @@ add_routes (const Greenberg   *self,
         for (guint j1 = 1; j1 < k; j1++)
           {
             if (j1 > 1)
-              flitlab_model_point_add_route (point, Y_CLASS (j0, j1), Y_CLASS (j0, j1 - 1), (j1 - 1.0) / j1);
+              flitlab_model_point_add_route (point, Y_CLASS (j0, j1), Y_CLASS (j0, j1 - 1),
+                                             (j1 - 1.0) / j1);
             flitlab_model_point_add_route (point, Y_CLASS (j0, j1), eject, 1 / (j1 * kd));
             if (j0 > 0)
               flitlab_model_point_add_route (point, Y_CLASS (j0, j1), X_CLASS (j0), j0 / (j1 * kd));
@@ -549,7 +561,8 @@ add_routes (const Greenberg   *self,
             if (r > 0)
               flitlab_model_point_add_route (point, INJ_CLASS (c, r), Y_CLASS (c, r), r * kd / kk1);
             if (c < k - 1)
-              flitlab_model_point_add_route (point, INJ_CLASS (c, r), X_CLASS (k - 1 - c), (kd - 1 - c) / kk1);
+              flitlab_model_point_add_route (point, INJ_CLASS (c, r), X_CLASS (k - 1 - c),
+                                             (kd - 1 - c) / kk1);
             if (c > 0)
               flitlab_model_point_add_route (point, INJ_CLASS (c, r), X_CLASS (c), c / kk1);
           }
@@ -571,9 +584,11 @@ add_routes (const Greenberg   *self,
             double leave = j1 > 0 ? self->cb[j1] : 1;
 
             if (j1 > 0)
-              flitlab_model_point_add_route (point, Y_CLASS (j0, j1), Y_CLASS (j0, j1 - 1), self->ca[j1]);
+              flitlab_model_point_add_route (point, Y_CLASS (j0, j1), Y_CLASS (j0, j1 - 1),
+                                             self->ca[j1]);
             flitlab_model_point_add_route (point, Y_CLASS (j0, j1), eject, leave / kd);
-            flitlab_model_point_add_route (point, Y_CLASS (j0, j1), X_CLASS (j0), leave * (kd - 1) / kd);
+            flitlab_model_point_add_route (point, Y_CLASS (j0, j1), X_CLASS (j0),
+                                           leave * (kd - 1) / kd);
           }
       /* Injection class (j0, j1) is the node at (k-1-j0, k-1-j1): to x with 1/(k+1), to y
        * with k/(k+1). */
@@ -583,7 +598,8 @@ add_routes (const Greenberg   *self,
             guint c = k - 1 - j0, r = k - 1 - j1;
 
             flitlab_model_point_add_route (point, INJ_CLASS (c, r), X_CLASS (j0), 1 / (kd + 1));
-            flitlab_model_point_add_route (point, INJ_CLASS (c, r), Y_CLASS (j0, j1), kd / (kd + 1));
+            flitlab_model_point_add_route (point, INJ_CLASS (c, r), Y_CLASS (j0, j1),
+                                           kd / (kd + 1));
           }
     }
 #undef X_CLASS
@@ -740,14 +756,16 @@ greenberg_saturation_rate (gpointer state)
 }
 
 #define GREENBERG_SATURATION \
-  N_("A utilization limit: the largest load at which every channel class's utilization stays below 1, so its M/G/1 wait stays finite; at most the source bound 1/L.")
+  N_("A utilization limit: the largest load at which every channel class's utilization stays " \
+     "below 1, so its M/G/1 wait stays finite; at most the source bound 1/L.")
 
 const FlitlabModelInfo flitlab_model_greenberg_mesh = {
   .id = "greenberg-mesh",
   .title = N_("Greenberg and Guan 1997: k×k mesh, dimension-ordered wormhole routing"),
   .citation = N_("Greenberg and Guan 1997"),
   .paper = N_("001_0362e99452293682.txt, Section 3: Eqs. 1-15 and Fig. 4"),
-  .flow_source = N_("After Greenberg and Guan 1997, Fig. 2 and Section 3; below, one class's routing probabilities R as their Fig. 3 draws them."),
+  .flow_source = N_("After Greenberg and Guan 1997, Fig. 2 and Section 3; below, one class's "
+                    "routing probabilities R as their Fig. 3 draws them."),
   .params = greenberg_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TOTAL,
@@ -771,7 +789,8 @@ const FlitlabModelInfo flitlab_model_greenberg_torus = {
   .title = N_("Greenberg and Guan 1997: k×k uni-directional torus (after Draper and Ghosh)"),
   .citation = N_("Greenberg and Guan 1997"),
   .paper = N_("001_0362e99452293682.txt, Appendix A"),
-  .flow_source = N_("After Greenberg and Guan 1997, Fig. 2 and Appendix A; below, one class's routing probabilities R as their Fig. 3 draws them."),
+  .flow_source = N_("After Greenberg and Guan 1997, Fig. 2 and Appendix A; below, one class's "
+                    "routing probabilities R as their Fig. 3 draws them."),
   .params = greenberg_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_TOTAL,

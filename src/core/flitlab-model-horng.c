@@ -646,11 +646,21 @@ static const char * const horng_columns[N_COLUMNS + 1] = {
 };
 
 static const FlitlabModelParamInfo horng_params[] = {
-  { "n", N_("dimensions"), N_("1..16 (N = 2^n nodes)"), "6",
-    N_("Dimension of the Boolean n-cube") },
-  { "buffers", N_("messages per node"), "n..256", "10",
-    N_("M, the message buffers of every node; the routing needs M ≥ n") },
-  { NULL }
+  {
+    .name = "n",
+    .unit = N_("dimensions"),
+    .range = N_("1..16 (N = 2^n nodes)"),
+    .default_value = "6",
+    .description = N_("Dimension of the Boolean n-cube"),
+  },
+  {
+    .name = "buffers",
+    .unit = N_("messages per node"),
+    .range = "n..256",
+    .default_value = "10",
+    .description = N_("M, the message buffers of every node; the routing needs M ≥ n"),
+  },
+  { NULL },
 };
 
 static gpointer
@@ -792,11 +802,14 @@ const FlitlabModelInfo flitlab_model_horng_kleinrock = {
   .title = N_("Horng & Kleinrock: finite-buffer Boolean n-cube with backtracking"),
   .citation = N_("Horng and Kleinrock"),
   .paper = N_("004_65d49c7f36dd387a.txt: Eqs. 1-26 and the power of Section 5"),
-  .flow_source = N_("After Horng and Kleinrock: the buffer chain of Eqs. 1-8 and the header chain of Fig. 4."),
+  .flow_source = N_("After Horng and Kleinrock: the buffer chain of Eqs. 1-8 and the header "
+                    "chain of Fig. 4."),
   .params = horng_params,
   .columns = horng_columns,
   .latency = FLITLAB_LATENCY_TOTAL,
-  .saturation = N_("An asymptotic throughput, not a load: the largest rate the network delivers per node (lambda times the acceptance probability as lambda grows without bound); the backtracking network refuses, it never saturates."),
+  .saturation = N_("An asymptotic throughput, not a load: the largest rate the network delivers "
+                   "per node (lambda times the acceptance probability as lambda grows without "
+                   "bound); the backtracking network refuses, it never saturates."),
   .capacity = TRUE,
   .fit = {
     .family = FLITLAB_TOPOLOGY_HYPERCUBE,

@@ -59,15 +59,44 @@ typedef struct
 } Sub;
 
 static const FlitlabModelParamInfo meraji_params[] = {
-  { "n", N_("dimensions"), "1..12", "6", N_("dimensions of the base hypercube") },
-  { "k", N_("nodes"), "1..64", "5", N_("nodes on every necklace") },
-  { "vcs", N_("virtual channels"), "3..32", "8",
-    N_("virtual channels per physical channel (the routing needs 3)") },
-  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "32", N_("message length M") },
-  { "variant", "", N_("paper or consistent"), "consistent",
-    N_("consistent: the message length counted once (the simulator agrees, docs/models/meraji.md); "
-       "paper: Eq. 1 as printed, M counted in each of the three sub-networks") },
-  { NULL }
+  {
+    .name = "n",
+    .unit = N_("dimensions"),
+    .range = "1..12",
+    .default_value = "6",
+    .description = N_("dimensions of the base hypercube"),
+  },
+  {
+    .name = "k",
+    .unit = N_("nodes"),
+    .range = "1..64",
+    .default_value = "5",
+    .description = N_("nodes on every necklace"),
+  },
+  {
+    .name = "vcs",
+    .unit = N_("virtual channels"),
+    .range = "3..32",
+    .default_value = "8",
+    .description = N_("virtual channels per physical channel (the routing needs 3)"),
+  },
+  {
+    .name = "flits",
+    .unit = N_("flits"),
+    .range = FLITLAB_MODEL_FLITS_RANGE,
+    .default_value = "32",
+    .description = N_("message length M"),
+  },
+  {
+    .name = "variant",
+    .unit = "",
+    .range = N_("paper or consistent"),
+    .default_value = "consistent",
+    .description = N_("consistent: the message length counted once (the simulator agrees, "
+                      "docs/models/meraji.md); paper: Eq. 1 as printed, M counted in each of "
+                      "the three sub-networks"),
+  },
+  { NULL },
 };
 
 static gpointer
@@ -86,7 +115,8 @@ meraji_prepare (GHashTable  *params,
   if (g_strcmp0 (variant, "paper") != 0 && g_strcmp0 (variant, "consistent") != 0)
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                   _("The parameter “variant” is paper or consistent, not “%s”"), variant ? variant : "");
+                   _("The parameter “variant” is paper or consistent, not “%s”"),
+                   variant ? variant : "");
       return NULL;
     }
   self->consistent = g_str_equal (variant, "consistent");
@@ -135,7 +165,8 @@ service_rhs (const Meraji *self,
     {
       p_all = sub->pv[V];
       /* N8: Eq. 16's sum in closed form, real d. */
-      sub->pblock = p_adaptive < 1 ? p_all * (1 - pow (p_adaptive, d)) / (d * (1 - p_adaptive)) : p_all;
+      sub->pblock = p_adaptive < 1
+                    ? p_all * (1 - pow (p_adaptive, d)) / (d * (1 - p_adaptive)) : p_all;
     }
   sub->w = sub->lambda_c * s * s * (1 + (1 - M / s) * (1 - M / s)) / (2 * (1 - rho));
   return M - 1 + d + d * sub->pblock * sub->w;
@@ -259,7 +290,8 @@ latency (const Meraji *self,
   double base_share = (double) (1u << self->n) / N;
 
   if (!self->consistent)
-    return (cube->s + cube->ws) * cube->vbar + 2 * (neck->s + neck->ws) * neck->vbar;  /* (1), (2) */
+    /* (1), (2) */
+    return (cube->s + cube->ws) * cube->vbar + 2 * (neck->s + neck->ws) * neck->vbar;
 
   /* The message length once; the source wait where the message starts (a necklace node or a
    * base vertex, by their shares of the nodes). */
@@ -288,14 +320,17 @@ meraji_evaluate (gpointer           state,
       const double blocking[] = { neck.pblock, cube.pblock };
       const double multiplexing[] = { neck.vbar, cube.vbar };
 
-      flitlab_model_point_add_class (point, N_("necklace"), neck.lambda_c, neck.s, neck.pblock * neck.w, neck.rho);
-      flitlab_model_point_add_class (point, N_("hypercube"), cube.lambda_c, cube.s, cube.pblock * cube.w, cube.rho);
+      flitlab_model_point_add_class (point, N_("necklace"), neck.lambda_c, neck.s,
+                                     neck.pblock * neck.w, neck.rho);
+      flitlab_model_point_add_class (point, N_("hypercube"), cube.lambda_c, cube.s,
+                                     cube.pblock * cube.w, cube.rho);
       flitlab_model_point_add_class (point, N_("injection"), point->rate, self->flits, neck.ws,
                                      point->rate * self->flits);
       flitlab_model_point_add_vector (point, N_("P_v necklace"), neck.pv, self->vcs + 1);
       flitlab_model_point_add_vector (point, N_("P_v hypercube"), cube.pv, self->vcs + 1);
       flitlab_model_point_add_vector (point, N_("blocking (necklace, hypercube)"), blocking, 2);
-      flitlab_model_point_add_vector (point, N_("multiplexing degree (necklace, hypercube)"), multiplexing, 2);
+      flitlab_model_point_add_vector (point, N_("multiplexing degree (necklace, hypercube)"),
+                                      multiplexing, 2);
 
       /* The model has one class per sub-network (Eqs. 7 and 9 average over positions along a
        * necklace), so every necklace link gets the necklace class and every base link the
@@ -311,14 +346,16 @@ meraji_evaluate (gpointer           state,
               point->channel_time[c] = sub->s;
               point->channel_wait[c] = sub->pblock * sub->w;
               point->channel_utilization[c] = MIN (sub->rho, 1.0);
-              point->channel_class[c] = g_strdup (channel->base_link ? N_("hypercube") : N_("necklace"));
+              point->channel_class[c] = g_strdup (channel->base_link ? N_("hypercube")
+                                                                     : N_("necklace"));
             }
           else
             {
               point->channel_flow[c] = point->rate;
               point->channel_time[c] = self->flits;
               point->channel_utilization[c] = MIN (point->rate * self->flits, 1.0);
-              point->channel_class[c] = g_strdup (channel->kind == FLITLAB_CHANNEL_INJECTION ? N_("injection") : N_("ejection"));
+              point->channel_class[c] = g_strdup (channel->kind == FLITLAB_CHANNEL_INJECTION
+                                                  ? N_("injection") : N_("ejection"));
             }
         }
     }
@@ -340,7 +377,8 @@ const FlitlabModelInfo flitlab_model_meraji_necklace = {
   .params = meraji_params,
   .columns = NULL,
   .latency = FLITLAB_LATENCY_SOURCE_TRANSIT,
-  .saturation = N_("A fold of the fixed point: the largest load at which the model's waiting times (Eqs. 1-23) still converge; past it they have no finite solution."),
+  .saturation = N_("A fold of the fixed point: the largest load at which the model's waiting "
+                   "times (Eqs. 1-23) still converge; past it they have no finite solution."),
   .fit = {
     .family = FLITLAB_TOPOLOGY_NECKLACE,
     .routing = FLITLAB_ROUTING_NECKLACE,

@@ -474,7 +474,8 @@ quaglia_newton (const QuagliaSystem *sys,
       gboolean accepted = FALSE;
 
       if (quaglia_error (z, e->g) < QUAGLIA_TOL
-          && (n == QUAGLIA_N_VARS || sqrt (norm2 (f + QUAGLIA_N_VARS, n - QUAGLIA_N_VARS)) < QUAGLIA_TOL))
+          && (n == QUAGLIA_N_VARS ||
+              sqrt (norm2 (f + QUAGLIA_N_VARS, n - QUAGLIA_N_VARS)) < QUAGLIA_TOL))
         return TRUE;
 
       for (guint c = 0; c < n; c++)
@@ -911,12 +912,21 @@ quaglia_free_state (gpointer state)
 }
 
 static const FlitlabModelParamInfo quaglia_params[] = {
-  { "k", N_("nodes per dimension"),
-    N_("4..64, a multiple of 4 (k/4 hops per dimension), e.g. 16 or 16x16"), "8",
-    N_("Radix of the square bi-directional torus") },
-  { "flits", N_("flits"), FLITLAB_MODEL_FLITS_RANGE, "12",
-    N_("Message length (data-trail time T_DT = L/B, cycles)") },
-  { NULL }
+  {
+    .name = "k",
+    .unit = N_("nodes per dimension"),
+    .range = N_("4..64, a multiple of 4 (k/4 hops per dimension), e.g. 16 or 16x16"),
+    .default_value = "8",
+    .description = N_("Radix of the square bi-directional torus"),
+  },
+  {
+    .name = "flits",
+    .unit = N_("flits"),
+    .range = FLITLAB_MODEL_FLITS_RANGE,
+    .default_value = "12",
+    .description = N_("Message length (data-trail time T_DT = L/B, cycles)"),
+  },
+  { NULL },
 };
 
 static const char * const quaglia_columns[] = { "p_x", "p_y", NULL };
@@ -926,11 +936,13 @@ const FlitlabModelInfo flitlab_model_quaglia_adaptive_torus = {
   .title = N_("Minimal fully adaptive wormhole routing, k×k bi-directional torus"),
   .citation = N_("Quaglia et al. 2002"),
   .paper = N_("002_fe5cc28af9c60162.txt (Quaglia, Ciciani, Colajanni 2002), Eqs. 1-46"),
-  .flow_source = N_("After Quaglia et al. 2002, Fig. 1 and Section 3: the quadrant's classes and the streams bX and bY."),
+  .flow_source = N_("After Quaglia et al. 2002, Fig. 1 and Section 3: the quadrant's classes "
+                    "and the streams bX and bY."),
   .params = quaglia_params,
   .columns = quaglia_columns,
   .latency = FLITLAB_LATENCY_TRANSIT,
-  .saturation = N_("A fold of the fixed point: the largest load at which the model's equations (Eqs. 1-46) still have a stable solution; past it the iteration has none."),
+  .saturation = N_("A fold of the fixed point: the largest load at which the model's equations "
+                   "(Eqs. 1-46) still have a stable solution; past it the iteration has none."),
   .fit = {
     .family = FLITLAB_TOPOLOGY_TORUS,
     .n_dims = 2,

@@ -110,7 +110,8 @@ add_table (FlitlabPlot             *plot,
       /* A model's curve breaks at saturation; a simulated load that is not carried keeps what
        * the simulator measured (its accepted throughput) and is marked where it has no value
        * (its latencies). */
-      y[i] = table->saturated[i] && kind == FLITLAB_PLOT_LINE ? NAN : flitlab_study_table_get (table, i, value);
+      y[i] = table->saturated[i] && kind == FLITLAB_PLOT_LINE
+             ? NAN : flitlab_study_table_get (table, i, value);
       e[i] = ci >= 0 ? flitlab_study_table_get (table, i, ci) : NAN;
     }
   series = flitlab_plot_add_series (plot, label, kind, x, y, ci >= 0 ? e : NULL, table->n_rows);
@@ -145,7 +146,8 @@ describes_other_network (const FlitlabTopology   *topology,
 {
   g_autoptr(FlitlabModel) built = flitlab_model_new (model->id, model->params, NULL);
 
-  return built != NULL && flitlab_model_get_topology (built) != NULL && !flitlab_model_describes (built, topology);
+  return built != NULL && flitlab_model_get_topology (built) != NULL &&
+         !flitlab_model_describes (built, topology);
 }
 
 /* Whether another model of the study cites the same paper (Greenberg and Guan's mesh and
@@ -158,7 +160,8 @@ shares_citation (const FlitlabStudy      *study,
 
   for (guint m = 0; info != NULL && m < study->models->len; m++)
     {
-      const FlitlabModelInfo *other = flitlab_model_lookup (((FlitlabStudyModel *) study->models->pdata[m])->id);
+      const FlitlabStudyModel *own = study->models->pdata[m];
+      const FlitlabModelInfo *other = flitlab_model_lookup (own->id);
 
       if (other != NULL && other != info && g_str_equal (other->citation, info->citation))
         return TRUE;
@@ -246,7 +249,8 @@ model_name (const FlitlabStudy      *study,
 {
   const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
   GString *name = g_string_new (info != NULL ? _(info->citation) : model->id);
-  g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (model->params), (GCompareFunc) g_strcmp0);
+  g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (model->params),
+                                       (GCompareFunc) g_strcmp0);
   g_autoptr(GHashTable) derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   if (!own && topology != NULL)
@@ -257,7 +261,8 @@ model_name (const FlitlabStudy      *study,
     {
       const char *value = g_hash_table_lookup (model->params, k->data);
       const char *study_value = g_hash_table_lookup (derived, k->data);
-      gboolean differs = !own && (study_value == NULL || !flitlab_runner_param_equal (study_value, value));
+      gboolean differs = !own && (study_value == NULL ||
+                                  !flitlab_runner_param_equal (study_value, value));
 
       for (guint m = 0; m < study->models->len; m++)
         {
@@ -318,7 +323,9 @@ add_model (FlitlabPlot              *plot,
            const Comparison         *comparison)
 {
   const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
-  g_autoptr(FlitlabStudyTable) dense = flitlab_runner_model_curve (study, model, FLITLAB_RUNNER_CURVE_POINTS, NULL);
+  g_autoptr(FlitlabStudyTable) dense = flitlab_runner_model_curve (study, model,
+                                                                   FLITLAB_RUNNER_CURVE_POINTS,
+                                                                   NULL);
   const FlitlabStudyTable *curve = dense != NULL ? dense : model->curve;
   gboolean own = topology == NULL || flitlab_runner_model_follows (study, model);
   g_autofree char *name = model_name (study, topology, model, own);
@@ -336,7 +343,8 @@ add_model (FlitlabPlot              *plot,
   /* Never mixed silently: a model of another latency, or of another network or other
    * settings, says so. */
   if (!own)
-    other = describes_other_network (topology, model) ? _("not this study's network") : _("not this study's settings");
+    other = describes_other_network (topology, model) ? _("not this study's network")
+                                                      : _("not this study's settings");
   /* A curve of another latency than the axis's is never drawn on it: the legend names the
    * model and says what it predicts, the metric menu shows that latency. */
   drawn = latency == NULL || info == NULL || info->latency == *latency;
@@ -507,7 +515,8 @@ common_prefix (const FlitlabStudy * const *studies,
       same = k;
     }
   for (gsize k = 0; k + 2 <= same; k++)
-    if ((studies[0]->name[k] == ':' || studies[0]->name[k] == ',') && studies[0]->name[k + 1] == ' ')
+    if ((studies[0]->name[k] == ':' || studies[0]->name[k] == ',') &&
+        studies[0]->name[k + 1] == ' ')
       cut = k;
   /* Every name must keep words of its own after the cut. */
   for (guint i = 0; cut > 0 && i < n_studies; i++)
@@ -569,8 +578,8 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
     {
       FlitlabPlotSeries *series = plot->series->pdata[s];
 
-      if (series->kind == FLITLAB_PLOT_LINE && !g_ptr_array_find_with_equal_func (line_kinds, series->kind_label,
-                                                                                  g_str_equal, NULL))
+      if (series->kind == FLITLAB_PLOT_LINE &&
+          !g_ptr_array_find_with_equal_func (line_kinds, series->kind_label, g_str_equal, NULL))
         g_ptr_array_add (line_kinds, series->kind_label);
     }
   if (line_kinds->len > FLITLAB_PLOT_LINE_STYLES)
