@@ -12,14 +12,17 @@ done < "$top/po/POTFILES.in"
 # (built only with -Dmpi, its messages translated all the same).
 for f in $(cd "$top" && grep -lE -e '(^|[^A-Za-z0-9_])(N?C?_|g_dn?gettext|n?gettext) ?\(' \
              -e 'translatable="yes"' \
-             src/*.c src/ui/*.c src/core/*.c src/render/*.c src/io/*.c src/cli/*.c src/mpi/*.c ui/*.ui ui/gtk/*.ui 2>/dev/null); do
+             src/*.c src/ui/*.c src/core/*.c src/render/*.c src/io/*.c src/cli/*.c src/mpi/*.c \
+             ui/*.ui ui/gtk/*.ui 2>/dev/null); do
 
-  grep -qx "$f" "$top/po/POTFILES.in" || { echo "$f has translatable strings but is not in POTFILES.in"; status=1; }
+  grep -qx "$f" "$top/po/POTFILES.in" ||
+    { echo "$f has translatable strings but is not in POTFILES.in"; status=1; }
 done
 # it.po has a translation for every message the sources hold today.
 if command -v xgettext >/dev/null && command -v msgcmp >/dev/null; then
   pot=$(mktemp --suffix=.pot)
-  (cd "$top" && xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 \
+  (cd "$top" && xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=C_:1c,2 \
+     --keyword=NC_:1c,2 \
      --keyword=g_dngettext:2,3 --add-comments=Translators \
      -o "$pot" -f po/POTFILES.in --directory=.) || status=1
   msgcmp "$top/po/it.po" "$pot" || { echo "it.po misses messages of the sources"; status=1; }
