@@ -157,47 +157,61 @@ STUDIES = [
     study("greenberg-mesh 8x8, 32 flits", "001 Fig. 5: XY routing on the 8x8 mesh, 32-flit worms.",
           "mesh:8x8", "dor", "fixed", 32, (0.0004, 0.008, 20),
           [("greenberg-mesh", {"k": "8", "flits": "32"})], {"vcs": 1}, 20000),
-    study("greenberg-mesh 16x16, 32 flits", "001 Fig. 6: XY routing on the 16x16 mesh, 32-flit worms.",
+    study("greenberg-mesh 16x16, 32 flits",
+          "001 Fig. 6: XY routing on the 16x16 mesh, 32-flit worms.",
           "mesh:16x16", "dor", "fixed", 32, (0.0002, 0.004, 20),
           [("greenberg-mesh", {"k": "16", "flits": "32"})], {"vcs": 1}, 12000),
     # greenberg-torus: 001 Appendix A
-    study("greenberg-torus 8x8, 20 flits", "001 Fig. 5: uni-directional 8x8 torus, dateline VCs, 20 flits.",
+    study("greenberg-torus 8x8, 20 flits",
+          "001 Fig. 5: uni-directional 8x8 torus, dateline VCs, 20 flits.",
           "torus:8x8:uni", "dor", "fixed", 20, (0.0004, 0.008, 20),
           [("greenberg-torus", {"k": "8", "flits": "20"})], {"vcs": 2}, 20000),
-    study("greenberg-torus 8x8, 32 flits", "001 Fig. 5: uni-directional 8x8 torus, dateline VCs, 32 flits.",
+    study("greenberg-torus 8x8, 32 flits",
+          "001 Fig. 5: uni-directional 8x8 torus, dateline VCs, 32 flits.",
           "torus:8x8:uni", "dor", "fixed", 32, (0.00025, 0.005, 20),
           [("greenberg-torus", {"k": "8", "flits": "32"})], {"vcs": 2}, 20000),
-    study("greenberg-torus 16x16, 32 flits", "001 Fig. 6: uni-directional 16x16 torus, dateline VCs, 32 flits.",
+    study("greenberg-torus 16x16, 32 flits",
+          "001 Fig. 6: uni-directional 16x16 torus, dateline VCs, 32 flits.",
           "torus:16x16:uni", "dor", "fixed", 32, (0.0001, 0.002, 20),
           [("greenberg-torus", {"k": "16", "flits": "32"})], {"vcs": 2}, 12000),
     # quaglia-adaptive-torus: 002 Tables 1-2
-    study("quaglia-adaptive-torus 4x4", "002 Tables 1-2: adaptive routing, 4 VCs, exponential lengths of mean 12.",
+    study("quaglia-adaptive-torus 4x4",
+          "002 Tables 1-2: adaptive routing, 4 VCs, exponential lengths of mean 12.",
           "torus:4x4:bi", "adaptive", "exponential", 12, (0.003, 0.06, 20),
           [("quaglia-adaptive-torus", {"k": "4", "flits": "12"})], {"vcs": 4}, 20000),
-    study("quaglia-adaptive-torus 8x8", "002 Tables 1-2: adaptive routing, 4 VCs, exponential lengths of mean 12.",
+    study("quaglia-adaptive-torus 8x8",
+          "002 Tables 1-2: adaptive routing, 4 VCs, exponential lengths of mean 12.",
           "torus:8x8:bi", "adaptive", "exponential", 12, (0.003, 0.06, 20),
           [("quaglia-adaptive-torus", {"k": "8", "flits": "12"})], {"vcs": 4}, 20000),
-    study("quaglia-adaptive-torus 16x16", "002 Tables 1-2: adaptive routing, 4 VCs, exponential lengths of mean 12.",
+    study("quaglia-adaptive-torus 16x16",
+          "002 Tables 1-2: adaptive routing, 4 VCs, exponential lengths of mean 12.",
           "torus:16x16:bi", "adaptive", "exponential", 12, (0.0015, 0.03, 20),
           [("quaglia-adaptive-torus", {"k": "16", "flits": "12"})], {"vcs": 4}, 10000),
     # meraji-necklace: 003 Fig. 3 sizes (about 100, 256 and 1000 nodes), M = 32
     study("meraji-necklace (3,8) 104 nodes, V=4, M=32",
-          "003 Fig. 3e: the small network (about 100 nodes), V = 4, M = 32. Both readings of Eqs. 1 and 10.",
+          "003 Fig. 3e: the small network (about 100 nodes), V = 4, M = 32. Both readings of "
+          "Eqs. 1 and 10.",
           "necklace:3,8", "necklace", "fixed", 32, (0.0003, 0.0048, 16),
-          [("meraji-necklace", {"n": "3", "k": "8", "vcs": "4", "flits": "32", "variant": "consistent"}),
-           ("meraji-necklace", {"n": "3", "k": "8", "vcs": "4", "flits": "32", "variant": "paper"})],
+          [("meraji-necklace", {"n": "3", "k": "8", "vcs": "4", "flits": "32",
+                                "variant": "consistent"}),
+           ("meraji-necklace", {"n": "3", "k": "8", "vcs": "4", "flits": "32",
+                                "variant": "paper"})],
           {"vcs": 4}, 15000),
     study("meraji-necklace (5,3) 272 nodes, V=6, M=32",
           "003 Fig. 3c: the medium network (about 256 nodes), V = 6, M = 32. Both readings.",
           "necklace:5,3", "necklace", "fixed", 32, (0.0004, 0.0068, 17),
-          [("meraji-necklace", {"n": "5", "k": "3", "vcs": "6", "flits": "32", "variant": "consistent"}),
-           ("meraji-necklace", {"n": "5", "k": "3", "vcs": "6", "flits": "32", "variant": "paper"})],
+          [("meraji-necklace", {"n": "5", "k": "3", "vcs": "6", "flits": "32",
+                                "variant": "consistent"}),
+           ("meraji-necklace", {"n": "5", "k": "3", "vcs": "6", "flits": "32",
+                                "variant": "paper"})],
           {"vcs": 6}, 10000, 2),
     study("meraji-necklace (6,5) 1024 nodes, V=8, M=32",
           "003 Fig. 3a: the large network (about 1000 nodes), V = 8, M = 32. Both readings.",
           "necklace:6,5", "necklace", "fixed", 32, (0.0002, 0.0028, 14),
-          [("meraji-necklace", {"n": "6", "k": "5", "vcs": "8", "flits": "32", "variant": "consistent"}),
-           ("meraji-necklace", {"n": "6", "k": "5", "vcs": "8", "flits": "32", "variant": "paper"})],
+          [("meraji-necklace", {"n": "6", "k": "5", "vcs": "8", "flits": "32",
+                                "variant": "consistent"}),
+           ("meraji-necklace", {"n": "6", "k": "5", "vcs": "8", "flits": "32",
+                                "variant": "paper"})],
           {"vcs": 8}, 5000, 2),
 ] + [
     study(f"horng-kleinrock 6-cube M={m}",
@@ -233,7 +247,8 @@ def write_project(path, studies, quick):
         lines.append(f"  <study name={quoteattr(s['name'])}>")
         lines.append(f"    <notes>{s['notes']}</notes>")
         lines.append(f'    <network topology="{s["topology"]}" routing="{s["routing"]}"/>')
-        lines.append(f'    <traffic pattern="uniform" length="{s["length"]}" flits="{s["flits"]}"/>')
+        lines.append(f'    <traffic pattern="uniform" length="{s["length"]}" '
+                     f'flits="{s["flits"]}"/>')
         lines.append(f'    <load min="{lo}" max="{hi}" count="{count}"/>')
         for mid, params in s["models"]:
             lines.append(f'    <model id="{mid}">')
@@ -316,33 +331,34 @@ COMMENTARY = {
         "**Where it holds, where it breaks.** With fixed-length messages the model holds to "
         "saturation: within 0.9% up to three quarters of S on the 6×6×6 (12 flits) and 2.8% on the "
         "8×8×8 (25 flits), 2.6% and 3.4% at S itself — better than the paper's claim. With the "
-        "exponential lengths the paper states for Table 3 it does not: the model is low by 5.8% by a "
-        "quarter of S, 11.7% by half, 17.0% by three quarters and 24.2% at S = 0.03. Row by row, "
+        "exponential lengths the paper states for Table 3 it does not: the model is low by 5.8% by "
+        "a quarter of S, 11.7% by half, 17.0% by three quarters and 24.2% at S = 0.03. Row by row, "
         "our simulation is *above* the paper's (19.48 against 18.42 at 0.01, 25.28 against 23.16 "
         "at 0.02) and saturates before 0.04, so the paper's 0.04 row (its own error −12.4%) has no "
         "simulated counterpart here; the rows are kept. Why: the model's conflict equation (Eq. 3) "
-        "takes the residual holding time of a worm as T/2, right for fixed lengths (6 cycles for 12 "
-        "flits) and half the truth for geometric ones (E[L²]/2E[L] = 11.5 cycles), see "
+        "takes the residual holding time of a worm as T/2, right for fixed lengths (6 cycles for "
+        "12 flits) and half the truth for geometric ones (E[L²]/2E[L] = 11.5 cycles), see "
         "simulators.md. The paper's simulation lies between our fixed-length and exponential runs, "
         "which suggests its lengths had less variance than exponential. Separately, Flitlab's "
-        "evaluation of the model matches the paper's model column to 0.01 (17.89 against 17.90) but "
-        "not above it (19.77 against 20.33 at 0.016, 21.25 against 21.69 at 0.02, 33.50 against "
-        "35.64 at 0.04). docs/models/ciciani1998.md shows why no reading can: every latency of the "
-        "model is convex in the load, and the printed column is not (its slope falls from at least "
-        "403 to at most 342.5 cycles per msg/cycle after 0.016), so a printed row is likely wrong."),
+        "evaluation of the model matches the paper's model column to 0.01 (17.89 against 17.90) "
+        "but not above it (19.77 against 20.33 at 0.016, 21.25 against 21.69 at 0.02, 33.50 "
+        "against 35.64 at 0.04). docs/models/ciciani1998.md shows why no reading can: every "
+        "latency of the model is convex in the load, and the printed column is not (its slope "
+        "falls from at least 403 to at most 342.5 cycles per msg/cycle after 0.016), so a printed "
+        "row is likely wrong."),
     "ciciani-uni-torus": (
-        "**Where it holds, where it breaks.** On the three 1000-node tori of 000 Fig. 6 the model is "
-        "5–8% *high* up to half of S. Most of that is its zero-load distance: it counts k/2 hops per "
-        "dimension where uniform traffic to the other nodes averages (k−1)/2 · N/(N−1) (15 against "
-        "13.51 hops on 10×10×10, +1.5 cycles, +4% of the 37.5-cycle zero-load transit latency). "
-        "Near saturation it turns low and breaks: −27.5% at S on 10×10×10, −12.6% on 20×10×5 and "
-        "−35.0% on 5×10×20, whose error is already −16.5% at 0.0014 (88% of S). The model "
-        "saturates later than the simulation on all three (0.0027, 0.0023, 0.0018 against carried "
-        "loads of 0.0022, 0.0016, 0.0016), and it ranks the two asymmetric tori the wrong way: it "
-        "(and the paper) favours increasing radices, 5×10×20, while the simulation carries more and "
-        "is faster on 20×10×5 (65.6 against 78.5 cycles at 0.0014; accepted throughput about 0.00172 "
-        "against 0.00166 past saturation). The paper's \"under 5% at most points\" holds here only "
-        "on 5×10×20 below half of S (at most 5.0%)."),
+        "**Where it holds, where it breaks.** On the three 1000-node tori of 000 Fig. 6 the model "
+        "is 5–8% *high* up to half of S. Most of that is its zero-load distance: it counts k/2 "
+        "hops per dimension where uniform traffic to the other nodes averages (k−1)/2 · N/(N−1) "
+        "(15 against 13.51 hops on 10×10×10, +1.5 cycles, +4% of the 37.5-cycle zero-load transit "
+        "latency). Near saturation it turns low and breaks: −27.5% at S on 10×10×10, −12.6% on "
+        "20×10×5 and −35.0% on 5×10×20, whose error is already −16.5% at 0.0014 (88% of S). The "
+        "model saturates later than the simulation on all three (0.0027, 0.0023, 0.0018 against "
+        "carried loads of 0.0022, 0.0016, 0.0016), and it ranks the two asymmetric tori the wrong "
+        "way: it (and the paper) favours increasing radices, 5×10×20, while the simulation carries "
+        "more and is faster on 20×10×5 (65.6 against 78.5 cycles at 0.0014; accepted throughput "
+        "about 0.00172 against 0.00166 past saturation). The paper's \"under 5% at most points\" "
+        "holds here only on 5×10×20 below half of S (at most 5.0%)."),
     "ciciani-hypercube": (
         "**Where it holds, where it breaks.** Within 2.7% up to a quarter of S on all three cubes "
         "(1.0% on Dally's 2^10 cube with 200-flit messages), 5.5–6.0% up to half of S, then "
@@ -360,9 +376,9 @@ COMMENTARY = {
         "by three quarters and 10–24% just below S. The model's saturation is close to the "
         "simulated one (0.00996 against 0.0102, 0.00623 against 0.0068, 0.00273 against 0.0030: "
         "2–9% early), so it is mostly the latency in the last quarter before saturation that it "
-        "misses, not where saturation is. The paper's \"agrees well\" holds up to about half of S; the "
-        "paper itself drew simulated points only where their spread was under 5%, i.e. away from "
-        "saturation."),
+        "misses, not where saturation is. The paper's \"agrees well\" holds up to about half of S; "
+        "the paper itself drew simulated points only where their spread was under 5%, i.e. away "
+        "from saturation."),
     "greenberg-torus": (
         "**Where it holds, where it breaks.** The best of the wormhole models here: within 1.8% up "
         "to half of S and 2.2% up to three quarters on all three tori, 1.9–8.1% at the last load "
@@ -371,36 +387,35 @@ COMMENTARY = {
         "it has no latency for the last loads the simulated network still carries."),
     "quaglia-adaptive-torus": (
         "**Where it holds, where it breaks.** Within 3.3% up to a quarter of S on all three tori "
-        "(1–3% high at the lowest loads). Beyond that it breaks in two different ways. On the small "
-        "tori it is too low and hardly grows with load: −13.6% by half of S on 4×4 (14.95 against "
-        "17.31 cycles at 0.021) and −9.3% on 8×8, −22% to −31% on 4×4 from three quarters of S on. "
-        "Our simulation agrees with the paper's Table 1 simulation there (15.94 against 16.10 cycles "
-        "at 0.015 on 4×4), so the gap is the model's as evaluated here, and the paper's \"under 6% "
-        "at low and medium load\" holds only up to 0.012 on 4×4 and 0.009 on 8×8 (about 30% of S). "
-        "On 16×16 the model is instead far too pessimistic about saturation: it saturates at 0.0082 "
-        "while the simulated network carries up to 0.0195 (S), so from 46% of S on it gives no "
-        "latency at all; below that it is within 2.5% (7.1% at 0.0075)."),
+        "(1–3% high at the lowest loads). Beyond that it breaks in two different ways. On the "
+        "small tori it is too low and hardly grows with load: −13.6% by half of S on 4×4 (14.95 "
+        "against 17.31 cycles at 0.021) and −9.3% on 8×8, −22% to −31% on 4×4 from three quarters "
+        "of S on. Our simulation agrees with the paper's Table 1 simulation there (15.94 against "
+        "16.10 cycles at 0.015 on 4×4), so the gap is the model's as evaluated here, and the "
+        "paper's \"under 6% at low and medium load\" holds only up to 0.012 on 4×4 and 0.009 on "
+        "8×8 (about 30% of S). On 16×16 the model is instead far too pessimistic about saturation: "
+        "it saturates at 0.0082 while the simulated network carries up to 0.0195 (S), so from 46% "
+        "of S on it gives no latency at all; below that it is within 2.5% (7.1% at 0.0075)."),
     "meraji-necklace": (
         "**Where it holds, where it breaks.** The paper's reading of Eq. 1 (message length counted "
         "in each of the three sub-networks) is off by +165% to +190% at every load and on every "
         "size: it is not a usable model, and the consistent reading is the default. The consistent "
         "reading starts 5–11% high at the lowest load and its error grows with load on the small "
-        "network: +39.6% by half of S and +50.9% at 0.0021 on the (3,8) 104-node network, where the "
-        "model also saturates at 0.0022 while the simulation still carries 0.0039 (S). On the "
+        "network: +39.6% by half of S and +50.9% at 0.0021 on the (3,8) 104-node network, where "
+        "the model also saturates at 0.0022 while the simulation still carries 0.0039 (S). On the "
         "paper's medium and large networks it is 12–18% high up to half or three quarters of S and "
         "then comes back towards the simulation (+1.3% at 0.004 on (5,3), +0.5% at 0.0022 on "
         "(6,5)) because it saturates earlier (0.0041 against S = 0.0052; 0.0023 where the (6,5) "
-        "network still carries the largest load simulated, 0.0028). "
-        "The paper claims \"a good degree of accuracy\" with discrepancies near saturation; we "
-        "find the model pessimistic well before saturation on every size, most on the smallest. "
-        "The blocking and multiplexing approximations (docs/models/meraji.md) are the likely cause; "
-        "not investigated further."),
+        "network still carries the largest load simulated, 0.0028). The paper claims \"a good "
+        "degree of accuracy\" with discrepancies near saturation; we find the model pessimistic "
+        "well before saturation on every size, most on the smallest. The blocking and multiplexing "
+        "approximations (docs/models/meraji.md) are the likely cause; not investigated further."),
     "horng-kleinrock": (
         "**Where it holds, where it breaks.** \"Extremely good\" is fair below saturation: the "
         "delay is within 1.1% up to half of S for every buffer count and within 0.2% for M ≥ 8; "
         "throughput and acceptance agree within 0.2% below λ = 1 for M ≥ 8 (CSV columns). It "
-        "degrades past saturation (acceptance below 0.99) and with few buffers: for M = 6 the delay "
-        "is 2.5% high at S = 0.4 and up to 8.4% high at λ = 3 (5.59 against 5.16 cycles), "
+        "degrades past saturation (acceptance below 0.99) and with few buffers: for M = 6 the "
+        "delay is 2.5% high at S = 0.4 and up to 8.4% high at λ = 3 (5.59 against 5.16 cycles), "
         "throughput and acceptance up to 6.7% low; for M = 8 up to 6.8% and 5.2%; for M = 10 3.4% "
         "and 2.6%. The model's product form treats the nodes as independent; past saturation the "
         "buffers are nearly full and the second phase couples neighbours (horng-kleinrock.md)."),
@@ -411,10 +426,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cli", default=os.path.join(ROOT, "build", "src", "cli", "flitlab-cli"))
     parser.add_argument("--quick", action="store_true",
-                        help="smoke test: a third of the loads, a fifth of the cycles (not for committing)")
+                        help="smoke test: a third of the loads, a fifth of the cycles "
+                             "(not for committing)")
     parser.add_argument("--dally", action="store_true", help="000 Tables 2 and 4 at length (slow)")
     parser.add_argument("--no-run", action="store_true",
-                        help="reuse the results saved in validation.flitlab: tables and figures only")
+                        help="reuse the results saved in validation.flitlab: tables and "
+                             "figures only")
     parser.add_argument("--only", help="only the studies whose name contains this")
     parser.add_argument("--output", help="directory to write into (default: docs/validation; with "
                         "--quick or --only a temporary directory, so that a smoke test never "
@@ -468,14 +485,16 @@ def main():
             if ref.get("title", "").startswith("simulation: "):
                 study_el.remove(ref)
         if s["name"].startswith("ciciani-bi-torus 6x6x6"):
-            set_reference(study_el, "000 Table 3: the paper's simulation", [(a, c) for a, _, c, _ in TABLE3])
-            set_reference(study_el, "000 Table 3: the paper's model", [(a, b) for a, b, _, _ in TABLE3])
+            set_reference(study_el, "000 Table 3: the paper's simulation",
+                          [(a, c) for a, _, c, _ in TABLE3])
+            set_reference(study_el, "000 Table 3: the paper's model",
+                          [(a, b) for a, b, _, _ in TABLE3])
 
         # CSV: every point, every model, the compared latency, its interval.
         with open(os.path.join(args.output, slug + ".csv"), "w", newline="") as f:
             out = csv.writer(f)
-            header = ["rate", "compared_latency", "simulation", "simulation_ci95", "simulation_saturated",
-                      "simulation_throughput"]
+            header = ["rate", "compared_latency", "simulation", "simulation_ci95",
+                      "simulation_saturated", "simulation_throughput"]
             for mid, params, *_ in per_model:
                 tag = params.get("variant", "model")
                 header += [f"{tag}", f"{tag}_error_percent"]
@@ -484,13 +503,15 @@ def main():
                     header += [f"{m}_model", f"{m}_simulation", f"{m}_difference_percent"]
             out.writerow(header)
             for i, r in enumerate(sim_rows):
-                row = [cell(r["rate"]), per_model[0][2], cell(r.get(column)), cell(r.get(per_model[0][4])),
-                       "yes" if r["saturated"] else "", cell(r.get("throughput"))]
+                row = [cell(r["rate"]), per_model[0][2], cell(r.get(column)),
+                       cell(r.get(per_model[0][4])), "yes" if r["saturated"] else "",
+                       cell(r.get("throughput"))]
                 for mid, params, latency, col, ci, mrows, msat in per_model:
                     m = mrows[i]
                     row += ["saturated" if m["saturated"] else cell(m.get("latency")),
                             "" if m["saturated"] or r["saturated"] else
-                            (lambda d: "" if d is None else f"{d:+.1f}")(rel(m.get("latency"), r.get(col)))]
+                            (lambda d: "" if d is None else f"{d:+.1f}")(
+                                rel(m.get("latency"), r.get(col)))]
                 if backtrack:
                     m = per_model[0][5][i]
                     for metric in BACKTRACK_METRICS:
@@ -546,35 +567,42 @@ def family(mid):
 
 def write_summary(args, studies, results, timings, total_time):
     lines = ["# Models against simulation", "",
-             "Generated by `docs/validation/generate.py`" + (" **--quick (smoke test, not for citing)**" if args.quick else "") +
-             "; every number below comes from `validation.flitlab` in this directory (seed 2026).",
+             "Generated by `docs/validation/generate.py`"
+             + (" **--quick (smoke test, not for citing)**" if args.quick else "")
+             + "; every number below comes from `validation.flitlab` in this directory "
+             "(seed 2026).",
              "",
-             "**Which latency.** Each model is compared with the simulation in the latency it predicts "
-             "(`FlitlabModelInfo.latency`, src/core/flitlab-latency.h): *transit* = header into the first "
-             "network channel to tail out of the last (zero load D + L − 1, how the papers' simulators count); "
-             "*total* = generation to delivery (zero load D + L + 1; Horng–Kleinrock: acceptance to delivery "
-             "in their store-and-forward network); *source-transit* = generation to tail out of the last "
-             "network channel (zero load D + L − 1). The column is named in every table. The figures "
-             "(`flitlab-cli export`) plot the simulation in the same latency, which their value axis names.",
+             "**Which latency.** Each model is compared with the simulation in the latency it "
+             "predicts (`FlitlabModelInfo.latency`, src/core/flitlab-latency.h): *transit* = "
+             "header into the first network channel to tail out of the last (zero load D + L − 1, "
+             "how the papers' simulators count); *total* = generation to delivery (zero load "
+             "D + L + 1; Horng–Kleinrock: acceptance to delivery in their store-and-forward "
+             "network); *source-transit* = generation to tail out of the last network channel "
+             "(zero load D + L − 1). The column is named in every table. The figures "
+             "(`flitlab-cli export`) plot the simulation in the same latency, which their value "
+             "axis names.",
              "",
-             "**Simulated saturation S.** The largest simulated load below the first load the simulation "
-             "does not carry: the simulator flags a load when its accepted throughput falls short of the "
-             "offered load beyond the 95% interval, or the source backlog grows. For Horng–Kleinrock "
-             "(messages are refused, not queued) the criterion is an acceptance below 0.99, i.e. the "
-             "accepted throughput is under 99% of the offered load. \"≥\" marks a study in which no load "
-             "saturated (S is then the largest load simulated, a lower bound). S is only as fine as the "
-             "load grid (the step is in the study's CSV).",
+             "**Simulated saturation S.** The largest simulated load below the first load the "
+             "simulation does not carry: the simulator flags a load when its accepted throughput "
+             "falls short of the offered load beyond the 95% interval, or the source backlog "
+             "grows. For Horng–Kleinrock (messages are refused, not queued) the criterion is an "
+             "acceptance below 0.99, i.e. the accepted throughput is under 99% of the offered "
+             "load. \"≥\" marks a study in which no load saturated (S is then the largest load "
+             "simulated, a lower bound). S is only as fine as the load grid (the step is in the "
+             "study's CSV).",
              "",
-             "**Error** = (model − simulation) / simulation, in %, at every simulated load up to the "
-             "given fraction of S; the largest in absolute value is shown with its sign and load. "
-             "\"model saturated\" means the model has no finite latency at a load the simulation carries.",
+             "**Error** = (model − simulation) / simulation, in %, at every simulated load up to "
+             "the given fraction of S; the largest in absolute value is shown with its sign and "
+             "load. \"model saturated\" means the model has no finite latency at a load the "
+             "simulation carries.",
              ""]
     by_family = {}
     for r in results:
         by_family.setdefault(r["mid"], []).append(r)
     order = ["ciciani-bi-torus", "ciciani-uni-torus", "ciciani-hypercube", "greenberg-mesh",
              "greenberg-torus", "quaglia-adaptive-torus", "meraji-necklace", "horng-kleinrock"]
-    headline = ["| model | latency compared | configurations | max error up to 50% of S | paper's claim |",
+    headline = ["| model | latency compared | configurations | max error up to 50% of S | "
+                "paper's claim |",
                 "|---|---|---|---|---|"]
     body = []
     for mid in order:
@@ -584,7 +612,8 @@ def write_summary(args, studies, results, timings, total_time):
         claim = CLAIMS[family(mid)]
         body += [f"## {mid}", "", f"Latency compared: **{rs[0]['latency']}** (simulation column "
                  f"`{rs[0]['column']}`). Paper's claim: {claim}", "",
-                 "| configuration | model | S (simulated) | model saturation | ≤ 25% S | ≤ 50% S | ≤ 75% S | ≤ S | data |",
+                 "| configuration | model | S (simulated) | model saturation | ≤ 25% S | ≤ 50% S | "
+                 "≤ 75% S | ≤ S | data |",
                  "|---|---|---|---|---|---|---|---|---|"]
         for r in rs:
             S = "–" if r["S"] is None else ("" if r["found"] else "≥ ") + f"{r['S']:g}"
@@ -605,10 +634,12 @@ def write_summary(args, studies, results, timings, total_time):
                                for w, b in zip(worst, broke))
             headline.append(f"| {variant} | {vs[0]['latency']} | {len(vs)} | {cell50} | "
                             f"{SHORT_CLAIMS[family(mid)]} |")
-    lines += ["## Headline", "", "Largest error up to half the simulated saturation, one number per "
+    lines += ["## Headline", "",
+              "Largest error up to half the simulated saturation, one number per "
               "configuration in the order of the model's table below.", ""] + headline + [""] + body
     if timings:
-        lines += ["## Run time", "", f"Simulations and models of this run: {total_time / 60:.1f} minutes "
+        lines += ["## Run time", "",
+                  f"Simulations and models of this run: {total_time / 60:.1f} minutes "
                   f"(one thread{', --quick' if args.quick else ''}).", "",
                   "| study | seconds |", "|---|---|"]
         lines += [f"| {name} | {sec:.0f} |" for name, sec in timings.items()] + [""]
@@ -627,19 +658,25 @@ def table3_section(rs):
     r = next((x for x in rs if "Table 3" in x["study"]["name"]), None)
     if r is None:
         return []
-    out = ["000 Table 3 row by row (exponential lengths of mean 12, as the paper states; transit latency):", "",
-           "| load | paper: model | paper: simulation | paper's error (as printed: relative to its model) | ours: model | ours: simulation ± 95% | ours: error |",
+    out = ["000 Table 3 row by row (exponential lengths of mean 12, as the paper states; "
+           "transit latency):", "",
+           "| load | paper: model | paper: simulation "
+           "| paper's error (as printed: relative to its model) | ours: model "
+           "| ours: simulation ± 95% | ours: error |",
            "|---|---|---|---|---|---|---|"]
     for load, pm, ps, pe in TABLE3:
         i = min(range(len(r["sim_rows"])), key=lambda j: abs(r["sim_rows"][j]["rate"] - load))
         srow, mrow = r["sim_rows"][i], r["mrows"][i]
         if abs(srow["rate"] - load) > 1e-9:
             continue
-        sim = "saturated" if srow["saturated"] else f"{srow['transit_latency']:.2f} ± {srow['transit_ci95']:.2f}"
+        sim = ("saturated" if srow["saturated"]
+               else f"{srow['transit_latency']:.2f} ± {srow['transit_ci95']:.2f}")
         mod = "saturated" if mrow["saturated"] else f"{mrow['latency']:.2f}"
         d = rel(mrow.get("latency"), srow.get("transit_latency"))
-        out.append(f"| {load:g} | {pm} | {ps} | {pe:+.1f}% ({100 * (pm - ps) / ps:+.1f}% of the simulation) | {mod} | {sim} | "
-                   + ("" if d is None or srow["saturated"] or mrow["saturated"] else f"{d:+.1f}%") + " |")
+        out.append(f"| {load:g} | {pm} | {ps} | {pe:+.1f}% "
+                   f"({100 * (pm - ps) / ps:+.1f}% of the simulation) | {mod} | {sim} | "
+                   + ("" if d is None or srow["saturated"] or mrow["saturated"]
+                      else f"{d:+.1f}%") + " |")
     return out + [""]
 
 
@@ -657,21 +694,26 @@ DALLY = [
 
 def dally(args, cycles):
     lines = ["# Dally's simulations (000 Tables 2 and 4) against Flitlab's simulator",
-             "", "Generated by `docs/validation/generate.py --dally`. Loads in bit/cycle/node as the",
+             "",
+             "Generated by `docs/validation/generate.py --dally`. Loads in bit/cycle/node as the",
              "paper gives them (messages of 200 bits); latencies in cycles. Ours: `total` counts",
-             "generation to tail arrival with injection and ejection; `transit` first network channel",
+             "generation to tail arrival with injection and ejection; "
+             "`transit` first network channel",
              "to last (the papers' count). Dally's convention is not stated.", ""]
     for title, sim, rows in DALLY:
         rates = ",".join(str(b / 200) for b, _ in rows)
-        proc = subprocess.run([args.cli, "simulate", *sim, "--rates", rates, "--cycles", str(cycles),
-                               "--replications", "2", "--threads", "1", "--format", "csv"],
+        proc = subprocess.run([args.cli, "simulate", *sim, "--rates", rates,
+                               "--cycles", str(cycles), "--replications", "2", "--threads", "1",
+                               "--format", "csv"],
                               capture_output=True, text=True)
         if proc.returncode != 0:
             sys.exit(proc.stderr.strip())
-        lines += [f"## {title}", "", "| bit/cycle | Dally | ours: total | ours: transit | transit ci95 |",
+        lines += [f"## {title}", "",
+                  "| bit/cycle | Dally | ours: total | ours: transit | transit ci95 |",
                   "|---|---|---|---|---|"]
         for (bits, theirs), row in zip(rows, csv.DictReader(proc.stdout.splitlines())):
-            lines.append(f"| {bits} | {theirs} | {row['latency']} | {row['transit_latency']} | {row['transit_ci95']} |")
+            lines.append(f"| {bits} | {theirs} | {row['latency']} | {row['transit_latency']} | "
+                         f"{row['transit_ci95']} |")
         lines.append("")
     with open(os.path.join(HERE, "dally-tables.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
