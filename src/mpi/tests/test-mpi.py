@@ -131,6 +131,18 @@ def wait_for_jobs(proc, count, limit=60):
     return seen.decode(errors="replace")
 
 
+def wait_for_text(proc, text, limit=60):
+    """Reads stderr until text has come; returns what it read."""
+    seen = b""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline and text.encode() not in seen:
+        byte = proc.stderr.read(1)
+        if not byte:
+            break
+        seen += byte
+    return seen.decode(errors="replace")
+
+
 def rank_pid(rank):
     """The pid of this test's flitlab-mpi rank."""
     for pid in os.listdir("/proc"):
@@ -233,6 +245,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check("a bad project: every rank exits non-zero", len(exits) == 3 and "0" not in exits, exits)
     for name, args in (("a missing study", (small, "--study", "nope")),
                        ("a bad --threads-per-rank", (small, "--threads-per-rank", "0")),
+                       ("a bad --stall-factor", (small, "--stall-factor", "-1")),
                        ("a missing project", (os.path.join(tmp, "missing.flitlab"),))):
         code, _, err = mpirun(2, *args)
         check(f"{name}: one line and a non-zero exit", code != 0 and one_line(err), err)
@@ -295,15 +308,17 @@ with tempfile.TemporaryDirectory() as tmp:
           f"pid {pid}, hung {hung}, exit {proc.returncode}: {rest}")
 
     # A rank stopped with SIGSTOP is given up on: its job goes to another rank, the run ends
-    # with the bytes of an uninterrupted run and says which rank it gave up on; as the stopped
-    # rank cannot be finalized, rank 0 leaves without MPI_Finalize and mpirun exits 3. With two
-    # ranks every worker is given up on and rank 0 runs the rest itself.
+    # with the bytes of an uninterrupted run and says which rank it gave up on. On 3 ranks the
+    # stopped rank cannot be finalized: rank 0 leaves without MPI_Finalize and mpirun exits 3.
+    # On 2 ranks every worker is given up on and rank 0 runs the rest itself; the rank is then
+    # continued, its late answer is dropped, it says goodbye and the run ends with 0.
     stall = os.path.join(tmp, "stall.flitlab")
     with open(stall, "w") as f:
         f.write(STALL)
     ok, err = cli_run(stall, stall + ".cli")
     check("flitlab-cli run makes the stall tests' reference", ok, err)
-    for n in (3, 2):
+    for n, comes_back in ((3, False), (2, True)):
+        name = f"{n} ranks, rank 1 stopped{' then continued' if comes_back else ''}"
         out = os.path.join(tmp, f"stall-{n}.flitlab")
         proc = start(n, stall, "--output", out, "--progress", "--stall-factor", "5",
                      "--stall-floor", "1")
@@ -313,22 +328,26 @@ with tempfile.TemporaryDirectory() as tmp:
         if pid is not None:
             os.kill(pid, signal.SIGSTOP)
         began = time.monotonic()
+        if comes_back:
+            seen += wait_for_text(proc, "given up on")
+            if pid is not None:
+                os.kill(pid, signal.SIGCONT)
         hung, teardown = wait_for_mpirun(proc, pids, 60)
         seen += proc.stderr.read().decode(errors="replace")
         seconds = time.monotonic() - began
         if pid is not None and not ended(pid):
             os.kill(pid, signal.SIGKILL)
         given_up = re.findall(r"rank (\d+) has not answered job \d+ in", seen)
-        check(f"{n} ranks, rank 1 stopped: the run ends (exit 3) within 60 s with the same bytes",
-              None not in pids and not hung and (proc.returncode == 3 or teardown) and
+        check(f"{name}: the run ends (exit {0 if comes_back else 3}) within 60 s, same bytes",
+              None not in pids and not hung and
+              (proc.returncode == (0 if comes_back else 3) or (teardown and not comes_back)) and
               same_bytes(out, stall + ".cli"),
               f"pids {pids}, hung {hung}, exit {proc.returncode}, {seconds:.1f} s: {seen}")
         if teardown:
             # Open MPI 4.1.4's mpirun deadlocks at times in its own teardown
             # (PMIx_server_finalize) once every rank has ended, when one was stopped.
-            print(f"# {n} ranks: mpirun hung after every rank had ended; killed")
-        check(f"{n} ranks, rank 1 stopped: the log names it once, and no other rank",
-              given_up == ["1"], seen)
+            print(f"# {name}: mpirun hung after every rank had ended; killed")
+        check(f"{name}: the log names it once, and no other rank", given_up == ["1"], seen)
 
     # Rank 0 killed with SIGKILL leaves its last checkpoint; the same command resumes from it
     # and saves the bytes of an uninterrupted run.
