@@ -309,9 +309,13 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # A rank stopped with SIGSTOP is given up on: its job goes to another rank, the run ends
     # with the bytes of an uninterrupted run and says which rank it gave up on. On 3 ranks the
-    # stopped rank cannot be finalized: rank 0 leaves without MPI_Finalize and mpirun exits 3.
-    # On 2 ranks every worker is given up on and rank 0 runs the rest itself; the rank is then
-    # continued, its late answer is dropped, it says goodbye and the run ends with 0.
+    # stopped rank cannot be finalized: rank 0 saves, says it leaves without MPI_Finalize and
+    # exits 3, and so does mpirun, unless Open MPI 4.1.4's mpirun crashes or deadlocks in its
+    # own teardown, as it does at times once a rank was stopped (docs/mpi.md): then the test
+    # ends what is left. On 2 ranks every worker is given up on and rank 0 runs the rest
+    # itself; the rank is then continued, and its late answer changes nothing: if it comes
+    # before the end, the rank is told to stop, says goodbye and the run ends with 0; if not,
+    # as on 3 ranks.
     stall = os.path.join(tmp, "stall.flitlab")
     with open(stall, "w") as f:
         f.write(STALL)
@@ -335,18 +339,23 @@ with tempfile.TemporaryDirectory() as tmp:
         hung, teardown = wait_for_mpirun(proc, pids, 60)
         seen += proc.stderr.read().decode(errors="replace")
         seconds = time.monotonic() - began
-        if pid is not None and not ended(pid):
-            os.kill(pid, signal.SIGKILL)
+        for left in pids:
+            if left is not None and not ended(left):
+                os.kill(left, signal.SIGCONT)
+                os.kill(left, signal.SIGKILL)
+        left_behind = "leaving without MPI_Finalize" in seen
+        if comes_back and not left_behind:
+            ended_well = proc.returncode == 0
+        else:
+            ended_well = left_behind and (proc.returncode in (3, -signal.SIGSEGV) or teardown)
         given_up = re.findall(r"rank (\d+) has not answered job \d+ in", seen)
-        check(f"{name}: the run ends (exit {0 if comes_back else 3}) within 60 s, same bytes",
-              None not in pids and not hung and
-              (proc.returncode == (0 if comes_back else 3) or (teardown and not comes_back)) and
-              same_bytes(out, stall + ".cli"),
+        check(f"{name}: the run ends within 60 s with the same bytes",
+              None not in pids and not hung and ended_well and same_bytes(out, stall + ".cli"),
               f"pids {pids}, hung {hung}, exit {proc.returncode}, {seconds:.1f} s: {seen}")
-        if teardown:
-            # Open MPI 4.1.4's mpirun deadlocks at times in its own teardown
-            # (PMIx_server_finalize) once every rank has ended, when one was stopped.
-            print(f"# {name}: mpirun hung after every rank had ended; killed")
+        if teardown or proc.returncode == -signal.SIGSEGV:
+            print(f"# {name}: mpirun {'hung' if teardown else 'crashed'} after rank 0 left")
+        if comes_back:
+            print(f"# {name}: the late answer came {'too late' if left_behind else 'in time'}")
         check(f"{name}: the log names it once, and no other rank", given_up == ["1"], seen)
 
     # Rank 0 killed with SIGKILL leaves its last checkpoint; the same command resumes from it
