@@ -68,6 +68,7 @@ typedef struct
   char     *only;
   char     *checkpoint;
   gboolean  progress;
+  gboolean  resume;   /* the checkpoint must be there */
   int       threads;
   double    checkpoint_every;
   double    stall_factor;
@@ -194,6 +195,7 @@ parse_run (int       argc,
     { "progress", 0, 0, G_OPTION_ARG_NONE, &options->progress, NULL, NULL },
     { "checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &options->checkpoint, NULL, NULL },
     { "checkpoint-every", 0, 0, G_OPTION_ARG_STRING, &every, NULL, NULL },
+    { "resume", 0, 0, G_OPTION_ARG_NONE, &options->resume, NULL, NULL },
     { "threads-per-rank", 0, 0, G_OPTION_ARG_INT, &options->threads, NULL, NULL },
     { "stall-factor", 0, 0, G_OPTION_ARG_STRING, &factor, NULL, NULL },
     { "stall-floor", 0, 0, G_OPTION_ARG_STRING, &floor, NULL, NULL },
@@ -228,6 +230,21 @@ parse_run (int       argc,
       !parse_number ("--stall-factor", factor, 0, TRUE, &options->stall_factor, error) ||
       !parse_number ("--stall-floor", floor, 0, TRUE, &options->stall_floor, error))
     return FALSE;
+  if (options->resume && options->checkpoint == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--resume needs --checkpoint FILE: the checkpoint the stopped run "
+                             "kept"));
+      return FALSE;
+    }
+  if (options->resume && !g_file_test (options->checkpoint, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                   _("--resume: there is no checkpoint %s to resume from (a run keeps one "
+                     "there with --checkpoint once it has been stopped or has run for "
+                     "--checkpoint-every seconds)"), options->checkpoint);
+      return FALSE;
+    }
   options->path = g_strdup (argv[1]);
   return TRUE;
 }
@@ -352,6 +369,8 @@ print_help (FILE *stream)
              "                          and every --checkpoint-every seconds, and resume from\n"
              "                          them when run again\n"
              "  --checkpoint-every S    Seconds between checkpoints (default %d)\n"
+             "  --resume                Finish the run stopped with --checkpoint FILE: as\n"
+             "                          without it, but refused when FILE is not there\n"
              "  --threads-per-rank T    Jobs each rank runs at once (default 1)\n"
              "  --stall-factor F        Give up on a rank that has not answered a job within F\n"
              "                          times the job's expected time, and give its jobs to\n"

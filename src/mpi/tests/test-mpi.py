@@ -246,6 +246,9 @@ with tempfile.TemporaryDirectory() as tmp:
     for name, args in (("a missing study", (small, "--study", "nope")),
                        ("a bad --threads-per-rank", (small, "--threads-per-rank", "0")),
                        ("a bad --stall-factor", (small, "--stall-factor", "-1")),
+                       ("--resume without --checkpoint", (small, "--resume")),
+                       ("--resume with no checkpoint there",
+                        (small, "--resume", "--checkpoint", os.path.join(tmp, "none"))),
                        ("a missing project", (os.path.join(tmp, "missing.flitlab"),))):
         code, _, err = mpirun(2, *args)
         check(f"{name}: one line and a non-zero exit", code != 0 and one_line(err), err)
@@ -384,9 +387,9 @@ with tempfile.TemporaryDirectory() as tmp:
           pid is not None and not hung and proc.returncode not in (0, None) and
           os.path.exists(checkpoint) and not os.path.exists(out),
           f"pid {pid}, hung {hung}, exit {proc.returncode}: {seen}")
-    code, _, err = mpirun(2, *args)
+    code, _, err = mpirun(2, *args, "--resume")
     done = [int(d) for d in re.findall(rf"(\d+) of {STALL_JOBS} jobs done", err)]
-    check("rank 0 killed: the same command resumes from the checkpoint and saves the same bytes",
+    check("rank 0 killed: run --resume finishes from the checkpoint and saves the same bytes",
           code == 0 and done and done[0] > 1 and done[-1] == STALL_JOBS and
           same_bytes(out, stall + ".cli") and not os.path.exists(checkpoint), err)
 
