@@ -686,14 +686,15 @@ stopped (const Sim *s)
 /* The automatic warm-up: a pilot of job->pilot cycles, doubled until the MSER-5
  * truncation point of the latencies finished during it (in the order they finish, in batches
  * of five) falls in its first half, that is until the pilot holds its start-up transient and
- * as long again of steady state; at most as long as the measured window (and at least one
- * pilot). The measured window starts where the pilot ends. */
+ * as long again of steady state; at most as long as a replication's measured window (a
+ * stream's too: a long transient is the network's, not the stream's), and at least one
+ * pilot. The measured window starts where the pilot ends. */
 static gboolean
 auto_warmup (Sim      *s,
              guint64   expected,
              GError  **error)
 {
-  const guint64 limit = MAX (s->job->cycles, s->job->pilot);
+  const guint64 limit = MAX (s->job->config->cycles, s->job->pilot);
   guint64 pilot = s->job->pilot;
   gboolean ok = TRUE;
 
