@@ -173,7 +173,9 @@ flitlab_stats_ratio (const double         *y,
       ratio_at (ym, cm, n_replications, k, out);
       /* A sample lag-1 autocorrelation of k values reads low by about (1 + 3 rho) / k, so
        * the raw one passes batches that are still correlated: near saturation a tolerance of
-       * 0.1 on it left intervals that covered 90-93 times in 100 (coverage.md). */
+       * 0.1 on it left intervals that covered 89-94 times in 100 (coverage.md). That bias is
+       * a series' own mean's; these residuals are from the pooled mean, which biases them
+       * less, so the correction errs towards merging: wider, never narrower. */
       corrected = out->lag1 + (1 + 3 * out->lag1) / k;
       if (k / 2 < k_min || k % 2 != 0 || !(corrected > 0))
         return;
