@@ -501,8 +501,12 @@ pool_study (FlitlabStudy  *study,
       flitlab_sweep_set_init (pooled->sweep, NULL, &pooled->set);
       pooled->cost = g_new (double, pooled->set.n_jobs);
       for (guint j = 0; j < pooled->set.n_jobs; j++)
-        pooled->cost[j] = flitlab_sweep_job_cost (pooled->sweep, j,
-                                                  flitlab_runner_model_latency (study, j / R));
+        {
+          guint rate_index = flitlab_sweep_get_rate_index (pooled->sweep, j);
+
+          pooled->cost[j] = flitlab_sweep_job_cost (pooled->sweep, j,
+                                                    flitlab_runner_model_latency (study, rate_index));
+        }
     }
   pooled->set.cost = pooled->cost;
   return TRUE;

@@ -14,6 +14,11 @@ G_BEGIN_DECLS
 #define FLITLAB_SIM_BATCHES 64
 /* The first pilot of the automatic warm-up, cycles (flitlab-sim-wormhole.c: auto_warmup()). */
 #define FLITLAB_SIM_PILOT 2000
+/* A replication whose window holds more node-cycles than this runs as several independent
+ * streams, one job each, so that one point keeps several cores busy (issue #30, item 3); at
+ * most FLITLAB_SIM_MAX_STREAMS. The count depends on the point only, never on the threads. */
+#define FLITLAB_SIM_STREAM_WORK (G_GUINT64_CONSTANT (1) << 25)
+#define FLITLAB_SIM_MAX_STREAMS 8
 
 
 typedef struct
@@ -23,7 +28,9 @@ typedef struct
   const FlitlabSimConfig *config;
   guint                   vcs;
   double                  rate;
-  guint64                 stream;  /* random stream index: (rate index, replication) */
+  guint64                 stream;  /* random stream index: the job's number */
+  guint64                 cycles;  /* its measured window, cycles */
+  guint64                 pilot;   /* the first pilot of its automatic warm-up, cycles */
   FlitlabSimTick          tick;
   gpointer                tick_data;
 } FlitlabSimJob;
@@ -53,13 +60,34 @@ typedef struct
   FlitlabDeadlockLink *deadlock; /* the cycle of waiting messages found then */
 } FlitlabSimReplication;
 
-/* The cycles a replication is expected to run, for progress: its warm-up (the first pilot when
- * automatic) and its measured window. */
-static inline guint64
-flitlab_sim_expected_cycles (const FlitlabSimConfig *config)
+/* Streams per replication: the smallest power of two (at most FLITLAB_SIM_MAX_STREAMS) that
+ * leaves each at most FLITLAB_SIM_STREAM_WORK node-cycles of window; 1 for most networks. */
+guint    flitlab_sim_streams        (const FlitlabSimConfig  *config,
+                                     guint                    n_nodes);
+
+/* Jobs per load: replications times streams; job j is load j / this, and its own stream. */
+static inline guint
+flitlab_sim_jobs_per_load (const FlitlabSimConfig *config,
+                           guint                   n_nodes)
 {
-  return (config->warmup > 0 ? config->warmup : FLITLAB_SIM_PILOT) + config->cycles;
+  return config->replications * flitlab_sim_streams (config, n_nodes);
 }
+
+/* Job number index of a simulation: its load, random stream, window and first pilot. The
+ * streams of a replication share its window (the first ones a cycle more when it does not
+ * divide) and its first pilot of FLITLAB_SIM_PILOT cycles, which MSER doubles in each stream
+ * while the transient needs it. The caller sets tick. */
+void     flitlab_sim_job_init       (FlitlabSimJob           *job,
+                                     const FlitlabSimConfig  *config,
+                                     const FlitlabTopology   *topology,
+                                     const FlitlabTraffic    *traffic,
+                                     guint                    vcs,
+                                     guint                    index);
+
+/* The cycles a job is expected to run, for progress: its warm-up (the first pilot when
+ * automatic) and its measured window; the longest job's when they differ. */
+guint64  flitlab_sim_expected_cycles (const FlitlabSimConfig *config,
+                                      guint                   n_nodes);
 
 /* Checks what the engine cannot run (e.g. a torus with one virtual channel) and returns the
  * number of virtual channels to use. */
@@ -74,8 +102,9 @@ void     flitlab_sim_replication_clear (FlitlabSimReplication *out);
 gsize    flitlab_sim_wormhole_bytes_per_channel (const FlitlabTopology *topology,
                                                  guint                  vcs);
 
-/* Pools the config->replications replications of load rate_index, reps[0..R), into point
- * (whose arrays it allocates): the one pooling of flitlab_sim_run() and of a sweep's jobs. */
+/* Pools the flitlab_sim_jobs_per_load() replications (streams) of load rate_index,
+ * reps[0..), into point (whose arrays it allocates): the one pooling of flitlab_sim_run() and
+ * of a sweep's jobs. */
 void flitlab_sim_summarize (const FlitlabSimConfig      *config,
                             const FlitlabTopology       *topology,
                             const FlitlabSimReplication *reps,

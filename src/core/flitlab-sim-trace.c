@@ -52,6 +52,8 @@ flitlab_sim_trace_new (const FlitlabSimConfig  *config,
     .vcs = vcs,
     .rate = rate,
     .stream = 0,
+    .cycles = trace->config->cycles,
+    .pilot = FLITLAB_SIM_PILOT,
   };
   flitlab_wormhole_init (&trace->sim, &trace->job, &trace->out);
   trace->out.n_channels = trace->sim.n_channels;

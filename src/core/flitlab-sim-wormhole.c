@@ -683,18 +683,19 @@ stopped (const Sim *s)
   return s->out->deadlocked || (s->out->saturated && !s->job->config->allow_deadlock);
 }
 
-/* The automatic warm-up: a pilot of FLITLAB_SIM_PILOT cycles, doubled until the MSER-5
+/* The automatic warm-up: a pilot of job->pilot cycles, doubled until the MSER-5
  * truncation point of the latencies finished during it (in the order they finish, in batches
  * of five) falls in its first half, that is until the pilot holds its start-up transient and
- * as long again of steady state; at most as long as the measured window (and at least one
- * pilot). The measured window starts where the pilot ends. */
+ * as long again of steady state; at most as long as a replication's measured window (a
+ * stream's too: a long transient is the network's, not the stream's), and at least one
+ * pilot. The measured window starts where the pilot ends. */
 static gboolean
 auto_warmup (Sim      *s,
              guint64   expected,
              GError  **error)
 {
-  const guint64 limit = MAX (s->job->config->cycles, FLITLAB_SIM_PILOT);
-  guint64 pilot = FLITLAB_SIM_PILOT;
+  const guint64 limit = MAX (s->job->config->cycles, s->job->pilot);
+  guint64 pilot = s->job->pilot;
   gboolean ok = TRUE;
 
   s->pilot = g_array_new (FALSE, FALSE, sizeof (double));
@@ -872,7 +873,7 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
 
   /* No window yet: nothing is tagged or counted during the warm-up. */
   s.window_start = s.window_end = G_MAXUINT64;
-  expected = flitlab_sim_expected_cycles (config);
+  expected = (config->warmup > 0 ? config->warmup : job->pilot) + job->cycles;
 
   if (config->warmup > 0)
     {
@@ -884,15 +885,15 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
 
   out->warmup = s.cycle;
   s.window_start = s.cycle;
-  s.window_end = s.cycle + config->cycles;
-  out->cycles = config->cycles;
+  s.window_end = s.cycle + job->cycles;
+  out->cycles = job->cycles;
   if (!out->deadlocked && !run_until (&s, s.window_end, s.window_end, error))
     goto out;
 
   /* Drain: run on (arrivals continue, untagged) until every tagged message has arrived. A
    * stable network drains in about one latency; one that does not within as long again as
    * the window is saturated. */
-  drain_end = s.window_end + config->cycles + 10000;
+  drain_end = s.window_end + job->cycles + 10000;
   while (!stopped (&s))
     {
       gboolean pending = FALSE;

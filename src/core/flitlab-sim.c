@@ -136,6 +136,62 @@ flitlab_sim_result_free (FlitlabSimResult *result)
   g_free (result);
 }
 
+/* ---- jobs ------------------------------------------------------------------------ */
+
+/* The first pilot of each of S streams: together they cost one replication's. */
+static guint64
+first_pilot (guint S)
+{
+  return MAX (FLITLAB_SIM_PILOT / S, 1);
+}
+
+guint
+flitlab_sim_streams (const FlitlabSimConfig *config,
+                     guint                   n_nodes)
+{
+  guint64 work = config->cycles * (guint64) n_nodes;
+  guint S = 1;
+
+  /* A power of two, so that a load's jobs divide evenly among 2, 4, ... threads. */
+  while (S < FLITLAB_SIM_MAX_STREAMS && work > S * FLITLAB_SIM_STREAM_WORK)
+    S *= 2;
+  return S;
+}
+
+void
+flitlab_sim_job_init (FlitlabSimJob          *job,
+                      const FlitlabSimConfig *config,
+                      const FlitlabTopology  *topology,
+                      const FlitlabTraffic   *traffic,
+                      guint                   vcs,
+                      guint                   index)
+{
+  guint n_nodes = flitlab_topology_get_n_nodes (topology);
+  guint S = flitlab_sim_streams (config, n_nodes);
+  guint stream = index % S;
+
+  *job = (FlitlabSimJob) {
+    .topology = topology,
+    .traffic = traffic,
+    .config = config,
+    .vcs = vcs,
+    .rate = config->rates[index / flitlab_sim_jobs_per_load (config, n_nodes)],
+    .stream = index,
+    .cycles = config->cycles / S + (stream < config->cycles % S),
+    .pilot = first_pilot (S),
+  };
+}
+
+guint64
+flitlab_sim_expected_cycles (const FlitlabSimConfig *config,
+                             guint                   n_nodes)
+{
+  guint S = flitlab_sim_streams (config, n_nodes);
+  guint64 warmup = config->warmup > 0 ? config->warmup : first_pilot (S);
+
+  return warmup + config->cycles / S + (config->cycles % S != 0);
+}
+
 /* ---- runs ------------------------------------------------------------------------ */
 
 typedef struct
@@ -158,28 +214,23 @@ run_job (guint            job,
          GError         **error)
 {
   Run *run = user_data;
-  guint rate_index;
-  FlitlabSimJob sim_job = {
-    .topology = run->topology,
-    .traffic = run->traffic,
-    .config = run->config,
-    .vcs = run->vcs,
-    .rate = run->config->rates[job / run->config->replications],
-    .stream = job,
-    .tick = tick,
-    .tick_data = tick_data,
-  };
+  guint per_load = flitlab_sim_jobs_per_load (run->config,
+                                              flitlab_topology_get_n_nodes (run->topology));
+  guint rate_index = job / per_load;
+  FlitlabSimJob sim_job;
 
-  rate_index = job / run->config->replications;
+  flitlab_sim_job_init (&sim_job, run->config, run->topology, run->traffic, run->vcs, job);
+  sim_job.tick = tick;
+  sim_job.tick_data = tick_data;
   if (!flitlab_sim_wormhole_run (&sim_job, &run->replications[job], error))
     return FALSE;
   /* The last replication of a load to finish pools it for whoever watches. */
   if (run->point != NULL &&
-      g_atomic_int_add (&run->finished[rate_index], 1) + 1 == (gint) run->config->replications)
+      g_atomic_int_add (&run->finished[rate_index], 1) + 1 == (gint) per_load)
     {
       FlitlabSimPoint point = { 0 };
 
-      flitlab_sim_summarize (run->config, run->topology, &run->replications[rate_index * run->config->replications],
+      flitlab_sim_summarize (run->config, run->topology, &run->replications[rate_index * per_load],
                              rate_index, &point);
       run->point (rate_index, &point, run->point_data);
       g_free (point.utilization);
@@ -193,11 +244,11 @@ run_job (guint            job,
  * at most once in a thousand points. */
 #define SATURATION_QUANTILE 0.999
 
-/* Pools the replications of one load (flitlab-sim-private.h): every mean over all measured messages, every interval
- * by flitlab_stats_ratio() over the batches of all replications. The load is saturated when a
- * replication saw a source queue run away or its window not drain, or when the pooled
- * batches show that the network does not carry it: a backlog (messages generated less
- * messages delivered) that grows beyond its statistical uncertainty
+/* Pools the replications (streams) of one load (flitlab-sim-private.h): every mean over all
+ * measured messages, every interval by flitlab_stats_ratio() over the batches of all of them.
+ * The load is saturated when a replication saw a source queue run away or its window not
+ * drain, or when the pooled batches show that the network does not carry it: a backlog
+ * (messages generated less messages delivered) that grows beyond its statistical uncertainty
  * (docs/validation/statistics.md). */
 void
 flitlab_sim_summarize (const FlitlabSimConfig      *config,
@@ -206,8 +257,8 @@ flitlab_sim_summarize (const FlitlabSimConfig      *config,
                        guint                        rate_index,
                        FlitlabSimPoint             *point)
 {
-  const guint R = config->replications, B = FLITLAB_SIM_BATCHES;
-  guint n_nodes = flitlab_topology_get_n_nodes (topology);
+  const guint n_nodes = flitlab_topology_get_n_nodes (topology), B = FLITLAB_SIM_BATCHES;
+  const guint R = flitlab_sim_jobs_per_load (config, n_nodes);
   guint n_channels = flitlab_topology_get_n_channels (topology);
   double sums[FLITLAB_LATENCY_N] = { 0 }, queueing = 0, hops = 0, accepted = 0, cycles = 0;
   g_autofree double *y = g_new (double, R * B);
@@ -410,7 +461,7 @@ flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autoptr(FlitlabTraffic) traffic = NULL;
   FlitlabSimResult *result = NULL;
-  guint n_jobs;
+  guint n_jobs, per_load, n_nodes;
   Run run = { 0 };
 
   g_return_val_if_fail (config != NULL, NULL);
@@ -422,14 +473,16 @@ flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
   run.config = config;
   run.topology = topology;
   run.traffic = traffic;
-  n_jobs = config->n_rates * config->replications;
+  n_nodes = flitlab_topology_get_n_nodes (topology);
+  per_load = flitlab_sim_jobs_per_load (config, n_nodes);
+  n_jobs = config->n_rates * per_load;
   run.replications = g_new0 (FlitlabSimReplication, n_jobs);
   run.finished = g_new0 (gint, config->n_rates);
   run.point = point;
   run.point_data = user_data;
 
   if (flitlab_sim_pool_run (n_jobs, config->threads,
-                            flitlab_sim_expected_cycles (config),
+                            flitlab_sim_expected_cycles (config, n_nodes),
                             run_job, &run, progress, user_data, error))
     {
       result = g_new0 (FlitlabSimResult, 1);
@@ -437,7 +490,7 @@ flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
       result->points = g_new0 (FlitlabSimPoint, config->n_rates);
       result->vcs = run.vcs;
       for (guint i = 0; i < config->n_rates; i++)
-        flitlab_sim_summarize (config, topology, &run.replications[i * config->replications], i,
+        flitlab_sim_summarize (config, topology, &run.replications[i * per_load], i,
                                &result->points[i]);
       for (guint i = 0; i < n_jobs; i++)
         result->warmup = MAX (result->warmup, run.replications[i].warmup);

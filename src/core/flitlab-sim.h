@@ -5,6 +5,9 @@
  * flitlab_sim_run() simulates one network at a list of loads, several independent
  * replications each, on a pool of threads. Every (load, replication) pair has its own random
  * stream derived from the seed, so results are bit-identical whatever the number of threads.
+ * A replication of a large network (over 2^25 node-cycles of window) runs as 2, 4 or 8
+ * independent streams that share its measured cycles, so that one point keeps every core
+ * busy; the count depends on the network and the cycles only.
  */
 
 #pragma once

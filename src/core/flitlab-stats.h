@@ -8,10 +8,12 @@
  * - flitlab_stats_ratio(): the mean of a ratio (latency sums over message counts, deliveries
  *   over cycles) from batches of several independent replications. The interval is the batch
  *   means interval of a ratio estimator (Law, Simulation Modeling and Analysis, ch. 9: the
- *   residuals y - mean * c of each batch), with batches merged two by two until the lag-1
- *   autocorrelation of the residuals within a replication is at most 0.1, keeping at least
- *   FLITLAB_STATS_MIN_BATCHES batches per replication (Law and Carson's sequential rule in its
- *   simplest form); then each batch is one observation of a t interval.
+ *   residuals y - mean * c of each batch), with batches merged two by two while the lag-1
+ *   autocorrelation of the residuals within a replication, corrected for the bias of a sample
+ *   autocorrelation of k values (Marriott and Pope 1954: about -(1 + 3 rho) / k), is above
+ *   zero, keeping at least FLITLAB_STATS_MIN_BATCHES batches per replication and
+ *   FLITLAB_STATS_MIN_ALL in all; then each batch is one observation of a t interval with
+ *   batches - 1 degrees of freedom.
  * - flitlab_stats_mser(): MSER truncation (White 1997; MSER-5 when the values are the means of
  *   batches of five observations): the number of leading batches whose removal minimizes the
  *   standard error of the mean of the rest, searched over the first half.
@@ -23,8 +25,8 @@
 
 G_BEGIN_DECLS
 
-#define FLITLAB_STATS_MIN_BATCHES 4
-#define FLITLAB_STATS_MAX_LAG1    0.1
+#define FLITLAB_STATS_MIN_BATCHES 2
+#define FLITLAB_STATS_MIN_ALL     6
 
 /* The p quantile of Student's t with df degrees of freedom (df >= 1, 0 < p < 1); to 1e-10. */
 double flitlab_stats_t_quantile (double  p,
@@ -37,7 +39,8 @@ typedef struct
   double df;         /* degrees of freedom of the t interval: batches - 1 */
   double ci95;       /* half-width of the 95% interval: t(0.975, df) se */
   guint  batches;    /* per replication, after merging */
-  double lag1;       /* lag-1 autocorrelation of the residuals at that batch size */
+  double lag1;       /* lag-1 autocorrelation of the residuals at that batch size (as
+                        measured, before the bias correction) */
 } FlitlabRatioEstimate;
 
 /* y and c hold n_replications rows of n_batches batches each (row-major, batches in time

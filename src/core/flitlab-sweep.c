@@ -75,10 +75,24 @@ flitlab_sweep_get_topology (const FlitlabSweep *sweep)
   return sweep->topology;
 }
 
+/* Jobs per load: replications times their streams (flitlab-sim-private.h). */
+static guint
+jobs_per_load (const FlitlabSweep *sweep)
+{
+  return flitlab_sim_jobs_per_load (sweep->config, flitlab_topology_get_n_nodes (sweep->topology));
+}
+
 guint
 flitlab_sweep_get_n_jobs (const FlitlabSweep *sweep)
 {
-  return sweep->config->n_rates * sweep->config->replications;
+  return sweep->config->n_rates * jobs_per_load (sweep);
+}
+
+guint
+flitlab_sweep_get_rate_index (const FlitlabSweep *sweep,
+                              guint               job)
+{
+  return job / jobs_per_load (sweep);
 }
 
 guint
@@ -90,7 +104,8 @@ flitlab_sweep_get_vcs (const FlitlabSweep *sweep)
 guint64
 flitlab_sweep_get_job_cycles (const FlitlabSweep *sweep)
 {
-  return flitlab_sim_expected_cycles (sweep->config);
+  return flitlab_sim_expected_cycles (sweep->config,
+                                      flitlab_topology_get_n_nodes (sweep->topology));
 }
 
 double
@@ -99,7 +114,7 @@ flitlab_sweep_job_cost (const FlitlabSweep *sweep,
                         double              latency)
 {
   const FlitlabSimConfig *config = sweep->config;
-  double rate = config->rates[job / config->replications];
+  double rate = config->rates[flitlab_sweep_get_rate_index (sweep, job)];
   double zero_load = flitlab_topology_mean_distance (sweep->topology) + config->flits;
 
   if (isnan (latency) || latency <= 0)
@@ -251,20 +266,14 @@ flitlab_sweep_run_job (const FlitlabSweep  *sweep,
                        GError             **error)
 {
   FlitlabSimReplication rep = { 0 };
-  FlitlabSimJob sim_job = {
-    .topology = sweep->topology,
-    .traffic = sweep->traffic,
-    .config = sweep->config,
-    .vcs = sweep->vcs,
-    .rate = sweep->config->rates[job / sweep->config->replications],
-    .stream = job,
-    .tick = tick,
-    .tick_data = tick_data,
-  };
+  FlitlabSimJob sim_job;
   GBytes *raw;
 
   g_return_val_if_fail (job < flitlab_sweep_get_n_jobs (sweep), NULL);
 
+  flitlab_sim_job_init (&sim_job, sweep->config, sweep->topology, sweep->traffic, sweep->vcs, job);
+  sim_job.tick = tick;
+  sim_job.tick_data = tick_data;
   if (!flitlab_sim_wormhole_run (&sim_job, &rep, error))
     return NULL;
   raw = pack_raw (&rep);
@@ -280,7 +289,7 @@ flitlab_sweep_combine_load (const FlitlabSweep *sweep,
                             guint               rate_index,
                             FlitlabSimPoint    *point)
 {
-  const guint R = sweep->config->replications;
+  const guint R = jobs_per_load (sweep);
   g_autofree FlitlabSimReplication *reps = g_new0 (FlitlabSimReplication, R);
 
   g_return_if_fail (rate_index < sweep->config->n_rates);
@@ -333,7 +342,7 @@ run_one (guint            job,
          GError         **error)
 {
   Run *run = user_data;
-  guint R = run->sweep->config->replications, rate_index = job / R;
+  guint R = jobs_per_load (run->sweep), rate_index = job / R;
 
   run->raw[job] = flitlab_sweep_run_job (run->sweep, job, tick, tick_data, error);
   if (run->raw[job] == NULL)

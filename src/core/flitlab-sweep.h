@@ -29,6 +29,10 @@ void              flitlab_sweep_free       (FlitlabSweep            *sweep);
 const FlitlabSimConfig *flitlab_sweep_get_config (const FlitlabSweep *sweep);
 const FlitlabTopology  *flitlab_sweep_get_topology (const FlitlabSweep *sweep);
 guint             flitlab_sweep_get_n_jobs (const FlitlabSweep      *sweep);
+/* The load of job number job: a load's jobs are its replications, each of one or more
+ * independent streams when the network is large (flitlab-sim-private.h), consecutive. */
+guint             flitlab_sweep_get_rate_index (const FlitlabSweep  *sweep,
+                                                guint                job);
 /* The virtual channels used, after the default. */
 guint             flitlab_sweep_get_vcs    (const FlitlabSweep      *sweep);
 /* The cycles one job is expected to run, for progress. */

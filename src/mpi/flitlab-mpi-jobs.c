@@ -107,7 +107,7 @@ flitlab_mpi_jobs_cost (const FlitlabMpiJobs *jobs,
   guint local, s = jobs_find_index (jobs, job, &local);
   const FlitlabSweep *sweep = jobs->sweeps->pdata[s];
   const FlitlabStudy *study = jobs->studies->pdata[s];
-  guint rate_index = local / flitlab_sweep_get_config (sweep)->replications;
+  guint rate_index = flitlab_sweep_get_rate_index (sweep, local);
 
   return flitlab_sweep_job_cost (sweep, local, flitlab_runner_model_latency (study, rate_index));
 }

@@ -136,6 +136,68 @@ test_threads_identical (void)
     }
 }
 
+/* A large replication runs as independent streams (flitlab-sim-private.h): their count
+ * depends on the window's node-cycles only, their windows add up to the replication's, and
+ * the point is the same whatever the threads. */
+static void
+test_streams (void)
+{
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:16x16x16:bi");
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(FlitlabTraffic) traffic = NULL;
+  g_autoptr(FlitlabSimResult) one = NULL;
+  g_autoptr(FlitlabSimResult) three = NULL;
+  g_autoptr(GError) error = NULL;
+  const double rate = 0.0005;
+  double expected;
+  guint64 window = 0;
+  guint vcs;
+
+  config->cycles = 20000;
+  g_assert_cmpuint (flitlab_sim_streams (config, 4096), ==, 4);
+  g_assert_cmpuint (flitlab_sim_streams (config, 64), ==, 1);
+  config->cycles = 1000000;
+  g_assert_cmpuint (flitlab_sim_streams (config, 4096), ==, FLITLAB_SIM_MAX_STREAMS);
+  config->cycles = 8192; /* 4096 x 8192 = 2^25 node-cycles: one stream; a cycle more, two */
+  g_assert_cmpuint (flitlab_sim_streams (config, 4096), ==, 1);
+  config->cycles = 8193;
+  g_assert_cmpuint (flitlab_sim_streams (config, 4096), ==, 2);
+
+  config->replications = 1;
+  flitlab_sim_config_set_rates (config, &rate, 1);
+  vcs = flitlab_sim_build_network (config, &topology, &traffic, &error);
+  g_assert_no_error (error);
+  for (guint j = 0; j < 2; j++)
+    {
+      FlitlabSimJob job;
+
+      flitlab_sim_job_init (&job, config, topology, traffic, vcs, j);
+      g_assert_cmpfloat (job.rate, ==, rate);
+      g_assert_cmpuint (job.stream, ==, j);
+      g_assert_cmpuint (job.pilot, ==, FLITLAB_SIM_PILOT / 2);
+      window += job.cycles;
+    }
+  g_assert_cmpuint (window, ==, config->cycles);
+
+  config->warmup = 200;
+  config->threads = 1;
+  one = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  config->threads = 3;
+  three = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (memcmp (one->points[0].latency, three->points[0].latency,
+                         sizeof one->points[0].latency) == 0);
+  g_assert_true (memcmp (one->points[0].ci95, three->points[0].ci95,
+                         sizeof one->points[0].ci95) == 0);
+  g_assert_true (memcmp (&one->points[0].throughput, &three->points[0].throughput,
+                         sizeof (double)) == 0);
+  /* Both streams measured: the window's messages, within Poisson noise. */
+  expected = rate * 4096 * config->cycles;
+  g_assert_cmpfloat (fabs (one->points[0].messages - expected), <, 5 * sqrt (expected));
+  g_assert_true (isfinite (one->points[0].ci95[FLITLAB_LATENCY_TOTAL]));
+}
+
 static void
 test_saturation (void)
 {
@@ -823,6 +885,7 @@ main (int   argc,
     }
   g_test_add_func ("/flitlab/sim/flow-conservation", test_flow_conservation);
   g_test_add_func ("/flitlab/sim/threads-identical", test_threads_identical);
+  g_test_add_func ("/flitlab/sim/streams", test_streams);
   g_test_add_func ("/flitlab/sim/saturation", test_saturation);
   g_test_add_func ("/flitlab/sim/ties", test_ties);
   g_test_add_func ("/flitlab/sim/ties-keep-a-hop", test_ties_keep_a_hop);

@@ -34,12 +34,13 @@ test_t_quantile (void)
 }
 
 /* Independent batches of a ratio: the interval holds the true ratio about 95 times in 100,
- * and no batch is merged. */
+ * and the batches are kept whole often. The bias-corrected test merges independent batches
+ * about half the time at each size (it errs towards merging), so whole is not always. */
 static void
 test_ratio_independent (void)
 {
   FlitlabRng rng;
-  guint covered = 0;
+  guint covered = 0, whole = 0;
   const guint trials = 2000;
 
   flitlab_rng_init (&rng, 7, 0);
@@ -60,12 +61,16 @@ test_ratio_independent (void)
         }
       flitlab_stats_ratio (y, c, 3, 16, &e);
       covered += fabs (e.mean - 10) <= e.ci95;
-      if (trial == 0)
-        g_assert_cmpuint (e.batches, ==, 16);
+      whole += e.batches == 16;
     }
-  g_test_message ("independent batches: %u of %u intervals cover", covered, trials);
+  g_test_message ("independent batches: %u of %u intervals cover, %u kept 16 batches", covered,
+                  trials, whole);
+  g_assert_cmpuint (whole, >, trials / 4);
   g_assert_cmpuint (covered, >, 0.93 * trials);
-  g_assert_cmpuint (covered, <, 0.97 * trials);
+  /* Choosing the batch size from the data leans wide: a merge is taken when neighbours
+   * happen to agree, which raises the variance estimate (97.2% here; 95.7% with the old
+   * tolerance of 0.1 that let correlated batches through near saturation). */
+  g_assert_cmpuint (covered, <, 0.98 * trials);
 }
 
 /* Strongly correlated batches (an AR(1) series, coefficient 0.9 per base batch): without
@@ -103,6 +108,8 @@ test_ratio_correlated (void)
   g_test_message ("AR(1) 0.9: %u of %u intervals cover, %u merged", covered, trials, merged);
   g_assert_cmpuint (merged, ==, trials);
   g_assert_cmpuint (covered, >, 0.90 * trials);
+  /* 950 with the bias-corrected test; the old tolerance of 0.1 on the raw lag-1 left 917. */
+  g_assert_cmpuint (covered, >, 0.93 * trials);
 }
 
 /* A known start-up transient: 2000 values that start 50 above the steady mean and decay

@@ -91,6 +91,46 @@ test_jobs_match_run (void)
   g_free (raw);
 }
 
+/* A replication split into streams (over 2^25 node-cycles of window: two here) is as many
+ * jobs, of the same load, and pooled they are flitlab_sim_run()'s point, to the bit. */
+static void
+test_streams_match_run (void)
+{
+  const double rate = 0.0005;
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:16x16x16:bi");
+  g_autoptr(FlitlabSweep) sweep = NULL;
+  g_autoptr(FlitlabSimResult) expected = NULL, result = NULL;
+  g_autoptr(GError) error = NULL;
+  GBytes *raw[2];
+
+  config->cycles = 8193;
+  config->warmup = 200;
+  config->replications = 1;
+  flitlab_sim_config_set_rates (config, &rate, 1);
+  expected = flitlab_sim_run (config, NULL, NULL, &error);
+  g_assert_no_error (error);
+  sweep = flitlab_sweep_new (config, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (flitlab_sweep_get_n_jobs (sweep), ==, 2);
+  for (guint j = 0; j < 2; j++)
+    {
+      g_assert_cmpuint (flitlab_sweep_get_rate_index (sweep, j), ==, 0);
+      raw[j] = flitlab_sweep_run_job (sweep, j, NULL, NULL, &error);
+      g_assert_no_error (error);
+    }
+  result = flitlab_sweep_combine (sweep, raw);
+  g_assert_cmpuint (result->points[0].messages, ==, expected->points[0].messages);
+  for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
+    {
+      assert_same (result->points[0].latency[k], expected->points[0].latency[k]);
+      assert_same (result->points[0].ci95[k], expected->points[0].ci95[k]);
+    }
+  assert_same (result->points[0].throughput, expected->points[0].throughput);
+  assert_same (result->points[0].throughput_ci95, expected->points[0].throughput_ci95);
+  for (guint j = 0; j < 2; j++)
+    g_bytes_unref (raw[j]);
+}
+
 /* Bytes that are not a job of this network (truncated, another network's) are refused. */
 static void
 test_bad_raw (void)
@@ -198,6 +238,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/sweep/jobs-match-run", test_jobs_match_run);
+  g_test_add_func ("/flitlab/sweep/streams-match-run", test_streams_match_run);
   g_test_add_func ("/flitlab/sweep/bad-raw", test_bad_raw);
   g_test_add_func ("/flitlab/sweep/bad-config", test_bad_config);
   g_test_add_func ("/flitlab/sweep/pool-sets", test_pool_sets);
