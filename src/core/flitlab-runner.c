@@ -503,9 +503,9 @@ pool_study (FlitlabStudy  *study,
       for (guint j = 0; j < pooled->set.n_jobs; j++)
         {
           guint rate_index = flitlab_sweep_get_rate_index (pooled->sweep, j);
+          double latency = flitlab_runner_model_latency (study, rate_index);
 
-          pooled->cost[j] = flitlab_sweep_job_cost (pooled->sweep, j,
-                                                    flitlab_runner_model_latency (study, rate_index));
+          pooled->cost[j] = flitlab_sweep_job_cost (pooled->sweep, j, latency);
         }
     }
   pooled->set.cost = pooled->cost;

@@ -293,7 +293,8 @@ flitlab_sim_pool_run_sets (const FlitlabSimPoolSet *sets,
   for (guint pass = 0; pass < 2 && ok; pass++)
     for (guint i = 0; i < n_jobs && ok; i++)
       if (pool.errors[i] != NULL &&
-          (pass == 1 || !g_error_matches (pool.errors[i], FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED)))
+          (pass == 1 || !g_error_matches (pool.errors[i], FLITLAB_SIM_ERROR,
+                                          FLITLAB_SIM_ERROR_CANCELLED)))
         {
           g_propagate_error (error, g_steal_pointer (&pool.errors[i]));
           if (failed != NULL)
@@ -302,7 +303,8 @@ flitlab_sim_pool_run_sets (const FlitlabSimPoolSet *sets,
         }
   if (ok && g_atomic_int_get (&pool.cancelled))
     {
-      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED, _("The simulation was stopped"));
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED,
+                   _("The simulation was stopped"));
       if (failed != NULL)
         *failed = n_sets;
       ok = FALSE;

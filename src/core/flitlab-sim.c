@@ -280,7 +280,8 @@ flitlab_sim_summarize (const FlitlabSimConfig      *config,
         {
           point->deadlocked = point->saturated = TRUE;
           point->n_deadlock = rep->n_deadlock;
-          point->deadlock = g_memdup2 (rep->deadlock, sizeof (FlitlabDeadlockLink) * rep->n_deadlock);
+          point->deadlock = g_memdup2 (rep->deadlock,
+                                       sizeof (FlitlabDeadlockLink) * rep->n_deadlock);
         }
       point->messages += rep->messages;
       for (guint k = 0; k < FLITLAB_LATENCY_N; k++)

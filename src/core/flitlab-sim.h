@@ -68,7 +68,8 @@ typedef struct
   double                   *rates;           /* messages per cycle per node */
   guint64                   seed;
   guint                     replications;    /* >= 1 */
-  guint64                   warmup;          /* cycles discarded; 0: until the running mean settles */
+  guint64                   warmup;          /* cycles discarded; 0: until the running mean
+                                                settles */
   guint64                   cycles;          /* measured cycles per replication */
   guint                     threads;         /* 0: one per core */
   guint64                   watchdog;        /* cycles without a moving flit before a deadlock is

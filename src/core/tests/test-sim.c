@@ -49,8 +49,8 @@ check_zero_load (gconstpointer data)
   double exact = p->mean_hops + 8 + 1;
 
   g_test_message ("%s: latency %.4f, hops + L + 1 = %.4f, mean hops %.4f, mean distance %.4f, %"
-                  G_GUINT64_FORMAT " messages", spec, p->latency[FLITLAB_LATENCY_TOTAL], exact, p->mean_hops,
-                  flitlab_topology_mean_distance (topology), p->messages);
+                  G_GUINT64_FORMAT " messages", spec, p->latency[FLITLAB_LATENCY_TOTAL], exact,
+                  p->mean_hops, flitlab_topology_mean_distance (topology), p->messages);
   g_assert_false (p->saturated);
   g_assert_cmpuint (p->messages, >, 300);
   /* Contention can only add to the exact value; at this load (one message every 500 cycles in
@@ -68,7 +68,8 @@ check_zero_load (gconstpointer data)
   /* Necklace routing is not always minimal (it passes a base vertex), so only the tori,
    * meshes and hypercubes must average the minimal distance. */
   if (routing != FLITLAB_ROUTING_NECKLACE)
-    g_assert_cmpfloat (fabs (p->mean_hops / flitlab_topology_mean_distance (topology) - 1), <, 0.05);
+    g_assert_cmpfloat (fabs (p->mean_hops / flitlab_topology_mean_distance (topology) - 1), <,
+                       0.05);
 }
 
 /* Every flit that is delivered crossed mean_hops network channels, one injection and one
@@ -76,7 +77,8 @@ check_zero_load (gconstpointer data)
 static void
 test_flow_conservation (void)
 {
-  g_autoptr(FlitlabSimResult) result = run_one ("torus:8x8:bi", FLITLAB_ROUTING_DOR, 16, 0.01, 40000);
+  g_autoptr(FlitlabSimResult) result = run_one ("torus:8x8:bi", FLITLAB_ROUTING_DOR, 16, 0.01,
+                                                40000);
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:8x8:bi", NULL);
   const FlitlabSimPoint *p = &result->points[0];
   guint n_network = flitlab_topology_get_n_network_channels (topology);
@@ -243,7 +245,8 @@ static void
 test_deadlock_reported (void)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4:uni", NULL);
-  g_autoptr(FlitlabTraffic) traffic = flitlab_traffic_new (topology, FLITLAB_TRAFFIC_UNIFORM, 0, 0, NULL);
+  g_autoptr(FlitlabTraffic) traffic = flitlab_traffic_new (topology, FLITLAB_TRAFFIC_UNIFORM, 0, 0,
+                                                           NULL);
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4:uni");
   g_autoptr(GError) error = NULL;
   FlitlabSimReplication out;
@@ -289,16 +292,25 @@ check_invalid (const char     *topology,
 static void
 test_invalid (void)
 {
-  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_NECKLACE, 0, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
-  check_invalid ("necklace:2,3", FLITLAB_ROUTING_DOR, 0, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_NECKLACE, 0, 0.01, 8, FLITLAB_SIM_ERROR,
+                 FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("necklace:2,3", FLITLAB_ROUTING_DOR, 0, 0.01, 8, FLITLAB_SIM_ERROR,
+                 FLITLAB_SIM_ERROR_INVALID);
   /* Too few VCs for a dateline: refused with the code that says the deadlock lab would run it. */
-  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 1, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE);
-  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 3, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
-  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_ADAPTIVE, 2, 0.01, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE);
-  check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, 1.5, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
-  check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, NAN, 8, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
-  check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, 0.01, 0, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
-  check_invalid ("mesh:4x", FLITLAB_ROUTING_DOR, 0, 0.01, 8, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID);
+  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 1, 0.01, 8, FLITLAB_SIM_ERROR,
+                 FLITLAB_SIM_ERROR_DEADLOCK_PRONE);
+  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_DOR, 3, 0.01, 8, FLITLAB_SIM_ERROR,
+                 FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("torus:4x4:bi", FLITLAB_ROUTING_ADAPTIVE, 2, 0.01, 8, FLITLAB_SIM_ERROR,
+                 FLITLAB_SIM_ERROR_DEADLOCK_PRONE);
+  check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, 1.5, 8, FLITLAB_SIM_ERROR,
+                 FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, NAN, 8, FLITLAB_SIM_ERROR,
+                 FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("mesh:4x4", FLITLAB_ROUTING_DOR, 0, 0.01, 0, FLITLAB_SIM_ERROR,
+                 FLITLAB_SIM_ERROR_INVALID);
+  check_invalid ("mesh:4x", FLITLAB_ROUTING_DOR, 0, 0.01, 8, FLITLAB_TOPOLOGY_ERROR,
+                 FLITLAB_TOPOLOGY_ERROR_INVALID);
   /* A study's routing, but no wormhole routing: flitlab-sim-backtrack.h simulates it. */
   check_invalid ("hypercube:4", FLITLAB_ROUTING_BACKTRACK, 0, 0.01, 8, FLITLAB_SIM_ERROR,
                  FLITLAB_SIM_ERROR_INVALID);
@@ -335,7 +347,8 @@ test_traffic_patterns (void)
       FlitlabTrafficPattern back;
 
       g_assert_no_error (error);
-      g_assert_true (flitlab_traffic_pattern_from_string (flitlab_traffic_pattern_to_string (p), &back));
+      g_assert_true (flitlab_traffic_pattern_from_string (flitlab_traffic_pattern_to_string (p),
+                                                          &back));
       g_assert_cmpint (back, ==, p);
       for (guint i = 0; i < 16000; i++)
         {
@@ -476,7 +489,8 @@ test_paper_ciciani_table3_exponential (void)
                                            G_N_ELEMENTS (ciciani_table3));
 
   for (guint i = 1; i < G_N_ELEMENTS (ciciani_table3); i++)
-    g_assert_cmpfloat (ours[i] / ciciani_table3[i].simulation - 1, >, ours[i - 1] / ciciani_table3[i - 1].simulation - 1);
+    g_assert_cmpfloat (ours[i] / ciciani_table3[i].simulation - 1, >,
+                       ours[i - 1] / ciciani_table3[i - 1].simulation - 1);
 }
 
 /* 002 Tables 1-2: adaptive routing with four virtual channels, exponential lengths of mean 12
@@ -484,15 +498,28 @@ test_paper_ciciani_table3_exponential (void)
 static void
 test_paper_quaglia_tables (void)
 {
-  static const PaperRow t4[] = { { 0.001, 13.43 }, { 0.003, 13.68 }, { 0.007, 14.53 }, { 0.011, 15.29 } };
-  static const PaperRow t8[] = { { 0.002, 15.96 }, { 0.005, 17.10 }, { 0.008, 18.65 }, { 0.011, 20.12 } };
-  static const PaperRow t12[] = { { 0.001, 17.79 }, { 0.003, 19.09 }, { 0.005, 20.73 }, { 0.008, 22.65 } };
+  static const PaperRow t4[] = {
+    { 0.001, 13.43 }, { 0.003, 13.68 },
+    { 0.007, 14.53 }, { 0.011, 15.29 },
+  };
+  static const PaperRow t8[] = {
+    { 0.002, 15.96 }, { 0.005, 17.10 },
+    { 0.008, 18.65 }, { 0.011, 20.12 },
+  };
+  static const PaperRow t12[] = {
+    { 0.001, 17.79 }, { 0.003, 19.09 },
+    { 0.005, 20.73 }, { 0.008, 22.65 },
+  };
   static const PaperRow t16[] = { { 0.001, 20.07 }, { 0.003, 21.85 }, { 0.005, 23.99 } };
 
-  check_paper_rows ("torus:4x4:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t4, G_N_ELEMENTS (t4), 0.05);
-  check_paper_rows ("torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t8, G_N_ELEMENTS (t8), 0.05);
-  check_paper_rows ("torus:12x12:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t12, G_N_ELEMENTS (t12), 0.05);
-  check_paper_rows ("torus:16x16:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t16, G_N_ELEMENTS (t16), 0.05);
+  check_paper_rows ("torus:4x4:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t4,
+                    G_N_ELEMENTS (t4), 0.05);
+  check_paper_rows ("torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t8,
+                    G_N_ELEMENTS (t8), 0.05);
+  check_paper_rows ("torus:12x12:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t12,
+                    G_N_ELEMENTS (t12), 0.05);
+  check_paper_rows ("torus:16x16:bi", FLITLAB_ROUTING_ADAPTIVE, 4, FLITLAB_LENGTH_EXPONENTIAL, t16,
+                    G_N_ELEMENTS (t16), 0.05);
 }
 
 /* Mean utilization of the network channels of each (dimension, direction): [dim][0] for +,
@@ -603,8 +630,12 @@ test_ties_keep_a_hop (void)
 
               g_assert_cmpuint (n > 0, ==, src != dst);
               for (guint h = 0; h < n; h++)
-                g_assert_cmpuint (flitlab_topology_distance (t, flitlab_topology_get_channel (t, next[h])->dst, dst),
-                                  ==, flitlab_topology_distance (t, src, dst) - 1);
+                {
+                  guint to = flitlab_topology_get_channel (t, next[h])->dst;
+
+                  g_assert_cmpuint (flitlab_topology_distance (t, to, dst),
+                                    ==, flitlab_topology_distance (t, src, dst) - 1);
+                }
             }
     }
 }
@@ -833,7 +864,8 @@ test_trace (void)
       flitlab_sim_trace_step (b, 50);
       flitlab_sim_trace_get_channels (a, holder_a, flits_a, blocked);
       flitlab_sim_trace_get_channels (b, holder_b, flits_b, NULL);
-      g_assert_cmpmem (holder_a, n_channels * sizeof (gint32), holder_b, n_channels * sizeof (gint32));
+      g_assert_cmpmem (holder_a, n_channels * sizeof (gint32), holder_b,
+                       n_channels * sizeof (gint32));
       g_assert_cmpmem (flits_a, n_channels * sizeof (guint), flits_b, n_channels * sizeof (guint));
       for (guint c = 0; c < n_channels; c++)
         {
@@ -871,7 +903,8 @@ main (int   argc,
   static const char * const zero_load[] = {
     "torus:8x8:uni", "torus:6x6x6:bi", "torus:4x6x3:bi", "mesh:8x8", "hypercube:6", "necklace:3,4",
   };
-  static const char * const adaptive[] = { "torus:6x6:bi", "mesh:6x6", "hypercube:5", "necklace:3,3" };
+  static const char * const adaptive[] = { "torus:6x6:bi", "mesh:6x6", "hypercube:5",
+                                           "necklace:3,3" };
 
   g_test_init (&argc, &argv, NULL);
 
@@ -903,7 +936,8 @@ main (int   argc,
       g_test_add_data_func (path, adaptive[i], check_no_deadlock);
     }
   g_test_add_func ("/flitlab/sim/paper/ciciani-table3", test_paper_ciciani_table3);
-  g_test_add_func ("/flitlab/sim/paper/ciciani-table3-exponential", test_paper_ciciani_table3_exponential);
+  g_test_add_func ("/flitlab/sim/paper/ciciani-table3-exponential",
+                   test_paper_ciciani_table3_exponential);
   g_test_add_func ("/flitlab/sim/paper/quaglia-tables", test_paper_quaglia_tables);
 
   return g_test_run ();

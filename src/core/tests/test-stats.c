@@ -28,7 +28,8 @@ test_t_quantile (void)
     {
       double t = flitlab_stats_t_quantile (values[i].p, values[i].df);
 
-      g_test_message ("t(%g, %g) = %.10f, published %.10f", values[i].p, values[i].df, t, values[i].t);
+      g_test_message ("t(%g, %g) = %.10f, published %.10f", values[i].p, values[i].df, t,
+                      values[i].t);
       g_assert_cmpfloat (fabs (t - values[i].t), <, 1e-6);
     }
 }
