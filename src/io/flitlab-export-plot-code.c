@@ -424,6 +424,10 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
   if (f->legend_columns > 1)
     g_string_append_printf (out, "  transpose legend, legend columns=%u,\n",
                             (keys->len + f->legend_columns - 1) / f->legend_columns);
+  /* A cut legend's keys and gaps tighter, as the renderer's. */
+  if (f->legend_cut > 0)
+    g_string_append (out, "  legend style={inner sep=1pt, column sep=2pt, "
+                          "nodes={inner sep=1pt}},\n  legend image post style={scale=0.6},\n");
   if (place == LEGEND_INSIDE)
     g_string_append_printf (out, "  legend pos=%s %s,\n", north ? "north" : "south",
                             west ? "west" : "east");
@@ -519,6 +523,14 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
   /* The renderer's legend, entry by entry: the plots above are left out of it. */
   for (guint k = 0; place != LEGEND_NONE && k < keys->len; k++)
     append_tex_key (out, &g_array_index (keys, FlitlabPlotKey, k));
+  /* pgfplots transposes a full matrix only: the last column is filled with empty cells. */
+  if (place != LEGEND_NONE && f->legend_columns > 1)
+    {
+      guint rows = (keys->len + f->legend_columns - 1) / f->legend_columns;
+
+      for (guint k = keys->len; k < rows * f->legend_columns; k++)
+        g_string_append (out, "\\addlegendimage{empty legend}\\addlegendentry{}\n");
+    }
   /* Saturation: a dashed line, and the labels the renderer found room for. */
   for (guint s = 0; s < plot->series->len; s++)
     {
@@ -873,8 +885,12 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
       /* Below the axes, in the renderer's columns (matplotlib fills them down, as it does);
        * the layout leaves the foot of the figure to its box. */
       g_string_append_printf (out, "fig.legend(handles, labels, loc=\"lower center\", ncol=%u, "
-                                   "framealpha=0.9)\n",
-                              MAX (f->legend_columns, 1));
+                                   "framealpha=0.9%s)\n",
+                              MAX (f->legend_columns, 1),
+                              /* A cut legend's keys and gaps tighter, as the renderer's. */
+                              f->legend_cut > 0 ? ",\n           handlelength=1.2, "
+                                                  "handletextpad=0.4, columnspacing=0.8, "
+                                                  "borderpad=0.3, borderaxespad=0.2" : "");
       g_string_append_printf (out, "foot = %s\n",
                               number (a, (height - f->legend_top + 4) / height));
       g_string_append (out, "fig.get_layout_engine().set(rect=(0, foot, 1, 1 - foot))\n");

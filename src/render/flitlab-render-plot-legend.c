@@ -257,50 +257,90 @@ entry_text (const FlitlabPlotLegendLayout *layout,
   return entry->wrapped != NULL ? entry->wrapped : entry_words (layout, entry);
 }
 
-/* The bytes the words of every series entry (two or more) begin with, up to a space: a cut
- * legend leaves them out, for the words that tell the entries apart ("…L = 32"). */
-static gsize
-common_head (const FlitlabPlotLegendLayout *layout)
+/* Whether an entry explains a mark (a cross, a diamond, a triangle): its words are kept. */
+static gboolean
+is_mark (const LegendEntry *entry)
 {
-  const char *first = NULL;
-  gsize head = 0;
-  guint n = 0;
+  return entry->type == FLITLAB_PLOT_KEY_SATURATED || entry->type == FLITLAB_PLOT_KEY_DEADLOCKED ||
+         entry->type == FLITLAB_PLOT_KEY_OFF_SCALE;
+}
+
+/* Whether phrase is one of words' phrases (the parts between ", "). */
+static gboolean
+has_phrase (const char *words,
+            const char *phrase)
+{
+  g_auto(GStrv) phrases = g_strsplit (words, ", ", -1);
+
+  return g_strv_contains ((const char * const *) phrases, phrase);
+}
+
+/* The phrases (parts between ", ") that the words of every series entry drawn as a line (line),
+ * or of every other, have, two or more of them: a cut legend leaves them out, for the words that
+ * tell the entries apart ("Model: Meraji et al., variant = paper" and "…, variant =
+ * consistent": "…variant = paper"). NULL: none. */
+static GStrv
+common_phrases (const FlitlabPlotLegendLayout *layout,
+                gboolean                       line)
+{
+  g_autoptr(GStrvBuilder) common = g_strv_builder_new ();
+  g_auto(GStrv) first = NULL;
+  guint n = 0, kept = 0;
 
   for (guint e = 0; e < layout->entries->len; e++)
     {
       const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
-      const char *words = entry_words (layout, entry);
-      gsize same = 0;
 
-      if (entry->type != FLITLAB_PLOT_KEY_SERIES)
+      if (entry->type != FLITLAB_PLOT_KEY_SERIES || !entry->line != !line)
         continue;
       if (n++ == 0)
-        {
-          first = words;
-          head = strlen (words);
-          continue;
-        }
-      while (same < head && first[same] == words[same])
-        same++;
-      head = same;
+        first = g_strsplit (entry_words (layout, entry), ", ", -1);
     }
-  /* Back to just after a space, the whole word. */
-  while (head > 0 && first[head - 1] != ' ')
-    head--;
-  return n >= 2 ? head : 0;
+  if (n < 2)
+    return NULL;
+  for (guint i = 0; first[i] != NULL; i++)
+    {
+      gboolean everywhere = TRUE;
+
+      for (guint e = 0; everywhere && e < layout->entries->len; e++)
+        {
+          const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+
+          everywhere = entry->type != FLITLAB_PLOT_KEY_SERIES || !entry->line != !line ||
+                       has_phrase (entry_words (layout, entry), first[i]);
+        }
+      if (everywhere)
+        {
+          g_strv_builder_add (common, first[i]);
+          kept++;
+        }
+    }
+  return kept > 0 ? g_strv_builder_end (common) : NULL;
 }
 
-/* An entry's words in a cut legend: without the series' common head. */
+/* An entry's words in a cut legend: a series' without the phrases common to all of its kind
+ * (common[1] of the lines, common[0] of the others), led by "…". */
 static char *
 cut_words (const FlitlabPlotLegendLayout *layout,
            const LegendEntry             *entry,
-           gsize                          head)
+           GStrv                         *commons)
 {
   const char *words = entry_words (layout, entry);
+  GStrv common = commons[entry->line ? 1 : 0];
+  g_auto(GStrv) phrases = NULL;
+  g_autoptr(GString) rest = NULL;
 
-  if (entry->type != FLITLAB_PLOT_KEY_SERIES || head == 0 || words[head] == '\0')
+  if (entry->type != FLITLAB_PLOT_KEY_SERIES || common == NULL)
     return g_strdup (words);
-  return g_strconcat ("…", words + head, NULL);
+  phrases = g_strsplit (words, ", ", -1);
+  rest = g_string_new (NULL);
+  for (guint i = 0; phrases[i] != NULL; i++)
+    if (!g_strv_contains ((const char * const *) common, phrases[i]))
+      g_string_append_printf (rest, "%s%s", rest->len > 0 ? ", " : "", phrases[i]);
+  /* Words that are all common phrases stay as they are. */
+  if (rest->len == 0)
+    return g_strdup (words);
+  return g_strconcat ("…", rest->str, NULL);
 }
 
 static void
@@ -316,7 +356,8 @@ flitlab_plot_legend_keys (const FlitlabPlot      *plot,
   g_autoptr(GArray) entries = legend_entries (plot, f);
   GArray *keys = g_array_sized_new (FALSE, FALSE, sizeof (FlitlabPlotKey), entries->len);
   const FlitlabPlotLegendLayout named = { .entries = entries, .heads = f->legend_heads };
-  gsize head = f->legend_cut > 0 ? common_head (&named) : 0;
+  GStrv common[2] = { f->legend_cut > 0 ? common_phrases (&named, FALSE) : NULL,
+                      f->legend_cut > 0 ? common_phrases (&named, TRUE) : NULL };
   FlitlabFontName font;
 
   g_array_set_clear_func (keys, key_clear);
@@ -324,9 +365,9 @@ flitlab_plot_legend_keys (const FlitlabPlot      *plot,
   for (guint e = 0; e < entries->len; e++)
     {
       const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
-      g_autofree char *words = cut_words (&named, entry, head);
+      g_autofree char *words = cut_words (&named, entry, common);
       FlitlabPlotKey key = { entry->type,
-                             f->legend_cut > 0 && entry->type == FLITLAB_PLOT_KEY_SERIES
+                             f->legend_cut > 0 && !is_mark (entry)
                              ? flitlab_plot_cut_in_points (words, font.name, f->legend_cut)
                              : f->legend_wrap > 0
                              ? flitlab_plot_wrap_in_points (words, font.name, f->legend_wrap)
@@ -336,6 +377,8 @@ flitlab_plot_legend_keys (const FlitlabPlot      *plot,
 
       g_array_append_val (keys, key);
     }
+  g_strfreev (common[0]);
+  g_strfreev (common[1]);
   return keys;
 }
 
@@ -474,18 +517,11 @@ flitlab_plot_cut_text (cairo_t    *cr,
   return cut_at (text, lo);
 }
 
-/* Whether an entry explains a mark (a cross, a diamond, a triangle): its words are kept. */
-static gboolean
-is_mark (const LegendEntry *entry)
-{
-  return entry->type == FLITLAB_PLOT_KEY_SATURATED || entry->type == FLITLAB_PLOT_KEY_DEADLOCKED ||
-         entry->type == FLITLAB_PLOT_KEY_OFF_SCALE;
-}
-
 /* The most compact layout (type scale, heads) in no more than max_height: as many rows as that
  * holds, the entries in as many columns as they then need across room. The marks' words stay
  * whole (their columns as wide as they need); the other words are cut to the width the
- * columns share, without the words all of them begin with, each ending in "…". */
+ * columns share, without the phrases all of their kind have (common_phrases ()), ending in
+ * "…". */
 static void
 legend_cut (cairo_t                 *cr,
             FlitlabPlotLegendLayout *layout,
@@ -496,7 +532,7 @@ legend_cut (cairo_t                 *cr,
   const double type = layout->type;
   double keys, base;
   guint n = layout->entries->len, rows, columns;
-  gsize head = common_head (layout);
+  GStrv common[2] = { common_phrases (layout, FALSE), common_phrases (layout, TRUE) };
   double column, lo, hi, total;
 
   legend_font (type, &font);
@@ -556,7 +592,7 @@ legend_cut (cairo_t                 *cr,
       for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
         {
           LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
-          g_autofree char *words = cut_words (layout, entry, head);
+          g_autofree char *words = cut_words (layout, entry, common);
 
           g_clear_pointer (&entry->wrapped, g_free);
           entry->wrapped = flitlab_plot_cut_text (cr, words, font.name,
@@ -568,6 +604,8 @@ legend_cut (cairo_t                 *cr,
       layout->width += keys + layout->column[c];
     }
   layout->height = legend_height (layout);
+  g_strfreev (common[0]);
+  g_strfreev (common[1]);
 }
 
 static void

@@ -47,7 +47,7 @@ with tempfile.TemporaryDirectory() as tmp:
           'label="Simulation, transit latency, 95% CI", kind="points"' in text, text[:400])
 
     # At column width the renderer breaks a long title into lines, and cuts a long legend
-    # entry short (without the words every series begins with) and sets a comparison's legend
+    # entry short (without the phrases every model's has) and sets a comparison's legend
     # in five columns, within a quarter of the figure: the .tex and the .py do as it does.
     tour = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
     for name, project, chosen, tex_has, py_has in (
@@ -56,9 +56,9 @@ with tempfile.TemporaryDirectory() as tmp:
               "--study", "6×6×6 bi torus", "--study", "8×8 mesh vs torus"],
              "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
             ("a legend entry cut short", tour, ["--study", "8×8 mesh vs torus"],
-             "\\addlegendentry{\\ldots{}torus, uni-directional, flits = 20, k = 8 (not this stud"
-             "\\ldots{}}",
-             '"…torus, uni-directional, flits = 20, k = 8 (not this stud…"'),
+             "\\addlegendentry{\\ldots{}8\\ensuremath{\\times}8 torus, uni-directional, "
+             "flits = 20, k = 8 (not this\\ldots{}}",
+             '"…8×8 torus, uni-directional, flits = 20, k = 8 (not this…"'),
             ("a legend in five columns, filled down", EXAMPLE, ["--compare"],
              "transpose legend, legend columns=3,", 'ncol=5,')):
         texts = []
