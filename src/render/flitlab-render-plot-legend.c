@@ -627,10 +627,10 @@ set_legend_box (FlitlabPlotFrame *f,
  * along the foot) whose box covers no curve, point or error bar; else outside right when the
  * legend is high and narrow and the plot keeps three fifths of its width; else below the plot
  * in as many columns as the figure's width holds (in a crowded legend, groups named by their
- * short names) while the plot keeps
- * three fifths of its height; else the most compact of those in as many rows as the share
- * leaves, its words cut short with "…". Outside right or below, the frame gives up the room.
- * Inside: the corner covering least. */
+ * short names) while the plot keeps three fifths of its height; else the most compact of those
+ * in as many rows as the share leaves while the plot keeps 60 pt, its words cut short with
+ * "…". Outside right or below, the frame gives up the room. Inside: the corner covering
+ * least. */
 static void
 place_legend (cairo_t                 *cr,
               const FlitlabPlot       *plot,
