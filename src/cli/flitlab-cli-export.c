@@ -232,8 +232,8 @@ flitlab_cli_cmd_export (int      argc,
     { "width", 0, 0, G_OPTION_ARG_STRING, &width_text,
       N_("Width in points (default 640; topology 800; dependency 600)"), "W" },
     { "height", 0, 0, G_OPTION_ARG_STRING, &height_text,
-      N_("Height in points (default 420; topology 600; dependency 450); a plot whose legend needs "
-         "more room below it grows taller, its type never smaller"), "H" },
+      N_("Height in points (default 420; topology 600; dependency 450); the figure keeps it, a "
+         "plot's legend within a quarter of it"), "H" },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text, N_("PNG pixels per point (default 2)"),
       "S" },
     { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_name,

@@ -106,6 +106,31 @@ append_ticks (GString                *out,
   g_string_append (out, close);
 }
 
+/* The renderer's labels of those ticks, each between open_label and close_label, separated
+ * by commas between open and close: "0.010" where the renderer writes it so. */
+static void
+append_tick_labels (GString                *out,
+                    const char             *open,
+                    const FlitlabPlotFrame *f,
+                    gboolean                value_axis,
+                    const char             *open_label,
+                    const char             *close_label,
+                    const char             *close)
+{
+  double ticks[FLITLAB_PLOT_MAX_TICKS];
+  guint n = flitlab_plot_frame_ticks (f, value_axis, ticks);
+
+  g_string_append (out, open);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *label = flitlab_plot_frame_tick_label (f, value_axis, ticks, n, i);
+
+      g_string_append_printf (out, "%s%s%s%s", i > 0 ? ", " : "", open_label, label,
+                              close_label);
+    }
+  g_string_append (out, close);
+}
+
 /* A line's dash pattern as the renderer draws it: its on and off lengths in points, none for
  * a solid line. */
 static guint
@@ -333,7 +358,9 @@ append_tex_key (GString              *out,
 char *
 flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
                             const FlitlabPlotFrame *f,
-                            GArray                 *labels)
+                            GArray                 *labels,
+                            double                  width,
+                            double                  height)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   double font = 9 * f->type, mark_y = value_below_top (f, FLITLAB_PLOT_MARK_INSET);
@@ -361,22 +388,32 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
       double r, g, bl;
 
       flitlab_plot_palette (series->color, &r, &g, &bl);
-      g_string_append_printf (out, "\\definecolor{flitlab%u}{RGB}{%d,%d,%d}\n", s,
+      g_string_append_printf (out, "\\definecolor{flitlab%u}{RGB}{%d,%d,%d}%%\n", s,
                               (int) round (r * 255), (int) round (g * 255), (int) round (bl * 255));
     }
   g_string_append_printf (out, "\\begin{tikzpicture}[font=\\fontsize{%s}{%s}\\selectfont]\n",
                           number (a, font), number (b, 1.2 * font));
-  /* The axes the size of the renderer's, its words round them as round the renderer's. */
-  g_string_append_printf (out, "\\begin{axis}[\n  scale only axis, width=%spt, height=%spt,\n",
+  /* The figure's size exactly, whatever pgfplots draws round the axes: the page's. */
+  g_string_append_printf (out, "\\useasboundingbox (0bp,0bp) rectangle (%sbp,%sbp);\n",
+                          number (a, width), number (b, height));
+  /* The axes the size of the renderer's and where it put them, its words round them as round
+   * the renderer's. */
+  g_string_append_printf (out, "\\begin{axis}[\n  scale only axis, width=%sbp, height=%sbp,\n",
                           number (a, f->right - f->left), number (b, f->bottom - f->top));
+  g_string_append_printf (out, "  at={(%sbp,%sbp)}, anchor=south west,\n", number (a, f->left),
+                          number (b, height - f->bottom));
   g_string_append_printf (out, "  xmin=%s, xmax=%s, ymin=%s, ymax=%s,\n", number (a, f->x_min),
                           number (b, f->x_max), number (c, f->y_min), number (d, f->y_max));
   /* The renderer's ticks. */
   append_ticks (out, "  xtick={", f, FALSE, "},\n");
+  append_tick_labels (out, "  xticklabels={", f, FALSE, "{", "}", "},\n");
   if (f->log_y)
     g_string_append (out, "  ymode=log,\n");
   else
-    append_ticks (out, "  ytick={", f, TRUE, "},\n");
+    {
+      append_ticks (out, "  ytick={", f, TRUE, "},\n");
+      append_tick_labels (out, "  yticklabels={", f, TRUE, "{", "}", "},\n");
+    }
   g_string_append (out, "  unbounded coords=jump, scaled ticks=false,\n"
                         "  xticklabel style={/pgf/number format/fixed, "
                         "/pgf/number format/precision=6},\n"
@@ -387,6 +424,10 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
   if (f->legend_columns > 1)
     g_string_append_printf (out, "  transpose legend, legend columns=%u,\n",
                             (keys->len + f->legend_columns - 1) / f->legend_columns);
+  /* A cut legend's keys and gaps tighter, as the renderer's. */
+  if (f->legend_cut > 0)
+    g_string_append (out, "  legend style={inner sep=1pt, column sep=2pt, "
+                          "nodes={inner sep=1pt}},\n  legend image post style={scale=0.6},\n");
   if (place == LEGEND_INSIDE)
     g_string_append_printf (out, "  legend pos=%s %s,\n", north ? "north" : "south",
                             west ? "west" : "east");
@@ -482,6 +523,14 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
   /* The renderer's legend, entry by entry: the plots above are left out of it. */
   for (guint k = 0; place != LEGEND_NONE && k < keys->len; k++)
     append_tex_key (out, &g_array_index (keys, FlitlabPlotKey, k));
+  /* pgfplots transposes a full matrix only: the last column is filled with empty cells. */
+  if (place != LEGEND_NONE && f->legend_columns > 1)
+    {
+      guint rows = (keys->len + f->legend_columns - 1) / f->legend_columns;
+
+      for (guint k = keys->len; k < rows * f->legend_columns; k++)
+        g_string_append (out, "\\addlegendimage{empty legend}\\addlegendentry{}\n");
+    }
   /* Saturation: a dashed line, and the labels the renderer found room for. */
   for (guint s = 0; s < plot->series->len; s++)
     {
@@ -517,14 +566,15 @@ flitlab_export_plot_to_tex (const FlitlabPlot      *plot,
       g_string_append (out, "};\n");
     }
   g_string_append (out, "\\end{axis}\n"
-                        "\\end{tikzpicture}\n"
+                        "\\end{tikzpicture}%\n"
                         "% ---- end of the figure ----\n"
                         "\\end{lrbox}\n"
-                        "% The page is the figure's size, as a standalone figure.\n"
+                        "% The page is the figure's size (its bounding box), as a standalone "
+                        "figure.\n"
                         "\\pdfpagewidth=\\wd\\flitlabfigure\n"
                         "\\pdfpageheight=\\dimexpr\\ht\\flitlabfigure+\\dp\\flitlabfigure\\relax\n"
                         "\\hoffset=-1in \\voffset=-1in \\oddsidemargin=0pt \\evensidemargin=0pt\n"
-                        "\\topmargin=0pt \\headheight=0pt \\headsep=0pt \\topskip=0pt\n"
+                        "\\topmargin=0pt \\headheight=0pt \\headsep=0pt\n"
                         "\\hsize=\\wd\\flitlabfigure \\textwidth=\\hsize \\vsize=\\pdfpageheight "
                         "\\textheight=\\vsize\n"
                         "\\pagestyle{empty}\\parindent=0pt\n"
@@ -732,37 +782,48 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
                    "        if s[\"dashes\"]:\n"
                    "            handle.set_dashes(s[\"dashes\"])\n"
                    "    else:\n"
+                   "        # The marks are whole at the axes' edge (clip_on=False), as Flitlab "
+                   "draws them;\n"
+                   "        # a point outside the ranges is left out.\n"
+                   "        inside = [x_range[0] <= x <= x_range[1] for x in s[\"x\"]]\n"
                    "        shown = [i for i, y in enumerate(s[\"y\"]) "
-                   "if y == y and y <= y_range[1]]\n"
+                   "if inside[i] and y == y and y_range[0] <= y <= y_range[1]]\n"
                    "        x = [s[\"x\"][i] for i in shown]\n"
                    "        y = [s[\"y\"][i] for i in shown]\n"
                    "        ci95 = [s[\"ci95\"][i] if s[\"ci95\"][i] == s[\"ci95\"][i] else 0 for "
                    "i in shown]\n"
                    "        if any(ci95):\n"
-                   "            ax.errorbar(x, y, yerr=ci95, fmt=s[\"marker\"], markersize=7, "
-                   "color=s[\"color\"],\n"
-                   "                                 elinewidth=1.5, capsize=4, capthick=1.5,\n"
-                   "                                 markerfacecolor=\"none\" if s[\"hollow\"] "
+                   "            bars = ax.errorbar(x, y, yerr=ci95, fmt=s[\"marker\"], "
+                   "markersize=7,\n"
+                   "                               color=s[\"color\"], elinewidth=1.5, capsize=4, "
+                   "capthick=1.5,\n"
+                   "                               markerfacecolor=\"none\" if s[\"hollow\"] "
                    "else s[\"color\"])\n"
+                   "            bars[0].set_clip_on(False)\n"
                    "        else:\n"
                    "            ax.plot(x, y, s[\"marker\"], markersize=7, color=s[\"color\"],\n"
-                   "                              markerfacecolor=\"none\" if s[\"hollow\"] else "
+                   "                    markerfacecolor=\"none\" if s[\"hollow\"] else "
                    "s[\"color\"],\n"
-                   "                              markeredgewidth=1.3 if s[\"hollow\"] else 1)\n"
-                   "        above = [x for x, y in zip(s[\"x\"], s[\"y\"]) "
-                   "if y == y and y > y_range[1]]\n"
+                   "                    markeredgewidth=1.3 if s[\"hollow\"] else 1, "
+                   "clip_on=False)\n"
+                   "        above = [x for i, (x, y) in enumerate(zip(s[\"x\"], s[\"y\"])) "
+                   "if inside[i] and y == y and y > y_range[1]]\n"
                    "        if above:\n"
                    "            ax.plot(above, [y_range[1]] * len(above), \"^\", "
                    "color=s[\"color\"], markersize=7,\n"
                    "                    clip_on=False)\n"
-                   "        if s[\"saturated\"]:\n"
-                   "            ax.plot(s[\"saturated\"], "
-                   "[mark_y] * len(s[\"saturated\"]), \"x\",\n"
-                   "                    color=s[\"color\"], markersize=7, markeredgewidth=1.5)\n"
-                   "        if s[\"deadlocked\"]:\n"
-                   "            ax.plot(s[\"deadlocked\"], "
-                   "[mark_y] * len(s[\"deadlocked\"]), \"D\",\n"
-                   "                    color=s[\"color\"], markersize=7)\n"
+                   "        saturated = [x for x in s[\"saturated\"] if x_range[0] <= x <= "
+                   "x_range[1]]\n"
+                   "        if saturated:\n"
+                   "            ax.plot(saturated, [mark_y] * len(saturated), \"x\", "
+                   "color=s[\"color\"],\n"
+                   "                    markersize=7, markeredgewidth=1.5, clip_on=False)\n"
+                   "        deadlocked = [x for x in s[\"deadlocked\"] if x_range[0] <= x <= "
+                   "x_range[1]]\n"
+                   "        if deadlocked:\n"
+                   "            ax.plot(deadlocked, [mark_y] * len(deadlocked), \"D\", "
+                   "color=s[\"color\"],\n"
+                   "                    markersize=7, clip_on=False)\n"
 
                    "    if s[\"saturation\"] == s[\"saturation\"] and x_range[0] <= "
                    "s[\"saturation\"] <= x_range[1]:\n"
@@ -782,8 +843,12 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
                    "    ax.set_yscale(\"log\")\n");
   /* The renderer's ticks. */
   append_ticks (out, "ax.set_xticks([", f, FALSE, "])\n");
+  append_tick_labels (out, "ax.set_xticklabels([", f, FALSE, "\"", "\"", "])\n");
   if (!f->log_y)
-    append_ticks (out, "ax.set_yticks([", f, TRUE, "])\n");
+    {
+      append_ticks (out, "ax.set_yticks([", f, TRUE, "])\n");
+      append_tick_labels (out, "ax.set_yticklabels([", f, TRUE, "\"", "\"", "])\n");
+    }
   if (plot->title != NULL)
     {
       g_autofree char *title = flitlab_plot_title_text (plot, f);
@@ -820,8 +885,12 @@ flitlab_export_plot_to_python (const FlitlabPlot      *plot,
       /* Below the axes, in the renderer's columns (matplotlib fills them down, as it does);
        * the layout leaves the foot of the figure to its box. */
       g_string_append_printf (out, "fig.legend(handles, labels, loc=\"lower center\", ncol=%u, "
-                                   "framealpha=0.9)\n",
-                              MAX (f->legend_columns, 1));
+                                   "framealpha=0.9%s)\n",
+                              MAX (f->legend_columns, 1),
+                              /* A cut legend's keys and gaps tighter, as the renderer's. */
+                              f->legend_cut > 0 ? ",\n           handlelength=1.2, "
+                                                  "handletextpad=0.4, columnspacing=0.8, "
+                                                  "borderpad=0.3, borderaxespad=0.2" : "");
       g_string_append_printf (out, "foot = %s\n",
                               number (a, (height - f->legend_top + 4) / height));
       g_string_append (out, "fig.get_layout_engine().set(rect=(0, foot, 1, 1 - foot))\n");

@@ -11,10 +11,12 @@
 G_BEGIN_DECLS
 
 /* The plot as a pgfplots document, its frame f and saturation labels as the renderer placed
- * them (flitlab_plot_measure ()). */
+ * them (flitlab_plot_measure ()), on a page of width x height points. */
 char *flitlab_export_plot_to_tex    (const FlitlabPlot      *plot,
                                      const FlitlabPlotFrame *f,
-                                     GArray                 *labels);
+                                     GArray                 *labels,
+                                     double                  width,
+                                     double                  height);
 /* The plot as a matplotlib script for a figure width x height points. */
 char *flitlab_export_plot_to_python (const FlitlabPlot      *plot,
                                      const FlitlabPlotFrame *f,

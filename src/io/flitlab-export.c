@@ -384,11 +384,12 @@ flitlab_export_plot (const FlitlabPlot  *plot,
     return flitlab_plot_write_csv (plot, path, error);
   if (format != FLITLAB_EXPORT_TEX && format != FLITLAB_EXPORT_PY)
     return flitlab_render_plot_to_file (plot, path, width, height, scale, error);
-  /* The page the image would have: a crowded legend makes it taller. */
+  /* The page the image has: the figure's size (its legend fits in it). */
   height = flitlab_plot_file_height (plot, width, height);
   if (!plot_frame (plot, path, width, height, &frame, &labels, error))
     return FALSE;
-  text = format == FLITLAB_EXPORT_TEX ? flitlab_export_plot_to_tex (plot, &frame, labels)
+  text = format == FLITLAB_EXPORT_TEX ? flitlab_export_plot_to_tex (plot, &frame, labels, width,
+                                                                    height)
                                       : flitlab_export_plot_to_python (plot, &frame, labels, width,
                                                                        height);
   return flitlab_file_write (path, text, strlen (text), error);

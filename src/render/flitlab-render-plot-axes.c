@@ -138,6 +138,19 @@ format_y_tick (const FlitlabPlotFrame *f,
   return format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
 }
 
+char *
+flitlab_plot_frame_tick_label (const FlitlabPlotFrame *frame,
+                               gboolean                value_axis,
+                               const double           *ticks,
+                               guint                   n,
+                               guint                   i)
+{
+  g_return_val_if_fail (frame != NULL && ticks != NULL && i < n, NULL);
+
+  return value_axis ? format_y_tick (frame, ticks, n, i)
+                    : format_tick (ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
+}
+
 double
 flitlab_plot_y_tick_width (cairo_t                *cr,
                            const FlitlabPlotFrame *f)

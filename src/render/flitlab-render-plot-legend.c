@@ -21,6 +21,11 @@
 #define LEGEND_KEY 24
 #define LEGEND_COLUMN_GAP 12
 #define LEGEND_MAX_COLUMNS 8
+#define LEGEND_TIGHT 0.6
+/* The padding, key width and column gap of a layout at its type. */
+#define PAD(l) (LEGEND_PAD * (l)->type * ((l)->tight ? LEGEND_TIGHT : 1))
+#define KEY(l) (LEGEND_KEY * (l)->type * ((l)->tight ? LEGEND_TIGHT : 1))
+#define COLUMN_GAP(l) (LEGEND_COLUMN_GAP * (l)->type * ((l)->tight ? LEGEND_TIGHT : 1))
 static const char *saturated_text = FLITLAB_PLOT_SATURATED_TEXT;
 static const char *deadlocked_text = FLITLAB_PLOT_DEADLOCKED_TEXT;
 static const char *off_scale_text = FLITLAB_PLOT_OFF_SCALE_TEXT;
@@ -51,6 +56,8 @@ struct _FlitlabPlotLegendLayout
   double    line, gap; /* a line of words' height, and the gap that makes a row of it */
   double    row;       /* a row of one line's height */
   double    wrap;      /* the width its words were broken into lines at, or 0 */
+  double    cut;       /* the width its words were cut to, ending in "…", or 0 */
+  gboolean  tight;     /* cut: padding, keys and gaps of LEGEND_TIGHT of their width */
   double    column[LEGEND_MAX_COLUMNS]; /* each column's words' width */
   double    width, height;
 };
@@ -188,8 +195,10 @@ legend_entries (const FlitlabPlot      *plot,
   marks_shown (plot, f, &saturated, &deadlocked, &off_scale);
   if (saturation_text != NULL)
     g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATION, saturation_text }));
+  /* A crowded legend names the cross by its short name, as the groups (heads). */
   if (saturated)
-    g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATED, _(saturated_text) }));
+    g_array_append_val (entries, ((LegendEntry) { FLITLAB_PLOT_KEY_SATURATED, _(saturated_text),
+                                                  .head = g_strdup (_("not carried")) }));
   if (deadlocked)
     g_array_append_val (entries,
                         ((LegendEntry) { FLITLAB_PLOT_KEY_DEADLOCKED, _(deadlocked_text) }));
@@ -248,6 +257,92 @@ entry_text (const FlitlabPlotLegendLayout *layout,
   return entry->wrapped != NULL ? entry->wrapped : entry_words (layout, entry);
 }
 
+/* Whether an entry explains a mark (a cross, a diamond, a triangle): its words are kept. */
+static gboolean
+is_mark (const LegendEntry *entry)
+{
+  return entry->type == FLITLAB_PLOT_KEY_SATURATED || entry->type == FLITLAB_PLOT_KEY_DEADLOCKED ||
+         entry->type == FLITLAB_PLOT_KEY_OFF_SCALE;
+}
+
+/* Whether phrase is one of words' phrases (the parts between ", "). */
+static gboolean
+has_phrase (const char *words,
+            const char *phrase)
+{
+  g_auto(GStrv) phrases = g_strsplit (words, ", ", -1);
+
+  return g_strv_contains ((const char * const *) phrases, phrase);
+}
+
+/* The phrases (parts between ", ") that the words of every series entry drawn as a line (line),
+ * or of every other, have, two or more of them: a cut legend leaves them out, for the words that
+ * tell the entries apart ("Model: Meraji et al., variant = paper" and "…, variant =
+ * consistent": "…variant = paper"). NULL: none. */
+static GStrv
+common_phrases (const FlitlabPlotLegendLayout *layout,
+                gboolean                       line)
+{
+  g_autoptr(GStrvBuilder) common = g_strv_builder_new ();
+  g_auto(GStrv) first = NULL;
+  guint n = 0, kept = 0;
+
+  for (guint e = 0; e < layout->entries->len; e++)
+    {
+      const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+
+      if (entry->type != FLITLAB_PLOT_KEY_SERIES || !entry->line != !line)
+        continue;
+      if (n++ == 0)
+        first = g_strsplit (entry_words (layout, entry), ", ", -1);
+    }
+  if (n < 2)
+    return NULL;
+  for (guint i = 0; first[i] != NULL; i++)
+    {
+      gboolean everywhere = TRUE;
+
+      for (guint e = 0; everywhere && e < layout->entries->len; e++)
+        {
+          const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+
+          everywhere = entry->type != FLITLAB_PLOT_KEY_SERIES || !entry->line != !line ||
+                       has_phrase (entry_words (layout, entry), first[i]);
+        }
+      if (everywhere)
+        {
+          g_strv_builder_add (common, first[i]);
+          kept++;
+        }
+    }
+  return kept > 0 ? g_strv_builder_end (common) : NULL;
+}
+
+/* An entry's words in a cut legend: a series' without the phrases common to all of its kind
+ * (common[1] of the lines, common[0] of the others), led by "…". */
+static char *
+cut_words (const FlitlabPlotLegendLayout *layout,
+           const LegendEntry             *entry,
+           GStrv                         *commons)
+{
+  const char *words = entry_words (layout, entry);
+  GStrv common = commons[entry->line ? 1 : 0];
+  g_auto(GStrv) phrases = NULL;
+  g_autoptr(GString) rest = NULL;
+
+  if (entry->type != FLITLAB_PLOT_KEY_SERIES || common == NULL)
+    return g_strdup (words);
+  phrases = g_strsplit (words, ", ", -1);
+  rest = g_string_new (NULL);
+  for (guint i = 0; phrases[i] != NULL; i++)
+    if (!g_strv_contains ((const char * const *) common, phrases[i]))
+      g_string_append_printf (rest, "%s%s", rest->len > 0 ? ", " : "", phrases[i]);
+  /* Words that are all common phrases stay as they are. */
+  if (rest->len == 0)
+    return g_strdup (words);
+  return g_strconcat ("…", rest->str, NULL);
+}
+
 static void
 key_clear (gpointer data)
 {
@@ -260,7 +355,9 @@ flitlab_plot_legend_keys (const FlitlabPlot      *plot,
 {
   g_autoptr(GArray) entries = legend_entries (plot, f);
   GArray *keys = g_array_sized_new (FALSE, FALSE, sizeof (FlitlabPlotKey), entries->len);
-  const FlitlabPlotLegendLayout named = { .heads = f->legend_heads };
+  const FlitlabPlotLegendLayout named = { .entries = entries, .heads = f->legend_heads };
+  GStrv common[2] = { f->legend_cut > 0 ? common_phrases (&named, FALSE) : NULL,
+                      f->legend_cut > 0 ? common_phrases (&named, TRUE) : NULL };
   FlitlabFontName font;
 
   g_array_set_clear_func (keys, key_clear);
@@ -268,9 +365,11 @@ flitlab_plot_legend_keys (const FlitlabPlot      *plot,
   for (guint e = 0; e < entries->len; e++)
     {
       const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
-      const char *words = entry_words (&named, entry);
+      g_autofree char *words = cut_words (&named, entry, common);
       FlitlabPlotKey key = { entry->type,
-                             f->legend_wrap > 0
+                             f->legend_cut > 0 && !is_mark (entry)
+                             ? flitlab_plot_cut_in_points (words, font.name, f->legend_cut)
+                             : f->legend_wrap > 0
                              ? flitlab_plot_wrap_in_points (words, font.name, f->legend_wrap)
                              : g_strdup (words),
                              entry->color, entry->style, entry->line, entry->points,
@@ -278,6 +377,8 @@ flitlab_plot_legend_keys (const FlitlabPlot      *plot,
 
       g_array_append_val (keys, key);
     }
+  g_strfreev (common[0]);
+  g_strfreev (common[1]);
   return keys;
 }
 
@@ -296,7 +397,7 @@ legend_height (const FlitlabPlotLegendLayout *layout)
                   layout->gap;
       tallest = MAX (tallest, column);
     }
-  return tallest + 2 * LEGEND_PAD * layout->type;
+  return tallest + 2 * PAD (layout);
 }
 
 /* Lays the legend's entries out at type scale (of the figure's), named by heads or not, in as
@@ -322,6 +423,8 @@ legend_layout (cairo_t                 *cr,
   layout->gap = LEGEND_ROW_GAP * type;
   layout->row = layout->line + layout->gap;
   layout->wrap = 0;
+  layout->cut = 0;
+  layout->tight = FALSE;
   for (guint e = 0; e < n; e++)
     {
       LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
@@ -379,6 +482,132 @@ legend_layout (cairo_t                 *cr,
     }
 }
 
+/* text's first k characters, without the spaces they end in, and "…". */
+static char *
+cut_at (const char *text,
+        glong       k)
+{
+  g_autofree char *head = g_utf8_substring (text, 0, k);
+
+  return g_strconcat (g_strchomp (head), "…", NULL);
+}
+
+char *
+flitlab_plot_cut_text (cairo_t    *cr,
+                       const char *text,
+                       const char *font,
+                       double      width)
+{
+  glong lo = 1, hi = g_utf8_strlen (text, -1);
+
+  if (flitlab_plot_text_width (cr, text, font) <= width)
+    return g_strdup (text);
+  /* The longest head of the words that fits with its "…" (at least one character), by halves:
+   * a name of thousands of characters takes a few measures. */
+  while (hi - lo > 1)
+    {
+      glong mid = (lo + hi) / 2;
+      g_autofree char *cut = cut_at (text, mid);
+
+      if (flitlab_plot_text_width (cr, cut, font) <= width)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return cut_at (text, lo);
+}
+
+/* The most compact layout (type scale, heads) in no more than max_height: as many rows as that
+ * holds, the entries in as many columns as they then need across room. The marks' words stay
+ * whole (their columns as wide as they need); the other words are cut to the width the
+ * columns share, without the phrases all of their kind have (common_phrases ()), ending in
+ * "…". */
+static void
+legend_cut (cairo_t                 *cr,
+            FlitlabPlotLegendLayout *layout,
+            double                   room,
+            double                   max_height)
+{
+  FlitlabFontName font;
+  const double type = layout->type;
+  double keys, base;
+  guint n = layout->entries->len, rows, columns;
+  GStrv common[2] = { common_phrases (layout, FALSE), common_phrases (layout, TRUE) };
+  double column, lo, hi, total;
+
+  legend_font (type, &font);
+  layout->tight = TRUE;
+  keys = KEY (layout) + COLUMN_GAP (layout);
+  base = 2 * PAD (layout) - COLUMN_GAP (layout);
+  rows = (guint) MAX (floor ((max_height - 2 * PAD (layout)) / layout->row), 1);
+  columns = MIN ((n + rows - 1) / rows, LEGEND_MAX_COLUMNS);
+  rows = MAX ((n + columns - 1) / columns, 1);
+  /* The columns holding a mark are as wide as its words (entry->width, from legend_layout ()):
+   * the widest series' width that leaves every column as wide as both within room. */
+  for (guint c = 0; c < columns; c++)
+    {
+      layout->column[c] = 0;
+      for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
+        {
+          const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+
+          if (is_mark (entry))
+            layout->column[c] = MAX (layout->column[c], entry->width);
+        }
+    }
+  lo = 6 * type;
+  hi = MAX (room, lo);
+  for (guint step = 0; step < 30; step++)
+    {
+      double mid = (lo + hi) / 2, sum = base + columns * keys;
+
+      for (guint c = 0; c < columns; c++)
+        sum += MAX (layout->column[c], mid);
+      if (sum <= room)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  column = lo;
+  total = base + columns * keys;
+  for (guint c = 0; c < columns; c++)
+    total += MAX (layout->column[c], column);
+  if (total > room)
+    {
+      /* No room for the series beside whole marks: every column alike, the marks cut too. */
+      column = MAX ((room - base) / columns - keys, 6 * type);
+      for (guint c = 0; c < columns; c++)
+        layout->column[c] = 0;
+    }
+  layout->columns = columns;
+  layout->rows = rows;
+  layout->wrap = 0;
+  layout->cut = column;
+  layout->width = base;
+  for (guint c = 0; c < columns; c++)
+    {
+      double within = MAX (layout->column[c], column);
+
+      layout->column[c] = 0;
+      for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
+        {
+          LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+          g_autofree char *words = cut_words (layout, entry, common);
+
+          g_clear_pointer (&entry->wrapped, g_free);
+          entry->wrapped = flitlab_plot_cut_text (cr, words, font.name,
+                                                  is_mark (entry) ? within : column);
+          entry->lines = 1;
+          entry->width = flitlab_plot_text_width (cr, entry->wrapped, font.name);
+          layout->column[c] = MAX (layout->column[c], entry->width);
+        }
+      layout->width += keys + layout->column[c];
+    }
+  layout->height = legend_height (layout);
+  g_strfreev (common[0]);
+  g_strfreev (common[1]);
+}
+
 static void
 set_legend_box (FlitlabPlotFrame *f,
                 double            x,
@@ -392,15 +621,16 @@ set_legend_box (FlitlabPlotFrame *f,
   f->legend_bottom = y + h;
 }
 
-/* Where the legend goes (plot->legend), laid out into layout. Auto: the first inside corner
- * (top left, top right, then the lower ones when no saturation label runs along the foot) whose
- * box covers no curve, point or error bar; else below the plot in as many columns as the
- * figure's width holds (in a crowded legend, groups named by their short names and the type set
- * smaller, down to 0.75 of the figure's, where a file would rather grow by f->legend_lacks)
- * while the plot keeps 30 pt of height, or outside right
- * when the legend is high and narrow and the plot keeps three fifths of its width; else the
- * corner covering least after all. Outside right or below, the frame gives up the room.
- * Inside: the corner covering least. */
+/* Where the legend goes (plot->legend), laid out into layout, within the figure's width ×
+ * height and taking at most FLITLAB_PLOT_LEGEND_SHARE of its area (docs/plots.md). Auto: the
+ * first inside corner (top left, top right, then the lower ones when no saturation label runs
+ * along the foot) whose box covers no curve, point or error bar; else outside right when the
+ * legend is high and narrow and the plot keeps three fifths of its width; else below the plot
+ * in as many columns as the figure's width holds (in a crowded legend, groups named by their
+ * short names) while the plot keeps three fifths of its height; else the most compact of those
+ * in as many rows as the share leaves while the plot keeps 60 pt, its words cut short with
+ * "…". Outside right or below, the frame gives up the room. Inside: the corner covering
+ * least. */
 static void
 place_legend (cairo_t                 *cr,
               const FlitlabPlot       *plot,
@@ -409,8 +639,9 @@ place_legend (cairo_t                 *cr,
               double                   height,
               FlitlabPlotLegendLayout *layout)
 {
-  static const double scales[] = { 1, 0.85, 0.75 };
+  static const double scales[] = { 1 };
   const double gap = 8 * f->type, frame_w = f->right - f->left, frame_h = f->bottom - f->top;
+  const double share = FLITLAB_PLOT_LEGEND_SHARE * width * height;
   double best_x = 0, best_y = 0, w, h;
   guint best = G_MAXUINT, corners = flitlab_plot_saturation_labels_shown (plot, f) ? 2 : 4;
   gboolean auto_place = plot->legend == FLITLAB_PLOT_LEGEND_AUTO;
@@ -434,7 +665,7 @@ place_legend (cairo_t                 *cr,
 
       /* Auto: only a free corner, with room for the box whole at the figure's type. */
       if (auto_place && (corner >= corners || covered > 0 || w > frame_w - 20 * f->type ||
-                         h > frame_h - 20 * f->type))
+                         h > frame_h - 20 * f->type || w * h > share))
         continue;
       if (covered < best)
         best = covered, best_x = cx, best_y = cy;
@@ -449,24 +680,23 @@ place_legend (cairo_t                 *cr,
   if (plot->legend == FLITLAB_PLOT_LEGEND_RIGHT ||
       (auto_place && frame_w - w - gap >= MAX (120, 0.6 * frame_w) && h <= height - f->top - 4 &&
        /* Right keeps more of the plot when the legend is high and narrow. */
-       w * frame_h < h * frame_w))
+       w * frame_h < h * frame_w && w * MIN (h, height - f->top - 4) <= share))
     {
       f->right = MAX (f->right - w - gap, f->left + 10);
       set_legend_box (f, MIN (f->right + gap, width - w), f->top, w, MIN (h, height - f->top - 4));
       return;
     }
-  /* Below: the roomiest layout that leaves the plot three fifths of its height and 60 pt, or
-   * the most compact. */
+  /* Below: the roomiest layout within the share that leaves the plot three fifths of its
+   * height and 60 pt, or the most compact cut short to fit. */
   for (guint try = 0; try < 2 * G_N_ELEMENTS (scales); try++)
     {
       legend_layout (cr, f, layout, scales[try / 2], try % 2 == 1, width - 8, LEGEND_MAX_COLUMNS);
-      if (frame_h - layout->height - gap >= MAX (60, 0.6 * frame_h))
+      if (frame_h - layout->height - gap >= MAX (60, 0.6 * frame_h) &&
+          layout->width * layout->height <= share)
         break;
-      /* The plot's height that would keep that room with the lower of the two legends at the
-       * figure's type: h - legend - gap >= max (60, 0.6 h). */
-      if (try == 1)
-        f->legend_lacks =
-          ceil (MAX (60 + layout->height + gap, (layout->height + gap) / 0.4) - frame_h);
+      if (try == 2 * G_N_ELEMENTS (scales) - 1)
+        legend_cut (cr, layout, width - 8,
+                    MIN (share / MAX (width - 8, 1), frame_h - gap - 60));
     }
   if (plot->legend == FLITLAB_PLOT_LEGEND_BELOW || frame_h - layout->height - gap >= 30)
     {
@@ -499,8 +729,8 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
                           const FlitlabPlotFrame        *f,
                           const FlitlabPlotLegendLayout *layout)
 {
-  const double type = layout->type, row = layout->row, pad = LEGEND_PAD * type;
-  const double key = LEGEND_KEY * type, x = f->legend_left, y = f->legend_top;
+  const double type = layout->type, row = layout->row, pad = PAD (layout);
+  const double key = KEY (layout), x = f->legend_left, y = f->legend_top;
   const double width = f->legend_right - x, height = f->legend_bottom - y;
   /* A box narrower than its layout (a small figure) sets the words smaller. */
   const double squeeze = MAX (layout->width - width, 0);
@@ -572,7 +802,7 @@ flitlab_plot_legend_draw (cairo_t                       *cr,
       top += entry->lines * layout->line + layout->gap;
       if ((e + 1) % layout->rows == 0)
         {
-          kx += (LEGEND_KEY + LEGEND_COLUMN_GAP) * type + layout->column[c];
+          kx += key + COLUMN_GAP (layout) + layout->column[c];
           top = y + pad;
         }
     }
@@ -592,6 +822,7 @@ flitlab_plot_legend_place (cairo_t           *cr,
   f->legend_heads = layout->heads;
   f->legend_columns = layout->columns;
   f->legend_wrap = layout->wrap;
+  f->legend_cut = layout->cut;
   return layout;
 }
 

@@ -105,6 +105,15 @@ double      flitlab_plot_title_width    (const FlitlabPlotFrame *frame,
 char       *flitlab_plot_wrap_in_points (const char *text,
                                          const char *font,
                                          double      width);
+/* text cut to at most width in font, ending in "…" where it was cut (at least its first
+ * character), as the legend of a crowded figure cuts its words; on cr, or in points. */
+char       *flitlab_plot_cut_text       (cairo_t    *cr,
+                                         const char *text,
+                                         const char *font,
+                                         double      width);
+char       *flitlab_plot_cut_in_points  (const char *text,
+                                         const char *font,
+                                         double      width);
 
 /* flitlab-render-plot-legend.c */
 

@@ -274,6 +274,18 @@ flitlab_plot_wrap_in_points (const char *text,
 }
 
 char *
+flitlab_plot_cut_in_points (const char *text,
+                            const char *font,
+                            double      width)
+{
+  cairo_t *cr = flitlab_plot_points_context_new ();
+  char *cut = flitlab_plot_cut_text (cr, text, font, width);
+
+  cairo_destroy (cr);
+  return cut;
+}
+
+char *
 flitlab_plot_title_text (const FlitlabPlot      *plot,
                          const FlitlabPlotFrame *frame)
 {
@@ -308,13 +320,7 @@ flitlab_plot_file_height (const FlitlabPlot *plot,
                           double             width,
                           double             height)
 {
-  FlitlabPlotFrame frame;
-
   g_return_val_if_fail (plot != NULL, height);
 
-  /* The size is checked where the file is written. */
-  if (!flitlab_render_size_valid (width, height))
-    return height;
-  flitlab_plot_measure (plot, width, height, &frame, NULL);
-  return height + frame.legend_lacks;
+  return height;
 }

@@ -58,9 +58,8 @@ typedef struct
   /* The title's lines, and the width it was broken into them at (0: one line). */
   guint  title_lines;
   double title_wrap;
-  /* The height the figure lacks for its legend below the plot at the figure's type: the
-   * window sets a crowded legend smaller, a file grows by it (flitlab_plot_file_height ()). */
-  double legend_lacks;
+  /* The width a crowded legend's words were cut to, each ending in "…", or 0. */
+  double legend_cut;
 } FlitlabPlotFrame;
 
 GQuark             flitlab_render_error_quark (void);
@@ -69,6 +68,9 @@ GQuark             flitlab_render_error_quark (void);
  * a point above the scale (a zoomed or set value range). */
 #define FLITLAB_PLOT_MARK_INSET 6
 #define FLITLAB_PLOT_OFF_SCALE_INSET 3
+
+/* The most of a figure's area its legend takes (docs/plots.md). */
+#define FLITLAB_PLOT_LEGEND_SHARE 0.25
 
 /* The presets, ending with a NULL name; the one of this name, or NULL. */
 const FlitlabPlotPreset *flitlab_plot_presets      (void);
@@ -194,6 +196,13 @@ GArray            *flitlab_plot_place_saturation_labels (cairo_t                
 guint              flitlab_plot_frame_ticks    (const FlitlabPlotFrame *frame,
                                                 gboolean                value_axis,
                                                 double                 *ticks);
+/* The label of tick i of the n from flitlab_plot_frame_ticks () as the renderer writes it
+ * ("0.010": as many decimals as the step between ticks needs), for the .tex and .py exports. */
+char              *flitlab_plot_frame_tick_label (const FlitlabPlotFrame *frame,
+                                                  gboolean                value_axis,
+                                                  const double           *ticks,
+                                                  guint                   n,
+                                                  guint                   i);
 /* The plot's title broken into lines where a file of it breaks it (frame from
  * flitlab_plot_measure ()), for the .tex and .py exports; NULL without a title. */
 char              *flitlab_plot_title_text     (const FlitlabPlot      *plot,
@@ -205,10 +214,9 @@ void               flitlab_plot_measure        (const FlitlabPlot *plot,
                                                 double             height,
                                                 FlitlabPlotFrame  *frame,
                                                 GArray           **saturation_labels);
-/* A file's height for the plot at width: height, or more when the legend below the plot needs
- * more at the figure's type. A file's words keep the type chosen for it: a legend too crowded
- * for the page makes the page taller (as matplotlib's bbox_inches="tight"), never its type
- * smaller. */
+/* A file's height for the plot at width: height. A figure keeps its size whatever its legend
+ * (issue #34): a crowded legend is set smaller, in more columns, its words cut short, within
+ * FLITLAB_PLOT_LEGEND_SHARE of the figure. */
 double             flitlab_plot_file_height    (const FlitlabPlot *plot,
                                                 double             width,
                                                 double             height);

@@ -26,7 +26,8 @@ def check(name, condition, detail=""):
 
 with tempfile.TemporaryDirectory() as tmp:
     tex = os.path.join(tmp, "table-3.tex")
-    code, out, err = run("export", EXAMPLE, "--study", STUDY, "--preset", "column", "--output", tex)
+    # At page width its legend keeps its words whole (at a column they are cut short).
+    code, out, err = run("export", EXAMPLE, "--study", STUDY, "--preset", "page", "--output", tex)
     text = open(tex, encoding="utf-8").read() if code == 0 else ""
     check("export to .tex writes a pgfplots document", code == 0 and "\\begin{axis}" in text
           and "\\documentclass" in text and "\\end{document}" in text, err)
@@ -45,19 +46,21 @@ with tempfile.TemporaryDirectory() as tmp:
     check("the .py is valid Python with the study's series",
           'label="Simulation, transit latency, 95% CI", kind="points"' in text, text[:400])
 
-    # At column width the renderer breaks a long title and a long legend entry into lines and
-    # sets a comparison's legend in two columns: the .tex and the .py do as it does.
+    # At column width the renderer breaks a long title into lines, and cuts a long legend
+    # entry short (without the phrases every model's has) and sets a comparison's legend
+    # in five columns, within a quarter of the figure: the .tex and the .py do as it does.
     tour = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
     for name, project, chosen, tex_has, py_has in (
             ("a title in two lines", tour,
              ["--compare", "--study", "16×16×16 uni torus (Ciciani Table 2)",
               "--study", "6×6×6 bi torus", "--study", "8×8 mesh vs torus"],
              "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
-            ("a legend entry in lines", tour, ["--study", "8×8 mesh vs torus"],
-             "uni-\\\\directional, flits = 20, k = 8 (not this study's\\\\network)}",
-             "uni-\\ndirectional, flits = 20, k = 8 (not this study's\\nnetwork)"),
-            ("a legend in two columns, filled down", EXAMPLE, ["--compare"],
-             "transpose legend, legend columns=7,", 'ncol=2,')):
+            ("a legend entry cut short", tour, ["--study", "8×8 mesh vs torus"],
+             "\\addlegendentry{\\ldots{}8\\ensuremath{\\times}8 torus, uni-directional, "
+             "flits = 20, k = 8 (not this\\ldots{}}",
+             '"…8×8 torus, uni-directional, flits = 20, k = 8 (not this…"'),
+            ("a legend in five columns, filled down", EXAMPLE, ["--compare"],
+             "transpose legend, legend columns=3,", 'ncol=5,')):
         texts = []
         for ext in ("tex", "py"):
             target = os.path.join(tmp, f"broken.{ext}")

@@ -2,10 +2,10 @@
 # test-figure-text.py: the plot of every bundled example's first study, and the comparison of all
 # its studies (export --compare), exported as PDF at each preset (column, column-and-half, page,
 # slide) and at the sizes papers use (252 × 180, 345 × 230, 360 × 240, 504 × 300 and
-# 640 × 420 pt), and every other study's plot at column width, has all its words on the page,
-# no two words overlapping and none set smaller than the figure's type (words too wide are
-# broken into lines), labels its value axis with at least three ticks, and names its saturated
-# loads' mark in the legend when it has some (issue #14).
+# 640 × 420 pt), and every other study's plot at each preset, is that size (issue #34), has
+# all its words on the page, no two words overlapping and none set smaller than the figure's
+# type (words too wide are broken into lines), labels its value axis with at least three ticks,
+# and names its saturated loads' mark in the legend when it has some (issue #14).
 # Words and their boxes come from pdftotext -bbox (poppler-utils); without it the test is
 # skipped. Prints TAP.
 import itertools
@@ -26,6 +26,9 @@ EXAMPLES = os.path.join(SRCDIR, "data", "examples")
 SIZES = [["--preset", p] for p in ("column", "column-and-half", "page", "slide")] + \
         [["--width", str(w), "--height", str(h)]
          for w, h in ((252, 180), (345, 230), (360, 240), (504, 300), (640, 420))]
+# The presets' sizes in points (flitlab_plot_presets ()): a figure's page is its size exactly.
+PRESETS = {"column": (252, 180), "column-and-half": (360, 240), "page": (504, 300),
+           "slide": (720, 405)}
 NUMBER = re.compile(r"^[−-]?\d+(\.\d+)?$")
 
 if shutil.which("pdftotext") is None:
@@ -39,8 +42,8 @@ def figures(project):
     for size, (figure, chosen) in itertools.product(SIZES, [("plot", ["--study", studies[0]]),
                                                             ("comparison", ["--compare"])]):
         yield figure, chosen, size
-    for study in studies[1:]:
-        yield f"plot of {study}", ["--study", study], SIZES[0]
+    for study, size in itertools.product(studies[1:], SIZES[:4]):
+        yield f"plot of {study}", ["--study", study], size
 
 
 results = []
@@ -56,6 +59,10 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
             results.append((f"{name} {figure} at {at} exports", False, proc.stderr))
             continue
         page_w, page_h, found = words(pdf)
+        want = PRESETS[size[1]] if size[0] == "--preset" else (float(size[1]), float(size[3]))
+        results.append((f"{name} {figure} at {at}: a page of {want[0]} x {want[1]} pt",
+                        abs(page_w - want[0]) <= 0.5 and abs(page_h - want[1]) <= 0.5,
+                        f"{page_w} x {page_h}"))
         # The value axis's tick labels: numbers right-aligned in one column, one above another.
         columns = {}
         for w in found:
