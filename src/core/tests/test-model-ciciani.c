@@ -17,6 +17,7 @@
 #include <glib.h>
 
 #include "flitlab-model.h"
+#include "flitlab-routing.h"
 
 typedef struct
 {
@@ -791,6 +792,67 @@ test_good_parameters (void)
   g_assert_cmpfloat_with_epsilon (latency_at (cube, 0.05 / 200), 212.251, 0.001);
 }
 
+/* The models' flows mapped onto the real links are the flows of the routes the router gives:
+ * every node sends to all N nodes alike, itself included (the papers' mean distance), half
+ * along each way round where a bi-directional ring of even radix puts the destination half
+ * way (balanced ties). The bi-directional model lets messages travel (k - 1)/4 links per
+ * dimension where the routes travel sum_j min(j, k - j) / k (docs/models/ciciani.md, the
+ * stated deviation): its flows are the routes' times that ratio, channel by channel. */
+static void
+test_channel_flows_follow_routes (void)
+{
+  static const struct
+  {
+    const char *id, *key, *value;
+  } cases[] = {
+    { "ciciani-uni-torus", "k", "4x5" },
+    { "ciciani-uni-torus", "k", "3x3x3" },
+    { "ciciani-bi-torus", "k", "6x6" },
+    { "ciciani-bi-torus", "k", "5x5x5" },
+    { "ciciani-hypercube", "n", "5" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(FlitlabModel) model = new_model (cases[i].id, cases[i].key, cases[i].value,
+                                                 "flits", "8", NULL);
+      const FlitlabTopology *t = flitlab_model_get_topology (model);
+      g_autoptr(FlitlabRouter) router = flitlab_router_new (t, FLITLAB_ROUTING_DOR, 2);
+      double rate = 0.3 * flitlab_model_get_saturation_rate (model), factor = 1;
+      g_autoptr(FlitlabModelPoint) p = flitlab_model_evaluate_detail (model, rate);
+      guint n = flitlab_topology_get_n_nodes (t);
+      guint n_network = flitlab_topology_get_n_network_channels (t);
+      g_autofree double *count = g_new0 (double, n_network);
+      g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
+
+      for (guint src = 0; src < n; src++)
+        for (guint dst = 0; dst < n; dst++)
+          for (guint half = 0; half < 2 && src != dst; half++)
+            {
+              g_array_set_size (route, 0);
+              flitlab_router_route (router, src, dst, half ? G_MAXUINT32 : 0, route);
+              for (guint h = 0; h < route->len; h++)
+                count[g_array_index (route, guint, h)] += 0.5;
+            }
+      if (g_str_equal (cases[i].id, "ciciani-bi-torus"))
+        {
+          guint k = flitlab_topology_get_radix (t, 0), ring = 0;
+
+          for (guint j = 0; j < k; j++)
+            ring += MIN (j, k - j);
+          factor = (k - 1) / 4.0 / ((double) ring / k);
+        }
+      for (guint c = 0; c < n_network; c++)
+        {
+          double expected = factor * count[c] * rate / n;
+
+          if (fabs (p->channel_flow[c] / expected - 1) > 1e-9)
+            g_error ("%s %s=%s: channel %u carries %.10g in the model, %.10g along the routes",
+                     cases[i].id, cases[i].key, cases[i].value, c, p->channel_flow[c], expected);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -798,6 +860,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/flitlab/model/ciciani/table2-uni", test_table2_uni);
+  g_test_add_func ("/flitlab/model/ciciani/channel-flows-follow-routes",
+                   test_channel_flows_follow_routes);
   g_test_add_func ("/flitlab/model/ciciani/table3-bi", test_table3_bi);
   g_test_add_func ("/flitlab/model/ciciani/table3-bi-high-load", test_table3_bi_high_load);
   g_test_add_func ("/flitlab/model/ciciani/table4-hypercube", test_table4_hypercube);
