@@ -312,6 +312,20 @@ draw_dependency (cairo_t  *cr,
 }
 
 gboolean
+flitlab_render_dependency_figure_to_file (const FlitlabDependencyFigure *figure,
+                                          const char                    *path,
+                                          double                         width,
+                                          double                         height,
+                                          double                         scale,
+                                          GError                       **error)
+{
+  g_return_val_if_fail (figure != NULL && figure->graph != NULL && path != NULL, FALSE);
+
+  return flitlab_render_to_file (path, width, height, scale, draw_dependency, (gpointer) figure,
+                                 error);
+}
+
+gboolean
 flitlab_render_dependency_to_file (const FlitlabTopology  *topology,
                                    FlitlabRouting          routing,
                                    guint                   vcs,
@@ -331,5 +345,5 @@ flitlab_render_dependency_to_file (const FlitlabTopology  *topology,
   if (graph == NULL)
     return FALSE;
   figure.graph = graph;
-  return flitlab_render_to_file (path, width, height, scale, draw_dependency, &figure, error);
+  return flitlab_render_dependency_figure_to_file (&figure, path, width, height, scale, error);
 }

@@ -461,3 +461,21 @@ flitlab_export_flow (const FlitlabModel  *model,
 
   return flitlab_render_flow_to_file (model, rate, path, width, height, scale, font_size, error);
 }
+
+gboolean
+flitlab_export_dependency (const FlitlabDependencyFigure *figure,
+                           const char                    *path,
+                           double                         width,
+                           double                         height,
+                           double                         scale,
+                           GError                       **error)
+{
+  FlitlabExportFormat format;
+
+  g_return_val_if_fail (figure != NULL && path != NULL, FALSE);
+
+  if (!flitlab_export_format_from_path (path, &format) || format > FLITLAB_EXPORT_PNG)
+    return format_error (path, _("channel dependency graphs are written as .svg, .pdf or .png"),
+                         error);
+  return flitlab_render_dependency_figure_to_file (figure, path, width, height, scale, error);
+}

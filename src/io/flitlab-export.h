@@ -27,6 +27,7 @@
 
 #include "flitlab-channel-dependency.h"
 #include "flitlab-model.h"
+#include "flitlab-render-dependency.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-topology.h"
 #include "flitlab-study.h"
@@ -140,6 +141,14 @@ gboolean flitlab_export_flow    (const FlitlabModel  *model,
                                  double               scale,
                                  double               font_size,
                                  GError             **error);
+/* A channel dependency graph as it is drawn (its graph built, the deadlock it shows) to path
+ * as SVG, PDF or PNG; the figure's font_size as flitlab_export_flow()'s. */
+gboolean flitlab_export_dependency (const FlitlabDependencyFigure *figure,
+                                    const char                    *path,
+                                    double                         width,
+                                    double                         height,
+                                    double                         scale,
+                                    GError                       **error);
 
 /* ---- figures to files (flitlab-export-figure.c): the renderers draw on a context, these
  * write what they draw. Names kept from when each renderer wrote its own files. */
@@ -209,6 +218,13 @@ gboolean flitlab_render_flow_to_file (const FlitlabModel      *model,
                                       double                   font_size,
                                       GError                 **error);
 
+/* The figure of a graph already built, as flitlab_render_dependency_to_file() writes it. */
+gboolean flitlab_render_dependency_figure_to_file (const FlitlabDependencyFigure *figure,
+                                                   const char                    *path,
+                                                   double                         width,
+                                                   double                         height,
+                                                   double                         scale,
+                                                   GError                       **error);
 /* Builds the graph of topology with routing and vcs (0: the routing's default) and writes
  * its figure to path as SVG, PDF or PNG by its extension; width and height in points (PNG:
  * pixels at scale). Errors: flitlab_channel_dependency_new()'s and the render errors. */

@@ -41,6 +41,22 @@ request_free (Request *request)
   g_free (request);
 }
 
+gboolean
+flitlab_dependency_page_get_figure (FlitlabDependencyPage   *self,
+                                    FlitlabDependencyFigure *figure)
+{
+  g_return_val_if_fail (FLITLAB_IS_DEPENDENCY_PAGE (self), FALSE);
+
+  *figure = (FlitlabDependencyFigure) {
+    .topology = self->topology,
+    .graph = self->graph,
+    .routing = self->routing,
+    .highlight = (const guint *) self->deadlock->data,
+    .n_highlight = self->deadlock->len,
+  };
+  return self->graph != NULL;
+}
+
 static void
 draw (GtkDrawingArea *area,
       cairo_t        *cr,
@@ -49,11 +65,10 @@ draw (GtkDrawingArea *area,
       gpointer        data)
 {
   FlitlabDependencyPage *self = data;
-  FlitlabDependencyFigure figure = { self->topology, self->graph, self->routing,
-                                     (const guint *) self->deadlock->data, self->deadlock->len, 0 };
+  FlitlabDependencyFigure figure;
   double scale = flitlab_study_page_get_scale (FLITLAB_STUDY_PAGE (self));
 
-  if (self->graph == NULL)
+  if (!flitlab_dependency_page_get_figure (self, &figure))
     return;
   cairo_scale (cr, scale, scale);
   flitlab_render_dependency (cr, &figure, width / scale, height / scale, NULL);

@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "flitlab-render-dependency.h"
 #include "flitlab-study-page.h"
 
 G_BEGIN_DECLS
@@ -23,5 +24,10 @@ G_DECLARE_FINAL_TYPE (FlitlabDependencyPage, flitlab_dependency_page, FLITLAB, D
 void flitlab_dependency_page_set_deadlock (FlitlabDependencyPage *self,
                                            const guint           *channels,
                                            guint                  n_channels);
+
+/* The figure the page draws, for export: FALSE while its graph is being built or when there
+ * is none. The pointers are the page's, valid until it shows another study. */
+gboolean flitlab_dependency_page_get_figure (FlitlabDependencyPage   *self,
+                                             FlitlabDependencyFigure *figure);
 
 G_END_DECLS

@@ -77,7 +77,8 @@ G_DEFINE_FINAL_TYPE (FlitlabExportDialog, flitlab_export_dialog, ADW_TYPE_WINDOW
 static gboolean
 any_figure (const FlitlabExportFigure *figure)
 {
-  return figure->plot != NULL || figure->network != NULL || figure->flow != NULL;
+  return figure->plot != NULL || figure->network != NULL || figure->flow != NULL ||
+         figure->dependency.graph != NULL;
 }
 
 /* The formats a figure exports to: plots all of them, networks their values as CSV too. */
@@ -263,9 +264,14 @@ write_figure (FlitlabExportDialog *self,
   else if (figure.network != NULL)
     ok = flitlab_export_network (figure.network, figure.stacked, path, width, height, scale,
                                  error);
-  else
+  else if (figure.flow != NULL)
     ok = flitlab_export_flow (figure.flow, figure.flow_rate, path, width, height, scale,
                               chosen_font_size (self), error);
+  else
+    {
+      figure.dependency.font_size = chosen_font_size (self);
+      ok = flitlab_export_dependency (&figure.dependency, path, width, height, scale, error);
+    }
   restore_settings (&figure, &saved);
   return ok;
 }
@@ -865,8 +871,9 @@ flitlab_export_dialog_new (GtkWindow               *window,
   self->figure_func = figure_func;
   self->is_plot = figure.plot != NULL;
   /* The sizes flitlab-cli export draws each figure at without --width and --height. */
-  self->default_width = figure.plot != NULL ? 640 : 800;
-  self->default_height = figure.plot != NULL ? 420 : figure.network != NULL ? 600 : 560;
+  self->default_width = figure.plot != NULL ? 640 : figure.dependency.graph != NULL ? 600 : 800;
+  self->default_height = figure.plot != NULL ? 420 : figure.network != NULL ? 600
+                         : figure.dependency.graph != NULL ? 450 : 560;
 
   for (FlitlabExportFormat f = 0; f < FLITLAB_EXPORT_N_FORMATS; f++)
     if (offers (&figure, f))

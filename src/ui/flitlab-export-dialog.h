@@ -20,6 +20,7 @@ typedef struct
   gboolean             stacked;   /* the network as a stack of its planes */
   const FlitlabModel  *flow;
   double               flow_rate;
+  FlitlabDependencyFigure dependency; /* a channel dependency graph when its graph is set */
 } FlitlabExportFigure;
 
 /* Fills figure with what window shows at the moment of the call; FALSE when nothing. */

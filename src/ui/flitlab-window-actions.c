@@ -148,6 +148,8 @@ shown_figure (GtkWindow           *window,
     return FALSE;
   if (g_strcmp0 (shown, "flow") == 0)
     figure->flow = flitlab_flow_page_get_model (self->flow_page, &figure->flow_rate);
+  else if (g_strcmp0 (shown, "dependencies") == 0)
+    flitlab_dependency_page_get_figure (self->dependency_page, &figure->dependency);
   else if (g_strcmp0 (shown, "network") == 0 && gtk_toggle_button_get_active (self->compare_button))
     figure->network = first != NULL ? flitlab_network_page_get_view (first) : NULL;
   else if (g_strcmp0 (shown, "network") == 0)
@@ -157,7 +159,8 @@ shown_figure (GtkWindow           *window,
     }
   else
     figure->plot = flitlab_plot_view_get_plot (self->plot_view);
-  return figure->plot != NULL || figure->network != NULL || figure->flow != NULL;
+  return figure->plot != NULL || figure->network != NULL || figure->flow != NULL ||
+         figure->dependency.graph != NULL;
 }
 
 static void
@@ -171,13 +174,6 @@ export_action (GtkWidget  *widget,
 
   if (index < 0)
     return;
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->figure_stack), "dependencies") == 0)
-    {
-      flitlab_window_toast (self,
-                            _("The dependency graph exports with flitlab-cli export --figure "
-                              "dependency"));
-      return;
-    }
   dialog = flitlab_export_dialog_new (GTK_WINDOW (self), self->toast_overlay, self->settings,
                                       flitlab_document_get_study (self->document, index)->name,
                                       flitlab_document_get_file (self->document), shown_figure);

@@ -430,6 +430,50 @@ test_replace_asks (Fixture       *f,
   g_assert_true (g_str_has_prefix (contents, "<?xml"));
 }
 
+/* The Dependencies view's graph exports as the CLI's figure does (issue #29 item 4), at the
+ * CLI's default 600 x 450 points, with the deadlock it shows. */
+static FlitlabDependencyFigure shown_graph_figure;
+
+static gboolean
+shown_graph (GtkWindow           *window,
+             FlitlabExportFigure *figure)
+{
+  figure->dependency = shown_graph_figure;
+  return TRUE;
+}
+
+static void
+test_dependency_graph (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
+  g_autoptr(FlitlabChannelDependency) graph =
+    flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_DOR, 1, NULL);
+  g_autofree char *path = g_build_filename (f->folder, "graph.pdf", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  FlitlabExportDialog *dialog;
+
+  g_assert_nonnull (graph);
+  shown_graph_figure = (FlitlabDependencyFigure) {
+    .topology = topology, .graph = graph, .routing = FLITLAB_ROUTING_DOR,
+  };
+  dialog = flitlab_export_dialog_new (f->window, f->toasts, f->settings, "Deadlock lab", NULL,
+                                      shown_graph);
+  g_assert_nonnull (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_cmpfloat (spin_value (dialog, "width_spin"), ==, 600);
+  g_assert_cmpfloat (spin_value (dialog, "height_spin"), ==, 450);
+  g_assert_false (gtk_widget_get_visible (child (dialog, "title_row")));
+  gtk_editable_set_text (GTK_EDITABLE (child (dialog, "name_row")), "graph.pdf");
+  g_assert_cmpuint (selected_row (dialog, "format_row"), ==, FLITLAB_EXPORT_PDF);
+  export (dialog);
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  g_assert_nonnull (find_bytes (contents, length, "/MediaBox [ 0 0 600 450 ]"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -442,6 +486,7 @@ main (int   argc,
   ADD ("png-custom", test_png_custom);
   ADD ("title-and-legend", test_title_and_legend);
   ADD ("replace-asks", test_replace_asks);
+  ADD ("dependency-graph", test_dependency_graph);
 #undef ADD
   return g_test_run ();
 }
