@@ -83,19 +83,7 @@ test_preset_sizes (void)
 
   for (guint e = 0; projects != NULL && e < projects->len; e++)
     {
-      FlitlabProject *project = projects->pdata[e];
-      g_autoptr(GPtrArray) plots =
-        g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_plot_free);
-      g_autoptr(GPtrArray) studies = g_ptr_array_new ();
-
-      for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
-        {
-          g_ptr_array_add (studies, flitlab_project_get_study (project, i));
-          g_ptr_array_add (plots, flitlab_study_plot_new (studies->pdata[i], NULL));
-        }
-      g_ptr_array_add (plots,
-                       flitlab_study_plot_new_comparison ((const FlitlabStudy * const *)
-                                                          studies->pdata, studies->len, NULL));
+      g_autoptr(GPtrArray) plots = project_plots (projects->pdata[e]);
       for (guint p = 0; p < plots->len; p++)
         {
           FlitlabPlot *plot = plots->pdata[p];

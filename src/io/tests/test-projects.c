@@ -19,6 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "flitlab-project-xml.h"
+#include "flitlab-study-plot.h"
 #include "flitlab-topology.h"
 #include "test-projects.h"
 
@@ -328,4 +329,21 @@ load_examples (void)
       g_ptr_array_add (projects, project);
     }
   return projects;
+}
+
+GPtrArray *
+project_plots (FlitlabProject *project)
+{
+  GPtrArray *plots = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_plot_free);
+  g_autoptr(GPtrArray) studies = g_ptr_array_new ();
+
+  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+    {
+      g_ptr_array_add (studies, flitlab_project_get_study (project, i));
+      g_ptr_array_add (plots, flitlab_study_plot_new (studies->pdata[i], NULL));
+    }
+  g_ptr_array_add (plots,
+                   flitlab_study_plot_new_comparison ((const FlitlabStudy * const *)
+                                                      studies->pdata, studies->len, NULL));
+  return plots;
 }

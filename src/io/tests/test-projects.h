@@ -31,5 +31,8 @@ const char *full_document (void);
 /* The bundled examples (the .flitlab files of data/examples) loaded, FlitlabProject each, in the
  * directory's order; NULL with the test skipped when they are not found. */
 GPtrArray *load_examples (void);
+/* The plots of a project's every study, then the comparison of all of them (FlitlabPlot each,
+ * freed with the array): every figure of it a person may export. */
+GPtrArray *project_plots (FlitlabProject *project);
 
 G_END_DECLS
