@@ -2,8 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The window's runner (FlitlabSimRunner) simulates an 8x8 torus at 20 loads on its worker
- * threads while the main loop runs a 1 ms timer and the runner's progress notifications. The
+ * The window's task (FlitlabStudyTask) simulates an 8x8 torus at 20 loads on its worker
+ * threads while the main loop runs a 1 ms timer and the task's progress notifications. The
  * longest gap between two timer ticks is the longest time the window could not redraw or
  * answer input. Target: under 16 ms (one frame at 60 Hz).
  */
@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "flitlab-sim-runner.h"
+#include "flitlab-study-task.h"
 
 typedef struct
 {
@@ -49,7 +49,7 @@ on_done (GObject      *source,
 {
   Probe *probe = data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(FlitlabStudy) study = flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source),
+  g_autoptr(FlitlabStudy) study = flitlab_study_task_run_finish (FLITLAB_STUDY_TASK (source),
                                                                  result, &error);
 
   if (study == NULL)
@@ -62,7 +62,7 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(FlitlabStudy) study = flitlab_study_new ("8x8 torus");
-  g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
+  g_autoptr(FlitlabStudyTask) task = flitlab_study_task_new ();
   Probe probe = { g_main_loop_new (NULL, FALSE), 0, 0, 0, 0 };
   gint64 start;
 
@@ -75,9 +75,9 @@ main (int   argc,
   study->simulation.cycles = 200000;
 
   g_timeout_add (1, tick, &probe);
-  g_signal_connect_swapped (runner, "notify::fraction", G_CALLBACK (on_fraction), &probe);
+  g_signal_connect_swapped (task, "notify::fraction", G_CALLBACK (on_fraction), &probe);
   start = g_get_monotonic_time ();
-  flitlab_sim_runner_run_async (runner, study, NULL, on_done, &probe);
+  flitlab_study_task_run_async (task, study, NULL, on_done, &probe);
   g_main_loop_run (probe.loop);
 
   printf ("simulation %.2f s on %u threads, %u main-loop ticks, %u progress notifications\n",

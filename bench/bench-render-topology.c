@@ -41,12 +41,12 @@ static const Case cases[] = {
 };
 
 static double
-frame_ms (FlitlabTopologyView *view,
+frame_ms (FlitlabTopologyFigure *figure,
           cairo_t             *cr)
 {
   gint64 start = g_get_monotonic_time ();
 
-  flitlab_render_topology (cr, view, WIDTH, HEIGHT);
+  flitlab_render_topology (cr, figure, WIDTH, HEIGHT);
   cairo_surface_flush (cairo_get_target (cr));
   return (g_get_monotonic_time () - start) / 1e3;
 }
@@ -54,7 +54,7 @@ frame_ms (FlitlabTopologyView *view,
 /* The best of five runs of n_queries hit-tests (a channel, then a node) at random points, in µs
  * per point; hits: how many of the last run's 2 n_queries tests hit. */
 static double
-hover_us (FlitlabTopologyView *view,
+hover_us (FlitlabTopologyFigure *figure,
           GRand               *rand,
           double               width,
           double               height,
@@ -73,8 +73,8 @@ hover_us (FlitlabTopologyView *view,
           double x = g_rand_double_range (rand, 0, width);
           double y = g_rand_double_range (rand, 0, height);
 
-          *hits += flitlab_topology_view_hit_channel (view, x, y) >= 0;
-          *hits += flitlab_topology_view_hit_node (view, x, y) >= 0;
+          *hits += flitlab_topology_figure_hit_channel (figure, x, y) >= 0;
+          *hits += flitlab_topology_figure_hit_node (figure, x, y) >= 0;
         }
       best = MIN (best, (g_get_monotonic_time () - start) / (double) n_queries);
     }
@@ -85,7 +85,7 @@ static void
 bench (const Case *c)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (c->spec, NULL);
-  g_autoptr(FlitlabTopologyView) view = NULL;
+  g_autoptr(FlitlabTopologyFigure) figure = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   g_autofree double *values = NULL;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
@@ -96,29 +96,29 @@ bench (const Case *c)
 
   if (topology == NULL)
     return;
-  view = flitlab_topology_view_new (topology);
-  view->plane = c->plane;
+  figure = flitlab_topology_figure_new (topology);
+  figure->plane = c->plane;
   n = flitlab_topology_get_n_network_channels (topology);
   values = g_new (double, n);
   for (guint i = 0; i < n; i++)
     values[i] = g_rand_double_range (rand, 0.05, 0.6);
-  flitlab_topology_view_set_values (view, values, n);
-  view->value_label = g_strdup ("Channel utilization");
-  view->value_min = 0;
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->value_label = g_strdup ("Channel utilization");
+  figure->value_min = 0;
 
-  first = frame_ms (view, cr);
+  first = frame_ms (figure, cr);
   for (guint run = 0; run < 20; run++)
     {
-      double ms = frame_ms (view, cr);
+      double ms = frame_ms (figure, cr);
 
       best = MIN (best, ms);
       total += ms;
     }
 
-  best_hit = hover_us (view, rand, WIDTH, HEIGHT, n_queries, &hits);
+  best_hit = hover_us (figure, rand, WIDTH, HEIGHT, n_queries, &hits);
 
   printf ("%-20s %5u %7u %10.1f %10.1f %10.1f %8s %12.3f %9.0f%%\n", c->spec, c->plane,
-          flitlab_topology_view_get_n_drawn_channels (view), first, best, total / 20,
+          flitlab_topology_figure_get_n_drawn_channels (figure), first, best, total / 20,
           total / 20 <= 16 ? "yes" : "NO",
           best_hit, 100.0 * hits / (2.0 * n_queries));
   cairo_destroy (cr);
@@ -126,12 +126,12 @@ bench (const Case *c)
 }
 
 /* The stack of a 3D torus's planes with a chosen column, as the window's Stack draws it, and
- * its hover: flitlab_topology_view_hit_stack() at random points. */
+ * its hover: flitlab_topology_figure_hit_stack() at random points. */
 static void
 bench_stack (const char *spec)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
-  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  g_autoptr(FlitlabTopologyFigure) figure = flitlab_topology_figure_new (topology);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   guint n = flitlab_topology_get_n_network_channels (topology), hits = 0;
   g_autofree double *values = g_new (double, n);
@@ -142,14 +142,14 @@ bench_stack (const char *spec)
 
   for (guint i = 0; i < n; i++)
     values[i] = g_rand_double_range (rand, 0.05, 0.6);
-  flitlab_topology_view_set_values (view, values, n);
-  view->column = 7;
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->column = 7;
   for (guint run = 0; run < 20; run++)
     {
       gint64 start = g_get_monotonic_time ();
       double ms;
 
-      flitlab_render_topology_stack (cr, view, WIDTH, HEIGHT);
+      flitlab_render_topology_stack (cr, figure, WIDTH, HEIGHT);
       cairo_surface_flush (surface);
       ms = (g_get_monotonic_time () - start) / 1e3;
       best = MIN (best, ms);
@@ -164,9 +164,9 @@ bench_stack (const char *spec)
         {
           int node, channel;
 
-          hits += flitlab_topology_view_hit_stack (view, g_rand_double_range (rand, 0, WIDTH),
-                                                   g_rand_double_range (rand, 0, HEIGHT), &node,
-                                                   &channel);
+          hits += flitlab_topology_figure_hit_stack (figure, g_rand_double_range (rand, 0, WIDTH),
+                                                     g_rand_double_range (rand, 0, HEIGHT), &node,
+                                                     &channel);
         }
       best_hit = MIN (best_hit, (g_get_monotonic_time () - start) / (double) n_queries);
     }
@@ -185,7 +185,7 @@ bench_animation (const char *spec,
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (spec);
   g_autoptr(FlitlabSimTrace) trace = NULL;
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
-  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  g_autoptr(FlitlabTopologyFigure) figure = flitlab_topology_figure_new (topology);
   guint n = flitlab_topology_get_n_channels (topology);
   g_autofree gint32 *holder = g_new (gint32, n);
   g_autofree gboolean *blocked = g_new (gboolean, n);
@@ -206,10 +206,10 @@ bench_animation (const char *spec,
       flitlab_sim_trace_step (trace, 1);
       flitlab_sim_trace_get_channels (trace, holder, NULL, blocked);
       for (guint c = 0; c < n; c++)
-        colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE
+        colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_FIGURE_IDLE
                                   : 0x0072b2u + (guint32) holder[c] % 7;
-      flitlab_topology_view_set_colors (view, colors, blocked, n);
-      flitlab_render_topology (cr, view, WIDTH, HEIGHT);
+      flitlab_topology_figure_set_colors (figure, colors, blocked, n);
+      flitlab_render_topology (cr, figure, WIDTH, HEIGHT);
       cairo_surface_flush (surface);
       ms = (g_get_monotonic_time () - start) / 1e3;
       best = MIN (best, ms);
@@ -228,7 +228,7 @@ bench_zoom (void)
 {
   const double width = 800, height = 700;
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("hypercube:10", NULL);
-  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  g_autoptr(FlitlabTopologyFigure) figure = flitlab_topology_figure_new (topology);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   guint n = flitlab_topology_get_n_network_channels (topology);
   g_autofree double *values = g_new (double, n);
@@ -240,17 +240,17 @@ bench_zoom (void)
 
   for (guint i = 0; i < n; i++)
     values[i] = g_rand_double_range (rand, 0.05, 0.6);
-  flitlab_topology_view_set_values (view, values, n);
-  view->fill = TRUE;
-  flitlab_render_topology (cr, view, width, height);
-  flitlab_topology_view_zoom_at (view, flitlab_topology_view_get_max_zoom (view), width / 2,
-                                 height / 2);
-  flitlab_render_topology (cr, view, width, height);
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->fill = TRUE;
+  flitlab_render_topology (cr, figure, width, height);
+  flitlab_topology_figure_zoom_at (figure, flitlab_topology_figure_get_max_zoom (figure), width / 2,
+                                   height / 2);
+  flitlab_render_topology (cr, figure, width, height);
   for (guint run = 0; run < 20; run++)
     {
       gint64 start = g_get_monotonic_time ();
 
-      flitlab_render_topology (cr, view, width, height);
+      flitlab_render_topology (cr, figure, width, height);
       cairo_surface_flush (surface);
       still += (g_get_monotonic_time () - start) / 1e3;
     }
@@ -258,15 +258,15 @@ bench_zoom (void)
     {
       gint64 start = g_get_monotonic_time ();
 
-      flitlab_topology_view_pan (view, run % 10 < 5 ? 7 : -7, 3);
-      flitlab_render_topology (cr, view, width, height);
+      flitlab_topology_figure_pan (figure, run % 10 < 5 ? 7 : -7, 3);
+      flitlab_render_topology (cr, figure, width, height);
       cairo_surface_flush (surface);
       panned += (g_get_monotonic_time () - start) / 1e3;
     }
-  best_hit = hover_us (view, rand, width, height, n_queries, &hits);
+  best_hit = hover_us (figure, rand, width, height, n_queries, &hits);
   printf ("zoom hypercube:10       %.0fx%.0f at %.2fx: "
           "mean %.1f ms still, %.1f ms panning per frame %s; "
-          "hover %.3f us (%.0f%% hit)\n", width, height, view->zoom, still / 20, panned / 20,
+          "hover %.3f us (%.0f%% hit)\n", width, height, figure->zoom, still / 20, panned / 20,
           panned / 20 <= 16 ? "ok" : "SLOW", best_hit, 100.0 * hits / (2.0 * n_queries));
   cairo_destroy (cr);
   cairo_surface_destroy (surface);

@@ -6,7 +6,7 @@
  *   bench-sweep PROJECT.flitlab STUDY [GRID]
  *
  * Runs every job (load, replication) of the study's simulation alone on one thread and prints
- * its seconds beside the cost flitlab-mpi estimates for it (flitlab_sweep_job_cost()). Then a
+ * its seconds beside the cost flitlab-mpi estimates for it (flitlab_sim_jobs_job_cost()). Then a
  * small discrete-event model of flitlab-mpi replays those seconds: rank 0 and P - 1 other
  * ranks, one job each at a time, the jobs handed out in the master's order (costliest
  * estimate first) to whichever rank is free first; each finished job's raw sums cross the
@@ -25,8 +25,8 @@
 #include <string.h>
 
 #include "flitlab-project-xml.h"
-#include "flitlab-runner.h"
-#include "flitlab-sweep.h"
+#include "flitlab-study-run.h"
+#include "flitlab-sim-jobs.h"
 
 /* An interconnect of the clusters flitlab-mpi targets (10 Gb/s Ethernet and better). */
 #define LINK_LATENCY   20e-6  /* seconds per message */
@@ -87,7 +87,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(FlitlabProject) project = NULL;
   g_autoptr(FlitlabSimConfig) config = NULL;
-  g_autoptr(FlitlabSweep) sweep = NULL;
+  g_autoptr(FlitlabSimJobs) sim_jobs = NULL;
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autoptr(GArray) jobs = g_array_new (FALSE, FALSE, sizeof (Job));
   g_autoptr(GArray) grid_jobs = g_array_new (FALSE, FALSE, sizeof (Job));
@@ -111,15 +111,15 @@ main (int   argc,
       return 1;
     }
   start = g_get_monotonic_time ();
-  if (!flitlab_runner_evaluate_models (study, &error) ||
-      (config = flitlab_runner_new_sim_config (study, &error)) == NULL ||
-      (sweep = flitlab_sweep_new (config, &error)) == NULL)
+  if (!flitlab_study_run_evaluate_models (study, &error) ||
+      (config = flitlab_study_run_new_sim_config (study, &error)) == NULL ||
+      (sim_jobs = flitlab_sim_jobs_new (config, &error)) == NULL)
     {
       fprintf (stderr, "bench-sweep: %s\n", error->message);
       return 1;
     }
   serial_seconds = (g_get_monotonic_time () - start) / 1e6;
-  n_jobs = flitlab_sweep_get_n_jobs (sweep);
+  n_jobs = flitlab_sim_jobs_get_n_jobs (sim_jobs);
   raw = g_new0 (GBytes *, n_jobs);
 
   printf ("%s, %s: %u jobs, one at a time on one thread\n", argv[2], config->topology, n_jobs);
@@ -128,24 +128,24 @@ main (int   argc,
   for (guint j = 0; j < n_jobs; j++)
     {
       guint rate_index = j / config->replications;
-      double latency = flitlab_runner_model_latency (study, rate_index);
+      double latency = flitlab_study_run_model_latency (study, rate_index);
       Job job;
 
       start = g_get_monotonic_time ();
-      raw[j] = flitlab_sweep_run_job (sweep, j, NULL, NULL, &error);
+      raw[j] = flitlab_sim_jobs_run_job (sim_jobs, j, NULL, NULL, &error);
       if (raw[j] == NULL)
         {
           fprintf (stderr, "bench-sweep: %s\n", error->message);
           return 1;
         }
       job.seconds = (g_get_monotonic_time () - start) / 1e6;
-      job.estimate = flitlab_sweep_job_cost (sweep, j, latency);
+      job.estimate = flitlab_sim_jobs_job_cost (sim_jobs, j, latency);
       job.bytes = g_bytes_get_size (raw[j]);
       total += job.seconds;
       g_array_append_val (jobs, job);
       printf ("%-5u %-12.6g %-4u %-14.4g %-10.2f %.0f\n", j, config->rates[rate_index],
               j % config->replications, job.estimate, job.seconds,
-              flitlab_sweep_get_job_cycles (sweep) / job.seconds);
+              flitlab_sim_jobs_get_job_cycles (sim_jobs) / job.seconds);
       fflush (stdout);
     }
 
@@ -155,11 +155,11 @@ main (int   argc,
     {
       g_clear_pointer (&copy, g_bytes_unref);
       copy = g_bytes_new (g_bytes_get_data (raw[0], NULL), g_bytes_get_size (raw[0]));
-      flitlab_sweep_check_raw (sweep, copy, NULL);
+      flitlab_sim_jobs_check_raw (sim_jobs, copy, NULL);
     }
   take_seconds = (g_get_monotonic_time () - start) / 1e6 / 100;
   start = g_get_monotonic_time ();
-  result = flitlab_sweep_combine (sweep, raw);
+  result = flitlab_sim_jobs_combine (sim_jobs, raw);
   serial_seconds += (g_get_monotonic_time () - start) / 1e6;
 
   printf ("\nsum of the jobs %.1f s; rank 0 takes a result (%zu bytes) in %.3f ms; models and "

@@ -19,7 +19,7 @@
 #include "flitlab-project-xml.h"
 #include "flitlab-render-dependency.h"
 #include "flitlab-render-topology.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-study-plot.h"
 #include "flitlab-sim.h"
 #include "flitlab-topology.h"
@@ -51,16 +51,16 @@ export_topology (const FlitlabStudy  *study,
                  gboolean             stack,
                  GError             **error)
 {
-  g_autoptr(FlitlabTopologyView) view = flitlab_export_network_view (study, error);
+  g_autoptr(FlitlabTopologyFigure) figure = flitlab_export_network_figure (study, error);
   guint64 value;
 
-  if (view == NULL)
+  if (figure == NULL)
     return FALSE;
-  view->font_size = font_size;
+  figure->font_size = font_size;
   if (!flitlab_cli_parse_uint64 ("--plane", plane, 0, G_MAXUINT, &value, error))
     return FALSE;
-  view->plane = plane != NULL ? (guint) value : 0;
-  return flitlab_export_network (view, stack, output, width, height, scale, error);
+  figure->plane = plane != NULL ? (guint) value : 0;
+  return flitlab_export_network (figure, stack, output, width, height, scale, error);
 }
 
 /* The study's first model drawn as its paper's flow diagram, at rate_text or at the load

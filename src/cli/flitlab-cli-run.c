@@ -13,7 +13,7 @@
 #include "flitlab-export.h"
 #include "flitlab-grid.h"
 #include "flitlab-project-xml.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-study-plot.h"
 
 #include "flitlab-cli-private.h"
@@ -86,7 +86,7 @@ flitlab_cli_cmd_run (int      argc,
         continue;
       if (progress)
         g_printerr ("%s\n", study->name);
-      if (!flitlab_runner_evaluate_models (study, &refused))
+      if (!flitlab_study_run_evaluate_models (study, &refused))
         break;
       simulated |= study->simulation.enabled && !no_simulation;
       g_ptr_array_add (studies, study);
@@ -94,8 +94,9 @@ flitlab_cli_cmd_run (int      argc,
   if (only != NULL && studies->len == 0 && refused == NULL)
     return flitlab_cli_usage_error (error, _("%s has no study called “%s”"), argv[1], only);
   if (!no_simulation &&
-      !flitlab_runner_simulate_studies ((FlitlabStudy * const *) studies->pdata, studies->len,
-                                        progress ? flitlab_cli_print_progress : NULL, NULL, error))
+      !flitlab_study_run_simulate_studies ((FlitlabStudy * const *) studies->pdata, studies->len,
+                                           progress ? flitlab_cli_print_progress : NULL, NULL,
+                                           error))
     {
       if (progress && simulated)
         g_printerr ("\n");

@@ -17,7 +17,7 @@
 #include "flitlab-model.h"
 #include "flitlab-render-dependency.h"
 #include "flitlab-render-topology.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-sim.h"
 #include "flitlab-sim-backtrack.h"
 #include "flitlab-topology.h"

@@ -12,7 +12,7 @@
 #include "flitlab-grid.h"
 #include "flitlab-input.h"
 #include "flitlab-limits.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-topology.h"
 
 static const char * const keys[] = {
@@ -143,7 +143,7 @@ refit_models (FlitlabStudy *study)
     {
       FlitlabStudyModel *model = study->models->pdata[m];
 
-      if (!flitlab_runner_fit_model (study, model->id, model->params, NULL))
+      if (!flitlab_study_run_fit_model (study, model->id, model->params, NULL))
         g_ptr_array_remove_index (study->models, m);
     }
 }
@@ -281,7 +281,7 @@ flitlab_grid_expand (const FlitlabStudy  *study,
       replace_string (&copy->name, name->str);
       refit_models (copy);
       if (!flitlab_study_check_fields (copy, error) ||
-          (copy->simulation.enabled && !flitlab_runner_check_simulation (copy, error)))
+          (copy->simulation.enabled && !flitlab_study_run_check_simulation (copy, error)))
         {
           g_prefix_error (error, _("Study “%s”: "), copy->name);
           return NULL;

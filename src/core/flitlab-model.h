@@ -118,7 +118,7 @@ struct _FlitlabModelInfo
   gboolean                     capacity;   /* TRUE: the saturation rate is an asymptotic
                                               throughput, not a load the model stops at: it
                                               is stable at every load (horng-kleinrock) */
-  FlitlabModelFit              fit;        /* the studies it describes (flitlab-runner.h) */
+  FlitlabModelFit              fit;        /* the studies it describes (flitlab-study-run.h) */
 
   /* Parses and checks the parameters (every key is one of params; defaults filled in);
    * returns the model's state or NULL with an error. */

@@ -33,7 +33,7 @@
 #include "flitlab-limits.h"
 #include "flitlab-rng.h"
 #include "flitlab-sim-backtrack.h"
-#include "flitlab-sim-pool.h"
+#include "flitlab-job-pool.h"
 #include "flitlab-topology.h"
 
 #define BATCHES 10
@@ -573,7 +573,7 @@ flitlab_backtrack_job_cost (const FlitlabBacktrackConfig *config,
 gboolean
 flitlab_backtrack_set_init (const FlitlabBacktrackConfig  *config,
                             const double                  *cost,
-                            FlitlabSimPoolSet             *set,
+                            FlitlabJobPoolSet             *set,
                             GError                       **error)
 {
   g_autoptr(FlitlabTopology) topology = NULL;
@@ -598,12 +598,12 @@ flitlab_backtrack_set_init (const FlitlabBacktrackConfig  *config,
         flitlab_topology_find_channel (run->topology, v, d, (v >> d) & 1 ? -1 : +1);
   n_jobs = config->n_rates * config->replications;
   run->replications = g_new0 (Replication, n_jobs);
-  *set = (FlitlabSimPoolSet) { n_jobs, config->warmup + config->cycles, run_job, run, cost };
+  *set = (FlitlabJobPoolSet) { n_jobs, config->warmup + config->cycles, run_job, run, cost };
   return TRUE;
 }
 
 FlitlabBacktrackResult *
-flitlab_backtrack_set_finish (FlitlabSimPoolSet *set,
+flitlab_backtrack_set_finish (FlitlabJobPoolSet *set,
                               gboolean           ran)
 {
   Run *run = g_steal_pointer (&set->user_data);
@@ -638,11 +638,11 @@ flitlab_sim_backtrack_run (const FlitlabBacktrackConfig  *config,
                            gpointer                       user_data,
                            GError                       **error)
 {
-  FlitlabSimPoolSet set;
+  FlitlabJobPoolSet set;
   gboolean ran;
 
   if (!flitlab_backtrack_set_init (config, NULL, &set, error))
     return NULL;
-  ran = flitlab_sim_pool_run_sets (&set, 1, config->threads, progress, user_data, NULL, error);
+  ran = flitlab_job_pool_run_sets (&set, 1, config->threads, progress, user_data, NULL, error);
   return flitlab_backtrack_set_finish (&set, ran);
 }

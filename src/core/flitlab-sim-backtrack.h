@@ -7,7 +7,7 @@
 
 #include <glib.h>
 
-#include "flitlab-sim-pool.h"
+#include "flitlab-job-pool.h"
 
 G_BEGIN_DECLS
 
@@ -63,20 +63,20 @@ FlitlabBacktrackResult *flitlab_sim_backtrack_run     (const FlitlabBacktrackCon
                                                        GError                      **error);
 void                    flitlab_backtrack_result_free (FlitlabBacktrackResult       *result);
 
-/* A job's expected work, as flitlab_sweep_job_cost() estimates a wormhole job's: latency is a
+/* A job's expected work, as flitlab_sim_jobs_job_cost() estimates a wormhole job's: latency is a
  * model's at the job's load (NaN: none; infinite: beyond its saturation). */
 double                  flitlab_backtrack_job_cost    (const FlitlabBacktrackConfig *config,
                                                        guint                         job,
                                                        double                        latency);
 /* The jobs of flitlab_sim_backtrack_run() as a set to share a pool with other simulations'
- * (flitlab_sim_pool_run_sets()), after the same checks: set->user_data holds their results
+ * (flitlab_job_pool_run_sets()), after the same checks: set->user_data holds their results
  * until flitlab_backtrack_set_finish() pools them (ran: the pool ran every job) and frees
- * them. cost: as FlitlabSimPoolSet's, may be NULL. config must outlive the set. */
+ * them. cost: as FlitlabJobPoolSet's, may be NULL. config must outlive the set. */
 gboolean                flitlab_backtrack_set_init    (const FlitlabBacktrackConfig  *config,
                                                        const double                  *cost,
-                                                       FlitlabSimPoolSet             *set,
+                                                       FlitlabJobPoolSet             *set,
                                                        GError                       **error);
-FlitlabBacktrackResult *flitlab_backtrack_set_finish  (FlitlabSimPoolSet            *set,
+FlitlabBacktrackResult *flitlab_backtrack_set_finish  (FlitlabJobPoolSet            *set,
                                                        gboolean                      ran);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabBacktrackConfig, flitlab_backtrack_config_free)

@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include "flitlab-sim-pool.h"
+#include "flitlab-job-pool.h"
 
 G_BEGIN_DECLS
 

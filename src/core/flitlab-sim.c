@@ -12,7 +12,7 @@
 
 #include "flitlab-limits.h"
 #include "flitlab-names.h"
-#include "flitlab-sim-pool.h"
+#include "flitlab-job-pool.h"
 #include "flitlab-sim-private.h"
 #include "flitlab-stats.h"
 
@@ -482,7 +482,7 @@ flitlab_sim_run_with_points (const FlitlabSimConfig  *config,
   run.point = point;
   run.point_data = user_data;
 
-  if (flitlab_sim_pool_run (n_jobs, config->threads,
+  if (flitlab_job_pool_run (n_jobs, config->threads,
                             flitlab_sim_expected_cycles (config, n_nodes),
                             run_job, &run, progress, user_data, error))
     {

@@ -11,7 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "flitlab-model.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-study-plot.h"
 
 /* Between a study's name and its series' own words, in a comparison's legend. */
@@ -37,7 +37,7 @@ metric_latency (const FlitlabStudy    *study,
       const FlitlabStudyModel *model = study->models->pdata[m];
       const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
 
-      if (info != NULL && topology != NULL && flitlab_runner_model_follows (study, model))
+      if (info != NULL && topology != NULL && flitlab_study_run_model_follows (study, model))
         {
           first = info;
           break;
@@ -254,7 +254,7 @@ model_name (const FlitlabStudy      *study,
   g_autoptr(GHashTable) derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   if (!own && topology != NULL)
-    flitlab_runner_fit_model (study, model->id, derived, NULL);
+    flitlab_study_run_fit_model (study, model->id, derived, NULL);
   if (shares_citation (study, model) || (!own && describes_other_network (topology, model)))
     append_network (name, model);
   for (GList *k = keys; k != NULL; k = k->next)
@@ -262,7 +262,7 @@ model_name (const FlitlabStudy      *study,
       const char *value = g_hash_table_lookup (model->params, k->data);
       const char *study_value = g_hash_table_lookup (derived, k->data);
       gboolean differs = !own && (study_value == NULL ||
-                                  !flitlab_runner_param_equal (study_value, value));
+                                  !flitlab_study_run_param_equal (study_value, value));
 
       for (guint m = 0; m < study->models->len; m++)
         {
@@ -323,11 +323,10 @@ add_model (FlitlabPlot              *plot,
            const Comparison         *comparison)
 {
   const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
-  g_autoptr(FlitlabStudyTable) dense = flitlab_runner_model_curve (study, model,
-                                                                   FLITLAB_RUNNER_CURVE_POINTS,
-                                                                   NULL);
+  g_autoptr(FlitlabStudyTable) dense =
+    flitlab_study_run_model_curve (study, model, FLITLAB_STUDY_RUN_CURVE_POINTS, NULL);
   const FlitlabStudyTable *curve = dense != NULL ? dense : model->curve;
-  gboolean own = topology == NULL || flitlab_runner_model_follows (study, model);
+  gboolean own = topology == NULL || flitlab_study_run_model_follows (study, model);
   g_autofree char *name = model_name (study, topology, model, own);
   /* The parameters after the citation (", k = 8x8x8"), and " (not this study's network)" or "". */
   const char *parameters = name + strlen (info != NULL ? _(info->citation) : model->id);
@@ -651,7 +650,7 @@ flitlab_study_plot_show_guess (FlitlabPlot        *plot,
 
   /* Scored against the study's own network: a model kept for comparison describes another. */
   for (guint m = 0; topology != NULL && model == NULL && m < study->models->len; m++)
-    if (flitlab_runner_model_follows (study, study->models->pdata[m]))
+    if (flitlab_study_run_model_follows (study, study->models->pdata[m]))
       model = study->models->pdata[m];
   model_rate = model != NULL && model->curve != NULL ? model->curve->saturation_rate : NAN;
 

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A study is a plain struct with public fields: the window edits them, the runners fill the
+ * A study is a plain struct with public fields: the window edits them, the study runs fill the
  * results, src/io/flitlab-project-reader.c and -writer.c read and write them
  * (docs/project-format.md). Every pointer field is owned by the struct that holds it and freed
  * by flitlab_study_free(); strings are UTF-8 and allocated with g_malloc. The study is a typed

@@ -216,17 +216,17 @@ draw_view (cairo_t  *cr,
 }
 
 gboolean
-flitlab_render_topology_to_file (FlitlabTopologyView  *view,
+flitlab_render_topology_to_file (FlitlabTopologyFigure  *figure,
                                  const char           *path,
                                  double                width,
                                  double                height,
                                  double                scale,
                                  GError              **error)
 {
-  g_return_val_if_fail (view != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL && path != NULL, FALSE);
 
-  return flitlab_topology_view_check (view, error) &&
-         flitlab_render_to_file (path, width, height, scale, draw_view, view, error);
+  return flitlab_topology_figure_check (figure, error) &&
+         flitlab_render_to_file (path, width, height, scale, draw_view, figure, error);
 }
 
 static void
@@ -239,25 +239,25 @@ draw_stack (cairo_t  *cr,
 }
 
 gboolean
-flitlab_render_topology_stack_to_file (FlitlabTopologyView  *view,
+flitlab_render_topology_stack_to_file (FlitlabTopologyFigure  *figure,
                                        const char           *path,
                                        double                width,
                                        double                height,
                                        double                scale,
                                        GError              **error)
 {
-  g_return_val_if_fail (view != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL && path != NULL, FALSE);
 
-  if (!flitlab_topology_view_check (view, error))
+  if (!flitlab_topology_figure_check (figure, error))
     return FALSE;
-  if (flitlab_topology_view_get_n_planes (view) < 2)
+  if (flitlab_topology_figure_get_n_planes (figure) < 2)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
                    _("Only a network of three or more dimensions has planes to stack"));
 
       return FALSE;
     }
-  return flitlab_render_to_file (path, width, height, scale, draw_stack, view, error);
+  return flitlab_render_to_file (path, width, height, scale, draw_stack, figure, error);
 }
 
 /* ---- flow diagrams ------------------------------------------------------------------ */

@@ -241,12 +241,12 @@ flitlab_export_heatmap_clear (FlitlabExportHeatmap *heatmap)
   heatmap->rate = NAN;
 }
 
-FlitlabTopologyView *
-flitlab_export_network_view (const FlitlabStudy  *study,
-                             GError             **error)
+FlitlabTopologyFigure *
+flitlab_export_network_figure (const FlitlabStudy  *study,
+                               GError             **error)
 {
   const FlitlabTopology *topology;
-  g_autoptr(FlitlabTopologyView) view = NULL;
+  g_autoptr(FlitlabTopologyFigure) figure = NULL;
   g_autoptr(FlitlabModelPoint) point = NULL;
   FlitlabExportHeatmap heatmap;
   const double *values = NULL;
@@ -258,8 +258,8 @@ flitlab_export_network_view (const FlitlabStudy  *study,
   topology = flitlab_study_get_topology (study, error);
   if (topology == NULL)
     return NULL;
-  view = flitlab_topology_view_new (topology);
-  view->title = g_strdup (study->name);
+  figure = flitlab_topology_figure_new (topology);
+  figure->title = g_strdup (study->name);
 
   flitlab_export_heatmap_choose (study, topology, &heatmap);
   if (heatmap.source == FLITLAB_EXPORT_HEATMAP_MODEL)
@@ -285,19 +285,19 @@ flitlab_export_network_view (const FlitlabStudy  *study,
     }
   if (values != NULL)
     {
-      flitlab_topology_view_set_values (view, values, n_values);
+      flitlab_topology_figure_set_values (figure, values, n_values);
       /* In the reader's locale, as the colour bar's ticks beside it. */
       g_snprintf (rate, sizeof rate, "%.3g", heatmap.rate);
 
       /* Translators: %s is the load, messages per cycle per node */
-      view->value_label = g_strdup_printf (heatmap.source == FLITLAB_EXPORT_HEATMAP_MODEL
-                                           ? _("Channel utilization (model, load %s)")
-                                           : _("Channel utilization (simulation, load %s)"),
-                                           rate);
-      view->value_min = 0;
+      figure->value_label = g_strdup_printf (heatmap.source == FLITLAB_EXPORT_HEATMAP_MODEL
+                                             ? _("Channel utilization (model, load %s)")
+                                             : _("Channel utilization (simulation, load %s)"),
+                                             rate);
+      figure->value_min = 0;
     }
   flitlab_export_heatmap_clear (&heatmap);
-  return g_steal_pointer (&view);
+  return g_steal_pointer (&figure);
 }
 
 FlitlabModel *
@@ -397,17 +397,17 @@ flitlab_export_plot (const FlitlabPlot  *plot,
 
 /* The network's coloured values: one row per network channel, "-" where there is none. */
 static gboolean
-write_network_csv (FlitlabTopologyView  *view,
+write_network_csv (FlitlabTopologyFigure  *figure,
                    const char           *path,
                    GError              **error)
 {
-  const FlitlabTopology *topology = flitlab_topology_view_get_topology (view);
+  const FlitlabTopology *topology = flitlab_topology_figure_get_topology (figure);
   g_autoptr(GString) csv = g_string_new ("channel,src,dst,dim,direction,value\n");
 
   for (guint c = 0; c < flitlab_topology_get_n_network_channels (topology); c++)
     {
       const FlitlabChannel *channel = flitlab_topology_get_channel (topology, c);
-      double value = view->values != NULL && c < view->n_values ? view->values[c] : NAN;
+      double value = figure->values != NULL && c < figure->n_values ? figure->values[c] : NAN;
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
       g_string_append_printf (csv, "%u,%u,%u,%u,%d,%s\n", c, channel->src, channel->dst,
@@ -419,7 +419,7 @@ write_network_csv (FlitlabTopologyView  *view,
 }
 
 gboolean
-flitlab_export_network (FlitlabTopologyView  *view,
+flitlab_export_network (FlitlabTopologyFigure  *figure,
                         gboolean              stacked,
                         const char           *path,
                         double                width,
@@ -429,17 +429,17 @@ flitlab_export_network (FlitlabTopologyView  *view,
 {
   FlitlabExportFormat format;
 
-  g_return_val_if_fail (view != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL && path != NULL, FALSE);
 
   if (!flitlab_export_format_from_path (path, &format) || format == FLITLAB_EXPORT_TEX ||
       format == FLITLAB_EXPORT_PY)
     return format_error (path, _("network diagrams are written as .svg, .pdf, .png or .csv"),
                          error);
   if (format == FLITLAB_EXPORT_CSV)
-    return write_network_csv (view, path, error);
+    return write_network_csv (figure, path, error);
   if (stacked)
-    return flitlab_render_topology_stack_to_file (view, path, width, height, scale, error);
-  return flitlab_render_topology_to_file (view, path, width, height, scale, error);
+    return flitlab_render_topology_stack_to_file (figure, path, width, height, scale, error);
+  return flitlab_render_topology_to_file (figure, path, width, height, scale, error);
 }
 
 gboolean

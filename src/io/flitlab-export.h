@@ -101,8 +101,8 @@ void          flitlab_export_heatmap_clear  (FlitlabExportHeatmap  *heatmap);
 double        flitlab_export_model_load     (const FlitlabStudy    *study,
                                              FlitlabModel          *model);
 /* The study's network coloured by channel utilization by the rule, titled with its name. */
-FlitlabTopologyView *flitlab_export_network_view (const FlitlabStudy *study,
-                                                  GError            **error);
+FlitlabTopologyFigure *flitlab_export_network_figure (const FlitlabStudy *study,
+                                                      GError            **error);
 /* The study's first model, for its flow diagram, and the load to draw it at (by the rule);
  * NULL with an error when the study has no model. */
 FlitlabModel *flitlab_export_flow_model     (const FlitlabStudy    *study,
@@ -124,7 +124,7 @@ gboolean flitlab_export_plot    (const FlitlabPlot   *plot,
 /* The network diagram to path by its extension: SVG, PDF, PNG (stacked: every plane in an
  * stack of planes, pulled apart), or CSV (channel,src,dst,dim,direction,value for each network
  * channel, "-" where there is no value). */
-gboolean flitlab_export_network (FlitlabTopologyView *view,
+gboolean flitlab_export_network (FlitlabTopologyFigure *figure,
                                  gboolean             stacked,
                                  const char          *path,
                                  double               width,
@@ -188,23 +188,23 @@ gboolean           flitlab_plot_write_csv      (const FlitlabPlot *plot,
                                                 GError           **error);
 
 /* Writes the diagram to path as SVG, PDF or PNG by its extension; width and height in points
- * (PNG: pixels at scale). Fails with flitlab_topology_view_check()'s errors too. */
-gboolean               flitlab_render_topology_to_file   (FlitlabTopologyView       *view,
+ * (PNG: pixels at scale). Fails with flitlab_topology_figure_check()'s errors too. */
+gboolean               flitlab_render_topology_to_file   (FlitlabTopologyFigure       *figure,
                                                           const char                *path,
                                                           double                     width,
                                                           double                     height,
                                                           double                     scale,
                                                           GError                   **error);
 
-/* Every plane of the view's network stacked, to path as SVG, PDF or PNG by its extension;
+/* Every plane of the figure's network stacked, to path as SVG, PDF or PNG by its extension;
  * width and height in points (PNG: pixels at scale). Fails for a network of fewer than three
- * dimensions, and with flitlab_topology_view_check()'s errors. */
-gboolean               flitlab_render_topology_stack_to_file (FlitlabTopologyView   *view,
-                                                          const char                *path,
-                                                          double                     width,
-                                                          double                     height,
-                                                          double                     scale,
-                                                          GError                   **error);
+ * dimensions, and with flitlab_topology_figure_check()'s errors. */
+gboolean               flitlab_render_topology_stack_to_file (FlitlabTopologyFigure   *figure,
+                                                              const char                *path,
+                                                              double                     width,
+                                                              double                     height,
+                                                              double                     scale,
+                                                              GError                   **error);
 
 /* Evaluates model at rate and writes its diagram to path as SVG, PDF or PNG by its extension;
  * width and height in points (PNG: pixels at scale); font_size: the type's points (0: chosen

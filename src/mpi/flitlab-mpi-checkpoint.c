@@ -102,7 +102,7 @@ flitlab_mpi_checkpoint_load (const char            *path,
         break;
       bytes = g_bytes_new (data + at, size);
       at += size;
-      if (!flitlab_sweep_check_raw (flitlab_mpi_jobs_find (jobs, job, &local), bytes, NULL))
+      if (!flitlab_sim_jobs_check_raw (flitlab_mpi_jobs_find (jobs, job, &local), bytes, NULL))
         break;
       g_clear_pointer (&raw[job], g_bytes_unref);
       raw[job] = g_steal_pointer (&bytes);

@@ -37,7 +37,7 @@ crew_thread (gpointer data)
     {
       gpointer item = g_async_queue_pop (crew->todo);
       guint job = GPOINTER_TO_UINT (item);
-      const FlitlabSweep *sweep;
+      const FlitlabSimJobs *sim_jobs;
       FlitlabMpiDone *done;
       guint local;
 
@@ -45,8 +45,8 @@ crew_thread (gpointer data)
         break;
       done = g_new0 (FlitlabMpiDone, 1);
       done->job = job - 1;
-      sweep = flitlab_mpi_jobs_find (crew->jobs, done->job, &local);
-      done->raw = flitlab_sweep_run_job (sweep, local, crew_tick, crew, &done->error);
+      sim_jobs = flitlab_mpi_jobs_find (crew->jobs, done->job, &local);
+      done->raw = flitlab_sim_jobs_run_job (sim_jobs, local, crew_tick, crew, &done->error);
       g_async_queue_push (crew->done, done);
     }
   return NULL;

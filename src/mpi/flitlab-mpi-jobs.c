@@ -8,18 +8,18 @@
 #include "flitlab-mpi-jobs.h"
 
 #include "flitlab-project-xml.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 
 void
 flitlab_mpi_jobs_clear (FlitlabMpiJobs *jobs)
 {
   g_clear_pointer (&jobs->studies, g_ptr_array_unref);
-  g_clear_pointer (&jobs->sweeps, g_ptr_array_unref);
+  g_clear_pointer (&jobs->per_study, g_ptr_array_unref);
   g_clear_pointer (&jobs->first, g_array_unref);
   g_clear_pointer (&jobs->project, flitlab_project_free);
 }
 
-/* The index of the sweep of job number job, and the job's number there. */
+/* The index of the FlitlabSimJobs of job number job, and the job's number there. */
 static guint
 jobs_find_index (const FlitlabMpiJobs *jobs,
                  guint                 job,
@@ -33,12 +33,12 @@ jobs_find_index (const FlitlabMpiJobs *jobs,
   return s;
 }
 
-const FlitlabSweep *
+const FlitlabSimJobs *
 flitlab_mpi_jobs_find (const FlitlabMpiJobs *jobs,
                        guint                 job,
                        guint                *local)
 {
-  return jobs->sweeps->pdata[jobs_find_index (jobs, job, local)];
+  return jobs->per_study->pdata[jobs_find_index (jobs, job, local)];
 }
 
 gboolean
@@ -56,7 +56,7 @@ flitlab_mpi_jobs_init (FlitlabMpiJobs  *jobs,
   if (jobs->project == NULL)
     return FALSE;
   jobs->studies = g_ptr_array_new ();
-  jobs->sweeps = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_sweep_free);
+  jobs->per_study = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_sim_jobs_free);
   jobs->first = g_array_new (FALSE, FALSE, sizeof (guint));
   g_array_append_val (jobs->first, jobs->n_jobs);
 
@@ -64,31 +64,31 @@ flitlab_mpi_jobs_init (FlitlabMpiJobs  *jobs,
     {
       FlitlabStudy *study = flitlab_project_get_study (jobs->project, i);
       g_autoptr(FlitlabSimConfig) config = NULL;
-      FlitlabSweep *sweep;
+      FlitlabSimJobs *sim_jobs;
 
       if (only != NULL && g_strcmp0 (study->name, only) != 0)
         continue;
       selected++;
-      if (master && !flitlab_runner_evaluate_models (study, error))
+      if (master && !flitlab_study_run_evaluate_models (study, error))
         return FALSE;
       if (!study->simulation.enabled)
         continue;
       if (study->routing == FLITLAB_ROUTING_BACKTRACK)
         {
-          if (master && !flitlab_runner_simulate (study, NULL, NULL, error))
+          if (master && !flitlab_study_run_simulate (study, NULL, NULL, error))
             return FALSE;
           continue;
         }
-      config = flitlab_runner_new_sim_config (study, error);
-      sweep = config != NULL ? flitlab_sweep_new (config, error) : NULL;
-      if (sweep == NULL)
+      config = flitlab_study_run_new_sim_config (study, error);
+      sim_jobs = config != NULL ? flitlab_sim_jobs_new (config, error) : NULL;
+      if (sim_jobs == NULL)
         {
           g_prefix_error (error, "Study “%s”: ", study->name);
           return FALSE;
         }
       g_ptr_array_add (jobs->studies, study);
-      g_ptr_array_add (jobs->sweeps, sweep);
-      jobs->n_jobs += flitlab_sweep_get_n_jobs (sweep);
+      g_ptr_array_add (jobs->per_study, sim_jobs);
+      jobs->n_jobs += flitlab_sim_jobs_get_n_jobs (sim_jobs);
       g_array_append_val (jobs->first, jobs->n_jobs);
     }
   if (only != NULL && selected == 0)
@@ -105,9 +105,10 @@ flitlab_mpi_jobs_cost (const FlitlabMpiJobs *jobs,
                        guint                 job)
 {
   guint local, s = jobs_find_index (jobs, job, &local);
-  const FlitlabSweep *sweep = jobs->sweeps->pdata[s];
+  const FlitlabSimJobs *sim_jobs = jobs->per_study->pdata[s];
   const FlitlabStudy *study = jobs->studies->pdata[s];
-  guint rate_index = flitlab_sweep_get_rate_index (sweep, local);
+  guint rate_index = flitlab_sim_jobs_get_rate_index (sim_jobs, local);
 
-  return flitlab_sweep_job_cost (sweep, local, flitlab_runner_model_latency (study, rate_index));
+  return flitlab_sim_jobs_job_cost (sim_jobs, local, flitlab_study_run_model_latency (study,
+                                                                                      rate_index));
 }

@@ -8,7 +8,7 @@
 #include <glib.h>
 
 #include "flitlab-project.h"
-#include "flitlab-sweep.h"
+#include "flitlab-sim-jobs.h"
 
 G_BEGIN_DECLS
 
@@ -17,8 +17,8 @@ typedef struct
 {
   FlitlabProject *project;
   GPtrArray      *studies;   /* FlitlabStudy* (not owned) with jobs, in project order */
-  GPtrArray      *sweeps;    /* FlitlabSweep*, one per entry of studies */
-  GArray         *first;     /* guint: each sweep's first job number; then the total */
+  GPtrArray      *per_study; /* FlitlabSimJobs*, one per entry of studies */
+  GArray         *first;     /* guint: each FlitlabSimJobs' first job number; then the total */
   guint           n_jobs;
 } FlitlabMpiJobs;
 
@@ -33,11 +33,11 @@ gboolean            flitlab_mpi_jobs_init  (FlitlabMpiJobs        *jobs,
                                             gboolean               master,
                                             GError               **error);
 void                flitlab_mpi_jobs_clear (FlitlabMpiJobs        *jobs);
-/* The sweep of job number job, and the job's number there. */
-const FlitlabSweep *flitlab_mpi_jobs_find  (const FlitlabMpiJobs  *jobs,
-                                            guint                  job,
-                                            guint                 *local);
-/* A job's expected cost (flitlab_sweep_job_cost ()) from its study's first model. */
+/* The FlitlabSimJobs of job number job, and the job's number there. */
+const FlitlabSimJobs *flitlab_mpi_jobs_find  (const FlitlabMpiJobs  *jobs,
+                                              guint                  job,
+                                              guint                 *local);
+/* A job's expected cost (flitlab_sim_jobs_job_cost ()) from its study's first model. */
 double              flitlab_mpi_jobs_cost  (const FlitlabMpiJobs  *jobs,
                                             guint                  job);
 

@@ -245,7 +245,8 @@ take (Run    *run,
     run->running[rank]--;
 
   if (error == NULL &&
-      !flitlab_sweep_check_raw (flitlab_mpi_jobs_find (run->jobs, job, &local), raw, &check_error))
+      !flitlab_sim_jobs_check_raw (flitlab_mpi_jobs_find (run->jobs, job, &local), raw,
+                                   &check_error))
     error = check_error;
   if (error != NULL)
     {

@@ -7,7 +7,7 @@
  *       [--stall-floor S]
  *
  * Rank 0 reads the project, evaluates the models and splits the simulations into jobs (study,
- * load, replication: flitlab-sweep.h); every rank gets the project's bytes and builds the same
+ * load, replication: flitlab-sim-jobs.h); every rank gets the project's bytes and builds the same
  * jobs. Rank 0 hands the costliest jobs out first, one at a time to whichever rank asks, and
  * runs jobs itself on its own threads; ranks send back raw sums, which rank 0 pools in job
  * order, as flitlab-cli run does, and saves atomically. A job's numbers depend only on the
@@ -36,7 +36,7 @@
 #include "flitlab-mpi-jobs.h"
 #include "flitlab-mpi-master.h"
 #include "flitlab-project-xml.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 
 #define MASTER FLITLAB_MPI_MASTER
 
@@ -305,13 +305,13 @@ run_rank0 (const Options  *options,
   ok = ok && flitlab_mpi_master_run (&master, error);
   stopped_midway = master.stopped_midway;
   rank_lost = master.rank_lost;
-  for (guint s = 0; ok && s < jobs.sweeps->len; s++)
+  for (guint s = 0; ok && s < jobs.per_study->len; s++)
     {
       g_autoptr(FlitlabSimResult) result =
-        flitlab_sweep_combine (jobs.sweeps->pdata[s],
-                               master.raw + g_array_index (jobs.first, guint, s));
+        flitlab_sim_jobs_combine (jobs.per_study->pdata[s],
+                                  master.raw + g_array_index (jobs.first, guint, s));
 
-      flitlab_runner_store_simulation (jobs.studies->pdata[s], result);
+      flitlab_study_run_store_simulation (jobs.studies->pdata[s], result);
     }
   ok = ok && flitlab_project_save (jobs.project,
                                    options->output != NULL ? options->output : options->path,

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * flitlab-topology-view.c holds the view and its settings, flitlab-topology-layout.c lays the
+ * flitlab-topology-figure.c holds the figure and its settings, flitlab-topology-layout.c lays the
  * network out (in units, then placed on the figure), flitlab-render-topology.c draws it,
  * flitlab-topology-hit.c answers what is under a point, flitlab-render-topology-stack.c draws
  * the stack of planes. The geometry of lines and curves is in
@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 /* Node labels only while they can be read. */
 #define MAX_LABELLED_NODES 144
 #define MAX_UNIT           160.0  /* pixels between neighbours: a 2×2 mesh is not a poster */
-/* A view that fills its figure (FlitlabTopologyView.fill): how much longer a unit may be one
+/* A figure that fills its area (FlitlabTopologyFigure.fill): how much longer a unit may be one
  * way than the other. */
 #define MAX_STRETCH        2.0
 /* Beyond this many nodes they are small dots: the channels carry the picture. */
@@ -111,13 +111,13 @@ struct _FlitlabTopologyLayout
   guint    title_lines;
   gboolean with_bar, node_labels, layer, by_dimension, fill;
 
-  double   zoom, zoom_x, zoom_y;      /* the zoom drawn (flitlab_topology_view_zoom()) and
-                                      * the view's centre */
+  double   zoom, zoom_x, zoom_y;      /* the zoom drawn (flitlab_topology_figure_zoom()) and
+                                      * the figure's centre */
   double   left, top, right, bottom; /* the network's area */
   double   unit;                     /* pixels between neighbouring nodes (the shorter way
-                                      * when the view fills its figure), zoomed */
+                                      * when the figure fills its area), zoomed */
   double   fit_unit;                 /* the same at zoom 1 */
-  double   type;                     /* the figure's type size (flitlab_topology_view_type) */
+  double   type;                     /* the figure's type size (flitlab_topology_figure_type) */
   double   bar_left;                 /* where the colour bar goes, right of the network */
   double   legend_top;               /* where the legend of dimension colours goes */
   double   radius, line_width, offset, gap, arrow, font_size, tolerance;
@@ -151,15 +151,15 @@ struct _FlitlabTopologyStack
   double          tolerance;   /* how near a link a point hits it */
 };
 
-/* flitlab-topology-view.c */
+/* flitlab-topology-figure.c */
 void
 flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack);
 void
 flitlab_topology_layout_free (FlitlabTopologyLayout *layout);
 gboolean
-flitlab_topology_view_with_bar (const FlitlabTopologyView *view);
+flitlab_topology_figure_with_bar (const FlitlabTopologyFigure *figure);
 gboolean
-flitlab_topology_view_by_dimension (const FlitlabTopologyView *view);
+flitlab_topology_figure_by_dimension (const FlitlabTopologyFigure *figure);
 gboolean
 flitlab_topology_is_grid (const FlitlabTopology *t);
 guint
@@ -171,8 +171,8 @@ flitlab_topology_is_tiled (const FlitlabTopology *t);
 double
 flitlab_topology_max_zoom (double fit_unit);
 double
-flitlab_topology_view_zoom (const FlitlabTopologyView *view,
-                            double                     fit_unit);
+flitlab_topology_figure_zoom (const FlitlabTopologyFigure *figure,
+                              double                     fit_unit);
 void
 flitlab_topology_layout_frame (const FlitlabTopologyLayout *layout,
                                double                      *x0,
@@ -180,9 +180,9 @@ flitlab_topology_layout_frame (const FlitlabTopologyLayout *layout,
                                double                      *x1,
                                double                      *y1);
 char *
-flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view);
+flitlab_topology_figure_dup_subtitle (const FlitlabTopologyFigure *figure);
 guint
-flitlab_topology_view_title_lines (const FlitlabTopologyView *view);
+flitlab_topology_figure_title_lines (const FlitlabTopologyFigure *figure);
 
 /* flitlab-topology-layout.c */
 double
@@ -190,7 +190,7 @@ flitlab_topology_node_radius (const FlitlabTopologyLayout *layout,
                               guint                        style);
 /* The channel node v's ring stands for (flitlab-render-topology.c's draw_rings()): its
  * injection channel, or its ejection channel when only that is on the route (on_route: per
- * channel, whether the view's route holds it). */
+ * channel, whether the figure's route holds it). */
 guint
 flitlab_topology_ring_channel (const FlitlabTopology *topology,
                                const gboolean        *on_route,
@@ -213,49 +213,49 @@ flitlab_topology_label_layout (cairo_t *cr,
                                double   size);
 FlitlabTopologyLayout *
 flitlab_topology_layout_new (cairo_t             *cr,
-                             FlitlabTopologyView *view,
+                             FlitlabTopologyFigure *figure,
                              double               width,
                              double               height);
 
 /* flitlab-render-topology.c */
-/* The type size: the view's font_size, else chosen for the width. */
+/* The type size: the figure's font_size, else chosen for the width. */
 double
-flitlab_topology_view_type (const FlitlabTopologyView *view,
-                            double                     width);
+flitlab_topology_figure_type (const FlitlabTopologyFigure *figure,
+                              double                     width);
 /* How wide the colour bar is, drawn in height. */
 double
-flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
-                                 cairo_t                   *cr,
-                                 double                     type,
-                                 double                     height);
+flitlab_topology_figure_bar_width (const FlitlabTopologyFigure *figure,
+                                   cairo_t                   *cr,
+                                   double                     type,
+                                   double                     height);
 /* The title and subtitle (NULL: none) across the top, wrapped to width; returns how far down
  * they reach, drawing them when draw is TRUE. */
 double
-flitlab_topology_view_draw_title (cairo_t                   *cr,
-                                  const FlitlabTopologyView *view,
-                                  const char                *subtitle,
-                                  double                     type,
-                                  double                     width,
-                                  gboolean                   draw);
-/* The colour range of the values: the view's, else from the finite values drawn. */
+flitlab_topology_figure_draw_title (cairo_t                   *cr,
+                                    const FlitlabTopologyFigure *figure,
+                                    const char                *subtitle,
+                                    double                     type,
+                                    double                     width,
+                                    gboolean                   draw);
+/* The colour range of the values: the figure's, else from the finite values drawn. */
 void
-flitlab_topology_view_value_range (const FlitlabTopologyView *view,
-                                   double                    *lo,
-                                   double                    *hi);
+flitlab_topology_figure_value_range (const FlitlabTopologyFigure *figure,
+                                     double                    *lo,
+                                     double                    *hi);
 /* The colour of a hypercube's links of dimension d when nothing else colours them. */
 void
 flitlab_topology_dimension_color (guint   d,
                                   double *rgb);
 /* The legend of those colours across width at y; returns its height, drawing it when draw. */
 double
-flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
-                                             const FlitlabTopologyView *view,
-                                             double                     type,
-                                             double                     width,
-                                             double                     y,
-                                             gboolean                   draw);
+flitlab_topology_figure_draw_dimension_legend (cairo_t                   *cr,
+                                               const FlitlabTopologyFigure *figure,
+                                               double                     type,
+                                               double                     width,
+                                               double                     y,
+                                               gboolean                   draw);
 double
-flitlab_topology_view_shape_mean (const FlitlabTopologyView *view,
-                                  guint                      i);
+flitlab_topology_figure_shape_mean (const FlitlabTopologyFigure *figure,
+                                    guint                      i);
 
 G_END_DECLS

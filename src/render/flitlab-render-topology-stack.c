@@ -33,7 +33,7 @@ enum
  * in drawn (id G_MAXUINT when too short to draw). */
 static void
 draw_column_channel (cairo_t                   *cr,
-                     const FlitlabTopologyView *view,
+                     const FlitlabTopologyFigure *figure,
                      guint                      id,
                      Point                      from,
                      Point                      to,
@@ -56,8 +56,8 @@ draw_column_channel (cairo_t                   *cr,
   a = pt (from.x - offset * dy + trim * dx, from.y + offset * dx + trim * dy);
   z = pt (to.x - offset * dy - trim * dx, to.y + offset * dx - trim * dy);
   *drawn = (StackLink) { id, a, z };
-  if (view->values != NULL)
-    flitlab_colormap_color (view->colormap, view->values[id], lo, hi, &r, &g, &b);
+  if (figure->values != NULL)
+    flitlab_colormap_color (figure->colormap, figure->values[id], lo, hi, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
   cairo_set_line_width (cr, width);
   /* One stroked path per channel, arrowhead included, as in the planes. */
@@ -76,7 +76,7 @@ draw_column_channel (cairo_t                   *cr,
  * links for the hit-tests. */
 static void
 draw_wrap_channel (cairo_t                   *cr,
-                   const FlitlabTopologyView *view,
+                   const FlitlabTopologyFigure *figure,
                    guint                      id,
                    Point                      from,
                    Point                      to,
@@ -97,8 +97,8 @@ draw_wrap_channel (cairo_t                   *cr,
   Point c1 = pt (x, a.y), c2 = pt (x, z.y), prev = a;
   const guint n_pieces = 24;
 
-  if (view->values != NULL)
-    flitlab_colormap_color (view->colormap, view->values[id], lo, hi, &r, &g, &b);
+  if (figure->values != NULL)
+    flitlab_colormap_color (figure->colormap, figure->values[id], lo, hi, &r, &g, &b);
   cairo_set_source_rgb (cr, r, g, b);
   cairo_set_line_width (cr, width);
   /* One stroked path per channel, arrowhead included; the last stretch runs level into z. */
@@ -127,48 +127,48 @@ draw_wrap_channel (cairo_t                   *cr,
  * layer of the same drawing, pulled apart so that no plane covers another: a plane's x axis
  * runs down to the right, its y axis down to the left, flattened to a wide diamond. Between
  * the planes, the links of dimension 2 of the columns at the diamonds' left and right
- * corners, the only columns whose links cross no plane, or of the view's chosen column, drawn
+ * corners, the only columns whose links cross no plane, or of the figure's chosen column, drawn
  * over the planes with its nodes ringed. The layout kept is the last plane's; the stack's
- * geometry, for flitlab_topology_view_hit_stack(), in view->stack. */
+ * geometry, for flitlab_topology_figure_hit_stack(), in figure->stack. */
 void
 flitlab_render_topology_stack (cairo_t             *cr,
-                               FlitlabTopologyView *view,
+                               FlitlabTopologyFigure *figure,
                                double               width,
                                double               height)
 {
   /* A plane of side s is a diamond 2 cos 30 s wide and 2 flat s tall, gap s below the next. */
   const double cos30 = 0.8660254037844386, flat = 0.3, gap = 0.1, margin = 16;
-  gboolean titled = view->title == NULL || view->title[0] != '\0', labels;
-  double type = flitlab_topology_view_type (view, width), font_size = view->font_size;
+  gboolean titled = figure->title == NULL || figure->title[0] != '\0', labels;
+  double type = flitlab_topology_figure_type (figure, width), font_size = figure->font_size;
   double top = 16, bar_w, room_w, room_h, side, left, bottom, lo = 0, hi = 1, line_width = 1;
-  const FlitlabTopology *t = view->topology;
+  const FlitlabTopology *t = figure->topology;
   gboolean torus = flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS;
   guint k0 = flitlab_topology_get_radix (t, 0), k1 = flitlab_topology_get_radix (t, 1);
   guint size = k0 * k1, corner_node[N_CORNERS] = { (k1 - 1) * k0, k0 - 1 }, n_columns = N_CORNERS;
   struct _FlitlabTopologyStack *stack;
-  cairo_matrix_t figure;
+  cairo_matrix_t figure_matrix;
   g_autofree Point *corner_at = NULL;
   g_autofree gboolean *corner_drawn = NULL;
   g_autofree char *subtitle = NULL;
   guint n, shown;
 
-  g_return_if_fail (cr != NULL && view != NULL);
+  g_return_if_fail (cr != NULL && figure != NULL);
 
-  n = flitlab_topology_view_get_n_planes (view);
-  if (view->column >= 0 && (guint) view->column < size)
+  n = flitlab_topology_figure_get_n_planes (figure);
+  if (figure->column >= 0 && (guint) figure->column < size)
     {
-      corner_node[0] = (guint) view->column;
+      corner_node[0] = (guint) figure->column;
       n_columns = 1;
     }
-  flitlab_topology_stack_free (view->stack);
-  stack = view->stack = g_new0 (struct _FlitlabTopologyStack, 1);
+  flitlab_topology_stack_free (figure->stack);
+  stack = figure->stack = g_new0 (struct _FlitlabTopologyStack, 1);
   stack->n_planes = n;
   stack->plane_size = size;
   stack->to_plane = g_new (cairo_matrix_t, MAX (n, 1));
   stack->links = g_array_new (FALSE, FALSE, sizeof (StackLink));
-  cairo_get_matrix (cr, &figure);
-  shown = view->plane;
-  labels = view->node_labels;
+  cairo_get_matrix (cr, &figure_matrix);
+  shown = figure->plane;
+  labels = figure->node_labels;
   corner_at = g_new0 (Point, (gsize) n * N_CORNERS);
   corner_drawn = g_new0 (gboolean, (gsize) n * N_CORNERS);
   /* A torus's wrap-arounds from the top plane to the bottom one go round the side. */
@@ -181,10 +181,10 @@ flitlab_render_topology_stack (cairo_t             *cr,
     subtitle = g_strdup_printf (_("all %u planes, plane 0 at the bottom; between them, the links "
                                   "of the left and right corner columns"), n);
   if (titled)
-    top = flitlab_topology_view_draw_title (cr, view, subtitle, type, width, FALSE);
+    top = flitlab_topology_figure_draw_title (cr, figure, subtitle, type, width, FALSE);
   room_h = MAX (height - top - 16, 1);
-  bar_w = view->values != NULL
-          ? flitlab_topology_view_bar_width (view, cr, type, 0.7 * room_h) + type : 0;
+  bar_w = figure->values != NULL
+          ? flitlab_topology_figure_bar_width (figure, cr, type, 0.7 * room_h) + type : 0;
   room_w = MAX (width - 40 - bar_w - (torus ? 2 * WRAP_ROOM : 0), 1);
   side =
     MAX (MIN (room_w / (2 * cos30), room_h / (2 * flat * MAX (n, 1) + gap * (MAX (n, 1) - 1))), 1);
@@ -196,11 +196,11 @@ flitlab_render_topology_stack (cairo_t             *cr,
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_fill (cr);
   if (titled)
-    flitlab_topology_view_draw_title (cr, view, subtitle, type, width, TRUE);
+    flitlab_topology_figure_draw_title (cr, figure, subtitle, type, width, TRUE);
   /* The layers at the figure's type, for the colour bar drawn from the last one's layout. */
-  view->font_size = type;
-  view->layer = TRUE;
-  view->node_labels = FALSE;
+  figure->font_size = type;
+  figure->layer = TRUE;
+  figure->node_labels = FALSE;
   for (guint p = 0; p < n; p++)
     {
       cairo_matrix_t oblique;
@@ -213,7 +213,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
       cairo_set_source_rgb (cr, 0.96, 0.96, 0.96);
       cairo_rectangle (cr, 0, 0, side, side);
       cairo_fill (cr);
-      view->plane = p;
+      figure->plane = p;
       /* The renderer keeps a margin round a figure: here the plane's edge is the figure's. */
       cairo_translate (cr, -margin, -margin);
       {
@@ -222,31 +222,31 @@ flitlab_render_topology_stack (cairo_t             *cr,
         /* Figure space to device space, then back to the plane's. */
         cairo_get_matrix (cr, &to_device);
         if (cairo_matrix_invert (&to_device) == CAIRO_STATUS_SUCCESS)
-          cairo_matrix_multiply (&stack->to_plane[p], &figure, &to_device);
+          cairo_matrix_multiply (&stack->to_plane[p], &figure_matrix, &to_device);
         else
           cairo_matrix_init_scale (&stack->to_plane[p], 0, 0);
       }
-      flitlab_render_topology (cr, view, side + 2 * margin, side + 2 * margin);
+      flitlab_render_topology (cr, figure, side + 2 * margin, side + 2 * margin);
       for (guint c = 0; c < n_columns; c++)
         {
           Point *at = &corner_at[p * N_CORNERS + c];
 
           corner_drawn[p * N_CORNERS + c] =
-            flitlab_topology_view_get_node_position (view, p * size + corner_node[c], &at->x,
-                                                     &at->y);
+            flitlab_topology_figure_get_node_position (figure, p * size + corner_node[c], &at->x,
+                                                       &at->y);
           if (corner_drawn[p * N_CORNERS + c])
             cairo_user_to_device (cr, &at->x, &at->y);
         }
       /* As wide as the plane's lines, and no hairline. */
-      if (p == 0 && view->layout != NULL)
-        line_width = MAX (view->layout->line_width, 1.2);
+      if (p == 0 && figure->layout != NULL)
+        line_width = MAX (figure->layout->line_width, 1.2);
       cairo_restore (cr);
     }
-  view->plane = shown;
-  view->layer = FALSE;
-  view->node_labels = labels;
-  if (view->values != NULL && view->layout != NULL)
-    flitlab_topology_view_value_range (view, &lo, &hi);
+  figure->plane = shown;
+  figure->layer = FALSE;
+  figure->node_labels = labels;
+  if (figure->values != NULL && figure->layout != NULL)
+    flitlab_topology_figure_value_range (figure, &lo, &hi);
   /* The corners were taken in device space: back to the figure's. */
   for (guint i = 0; i < n * N_CORNERS; i++)
     cairo_device_to_user (cr, &corner_at[i].x, &corner_at[i].y);
@@ -276,7 +276,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
                 double out = at.x < left + side * cos30 ? left - 0.6 * WRAP_ROOM
                                                         : left + 2 * side * cos30 + 0.6 * WRAP_ROOM;
 
-                draw_wrap_channel (cr, view, ids[j], at, corner_at[q * N_CORNERS + c], out,
+                draw_wrap_channel (cr, figure, ids[j], at, corner_at[q * N_CORNERS + c], out,
                                    flitlab_topology_is_bidirectional (t) ? 1.5 * line_width : 0,
                                    n_columns == 1 ? 1.6 * line_width : line_width, 6, lo, hi,
                                    stack->links);
@@ -285,7 +285,7 @@ flitlab_render_topology_stack (cairo_t             *cr,
             {
               StackLink drawn;
 
-              draw_column_channel (cr, view, ids[j], corner_at[p * N_CORNERS + c],
+              draw_column_channel (cr, figure, ids[j], corner_at[p * N_CORNERS + c],
                                    corner_at[q * N_CORNERS + c],
                                    flitlab_topology_is_bidirectional (t) ? 1.5 * line_width : 0,
                                    n_columns == 1 ? 1.6 * line_width : line_width, 6, lo, hi,
@@ -310,27 +310,28 @@ flitlab_render_topology_stack (cairo_t             *cr,
         cairo_fill (cr);
       }
   cairo_restore (cr);
-  flitlab_topology_view_draw_color_bar (cr, view, width - 8 - (bar_w - type), top + 0.15 * room_h,
-                                        0.7 * room_h);
-  view->font_size = font_size;
+  flitlab_topology_figure_draw_color_bar (cr, figure, width - 8 - (bar_w - type),
+                                          top + 0.15 * room_h,
+                                          0.7 * room_h);
+  figure->font_size = font_size;
   cairo_restore (cr);
 }
 
 gboolean
-flitlab_topology_view_hit_stack (const FlitlabTopologyView *view,
-                                 double                     x,
-                                 double                     y,
-                                 int                       *node,
-                                 int                       *channel)
+flitlab_topology_figure_hit_stack (const FlitlabTopologyFigure *figure,
+                                   double                     x,
+                                   double                     y,
+                                   int                       *node,
+                                   int                       *channel)
 {
   const struct _FlitlabTopologyStack *stack;
   double best;
 
-  g_return_val_if_fail (view != NULL && node != NULL && channel != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL && node != NULL && channel != NULL, FALSE);
 
   *node = *channel = -1;
-  stack = view->stack;
-  if (stack == NULL || view->layout == NULL)
+  stack = figure->stack;
+  if (stack == NULL || figure->layout == NULL)
     return FALSE;
   /* The links between planes lie over the planes. */
   best = stack->tolerance * stack->tolerance;
@@ -358,22 +359,22 @@ flitlab_topology_view_hit_stack (const FlitlabTopologyView *view,
       int hit;
 
       cairo_matrix_transform_point (&stack->to_plane[p], &px, &py);
-      hit = flitlab_topology_view_hit_node (view, px, py);
+      hit = flitlab_topology_figure_hit_node (figure, px, py);
       if (hit >= 0)
         {
           *node = (int) (p * stack->plane_size + (guint) hit % stack->plane_size);
           return TRUE;
         }
-      hit = flitlab_topology_view_hit_channel (view, px, py);
+      hit = flitlab_topology_figure_hit_channel (figure, px, py);
       if (hit < 0)
         continue;
       {
-        const FlitlabChannel *ch = flitlab_topology_get_channel (view->topology, (guint) hit);
+        const FlitlabChannel *ch = flitlab_topology_get_channel (figure->topology, (guint) hit);
 
         /* A stroke for a link to another plane: the column's links answer for those. */
         if (ch->dim >= 2)
           continue;
-        found = flitlab_topology_find_channel (view->topology,
+        found = flitlab_topology_find_channel (figure->topology,
                                                p * stack->plane_size + ch->src % stack->plane_size,
                                                ch->dim, ch->direction);
         if (found == G_MAXUINT)

@@ -91,52 +91,52 @@ shape_members (const FlitlabTopologyLayout *layout,
 /* The value shape i is coloured by: its channel's, or the mean of its channels' finite ones
  * (NaN when none is). */
 double
-flitlab_topology_view_shape_mean (const FlitlabTopologyView *view,
-                                  guint                      i)
+flitlab_topology_figure_shape_mean (const FlitlabTopologyFigure *figure,
+                                    guint                      i)
 {
   const guint *members;
-  guint n = shape_members (view->layout, i, &members), counted = 0;
+  guint n = shape_members (figure->layout, i, &members), counted = 0;
   double sum = 0;
 
-  if (view->values == NULL)
+  if (figure->values == NULL)
     return NAN;
   for (guint m = 0; m < n; m++)
-    if (isfinite (view->values[members[m]]))
+    if (isfinite (figure->values[members[m]]))
       {
-        sum += view->values[members[m]];
+        sum += figure->values[members[m]];
         counted++;
       }
-  return n == 1 ? view->values[members[0]] : counted > 0 ? sum / counted : NAN;
+  return n == 1 ? figure->values[members[0]] : counted > 0 ? sum / counted : NAN;
 }
 
 /* As shape_mean(), the means of grouped links taken once per render (a 16-cube has a
  * million channels). */
 static double
-shape_value (const FlitlabTopologyView *view,
+shape_value (const FlitlabTopologyFigure *figure,
              guint                      i)
 {
-  if (view->layout->means != NULL)
-    return view->layout->means[i];
-  return flitlab_topology_view_shape_mean (view, i);
+  if (figure->layout->means != NULL)
+    return figure->layout->means[i];
+  return flitlab_topology_figure_shape_mean (figure, i);
 }
 
 /* Values within this share of the largest are drawn on a scale from zero. */
 #define NEARLY_ALIKE 0.1
 
 void
-flitlab_topology_view_value_range (const FlitlabTopologyView *view,
-                                   double                    *lo,
-                                   double                    *hi)
+flitlab_topology_figure_value_range (const FlitlabTopologyFigure *figure,
+                                     double                    *lo,
+                                     double                    *hi)
 {
-  guint n_network = flitlab_topology_get_n_network_channels (view->topology);
+  guint n_network = flitlab_topology_get_n_network_channels (figure->topology);
   double min = INFINITY, max = -INFINITY;
   /* A grouped hypercube: the range of the means drawn; else of every network channel's
    * value (a 3D torus keeps one scale for all its planes). */
-  guint n = view->layout->members != NULL ? view->layout->shapes->len : n_network;
+  guint n = figure->layout->members != NULL ? figure->layout->shapes->len : n_network;
 
-  for (guint i = 0; view->values != NULL && i < n; i++)
+  for (guint i = 0; figure->values != NULL && i < n; i++)
     {
-      double v = view->layout->members != NULL ? shape_value (view, i) : view->values[i];
+      double v = figure->layout->members != NULL ? shape_value (figure, i) : figure->values[i];
 
       if (isfinite (v))
         {
@@ -144,14 +144,14 @@ flitlab_topology_view_value_range (const FlitlabTopologyView *view,
           max = MAX (max, v);
         }
     }
-  *lo = isfinite (view->value_min) ? view->value_min : min;
-  *hi = isfinite (view->value_max) ? view->value_max : max;
+  *lo = isfinite (figure->value_min) ? figure->value_min : min;
+  *hi = isfinite (figure->value_max) ? figure->value_max : max;
   if (!isfinite (*lo) || !isfinite (*hi))
     *lo = 0, *hi = 1;
   /* Values nearly alike (a few percent apart, as an adaptive torus's links): from zero, as
    * below; stretched over the whole scale, a small spread would read as idle links beside
    * busy ones. */
-  if (!isfinite (view->value_min) && !isfinite (view->value_max) && *lo > 0 &&
+  if (!isfinite (figure->value_min) && !isfinite (figure->value_max) && *lo > 0 &&
       *hi - *lo < NEARLY_ALIKE * *hi)
     *lo = 0;
   /* Values all alike: a range from zero to them shows their level. */
@@ -165,18 +165,18 @@ flitlab_topology_view_value_range (const FlitlabTopologyView *view,
         *hi = *lo + 1;
     }
   /* A signed difference: as strong one way as the other. */
-  flitlab_colormap_range (view->colormap, lo, hi);
+  flitlab_colormap_range (figure->colormap, lo, hi);
 }
 
 /* A dot where a marked channel ends: the header blocked there. Filled, so an SVG keeps one
  * stroked path per channel. */
 static void
 draw_marks (cairo_t                   *cr,
-            const FlitlabTopologyView *view)
+            const FlitlabTopologyFigure *figure)
 {
-  const FlitlabTopologyLayout *layout = view->layout;
+  const FlitlabTopologyLayout *layout = figure->layout;
 
-  if (view->marks == NULL)
+  if (figure->marks == NULL)
     return;
   cairo_set_source_rgb (cr, 0.84, 0.1, 0.1);
   for (guint i = 0; i < layout->shapes->len; i++)
@@ -188,7 +188,7 @@ draw_marks (cairo_t                   *cr,
       const Piece *end;
 
       for (guint m = 0; m < n; m++)
-        marked |= members[m] < view->n_colors && view->marks[members[m]];
+        marked |= members[m] < figure->n_colors && figure->marks[members[m]];
       if (!marked || shape->n_pieces == 0)
         continue;
       end = &shape->pieces[shape->n_pieces - 1];
@@ -201,10 +201,10 @@ draw_marks (cairo_t                   *cr,
 /* Whether a channel is drawn faint: one of a dimension beyond the 4-cubes of a hypercube of
  * FAINT_MIN_DIMS dimensions or more. */
 static gboolean
-is_faint (const FlitlabTopologyView *view,
+is_faint (const FlitlabTopologyFigure *figure,
           guint                      channel)
 {
-  const FlitlabTopology *t = view->topology;
+  const FlitlabTopology *t = figure->topology;
 
   return flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_HYPERCUBE &&
          flitlab_topology_get_n_dims (t) >= FAINT_MIN_DIMS && !flitlab_topology_is_tiled (t) &&
@@ -213,19 +213,19 @@ is_faint (const FlitlabTopologyView *view,
 
 /* The order shapes are drawn in: the faint ones first, under the rest; NULL: as they are. */
 static guint *
-draw_order (const FlitlabTopologyView *view)
+draw_order (const FlitlabTopologyFigure *figure)
 {
-  const FlitlabTopologyLayout *layout = view->layout;
+  const FlitlabTopologyLayout *layout = figure->layout;
   guint *order, k = 0;
 
-  if (flitlab_topology_get_family (view->topology) != FLITLAB_TOPOLOGY_HYPERCUBE ||
-      flitlab_topology_get_n_dims (view->topology) < FAINT_MIN_DIMS ||
-      flitlab_topology_is_tiled (view->topology))
+  if (flitlab_topology_get_family (figure->topology) != FLITLAB_TOPOLOGY_HYPERCUBE ||
+      flitlab_topology_get_n_dims (figure->topology) < FAINT_MIN_DIMS ||
+      flitlab_topology_is_tiled (figure->topology))
     return NULL;
   order = g_new (guint, layout->shapes->len);
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < layout->shapes->len; i++)
-      if (is_faint (view, g_array_index (layout->shapes, Shape, i).id) == (pass == 0))
+      if (is_faint (figure, g_array_index (layout->shapes, Shape, i).id) == (pass == 0))
         order[k++] = i;
   return order;
 }
@@ -250,14 +250,14 @@ flitlab_topology_dimension_color (guint   d,
 /* "Link dimension" and a short line in each dimension's colour with its number, centred on
  * one row. */
 double
-flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
-                                             const FlitlabTopologyView *view,
-                                             double                     type,
-                                             double                     width,
-                                             double                     y,
-                                             gboolean                   draw)
+flitlab_topology_figure_draw_dimension_legend (cairo_t                   *cr,
+                                               const FlitlabTopologyFigure *figure,
+                                               double                     type,
+                                               double                     width,
+                                               double                     y,
+                                               gboolean                   draw)
 {
-  guint n = MIN (flitlab_topology_get_n_dims (view->topology), MAX_HYPERCUBE_DIMS);
+  guint n = MIN (flitlab_topology_get_n_dims (figure->topology), MAX_HYPERCUBE_DIMS);
   PangoLayout *text = flitlab_render_layout_new (cr);
   PangoFontDescription *desc;
   FlitlabFontName font;
@@ -317,7 +317,7 @@ flitlab_topology_view_draw_dimension_legend (cairo_t                   *cr,
 
 /* A channel's colour, width and opacity as drawn (route: the bold pass or the dimmed one). */
 static void
-channel_style (const FlitlabTopologyView *view,
+channel_style (const FlitlabTopologyFigure *figure,
                guint                      i,
                gboolean                   route,
                gboolean                   bold,
@@ -327,23 +327,23 @@ channel_style (const FlitlabTopologyView *view,
                double                    *width,
                double                    *alpha)
 {
-  double line_width = view->layout->line_width;
+  double line_width = figure->layout->line_width;
   const guint *members;
-  guint n = shape_members (view->layout, i, &members);
+  guint n = shape_members (figure->layout, i, &members);
 
   rgb[0] = rgb[1] = rgb[2] = 0.3;
   *width = (bold ? 1.7 : 1) * line_width;
-  if (view->colors != NULL && members[0] < view->n_colors)
+  if (figure->colors != NULL && members[0] < figure->n_colors)
     {
-      guint32 color = FLITLAB_TOPOLOGY_VIEW_IDLE;
+      guint32 color = FLITLAB_TOPOLOGY_FIGURE_IDLE;
 
       /* A grouped link shows the first of its channels that is held. */
-      for (guint m = 0; m < n && color == FLITLAB_TOPOLOGY_VIEW_IDLE; m++)
-        if (members[m] < view->n_colors)
-          color = view->colors[members[m]];
+      for (guint m = 0; m < n && color == FLITLAB_TOPOLOGY_FIGURE_IDLE; m++)
+        if (members[m] < figure->n_colors)
+          color = figure->colors[members[m]];
 
       /* Idle channels step back so the worms stand out. */
-      if (color == FLITLAB_TOPOLOGY_VIEW_IDLE)
+      if (color == FLITLAB_TOPOLOGY_FIGURE_IDLE)
         rgb[0] = rgb[1] = rgb[2] = 0.8;
       else
         {
@@ -351,22 +351,22 @@ channel_style (const FlitlabTopologyView *view,
           rgb[1] = ((color >> 8) & 0xff) / 255.0;
           rgb[2] = (color & 0xff) / 255.0;
         }
-      *width *= color == FLITLAB_TOPOLOGY_VIEW_IDLE ? 1.0 : 2.0;
+      *width *= color == FLITLAB_TOPOLOGY_FIGURE_IDLE ? 1.0 : 2.0;
     }
-  else if (view->values != NULL)
-    flitlab_colormap_color (view->colormap, shape_value (view, i), lo, hi, &rgb[0], &rgb[1],
+  else if (figure->values != NULL)
+    flitlab_colormap_color (figure->colormap, shape_value (figure, i), lo, hi, &rgb[0], &rgb[1],
                             &rgb[2]);
-  else if (view->layout->by_dimension)
-    flitlab_topology_dimension_color (flitlab_topology_get_channel (view->topology,
+  else if (figure->layout->by_dimension)
+    flitlab_topology_dimension_color (flitlab_topology_get_channel (figure->topology,
                                                                     members[0])->dim, rgb);
   *alpha = route && !bold ? 0.25 : 1;
   /* A tiled hypercube's line between two tiles stands for 16 channels. */
-  if (n > 1 && flitlab_topology_is_tiled (view->topology))
+  if (n > 1 && flitlab_topology_is_tiled (figure->topology))
     *width *= 2.2;
   /* A large hypercube: the links inside its 4-cubes carry the structure, the longer ones
    * between the blocks step back, thinner and fainter, still in their colour; a route dims
    * all but itself instead. */
-  if (!route && is_faint (view, members[0]))
+  if (!route && is_faint (figure, members[0]))
     {
       *width *= 0.6;
       *alpha *= 0.45;
@@ -404,12 +404,12 @@ shape_shows (const FlitlabTopologyLayout *layout,
  * a pixel off the curve, as cairo's tolerance below. */
 static gboolean
 draw_hairlines (cairo_t                   *cr,
-                const FlitlabTopologyView *view,
+                const FlitlabTopologyFigure *figure,
                 const gboolean            *on_route,
                 double                     lo,
                 double                     hi)
 {
-  const FlitlabTopologyLayout *layout = view->layout;
+  const FlitlabTopologyLayout *layout = figure->layout;
   FlitlabHairline target;
   GArray *lines;
   cairo_matrix_t m;
@@ -425,7 +425,7 @@ draw_hairlines (cairo_t                   *cr,
   cairo_surface_get_device_scale (cairo_get_group_target (cr), &sx, &sy);
   /* The widest plain line: bold on a route, doubled when held in the animation; wider
    * ones met below (bundles) also send the drawing to cairo. */
-  widest = layout->line_width * (route ? 1.7 : 1) * (view->colors != NULL ? 2 : 1) *
+  widest = layout->line_width * (route ? 1.7 : 1) * (figure->colors != NULL ? 2 : 1) *
            MAX (fabs (m.xx * sx), fabs (m.yy * sy));
   if (widest > FLITLAB_HAIRLINE_MAX_WIDTH || !flitlab_hairline_begin (cr, &target))
     return FALSE;
@@ -435,7 +435,7 @@ draw_hairlines (cairo_t                   *cr,
   ay = m.yy * sy, by = m.y0 * sy + oy;
   lines =
     g_array_sized_new (FALSE, FALSE, sizeof (FlitlabHairlineSegment), 4 * layout->shapes->len);
-  order = draw_order (view);
+  order = draw_order (figure);
   for (guint pass = 0; pass < (route ? 2u : 1u); pass++)
     for (guint k = 0; k < layout->shapes->len; k++)
       {
@@ -447,7 +447,7 @@ draw_hairlines (cairo_t                   *cr,
 
         if ((route && on_route[i] != bold) || !shape_shows (layout, shape, clip))
           continue;
-        channel_style (view, i, route, bold, lo, hi, rgb, &width, &alpha);
+        channel_style (figure, i, route, bold, lo, hi, rgb, &width, &alpha);
         packed = ((guint32) (rgb[0] * 255 + 0.5) << 16) | ((guint32) (rgb[1] * 255 + 0.5) << 8) |
                  (guint32) (rgb[2] * 255 + 0.5);
         width *= MAX (fabs (ax), fabs (ay));
@@ -489,24 +489,24 @@ draw_hairlines (cairo_t                   *cr,
 
 static void
 draw_channels (cairo_t                   *cr,
-               const FlitlabTopologyView *view,
+               const FlitlabTopologyFigure *figure,
                double                     lo,
                double                     hi)
 {
-  const FlitlabTopologyLayout *layout = view->layout;
+  const FlitlabTopologyLayout *layout = figure->layout;
   g_autofree gboolean *on_route = NULL;
   g_autofree guint *order = NULL;
-  gboolean route = view->route->len > 0;
-  guint n_network = flitlab_topology_get_n_network_channels (view->topology);
+  gboolean route = figure->route->len > 0;
+  guint n_network = flitlab_topology_get_n_network_channels (figure->topology);
   double clip[4];
 
   if (route)
     {
       /* By shape: a grouped link is on the route when one of its channels is. */
       on_route = g_new0 (gboolean, layout->shapes->len);
-      for (guint i = 0; i < view->route->len; i++)
+      for (guint i = 0; i < figure->route->len; i++)
         {
-          guint channel = g_array_index (view->route, guint, i);
+          guint channel = g_array_index (figure->route, guint, i);
           /* A node's injection and ejection channels are its rings (draw_rings()). */
           int slot = channel < n_network ? layout->shape_slot[channel] : -1;
 
@@ -514,12 +514,12 @@ draw_channels (cairo_t                   *cr,
             on_route[slot] = TRUE;
         }
     }
-  if (draw_hairlines (cr, view, on_route, lo, hi))
+  if (draw_hairlines (cr, figure, on_route, lo, hi))
     {
-      draw_marks (cr, view);
+      draw_marks (cr, figure);
       return;
     }
-  order = draw_order (view);
+  order = draw_order (figure);
   cairo_clip_extents (cr, &clip[0], &clip[1], &clip[2], &clip[3]);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
@@ -540,30 +540,30 @@ draw_channels (cairo_t                   *cr,
 
           if ((route && on_route[i] != bold) || !shape_shows (layout, shape, clip))
             continue;
-          channel_style (view, i, route, bold, lo, hi, rgb, &width, &alpha);
+          channel_style (figure, i, route, bold, lo, hi, rgb, &width, &alpha);
           cairo_set_line_width (cr, width);
           cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
           draw_shape (cr, layout, shape);
           cairo_stroke (cr);
         }
     }
-  draw_marks (cr, view);
+  draw_marks (cr, figure);
 }
 
 /* A tiled hypercube's 4-cubes: a light grey tile under each, filled (the channels are the
  * only strokes). */
 static void
 draw_tiles (cairo_t                   *cr,
-            const FlitlabTopologyView *view)
+            const FlitlabTopologyFigure *figure)
 {
-  const FlitlabTopologyLayout *layout = view->layout;
+  const FlitlabTopologyLayout *layout = figure->layout;
   guint tile_size = 1u << TILE_DIMS;
 
-  if (!flitlab_topology_is_tiled (view->topology))
+  if (!flitlab_topology_is_tiled (figure->topology))
     return;
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0.93, 0.93, 0.93);
-  for (guint v = 0; v < flitlab_topology_get_n_nodes (view->topology); v += tile_size)
+  for (guint v = 0; v < flitlab_topology_get_n_nodes (figure->topology); v += tile_size)
     {
       const Node *a = &g_array_index (layout->nodes, Node, layout->node_slot[v]);
       const Node *z = &g_array_index (layout->nodes, Node, layout->node_slot[v + tile_size - 1]);
@@ -578,9 +578,9 @@ draw_tiles (cairo_t                   *cr,
 
 static void
 draw_nodes (cairo_t                   *cr,
-            const FlitlabTopologyView *view)
+            const FlitlabTopologyFigure *figure)
 {
-  const FlitlabTopologyLayout *layout = view->layout;
+  const FlitlabTopologyLayout *layout = figure->layout;
   /* Fill and rim per style: plain white, base vertex dark, necklace node light grey. */
   static const double fill[3] = { 1.0, 0.2, 0.8 };
   double rim = CLAMP (0.15 * layout->radius, 0.8, 1.6);
@@ -626,7 +626,7 @@ draw_nodes (cairo_t                   *cr,
       PangoRectangle ink, logical;
       double shade = node->style == NODE_BASE ? 1 : 0.1;
 
-      flitlab_topology_node_label (view->topology, node->id, label, sizeof label);
+      flitlab_topology_node_label (figure->topology, node->id, label, sizeof label);
       pango_layout_set_text (text, label, -1);
       pango_layout_get_pixel_extents (text, &ink, &logical);
       cairo_set_source_rgb (cr, shade, shade, shade);
@@ -653,37 +653,37 @@ flitlab_topology_ring_channel (const FlitlabTopology *topology,
 }
 
 static gboolean
-ring_of (const FlitlabTopologyView *view,
+ring_of (const FlitlabTopologyFigure *figure,
          const gboolean            *on_route,
          guint                      v,
          guint32                   *color,
          gboolean                  *bold)
 {
-  guint channel = flitlab_topology_ring_channel (view->topology, on_route, v);
+  guint channel = flitlab_topology_ring_channel (figure->topology, on_route, v);
 
   *bold = on_route[channel];
-  *color = view->colors != NULL && channel < view->n_colors ? view->colors[channel]
-                                                             : FLITLAB_TOPOLOGY_VIEW_IDLE;
-  if (*color == FLITLAB_TOPOLOGY_VIEW_IDLE && *bold)
+  *color = figure->colors != NULL && channel < figure->n_colors ? figure->colors[channel]
+                                                             : FLITLAB_TOPOLOGY_FIGURE_IDLE;
+  if (*color == FLITLAB_TOPOLOGY_FIGURE_IDLE && *bold)
     *color = 0x333333;
-  return *color != FLITLAB_TOPOLOGY_VIEW_IDLE;
+  return *color != FLITLAB_TOPOLOGY_FIGURE_IDLE;
 }
 
 /* Rings round the nodes (ring_of()), the route's in bold over the others, which fade as the
  * route's channels do. Filled, so the channels stay the only strokes of a file. */
 static void
 draw_rings (cairo_t                   *cr,
-            const FlitlabTopologyView *view)
+            const FlitlabTopologyFigure *figure)
 {
-  const FlitlabTopologyLayout *layout = view->layout;
-  guint n_channels = flitlab_topology_get_n_channels (view->topology);
+  const FlitlabTopologyLayout *layout = figure->layout;
+  guint n_channels = flitlab_topology_get_n_channels (figure->topology);
   g_autofree gboolean *on_route = g_new0 (gboolean, n_channels);
-  gboolean route = view->route->len > 0;
+  gboolean route = figure->route->len > 0;
 
-  if (view->colors == NULL && !route)
+  if (figure->colors == NULL && !route)
     return;
-  for (guint i = 0; i < view->route->len; i++)
-    on_route[g_array_index (view->route, guint, i)] = TRUE;
+  for (guint i = 0; i < figure->route->len; i++)
+    on_route[g_array_index (figure->route, guint, i)] = TRUE;
   cairo_save (cr);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
   for (guint pass = 0; pass < 2; pass++)
@@ -694,7 +694,7 @@ draw_rings (cairo_t                   *cr,
         guint32 color;
         gboolean bold;
 
-        if (!ring_of (view, on_route, node->id, &color, &bold) || bold != (pass == 1))
+        if (!ring_of (figure, on_route, node->id, &color, &bold) || bold != (pass == 1))
           continue;
         flitlab_topology_ring_bounds (layout, node->style, bold, &inner, &outer);
         cairo_set_source_rgba (cr, ((color >> 16) & 0xff) / 255.0, ((color >> 8) & 0xff) / 255.0,
@@ -708,9 +708,9 @@ draw_rings (cairo_t                   *cr,
   cairo_restore (cr);
 }
 
-/* The colour bar of the values lo..hi at the view's type size. */
+/* The colour bar of the values lo..hi at the figure's type size. */
 static void
-color_bar_of (const FlitlabTopologyView *view,
+color_bar_of (const FlitlabTopologyFigure *figure,
               double                     lo,
               double                     hi,
               double                     type,
@@ -718,45 +718,45 @@ color_bar_of (const FlitlabTopologyView *view,
 {
   gboolean with_missing = FALSE;
 
-  for (guint i = 0; view->layout != NULL && i < view->layout->shapes->len && !with_missing; i++)
-    with_missing = isnan (shape_value (view, i));
+  for (guint i = 0; figure->layout != NULL && i < figure->layout->shapes->len && !with_missing; i++)
+    with_missing = isnan (shape_value (figure, i));
   *bar = (FlitlabColorBar) {
-    .map = view->colormap, .lo = lo, .hi = hi, .font_size = type, .with_missing = with_missing,
-    .caption = view->value_label != NULL ? view->value_label : _("Value"),
+    .map = figure->colormap, .lo = lo, .hi = hi, .font_size = type, .with_missing = with_missing,
+    .caption = figure->value_label != NULL ? figure->value_label : _("Value"),
   };
 }
 
 double
-flitlab_topology_view_type (const FlitlabTopologyView *view,
-                            double                     width)
+flitlab_topology_figure_type (const FlitlabTopologyFigure *figure,
+                              double                     width)
 {
-  return view->font_size > 0 ? view->font_size : flitlab_render_default_font_size (width);
+  return figure->font_size > 0 ? figure->font_size : flitlab_render_default_font_size (width);
 }
 
 double
-flitlab_topology_view_bar_width (const FlitlabTopologyView *view,
-                                 cairo_t                   *cr,
-                                 double                     type,
-                                 double                     height)
+flitlab_topology_figure_bar_width (const FlitlabTopologyFigure *figure,
+                                   cairo_t                   *cr,
+                                   double                     type,
+                                   double                     height)
 {
   FlitlabColorBar bar;
 
   /* Measured with the "no value" swatch, which only takes room when some value is missing. */
-  color_bar_of (view, 0, 1, type, &bar);
+  color_bar_of (figure, 0, 1, type, &bar);
   bar.with_missing = TRUE;
   return flitlab_color_bar_get_width (cr, &bar, height);
 }
 
 double
-flitlab_topology_view_draw_title (cairo_t                   *cr,
-                                  const FlitlabTopologyView *view,
-                                  const char                *subtitle,
-                                  double                     type,
-                                  double                     width,
-                                  gboolean                   draw)
+flitlab_topology_figure_draw_title (cairo_t                   *cr,
+                                    const FlitlabTopologyFigure *figure,
+                                    const char                *subtitle,
+                                    double                     type,
+                                    double                     width,
+                                    gboolean                   draw)
 {
-  g_autofree char *title = view->title != NULL ? g_strdup (view->title)
-                                               : flitlab_topology_dup_title (view->topology);
+  g_autofree char *title = figure->title != NULL ? g_strdup (figure->title)
+                                               : flitlab_topology_dup_title (figure->topology);
   FlitlabFontName font;
   double y = 0.6 * type;
 
@@ -798,7 +798,7 @@ draw_problem (cairo_t    *cr,
 
 void
 flitlab_render_topology (cairo_t             *cr,
-                         FlitlabTopologyView *view,
+                         FlitlabTopologyFigure *figure,
                          double               width,
                          double               height)
 {
@@ -806,60 +806,63 @@ flitlab_render_topology (cairo_t             *cr,
   FlitlabTopologyLayout *layout;
   double lo = 0, hi = 1;
 
-  g_return_if_fail (cr != NULL && view != NULL);
+  g_return_if_fail (cr != NULL && figure != NULL);
 
   cairo_save (cr);
-  if (!view->layer)
+  if (!figure->layer)
     {
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_fill (cr);
     }
 
-  if (!flitlab_topology_view_check (view, &error))
+  if (!flitlab_topology_figure_check (figure, &error))
     {
-      g_clear_pointer (&view->layout, flitlab_topology_layout_free);
+      g_clear_pointer (&figure->layout, flitlab_topology_layout_free);
       draw_problem (cr, error->message, width, height);
       cairo_restore (cr);
       return;
     }
 
-  layout = view->layout;
+  layout = figure->layout;
   if (layout == NULL || layout->width != width || layout->height != height ||
-      layout->plane != view->plane || layout->with_bar != flitlab_topology_view_with_bar (view) ||
-      layout->title_lines != flitlab_topology_view_title_lines (view) ||
-      layout->node_labels != view->node_labels ||
-      layout->layer != view->layer ||
-      layout->by_dimension != flitlab_topology_view_by_dimension (view) ||
-      layout->fill != (view->fill && !view->layer) ||
-      layout->zoom != flitlab_topology_view_zoom (view, layout->fit_unit) ||
-      (layout->zoom > 1 && (layout->zoom_x != view->zoom_x || layout->zoom_y != view->zoom_y)) ||
-      layout->type != flitlab_topology_view_type (view, width))
+      layout->plane != figure->plane ||
+      layout->with_bar != flitlab_topology_figure_with_bar (figure) ||
+      layout->title_lines != flitlab_topology_figure_title_lines (figure) ||
+      layout->node_labels != figure->node_labels ||
+      layout->layer != figure->layer ||
+      layout->by_dimension != flitlab_topology_figure_by_dimension (figure) ||
+      layout->fill != (figure->fill && !figure->layer) ||
+      layout->zoom != flitlab_topology_figure_zoom (figure, layout->fit_unit) ||
+      (layout->zoom > 1 && (layout->zoom_x != figure->zoom_x ||
+                            layout->zoom_y != figure->zoom_y)) ||
+      layout->type != flitlab_topology_figure_type (figure, width))
     {
-      g_clear_pointer (&view->layout, flitlab_topology_layout_free);
-      view->layout = layout = flitlab_topology_layout_new (cr, view, width, height);
+      g_clear_pointer (&figure->layout, flitlab_topology_layout_free);
+      figure->layout = layout = flitlab_topology_layout_new (cr, figure, width, height);
     }
 
   g_clear_pointer (&layout->means, g_free);
-  if (view->values != NULL && layout->members != NULL)
+  if (figure->values != NULL && layout->members != NULL)
     {
       double *means = g_new (double, layout->shapes->len);
 
       for (guint i = 0; i < layout->shapes->len; i++)
-        means[i] = flitlab_topology_view_shape_mean (view, i);
+        means[i] = flitlab_topology_figure_shape_mean (figure, i);
       layout->means = means;
     }
-  if (view->values != NULL)
-    flitlab_topology_view_value_range (view, &lo, &hi);
+  if (figure->values != NULL)
+    flitlab_topology_figure_value_range (figure, &lo, &hi);
   if (layout->title_lines > 0)
     {
-      g_autofree char *subtitle = flitlab_topology_view_dup_subtitle (view);
+      g_autofree char *subtitle = flitlab_topology_figure_dup_subtitle (figure);
 
-      flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, TRUE);
+      flitlab_topology_figure_draw_title (cr, figure, subtitle, layout->type, width, TRUE);
     }
   if (layout->by_dimension)
-    flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width, layout->legend_top,
-                                                 TRUE);
+    flitlab_topology_figure_draw_dimension_legend (cr, figure, layout->type, width,
+                                                   layout->legend_top,
+                                                   TRUE);
   /* Zoomed: the network stays off the title, legend and colour bar. */
   cairo_save (cr);
   if (layout->zoom > 1)
@@ -870,49 +873,49 @@ flitlab_render_topology (cairo_t             *cr,
       cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
       cairo_clip (cr);
     }
-  draw_tiles (cr, view);
-  draw_channels (cr, view, lo, hi);
-  draw_rings (cr, view);
-  draw_nodes (cr, view);
+  draw_tiles (cr, figure);
+  draw_channels (cr, figure, lo, hi);
+  draw_rings (cr, figure);
+  draw_nodes (cr, figure);
   cairo_restore (cr);
-  if (flitlab_topology_view_with_bar (view))
+  if (flitlab_topology_figure_with_bar (figure))
     {
       double area = layout->bottom - layout->top, h = MIN (area, 30 * layout->type);
       FlitlabColorBar bar;
 
-      color_bar_of (view, lo, hi, layout->type, &bar);
+      color_bar_of (figure, lo, hi, layout->type, &bar);
       flitlab_color_bar_draw (cr, &bar, layout->bar_left, layout->top + (area - h) / 2, h);
     }
   cairo_restore (cr);
 }
 
 void
-flitlab_topology_view_draw_color_bar (cairo_t                   *cr,
-                                      const FlitlabTopologyView *view,
-                                      double                     x,
-                                      double                     y,
-                                      double                     height)
+flitlab_topology_figure_draw_color_bar (cairo_t                   *cr,
+                                        const FlitlabTopologyFigure *figure,
+                                        double                     x,
+                                        double                     y,
+                                        double                     height)
 {
   FlitlabColorBar bar;
   double lo, hi;
 
-  g_return_if_fail (cr != NULL && view != NULL);
+  g_return_if_fail (cr != NULL && figure != NULL);
 
-  if (view->values == NULL || view->layout == NULL)
+  if (figure->values == NULL || figure->layout == NULL)
     return;
-  flitlab_topology_view_value_range (view, &lo, &hi);
-  color_bar_of (view, lo, hi, view->layout->type, &bar);
+  flitlab_topology_figure_value_range (figure, &lo, &hi);
+  color_bar_of (figure, lo, hi, figure->layout->type, &bar);
   flitlab_color_bar_draw (cr, &bar, x, y, height);
 }
 
 double
-flitlab_topology_view_get_color_bar_width (const FlitlabTopologyView *view,
-                                           cairo_t                   *cr,
-                                           double                     height)
+flitlab_topology_figure_get_color_bar_width (const FlitlabTopologyFigure *figure,
+                                             cairo_t                   *cr,
+                                             double                     height)
 {
-  g_return_val_if_fail (cr != NULL && view != NULL, 0);
+  g_return_val_if_fail (cr != NULL && figure != NULL, 0);
 
-  if (view->values == NULL || view->layout == NULL)
+  if (figure->values == NULL || figure->layout == NULL)
     return 0;
-  return flitlab_topology_view_bar_width (view, cr, view->layout->type, height);
+  return flitlab_topology_figure_bar_width (figure, cr, figure->layout->type, height);
 }

@@ -30,18 +30,18 @@ segment_distance2 (const Segment *s,
 /* The nearest channel drawn within the tolerance of (x, y) that holder does not leave idle
  * (holder NULL: any), or -1. */
 static int
-nearest_channel (const FlitlabTopologyView *view,
+nearest_channel (const FlitlabTopologyFigure *figure,
                  double                     x,
                  double                     y,
                  const gint32              *holder)
 {
-  const FlitlabTopologyLayout *layout = view->layout;
+  const FlitlabTopologyLayout *layout = figure->layout;
   const guint *items = NULL;
   guint n;
   double best;
   int hit = -1;
 
-  if (layout == NULL || !flitlab_topology_view_shows_point (view, x, y))
+  if (layout == NULL || !flitlab_topology_figure_shows_point (figure, x, y))
     return -1;
   best = layout->tolerance * layout->tolerance;
   n = flitlab_topology_grid_lookup (&layout->segment_grid, x, y, &items);
@@ -61,20 +61,20 @@ nearest_channel (const FlitlabTopologyView *view,
 }
 
 int
-flitlab_topology_view_hit_channel (const FlitlabTopologyView *view,
-                                   double                     x,
-                                   double                     y)
+flitlab_topology_figure_hit_channel (const FlitlabTopologyFigure *figure,
+                                     double                     x,
+                                     double                     y)
 {
-  g_return_val_if_fail (view != NULL, -1);
+  g_return_val_if_fail (figure != NULL, -1);
 
-  return nearest_channel (view, x, y, NULL);
+  return nearest_channel (figure, x, y, NULL);
 }
 
 gint32
-flitlab_topology_view_hit_worm (const FlitlabTopologyView *view,
-                                double                     x,
-                                double                     y,
-                                const gint32              *holder)
+flitlab_topology_figure_hit_worm (const FlitlabTopologyFigure *figure,
+                                  double                     x,
+                                  double                     y,
+                                  const gint32              *holder)
 {
   const FlitlabTopologyLayout *layout;
   g_autofree gboolean *on_route = NULL;
@@ -82,21 +82,21 @@ flitlab_topology_view_hit_worm (const FlitlabTopologyView *view,
   int channel;
   guint n;
 
-  g_return_val_if_fail (view != NULL && holder != NULL, -1);
+  g_return_val_if_fail (figure != NULL && holder != NULL, -1);
 
-  layout = view->layout;
-  if (layout == NULL || !flitlab_topology_view_shows_point (view, x, y))
+  layout = figure->layout;
+  if (layout == NULL || !flitlab_topology_figure_shows_point (figure, x, y))
     return -1;
-  on_route = g_new0 (gboolean, flitlab_topology_get_n_channels (view->topology));
-  for (guint r = 0; r < view->route->len; r++)
-    on_route[g_array_index (view->route, guint, r)] = TRUE;
+  on_route = g_new0 (gboolean, flitlab_topology_get_n_channels (figure->topology));
+  for (guint r = 0; r < figure->route->len; r++)
+    on_route[g_array_index (figure->route, guint, r)] = TRUE;
   /* A ring round a node is a message still leaving it (or, followed, delivered to it): it
    * lies over the ends of the node's channels, so it is looked at first. */
   n = flitlab_topology_grid_lookup (&layout->node_grid, x, y, &items);
   for (guint i = 0; i < n; i++)
     {
       const Node *node = &g_array_index (layout->nodes, Node, items[i]);
-      guint ring = flitlab_topology_ring_channel (view->topology, on_route, node->id);
+      guint ring = flitlab_topology_ring_channel (figure->topology, on_route, node->id);
       double inner, outer, d = hypot (node->at.x - x, node->at.y - y);
 
       flitlab_topology_ring_bounds (layout, node->style, on_route[ring], &inner, &outer);
@@ -104,14 +104,14 @@ flitlab_topology_view_hit_worm (const FlitlabTopologyView *view,
       if (holder[ring] >= 0 && d >= inner - 0.5 && d <= outer + 0.5)
         return holder[ring];
     }
-  channel = nearest_channel (view, x, y, holder);
+  channel = nearest_channel (figure, x, y, holder);
   return channel >= 0 ? holder[channel] : -1;
 }
 
 int
-flitlab_topology_view_hit_node (const FlitlabTopologyView *view,
-                                double                     x,
-                                double                     y)
+flitlab_topology_figure_hit_node (const FlitlabTopologyFigure *figure,
+                                  double                     x,
+                                  double                     y)
 {
   const FlitlabTopologyLayout *layout;
   const guint *items = NULL;
@@ -119,10 +119,10 @@ flitlab_topology_view_hit_node (const FlitlabTopologyView *view,
   double best = INFINITY;
   int hit = -1;
 
-  g_return_val_if_fail (view != NULL, -1);
+  g_return_val_if_fail (figure != NULL, -1);
 
-  layout = view->layout;
-  if (layout == NULL || !flitlab_topology_view_shows_point (view, x, y))
+  layout = figure->layout;
+  if (layout == NULL || !flitlab_topology_figure_shows_point (figure, x, y))
     return -1;
   n = flitlab_topology_grid_lookup (&layout->node_grid, x, y, &items);
   for (guint i = 0; i < n; i++)
@@ -141,60 +141,61 @@ flitlab_topology_view_hit_node (const FlitlabTopologyView *view,
 }
 
 gboolean
-flitlab_topology_view_get_node_position (const FlitlabTopologyView *view,
-                                         guint                      node,
-                                         double                    *x,
-                                         double                    *y)
+flitlab_topology_figure_get_node_position (const FlitlabTopologyFigure *figure,
+                                           guint                      node,
+                                           double                    *x,
+                                           double                    *y)
 {
   const Node *drawn;
 
-  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL && x != NULL && y != NULL, FALSE);
 
-  if (view->layout == NULL || node >= flitlab_topology_get_n_nodes (view->topology) ||
-      view->layout->node_slot[node] < 0)
+  if (figure->layout == NULL || node >= flitlab_topology_get_n_nodes (figure->topology) ||
+      figure->layout->node_slot[node] < 0)
     return FALSE;
-  drawn = &g_array_index (view->layout->nodes, Node, view->layout->node_slot[node]);
+  drawn = &g_array_index (figure->layout->nodes, Node, figure->layout->node_slot[node]);
   *x = drawn->at.x;
   *y = drawn->at.y;
   return TRUE;
 }
 
 double
-flitlab_topology_view_get_drawn_value (const FlitlabTopologyView *view,
-                                       guint                      channel)
+flitlab_topology_figure_get_drawn_value (const FlitlabTopologyFigure *figure,
+                                         guint                      channel)
 {
-  g_return_val_if_fail (view != NULL, NAN);
+  g_return_val_if_fail (figure != NULL, NAN);
 
-  if (view->layout == NULL || view->values == NULL ||
-      channel >= flitlab_topology_get_n_network_channels (view->topology) ||
-      view->layout->shape_slot[channel] < 0)
+  if (figure->layout == NULL || figure->values == NULL ||
+      channel >= flitlab_topology_get_n_network_channels (figure->topology) ||
+      figure->layout->shape_slot[channel] < 0)
     return NAN;
-  return flitlab_topology_view_shape_mean (view, (guint) view->layout->shape_slot[channel]);
+  return flitlab_topology_figure_shape_mean (figure, (guint) figure->layout->shape_slot[channel]);
 }
 
 gboolean
-flitlab_topology_view_get_channel_middle (const FlitlabTopologyView *view,
-                                          guint                      channel,
-                                          double                    *x,
-                                          double                    *y)
+flitlab_topology_figure_get_channel_middle (const FlitlabTopologyFigure *figure,
+                                            guint                      channel,
+                                            double                    *x,
+                                            double                    *y)
 {
   const Shape *shape;
 
-  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL && x != NULL && y != NULL, FALSE);
 
-  if (view->layout == NULL || channel >= flitlab_topology_get_n_network_channels (view->topology) ||
-      view->layout->shape_slot[channel] < 0)
+  if (figure->layout == NULL ||
+      channel >= flitlab_topology_get_n_network_channels (figure->topology) ||
+      figure->layout->shape_slot[channel] < 0)
     return FALSE;
-  shape = &g_array_index (view->layout->shapes, Shape, view->layout->shape_slot[channel]);
+  shape = &g_array_index (figure->layout->shapes, Shape, figure->layout->shape_slot[channel]);
   *x = shape->middle.x;
   *y = shape->middle.y;
   return TRUE;
 }
 
 guint
-flitlab_topology_view_get_n_drawn_channels (const FlitlabTopologyView *view)
+flitlab_topology_figure_get_n_drawn_channels (const FlitlabTopologyFigure *figure)
 {
-  g_return_val_if_fail (view != NULL, 0);
+  g_return_val_if_fail (figure != NULL, 0);
 
-  return view->layout != NULL ? view->layout->shapes->len : 0;
+  return figure->layout != NULL ? figure->layout->shapes->len : 0;
 }

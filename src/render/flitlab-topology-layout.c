@@ -675,10 +675,10 @@ box_on_figure (const FlitlabTopologyLayout *layout,
 
 static void
 place (cairo_t                   *cr,
-       const FlitlabTopologyView *view,
+       const FlitlabTopologyFigure *figure,
        FlitlabTopologyLayout     *layout)
 {
-  const FlitlabTopology *t = view->topology;
+  const FlitlabTopology *t = figure->topology;
   double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, s, sx, sy, ox, oy, z;
   const double pad = 0.55;
   gboolean bidirectional = flitlab_topology_is_bidirectional (t);
@@ -727,19 +727,19 @@ place (cairo_t                   *cr,
   oy = (layout->top + layout->bottom) / 2 - sy * (y0 + y1) / 2;
   /* Zoomed: the fitted network magnified about its point (zoom_x, zoom_y) of the area, put
    * in the area's middle. The one transform every drawing and hit-test goes through;
-   * flitlab_topology_view_zoom_at() undoes it. */
+   * flitlab_topology_figure_zoom_at() undoes it. */
   layout->fit_unit = s;
-  layout->zoom = z = flitlab_topology_view_zoom (view, s);
-  layout->zoom_x = view->zoom_x;
-  layout->zoom_y = view->zoom_y;
+  layout->zoom = z = flitlab_topology_figure_zoom (figure, s);
+  layout->zoom_x = figure->zoom_x;
+  layout->zoom_y = figure->zoom_y;
   ox = (layout->left + layout->right) / 2 +
-       z * (ox - (layout->left + view->zoom_x * (layout->right - layout->left)));
+       z * (ox - (layout->left + figure->zoom_x * (layout->right - layout->left)));
   oy = (layout->top + layout->bottom) / 2 +
-       z * (oy - (layout->top + view->zoom_y * (layout->bottom - layout->top)));
+       z * (oy - (layout->top + figure->zoom_y * (layout->bottom - layout->top)));
   sx *= z, sy *= z, s *= z;
 
   /* Sizes follow the spacing, within what stays legible; zoomed in on a large network, the
-   * nodes in view as many. */
+   * nodes in figure as many. */
   layout->unit = s;
   layout->radius = layout->nodes->len / (z * z) > MAX_ROUND_NODES ? CLAMP (0.12 * s, 1.5, 2.9)
                                                                  : CLAMP (0.2 * s, 1.5, 15);
@@ -760,7 +760,7 @@ place (cairo_t                   *cr,
 
       node->at = pt (ox + sx * node->at.x, oy + sy * node->at.y);
     }
-  if (view->node_labels && layout->nodes->len <= MAX_LABELLED_NODES)
+  if (figure->node_labels && layout->nodes->len <= MAX_LABELLED_NODES)
     layout->font_size = fit_labels (cr, t, layout);
 
   boxes = g_array_new (FALSE, FALSE, sizeof (Box));
@@ -830,7 +830,7 @@ place (cairo_t                   *cr,
   for (guint i = 0; i < layout->nodes->len; i++)
     {
       const Node *node = &g_array_index (layout->nodes, Node, i);
-      /* Hit-testing looks for nodes and for their rings (flitlab_topology_view_hit_worm()). */
+      /* Hit-testing looks for nodes and for their rings (flitlab_topology_figure_hit_worm()). */
       double inner, outer, r;
       Box box;
 
@@ -850,42 +850,42 @@ place (cairo_t                   *cr,
 
 FlitlabTopologyLayout *
 flitlab_topology_layout_new (cairo_t             *cr,
-                             FlitlabTopologyView *view,
+                             FlitlabTopologyFigure *figure,
                              double               width,
                              double               height)
 {
   FlitlabTopologyLayout *layout = g_new0 (FlitlabTopologyLayout, 1);
-  const FlitlabTopology *t = view->topology;
+  const FlitlabTopology *t = figure->topology;
   guint n_nodes = flitlab_topology_get_n_nodes (t);
   guint n_network = flitlab_topology_get_n_network_channels (t);
   Builder b = { t, layout };
 
   layout->width = width;
   layout->height = height;
-  layout->plane = view->plane;
-  layout->with_bar = flitlab_topology_view_with_bar (view);
-  layout->title_lines = flitlab_topology_view_title_lines (view);
-  layout->node_labels = view->node_labels;
-  layout->layer = view->layer;
+  layout->plane = figure->plane;
+  layout->with_bar = flitlab_topology_figure_with_bar (figure);
+  layout->title_lines = flitlab_topology_figure_title_lines (figure);
+  layout->node_labels = figure->node_labels;
+  layout->layer = figure->layer;
   /* A stack's planes are squares of their own. */
-  layout->fill = view->fill && !view->layer;
-  layout->type = flitlab_topology_view_type (view, width);
+  layout->fill = figure->fill && !figure->layer;
+  layout->type = flitlab_topology_figure_type (figure, width);
   layout->left = 16;
   layout->top = 16;
   /* Room for the title and the subtitle under it, wrapped to the width. */
   if (layout->title_lines > 0)
     {
-      g_autofree char *subtitle = flitlab_topology_view_dup_subtitle (view);
+      g_autofree char *subtitle = flitlab_topology_figure_dup_subtitle (figure);
 
       layout->top =
-        flitlab_topology_view_draw_title (cr, view, subtitle, layout->type, width, FALSE);
+        flitlab_topology_figure_draw_title (cr, figure, subtitle, layout->type, width, FALSE);
     }
-  layout->by_dimension = flitlab_topology_view_by_dimension (view);
+  layout->by_dimension = flitlab_topology_figure_by_dimension (figure);
   if (layout->by_dimension)
     {
       layout->legend_top = layout->top;
-      layout->top += flitlab_topology_view_draw_dimension_legend (cr, view, layout->type, width,
-                                                                  layout->top, FALSE);
+      layout->top += flitlab_topology_figure_draw_dimension_legend (cr, figure, layout->type, width,
+                                                                    layout->top, FALSE);
     }
   layout->bottom = height - 16;
   layout->right = width - 16;
@@ -893,9 +893,9 @@ flitlab_topology_layout_new (cairo_t             *cr,
     {
       double area = MAX (layout->bottom - layout->top, 1);
 
-      layout->bar_left = width - 8 - flitlab_topology_view_bar_width (view, cr, layout->type,
-                                                                      MIN (area,
-                                                                           30 * layout->type));
+      layout->bar_left = width - 8 - flitlab_topology_figure_bar_width (figure, cr, layout->type,
+                                                                        MIN (area,
+                                                                             30 * layout->type));
       layout->right = layout->bar_left - layout->type;
     }
   layout->right = MAX (layout->right, layout->left + 1);
@@ -922,15 +922,15 @@ flitlab_topology_layout_new (cairo_t             *cr,
     default:
       if (flitlab_topology_is_grid (t))
         {
-          build_grid (&b, view->plane);
+          build_grid (&b, figure->plane);
           /* A stack draws the links between its planes itself. */
-          if (!view->layer)
+          if (!figure->layer)
             add_plane_stubs (&b);
         }
       else
         build_ring (&b);
       break;
     }
-  place (cr, view, layout);
+  place (cr, figure, layout);
   return layout;
 }

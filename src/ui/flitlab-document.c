@@ -15,8 +15,8 @@
 #include "flitlab-document.h"
 #include "flitlab-history.h"
 #include "flitlab-project-xml.h"
-#include "flitlab-runner.h"
-#include "flitlab-sim-runner.h"
+#include "flitlab-study-run.h"
+#include "flitlab-study-task.h"
 
 struct _FlitlabDocument
 {
@@ -40,7 +40,7 @@ typedef struct
 {
   FlitlabDocument  *document;    /* a reference, until the run reports */
   FlitlabStudy     *study;       /* valid while the run is not cancelled */
-  FlitlabSimRunner *runner;
+  FlitlabStudyTask *task;
   GCancellable     *cancellable;
 } Run;
 
@@ -69,8 +69,8 @@ static guint signals[N_SIGNALS];
 static void
 run_free (Run *run)
 {
-  g_signal_handlers_disconnect_by_data (run->runner, run);
-  g_object_unref (run->runner);
+  g_signal_handlers_disconnect_by_data (run->task, run);
+  g_object_unref (run->task);
   g_object_unref (run->cancellable);
   g_object_unref (run->document);
   g_free (run);
@@ -245,7 +245,7 @@ load_project (GFile   *file,
       for (guint m = 0; m < study->models->len; m++)
         if (((FlitlabStudyModel *) study->models->pdata[m])->curve == NULL)
           {
-            if (!flitlab_runner_evaluate_models (study, &curve_error) && loaded->warning == NULL)
+            if (!flitlab_study_run_evaluate_models (study, &curve_error) && loaded->warning == NULL)
               loaded->warning = g_strdup (curve_error->message);
             break;
           }
@@ -489,7 +489,7 @@ flitlab_document_edit_study (FlitlabDocument *self,
   cancel_run (self, study);
   flitlab_history_edit (self->history, index, edited);
   /* Model curves take milliseconds: they follow every change. */
-  ok = flitlab_runner_evaluate_models (study, error);
+  ok = flitlab_study_run_evaluate_models (study, error);
   update_state (self);
   g_signal_emit (self, signals[STUDY_CHANGED], 0, index);
   return ok;
@@ -504,7 +504,7 @@ flitlab_document_insert_study (FlitlabDocument *self,
   g_return_if_fail (study != NULL);
 
   /* A study that cannot draw a curve still goes in: its editor says why. */
-  flitlab_runner_evaluate_models (study, NULL);
+  flitlab_study_run_evaluate_models (study, NULL);
   index = MIN (index, flitlab_project_get_n_studies (self->project));
   flitlab_history_insert (self->history, index, study);
   update_state (self);
@@ -546,7 +546,7 @@ step (FlitlabDocument *self,
   else
     {
       /* Curves follow the contents they came back with. */
-      flitlab_runner_evaluate_models (study, NULL);
+      flitlab_study_run_evaluate_models (study, NULL);
       g_signal_emit (self, signals[STUDY_CHANGED], 0, at);
     }
   return TRUE;
@@ -571,7 +571,7 @@ flitlab_document_redo (FlitlabDocument *self,
 /* ---- simulating --------------------------------------------------------------------- */
 
 static void
-on_runner_notify (Run *run)
+on_task_notify (Run *run)
 {
   int index = flitlab_document_find_study (run->document, run->study);
 
@@ -588,7 +588,7 @@ on_simulation_done (GObject      *source,
   FlitlabDocument *self = run->document;
   g_autoptr(GError) error = NULL;
   g_autoptr(FlitlabStudy) done =
-    flitlab_sim_runner_run_finish (FLITLAB_SIM_RUNNER (source), result, &error);
+    flitlab_study_task_run_finish (FLITLAB_STUDY_TASK (source), result, &error);
   FlitlabStudy *study = run->study;
   int index;
 
@@ -635,14 +635,14 @@ flitlab_document_simulate (FlitlabDocument *self,
   run = g_new0 (Run, 1);
   run->document = g_object_ref (self);
   run->study = study;
-  run->runner = flitlab_sim_runner_new ();
+  run->task = flitlab_study_task_new ();
   run->cancellable = g_cancellable_new ();
-  g_signal_connect_swapped (run->runner, "notify::fraction", G_CALLBACK (on_runner_notify), run);
-  g_signal_connect_swapped (run->runner, "notify::n-points", G_CALLBACK (on_runner_notify), run);
-  g_signal_connect_swapped (run->runner, "notify::held", G_CALLBACK (on_runner_notify), run);
-  flitlab_sim_runner_set_hold_above (run->runner, FLITLAB_DOCUMENT_LONG_RUN_SECONDS);
+  g_signal_connect_swapped (run->task, "notify::fraction", G_CALLBACK (on_task_notify), run);
+  g_signal_connect_swapped (run->task, "notify::n-points", G_CALLBACK (on_task_notify), run);
+  g_signal_connect_swapped (run->task, "notify::held", G_CALLBACK (on_task_notify), run);
+  flitlab_study_task_set_hold_above (run->task, FLITLAB_DOCUMENT_LONG_RUN_SECONDS);
   g_hash_table_insert (self->runs, study, run);
-  flitlab_sim_runner_run_async (run->runner, study, run->cancellable, on_simulation_done, run);
+  flitlab_study_task_run_async (run->task, study, run->cancellable, on_simulation_done, run);
   g_signal_emit (self, signals[RUN_CHANGED], 0, index);
 }
 
@@ -689,9 +689,9 @@ flitlab_document_get_running (FlitlabDocument *self,
 
   run = run_at (self, index);
   if (fraction != NULL)
-    *fraction = run != NULL ? flitlab_sim_runner_get_fraction (run->runner) : 0;
+    *fraction = run != NULL ? flitlab_study_task_get_fraction (run->task) : 0;
   if (seconds_left != NULL)
-    *seconds_left = run != NULL ? flitlab_sim_runner_get_seconds_left (run->runner) : -1;
+    *seconds_left = run != NULL ? flitlab_study_task_get_seconds_left (run->task) : -1;
   return run != NULL;
 }
 
@@ -704,7 +704,7 @@ flitlab_document_get_held (FlitlabDocument *self,
   g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
 
   run = run_at (self, index);
-  return run != NULL && flitlab_sim_runner_get_held (run->runner);
+  return run != NULL && flitlab_study_task_get_held (run->task);
 }
 
 void
@@ -717,7 +717,7 @@ flitlab_document_resume (FlitlabDocument *self,
 
   run = run_at (self, index);
   if (run != NULL)
-    flitlab_sim_runner_resume (run->runner);
+    flitlab_study_task_resume (run->task);
 }
 
 FlitlabStudyTable *
@@ -729,7 +729,7 @@ flitlab_document_dup_run_points (FlitlabDocument *self,
   g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
 
   run = run_at (self, index);
-  return run != NULL ? flitlab_sim_runner_dup_points (run->runner) : NULL;
+  return run != NULL ? flitlab_study_task_dup_points (run->task) : NULL;
 }
 
 /* ---- saving ------------------------------------------------------------------------- */

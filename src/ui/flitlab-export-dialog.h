@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   FlitlabPlot         *plot;
-  FlitlabTopologyView *network;
+  FlitlabTopologyFigure *network;
   gboolean             stacked;   /* the network as a stack of its planes */
   const FlitlabModel  *flow;
   double               flow_rate;

@@ -15,7 +15,7 @@
 #include <math.h>
 
 #include "flitlab-network-page-private.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 
 /* The speed menu's cycles per second. */
 static const double speeds[] = { 2, 10, 60, 300 };
@@ -63,7 +63,7 @@ describe_followed (FlitlabNetworkPage *self)
   guint n = 0;
   guint64 age;
 
-  g_array_set_size (self->view->route, 0);
+  g_array_set_size (self->figure->route, 0);
   if (self->followed < 0)
     return NULL;
   /* Once it has arrived its number may go to a new message: the one followed was generated
@@ -80,7 +80,7 @@ describe_followed (FlitlabNetworkPage *self)
     }
   worm = flitlab_sim_trace_get_worm (self->trace, self->followed, &n);
   if (n > 0)
-    g_array_append_vals (self->view->route, worm, n);
+    g_array_append_vals (self->figure->route, worm, n);
   age = flitlab_sim_trace_get_cycle (self->trace) - m.generated;
   return g_strdup_printf (m.blocked
                           /* Translators: a followed message: number, nodes, length, channels
@@ -139,7 +139,7 @@ update_cycle_label (FlitlabNetworkPage *self)
 void
 flitlab_network_page_show_trace (FlitlabNetworkPage *self)
 {
-  guint n = flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
+  guint n = flitlab_topology_get_n_channels (flitlab_topology_figure_get_topology (self->figure));
   g_autofree gint32 *holder = g_new (gint32, n);
   g_autofree gboolean *blocked = g_new (gboolean, n);
   g_autofree guint32 *colors = g_new (guint32, n);
@@ -165,13 +165,13 @@ flitlab_network_page_show_trace (FlitlabNetworkPage *self)
       gboolean known = holder[c] >= 0 &&
                        g_hash_table_contains (self->worm_slots, GINT_TO_POINTER (holder[c]));
 
-      colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE
+      colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_FIGURE_IDLE
                                 : worm_color (self, (guint) holder[c], in_use);
       if (holder[c] >= 0 && !known)
         in_use[GPOINTER_TO_UINT (g_hash_table_lookup (self->worm_slots,
                                                       GINT_TO_POINTER (holder[c])))]++;
     }
-  flitlab_topology_view_set_colors (self->view, colors, blocked, n);
+  flitlab_topology_figure_set_colors (self->figure, colors, blocked, n);
   followed = describe_followed (self);
   cycle = g_strdup_printf ("%" G_GUINT64_FORMAT, flitlab_sim_trace_get_cycle (self->trace));
   if (followed != NULL)
@@ -211,12 +211,12 @@ show_deadlock (FlitlabNetworkPage *self)
   if (n_channels > 0)
     g_array_append_vals (self->deadlock, channels, n_channels);
   g_signal_emit_by_name (self, "deadlock-changed");
-  g_array_set_size (self->view->route, 0);
+  g_array_set_size (self->figure->route, 0);
   for (guint i = 0; i < n_links; i++)
     {
       guint held = links[i].holds_channel;
 
-      g_array_append_val (self->view->route, held);
+      g_array_append_val (self->figure->route, held);
       g_string_append_printf (text, i == 0 ? "%u" : " → %u", links[i].message);
     }
   if (n_links > 0)
@@ -248,7 +248,7 @@ animation_config (FlitlabNetworkPage  *self,
                   GError             **error)
 {
   const FlitlabStudy *study = shown_study (self);
-  FlitlabSimConfig *config = flitlab_runner_new_sim_config (study, error);
+  FlitlabSimConfig *config = flitlab_study_run_new_sim_config (study, error);
 
   /* Not the simulator's 20000 idle cycles: nothing moving for 1000 cycles is a deadlock in
    * any network drawn here. */
@@ -266,7 +266,7 @@ ensure_trace (FlitlabNetworkPage *self)
 
   if (self->trace != NULL)
     return TRUE;
-  if (shown_study (self) == NULL || self->view == NULL)
+  if (shown_study (self) == NULL || self->figure == NULL)
     return FALSE;
   self->trace_rate = gtk_range_get_value (GTK_RANGE (self->load_scale));
   config = animation_config (self, &error);
@@ -321,8 +321,8 @@ flitlab_network_page_stop_animation (FlitlabNetworkPage *self)
   self->ahead = (FlitlabSimTraceDeadlock) { 0 };
   g_hash_table_remove_all (self->worm_slots);
   self->followed = -1;
-  if (self->view != NULL)
-    flitlab_topology_view_set_colors (self->view, NULL, NULL, 0);
+  if (self->figure != NULL)
+    flitlab_topology_figure_set_colors (self->figure, NULL, NULL, 0);
   update_cycle_label (self);
   if (self->deadlock->len > 0)
     {
@@ -561,7 +561,7 @@ on_skip_clicked (FlitlabNetworkPage *self)
       gtk_label_set_text (self->status_label, _("Stopped looking ahead for the deadlock."));
       return;
     }
-  if (shown_study (self) == NULL || self->view == NULL)
+  if (shown_study (self) == NULL || self->figure == NULL)
     return;
   flitlab_network_page_stop_animation (self);
   if ((config = animation_config (self, &error)) == NULL)

@@ -31,8 +31,8 @@ flitlab_network_page_stacked (FlitlabNetworkPage *self)
 static gboolean
 zoom_hint_wanted (FlitlabNetworkPage *self)
 {
-  return self->view != NULL && !flitlab_network_page_stacked (self) && self->view->zoom <= 1 &&
-         flitlab_topology_view_get_max_zoom (self->view) > 1;
+  return self->figure != NULL && !flitlab_network_page_stacked (self) && self->figure->zoom <= 1 &&
+         flitlab_topology_figure_get_max_zoom (self->figure) > 1;
 }
 
 /* Whether the network's part of the figure ended elsewhere than where the zoom's controls
@@ -42,7 +42,7 @@ frame_moved (FlitlabNetworkPage *self)
 {
   double x0, y0, x1, y1;
 
-  if (!flitlab_topology_view_get_frame (self->view, &x0, &y0, &x1, &y1) ||
+  if (!flitlab_topology_figure_get_frame (self->figure, &x0, &y0, &x1, &y1) ||
       (x1 == self->frame_right && y1 == self->frame_bottom))
     return FALSE;
   self->frame_right = x1;
@@ -55,8 +55,8 @@ flitlab_network_page_update_zoom_widgets (FlitlabNetworkPage *self)
 {
   gtk_widget_queue_allocate (GTK_WIDGET (self->overlay));
   gtk_widget_set_visible (GTK_WIDGET (self->zoom_hint), zoom_hint_wanted (self));
-  gtk_widget_set_visible (GTK_WIDGET (self->fit_button), self->view != NULL &&
-                          !flitlab_network_page_stacked (self) && self->view->zoom > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->fit_button), self->figure != NULL &&
+                          !flitlab_network_page_stacked (self) && self->figure->zoom > 1);
 }
 
 static gboolean
@@ -79,7 +79,7 @@ on_stack_toggled (FlitlabNetworkPage *self)
     text = g_strdup_printf (_("All %u planes of the third dimension, plane 0 at the bottom. Click "
                               "a node to draw the links of its column between the planes; one "
                               "plane at a time for routes."),
-                            flitlab_topology_view_get_n_planes (self->view));
+                            flitlab_topology_figure_get_n_planes (self->figure));
   gtk_label_set_text (self->status_label,
                       text != NULL ? text : _("Click two nodes to see the route between them."));
   flitlab_network_page_update_zoom_widgets (self);
@@ -98,7 +98,7 @@ draw (GtkDrawingArea *area,
   cairo_t *image_cr;
   int factor;
 
-  if (self->view == NULL)
+  if (self->figure == NULL)
     return;
   /* GTK records a drawing area's cairo calls and replays them when it renders. Drawn on an
    * image of the window's pixels instead, a network of thousands of channels takes the
@@ -110,10 +110,10 @@ draw (GtkDrawingArea *area,
   /* Magnified like the plot: the layout (and hit-testing) in the diagram's own units. */
   cairo_scale (image_cr, scale_of (self), scale_of (self));
   if (flitlab_network_page_stacked (self))
-    flitlab_render_topology_stack (image_cr, self->view, width / scale_of (self),
+    flitlab_render_topology_stack (image_cr, self->figure, width / scale_of (self),
                                    height / scale_of (self));
   else
-    flitlab_render_topology (image_cr, self->view, width / scale_of (self),
+    flitlab_render_topology (image_cr, self->figure, width / scale_of (self),
                              height / scale_of (self));
   cairo_destroy (image_cr);
   cairo_set_source_surface (cr, image, 0, 0);
@@ -203,7 +203,7 @@ place_zoom_control (FlitlabNetworkPage *self,
 {
   double x0, y0, x1, y1;
 
-  if (self->view == NULL || !flitlab_topology_view_get_frame (self->view, &x0, &y0, &x1, &y1))
+  if (self->figure == NULL || !flitlab_topology_figure_get_frame (self->figure, &x0, &y0, &x1, &y1))
     return FALSE;
   gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &allocation->width, NULL, NULL);
   gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, NULL, &allocation->height,
@@ -261,7 +261,7 @@ to_diagram (FlitlabNetworkPage *self,
             double             *x,
             double             *y)
 {
-  if (self->view == NULL || flitlab_network_page_stacked (self) != stack)
+  if (self->figure == NULL || flitlab_network_page_stacked (self) != stack)
     return FALSE;
   *x /= scale_of (self);
   *y /= scale_of (self);
@@ -291,15 +291,15 @@ on_motion (FlitlabNetworkPage       *self,
       flitlab_network_page_hide_hover (self);
       return;
     }
-  topology = flitlab_topology_view_get_topology (self->view);
+  topology = flitlab_topology_figure_get_topology (self->figure);
   if (stack)
-    flitlab_topology_view_hit_stack (self->view, x, y, &node, &channel);
+    flitlab_topology_figure_hit_stack (self->figure, x, y, &node, &channel);
   else
     {
-      node = flitlab_topology_view_hit_node (self->view, x, y);
-      channel = node < 0 ? flitlab_topology_view_hit_channel (self->view, x, y) : -1;
+      node = flitlab_topology_figure_hit_node (self->figure, x, y);
+      channel = node < 0 ? flitlab_topology_figure_hit_channel (self->figure, x, y) : -1;
     }
-  group = flitlab_topology_view_get_group_size (self->view);
+  group = flitlab_topology_figure_get_group_size (self->figure);
   if (node >= 0 && group > 1)
     /* Translators: a group of a large hypercube's nodes: the first, the step, how many */
     text = g_strdup_printf (_("Nodes %d + j·%u, j = 0 to %u: a group of %u nodes that differ only "
@@ -312,16 +312,18 @@ on_motion (FlitlabNetworkPage       *self,
     {
       const FlitlabChannel *c = flitlab_topology_get_channel (topology, channel);
       /* The stack colours every plane's channels by their own values. */
-      double value = !stack ? flitlab_topology_view_get_drawn_value (self->view, channel)
-                     : self->view->values != NULL && (guint) channel < self->view->n_values
-                     ? self->view->values[channel] : NAN;
+      double value = !stack ? flitlab_topology_figure_get_drawn_value (self->figure, channel)
+                     : self->figure->values != NULL && (guint) channel < self->figure->n_values
+                     ? self->figure->values[channel] : NAN;
 
-      if (!stack && group == 1 && flitlab_topology_view_get_bundle_size (self->view, channel) > 1)
+      if (!stack && group == 1 && flitlab_topology_figure_get_bundle_size (self->figure,
+                                                                           channel) > 1)
         /* Translators: a line between two 4-cubes of a 2^8 to 2^10 hypercube drawn in tiles:
          * how many channels it stands for, their dimension, the 4-cubes by number */
         text = g_strdup_printf (_("%u channels of dimension %u from 4-cube %u to 4-cube %u (the "
                                   "value is their mean)"),
-                                flitlab_topology_view_get_bundle_size (self->view, channel), c->dim,
+                                flitlab_topology_figure_get_bundle_size (self->figure,
+                                                                         channel), c->dim,
                                 c->src >> 4, c->dst >> 4);
       else if (group > 1)
         /* Translators: a link standing for many channels of a large hypercube: how many, the
@@ -336,7 +338,7 @@ on_motion (FlitlabNetworkPage       *self,
       if (isfinite (value))
         {
           g_autofree char *with_value =
-            g_strdup_printf ("%s\n%s: %.4g", text, self->view->value_label, value);
+            g_strdup_printf ("%s\n%s: %.4g", text, self->figure->value_label, value);
 
           g_free (text);
           text = g_steal_pointer (&with_value);
@@ -364,12 +366,12 @@ choose_column (FlitlabNetworkPage *self,
                double              x,
                double              y)
 {
-  const FlitlabTopology *topology = flitlab_topology_view_get_topology (self->view);
+  const FlitlabTopology *topology = flitlab_topology_figure_get_topology (self->figure);
   guint k0 = flitlab_topology_get_radix (topology, 0);
   guint size = k0 * flitlab_topology_get_radix (topology, 1);
   int node, channel;
 
-  flitlab_topology_view_hit_stack (self->view, x, y, &node, &channel);
+  flitlab_topology_figure_hit_stack (self->figure, x, y, &node, &channel);
   if (node >= 0)
     {
       /* Translators: the column of a 3D network chosen in the stack of planes, by its x and y */
@@ -379,12 +381,12 @@ choose_column (FlitlabNetworkPage *self,
                                                  "corner columns."),
                                                (guint) node % size % k0, (guint) node % size / k0);
 
-      self->view->column = (gint) ((guint) node % size);
+      self->figure->column = (gint) ((guint) node % size);
       gtk_label_set_text (self->status_label, text);
     }
   else if (channel < 0)
     {
-      self->view->column = -1;
+      self->figure->column = -1;
       on_stack_toggled (self);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
@@ -396,11 +398,11 @@ worm_at (FlitlabNetworkPage *self,
          double              x,
          double              y)
 {
-  guint n = flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
+  guint n = flitlab_topology_get_n_channels (flitlab_topology_figure_get_topology (self->figure));
   g_autofree gint32 *holder = g_new (gint32, n);
 
   flitlab_sim_trace_get_channels (self->trace, holder, NULL, NULL);
-  return flitlab_topology_view_hit_worm (self->view, x, y, holder);
+  return flitlab_topology_figure_hit_worm (self->figure, x, y, holder);
 }
 
 /* A press gives the drawing the keyboard, for Ctrl+0 and the other keys of the page, as it
@@ -437,9 +439,9 @@ on_click (FlitlabNetworkPage *self,
       flitlab_network_page_follow (self, id == self->followed ? -1 : id);
       return;
     }
-  topology = flitlab_topology_view_get_topology (self->view);
-  node = flitlab_topology_view_hit_node (self->view, x, y);
-  g_array_set_size (self->view->route, 0);
+  topology = flitlab_topology_figure_get_topology (self->figure);
+  node = flitlab_topology_figure_hit_node (self->figure, x, y);
+  g_array_set_size (self->figure->route, 0);
   if (node < 0)
     {
       self->route_from = -1;
@@ -461,7 +463,7 @@ on_click (FlitlabNetworkPage *self,
       g_autoptr(FlitlabRouter) router = flitlab_router_new (topology, routing, 1);
       guint hops = flitlab_topology_distance (topology, self->route_from, node);
       guint n = flitlab_router_paths (router, self->route_from, node,
-                                      study->ties == FLITLAB_TIES_BALANCED, self->view->route);
+                                      study->ties == FLITLAB_TIES_BALANCED, self->figure->route);
 
       if (routing == FLITLAB_ROUTING_ADAPTIVE)
         /* Translators: the minimal paths between two nodes */
@@ -496,7 +498,8 @@ zoom_about (FlitlabNetworkPage *self,
             double              x,
             double              y)
 {
-  if (!to_diagram (self, FALSE, &x, &y) || !flitlab_topology_view_zoom_at (self->view, zoom, x, y))
+  if (!to_diagram (self, FALSE, &x, &y) || !flitlab_topology_figure_zoom_at (self->figure, zoom, x,
+                                                                             y))
     return;
   flitlab_network_page_hide_hover (self);
   flitlab_network_page_update_zoom_widgets (self);
@@ -508,8 +511,8 @@ static void
 zoom_middle (FlitlabNetworkPage *self,
              double              factor)
 {
-  if (self->view != NULL)
-    zoom_about (self, self->view->zoom * factor,
+  if (self->figure != NULL)
+    zoom_about (self, self->figure->zoom * factor,
                 gtk_widget_get_width (GTK_WIDGET (self->area)) / 2.0,
                 gtk_widget_get_height (GTK_WIDGET (self->area)) / 2.0);
 }
@@ -526,8 +529,8 @@ pan (FlitlabNetworkPage *self,
      double              dx,
      double              dy)
 {
-  if (self->view == NULL || flitlab_network_page_stacked (self) ||
-      !flitlab_topology_view_pan (self->view, dx / scale_of (self), dy / scale_of (self)))
+  if (self->figure == NULL || flitlab_network_page_stacked (self) ||
+      !flitlab_topology_figure_pan (self->figure, dx / scale_of (self), dy / scale_of (self)))
     return FALSE;
   flitlab_network_page_hide_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
@@ -545,16 +548,16 @@ on_scroll (FlitlabNetworkPage       *self,
     gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
   gboolean wheel = gtk_event_controller_scroll_get_unit (scroll) == GDK_SCROLL_UNIT_WHEEL;
 
-  if (self->view == NULL || flitlab_network_page_stacked (self))
+  if (self->figure == NULL || flitlab_network_page_stacked (self))
     return FALSE;
   if (state & GDK_CONTROL_MASK)
     {
       /* A touchpad scrolls by pixels: 40 of them as a notch. */
-      zoom_about (self, self->view->zoom * pow (1.25, -(wheel ? dy : dy / 40)), self->pointer_x,
+      zoom_about (self, self->figure->zoom * pow (1.25, -(wheel ? dy : dy / 40)), self->pointer_x,
                   self->pointer_y);
       return TRUE;
     }
-  if (self->view->zoom <= 1)
+  if (self->figure->zoom <= 1)
     return FALSE;
   pan (self, -(wheel ? 48 : 1) * dx, -(wheel ? 48 : 1) * dy);
   return TRUE;
@@ -570,7 +573,7 @@ on_drag_begin (FlitlabNetworkPage *self,
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (drag));
 
   self->drag_x = self->drag_y = 0;
-  if (self->view == NULL || flitlab_network_page_stacked (self) || self->view->zoom <= 1 ||
+  if (self->figure == NULL || flitlab_network_page_stacked (self) || self->figure->zoom <= 1 ||
       (button != GDK_BUTTON_PRIMARY && button != GDK_BUTTON_MIDDLE))
     gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_DENIED);
 }
@@ -603,7 +606,7 @@ on_drag_update (FlitlabNetworkPage *self,
 static void
 on_pinch_begin (FlitlabNetworkPage *self)
 {
-  self->pinch_zoom = self->view != NULL ? self->view->zoom : 1;
+  self->pinch_zoom = self->figure != NULL ? self->figure->zoom : 1;
 }
 
 static void

@@ -125,7 +125,7 @@ update_values (FlitlabNetworkPage *self)
   const Quantity *quantity = current_quantity (self);
   double rate = gtk_range_get_value (GTK_RANGE (self->load_scale));
   guint n_channels =
-    flitlab_topology_get_n_channels (flitlab_topology_view_get_topology (self->view));
+    flitlab_topology_get_n_channels (flitlab_topology_figure_get_topology (self->figure));
   const FlitlabStudyChannels *measured = NULL;
   FlitlabModelPoint *point = NULL;
   g_autofree double *values = NULL;
@@ -138,7 +138,7 @@ update_values (FlitlabNetworkPage *self)
       measured = nearest_channels (shown_study (self), rate);
       if (measured == NULL || measured->n_channels != n_channels)
         {
-          flitlab_topology_view_set_values (self->view, NULL, 0);
+          flitlab_topology_figure_set_values (self->figure, NULL, 0);
           gtk_label_set_text (self->load_label, _("The simulation has not run: no measurements"));
           gtk_widget_queue_draw (GTK_WIDGET (self->area));
           return;
@@ -149,7 +149,7 @@ update_values (FlitlabNetworkPage *self)
     {
       if (self->model == NULL)
         {
-          flitlab_topology_view_set_values (self->view, NULL, 0);
+          flitlab_topology_figure_set_values (self->figure, NULL, 0);
           gtk_label_set_text (self->load_label, _("No model of the study describes this network"));
           gtk_widget_queue_draw (GTK_WIDGET (self->area));
           return;
@@ -158,7 +158,7 @@ update_values (FlitlabNetworkPage *self)
       point = self->point = flitlab_model_evaluate_detail (self->model, rate);
       if (point->saturated)
         {
-          flitlab_topology_view_set_values (self->view, NULL, 0);
+          flitlab_topology_figure_set_values (self->figure, NULL, 0);
           /* Translators: a load beyond which the model has no steady state */
           text = g_strdup_printf (_("%.4g: beyond the model's saturation (%.4g)"), rate,
                                   flitlab_model_get_saturation_rate (self->model));
@@ -184,20 +184,21 @@ update_values (FlitlabNetworkPage *self)
   if (!any)
     {
       /* Some models give no waiting times: say so rather than draw every channel as missing. */
-      flitlab_topology_view_set_values (self->view, NULL, 0);
+      flitlab_topology_figure_set_values (self->figure, NULL, 0);
       gtk_label_set_text (self->load_label, _("Not given for this network"));
       gtk_widget_queue_draw (GTK_WIDGET (self->area));
       return;
     }
-  flitlab_topology_view_set_values (self->view, values, n_channels);
+  flitlab_topology_figure_set_values (self->figure, values, n_channels);
   /* A difference is signed: blue where the model says more, red where the simulation does. */
-  self->view->colormap = source == FLITLAB_HEATMAP_DIFFERENCE ? FLITLAB_COLORMAP_DIVERGING
+  self->figure->colormap = source == FLITLAB_HEATMAP_DIFFERENCE ? FLITLAB_COLORMAP_DIVERGING
                                                               : FLITLAB_COLORMAP_VIRIDIS;
-  g_free (self->view->value_label);
-  self->view->value_label = g_strdup (_(quantity->label));
+  g_free (self->figure->value_label);
+  self->figure->value_label = g_strdup (_(quantity->label));
   /* A model of a symmetric network under uniform traffic gives every link the same value: one
    * colour everywhere is its answer, not a fault of the view. */
-  if (source == FLITLAB_HEATMAP_MODEL && flitlab_topology_view_get_same_value (self->view, &same))
+  if (source == FLITLAB_HEATMAP_MODEL && flitlab_topology_figure_get_same_value (self->figure,
+                                                                                 &same))
     gtk_label_set_text (self->status_label, _(SAME_EVERYWHERE));
   else if (g_str_equal (gtk_label_get_text (self->status_label), _(SAME_EVERYWHERE)))
     gtk_label_set_text (self->status_label, _("Click two nodes to see the route between them."));
@@ -223,16 +224,16 @@ flitlab_network_page_source_changed (FlitlabNetworkPage *self)
   gtk_drop_down_set_model (self->quantity_dropdown, G_LIST_MODEL (labels));
   gtk_drop_down_set_selected (self->quantity_dropdown, 0);
   self->updating = FALSE;
-  if (self->view != NULL)
+  if (self->figure != NULL)
     update_values (self);
 }
 
 static void
 on_setting_changed (FlitlabNetworkPage *self)
 {
-  if (self->updating || self->view == NULL)
+  if (self->updating || self->figure == NULL)
     return;
-  self->view->plane = (guint) gtk_spin_button_get_value_as_int (self->plane_spin);
+  self->figure->plane = (guint) gtk_spin_button_get_value_as_int (self->plane_spin);
   update_values (self);
 }
 

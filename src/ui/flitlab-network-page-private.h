@@ -50,7 +50,7 @@ struct _FlitlabNetworkPage
   GtkOverlay          *overlay;
   GtkLabel            *hover_label;
 
-  FlitlabTopologyView *view;       /* of the study's network */
+  FlitlabTopologyFigure *figure;       /* of the study's network */
   FlitlabModel        *model;      /* the first model of the study's own network, or NULL */
   FlitlabModelPoint   *point;      /* the model at the load shown, for hovering; or NULL */
   int                  route_from; /* the first node clicked, or -1 */

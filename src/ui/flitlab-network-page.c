@@ -47,7 +47,7 @@ show_study (FlitlabStudyPage   *page,
   flitlab_network_page_stop_animation (self);
   flitlab_network_page_hide_hover (self);
   flitlab_textbook_panel_set_study (self->textbook_panel, study);
-  g_clear_pointer (&self->view, flitlab_topology_view_free);
+  g_clear_pointer (&self->figure, flitlab_topology_figure_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
   self->route_from = -1;
@@ -60,14 +60,14 @@ show_study (FlitlabStudyPage   *page,
       gtk_widget_queue_draw (GTK_WIDGET (self->area));
       return;
     }
-  self->view = flitlab_topology_view_new (topology);
+  self->figure = flitlab_topology_figure_new (topology);
   /* The page is the figure's frame: the network takes all of it, whatever its shape. */
-  self->view->fill = TRUE;
+  self->figure->fill = TRUE;
   flitlab_export_heatmap_choose (study, topology, &heatmap);
   self->model = g_steal_pointer (&heatmap.model);
 
   self->updating = TRUE;
-  n_planes = flitlab_topology_view_get_n_planes (self->view);
+  n_planes = flitlab_topology_figure_get_n_planes (self->figure);
   gtk_spin_button_set_range (self->plane_spin, 0, MAX (n_planes, 1) - 1);
   gtk_spin_button_set_value (self->plane_spin, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->plane_spin), n_planes > 1);
@@ -104,17 +104,17 @@ flitlab_network_page_show_channels (FlitlabNetworkPage *self,
 
   g_return_if_fail (FLITLAB_IS_NETWORK_PAGE (self));
 
-  if (self->view == NULL)
+  if (self->figure == NULL)
     return;
   flitlab_network_page_stop_animation (self);
   self->route_from = -1;
   n_network =
-    flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (self->view));
-  g_array_set_size (self->view->route, 0);
+    flitlab_topology_get_n_network_channels (flitlab_topology_figure_get_topology (self->figure));
+  g_array_set_size (self->figure->route, 0);
   /* The view draws network links only: a node's injection and ejection channels are not. */
   for (guint i = 0; i < n_channels; i++)
     if (channels[i] < n_network)
-      g_array_append_val (self->view->route, channels[i]);
+      g_array_append_val (self->figure->route, channels[i]);
   gtk_label_set_text (self->status_label, caption);
   gtk_widget_queue_draw (GTK_WIDGET (self->area));
 }
@@ -161,14 +161,14 @@ flitlab_network_page_get_stacked (FlitlabNetworkPage *self)
 {
   g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self), FALSE);
 
-  return self->view != NULL && flitlab_network_page_stacked (self);
+  return self->figure != NULL && flitlab_network_page_stacked (self);
 }
 
-FlitlabTopologyView *
-flitlab_network_page_get_view (FlitlabNetworkPage *self)
+FlitlabTopologyFigure *
+flitlab_network_page_get_figure (FlitlabNetworkPage *self)
 {
   g_return_val_if_fail (FLITLAB_IS_NETWORK_PAGE (self), NULL);
-  return self->view;
+  return self->figure;
 }
 
 const guint *
@@ -213,7 +213,7 @@ flitlab_network_page_finalize (GObject *object)
   g_clear_pointer (&self->deadlock, g_array_unref);
   g_clear_pointer (&self->trace, flitlab_sim_trace_free);
   g_clear_pointer (&self->ahead.links, g_free);
-  g_clear_pointer (&self->view, flitlab_topology_view_free);
+  g_clear_pointer (&self->figure, flitlab_topology_figure_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
   G_OBJECT_CLASS (flitlab_network_page_parent_class)->finalize (object);

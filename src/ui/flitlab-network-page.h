@@ -38,7 +38,7 @@ GtkLabel            *flitlab_network_page_get_load_label (FlitlabNetworkPage *se
 /* The load slider's adjustment, for other views to share (messages per cycle per node). */
 GtkAdjustment       *flitlab_network_page_get_load (FlitlabNetworkPage *self);
 /* The diagram as shown, for export; NULL when there is none. */
-FlitlabTopologyView *flitlab_network_page_get_view  (FlitlabNetworkPage *self);
+FlitlabTopologyFigure *flitlab_network_page_get_figure  (FlitlabNetworkPage *self);
 /* The deadlock the animation stopped on, as a cycle of the channel dependency graph
  * (flitlab_sim_trace_get_deadlock_channels()); NULL and 0 when none is shown. Changes are
  * signalled by "deadlock-changed". */

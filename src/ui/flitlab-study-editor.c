@@ -20,7 +20,7 @@
 #include "flitlab-input.h"
 #include "flitlab-limits.h"
 #include "flitlab-model.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-sim.h"
 #include "flitlab-study-editor.h"
 #include "flitlab-topology.h"
@@ -255,9 +255,9 @@ show_models (FlitlabStudyEditor *self)
       g_autoptr(GError) error = NULL;
       g_autofree char *subtitle = NULL, *text = NULL;
       gboolean fits = flitlab_study_get_topology (self->study, NULL) != NULL &&
-                      flitlab_runner_fit_model (self->study, infos[m]->id, params, &error);
+                      flitlab_study_run_fit_model (self->study, infos[m]->id, params, &error);
 
-      if (present != NULL && !flitlab_runner_model_follows (self->study, present))
+      if (present != NULL && !flitlab_study_run_model_follows (self->study, present))
         {
           text = params_text (present->params);
           /* Translators: a model kept in the study for comparison; %s are its parameters */
@@ -422,7 +422,7 @@ show_simulation (FlitlabStudyEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->buffer_row), !backtrack);
   gtk_widget_set_visible (GTK_WIDGET (self->node_buffers_row), backtrack);
   /* A simulation that cannot run says why here, before anyone presses Run. */
-  if (sim->enabled && !flitlab_runner_check_simulation (self->study, &error))
+  if (sim->enabled && !flitlab_study_run_check_simulation (self->study, &error))
     show_message (self->simulation_error, error->message);
   else
     show_message (self->simulation_error, NULL);
@@ -486,9 +486,9 @@ refit_models (FlitlabStudyEditor *self,
 
       /* Only a model that follows the study (its parameters are the ones the study gives) is
        * refitted; another instance of it, for a comparison, keeps its own. */
-      if (!flitlab_runner_model_follows (self->study, model))
+      if (!flitlab_study_run_model_follows (self->study, model))
         continue;
-      if (flitlab_runner_fit_model (edited, model->id, model->params, &error))
+      if (flitlab_study_run_fit_model (edited, model->id, model->params, &error))
         continue;
       /* Named as the list of models names it: a person does not know the id. */
       info = flitlab_model_lookup (model->id);
@@ -817,7 +817,7 @@ on_model_switch (FlitlabStudyEditor *self,
     {
       FlitlabStudyModel *model = flitlab_study_add_model (edited, id);
 
-      flitlab_runner_fit_model (edited, id, model->params, NULL);
+      flitlab_study_run_fit_model (edited, id, model->params, NULL);
     }
   else
     for (guint m = edited->models->len; m-- > 0;)

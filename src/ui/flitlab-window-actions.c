@@ -151,10 +151,10 @@ shown_figure (GtkWindow           *window,
   else if (g_strcmp0 (shown, "dependencies") == 0)
     flitlab_dependency_page_get_figure (self->dependency_page, &figure->dependency);
   else if (g_strcmp0 (shown, "network") == 0 && gtk_toggle_button_get_active (self->compare_button))
-    figure->network = first != NULL ? flitlab_network_page_get_view (first) : NULL;
+    figure->network = first != NULL ? flitlab_network_page_get_figure (first) : NULL;
   else if (g_strcmp0 (shown, "network") == 0)
     {
-      figure->network = flitlab_network_page_get_view (self->network_page);
+      figure->network = flitlab_network_page_get_figure (self->network_page);
       figure->stacked = flitlab_network_page_get_stacked (self->network_page);
     }
   else

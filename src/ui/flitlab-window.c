@@ -15,7 +15,7 @@
 #include "flitlab-input.h"
 #include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-sim.h"
 #include "flitlab-study-editor.h"
 #include "flitlab-toast.h"

@@ -1,5 +1,5 @@
 /* test-limits.c: each fact of a study is checked once, with one range (issue #29): the study's
- * check (which the editor calls), the simulator's, the runner's and the models' accept and
+ * check (which the editor calls), the simulator's, the study run's and the models' accept and
  * refuse the same values as flitlab-limits.h's one check, with its message
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,7 +18,7 @@
 #include "flitlab-input.h"
 #include "flitlab-limits.h"
 #include "flitlab-model.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-sim.h"
 #include "flitlab-study.h"
 
@@ -69,7 +69,7 @@ test_flits_one_check (void)
         assert_same ("flitlab_study_check_fields", about, expected, ok, error);
         g_clear_error (&error);
 
-        /* The simulator's, and the runner's that hands a study to it. */
+        /* The simulator's, and the study run's that hands a study to it. */
         config->length = fixed ? FLITLAB_LENGTH_FIXED : FLITLAB_LENGTH_EXPONENTIAL;
         config->flits = flits;
         flitlab_sim_config_set_rates (config, &rate, 1);
@@ -78,8 +78,8 @@ test_flits_one_check (void)
         if (!ok)
           g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
         g_clear_error (&error);
-        ok = flitlab_runner_check_simulation (study, &error);
-        assert_same ("flitlab_runner_check_simulation", about, expected, ok, error);
+        ok = flitlab_study_run_check_simulation (study, &error);
+        assert_same ("flitlab_study_run_check_simulation", about, expected, ok, error);
         g_clear_error (&error);
 
         /* The same value as text reads back to the same verdict; NaN is not a number. */
@@ -93,7 +93,7 @@ test_flits_one_check (void)
           }
         g_clear_error (&error);
 
-        /* A model takes the mean length, which may be fractional; the runner hands it the
+        /* A model takes the mean length, which may be fractional; the study run hands it the
          * study's. */
         if (!fixed)
           {
@@ -112,9 +112,9 @@ test_flits_one_check (void)
               }
             g_clear_error (&error);
             g_hash_table_remove_all (params);
-            ok = flitlab_runner_fit_model (study, "ciciani-bi-torus", params, &error);
+            ok = flitlab_study_run_fit_model (study, "ciciani-bi-torus", params, &error);
             if (!isnan (flits))
-              assert_same ("flitlab_runner_fit_model", about, expected, ok, error);
+              assert_same ("flitlab_study_run_fit_model", about, expected, ok, error);
           }
       }
 }

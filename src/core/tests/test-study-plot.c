@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-study-plot.h"
 
 /* A study whose model saturates at model_rate and whose simulation (when sim_rate is not 0)
@@ -20,7 +20,7 @@ study_saturating (double model_rate,
   FlitlabStudy *study = flitlab_study_new ("guess");
   FlitlabStudyModel *model = flitlab_study_add_model (study, "ciciani-bi-torus");
 
-  g_assert_true (flitlab_runner_fit_model (study, model->id, model->params, NULL));
+  g_assert_true (flitlab_study_run_fit_model (study, model->id, model->params, NULL));
   model->curve = flitlab_study_table_new (flitlab_study_curve_columns ());
   model->curve->saturation_rate = model_rate;
   if (sim_rate > 0)

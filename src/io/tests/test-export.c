@@ -12,7 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "flitlab-export.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-study-plot.h"
 #include "test-files.h"
 
@@ -201,23 +201,23 @@ test_heatmap_rule (void)
 }
 
 static void
-test_network_view_and_flow (void)
+test_network_figure_and_flow (void)
 {
   static const double rates[] = { 0.01, 0.05 };
   static const gboolean some[] = { FALSE, FALSE };
   g_autoptr(FlitlabStudy) study = torus_study (rates, some, 2);
-  g_autoptr(FlitlabTopologyView) view = NULL;
+  g_autoptr(FlitlabTopologyFigure) figure = NULL;
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GError) error = NULL;
   double rate = NAN;
 
-  view = flitlab_export_network_view (study, &error);
+  figure = flitlab_export_network_figure (study, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (view->title, ==, "small torus");
-  g_assert_cmpuint (view->n_values, ==, 96);
-  g_assert_cmpfloat (view->values[1], ==, 0.05 * 2);
-  g_assert_cmpstr (view->value_label, ==, "Channel utilization (simulation, load 0.05)");
-  g_clear_pointer (&view, flitlab_topology_view_free);
+  g_assert_cmpstr (figure->title, ==, "small torus");
+  g_assert_cmpuint (figure->n_values, ==, 96);
+  g_assert_cmpfloat (figure->values[1], ==, 0.05 * 2);
+  g_assert_cmpstr (figure->value_label, ==, "Channel utilization (simulation, load 0.05)");
+  g_clear_pointer (&figure, flitlab_topology_figure_free);
 
   g_assert_null (flitlab_export_flow_model (study, &rate, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
@@ -232,16 +232,16 @@ test_network_view_and_flow (void)
   g_assert_cmpfloat_with_epsilon (rate, MIN (0.2, 0.8 * flitlab_model_get_saturation_rate (model)),
                                   1e-12);
 
-  view = flitlab_export_network_view (study, &error);
+  figure = flitlab_export_network_figure (study, &error);
   g_assert_no_error (error);
-  g_assert_true (g_str_has_prefix (view->value_label, "Channel utilization (model, load "));
-  g_assert_cmpfloat (view->values[0], >, 0);
+  g_assert_true (g_str_has_prefix (figure->value_label, "Channel utilization (model, load "));
+  g_assert_cmpfloat (figure->values[0], >, 0);
 
   /* Channel statistics of another network: an error, not a wrong picture. */
   g_ptr_array_set_size (study->models, 0);
   ((FlitlabStudyChannels *) study->simulation.channels->pdata[1])->n_channels = 80;
-  g_clear_pointer (&view, flitlab_topology_view_free);
-  g_assert_null (flitlab_export_network_view (study, &error));
+  g_clear_pointer (&figure, flitlab_topology_figure_free);
+  g_assert_null (flitlab_export_network_figure (study, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
   ((FlitlabStudyChannels *) study->simulation.channels->pdata[1])->n_channels = 96;
 }
@@ -459,7 +459,7 @@ test_network_and_flow_files (void)
   static const double rates[] = { 0.01 };
   static const gboolean some[] = { FALSE };
   g_autoptr(FlitlabStudy) study = torus_study (rates, some, 1);
-  g_autoptr(FlitlabTopologyView) view = NULL, cube = NULL;
+  g_autoptr(FlitlabTopologyFigure) figure = NULL, cube = NULL;
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(FlitlabTopology) torus3 = flitlab_topology_new_from_spec ("torus:4x4x4:bi", NULL);
   g_autofree char *dir = test_files_make_dir ();
@@ -468,14 +468,14 @@ test_network_and_flow_files (void)
   double rate;
 
   add_model (study, "4x4");
-  view = flitlab_export_network_view (study, &error);
+  figure = flitlab_export_network_figure (study, &error);
   g_assert_no_error (error);
   for (FlitlabExportFormat f = FLITLAB_EXPORT_SVG; f <= FLITLAB_EXPORT_CSV; f++)
     {
       g_autofree char *name = g_strconcat ("net.", flitlab_export_format_get_extension (f), NULL);
       g_autofree char *path = g_build_filename (dir, name, NULL);
 
-      g_assert_true (flitlab_export_network (view, FALSE, path, 500, 400, 1, &error));
+      g_assert_true (flitlab_export_network (figure, FALSE, path, 500, 400, 1, &error));
       g_assert_no_error (error);
       g_assert_true (f != FLITLAB_EXPORT_SVG || has_prefix (path, "<?xml", 5));
       g_assert_true (f != FLITLAB_EXPORT_PDF || has_prefix (path, "%PDF-", 5));
@@ -492,7 +492,7 @@ test_network_and_flow_files (void)
     g_assert_true (g_str_has_prefix (lines[1], "0,0,1,0,1,0."));
   }
   /* Stacked planes of a 3-D torus. */
-  cube = flitlab_topology_view_new (torus3);
+  cube = flitlab_topology_figure_new (torus3);
   {
     g_autofree char *path = g_build_filename (dir, "stack.svg", NULL);
 
@@ -520,7 +520,7 @@ test_bad_paths (void)
 {
   g_autoptr(FlitlabPlot) plot = sample_plot ();
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
-  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  g_autoptr(FlitlabTopologyFigure) figure = flitlab_topology_figure_new (topology);
   g_autoptr(FlitlabStudy) study = torus_study (NULL, NULL, 0);
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GError) error = NULL;
@@ -545,10 +545,10 @@ test_bad_paths (void)
       g_assert_false (g_file_test (unwritable[i], G_FILE_TEST_EXISTS));
       g_clear_error (&error);
     }
-  g_assert_false (flitlab_export_network (view, FALSE, "/tmp/x.tex", 500, 400, 1, &error));
+  g_assert_false (flitlab_export_network (figure, FALSE, "/tmp/x.tex", 500, 400, 1, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_FORMAT);
   g_clear_error (&error);
-  g_assert_false (flitlab_export_network (view, FALSE, "/nonexistent-dir/x.csv", 500, 400, 1,
+  g_assert_false (flitlab_export_network (figure, FALSE, "/nonexistent-dir/x.csv", 500, 400, 1,
                                           &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
@@ -573,7 +573,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/export/path-for", test_path_for);
   g_test_add_func ("/flitlab/export/file-stem", test_file_stem);
   g_test_add_func ("/flitlab/export/heatmap-rule", test_heatmap_rule);
-  g_test_add_func ("/flitlab/export/network-view-and-flow", test_network_view_and_flow);
+  g_test_add_func ("/flitlab/export/network-figure-and-flow", test_network_figure_and_flow);
   g_test_add_func ("/flitlab/export/plot-files", test_plot_files);
   g_test_add_func ("/flitlab/export/hostile-labels", test_hostile_labels);
   g_test_add_func ("/flitlab/export/network-and-flow-files", test_network_and_flow_files);

@@ -163,7 +163,7 @@ static void
 test_network_like_cairo (void)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("hypercube:10", NULL);
-  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  g_autoptr(FlitlabTopologyFigure) figure = flitlab_topology_figure_new (topology);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   guint n = flitlab_topology_get_n_network_channels (topology), differ = 0;
   g_autofree double *values = g_new (double, n);
@@ -174,13 +174,13 @@ test_network_like_cairo (void)
 
   for (guint i = 0; i < n; i++)
     values[i] = g_rand_double_range (rand, 0.05, 0.6);
-  flitlab_topology_view_set_values (view, values, n);
+  flitlab_topology_figure_set_values (figure, values, n);
 
   cr = cairo_create (fast);
-  flitlab_render_topology (cr, view, 1200, 900);
+  flitlab_render_topology (cr, figure, 1200, 900);
   cairo_destroy (cr);
   cr = cairo_create (recording);
-  flitlab_render_topology (cr, view, 1200, 900);
+  flitlab_render_topology (cr, figure, 1200, 900);
   cairo_destroy (cr);
   cr = cairo_create (stroked);
   cairo_set_source_surface (cr, recording, 0, 0);

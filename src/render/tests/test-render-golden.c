@@ -108,31 +108,31 @@ draw_sparse (cairo_t *cr)
   flitlab_render_plot (cr, plot, 640, 420, NULL);
 }
 
-/* A view of the network coloured by a value that grows with the channel id, so every colour
+/* A figure of the network coloured by a value that grows with the channel id, so every colour
  * shows. */
-static FlitlabTopologyView *
-network_view (const char *spec)
+static FlitlabTopologyFigure *
+network_figure (const char *spec)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
-  FlitlabTopologyView *view = flitlab_topology_view_new (topology);
+  FlitlabTopologyFigure *figure = flitlab_topology_figure_new (topology);
   guint n = flitlab_topology_get_n_channels (topology);
   g_autofree double *values = g_new (double, n);
 
   for (guint c = 0; c < n; c++)
     values[c] = (double) (c % 17) / 16;
-  flitlab_topology_view_set_values (view, values, n);
-  return view;
+  flitlab_topology_figure_set_values (figure, values, n);
+  return figure;
 }
 
 static void
 draw_network (cairo_t    *cr,
               const char *spec)
 {
-  g_autoptr(FlitlabTopologyView) view = network_view (spec);
+  g_autoptr(FlitlabTopologyFigure) figure = network_figure (spec);
 
-  g_free (view->value_label);
-  view->value_label = g_strdup ("Utilization");
-  flitlab_render_topology (cr, view, cairo_image_surface_get_width (cairo_get_target (cr)),
+  g_free (figure->value_label);
+  figure->value_label = g_strdup ("Utilization");
+  flitlab_render_topology (cr, figure, cairo_image_surface_get_width (cairo_get_target (cr)),
                            cairo_image_surface_get_height (cairo_get_target (cr)));
 }
 
@@ -165,9 +165,9 @@ draw_big_hypercube (cairo_t *cr)
 static void
 draw_stack (cairo_t *cr)
 {
-  g_autoptr(FlitlabTopologyView) view = network_view ("torus:4x4x3:uni");
+  g_autoptr(FlitlabTopologyFigure) figure = network_figure ("torus:4x4x3:uni");
 
-  flitlab_render_topology_stack (cr, view, 600, 450);
+  flitlab_render_topology_stack (cr, figure, 600, 450);
 }
 
 /* The classroom's sizes (issue #15): a plane of a 6×6×6 torus with the links to the planes
@@ -176,37 +176,37 @@ draw_stack (cairo_t *cr)
 static void
 draw_torus_666_plane (cairo_t *cr)
 {
-  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6x6:bi");
+  g_autoptr(FlitlabTopologyFigure) figure = network_figure ("torus:6x6x6:bi");
 
-  view->plane = 2;
-  flitlab_render_topology (cr, view, 1200, 900);
+  figure->plane = 2;
+  flitlab_render_topology (cr, figure, 1200, 900);
 }
 
 static void
 draw_torus_666_stack (cairo_t *cr)
 {
-  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6x6:bi");
+  g_autoptr(FlitlabTopologyFigure) figure = network_figure ("torus:6x6x6:bi");
 
-  flitlab_render_topology_stack (cr, view, 1200, 900);
+  flitlab_render_topology_stack (cr, figure, 1200, 900);
 }
 
 /* The same stack with one column chosen, (2, 3): its links between the planes, its nodes ringed. */
 static void
 draw_torus_666_column (cairo_t *cr)
 {
-  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6x6:bi");
+  g_autoptr(FlitlabTopologyFigure) figure = network_figure ("torus:6x6x6:bi");
 
-  view->column = 2 + 6 * 3;
-  flitlab_render_topology_stack (cr, view, 1200, 900);
+  figure->column = 2 + 6 * 3;
+  flitlab_render_topology_stack (cr, figure, 1200, 900);
 }
 
 static void
 draw_hypercube_4_by_dimension (cairo_t *cr)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("hypercube:4", NULL);
-  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  g_autoptr(FlitlabTopologyFigure) figure = flitlab_topology_figure_new (topology);
 
-  flitlab_render_topology (cr, view, 1200, 900);
+  flitlab_render_topology (cr, figure, 1200, 900);
 }
 
 static void
@@ -395,29 +395,29 @@ draw_flow_preset (cairo_t *cr)
 static void
 draw_network_preset (cairo_t *cr)
 {
-  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6:bi");
+  g_autoptr(FlitlabTopologyFigure) figure = network_figure ("torus:6x6:bi");
 
-  g_free (view->value_label);
-  view->value_label = g_strdup ("Channel utilization (simulation, load 0.0123)");
-  view->font_size = drawn_preset->font_size;
-  flitlab_render_topology (cr, view, drawn_preset->width, drawn_preset->height);
+  g_free (figure->value_label);
+  figure->value_label = g_strdup ("Channel utilization (simulation, load 0.0123)");
+  figure->font_size = drawn_preset->font_size;
+  flitlab_render_topology (cr, figure, drawn_preset->width, drawn_preset->height);
 }
 
 /* A signed difference (simulation − model) on the diverging map, centred on zero. */
 static void
 draw_network_difference (cairo_t *cr)
 {
-  g_autoptr(FlitlabTopologyView) view = network_view ("torus:6x6:bi");
-  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  g_autoptr(FlitlabTopologyFigure) figure = network_figure ("torus:6x6:bi");
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_figure_get_topology (figure));
   g_autofree double *values = g_new (double, n);
 
   for (guint c = 0; c < n; c++)
     values[c] = 0.05 * ((int) (c % 9) - 5);
-  flitlab_topology_view_set_values (view, values, n);
-  view->colormap = FLITLAB_COLORMAP_DIVERGING;
-  g_free (view->value_label);
-  view->value_label = g_strdup ("Utilization, simulation − model");
-  flitlab_render_topology (cr, view, 600, 450);
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->colormap = FLITLAB_COLORMAP_DIVERGING;
+  g_free (figure->value_label);
+  figure->value_label = g_strdup ("Utilization, simulation − model");
+  flitlab_render_topology (cr, figure, 600, 450);
 }
 
 /* ---- channel dependency graphs -------------------------------------------------------- */

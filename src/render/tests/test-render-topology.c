@@ -41,33 +41,33 @@ static const Case cases[] = {
   { "torus:2x2:bi", 0, 4 * 4 },
 };
 
-static FlitlabTopologyView *
+static FlitlabTopologyFigure *
 view_for (const char *spec,
           guint       plane)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, &error);
-  FlitlabTopologyView *view;
+  FlitlabTopologyFigure *figure;
 
   g_assert_no_error (error);
-  view = flitlab_topology_view_new (topology);
-  view->plane = plane;
-  return view;
+  figure = flitlab_topology_figure_new (topology);
+  figure->plane = plane;
+  return figure;
 }
 
 /* Values that differ from channel to channel, in [0, 1]. */
 static void
-set_values (FlitlabTopologyView *view,
+set_values (FlitlabTopologyFigure *figure,
             double               shift)
 {
-  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_figure_get_topology (figure));
   g_autofree double *values = g_new (double, n);
 
   for (guint i = 0; i < n; i++)
     values[i] = fmod (i * 0.37 + shift, 1.0);
-  flitlab_topology_view_set_values (view, values, n);
-  view->value_min = 0;
-  view->value_max = 1;
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->value_min = 0;
+  figure->value_max = 1;
 }
 
 /* A stroked path: cairo 1.16 writes style="fill:none;…", later versions fill="none". */
@@ -127,21 +127,21 @@ test_svg_channel_count (void)
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
-      g_autoptr(FlitlabTopologyView) view = view_for (cases[c].spec, cases[c].plane);
+      g_autoptr(FlitlabTopologyFigure) figure = view_for (cases[c].spec, cases[c].plane);
       g_autoptr(GError) error = NULL;
       g_autoptr(GPtrArray) styles = NULL;
 
       g_test_message ("%s plane %u", cases[c].spec, cases[c].plane);
-      set_values (view, 0);
-      g_assert_true (flitlab_render_topology_to_file (view, svg, 800, 600, 1, &error));
+      set_values (figure, 0);
+      g_assert_true (flitlab_render_topology_to_file (figure, svg, 800, 600, 1, &error));
       g_assert_no_error (error);
       styles = svg_channel_styles (svg);
       g_assert_cmpuint (styles->len, ==, cases[c].drawn);
-      g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, cases[c].drawn);
+      g_assert_cmpuint (flitlab_topology_figure_get_n_drawn_channels (figure), ==, cases[c].drawn);
 
       /* Uncoloured too. */
-      flitlab_topology_view_set_values (view, NULL, 0);
-      g_assert_true (flitlab_render_topology_to_file (view, svg, 800, 600, 1, &error));
+      flitlab_topology_figure_set_values (figure, NULL, 0);
+      g_assert_true (flitlab_render_topology_to_file (figure, svg, 800, 600, 1, &error));
       g_clear_pointer (&styles, g_ptr_array_unref);
       styles = svg_channel_styles (svg);
       g_assert_cmpuint (styles->len, ==, cases[c].drawn);
@@ -155,59 +155,60 @@ test_svg_channel_count (void)
 static void
 test_plane_channels (void)
 {
-  g_autoptr(FlitlabTopologyView) view = view_for ("torus:3x4x2:uni", 1);
-  const FlitlabTopology *t = flitlab_topology_view_get_topology (view);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("torus:3x4x2:uni", 1);
+  const FlitlabTopology *t = flitlab_topology_figure_get_topology (figure);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 500);
   cairo_t *cr = cairo_create (surface);
   guint drawn = 0;
 
-  g_assert_cmpuint (flitlab_topology_view_get_n_planes (view), ==, 2);
-  flitlab_render_topology (cr, view, 600, 500);
+  g_assert_cmpuint (flitlab_topology_figure_get_n_planes (figure), ==, 2);
+  flitlab_render_topology (cr, figure, 600, 500);
   for (guint id = 0; id < flitlab_topology_get_n_network_channels (t); id++)
     {
       const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
       double x, y;
       gboolean in_plane = c->dim < 2 ? c->src / 12 == 1 : c->src / 12 == 1 || c->dst / 12 == 1;
 
-      g_assert_cmpint (flitlab_topology_view_get_channel_middle (view, id, &x, &y), ==, in_plane);
+      g_assert_cmpint (flitlab_topology_figure_get_channel_middle (figure, id, &x, &y), ==,
+                       in_plane);
       drawn += in_plane;
     }
   /* In a 2-plane uni-directional torus every channel of dimension 2 leaves or enters a plane. */
   g_assert_cmpuint (drawn, ==, 24 + 24);
-  g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, 24 + 24);
+  g_assert_cmpuint (flitlab_topology_figure_get_n_drawn_channels (figure), ==, 24 + 24);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
 
 /* Each drawn channel's middle hits that channel, each node's centre that node. */
 static void
-check_hits (FlitlabTopologyView *view,
+check_hits (FlitlabTopologyFigure *figure,
             double               width,
             double               height)
 {
-  const FlitlabTopology *t = flitlab_topology_view_get_topology (view);
+  const FlitlabTopology *t = flitlab_topology_figure_get_topology (figure);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width,
                                                          (int) height);
   cairo_t *cr = cairo_create (surface);
   guint channels = 0, nodes = 0;
 
-  flitlab_render_topology (cr, view, width, height);
+  flitlab_render_topology (cr, figure, width, height);
   for (guint id = 0; id < flitlab_topology_get_n_network_channels (t); id++)
     {
       const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
       double x, y, sx, sy, dx, dy;
 
-      if (!flitlab_topology_view_get_channel_middle (view, id, &x, &y))
+      if (!flitlab_topology_figure_get_channel_middle (figure, id, &x, &y))
         continue;
       /* A tiled hypercube's line between two 4-cubes hits as the first of its 16 channels,
        * those of its dimension leaving the same 4-cube. */
-      if (flitlab_topology_view_get_bundle_size (view, id) > 1)
+      if (flitlab_topology_figure_get_bundle_size (figure, id) > 1)
         {
-          int hit = flitlab_topology_view_hit_channel (view, x, y);
+          int hit = flitlab_topology_figure_hit_channel (figure, x, y);
           const FlitlabChannel *first = flitlab_topology_get_channel (t, (guint) MAX (hit, 0));
 
           g_assert_cmpint (hit, >=, 0);
-          g_assert_cmpuint (flitlab_topology_view_get_bundle_size (view, id), ==, 16);
+          g_assert_cmpuint (flitlab_topology_figure_get_bundle_size (figure, id), ==, 16);
           g_assert_cmpuint (first->dim, ==, c->dim);
           g_assert_cmpuint (first->src >> 4, ==, c->src >> 4);
           g_assert_cmpint (hit, <=, (int) id);
@@ -215,17 +216,17 @@ check_hits (FlitlabTopologyView *view,
           continue;
         }
       channels++;
-      g_assert_cmpint (flitlab_topology_view_hit_channel (view, x, y), ==, (int) id);
+      g_assert_cmpint (flitlab_topology_figure_hit_channel (figure, x, y), ==, (int) id);
       /* A link to another plane is drawn at the node in this one only. */
       if (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_HYPERCUBE &&
           flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_NECKLACE && c->dim >= 2)
         {
-          g_assert_true (flitlab_topology_view_get_node_position (view, c->src, &sx, &sy) !=
-                         flitlab_topology_view_get_node_position (view, c->dst, &dx, &dy));
+          g_assert_true (flitlab_topology_figure_get_node_position (figure, c->src, &sx, &sy) !=
+                         flitlab_topology_figure_get_node_position (figure, c->dst, &dx, &dy));
           continue;
         }
-      g_assert_true (flitlab_topology_view_get_node_position (view, c->src, &sx, &sy));
-      g_assert_true (flitlab_topology_view_get_node_position (view, c->dst, &dx, &dy));
+      g_assert_true (flitlab_topology_figure_get_node_position (figure, c->src, &sx, &sy));
+      g_assert_true (flitlab_topology_figure_get_node_position (figure, c->dst, &dx, &dy));
       /* A straight channel's middle lies near the middle between its nodes. */
       if ((flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_TORUS ||
            flitlab_topology_get_family (t) == FLITLAB_TOPOLOGY_MESH) &&
@@ -233,21 +234,21 @@ check_hits (FlitlabTopologyView *view,
         g_assert_cmpfloat (hypot (x - (sx + dx) / 2, y - (sy + dy) / 2), <,
                            0.2 * hypot (sx - dx, sy - dy));
     }
-  g_assert_cmpuint (channels, ==, flitlab_topology_view_get_n_drawn_channels (view));
+  g_assert_cmpuint (channels, ==, flitlab_topology_figure_get_n_drawn_channels (figure));
   for (guint node = 0; node < flitlab_topology_get_n_nodes (t); node++)
     {
       double x, y;
 
-      if (!flitlab_topology_view_get_node_position (view, node, &x, &y))
+      if (!flitlab_topology_figure_get_node_position (figure, node, &x, &y))
         continue;
       nodes++;
-      g_assert_cmpint (flitlab_topology_view_hit_node (view, x, y), ==, (int) node);
+      g_assert_cmpint (flitlab_topology_figure_hit_node (figure, x, y), ==, (int) node);
     }
   g_assert_cmpuint (nodes, >, 0);
   /* Outside the figure and in an empty corner: nothing. */
-  g_assert_cmpint (flitlab_topology_view_hit_channel (view, -5, -5), ==, -1);
-  g_assert_cmpint (flitlab_topology_view_hit_node (view, width + 10, 3), ==, -1);
-  g_assert_cmpint (flitlab_topology_view_hit_node (view, 2, 2), ==, -1);
+  g_assert_cmpint (flitlab_topology_figure_hit_channel (figure, -5, -5), ==, -1);
+  g_assert_cmpint (flitlab_topology_figure_hit_node (figure, width + 10, 3), ==, -1);
+  g_assert_cmpint (flitlab_topology_figure_hit_node (figure, 2, 2), ==, -1);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -257,11 +258,11 @@ test_hit_testing (void)
 {
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
-      g_autoptr(FlitlabTopologyView) view = view_for (cases[c].spec, cases[c].plane);
+      g_autoptr(FlitlabTopologyFigure) figure = view_for (cases[c].spec, cases[c].plane);
 
       g_test_message ("%s plane %u", cases[c].spec, cases[c].plane);
-      set_values (view, 0.2);
-      check_hits (view, 900, 700);
+      set_values (figure, 0.2);
+      check_hits (figure, 900, 700);
     }
 }
 
@@ -279,12 +280,13 @@ test_hit_testing_large (void)
 
   for (guint c = 0; c < G_N_ELEMENTS (large); c++)
     {
-      g_autoptr(FlitlabTopologyView) view = view_for (large[c].spec, large[c].plane);
+      g_autoptr(FlitlabTopologyFigure) figure = view_for (large[c].spec, large[c].plane);
 
       g_test_message ("%s", large[c].spec);
-      check_hits (view, 1200, 900);
+      check_hits (figure, 1200, 900);
       if (large[c].drawn > 0)
-        g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, large[c].drawn);
+        g_assert_cmpuint (flitlab_topology_figure_get_n_drawn_channels (figure), ==,
+                          large[c].drawn);
     }
 }
 
@@ -307,9 +309,9 @@ test_colors (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
   g_autofree char *svg = tmp_file (dir, "diagram.svg");
-  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:bi", 0);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("torus:4x4:bi", 0);
   g_autoptr(GPtrArray) low = NULL, high = NULL, mixed = NULL, plain = NULL;
-  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_figure_get_topology (figure));
   g_autofree double *values = g_new (double, n);
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -319,16 +321,16 @@ test_colors (void)
 
   for (guint i = 0; i < n; i++)
     values[i] = 0.1;
-  flitlab_topology_view_set_values (view, values, n);
-  view->value_min = 0;
-  view->value_max = 1;
-  view->value_label = g_strdup ("Channel utilization");
-  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->value_min = 0;
+  figure->value_max = 1;
+  figure->value_label = g_strdup ("Channel utilization");
+  g_assert_true (flitlab_render_topology_to_file (figure, svg, 640, 480, 1, NULL));
   low = svg_channel_styles (svg);
   for (guint i = 0; i < n; i++)
     values[i] = 0.9;
-  flitlab_topology_view_set_values (view, values, n);
-  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  flitlab_topology_figure_set_values (figure, values, n);
+  g_assert_true (flitlab_render_topology_to_file (figure, svg, 640, 480, 1, NULL));
   high = svg_channel_styles (svg);
   g_assert_cmpuint (low->len, ==, high->len);
   for (guint i = 0; i < low->len; i++)
@@ -340,16 +342,16 @@ test_colors (void)
   /* NaN: the colour map's grey, 75%. */
   for (guint i = 0; i < n; i++)
     values[i] = i % 2 ? NAN : i / (double) n;
-  flitlab_topology_view_set_values (view, values, n);
-  view->value_min = view->value_max = NAN;
-  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->value_min = figure->value_max = NAN;
+  g_assert_true (flitlab_render_topology_to_file (figure, svg, 640, 480, 1, NULL));
   mixed = svg_channel_styles (svg);
   for (guint i = 0; i < mixed->len; i++)
     n_grey += strstr (mixed->pdata[i], "rgb(75%,75%,75%)") != NULL;
   g_assert_cmpuint (n_grey, ==, n / 2);
 
-  flitlab_topology_view_set_values (view, NULL, 0);
-  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  flitlab_topology_figure_set_values (figure, NULL, 0);
+  g_assert_true (flitlab_render_topology_to_file (figure, svg, 640, 480, 1, NULL));
   plain = svg_channel_styles (svg);
   for (guint i = 1; i < plain->len; i++)
     g_assert_cmpstr (plain->pdata[i], ==, plain->pdata[0]);
@@ -359,20 +361,20 @@ test_colors (void)
   cr = cairo_create (surface);
   for (guint i = 0; i < n; i++)
     values[i] = 0;
-  flitlab_topology_view_set_values (view, values, n);
-  view->value_min = 0;
-  view->value_max = 1;
-  flitlab_render_topology (cr, view, 640, 480);
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->value_min = 0;
+  figure->value_max = 1;
+  flitlab_render_topology (cr, figure, 640, 480);
   cairo_surface_flush (surface);
-  g_assert_true (flitlab_topology_view_get_channel_middle (view, 0, &x, &y));
+  g_assert_true (flitlab_topology_figure_get_channel_middle (figure, 0, &x, &y));
   before = *(guint32 *) (cairo_image_surface_get_data (surface) +
                          (int) y * cairo_image_surface_get_stride (surface) + 4 * (int) x);
   values[0] = 1;
-  flitlab_topology_view_set_values (view, values, n);
-  flitlab_render_topology (cr, view, 640, 480);
+  flitlab_topology_figure_set_values (figure, values, n);
+  flitlab_render_topology (cr, figure, 640, 480);
   cairo_surface_flush (surface);
   /* Where this render put it: one value everywhere before took a line of subtitle saying so. */
-  g_assert_true (flitlab_topology_view_get_channel_middle (view, 0, &x, &y));
+  g_assert_true (flitlab_topology_figure_get_channel_middle (figure, 0, &x, &y));
   after = *(guint32 *) (cairo_image_surface_get_data (surface) +
                         (int) y * cairo_image_surface_get_stride (surface) + 4 * (int) x);
   g_assert_cmpuint (before, !=, after);
@@ -387,13 +389,13 @@ test_colors (void)
 
 static guint32
 pixel_at_channel (cairo_surface_t           *surface,
-                  const FlitlabTopologyView *view,
+                  const FlitlabTopologyFigure *figure,
                   guint                      channel)
 {
   double x, y;
 
   cairo_surface_flush (surface);
-  g_assert_true (flitlab_topology_view_get_channel_middle (view, channel, &x, &y));
+  g_assert_true (flitlab_topology_figure_get_channel_middle (figure, channel, &x, &y));
   return *(guint32 *) (cairo_image_surface_get_data (surface) +
                        (int) y * cairo_image_surface_get_stride (surface) + 4 * (int) x);
 }
@@ -403,22 +405,22 @@ pixel_at_channel (cairo_surface_t           *surface,
 static void
 test_diverging (void)
 {
-  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:uni", 0);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("torus:4x4:uni", 0);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 480);
   cairo_t *cr = cairo_create (surface);
-  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_figure_get_topology (figure));
   g_autofree double *values = g_new0 (double, n);
   guint32 zero, low, high;
   double lo, hi;
 
   values[1] = -0.5;
   values[2] = 0.2;
-  flitlab_topology_view_set_values (view, values, n);
-  view->colormap = FLITLAB_COLORMAP_DIVERGING;
-  flitlab_render_topology (cr, view, 640, 480);
-  zero = pixel_at_channel (surface, view, 0);
-  low = pixel_at_channel (surface, view, 1);
-  high = pixel_at_channel (surface, view, 2);
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->colormap = FLITLAB_COLORMAP_DIVERGING;
+  flitlab_render_topology (cr, figure, 640, 480);
+  zero = pixel_at_channel (surface, figure, 0);
+  low = pixel_at_channel (surface, figure, 1);
+  high = pixel_at_channel (surface, figure, 2);
   g_assert_cmpint ((zero >> 16) & 0xff, >, 230);
   g_assert_cmpint ((zero >> 8) & 0xff, >, 230);
   g_assert_cmpint (zero & 0xff, >, 230);
@@ -438,24 +440,24 @@ test_diverging (void)
 static void
 test_nearly_alike (void)
 {
-  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:bi", 0);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("torus:4x4:bi", 0);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 480);
   cairo_t *cr = cairo_create (surface);
-  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_figure_get_topology (figure));
   g_autofree double *values = g_new0 (double, n);
 
   for (guint i = 0; i < n; i++)
     values[i] = i == 0 ? 0.198 : 0.204;
-  flitlab_topology_view_set_values (view, values, n);
-  flitlab_render_topology (cr, view, 640, 480);
-  assert_viridis (pixel_at_channel (surface, view, 0), 0.198 / 0.204);
-  assert_viridis (pixel_at_channel (surface, view, 1), 1);
+  flitlab_topology_figure_set_values (figure, values, n);
+  flitlab_render_topology (cr, figure, 640, 480);
+  assert_viridis (pixel_at_channel (surface, figure, 0), 0.198 / 0.204);
+  assert_viridis (pixel_at_channel (surface, figure, 1), 1);
 
   values[0] = 0.1;
-  flitlab_topology_view_set_values (view, values, n);
-  flitlab_render_topology (cr, view, 640, 480);
-  assert_viridis (pixel_at_channel (surface, view, 0), 0);
-  assert_viridis (pixel_at_channel (surface, view, 1), 1);
+  flitlab_topology_figure_set_values (figure, values, n);
+  flitlab_render_topology (cr, figure, 640, 480);
+  assert_viridis (pixel_at_channel (surface, figure, 0), 0);
+  assert_viridis (pixel_at_channel (surface, figure, 1), 1);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -465,30 +467,30 @@ test_nearly_alike (void)
 static void
 test_magnified_bundles (void)
 {
-  g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:9", 0);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("hypercube:9", 0);
   const double magnify = 2.4;  /* a 1080-pixel screen's (flitlab_window_set_presenting ()) */
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1900, 960);
   cairo_t *cr = cairo_create (surface);
-  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_view_get_topology (view));
+  guint n = flitlab_topology_get_n_network_channels (flitlab_topology_figure_get_topology (figure));
   g_autofree double *values = g_new (double, n);
   guint n_bundles = 0, n_seen = 0;
 
   for (guint i = 0; i < n; i++)
     values[i] = 0.5;
-  flitlab_topology_view_set_values (view, values, n);
-  view->value_min = 0;
-  view->value_max = 1;
-  view->fill = TRUE;
+  flitlab_topology_figure_set_values (figure, values, n);
+  figure->value_min = 0;
+  figure->value_max = 1;
+  figure->fill = TRUE;
   cairo_scale (cr, magnify, magnify);
-  flitlab_render_topology (cr, view, 1900 / magnify, 960 / magnify);
+  flitlab_render_topology (cr, figure, 1900 / magnify, 960 / magnify);
   cairo_surface_flush (surface);
   for (guint c = 0; c < n; c++)
-    if (flitlab_topology_view_get_bundle_size (view, c) > 1)
+    if (flitlab_topology_figure_get_bundle_size (figure, c) > 1)
       {
         double x, y;
         guint32 pixel;
 
-        g_assert_true (flitlab_topology_view_get_channel_middle (view, c, &x, &y));
+        g_assert_true (flitlab_topology_figure_get_channel_middle (figure, c, &x, &y));
         pixel = *(guint32 *) (cairo_image_surface_get_data (surface) +
                               (int) (magnify * y) * cairo_image_surface_get_stride (surface) +
                               4 * (int) (magnify * x));
@@ -558,8 +560,8 @@ static void
 test_worm_hits (void)
 {
   static const guint32 palette[] = { 0x0072b2, 0x009e73, 0x882255, 0x999933, 0x332288, 0x8c564b };
-  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:bi", 0);
-  const FlitlabTopology *topology = flitlab_topology_view_get_topology (view);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("torus:4x4:bi", 0);
+  const FlitlabTopology *topology = flitlab_topology_figure_get_topology (figure);
   guint n = flitlab_topology_get_n_channels (topology);
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4x4:bi");
   g_autoptr(FlitlabSimTrace) trace = NULL;
@@ -582,12 +584,12 @@ test_worm_hits (void)
       flitlab_sim_trace_step (trace, 7);
       flitlab_sim_trace_get_channels (trace, holder, NULL, NULL);
       for (guint c = 0; c < n; c++)
-        colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE
+        colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_FIGURE_IDLE
                                   : palette[holder[c] % G_N_ELEMENTS (palette)];
-      flitlab_topology_view_set_colors (view, colors, NULL, n);
+      flitlab_topology_figure_set_colors (figure, colors, NULL, n);
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_paint (cr);
-      flitlab_render_topology (cr, view, 640, 480);
+      flitlab_render_topology (cr, figure, 640, 480);
       cairo_surface_flush (surface);
       data = cairo_image_surface_get_data (surface);
       for (int y = 2; y < 478; y += 2)
@@ -605,14 +607,15 @@ test_worm_hits (void)
                 PIXEL (x, y - 2) != color || PIXEL (x, y + 2) != color)
               continue;
 #undef PIXEL
-            id = flitlab_topology_view_hit_worm (view, x + 0.5, y + 0.5, holder);
+            id = flitlab_topology_figure_hit_worm (figure, x + 0.5, y + 0.5, holder);
             if (id < 0 || palette[id % G_N_ELEMENTS (palette)] != color)
               g_error ("cycle %" G_GUINT64_FORMAT ": (%d, %d) is drawn in #%06x, the click names "
                        "message %d", flitlab_sim_trace_get_cycle (trace), x, y, color, id);
             checked++;
-            node = flitlab_topology_view_hit_node (view, x + 0.5, y + 0.5);
-            rings += node < 0 && flitlab_topology_view_hit_channel (view, x + 0.5, y + 0.5) >= 0 &&
-                     holder[flitlab_topology_view_hit_channel (view, x + 0.5, y + 0.5)] != id;
+            node = flitlab_topology_figure_hit_node (figure, x + 0.5, y + 0.5);
+            rings += node < 0 && flitlab_topology_figure_hit_channel (figure, x + 0.5,
+                                                                      y + 0.5) >= 0 &&
+                     holder[flitlab_topology_figure_hit_channel (figure, x + 0.5, y + 0.5)] != id;
           }
       cairo_destroy (cr);
       cairo_surface_destroy (surface);
@@ -624,7 +627,7 @@ test_worm_hits (void)
   g_assert_cmpuint (rings, >, 0);
 }
 
-/* Following a message in the animation (issue #28): the page hands the view, as its route,
+/* Following a message in the animation (issue #28): the page hands the figure, as its route,
  * every channel the message holds, its source's injection channel among them while its tail is
  * still there, over the worms' colours. The network is drawn, not the message that the route
  * does not fit; the message's network channels bold in its colour over the faded rest, its
@@ -633,8 +636,8 @@ static void
 test_follow_worm (void)
 {
   const guint32 followed = 0x0072b2, other = 0x009e73;
-  g_autoptr(FlitlabTopologyView) view = view_for ("torus:4x4:bi", 0);
-  const FlitlabTopology *topology = flitlab_topology_view_get_topology (view);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("torus:4x4:bi", 0);
+  const FlitlabTopology *topology = flitlab_topology_figure_get_topology (figure);
   guint n = flitlab_topology_get_n_channels (topology);
   guint n_network = flitlab_topology_get_n_network_channels (topology);
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:4x4:bi");
@@ -664,36 +667,36 @@ test_follow_worm (void)
   g_assert_cmpint (id, >=, 0);
   for (guint c = 0; c < n; c++)
     {
-      colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_VIEW_IDLE : holder[c] == id ? followed : other;
+      colors[c] = holder[c] < 0 ? FLITLAB_TOPOLOGY_FIGURE_IDLE : holder[c] == id ? followed : other;
       if (holder[c] == id)
-        g_array_append_val (view->route, c);
+        g_array_append_val (figure->route, c);
       if (c < n_network && holder[c] == id)
         held = c;
       if (c < n_network && holder[c] < 0)
         idle = c;
     }
-  g_assert_cmpuint (g_array_index (view->route, guint, 0), <, n_network);
+  g_assert_cmpuint (g_array_index (figure->route, guint, 0), <, n_network);
   injection = flitlab_topology_get_injection_channel (topology, source);
-  g_assert_cmpuint (g_array_index (view->route, guint, view->route->len - 1), ==, injection);
+  g_assert_cmpuint (g_array_index (figure->route, guint, figure->route->len - 1), ==, injection);
   g_assert_cmpuint (idle, <, n_network);
-  flitlab_topology_view_set_colors (view, colors, NULL, n);
-  g_assert_true (flitlab_topology_view_check (view, &error));
+  flitlab_topology_figure_set_colors (figure, colors, NULL, n);
+  g_assert_true (flitlab_topology_figure_check (figure, &error));
   g_assert_no_error (error);
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 480);
   cr = cairo_create (surface);
-  flitlab_render_topology (cr, view, 640, 480);
-  g_assert_cmpuint (pixel_at_channel (surface, view, held) & 0xffffff, ==, followed);
+  flitlab_render_topology (cr, figure, 640, 480);
+  g_assert_cmpuint (pixel_at_channel (surface, figure, held) & 0xffffff, ==, followed);
   /* The rest fades: an idle channel's middle is nearly white. */
   for (guint shift = 0; shift < 24; shift += 8)
-    g_assert_cmpuint ((pixel_at_channel (surface, view, idle) >> shift) & 0xff, >=, 0xe0);
+    g_assert_cmpuint ((pixel_at_channel (surface, figure, idle) >> shift) & 0xff, >=, 0xe0);
   /* The source's ring: its colour round the node, gone without the injection channel. */
-  g_assert_true (flitlab_topology_view_get_node_position (view, source, &x, &y));
+  g_assert_true (flitlab_topology_figure_get_node_position (figure, source, &x, &y));
   ringed = count_color (surface, x, y, 30, followed);
-  colors[injection] = FLITLAB_TOPOLOGY_VIEW_IDLE;
-  flitlab_topology_view_set_colors (view, colors, NULL, n);
-  g_array_set_size (view->route, view->route->len - 1);
-  flitlab_render_topology (cr, view, 640, 480);
+  colors[injection] = FLITLAB_TOPOLOGY_FIGURE_IDLE;
+  flitlab_topology_figure_set_colors (figure, colors, NULL, n);
+  g_array_set_size (figure->route, figure->route->len - 1);
+  flitlab_render_topology (cr, figure, 640, 480);
   plain = count_color (surface, x, y, 30, followed);
   g_test_message ("%u pixels of the followed colour round its source, %u without its ring",
                   ringed, plain);
@@ -702,9 +705,9 @@ test_follow_worm (void)
   cairo_surface_destroy (surface);
 
   colors[injection] = followed;
-  flitlab_topology_view_set_colors (view, colors, NULL, n);
-  g_array_append_val (view->route, injection);
-  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, &error));
+  flitlab_topology_figure_set_colors (figure, colors, NULL, n);
+  g_array_append_val (figure->route, injection);
+  g_assert_true (flitlab_render_topology_to_file (figure, svg, 640, 480, 1, &error));
   g_assert_no_error (error);
   strokes = svg_channel_styles (svg);
   g_assert_cmpuint (strokes->len, ==, n_network);
@@ -718,19 +721,19 @@ test_route (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
   g_autofree char *svg = tmp_file (dir, "route.svg");
-  g_autoptr(FlitlabTopologyView) view = view_for ("mesh:4x4", 0);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("mesh:4x4", 0);
   g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GPtrArray) styles = NULL;
   g_autoptr(GHashTable) widths = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(FlitlabRouter) router =
-    flitlab_router_new (flitlab_topology_view_get_topology (view), FLITLAB_ROUTING_DOR, 1);
+    flitlab_router_new (flitlab_topology_figure_get_topology (figure), FLITLAB_ROUTING_DOR, 1);
   guint hops = flitlab_router_route (router, 0, 15, 0, route);
   guint n_faded = 0;
 
   g_assert_cmpuint (hops, ==, 6);
-  g_array_append_vals (view->route, route->data, route->len);
-  set_values (view, 0);
-  g_assert_true (flitlab_render_topology_to_file (view, svg, 640, 480, 1, NULL));
+  g_array_append_vals (figure->route, route->data, route->len);
+  set_values (figure, 0);
+  g_assert_true (flitlab_render_topology_to_file (figure, svg, 640, 480, 1, NULL));
   styles = svg_channel_styles (svg);
   g_assert_cmpuint (styles->len, ==, 48);
   for (guint i = 0; i < styles->len; i++)
@@ -748,8 +751,8 @@ test_grouped_hypercube (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
   g_autofree char *svg = tmp_file (dir, "cube.svg");
-  g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:12", 0);
-  const FlitlabTopology *t = flitlab_topology_view_get_topology (view);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("hypercube:12", 0);
+  const FlitlabTopology *t = flitlab_topology_figure_get_topology (figure);
   g_autoptr(FlitlabRouter) router = flitlab_router_new (t, FLITLAB_ROUTING_DOR, 1);
   guint n = flitlab_topology_get_n_network_channels (t), n_faded = 0;
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 900);
@@ -757,11 +760,11 @@ test_grouped_hypercube (void)
   g_autoptr(GPtrArray) styles = NULL;
   double x, y, x2, y2;
 
-  set_values (view, 0);
-  g_assert_true (flitlab_topology_view_check (view, NULL));
-  g_assert_cmpuint (flitlab_topology_view_get_group_size (view), ==, 4);
-  flitlab_render_topology (cr, view, 1200, 900);
-  g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (view), ==, 10 * 1024);
+  set_values (figure, 0);
+  g_assert_true (flitlab_topology_figure_check (figure, NULL));
+  g_assert_cmpuint (flitlab_topology_figure_get_group_size (figure), ==, 4);
+  flitlab_render_topology (cr, figure, 1200, 900);
+  g_assert_cmpuint (flitlab_topology_figure_get_n_drawn_channels (figure), ==, 10 * 1024);
 
   for (guint id = 0; id < n; id++)
     {
@@ -772,8 +775,8 @@ test_grouped_hypercube (void)
       if (c->dim >= 10)
         {
           /* Inside a group: not drawn. */
-          g_assert_true (isnan (flitlab_topology_view_get_drawn_value (view, id)));
-          g_assert_false (flitlab_topology_view_get_channel_middle (view, id, &x, &y));
+          g_assert_true (isnan (flitlab_topology_figure_get_drawn_value (figure, id)));
+          g_assert_false (flitlab_topology_figure_get_channel_middle (figure, id, &x, &y));
           continue;
         }
       /* The four channels of dimension c->dim leaving the nodes of the source's group. */
@@ -786,28 +789,28 @@ test_grouped_hypercube (void)
             if (flitlab_topology_get_channel (t, ids[k])->dim == c->dim)
               sum += fmod (ids[k] * 0.37, 1.0);
         }
-      g_assert_cmpfloat_with_epsilon (flitlab_topology_view_get_drawn_value (view, id), sum / 4,
+      g_assert_cmpfloat_with_epsilon (flitlab_topology_figure_get_drawn_value (figure, id), sum / 4,
                                       1e-12);
       if (id % 97 != 0)
         continue;
-      g_assert_true (flitlab_topology_view_get_channel_middle (view, id, &x, &y));
-      hit = flitlab_topology_view_hit_channel (view, x, y);
+      g_assert_true (flitlab_topology_figure_get_channel_middle (figure, id, &x, &y));
+      hit = flitlab_topology_figure_hit_channel (figure, x, y);
       g_assert_cmpint (hit, >=, 0);
       g_assert_cmpuint (flitlab_topology_get_channel (t, hit)->src & 1023, ==, c->src & 1023);
       g_assert_cmpuint (flitlab_topology_get_channel (t, hit)->dim, ==, c->dim);
     }
   /* A node is drawn where its group is, and the group answers by its first node. */
-  g_assert_true (flitlab_topology_view_get_node_position (view, 5, &x, &y));
-  g_assert_true (flitlab_topology_view_get_node_position (view, 5 + 3 * 1024, &x2, &y2));
+  g_assert_true (flitlab_topology_figure_get_node_position (figure, 5, &x, &y));
+  g_assert_true (flitlab_topology_figure_get_node_position (figure, 5 + 3 * 1024, &x2, &y2));
   g_assert_cmpfloat (x, ==, x2);
   g_assert_cmpfloat (y, ==, y2);
-  g_assert_cmpint (flitlab_topology_view_hit_node (view, x, y), ==, 5);
+  g_assert_cmpint (flitlab_topology_figure_hit_node (figure, x, y), ==, 5);
 
   /* One path per link in SVG; a route through all twelve dimensions lights the ten links of
    * its lower dimensions. */
-  flitlab_router_route (router, 0, 4095, 0, view->route);
-  g_assert_cmpuint (view->route->len, ==, 12);
-  g_assert_true (flitlab_render_topology_to_file (view, svg, 1200, 900, 1, NULL));
+  flitlab_router_route (router, 0, 4095, 0, figure->route);
+  g_assert_cmpuint (figure->route->len, ==, 12);
+  g_assert_true (flitlab_render_topology_to_file (figure, svg, 1200, 900, 1, NULL));
   styles = svg_channel_styles (svg);
   g_assert_cmpuint (styles->len, ==, 10 * 1024);
   for (guint i = 0; i < styles->len; i++)
@@ -826,8 +829,8 @@ test_errors (void)
   g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
   g_autofree char *svg = tmp_file (dir, "x.svg");
   g_autofree char *bmp = tmp_file (dir, "x.bmp");
-  g_autoptr(FlitlabTopologyView) torus = view_for ("torus:4x4x4:bi", 0);
-  g_autoptr(FlitlabTopologyView) necklace = view_for ("necklace:8,20", 0);
+  g_autoptr(FlitlabTopologyFigure) torus = view_for ("torus:4x4x4:bi", 0);
+  g_autoptr(FlitlabTopologyFigure) necklace = view_for ("necklace:8,20", 0);
   g_autoptr(GError) error = NULL;
   double values[5] = { 0 };
   guint bad_channel = 1000;
@@ -835,7 +838,7 @@ test_errors (void)
   cairo_t *cr = cairo_create (surface);
 
   /* Too large: refused with a message, drawn as that message, never a crash. */
-  g_assert_false (flitlab_topology_view_check (necklace, &error));
+  g_assert_false (flitlab_topology_figure_check (necklace, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_TOO_LARGE);
   g_assert_nonnull (strstr (error->message, "too many to draw"));
   g_clear_error (&error);
@@ -844,38 +847,38 @@ test_errors (void)
   g_clear_error (&error);
   g_assert_false (g_file_test (svg, G_FILE_TEST_EXISTS));
   flitlab_render_topology (cr, necklace, 300, 200);
-  g_assert_cmpint (flitlab_topology_view_hit_channel (necklace, 150, 100), ==, -1);
-  g_assert_cmpint (flitlab_topology_view_hit_node (necklace, 150, 100), ==, -1);
+  g_assert_cmpint (flitlab_topology_figure_hit_channel (necklace, 150, 100), ==, -1);
+  g_assert_cmpint (flitlab_topology_figure_hit_node (necklace, 150, 100), ==, -1);
 
   /* Values that do not fit. */
-  flitlab_topology_view_set_values (torus, values, G_N_ELEMENTS (values));
+  flitlab_topology_figure_set_values (torus, values, G_N_ELEMENTS (values));
   g_assert_false (flitlab_render_topology_to_file (torus, svg, 640, 480, 1, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
   g_clear_error (&error);
   flitlab_render_topology (cr, torus, 300, 200);
-  g_assert_cmpuint (flitlab_topology_view_get_n_drawn_channels (torus), ==, 0);
-  flitlab_topology_view_set_values (torus, NULL, 0);
+  g_assert_cmpuint (flitlab_topology_figure_get_n_drawn_channels (torus), ==, 0);
+  flitlab_topology_figure_set_values (torus, NULL, 0);
   torus->n_values = 3;
-  g_assert_false (flitlab_topology_view_check (torus, &error));
+  g_assert_false (flitlab_topology_figure_check (torus, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
   g_clear_error (&error);
   torus->n_values = 0;
 
   /* No such plane, route channel or colour range. */
   torus->plane = 4;
-  g_assert_false (flitlab_topology_view_check (torus, &error));
+  g_assert_false (flitlab_topology_figure_check (torus, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
   g_clear_error (&error);
   torus->plane = 3;
-  g_assert_true (flitlab_topology_view_check (torus, NULL));
+  g_assert_true (flitlab_topology_figure_check (torus, NULL));
   g_array_append_val (torus->route, bad_channel);
-  g_assert_false (flitlab_topology_view_check (torus, &error));
+  g_assert_false (flitlab_topology_figure_check (torus, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
   g_clear_error (&error);
   g_array_set_size (torus->route, 0);
   torus->value_min = 1;
   torus->value_max = 0;
-  g_assert_false (flitlab_topology_view_check (torus, &error));
+  g_assert_false (flitlab_topology_figure_check (torus, &error));
   g_assert_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID);
   g_clear_error (&error);
   torus->value_min = torus->value_max = NAN;
@@ -895,7 +898,7 @@ test_errors (void)
   /* Degenerate sizes draw nothing useful but stay safe. */
   flitlab_render_topology (cr, torus, 0, 0);
   flitlab_render_topology (cr, torus, 3, 2);
-  g_assert_cmpint (flitlab_topology_view_hit_channel (torus, 1, 1), >=, -1);
+  g_assert_cmpint (flitlab_topology_figure_hit_channel (torus, 1, 1), >=, -1);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
 
   cairo_destroy (cr);
@@ -929,15 +932,15 @@ test_png_and_pdf (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
     {
-      g_autoptr(FlitlabTopologyView) view = view_for (specs[i], 0);
+      g_autoptr(FlitlabTopologyFigure) figure = view_for (specs[i], 0);
       g_autoptr(GError) error = NULL;
       g_autofree char *contents = NULL;
       cairo_surface_t *image;
       gsize length;
 
-      set_values (view, 0.5);
-      view->value_label = g_strdup ("Utilization");
-      g_assert_true (flitlab_render_topology_to_file (view, png, 400, 300, 2, &error));
+      set_values (figure, 0.5);
+      figure->value_label = g_strdup ("Utilization");
+      g_assert_true (flitlab_render_topology_to_file (figure, png, 400, 300, 2, &error));
       g_assert_no_error (error);
       image = cairo_image_surface_create_from_png (png);
       g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
@@ -946,7 +949,7 @@ test_png_and_pdf (void)
       g_assert_cmpuint (count_non_white (image), >, 5000);
       cairo_surface_destroy (image);
 
-      g_assert_true (flitlab_render_topology_to_file (view, pdf, 400, 300, 1, &error));
+      g_assert_true (flitlab_render_topology_to_file (figure, pdf, 400, 300, 1, &error));
       g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
       g_assert_true (length > 1000 && g_str_has_prefix (contents, "%PDF"));
     }
@@ -963,7 +966,7 @@ static void
 test_stack_hits (void)
 {
   g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4x4:bi", NULL);
-  g_autoptr(FlitlabTopologyView) view = flitlab_topology_view_new (topology);
+  g_autoptr(FlitlabTopologyFigure) figure = flitlab_topology_figure_new (topology);
   guint n_nodes = flitlab_topology_get_n_nodes (topology),
         n_channels = flitlab_topology_get_n_network_channels (topology);
   g_autofree gboolean *node_hit = g_new0 (gboolean, n_nodes);
@@ -974,13 +977,13 @@ test_stack_hits (void)
         n_planes_hit[4] = { 0 };
   int node, channel;
 
-  g_assert_false (flitlab_topology_view_hit_stack (view, 10, 10, &node, &channel));
-  view->column = (gint) column;
-  g_assert_true (flitlab_topology_view_check (view, NULL));
-  flitlab_render_topology_stack (cr, view, 800, 600);
+  g_assert_false (flitlab_topology_figure_hit_stack (figure, 10, 10, &node, &channel));
+  figure->column = (gint) column;
+  g_assert_true (flitlab_topology_figure_check (figure, NULL));
+  flitlab_render_topology_stack (cr, figure, 800, 600);
   for (double y = 0; y < 600; y += 1)
     for (double x = 0; x < 800; x += 1)
-      if (flitlab_topology_view_hit_stack (view, x, y, &node, &channel))
+      if (flitlab_topology_figure_hit_stack (figure, x, y, &node, &channel))
         {
           g_assert_true ((node >= 0) != (channel >= 0));
           if (node >= 0)
@@ -1013,8 +1016,8 @@ test_stack_hits (void)
     g_assert_cmpuint (n_planes_hit[p], >=, 48);
 
   /* Not a node of a plane. */
-  view->column = 16;
-  g_assert_false (flitlab_topology_view_check (view, NULL));
+  figure->column = 16;
+  g_assert_false (flitlab_topology_figure_check (figure, NULL));
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -1030,9 +1033,9 @@ test_hypercube_spacing (void)
     { 510, 480, 9, TRUE },
     { 1200, 900, 18, FALSE },
   };
-  g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:10", 0);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("hypercube:10", 0);
 
-  set_values (view, 0);
+  set_values (figure, 0);
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
       cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
@@ -1041,14 +1044,14 @@ test_hypercube_spacing (void)
       cairo_t *cr = cairo_create (surface);
       double closest = INFINITY;
 
-      view->fill = sizes[i].fill;
-      flitlab_render_topology (cr, view, sizes[i].width, sizes[i].height);
+      figure->fill = sizes[i].fill;
+      flitlab_render_topology (cr, figure, sizes[i].width, sizes[i].height);
       for (guint v = 0; v < 1024; v += 2)
         {
           double x0, y0, x1, y1;
 
-          g_assert_true (flitlab_topology_view_get_node_position (view, v, &x0, &y0));
-          g_assert_true (flitlab_topology_view_get_node_position (view, v + 1, &x1, &y1));
+          g_assert_true (flitlab_topology_figure_get_node_position (figure, v, &x0, &y0));
+          g_assert_true (flitlab_topology_figure_get_node_position (figure, v + 1, &x1, &y1));
           closest = MIN (closest, hypot (x1 - x0, y1 - y0));
         }
       g_test_message ("%g x %g: neighbours %.1f pixels apart", sizes[i].width, sizes[i].height,
@@ -1060,14 +1063,14 @@ test_hypercube_spacing (void)
 }
 
 /* Zoom and pan in the 10-cube at its size in a 1200 × 900 window: the node under the pointer
- * stays there, neighbours end up FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING apart, a pan moves every
+ * stays there, neighbours end up FLITLAB_TOPOLOGY_FIGURE_ZOOM_SPACING apart, a pan moves every
  * node by as much, hit-tests find the node where it is drawn now and nothing over the colour
  * bar, and zooming out goes no further than fitting. */
 static void
 test_zoom (void)
 {
   const double width = 510, height = 480;
-  g_autoptr(FlitlabTopologyView) view = view_for ("hypercube:10", 0);
+  g_autoptr(FlitlabTopologyFigure) figure = view_for ("hypercube:10", 0);
   cairo_surface_t *surface =
     cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width, (int) height);
   cairo_t *cr = cairo_create (surface);
@@ -1076,72 +1079,73 @@ test_zoom (void)
   guint under_bar = 0;
   int channel;
 
-  set_values (view, 0);
-  view->fill = TRUE;
-  g_assert_false (flitlab_topology_view_zoom_at (view, 2, 100, 100)); /* nothing drawn yet */
-  flitlab_render_topology (cr, view, width, height);
+  set_values (figure, 0);
+  figure->fill = TRUE;
+  g_assert_false (flitlab_topology_figure_zoom_at (figure, 2, 100, 100)); /* nothing drawn yet */
+  flitlab_render_topology (cr, figure, width, height);
   for (guint v = 0; v < 1024; v++)
-    g_assert_true (flitlab_topology_view_get_node_position (view, v, &fit_x[v], &fit_y[v]));
-  max_zoom = flitlab_topology_view_get_max_zoom (view);
+    g_assert_true (flitlab_topology_figure_get_node_position (figure, v, &fit_x[v], &fit_y[v]));
+  max_zoom = flitlab_topology_figure_get_max_zoom (figure);
   g_test_message ("fitted: neighbours %.1f pixels apart; largest zoom %.2f",
                   hypot (fit_x[neighbour] - fit_x[target], fit_y[neighbour] - fit_y[target]),
                   max_zoom);
   g_assert_cmpfloat (max_zoom, >, 3);
-  g_assert_false (flitlab_topology_view_pan (view, 50, 0)); /* fitted: nowhere to go */
+  g_assert_false (flitlab_topology_figure_pan (figure, 50, 0)); /* fitted: nowhere to go */
 
   /* Zoomed all the way in about the target node. */
   px = fit_x[target] + 1, py = fit_y[target] - 1;
-  g_assert_true (flitlab_topology_view_zoom_at (view, 1000, px, py));
-  g_assert_cmpfloat_with_epsilon (view->zoom, max_zoom, 1e-9);
-  flitlab_render_topology (cr, view, width, height);
-  g_assert_true (flitlab_topology_view_get_node_position (view, target, &x, &y));
+  g_assert_true (flitlab_topology_figure_zoom_at (figure, 1000, px, py));
+  g_assert_cmpfloat_with_epsilon (figure->zoom, max_zoom, 1e-9);
+  flitlab_render_topology (cr, figure, width, height);
+  g_assert_true (flitlab_topology_figure_get_node_position (figure, target, &x, &y));
   /* The point under the pointer stays: the node one pixel off it is now max_zoom off. */
   g_assert_cmpfloat_with_epsilon (x, px - max_zoom, 0.01);
   g_assert_cmpfloat_with_epsilon (y, py + max_zoom, 0.01);
-  g_assert_cmpint (flitlab_topology_view_hit_node (view, px, py), ==, target);
-  g_assert_true (flitlab_topology_view_get_node_position (view, neighbour, &nx, &ny));
-  g_assert_cmpfloat (hypot (nx - x, ny - y), >=, 0.99 * FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING);
-  g_assert_cmpint (flitlab_topology_view_hit_node (view, nx, ny), ==, neighbour);
+  g_assert_cmpint (flitlab_topology_figure_hit_node (figure, px, py), ==, target);
+  g_assert_true (flitlab_topology_figure_get_node_position (figure, neighbour, &nx, &ny));
+  g_assert_cmpfloat (hypot (nx - x, ny - y), >=, 0.99 * FLITLAB_TOPOLOGY_FIGURE_ZOOM_SPACING);
+  g_assert_cmpint (flitlab_topology_figure_hit_node (figure, nx, ny), ==, neighbour);
   /* Fitted, (nx, ny) is nowhere near the neighbour. */
   g_assert_cmpfloat (hypot (nx - fit_x[neighbour], ny - fit_y[neighbour]), >, 20);
   {
+    const FlitlabTopology *topology = flitlab_topology_figure_get_topology (figure);
     const guint *out;
 
     /* The first channel leaving the target: dimension 0, to its neighbour. */
-    g_assert_cmpuint (flitlab_topology_get_out_channels (flitlab_topology_view_get_topology (view),
-                                                         target, &out), >, 0);
+    g_assert_cmpuint (flitlab_topology_get_out_channels (topology, target, &out), >, 0);
     channel = (int) out[0];
   }
-  g_assert_true (flitlab_topology_view_get_channel_middle (view, channel, &x, &y));
-  g_assert_cmpint (flitlab_topology_view_hit_channel (view, x, y), ==, channel);
+  g_assert_true (flitlab_topology_figure_get_channel_middle (figure, channel, &x, &y));
+  g_assert_cmpint (flitlab_topology_figure_hit_channel (figure, x, y), ==, channel);
 
   /* Panned: every node moves by as much, the hit-tests with it. */
-  g_assert_true (flitlab_topology_view_pan (view, -60, 40));
-  flitlab_render_topology (cr, view, width, height);
-  g_assert_true (flitlab_topology_view_get_node_position (view, target, &x, &y));
+  g_assert_true (flitlab_topology_figure_pan (figure, -60, 40));
+  flitlab_render_topology (cr, figure, width, height);
+  g_assert_true (flitlab_topology_figure_get_node_position (figure, target, &x, &y));
   g_assert_cmpfloat_with_epsilon (x, px - max_zoom - 60, 0.01);
   g_assert_cmpfloat_with_epsilon (y, py + max_zoom + 40, 0.01);
-  g_assert_cmpint (flitlab_topology_view_hit_node (view, x, y), ==, target);
-  g_assert_cmpint (flitlab_topology_view_hit_node (view, px, py), !=, target);
+  g_assert_cmpint (flitlab_topology_figure_hit_node (figure, x, y), ==, target);
+  g_assert_cmpint (flitlab_topology_figure_hit_node (figure, px, py), !=, target);
 
   /* Nodes drawn where the colour bar is are cut off there, and not hit. */
   for (guint v = 0; v < 1024; v++)
-    if (flitlab_topology_view_get_node_position (view, v, &x, &y) && x > 0.9 * width && x < width &&
+    if (flitlab_topology_figure_get_node_position (figure, v, &x, &y) && x > 0.9 * width &&
+        x < width &&
         y > 0.3 * height && y < 0.7 * height)
       {
-        g_assert_false (flitlab_topology_view_shows_point (view, x, y));
-        g_assert_cmpint (flitlab_topology_view_hit_node (view, x, y), ==, -1);
+        g_assert_false (flitlab_topology_figure_shows_point (figure, x, y));
+        g_assert_cmpint (flitlab_topology_figure_hit_node (figure, x, y), ==, -1);
         under_bar++;
       }
   g_assert_cmpuint (under_bar, >, 0);
 
   /* Out past fitting: the fitted picture again. */
-  g_assert_true (flitlab_topology_view_zoom_at (view, 0.01, 10, 10));
-  g_assert_cmpfloat (view->zoom, ==, 1);
-  flitlab_render_topology (cr, view, width, height);
+  g_assert_true (flitlab_topology_figure_zoom_at (figure, 0.01, 10, 10));
+  g_assert_cmpfloat (figure->zoom, ==, 1);
+  flitlab_render_topology (cr, figure, width, height);
   for (guint v = 0; v < 1024; v++)
     {
-      g_assert_true (flitlab_topology_view_get_node_position (view, v, &x, &y));
+      g_assert_true (flitlab_topology_figure_get_node_position (figure, v, &x, &y));
       g_assert_cmpfloat_with_epsilon (x, fit_x[v], 1e-6);
       g_assert_cmpfloat_with_epsilon (y, fit_y[v], 1e-6);
     }

@@ -18,7 +18,7 @@
 #include "flitlab-project-xml.h"
 #include "flitlab-render-plot.h"
 #include "flitlab-render-text.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-study-plot.h"
 #include "test-projects.h"
 
@@ -646,7 +646,7 @@ compared_study (const char *name,
 
       /* The first describes the study's 8×8 torus, the second another network. */
       if (m == 0)
-        g_assert_true (flitlab_runner_fit_model (study, model->id, model->params, NULL));
+        g_assert_true (flitlab_study_run_fit_model (study, model->id, model->params, NULL));
       model->curve = flitlab_study_table_new (flitlab_study_curve_columns ());
       flitlab_study_table_append (model->curve, row, FALSE);
     }
@@ -783,13 +783,13 @@ test_like_for_like (void)
   g_autoptr(FlitlabPlot) plot = NULL;
   g_autoptr(FlitlabPlot) total = NULL;
   double row[32];
-  guint n_columns = g_strv_length ((char **) flitlab_runner_points_columns ());
+  guint n_columns = g_strv_length ((char **) flitlab_study_run_points_columns ());
 
   study->routing = FLITLAB_ROUTING_ADAPTIVE;
   model = flitlab_study_add_model (study, "quaglia-adaptive-torus");
-  g_assert_true (flitlab_runner_fit_model (study, model->id, model->params, NULL));
-  g_assert_true (flitlab_runner_evaluate_models (study, NULL));
-  study->simulation.points = flitlab_study_table_new (flitlab_runner_points_columns ());
+  g_assert_true (flitlab_study_run_fit_model (study, model->id, model->params, NULL));
+  g_assert_true (flitlab_study_run_evaluate_models (study, NULL));
+  study->simulation.points = flitlab_study_table_new (flitlab_study_run_points_columns ());
   for (guint c = 0; c < n_columns; c++)
     row[c] = 100 + c;
   row[0] = 0.005;
@@ -799,7 +799,7 @@ test_like_for_like (void)
   row[0] = 0.03;
   /* Saturated: the simulator leaves the latencies empty and keeps the throughput. */
   for (guint c = 1; c < n_columns; c++)
-    if (strstr (flitlab_runner_points_columns ()[c], "throughput") == NULL)
+    if (strstr (flitlab_study_run_points_columns ()[c], "throughput") == NULL)
       row[c] = NAN;
   flitlab_study_table_append (study->simulation.points, row, TRUE);
 
@@ -841,7 +841,7 @@ test_saturated_points (void)
   g_autoptr(FlitlabStudy) study = flitlab_study_new ("saturated");
   g_autoptr(FlitlabPlot) latency = NULL, throughput = NULL;
   g_autoptr(FlitlabPlot) plain = flitlab_plot_new ("no value", "x", "y");
-  const char * const *columns = flitlab_runner_points_columns ();
+  const char * const *columns = flitlab_study_run_points_columns ();
   guint n_columns = g_strv_length ((char **) columns);
   int accepted;
   double row[32], x[] = { 1, 2 }, y[] = { 3, NAN };

@@ -10,7 +10,7 @@
 
 #include "flitlab-limits.h"
 #include "flitlab-model.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-study-editor.h"
 
 typedef struct
@@ -397,7 +397,7 @@ test_examples_follow_edits (Fixture       *f,
 
       g_assert_no_error (error);
       study = flitlab_document_get_study (document, 0);
-      g_assert_true (flitlab_runner_model_follows (study, study->models->pdata[0]));
+      g_assert_true (flitlab_study_run_model_follows (study, study->models->pdata[0]));
       g_assert_nonnull (((FlitlabStudyModel *) study->models->pdata[0])->curve);
       before = flitlab_study_table_copy (((FlitlabStudyModel *) study->models->pdata[0])->curve);
       g_signal_connect (document, "study-changed", G_CALLBACK (on_study_changed), f);
@@ -411,7 +411,7 @@ test_examples_follow_edits (Fixture       *f,
       if (f->edited == NULL)
         g_error ("%s: the edit %s was refused", examples[e], text);
       after = f->edited->models->pdata[0];
-      g_assert_true (flitlab_runner_model_follows (f->edited, after));
+      g_assert_true (flitlab_study_run_model_follows (f->edited, after));
       g_assert_nonnull (after->curve);
       g_assert_cmpuint (after->curve->n_rows, ==, before->n_rows);
       for (guint i = 0; i < after->curve->n_rows; i++)

@@ -1,4 +1,4 @@
-/* test-sweep.c: a simulation as independent jobs gives flitlab_sim_run()'s numbers, bit for bit
+/* test-sim-jobs.c: a simulation as independent jobs gives flitlab_sim_run()'s numbers, bit for bit
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "flitlab-sweep.h"
+#include "flitlab-sim-jobs.h"
 
 static FlitlabSimConfig *
 small_config (void)
@@ -39,7 +39,7 @@ static void
 test_jobs_match_run (void)
 {
   g_autoptr(FlitlabSimConfig) config = small_config ();
-  g_autoptr(FlitlabSweep) sweep = NULL;
+  g_autoptr(FlitlabSimJobs) sim_jobs = NULL;
   g_autoptr(FlitlabSimResult) expected = NULL, result = NULL;
   g_autoptr(GError) error = NULL;
   GBytes **raw;
@@ -48,18 +48,18 @@ test_jobs_match_run (void)
   config->threads = 2;
   expected = flitlab_sim_run (config, NULL, NULL, &error);
   g_assert_no_error (error);
-  sweep = flitlab_sweep_new (config, &error);
+  sim_jobs = flitlab_sim_jobs_new (config, &error);
   g_assert_no_error (error);
-  n_jobs = flitlab_sweep_get_n_jobs (sweep);
+  n_jobs = flitlab_sim_jobs_get_n_jobs (sim_jobs);
   g_assert_cmpuint (n_jobs, ==, 9);
   raw = g_new0 (GBytes *, n_jobs);
   for (guint j = n_jobs; j-- > 0;)
     {
-      raw[j] = flitlab_sweep_run_job (sweep, j, NULL, NULL, &error);
+      raw[j] = flitlab_sim_jobs_run_job (sim_jobs, j, NULL, NULL, &error);
       g_assert_no_error (error);
-      g_assert_true (flitlab_sweep_check_raw (sweep, raw[j], &error));
+      g_assert_true (flitlab_sim_jobs_check_raw (sim_jobs, raw[j], &error));
     }
-  result = flitlab_sweep_combine (sweep, raw);
+  result = flitlab_sim_jobs_combine (sim_jobs, raw);
 
   g_assert_cmpuint (result->n_points, ==, expected->n_points);
   g_assert_cmpuint (result->vcs, ==, expected->vcs);
@@ -98,7 +98,7 @@ test_streams_match_run (void)
 {
   const double rate = 0.0005;
   g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("torus:16x16x16:bi");
-  g_autoptr(FlitlabSweep) sweep = NULL;
+  g_autoptr(FlitlabSimJobs) sim_jobs = NULL;
   g_autoptr(FlitlabSimResult) expected = NULL, result = NULL;
   g_autoptr(GError) error = NULL;
   GBytes *raw[2];
@@ -109,16 +109,16 @@ test_streams_match_run (void)
   flitlab_sim_config_set_rates (config, &rate, 1);
   expected = flitlab_sim_run (config, NULL, NULL, &error);
   g_assert_no_error (error);
-  sweep = flitlab_sweep_new (config, &error);
+  sim_jobs = flitlab_sim_jobs_new (config, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (flitlab_sweep_get_n_jobs (sweep), ==, 2);
+  g_assert_cmpuint (flitlab_sim_jobs_get_n_jobs (sim_jobs), ==, 2);
   for (guint j = 0; j < 2; j++)
     {
-      g_assert_cmpuint (flitlab_sweep_get_rate_index (sweep, j), ==, 0);
-      raw[j] = flitlab_sweep_run_job (sweep, j, NULL, NULL, &error);
+      g_assert_cmpuint (flitlab_sim_jobs_get_rate_index (sim_jobs, j), ==, 0);
+      raw[j] = flitlab_sim_jobs_run_job (sim_jobs, j, NULL, NULL, &error);
       g_assert_no_error (error);
     }
-  result = flitlab_sweep_combine (sweep, raw);
+  result = flitlab_sim_jobs_combine (sim_jobs, raw);
   g_assert_cmpuint (result->points[0].messages, ==, expected->points[0].messages);
   for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
     {
@@ -137,26 +137,26 @@ test_bad_raw (void)
 {
   g_autoptr(FlitlabSimConfig) config = small_config ();
   g_autoptr(FlitlabSimConfig) other_config = small_config ();
-  g_autoptr(FlitlabSweep) sweep = NULL, other = NULL;
+  g_autoptr(FlitlabSimJobs) sim_jobs = NULL, other = NULL;
   g_autoptr(GBytes) raw = NULL, cut = NULL, foreign = NULL;
   g_autoptr(GError) error = NULL;
 
-  sweep = flitlab_sweep_new (config, &error);
+  sim_jobs = flitlab_sim_jobs_new (config, &error);
   g_assert_no_error (error);
   g_free (other_config->topology);
   other_config->topology = g_strdup ("torus:3x3:bi");
-  other = flitlab_sweep_new (other_config, &error);
+  other = flitlab_sim_jobs_new (other_config, &error);
   g_assert_no_error (error);
 
-  raw = flitlab_sweep_run_job (sweep, 0, NULL, NULL, &error);
+  raw = flitlab_sim_jobs_run_job (sim_jobs, 0, NULL, NULL, &error);
   g_assert_no_error (error);
   cut = g_bytes_new_from_bytes (raw, 0, g_bytes_get_size (raw) - 1);
-  g_assert_false (flitlab_sweep_check_raw (sweep, cut, &error));
+  g_assert_false (flitlab_sim_jobs_check_raw (sim_jobs, cut, &error));
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
   g_clear_error (&error);
-  foreign = flitlab_sweep_run_job (other, 0, NULL, NULL, &error);
+  foreign = flitlab_sim_jobs_run_job (other, 0, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_assert_false (flitlab_sweep_check_raw (sweep, foreign, &error));
+  g_assert_false (flitlab_sim_jobs_check_raw (sim_jobs, foreign, &error));
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
 }
 
@@ -165,12 +165,12 @@ static void
 test_bad_config (void)
 {
   g_autoptr(FlitlabSimConfig) config = small_config ();
-  g_autoptr(FlitlabSweep) sweep = NULL;
+  g_autoptr(FlitlabSimJobs) sim_jobs = NULL;
   g_autoptr(GError) error = NULL;
 
   config->vcs = 1;
-  sweep = flitlab_sweep_new (config, &error);
-  g_assert_null (sweep);
+  sim_jobs = flitlab_sim_jobs_new (config, &error);
+  g_assert_null (sim_jobs);
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE);
 }
 
@@ -211,23 +211,23 @@ test_pool_sets (void)
   g_autoptr(GArray) ran = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GError) error = NULL;
   Recorder a = { 0, ran, FALSE }, b = { 1, ran, FALSE };
-  FlitlabSimPoolSet sets[] = {
+  FlitlabJobPoolSet sets[] = {
     { 3, 10, record_job, &a, cost_a },
     { 2, 10, record_job, &b, cost_b },
   };
   guint failed = 99;
 
-  g_assert_true (flitlab_sim_pool_run_sets (sets, 2, 1, NULL, NULL, &failed, &error));
+  g_assert_true (flitlab_job_pool_run_sets (sets, 2, 1, NULL, NULL, &failed, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (failed, ==, 99);
   g_assert_cmpmem (ran->data, ran->len * sizeof (guint), expected, sizeof expected);
 
   g_array_set_size (ran, 0);
-  g_assert_true (flitlab_sim_pool_run (3, 1, 10, record_job, &a, NULL, NULL, &error));
+  g_assert_true (flitlab_job_pool_run (3, 1, 10, record_job, &a, NULL, NULL, &error));
   g_assert_cmpmem (ran->data, ran->len * sizeof (guint), last_first, sizeof last_first);
 
   b.fail = TRUE;
-  g_assert_false (flitlab_sim_pool_run_sets (sets, 2, 1, NULL, NULL, &failed, &error));
+  g_assert_false (flitlab_job_pool_run_sets (sets, 2, 1, NULL, NULL, &failed, &error));
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
   g_assert_cmpuint (failed, ==, 1);
 }
@@ -237,10 +237,10 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/flitlab/sweep/jobs-match-run", test_jobs_match_run);
-  g_test_add_func ("/flitlab/sweep/streams-match-run", test_streams_match_run);
-  g_test_add_func ("/flitlab/sweep/bad-raw", test_bad_raw);
-  g_test_add_func ("/flitlab/sweep/bad-config", test_bad_config);
-  g_test_add_func ("/flitlab/sweep/pool-sets", test_pool_sets);
+  g_test_add_func ("/flitlab/sim-jobs/jobs-match-run", test_jobs_match_run);
+  g_test_add_func ("/flitlab/sim-jobs/streams-match-run", test_streams_match_run);
+  g_test_add_func ("/flitlab/sim-jobs/bad-raw", test_bad_raw);
+  g_test_add_func ("/flitlab/sim-jobs/bad-config", test_bad_config);
+  g_test_add_func ("/flitlab/sim-jobs/pool-sets", test_pool_sets);
   return g_test_run ();
 }

@@ -1,4 +1,4 @@
-/* flitlab-topology-view.c: the network diagram's view: its settings and what it can draw
+/* flitlab-topology-figure.c: a network diagram as a figure: its settings and what it can draw
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +13,7 @@
 #include "flitlab-render-private.h"
 #include "flitlab-render-topology-private.h"
 
-/* ---- view -------------------------------------------------------------------------- */
+/* ---- figure -------------------------------------------------------------------------- */
 
 void
 flitlab_topology_layout_free (FlitlabTopologyLayout *layout)
@@ -33,39 +33,39 @@ flitlab_topology_layout_free (FlitlabTopologyLayout *layout)
   g_free (layout);
 }
 
-FlitlabTopologyView *
-flitlab_topology_view_new (const FlitlabTopology *topology)
+FlitlabTopologyFigure *
+flitlab_topology_figure_new (const FlitlabTopology *topology)
 {
-  FlitlabTopologyView *view;
+  FlitlabTopologyFigure *figure;
 
   g_return_val_if_fail (topology != NULL, NULL);
 
-  view = g_new0 (FlitlabTopologyView, 1);
-  view->topology = flitlab_topology_ref (topology);
-  view->value_min = view->value_max = NAN;
-  view->route = g_array_new (FALSE, FALSE, sizeof (guint));
-  view->node_labels = TRUE;
-  view->column = -1;
-  view->zoom = 1;
-  view->zoom_x = view->zoom_y = 0.5;
-  return view;
+  figure = g_new0 (FlitlabTopologyFigure, 1);
+  figure->topology = flitlab_topology_ref (topology);
+  figure->value_min = figure->value_max = NAN;
+  figure->route = g_array_new (FALSE, FALSE, sizeof (guint));
+  figure->node_labels = TRUE;
+  figure->column = -1;
+  figure->zoom = 1;
+  figure->zoom_x = figure->zoom_y = 0.5;
+  return figure;
 }
 
 void
-flitlab_topology_view_free (FlitlabTopologyView *view)
+flitlab_topology_figure_free (FlitlabTopologyFigure *figure)
 {
-  if (view == NULL)
+  if (figure == NULL)
     return;
-  g_free (view->values);
-  g_free (view->colors);
-  g_free (view->marks);
-  g_free (view->value_label);
-  g_free (view->title);
-  g_array_unref (view->route);
-  flitlab_topology_free (view->topology);
-  flitlab_topology_layout_free (view->layout);
-  flitlab_topology_stack_free (view->stack);
-  g_free (view);
+  g_free (figure->values);
+  g_free (figure->colors);
+  g_free (figure->marks);
+  g_free (figure->value_label);
+  g_free (figure->title);
+  g_array_unref (figure->route);
+  flitlab_topology_free (figure->topology);
+  flitlab_topology_layout_free (figure->layout);
+  flitlab_topology_stack_free (figure->stack);
+  g_free (figure);
 }
 
 void
@@ -79,64 +79,64 @@ flitlab_topology_stack_free (struct _FlitlabTopologyStack *stack)
 }
 
 const FlitlabTopology *
-flitlab_topology_view_get_topology (const FlitlabTopologyView *view)
+flitlab_topology_figure_get_topology (const FlitlabTopologyFigure *figure)
 {
-  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (figure != NULL, NULL);
 
-  return view->topology;
+  return figure->topology;
 }
 
 void
-flitlab_topology_view_set_values (FlitlabTopologyView *view,
-                                  const double        *values,
-                                  guint                n_values)
+flitlab_topology_figure_set_values (FlitlabTopologyFigure *figure,
+                                    const double        *values,
+                                    guint                n_values)
 {
-  g_return_if_fail (view != NULL);
+  g_return_if_fail (figure != NULL);
 
-  g_clear_pointer (&view->values, g_free);
-  view->n_values = 0;
+  g_clear_pointer (&figure->values, g_free);
+  figure->n_values = 0;
   if (values == NULL)
     return;
-  view->values = g_memdup2 (values, sizeof (double) * n_values);
-  view->n_values = n_values;
+  figure->values = g_memdup2 (values, sizeof (double) * n_values);
+  figure->n_values = n_values;
 }
 
 void
-flitlab_topology_view_set_colors (FlitlabTopologyView *view,
-                                  const guint32       *colors,
-                                  const gboolean      *marks,
-                                  guint                n)
+flitlab_topology_figure_set_colors (FlitlabTopologyFigure *figure,
+                                    const guint32       *colors,
+                                    const gboolean      *marks,
+                                    guint                n)
 {
-  g_return_if_fail (view != NULL);
+  g_return_if_fail (figure != NULL);
 
-  g_clear_pointer (&view->colors, g_free);
-  g_clear_pointer (&view->marks, g_free);
-  view->n_colors = 0;
+  g_clear_pointer (&figure->colors, g_free);
+  g_clear_pointer (&figure->marks, g_free);
+  figure->n_colors = 0;
   if (colors == NULL && marks == NULL)
     return;
-  view->colors = colors != NULL ? g_memdup2 (colors, sizeof (guint32) * n) : NULL;
-  view->marks = marks != NULL ? g_memdup2 (marks, sizeof (gboolean) * n) : NULL;
-  view->n_colors = n;
+  figure->colors = colors != NULL ? g_memdup2 (colors, sizeof (guint32) * n) : NULL;
+  figure->marks = marks != NULL ? g_memdup2 (marks, sizeof (gboolean) * n) : NULL;
+  figure->n_colors = n;
 }
 
 /* ---- zoom ---------------------------------------------------------------------------- */
 
-/* The zoom at which neighbours fitted fit_unit apart are FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING
+/* The zoom at which neighbours fitted fit_unit apart are FLITLAB_TOPOLOGY_FIGURE_ZOOM_SPACING
  * apart; never below fitting. */
 double
 flitlab_topology_max_zoom (double fit_unit)
 {
-  return MAX (1, FLITLAB_TOPOLOGY_VIEW_ZOOM_SPACING / fit_unit);
+  return MAX (1, FLITLAB_TOPOLOGY_FIGURE_ZOOM_SPACING / fit_unit);
 }
 
-/* The zoom drawn: the view's within its range (a layer is never zoomed). */
+/* The zoom drawn: the figure's within its range (a layer is never zoomed). */
 double
-flitlab_topology_view_zoom (const FlitlabTopologyView *view,
-                            double                     fit_unit)
+flitlab_topology_figure_zoom (const FlitlabTopologyFigure *figure,
+                              double                     fit_unit)
 {
-  if (view->layer || !(view->zoom > 1))
+  if (figure->layer || !(figure->zoom > 1))
     return 1;
-  return MIN (view->zoom, flitlab_topology_max_zoom (fit_unit));
+  return MIN (figure->zoom, flitlab_topology_max_zoom (fit_unit));
 }
 
 /* Where a zoomed network is drawn: the figure but for the title and legend above it and the
@@ -155,105 +155,105 @@ flitlab_topology_layout_frame (const FlitlabTopologyLayout *layout,
 }
 
 double
-flitlab_topology_view_get_max_zoom (const FlitlabTopologyView *view)
+flitlab_topology_figure_get_max_zoom (const FlitlabTopologyFigure *figure)
 {
-  g_return_val_if_fail (view != NULL, 1);
+  g_return_val_if_fail (figure != NULL, 1);
 
-  if (view->layout == NULL || view->layer)
+  if (figure->layout == NULL || figure->layer)
     return 1;
-  return flitlab_topology_max_zoom (view->layout->fit_unit);
+  return flitlab_topology_max_zoom (figure->layout->fit_unit);
 }
 
 /* The point of the fitted network shown at the middle of the area: within its edges. */
 static void
-set_centre (FlitlabTopologyView *view,
+set_centre (FlitlabTopologyFigure *figure,
             double               zoom,
             double               x,
             double               y)
 {
   double margin = 0.5 / zoom;
 
-  view->zoom = zoom;
-  view->zoom_x = CLAMP (x, margin, 1 - margin);
-  view->zoom_y = CLAMP (y, margin, 1 - margin);
+  figure->zoom = zoom;
+  figure->zoom_x = CLAMP (x, margin, 1 - margin);
+  figure->zoom_y = CLAMP (y, margin, 1 - margin);
 }
 
 gboolean
-flitlab_topology_view_zoom_at (FlitlabTopologyView *view,
-                               double               zoom,
-                               double               x,
-                               double               y)
+flitlab_topology_figure_zoom_at (FlitlabTopologyFigure *figure,
+                                 double               zoom,
+                                 double               x,
+                                 double               y)
 {
   const FlitlabTopologyLayout *layout;
   double w, h, z, fx, fy, was_zoom, was_x, was_y;
 
-  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL, FALSE);
 
-  layout = view->layout;
-  if (layout == NULL || view->layer || !isfinite (zoom) || !isfinite (x) || !isfinite (y))
+  layout = figure->layout;
+  if (layout == NULL || figure->layer || !isfinite (zoom) || !isfinite (x) || !isfinite (y))
     return FALSE;
   w = layout->right - layout->left;
   h = layout->bottom - layout->top;
-  z = flitlab_topology_view_zoom (view, layout->fit_unit);
+  z = flitlab_topology_figure_zoom (figure, layout->fit_unit);
   zoom = CLAMP (zoom, 1, flitlab_topology_max_zoom (layout->fit_unit));
   /* The fitted network's point under (x, y), as shares of the area: the layout's transform
    * (flitlab-topology-layout.c's place()) undone. */
-  fx = view->zoom_x + (x - (layout->left + layout->right) / 2) / (z * w);
-  fy = view->zoom_y + (y - (layout->top + layout->bottom) / 2) / (z * h);
-  was_zoom = z, was_x = view->zoom_x, was_y = view->zoom_y;
+  fx = figure->zoom_x + (x - (layout->left + layout->right) / 2) / (z * w);
+  fy = figure->zoom_y + (y - (layout->top + layout->bottom) / 2) / (z * h);
+  was_zoom = z, was_x = figure->zoom_x, was_y = figure->zoom_y;
   /* The centre that keeps it under (x, y) at the new zoom. */
-  set_centre (view, zoom, fx - (x - (layout->left + layout->right) / 2) / (zoom * w),
+  set_centre (figure, zoom, fx - (x - (layout->left + layout->right) / 2) / (zoom * w),
               fy - (y - (layout->top + layout->bottom) / 2) / (zoom * h));
-  return view->zoom != was_zoom || view->zoom_x != was_x || view->zoom_y != was_y;
+  return figure->zoom != was_zoom || figure->zoom_x != was_x || figure->zoom_y != was_y;
 }
 
 gboolean
-flitlab_topology_view_pan (FlitlabTopologyView *view,
-                           double               dx,
-                           double               dy)
+flitlab_topology_figure_pan (FlitlabTopologyFigure *figure,
+                             double               dx,
+                             double               dy)
 {
   const FlitlabTopologyLayout *layout;
   double z, was_x, was_y;
 
-  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL, FALSE);
 
-  layout = view->layout;
-  if (layout == NULL || view->layer || !isfinite (dx) || !isfinite (dy))
+  layout = figure->layout;
+  if (layout == NULL || figure->layer || !isfinite (dx) || !isfinite (dy))
     return FALSE;
-  z = flitlab_topology_view_zoom (view, layout->fit_unit);
-  was_x = view->zoom_x, was_y = view->zoom_y;
-  set_centre (view, z, view->zoom_x - dx / (z * (layout->right - layout->left)),
-              view->zoom_y - dy / (z * (layout->bottom - layout->top)));
-  return view->zoom_x != was_x || view->zoom_y != was_y;
+  z = flitlab_topology_figure_zoom (figure, layout->fit_unit);
+  was_x = figure->zoom_x, was_y = figure->zoom_y;
+  set_centre (figure, z, figure->zoom_x - dx / (z * (layout->right - layout->left)),
+              figure->zoom_y - dy / (z * (layout->bottom - layout->top)));
+  return figure->zoom_x != was_x || figure->zoom_y != was_y;
 }
 
 gboolean
-flitlab_topology_view_shows_point (const FlitlabTopologyView *view,
-                                   double                     x,
-                                   double                     y)
+flitlab_topology_figure_shows_point (const FlitlabTopologyFigure *figure,
+                                     double                     x,
+                                     double                     y)
 {
   double x0, y0, x1, y1;
 
-  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL, FALSE);
 
-  if (view->layout == NULL || view->layout->zoom <= 1)
+  if (figure->layout == NULL || figure->layout->zoom <= 1)
     return TRUE;
-  flitlab_topology_layout_frame (view->layout, &x0, &y0, &x1, &y1);
+  flitlab_topology_layout_frame (figure->layout, &x0, &y0, &x1, &y1);
   return x >= x0 && x < x1 && y >= y0 && y < y1;
 }
 
 gboolean
-flitlab_topology_view_get_frame (const FlitlabTopologyView *view,
-                                 double                    *x0,
-                                 double                    *y0,
-                                 double                    *x1,
-                                 double                    *y1)
+flitlab_topology_figure_get_frame (const FlitlabTopologyFigure *figure,
+                                   double                    *x0,
+                                   double                    *y0,
+                                   double                    *x1,
+                                   double                    *y1)
 {
-  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL, FALSE);
 
-  if (view->layout == NULL)
+  if (figure->layout == NULL)
     return FALSE;
-  flitlab_topology_layout_frame (view->layout, x0, y0, x1, y1);
+  flitlab_topology_layout_frame (figure->layout, x0, y0, x1, y1);
   return TRUE;
 }
 
@@ -261,18 +261,18 @@ flitlab_topology_view_get_frame (const FlitlabTopologyView *view,
 
 /* Whether the colour bar shows: a heatmap, not the animation's colours. */
 gboolean
-flitlab_topology_view_with_bar (const FlitlabTopologyView *view)
+flitlab_topology_figure_with_bar (const FlitlabTopologyFigure *figure)
 {
-  return view->values != NULL && view->colors == NULL && !view->layer;
+  return figure->values != NULL && figure->colors == NULL && !figure->layer;
 }
 
 /* Whether a hypercube's links are coloured by their dimension, with a legend: nothing else
  * colours them (no heatmap, no animation), and it is a figure of its own. */
 gboolean
-flitlab_topology_view_by_dimension (const FlitlabTopologyView *view)
+flitlab_topology_figure_by_dimension (const FlitlabTopologyFigure *figure)
 {
-  return flitlab_topology_get_family (view->topology) == FLITLAB_TOPOLOGY_HYPERCUBE &&
-         view->values == NULL && view->colors == NULL && !view->layer;
+  return flitlab_topology_get_family (figure->topology) == FLITLAB_TOPOLOGY_HYPERCUBE &&
+         figure->values == NULL && figure->colors == NULL && !figure->layer;
 }
 
 /* Tori and meshes drawn as a grid: two or more dimensions, or a 1D mesh (one row). */
@@ -316,57 +316,57 @@ flitlab_topology_is_tiled (const FlitlabTopology *t)
 }
 
 guint
-flitlab_topology_view_get_bundle_size (const FlitlabTopologyView *view,
-                                       guint                      channel)
+flitlab_topology_figure_get_bundle_size (const FlitlabTopologyFigure *figure,
+                                         guint                      channel)
 {
   const FlitlabTopologyLayout *layout;
   int slot;
 
-  g_return_val_if_fail (view != NULL, 0);
+  g_return_val_if_fail (figure != NULL, 0);
 
-  layout = view->layout;
-  if (layout == NULL || channel >= flitlab_topology_get_n_network_channels (view->topology) ||
+  layout = figure->layout;
+  if (layout == NULL || channel >= flitlab_topology_get_n_network_channels (figure->topology) ||
       (slot = layout->shape_slot[channel]) < 0)
     return 0;
   return layout->members == NULL ? 1 : layout->member_start[slot + 1] - layout->member_start[slot];
 }
 
 guint
-flitlab_topology_view_get_group_size (const FlitlabTopologyView *view)
+flitlab_topology_figure_get_group_size (const FlitlabTopologyFigure *figure)
 {
-  g_return_val_if_fail (view != NULL, 1);
+  g_return_val_if_fail (figure != NULL, 1);
 
-  return flitlab_topology_group_size (view->topology);
+  return flitlab_topology_group_size (figure->topology);
 }
 
 guint
-flitlab_topology_view_get_n_planes (const FlitlabTopologyView *view)
+flitlab_topology_figure_get_n_planes (const FlitlabTopologyFigure *figure)
 {
-  g_return_val_if_fail (view != NULL, 1);
+  g_return_val_if_fail (figure != NULL, 1);
 
-  if (!flitlab_topology_is_grid (view->topology))
+  if (!flitlab_topology_is_grid (figure->topology))
     return 1;
-  return flitlab_topology_get_n_nodes (view->topology) /
-         flitlab_topology_plane_size (view->topology);
+  return flitlab_topology_get_n_nodes (figure->topology) /
+         flitlab_topology_plane_size (figure->topology);
 }
 
 gboolean
-flitlab_topology_view_check (const FlitlabTopologyView  *view,
-                             GError                    **error)
+flitlab_topology_figure_check (const FlitlabTopologyFigure  *figure,
+                               GError                    **error)
 {
   const FlitlabTopology *t;
   FlitlabTopologyFamily family;
   guint n_dims, n_nodes, n_network, n_channels, n_planes;
 
-  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL, FALSE);
 
-  t = view->topology;
+  t = figure->topology;
   family = flitlab_topology_get_family (t);
   n_dims = flitlab_topology_get_n_dims (t);
   n_nodes = flitlab_topology_get_n_nodes (t);
   n_network = flitlab_topology_get_n_network_channels (t);
   n_channels = flitlab_topology_get_n_channels (t);
-  n_planes = flitlab_topology_view_get_n_planes (view);
+  n_planes = flitlab_topology_figure_get_n_planes (figure);
 
   if (family == FLITLAB_TOPOLOGY_NECKLACE &&
       (n_dims > MAX_HYPERCUBE_DIMS || n_nodes > MAX_DRAWN_NODES))
@@ -385,64 +385,66 @@ flitlab_topology_view_check (const FlitlabTopologyView  *view,
                    MAX_DRAWN_NODES);
       return FALSE;
     }
-  if (view->plane >= n_planes)
+  if (figure->plane >= n_planes)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
                    g_dngettext (GETTEXT_PACKAGE,
                                 "This network has %u plane (0 to %u), not a plane %u",
                                 "This network has %u planes (0 to %u), not a plane %u", n_planes),
-                   n_planes, n_planes - 1, view->plane);
+                   n_planes, n_planes - 1, figure->plane);
       return FALSE;
     }
-  if (view->column >= 0 && (!flitlab_topology_is_grid (t) || n_planes < 2 ||
-                            (guint) view->column >= flitlab_topology_plane_size (t)))
+  if (figure->column >= 0 && (!flitlab_topology_is_grid (t) || n_planes < 2 ||
+                              (guint) figure->column >= flitlab_topology_plane_size (t)))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   "Column %d is not a node of a plane of this network", view->column);
+                   "Column %d is not a node of a plane of this network", figure->column);
       return FALSE;
     }
-  if ((view->values == NULL && view->n_values != 0) ||
-      (view->values != NULL && view->n_values != n_network && view->n_values != n_channels))
+  if ((figure->values == NULL && figure->n_values != 0) ||
+      (figure->values != NULL && figure->n_values != n_network && figure->n_values != n_channels))
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
                    _("%u values do not fit this network: it has %u network channels (%u with "
-                     "injection and ejection)"), view->n_values, n_network, n_channels);
+                     "injection and ejection)"), figure->n_values, n_network, n_channels);
       return FALSE;
     }
   /* A node's injection and ejection channels too: a worm still leaving its source (the
    * animation's followed message) holds its injection channel. */
-  for (guint i = 0; i < view->route->len; i++)
-    if (g_array_index (view->route, guint, i) >= n_channels)
+  for (guint i = 0; i < figure->route->len; i++)
+    if (g_array_index (figure->route, guint, i) >= n_channels)
       {
         g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
                      _("Route channel %u is not a channel of this network (0 to %u)"),
-                     g_array_index (view->route, guint, i), n_channels - 1);
+                     g_array_index (figure->route, guint, i), n_channels - 1);
         return FALSE;
       }
-  if (isfinite (view->value_min) && isfinite (view->value_max) && view->value_min > view->value_max)
+  if (isfinite (figure->value_min) && isfinite (figure->value_max) &&
+      figure->value_min > figure->value_max)
     {
       g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   _("The colour range from %g to %g is empty"), view->value_min, view->value_max);
+                   _("The colour range from %g to %g is empty"), figure->value_min,
+                   figure->value_max);
       return FALSE;
     }
   return TRUE;
 }
 
 gboolean
-flitlab_topology_view_get_same_value (const FlitlabTopologyView *view,
-                                      double                    *value)
+flitlab_topology_figure_get_same_value (const FlitlabTopologyFigure *figure,
+                                        double                    *value)
 {
   guint n;
   double lo = INFINITY, hi = -INFINITY;
 
-  g_return_val_if_fail (view != NULL && value != NULL, FALSE);
+  g_return_val_if_fail (figure != NULL && value != NULL, FALSE);
 
-  n = MIN (view->n_values, flitlab_topology_get_n_network_channels (view->topology));
-  for (guint c = 0; view->values != NULL && c < n; c++)
-    if (isfinite (view->values[c]))
+  n = MIN (figure->n_values, flitlab_topology_get_n_network_channels (figure->topology));
+  for (guint c = 0; figure->values != NULL && c < n; c++)
+    if (isfinite (figure->values[c]))
       {
-        lo = MIN (lo, view->values[c]);
-        hi = MAX (hi, view->values[c]);
+        lo = MIN (lo, figure->values[c]);
+        hi = MAX (hi, figure->values[c]);
       }
   *value = hi;
   return lo <= hi && hi - lo <= 1e-9 * MAX (fabs (hi), 1e-300);
@@ -450,14 +452,14 @@ flitlab_topology_view_get_same_value (const FlitlabTopologyView *view,
 
 /* The subtitle: the network when the title is the caller's, and the plane drawn; or NULL. */
 char *
-flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
+flitlab_topology_figure_dup_subtitle (const FlitlabTopologyFigure *figure)
 {
-  const FlitlabTopology *t = view->topology;
+  const FlitlabTopology *t = figure->topology;
   guint n_dims = flitlab_topology_get_n_dims (t);
   double value = 0;
   GString *text = g_string_new (NULL);
 
-  if (view->title != NULL && view->title[0] != '\0')
+  if (figure->title != NULL && figure->title[0] != '\0')
     {
       g_autofree char *network = flitlab_topology_dup_title (t);
 
@@ -468,12 +470,12 @@ flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
       if (text->len > 0)
         g_string_append (text, "; ");
       if (n_dims == 3)
-        g_string_append_printf (text, _("plane z = %u (of 0 to %u)"), view->plane,
+        g_string_append_printf (text, _("plane z = %u (of 0 to %u)"), figure->plane,
                                 flitlab_topology_get_radix (t, 2) - 1);
       else
         g_string_append_printf (text, _("plane %u (of 0 to %u, by coordinates 3 to %u)"),
-                                view->plane,
-                                flitlab_topology_view_get_n_planes (view) - 1, n_dims);
+                                figure->plane,
+                                flitlab_topology_figure_get_n_planes (figure) - 1, n_dims);
       /* The strokes of flitlab-topology-layout.c's add_plane_stubs(). */
       if (n_dims == 3)
         /* No break inside "z + 1". */
@@ -527,7 +529,7 @@ flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
 
                               flitlab_topology_group_size (t), flitlab_topology_group_size (t));
     }
-  if (flitlab_topology_view_get_same_value (view, &value))
+  if (flitlab_topology_figure_get_same_value (figure, &value))
     {
       if (text->len > 0)
         g_string_append (text, "; ");
@@ -544,12 +546,12 @@ flitlab_topology_view_dup_subtitle (const FlitlabTopologyView *view)
 }
 
 guint
-flitlab_topology_view_title_lines (const FlitlabTopologyView *view)
+flitlab_topology_figure_title_lines (const FlitlabTopologyFigure *figure)
 {
   g_autofree char *subtitle = NULL;
 
-  if (view->layer || (view->title != NULL && view->title[0] == '\0'))
+  if (figure->layer || (figure->title != NULL && figure->title[0] == '\0'))
     return 0;
-  subtitle = flitlab_topology_view_dup_subtitle (view);
+  subtitle = flitlab_topology_figure_dup_subtitle (figure);
   return subtitle != NULL ? 2 : 1;
 }

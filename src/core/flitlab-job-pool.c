@@ -1,10 +1,10 @@
-/* flitlab-sim-pool.c: independent simulation jobs on a pool of threads
+/* flitlab-job-pool.c: independent simulation jobs on a pool of threads
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Workers take jobs in an order fixed up front, by an atomic counter, the costliest first: jobs
  * go by load, and the highest loads cost the most, so started first they leave no core alone
- * with a long one at the end; with several sets (flitlab_sim_pool_run_sets()) their jobs are
+ * with a long one at the end; with several sets (flitlab_job_pool_run_sets()) their jobs are
  * interleaved by cost, so no core waits for one simulation's last job while another's wait.
  * Progress is measured in time, job by job: a running job's time left is its work left at the
  * speed it has shown; a job not started is guessed at the speed of the last job started (the
@@ -20,12 +20,12 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "flitlab-sim-pool.h"
+#include "flitlab-job-pool.h"
 #include "flitlab-stats.h"
 
 typedef struct
 {
-  const FlitlabSimPoolSet *sets;
+  const FlitlabJobPoolSet *sets;
   guint               *set_of;   /* per job: its set; jobs are numbered set after set */
   guint               *first;    /* per set: its first job's number */
   guint               *order;    /* the job numbers, the first to take first */
@@ -194,7 +194,7 @@ static double
 job_cost (const Pool *pool,
           guint       job)
 {
-  const FlitlabSimPoolSet *set = &pool->sets[pool->set_of[job]];
+  const FlitlabJobPoolSet *set = &pool->sets[pool->set_of[job]];
   guint local = job - pool->first[pool->set_of[job]];
 
   return set->cost != NULL ? set->cost[local] : local;
@@ -216,22 +216,22 @@ compare_cost (gconstpointer a,
 }
 
 gboolean
-flitlab_sim_pool_run (guint                n_jobs,
+flitlab_job_pool_run (guint                n_jobs,
                       guint                threads,
                       guint64              cycles_per_job,
-                      FlitlabSimJobFunc    run_job,
+                      FlitlabJobFunc    run_job,
                       gpointer             user_data,
                       FlitlabProgressFunc  progress,
                       gpointer             progress_data,
                       GError             **error)
 {
-  const FlitlabSimPoolSet set = { n_jobs, cycles_per_job, run_job, user_data, NULL };
+  const FlitlabJobPoolSet set = { n_jobs, cycles_per_job, run_job, user_data, NULL };
 
-  return flitlab_sim_pool_run_sets (&set, 1, threads, progress, progress_data, NULL, error);
+  return flitlab_job_pool_run_sets (&set, 1, threads, progress, progress_data, NULL, error);
 }
 
 gboolean
-flitlab_sim_pool_run_sets (const FlitlabSimPoolSet *sets,
+flitlab_job_pool_run_sets (const FlitlabJobPoolSet *sets,
                            guint                    n_sets,
                            guint                    threads,
                            FlitlabProgressFunc      progress,

@@ -1,4 +1,4 @@
-/* flitlab-sweep.c: a wormhole simulation as independent jobs, their raw sums, and their pooling
+/* flitlab-sim-jobs.c: a wormhole simulation as independent jobs, their raw sums, and their pooling
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -15,12 +15,12 @@
 
 #include "flitlab-sim-private.h"
 #include "flitlab-stats.h"
-#include "flitlab-sweep.h"
+#include "flitlab-sim-jobs.h"
 
 /* "FLS1": the layout of pack_raw() below. */
 #define RAW_MAGIC 0x464c5331u
 
-struct _FlitlabSweep
+struct _FlitlabSimJobs
 {
   FlitlabSimConfig *config;
   FlitlabTopology  *topology;
@@ -28,13 +28,13 @@ struct _FlitlabSweep
   guint             vcs;
 };
 
-FlitlabSweep *
-flitlab_sweep_new (const FlitlabSimConfig  *config,
-                   GError                 **error)
+FlitlabSimJobs *
+flitlab_sim_jobs_new (const FlitlabSimConfig  *config,
+                      GError                 **error)
 {
   g_autoptr(FlitlabTopology) topology = NULL;
   g_autoptr(FlitlabTraffic) traffic = NULL;
-  FlitlabSweep *sweep;
+  FlitlabSimJobs *sim_jobs;
   guint vcs;
 
   g_return_val_if_fail (config != NULL, NULL);
@@ -44,86 +44,87 @@ flitlab_sweep_new (const FlitlabSimConfig  *config,
   if (vcs == 0)
     return NULL;
 
-  sweep = g_new0 (FlitlabSweep, 1);
-  sweep->config = flitlab_sim_config_copy (config);
-  sweep->topology = g_steal_pointer (&topology);
-  sweep->traffic = g_steal_pointer (&traffic);
-  sweep->vcs = vcs;
-  return sweep;
+  sim_jobs = g_new0 (FlitlabSimJobs, 1);
+  sim_jobs->config = flitlab_sim_config_copy (config);
+  sim_jobs->topology = g_steal_pointer (&topology);
+  sim_jobs->traffic = g_steal_pointer (&traffic);
+  sim_jobs->vcs = vcs;
+  return sim_jobs;
 }
 
 void
-flitlab_sweep_free (FlitlabSweep *sweep)
+flitlab_sim_jobs_free (FlitlabSimJobs *sim_jobs)
 {
-  if (sweep == NULL)
+  if (sim_jobs == NULL)
     return;
-  flitlab_sim_config_free (sweep->config);
-  flitlab_traffic_free (sweep->traffic);
-  flitlab_topology_free (sweep->topology);
-  g_free (sweep);
+  flitlab_sim_config_free (sim_jobs->config);
+  flitlab_traffic_free (sim_jobs->traffic);
+  flitlab_topology_free (sim_jobs->topology);
+  g_free (sim_jobs);
 }
 
 const FlitlabSimConfig *
-flitlab_sweep_get_config (const FlitlabSweep *sweep)
+flitlab_sim_jobs_get_config (const FlitlabSimJobs *sim_jobs)
 {
-  return sweep->config;
+  return sim_jobs->config;
 }
 
 const FlitlabTopology *
-flitlab_sweep_get_topology (const FlitlabSweep *sweep)
+flitlab_sim_jobs_get_topology (const FlitlabSimJobs *sim_jobs)
 {
-  return sweep->topology;
+  return sim_jobs->topology;
 }
 
 /* Jobs per load: replications times their streams (flitlab-sim-private.h). */
 static guint
-jobs_per_load (const FlitlabSweep *sweep)
+jobs_per_load (const FlitlabSimJobs *sim_jobs)
 {
-  return flitlab_sim_jobs_per_load (sweep->config, flitlab_topology_get_n_nodes (sweep->topology));
+  return flitlab_sim_jobs_per_load (sim_jobs->config,
+                                    flitlab_topology_get_n_nodes (sim_jobs->topology));
 }
 
 guint
-flitlab_sweep_get_n_jobs (const FlitlabSweep *sweep)
+flitlab_sim_jobs_get_n_jobs (const FlitlabSimJobs *sim_jobs)
 {
-  return sweep->config->n_rates * jobs_per_load (sweep);
+  return sim_jobs->config->n_rates * jobs_per_load (sim_jobs);
 }
 
 guint
-flitlab_sweep_get_rate_index (const FlitlabSweep *sweep,
-                              guint               job)
+flitlab_sim_jobs_get_rate_index (const FlitlabSimJobs *sim_jobs,
+                                 guint               job)
 {
-  return job / jobs_per_load (sweep);
+  return job / jobs_per_load (sim_jobs);
 }
 
 guint
-flitlab_sweep_get_vcs (const FlitlabSweep *sweep)
+flitlab_sim_jobs_get_vcs (const FlitlabSimJobs *sim_jobs)
 {
-  return sweep->vcs;
+  return sim_jobs->vcs;
 }
 
 guint64
-flitlab_sweep_get_job_cycles (const FlitlabSweep *sweep)
+flitlab_sim_jobs_get_job_cycles (const FlitlabSimJobs *sim_jobs)
 {
-  return flitlab_sim_expected_cycles (sweep->config,
-                                      flitlab_topology_get_n_nodes (sweep->topology));
+  return flitlab_sim_expected_cycles (sim_jobs->config,
+                                      flitlab_topology_get_n_nodes (sim_jobs->topology));
 }
 
 double
-flitlab_sweep_job_cost (const FlitlabSweep *sweep,
-                        guint               job,
-                        double              latency)
+flitlab_sim_jobs_job_cost (const FlitlabSimJobs *sim_jobs,
+                           guint               job,
+                           double              latency)
 {
-  const FlitlabSimConfig *config = sweep->config;
-  double rate = config->rates[flitlab_sweep_get_rate_index (sweep, job)];
-  double zero_load = flitlab_topology_mean_distance (sweep->topology) + config->flits;
+  const FlitlabSimConfig *config = sim_jobs->config;
+  double rate = config->rates[flitlab_sim_jobs_get_rate_index (sim_jobs, job)];
+  double zero_load = flitlab_topology_mean_distance (sim_jobs->topology) + config->flits;
 
   if (isnan (latency) || latency <= 0)
     latency = zero_load;
   else if (isinf (latency))
     latency = 4 * zero_load;
-  return (double) flitlab_sweep_get_job_cycles (sweep) *
-         (flitlab_topology_get_n_channels (sweep->topology) +
-          rate * flitlab_topology_get_n_nodes (sweep->topology) * config->flits * latency);
+  return (double) flitlab_sim_jobs_get_job_cycles (sim_jobs) *
+         (flitlab_topology_get_n_channels (sim_jobs->topology) +
+          rate * flitlab_topology_get_n_nodes (sim_jobs->topology) * config->flits * latency);
 }
 
 /* ---- raw sums as bytes ------------------------------------------------------------ */
@@ -198,11 +199,11 @@ pack_raw (const FlitlabSimReplication *rep)
 }
 
 gboolean
-flitlab_sweep_check_raw (const FlitlabSweep  *sweep,
-                         GBytes              *raw,
-                         GError             **error)
+flitlab_sim_jobs_check_raw (const FlitlabSimJobs  *sim_jobs,
+                            GBytes              *raw,
+                            GError             **error)
 {
-  guint n_channels = flitlab_topology_get_n_channels (sweep->topology);
+  guint n_channels = flitlab_topology_get_n_channels (sim_jobs->topology);
   gsize size = raw != NULL ? g_bytes_get_size (raw) : 0;
   RawHeader header;
 
@@ -220,7 +221,7 @@ flitlab_sweep_check_raw (const FlitlabSweep  *sweep,
   return TRUE;
 }
 
-/* raw was checked by flitlab_sweep_check_raw() or made by pack_raw(). */
+/* raw was checked by flitlab_sim_jobs_check_raw() or made by pack_raw(). */
 static void
 unpack_raw (GBytes                *raw,
             FlitlabSimReplication *rep)
@@ -259,19 +260,20 @@ unpack_raw (GBytes                *raw,
 /* ---- jobs ------------------------------------------------------------------------- */
 
 GBytes *
-flitlab_sweep_run_job (const FlitlabSweep  *sweep,
-                       guint                job,
-                       FlitlabSimTick       tick,
-                       gpointer             tick_data,
-                       GError             **error)
+flitlab_sim_jobs_run_job (const FlitlabSimJobs  *sim_jobs,
+                          guint                job,
+                          FlitlabSimTick       tick,
+                          gpointer             tick_data,
+                          GError             **error)
 {
   FlitlabSimReplication rep = { 0 };
   FlitlabSimJob sim_job;
   GBytes *raw;
 
-  g_return_val_if_fail (job < flitlab_sweep_get_n_jobs (sweep), NULL);
+  g_return_val_if_fail (job < flitlab_sim_jobs_get_n_jobs (sim_jobs), NULL);
 
-  flitlab_sim_job_init (&sim_job, sweep->config, sweep->topology, sweep->traffic, sweep->vcs, job);
+  flitlab_sim_job_init (&sim_job, sim_jobs->config, sim_jobs->topology, sim_jobs->traffic,
+                        sim_jobs->vcs, job);
   sim_job.tick = tick;
   sim_job.tick_data = tick_data;
   if (!flitlab_sim_wormhole_run (&sim_job, &rep, error))
@@ -284,35 +286,35 @@ flitlab_sweep_run_job (const FlitlabSweep  *sweep,
 /* ---- pooling ------------------------------------------------------------------------ */
 
 void
-flitlab_sweep_combine_load (const FlitlabSweep *sweep,
-                            GBytes * const     *raw,
-                            guint               rate_index,
-                            FlitlabSimPoint    *point)
+flitlab_sim_jobs_combine_load (const FlitlabSimJobs *sim_jobs,
+                               GBytes * const     *raw,
+                               guint               rate_index,
+                               FlitlabSimPoint    *point)
 {
-  const guint R = jobs_per_load (sweep);
+  const guint R = jobs_per_load (sim_jobs);
   g_autofree FlitlabSimReplication *reps = g_new0 (FlitlabSimReplication, R);
 
-  g_return_if_fail (rate_index < sweep->config->n_rates);
+  g_return_if_fail (rate_index < sim_jobs->config->n_rates);
 
   for (guint r = 0; r < R; r++)
     unpack_raw (raw[rate_index * R + r], &reps[r]);
-  flitlab_sim_summarize (sweep->config, sweep->topology, reps, rate_index, point);
+  flitlab_sim_summarize (sim_jobs->config, sim_jobs->topology, reps, rate_index, point);
   for (guint r = 0; r < R; r++)
     flitlab_sim_replication_clear (&reps[r]);
 }
 
 FlitlabSimResult *
-flitlab_sweep_combine (const FlitlabSweep *sweep,
-                       GBytes * const     *raw)
+flitlab_sim_jobs_combine (const FlitlabSimJobs *sim_jobs,
+                          GBytes * const     *raw)
 {
   FlitlabSimResult *result = g_new0 (FlitlabSimResult, 1);
-  guint n_jobs = flitlab_sweep_get_n_jobs (sweep);
+  guint n_jobs = flitlab_sim_jobs_get_n_jobs (sim_jobs);
 
-  result->n_points = sweep->config->n_rates;
+  result->n_points = sim_jobs->config->n_rates;
   result->points = g_new0 (FlitlabSimPoint, result->n_points);
-  result->vcs = sweep->vcs;
+  result->vcs = sim_jobs->vcs;
   for (guint i = 0; i < result->n_points; i++)
-    flitlab_sweep_combine_load (sweep, raw, i, &result->points[i]);
+    flitlab_sim_jobs_combine_load (sim_jobs, raw, i, &result->points[i]);
   for (guint j = 0; j < n_jobs; j++)
     {
       RawHeader header;
@@ -327,7 +329,7 @@ flitlab_sweep_combine (const FlitlabSweep *sweep,
 
 typedef struct
 {
-  const FlitlabSweep *sweep;
+  const FlitlabSimJobs *sim_jobs;
   GBytes            **raw;
   gint               *finished;  /* replications finished, per load (atomic) */
   FlitlabPointFunc    point;
@@ -342,9 +344,9 @@ run_one (guint            job,
          GError         **error)
 {
   Run *run = user_data;
-  guint R = jobs_per_load (run->sweep), rate_index = job / R;
+  guint R = jobs_per_load (run->sim_jobs), rate_index = job / R;
 
-  run->raw[job] = flitlab_sweep_run_job (run->sweep, job, tick, tick_data, error);
+  run->raw[job] = flitlab_sim_jobs_run_job (run->sim_jobs, job, tick, tick_data, error);
   if (run->raw[job] == NULL)
     return FALSE;
   /* The last replication of a load to finish pools it for whoever watches. */
@@ -352,7 +354,7 @@ run_one (guint            job,
     {
       FlitlabSimPoint point = { 0 };
 
-      flitlab_sweep_combine_load (run->sweep, run->raw, rate_index, &point);
+      flitlab_sim_jobs_combine_load (run->sim_jobs, run->raw, rate_index, &point);
       run->point (rate_index, &point, run->point_data);
       g_free (point.utilization);
       g_free (point.blocking);
@@ -362,22 +364,22 @@ run_one (guint            job,
 }
 
 void
-flitlab_sweep_set_init (const FlitlabSweep *sweep,
-                        const double       *cost,
-                        FlitlabSimPoolSet  *set)
+flitlab_sim_jobs_set_init (const FlitlabSimJobs *sim_jobs,
+                           const double       *cost,
+                           FlitlabJobPoolSet  *set)
 {
   Run *run = g_new0 (Run, 1);
 
-  run->sweep = sweep;
-  run->raw = g_new0 (GBytes *, flitlab_sweep_get_n_jobs (sweep));
-  run->finished = g_new0 (gint, sweep->config->n_rates);
-  *set = (FlitlabSimPoolSet) { flitlab_sweep_get_n_jobs (sweep),
-                               flitlab_sweep_get_job_cycles (sweep), run_one, run, cost };
+  run->sim_jobs = sim_jobs;
+  run->raw = g_new0 (GBytes *, flitlab_sim_jobs_get_n_jobs (sim_jobs));
+  run->finished = g_new0 (gint, sim_jobs->config->n_rates);
+  *set = (FlitlabJobPoolSet) { flitlab_sim_jobs_get_n_jobs (sim_jobs),
+                               flitlab_sim_jobs_get_job_cycles (sim_jobs), run_one, run, cost };
 }
 
 FlitlabSimResult *
-flitlab_sweep_set_finish (FlitlabSimPoolSet *set,
-                          gboolean           ran)
+flitlab_sim_jobs_set_finish (FlitlabJobPoolSet *set,
+                             gboolean           ran)
 {
   Run *run = g_steal_pointer (&set->user_data);
   FlitlabSimResult *result = NULL;
@@ -385,7 +387,7 @@ flitlab_sweep_set_finish (FlitlabSimPoolSet *set,
   if (run == NULL)
     return NULL;
   if (ran)
-    result = flitlab_sweep_combine (run->sweep, run->raw);
+    result = flitlab_sim_jobs_combine (run->sim_jobs, run->raw);
   for (guint j = 0; j < set->n_jobs; j++)
     g_clear_pointer (&run->raw[j], g_bytes_unref);
   g_free (run->raw);
@@ -395,21 +397,21 @@ flitlab_sweep_set_finish (FlitlabSimPoolSet *set,
 }
 
 FlitlabSimResult *
-flitlab_sweep_run (const FlitlabSweep  *sweep,
-                   FlitlabProgressFunc  progress,
-                   FlitlabPointFunc     point,
-                   gpointer             user_data,
-                   GError             **error)
+flitlab_sim_jobs_run (const FlitlabSimJobs  *sim_jobs,
+                      FlitlabProgressFunc  progress,
+                      FlitlabPointFunc     point,
+                      gpointer             user_data,
+                      GError             **error)
 {
-  FlitlabSimPoolSet set;
+  FlitlabJobPoolSet set;
   Run *run;
   gboolean ran;
 
-  flitlab_sweep_set_init (sweep, NULL, &set);
+  flitlab_sim_jobs_set_init (sim_jobs, NULL, &set);
   run = set.user_data;
   run->point = point;
   run->point_data = user_data;
-  ran = flitlab_sim_pool_run_sets (&set, 1, sweep->config->threads, progress, user_data, NULL,
+  ran = flitlab_job_pool_run_sets (&set, 1, sim_jobs->config->threads, progress, user_data, NULL,
                                    error);
-  return flitlab_sweep_set_finish (&set, ran);
+  return flitlab_sim_jobs_set_finish (&set, ran);
 }

@@ -1,4 +1,4 @@
-/* flitlab-sim-runner.h: a study's simulation on a worker thread, with progress and cancel
+/* flitlab-study-task.h: a study's simulation on a worker thread, with progress and cancel
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,32 +11,32 @@
 
 G_BEGIN_DECLS
 
-#define FLITLAB_TYPE_SIM_RUNNER (flitlab_sim_runner_get_type ())
-G_DECLARE_FINAL_TYPE (FlitlabSimRunner, flitlab_sim_runner, FLITLAB, SIM_RUNNER, GObject)
+#define FLITLAB_TYPE_STUDY_TASK (flitlab_study_task_get_type ())
+G_DECLARE_FINAL_TYPE (FlitlabStudyTask, flitlab_study_task, FLITLAB, STUDY_TASK, GObject)
 
-FlitlabSimRunner *flitlab_sim_runner_new          (void);
+FlitlabStudyTask *flitlab_study_task_new          (void);
 /* Simulates a copy of study; the copy, with its results, is what _finish returns. Progress is
  * published on the main thread through the fraction and seconds-left properties. */
-void              flitlab_sim_runner_run_async    (FlitlabSimRunner    *self,
+void              flitlab_study_task_run_async    (FlitlabStudyTask    *self,
                                                    const FlitlabStudy  *study,
                                                    GCancellable        *cancellable,
                                                    GAsyncReadyCallback  callback,
                                                    gpointer             user_data);
-FlitlabStudy     *flitlab_sim_runner_run_finish   (FlitlabSimRunner    *self,
+FlitlabStudy     *flitlab_study_task_run_finish   (FlitlabStudyTask    *self,
                                                    GAsyncResult        *result,
                                                    GError             **error);
-double            flitlab_sim_runner_get_fraction (FlitlabSimRunner    *self);
+double            flitlab_study_task_get_fraction (FlitlabStudyTask    *self);
 /* Negative while unknown. */
-double            flitlab_sim_runner_get_seconds_left (FlitlabSimRunner *self);
+double            flitlab_study_task_get_seconds_left (FlitlabStudyTask *self);
 /* The loads simulated so far in the current run, in the order they finished (NULL: none yet);
  * the n-points property tells when more arrive. */
-FlitlabStudyTable *flitlab_sim_runner_dup_points  (FlitlabSimRunner    *self);
-gboolean          flitlab_sim_runner_get_running  (FlitlabSimRunner    *self);
+FlitlabStudyTable *flitlab_study_task_dup_points  (FlitlabStudyTask    *self);
+gboolean          flitlab_study_task_get_running  (FlitlabStudyTask    *self);
 /* From the next run on: once its estimate has settled above seconds (0: never), the run holds
  * (the held property) until resumed or cancelled. */
-void              flitlab_sim_runner_set_hold_above (FlitlabSimRunner *self,
+void              flitlab_study_task_set_hold_above (FlitlabStudyTask *self,
                                                      double            seconds);
-gboolean          flitlab_sim_runner_get_held     (FlitlabSimRunner    *self);
-void              flitlab_sim_runner_resume       (FlitlabSimRunner    *self);
+gboolean          flitlab_study_task_get_held     (FlitlabStudyTask    *self);
+void              flitlab_study_task_resume       (FlitlabStudyTask    *self);
 
 G_END_DECLS

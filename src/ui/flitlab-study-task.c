@@ -1,28 +1,28 @@
-/* flitlab-sim-runner.c: a study's simulation on a worker thread, with progress and cancel
+/* flitlab-study-task.c: a study's simulation on a worker thread, with progress and cancel
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The worker runs flitlab_runner_simulate() on its own copy of the study and touches nothing
+ * The worker runs flitlab_study_run_simulate() on its own copy of the study and touches nothing
  * else. Its progress callback stores the fraction under a mutex and, when no update is already
  * pending, adds one idle that notifies the properties on the main thread; it
  * returns FALSE (stop) once the cancellable is cancelled. Each load simulated is added to a
  * table of points, likewise under the mutex, announced by the same idle (n-points).
  *
- * A run told to hold above a time (flitlab_sim_runner_set_hold_above()) is measured by its
+ * A run told to hold above a time (flitlab_study_task_set_hold_above()) is measured by its
  * own first seconds: once its estimate of the time left has stayed above that for
  * HOLD_SETTLE_SECONDS (the first estimates swing several-fold while the network fills), the
  * progress callback waits, holding every job at its next tick, until
- * flitlab_sim_runner_resume() or a cancel. It holds once per run.
+ * flitlab_study_task_resume() or a cancel. It holds once per run.
  */
 
 #include "config.h"
 
-#include "flitlab-runner.h"
-#include "flitlab-sim-runner.h"
+#include "flitlab-study-run.h"
+#include "flitlab-study-task.h"
 
 #define HOLD_SETTLE_SECONDS 2
 
-struct _FlitlabSimRunner
+struct _FlitlabStudyTask
 {
   GObject  parent_instance;
 
@@ -36,11 +36,11 @@ struct _FlitlabSimRunner
   GCond    resumed;
   double   hold_above;       /* seconds; 0: never hold */
   gint64   above_since;      /* monotonic µs the estimate has been above hold_above; 0: not */
-  gboolean held;             /* waiting for flitlab_sim_runner_resume() */
+  gboolean held;             /* waiting for flitlab_study_task_resume() */
   gboolean has_held;         /* this run */
 };
 
-G_DEFINE_FINAL_TYPE (FlitlabSimRunner, flitlab_sim_runner, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (FlitlabStudyTask, flitlab_study_task, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
@@ -56,14 +56,14 @@ static GParamSpec *properties[N_PROPS];
 
 typedef struct
 {
-  FlitlabSimRunner *runner; /* a reference, kept by the task's source object */
+  FlitlabStudyTask *task; /* a reference, kept by the task's source object */
   GCancellable     *cancellable;
 } Progress;
 
 static gboolean
 publish_progress (gpointer data)
 {
-  FlitlabSimRunner *self = data;
+  FlitlabStudyTask *self = data;
 
   g_mutex_lock (&self->lock);
   self->idle_id = 0;
@@ -78,7 +78,7 @@ publish_progress (gpointer data)
 /* Called on the simulation threads, one call at a time. */
 /* With the lock held. */
 static void
-schedule_publish (FlitlabSimRunner *self)
+schedule_publish (FlitlabStudyTask *self)
 {
   if (self->idle_id == 0)
     /* Above redrawing: a window that animates (a spinner) under slow software rendering
@@ -94,7 +94,7 @@ on_progress (double   fraction,
              gpointer data)
 {
   Progress *progress = data;
-  FlitlabSimRunner *self = progress->runner;
+  FlitlabStudyTask *self = progress->task;
 
   g_mutex_lock (&self->lock);
   self->fraction = fraction;
@@ -126,7 +126,7 @@ on_point (const double *row,
           gpointer      data)
 {
   Progress *progress = data;
-  FlitlabSimRunner *self = progress->runner;
+  FlitlabStudyTask *self = progress->task;
 
   g_mutex_lock (&self->lock);
   flitlab_study_table_append (self->points, row, saturated);
@@ -145,7 +145,7 @@ worker (GTask        *task,
   g_autoptr(GError) error = NULL;
 
   study->simulation.enabled = TRUE;
-  if (!flitlab_runner_simulate_with_points (study, on_progress, on_point, &progress, &error))
+  if (!flitlab_study_run_simulate_with_points (study, on_progress, on_point, &progress, &error))
     {
       if (!g_task_return_error_if_cancelled (task))
         g_task_return_error (task, g_steal_pointer (&error));
@@ -157,7 +157,7 @@ worker (GTask        *task,
 }
 
 static void
-set_running (FlitlabSimRunner *self,
+set_running (FlitlabStudyTask *self,
              gboolean          running)
 {
   if (self->running == running)
@@ -167,7 +167,7 @@ set_running (FlitlabSimRunner *self,
 }
 
 void
-flitlab_sim_runner_run_async (FlitlabSimRunner    *self,
+flitlab_study_task_run_async (FlitlabStudyTask    *self,
                               const FlitlabStudy  *study,
                               GCancellable        *cancellable,
                               GAsyncReadyCallback  callback,
@@ -175,11 +175,11 @@ flitlab_sim_runner_run_async (FlitlabSimRunner    *self,
 {
   g_autoptr(GTask) task = NULL;
 
-  g_return_if_fail (FLITLAB_IS_SIM_RUNNER (self));
+  g_return_if_fail (FLITLAB_IS_STUDY_TASK (self));
   g_return_if_fail (study != NULL);
 
   task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, flitlab_sim_runner_run_async);
+  g_task_set_source_tag (task, flitlab_study_task_run_async);
   g_task_set_task_data (task, flitlab_study_copy (study), (GDestroyNotify) flitlab_study_free);
   g_task_set_return_on_cancel (task, FALSE);
   g_mutex_lock (&self->lock);
@@ -188,18 +188,18 @@ flitlab_sim_runner_run_async (FlitlabSimRunner    *self,
   self->above_since = 0;
   self->held = self->has_held = FALSE;
   g_clear_pointer (&self->points, flitlab_study_table_free);
-  self->points = flitlab_study_table_new (flitlab_runner_points_columns ());
+  self->points = flitlab_study_table_new (flitlab_study_run_points_columns ());
   g_mutex_unlock (&self->lock);
   set_running (self, TRUE);
   g_task_run_in_thread (task, worker);
 }
 
 FlitlabStudy *
-flitlab_sim_runner_run_finish (FlitlabSimRunner  *self,
+flitlab_study_task_run_finish (FlitlabStudyTask  *self,
                                GAsyncResult      *result,
                                GError           **error)
 {
-  g_return_val_if_fail (FLITLAB_IS_SIM_RUNNER (self), NULL);
+  g_return_val_if_fail (FLITLAB_IS_STUDY_TASK (self), NULL);
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
   set_running (self, FALSE);
@@ -207,7 +207,7 @@ flitlab_sim_runner_run_finish (FlitlabSimRunner  *self,
 }
 
 double
-flitlab_sim_runner_get_fraction (FlitlabSimRunner *self)
+flitlab_study_task_get_fraction (FlitlabStudyTask *self)
 {
   double fraction;
 
@@ -218,7 +218,7 @@ flitlab_sim_runner_get_fraction (FlitlabSimRunner *self)
 }
 
 double
-flitlab_sim_runner_get_seconds_left (FlitlabSimRunner *self)
+flitlab_study_task_get_seconds_left (FlitlabStudyTask *self)
 {
   double left;
 
@@ -229,11 +229,11 @@ flitlab_sim_runner_get_seconds_left (FlitlabSimRunner *self)
 }
 
 FlitlabStudyTable *
-flitlab_sim_runner_dup_points (FlitlabSimRunner *self)
+flitlab_study_task_dup_points (FlitlabStudyTask *self)
 {
   FlitlabStudyTable *points = NULL;
 
-  g_return_val_if_fail (FLITLAB_IS_SIM_RUNNER (self), NULL);
+  g_return_val_if_fail (FLITLAB_IS_STUDY_TASK (self), NULL);
 
   g_mutex_lock (&self->lock);
   if (self->points != NULL && self->points->n_rows > 0)
@@ -243,7 +243,7 @@ flitlab_sim_runner_dup_points (FlitlabSimRunner *self)
 }
 
 static guint
-get_n_points (FlitlabSimRunner *self)
+get_n_points (FlitlabStudyTask *self)
 {
   guint n;
 
@@ -254,16 +254,16 @@ get_n_points (FlitlabSimRunner *self)
 }
 
 gboolean
-flitlab_sim_runner_get_running (FlitlabSimRunner *self)
+flitlab_study_task_get_running (FlitlabStudyTask *self)
 {
   return self->running;
 }
 
 void
-flitlab_sim_runner_set_hold_above (FlitlabSimRunner *self,
+flitlab_study_task_set_hold_above (FlitlabStudyTask *self,
                                    double            seconds)
 {
-  g_return_if_fail (FLITLAB_IS_SIM_RUNNER (self));
+  g_return_if_fail (FLITLAB_IS_STUDY_TASK (self));
 
   g_mutex_lock (&self->lock);
   self->hold_above = MAX (seconds, 0);
@@ -271,11 +271,11 @@ flitlab_sim_runner_set_hold_above (FlitlabSimRunner *self,
 }
 
 gboolean
-flitlab_sim_runner_get_held (FlitlabSimRunner *self)
+flitlab_study_task_get_held (FlitlabStudyTask *self)
 {
   gboolean held;
 
-  g_return_val_if_fail (FLITLAB_IS_SIM_RUNNER (self), FALSE);
+  g_return_val_if_fail (FLITLAB_IS_STUDY_TASK (self), FALSE);
 
   g_mutex_lock (&self->lock);
   held = self->held;
@@ -284,9 +284,9 @@ flitlab_sim_runner_get_held (FlitlabSimRunner *self)
 }
 
 void
-flitlab_sim_runner_resume (FlitlabSimRunner *self)
+flitlab_study_task_resume (FlitlabStudyTask *self)
 {
-  g_return_if_fail (FLITLAB_IS_SIM_RUNNER (self));
+  g_return_if_fail (FLITLAB_IS_STUDY_TASK (self));
 
   g_mutex_lock (&self->lock);
   self->held = FALSE;
@@ -296,20 +296,20 @@ flitlab_sim_runner_resume (FlitlabSimRunner *self)
 }
 
 static void
-flitlab_sim_runner_get_property (GObject    *object,
+flitlab_study_task_get_property (GObject    *object,
                                  guint       prop_id,
                                  GValue     *value,
                                  GParamSpec *pspec)
 {
-  FlitlabSimRunner *self = FLITLAB_SIM_RUNNER (object);
+  FlitlabStudyTask *self = FLITLAB_STUDY_TASK (object);
 
   switch (prop_id)
     {
     case PROP_FRACTION:
-      g_value_set_double (value, flitlab_sim_runner_get_fraction (self));
+      g_value_set_double (value, flitlab_study_task_get_fraction (self));
       break;
     case PROP_SECONDS_LEFT:
-      g_value_set_double (value, flitlab_sim_runner_get_seconds_left (self));
+      g_value_set_double (value, flitlab_study_task_get_seconds_left (self));
       break;
     case PROP_RUNNING:
       g_value_set_boolean (value, self->running);
@@ -318,7 +318,7 @@ flitlab_sim_runner_get_property (GObject    *object,
       g_value_set_uint (value, get_n_points (self));
       break;
     case PROP_HELD:
-      g_value_set_boolean (value, flitlab_sim_runner_get_held (self));
+      g_value_set_boolean (value, flitlab_study_task_get_held (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -326,23 +326,23 @@ flitlab_sim_runner_get_property (GObject    *object,
 }
 
 static void
-flitlab_sim_runner_finalize (GObject *object)
+flitlab_study_task_finalize (GObject *object)
 {
-  FlitlabSimRunner *self = FLITLAB_SIM_RUNNER (object);
+  FlitlabStudyTask *self = FLITLAB_STUDY_TASK (object);
 
   g_clear_pointer (&self->points, flitlab_study_table_free);
   g_cond_clear (&self->resumed);
   g_mutex_clear (&self->lock);
-  G_OBJECT_CLASS (flitlab_sim_runner_parent_class)->finalize (object);
+  G_OBJECT_CLASS (flitlab_study_task_parent_class)->finalize (object);
 }
 
 static void
-flitlab_sim_runner_class_init (FlitlabSimRunnerClass *klass)
+flitlab_study_task_class_init (FlitlabStudyTaskClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = flitlab_sim_runner_get_property;
-  object_class->finalize = flitlab_sim_runner_finalize;
+  object_class->get_property = flitlab_study_task_get_property;
+  object_class->finalize = flitlab_study_task_finalize;
 
   properties[PROP_FRACTION] =
     g_param_spec_double ("fraction", NULL, NULL, 0, 1, 0,
@@ -363,15 +363,15 @@ flitlab_sim_runner_class_init (FlitlabSimRunnerClass *klass)
 }
 
 static void
-flitlab_sim_runner_init (FlitlabSimRunner *self)
+flitlab_study_task_init (FlitlabStudyTask *self)
 {
   g_mutex_init (&self->lock);
   g_cond_init (&self->resumed);
   self->seconds_left = -1;
 }
 
-FlitlabSimRunner *
-flitlab_sim_runner_new (void)
+FlitlabStudyTask *
+flitlab_study_task_new (void)
 {
-  return g_object_new (FLITLAB_TYPE_SIM_RUNNER, NULL);
+  return g_object_new (FLITLAB_TYPE_STUDY_TASK, NULL);
 }

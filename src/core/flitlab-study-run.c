@@ -1,4 +1,4 @@
-/* flitlab-runner.c: evaluates a study's models and runs its simulation into its results
+/* flitlab-study-run.c: evaluates a study's models and runs its simulation into its results
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,19 +11,19 @@
 
 #include "flitlab-input.h"
 #include "flitlab-model.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 #include "flitlab-sim-backtrack.h"
-#include "flitlab-sweep.h"
+#include "flitlab-sim-jobs.h"
 
 /* Whether load i of n keeps its per-channel results (n_values numbers each): evenly spread,
- * always the last, within FLITLAB_RUNNER_MAX_CHANNEL_LOADS and _VALUES. */
+ * always the last, within FLITLAB_STUDY_RUN_MAX_CHANNEL_LOADS and _VALUES. */
 static gboolean
 keep_channels (guint i,
                guint n,
                guint n_values)
 {
-  guint loads = CLAMP (FLITLAB_RUNNER_MAX_CHANNEL_VALUES / MAX (n_values, 1), 1,
-                       FLITLAB_RUNNER_MAX_CHANNEL_LOADS);
+  guint loads = CLAMP (FLITLAB_STUDY_RUN_MAX_CHANNEL_VALUES / MAX (n_values, 1), 1,
+                       FLITLAB_STUDY_RUN_MAX_CHANNEL_LOADS);
   guint every = (n + loads - 1) / loads;
 
   return i == n - 1 || (n - 1 - i) % MAX (every, 1) == 0;
@@ -101,10 +101,10 @@ evaluate_model (FlitlabStudy       *study,
 }
 
 FlitlabStudyTable *
-flitlab_runner_model_curve (const FlitlabStudy      *study,
-                            const FlitlabStudyModel *entry,
-                            guint                    n,
-                            GError                 **error)
+flitlab_study_run_model_curve (const FlitlabStudy      *study,
+                               const FlitlabStudyModel *entry,
+                               guint                    n,
+                               GError                 **error)
 {
   g_autoptr(FlitlabModel) model = NULL;
   FlitlabStudyTable *curve;
@@ -137,8 +137,8 @@ flitlab_runner_model_curve (const FlitlabStudy      *study,
 }
 
 gboolean
-flitlab_runner_evaluate_models (FlitlabStudy  *study,
-                                GError       **error)
+flitlab_study_run_evaluate_models (FlitlabStudy  *study,
+                                   GError       **error)
 {
   g_autofree double *rates = NULL;
   guint n_rates;
@@ -170,7 +170,7 @@ store_channels (FlitlabStudySimulation *simulation,
 }
 
 /* The backtracking simulator's configuration of a study. */
-/* Errors of a study's own settings say which study; flitlab_runner_check_simulation()'s do not,
+/* Errors of a study's own settings say which study; flitlab_study_run_check_simulation()'s do not,
  * for the editor, which shows the study. */
 static void
 prefix_study (GError            **error,
@@ -323,12 +323,12 @@ point_row (const FlitlabSimPoint *p,
   row[13] = p->deadlocked ? 1 : 0;
 }
 
-/* flitlab_sweep_run() gives progress and points one user_data: the relay holds
+/* flitlab_sim_jobs_run() gives progress and points one user_data: the relay holds
  * both callbacks and the caller's data. */
 typedef struct
 {
   FlitlabProgressFunc    progress;
-  FlitlabRunnerPointFunc point;
+  FlitlabStudyRunPointFunc point;
   gpointer               user_data;
 } PointRelay;
 
@@ -355,8 +355,8 @@ relay_point (guint                  index,
 }
 
 FlitlabSimConfig *
-flitlab_runner_new_sim_config (const FlitlabStudy  *study,
-                               GError             **error)
+flitlab_study_run_new_sim_config (const FlitlabStudy  *study,
+                                  GError             **error)
 {
   FlitlabSimConfig *config;
   g_autofree double *rates = NULL;
@@ -378,8 +378,8 @@ flitlab_runner_new_sim_config (const FlitlabStudy  *study,
 }
 
 double
-flitlab_runner_model_latency (const FlitlabStudy *study,
-                              guint               rate_index)
+flitlab_study_run_model_latency (const FlitlabStudy *study,
+                                 guint               rate_index)
 {
   const FlitlabStudyTable *curve;
 
@@ -393,31 +393,31 @@ flitlab_runner_model_latency (const FlitlabStudy *study,
 }
 
 const char * const *
-flitlab_runner_points_columns (void)
+flitlab_study_run_points_columns (void)
 {
   return points_columns;
 }
 
 gboolean
-flitlab_runner_simulate (FlitlabStudy         *study,
-                         FlitlabProgressFunc   progress,
-                         gpointer              user_data,
-                         GError              **error)
+flitlab_study_run_simulate (FlitlabStudy         *study,
+                            FlitlabProgressFunc   progress,
+                            gpointer              user_data,
+                            GError              **error)
 {
-  return flitlab_runner_simulate_with_points (study, progress, NULL, user_data, error);
+  return flitlab_study_run_simulate_with_points (study, progress, NULL, user_data, error);
 }
 
 gboolean
-flitlab_runner_simulate_with_points (FlitlabStudy            *study,
-                                     FlitlabProgressFunc      progress,
-                                     FlitlabRunnerPointFunc   point,
-                                     gpointer                 user_data,
-                                     GError                 **error)
+flitlab_study_run_simulate_with_points (FlitlabStudy            *study,
+                                        FlitlabProgressFunc      progress,
+                                        FlitlabStudyRunPointFunc   point,
+                                        gpointer                 user_data,
+                                        GError                 **error)
 {
   FlitlabStudySimulation *sim = &study->simulation;
   PointRelay relay = { progress, point, user_data };
   g_autoptr(FlitlabSimConfig) config = NULL;
-  g_autoptr(FlitlabSweep) sweep = NULL;
+  g_autoptr(FlitlabSimJobs) sim_jobs = NULL;
   g_autoptr(FlitlabSimResult) result = NULL;
   g_autofree double *rates = NULL;
   guint n_rates;
@@ -436,31 +436,32 @@ flitlab_runner_simulate_with_points (FlitlabStudy            *study,
       prefix_study (error, study);
       return FALSE;
     }
-  sweep = flitlab_sweep_new (config, error);
-  if (sweep != NULL)
-    result = point != NULL ? flitlab_sweep_run (sweep, relay_progress, relay_point, &relay, error)
-                           : flitlab_sweep_run (sweep, progress, NULL, user_data, error);
+  sim_jobs = flitlab_sim_jobs_new (config, error);
+  if (sim_jobs != NULL)
+    result = point != NULL ? flitlab_sim_jobs_run (sim_jobs, relay_progress, relay_point, &relay,
+                                                   error)
+                           : flitlab_sim_jobs_run (sim_jobs, progress, NULL, user_data, error);
   if (result == NULL)
     {
       prefix_study (error, study);
       return FALSE;
     }
-  flitlab_runner_store_simulation (study, result);
+  flitlab_study_run_store_simulation (study, result);
   return TRUE;
 }
 
-/* One study's jobs on the pool of flitlab_runner_simulate_studies(): of a sweep, or of the
- * backtracking simulator. */
+/* One study's jobs on the pool of flitlab_study_run_simulate_studies(): of a wormhole
+ * simulation (FlitlabSimJobs), or of the backtracking simulator. */
 typedef struct
 {
   FlitlabStudy           *study;
-  FlitlabSweep           *sweep;
+  FlitlabSimJobs           *sim_jobs;
   FlitlabBacktrackConfig *backtrack;
   double                 *cost;
-  FlitlabSimPoolSet       set;
+  FlitlabJobPoolSet       set;
 } PooledStudy;
 
-/* Sets up the study's jobs in pooled, as flitlab_runner_simulate() would run them, with their
+/* Sets up the study's jobs in pooled, as flitlab_study_run_simulate() would run them, with their
  * costs once the checks have passed. */
 static gboolean
 pool_study (FlitlabStudy  *study,
@@ -487,25 +488,26 @@ pool_study (FlitlabStudy  *study,
       pooled->cost = g_new (double, pooled->set.n_jobs);
       for (guint j = 0; j < pooled->set.n_jobs; j++)
         pooled->cost[j] = flitlab_backtrack_job_cost (pooled->backtrack, j,
-                                                      flitlab_runner_model_latency (study, j / R));
+                                                      flitlab_study_run_model_latency (study,
+                                                                                       j / R));
     }
   else
     {
       config = study_sim_config (study, rates, n_rates, error);
-      pooled->sweep = config != NULL ? flitlab_sweep_new (config, error) : NULL;
-      if (pooled->sweep == NULL)
+      pooled->sim_jobs = config != NULL ? flitlab_sim_jobs_new (config, error) : NULL;
+      if (pooled->sim_jobs == NULL)
         {
           prefix_study (error, study);
           return FALSE;
         }
-      flitlab_sweep_set_init (pooled->sweep, NULL, &pooled->set);
+      flitlab_sim_jobs_set_init (pooled->sim_jobs, NULL, &pooled->set);
       pooled->cost = g_new (double, pooled->set.n_jobs);
       for (guint j = 0; j < pooled->set.n_jobs; j++)
         {
-          guint rate_index = flitlab_sweep_get_rate_index (pooled->sweep, j);
-          double latency = flitlab_runner_model_latency (study, rate_index);
+          guint rate_index = flitlab_sim_jobs_get_rate_index (pooled->sim_jobs, j);
+          double latency = flitlab_study_run_model_latency (study, rate_index);
 
-          pooled->cost[j] = flitlab_sweep_job_cost (pooled->sweep, j, latency);
+          pooled->cost[j] = flitlab_sim_jobs_job_cost (pooled->sim_jobs, j, latency);
         }
     }
   pooled->set.cost = pooled->cost;
@@ -513,15 +515,15 @@ pool_study (FlitlabStudy  *study,
 }
 
 gboolean
-flitlab_runner_simulate_studies (FlitlabStudy * const  *studies,
-                                 guint                  n_studies,
-                                 FlitlabProgressFunc    progress,
-                                 gpointer               user_data,
-                                 GError               **error)
+flitlab_study_run_simulate_studies (FlitlabStudy * const  *studies,
+                                    guint                  n_studies,
+                                    FlitlabProgressFunc    progress,
+                                    gpointer               user_data,
+                                    GError               **error)
 {
   g_autoptr(GError) refused = NULL, failure = NULL;
   g_autofree PooledStudy *pooled = g_new0 (PooledStudy, n_studies);
-  g_autofree FlitlabSimPoolSet *sets = g_new0 (FlitlabSimPoolSet, n_studies);
+  g_autofree FlitlabJobPoolSet *sets = g_new0 (FlitlabJobPoolSet, n_studies);
   guint n_pooled = 0, threads = 1, failed = 0;
   gboolean all_cores = FALSE, ran, ran_all;
 
@@ -541,7 +543,7 @@ flitlab_runner_simulate_studies (FlitlabStudy * const  *studies,
   if (refused != NULL)
     n_pooled--;
 
-  ran = flitlab_sim_pool_run_sets (sets, n_pooled, all_cores ? 0 : threads, progress, user_data,
+  ran = flitlab_job_pool_run_sets (sets, n_pooled, all_cores ? 0 : threads, progress, user_data,
                                    &failed, &failure);
   /* A study refused leaves every result as it was, as a failure does. */
   ran_all = ran && refused == NULL;
@@ -549,12 +551,12 @@ flitlab_runner_simulate_studies (FlitlabStudy * const  *studies,
     {
       PooledStudy *p = &pooled[k];
 
-      if (p->sweep != NULL)
+      if (p->sim_jobs != NULL)
         {
-          g_autoptr(FlitlabSimResult) result = flitlab_sweep_set_finish (&sets[k], ran_all);
+          g_autoptr(FlitlabSimResult) result = flitlab_sim_jobs_set_finish (&sets[k], ran_all);
 
           if (result != NULL)
-            flitlab_runner_store_simulation (p->study, result);
+            flitlab_study_run_store_simulation (p->study, result);
         }
       else
         {
@@ -565,11 +567,11 @@ flitlab_runner_simulate_studies (FlitlabStudy * const  *studies,
             store_backtrack (p->study, result);
         }
     }
-  if (!ran && failed < n_pooled && pooled[failed].sweep != NULL)
+  if (!ran && failed < n_pooled && pooled[failed].sim_jobs != NULL)
     prefix_study (&failure, pooled[failed].study);
   for (guint k = 0; k < n_studies; k++)
     {
-      g_clear_pointer (&pooled[k].sweep, flitlab_sweep_free);
+      g_clear_pointer (&pooled[k].sim_jobs, flitlab_sim_jobs_free);
       g_clear_pointer (&pooled[k].backtrack, flitlab_backtrack_config_free);
       g_clear_pointer (&pooled[k].cost, g_free);
     }
@@ -587,8 +589,8 @@ flitlab_runner_simulate_studies (FlitlabStudy * const  *studies,
 }
 
 void
-flitlab_runner_store_simulation (FlitlabStudy           *study,
-                                 const FlitlabSimResult *result)
+flitlab_study_run_store_simulation (FlitlabStudy           *study,
+                                    const FlitlabSimResult *result)
 {
   FlitlabStudySimulation *sim = &study->simulation;
   FlitlabStudyTable *table;
@@ -616,8 +618,8 @@ flitlab_runner_store_simulation (FlitlabStudy           *study,
 }
 
 gboolean
-flitlab_runner_check_simulation (const FlitlabStudy  *study,
-                                 GError             **error)
+flitlab_study_run_check_simulation (const FlitlabStudy  *study,
+                                    GError             **error)
 {
   g_autofree double *rates = NULL;
   guint n_rates;
@@ -661,8 +663,8 @@ param_numbers (const char *text,
 }
 
 gboolean
-flitlab_runner_param_equal (const char *a,
-                            const char *b)
+flitlab_study_run_param_equal (const char *a,
+                               const char *b)
 {
   g_autoptr(GArray) x = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) y = g_array_new (FALSE, FALSE, sizeof (double));
@@ -690,8 +692,8 @@ flitlab_runner_param_equal (const char *a,
 }
 
 gboolean
-flitlab_runner_model_follows (const FlitlabStudy      *study,
-                              const FlitlabStudyModel *model)
+flitlab_study_run_model_follows (const FlitlabStudy      *study,
+                                 const FlitlabStudyModel *model)
 {
   g_autoptr(GHashTable) derived = NULL;
   GHashTableIter iter;
@@ -701,11 +703,11 @@ flitlab_runner_model_follows (const FlitlabStudy      *study,
 
   /* What the study gives, on top of the model's own values (a variant stays as it is). */
   derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  if (!flitlab_runner_fit_model (study, model->id, derived, NULL))
+  if (!flitlab_study_run_fit_model (study, model->id, derived, NULL))
     return FALSE;
   g_hash_table_iter_init (&iter, derived);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    if (!flitlab_runner_param_equal (value, g_hash_table_lookup (model->params, key)))
+    if (!flitlab_study_run_param_equal (value, g_hash_table_lookup (model->params, key)))
       return FALSE;
   return TRUE;
 }
@@ -737,10 +739,10 @@ not_a_param_of (gpointer key,
 }
 
 gboolean
-flitlab_runner_fit_model (const FlitlabStudy  *study,
-                          const char          *model_id,
-                          GHashTable          *params,
-                          GError             **error)
+flitlab_study_run_fit_model (const FlitlabStudy  *study,
+                             const char          *model_id,
+                             GHashTable          *params,
+                             GError             **error)
 {
   g_autoptr(FlitlabModel) model = NULL;
   g_autoptr(GString) radices = g_string_new (NULL);

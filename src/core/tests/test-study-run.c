@@ -1,4 +1,4 @@
-/* test-runner.c: a study's models and simulation into its results
+/* test-study-run.c: a study's models and simulation into its results
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,7 +11,7 @@
 
 #include "flitlab-input.h"
 #include "flitlab-model.h"
-#include "flitlab-runner.h"
+#include "flitlab-study-run.h"
 
 static FlitlabStudy *
 torus_study (void)
@@ -43,7 +43,7 @@ test_models_and_simulation (void)
   const FlitlabStudyTable *curve, *points;
   gboolean saw_stable = FALSE, saw_saturated = FALSE;
 
-  g_assert_true (flitlab_runner_evaluate_models (study, &error));
+  g_assert_true (flitlab_study_run_evaluate_models (study, &error));
   g_assert_no_error (error);
   curve = model->curve;
   g_assert_nonnull (curve);
@@ -62,9 +62,9 @@ test_models_and_simulation (void)
     }
   g_assert_true (saw_stable && saw_saturated);
   g_assert_cmpuint (model->channels->len, >=, 1);
-  g_assert_cmpuint (model->channels->len, <=, FLITLAB_RUNNER_MAX_CHANNEL_LOADS);
+  g_assert_cmpuint (model->channels->len, <=, FLITLAB_STUDY_RUN_MAX_CHANNEL_LOADS);
 
-  g_assert_true (flitlab_runner_simulate (study, NULL, NULL, &error));
+  g_assert_true (flitlab_study_run_simulate (study, NULL, NULL, &error));
   g_assert_no_error (error);
   points = study->simulation.points;
   g_assert_nonnull (points);
@@ -117,10 +117,10 @@ test_points_as_they_finish (void)
   const FlitlabStudyTable *points;
 
   g_mutex_init (&heard.lock);
-  heard.rows = flitlab_study_table_new (flitlab_runner_points_columns ());
+  heard.rows = flitlab_study_table_new (flitlab_study_run_points_columns ());
   study->simulation.threads = 2;
-  g_assert_true (flitlab_runner_simulate_with_points (study, count_progress, keep_point, &heard,
-                                                      &error));
+  g_assert_true (flitlab_study_run_simulate_with_points (study, count_progress, keep_point, &heard,
+                                                         &error));
   g_assert_no_error (error);
   points = study->simulation.points;
   g_assert_cmpuint (heard.rows->n_rows, ==, points->n_rows);
@@ -157,13 +157,13 @@ test_errors_name_the_study (void)
   FlitlabStudyModel *model = study->models->pdata[0];
 
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("1"));
-  g_assert_false (flitlab_runner_evaluate_models (study, &error));
+  g_assert_false (flitlab_study_run_evaluate_models (study, &error));
   g_assert_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER);
   g_assert_nonnull (strstr (error->message, "6x6 torus"));
   g_clear_error (&error);
 
   study->routing = FLITLAB_ROUTING_BACKTRACK;
-  g_assert_false (flitlab_runner_simulate (study, NULL, NULL, &error));
+  g_assert_false (flitlab_study_run_simulate (study, NULL, NULL, &error));
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
 }
 
@@ -198,7 +198,7 @@ check_fit (const char     *topology,
   study->simulation.node_buffers = 9;
   g_hash_table_insert (params, g_strdup ("variant"), g_strdup ("paper"));
   g_hash_table_insert (params, g_strdup ("n"), g_strdup ("7"));
-  ok = flitlab_runner_fit_model (study, model_id, params, &error);
+  ok = flitlab_study_run_fit_model (study, model_id, params, &error);
   if (needs != NULL)
     {
       g_assert_false (ok);
@@ -254,7 +254,7 @@ test_fit_model (void)
     g_autoptr(GError) error = NULL;
 
     study->pattern = FLITLAB_TRAFFIC_TRANSPOSE;
-    g_assert_false (flitlab_runner_fit_model (study, "ciciani-bi-torus", params, &error));
+    g_assert_false (flitlab_study_run_fit_model (study, "ciciani-bi-torus", params, &error));
     g_assert_nonnull (strstr (error->message, "uniform"));
   }
 }
@@ -277,7 +277,7 @@ test_fit_model_flits_exact (void)
       gboolean ok;
 
       study->flits = lengths[i];
-      ok = flitlab_runner_fit_model (study, "ciciani-bi-torus", params, &error);
+      ok = flitlab_study_run_fit_model (study, "ciciani-bi-torus", params, &error);
       text = g_hash_table_lookup (params, "flits");
       g_assert_nonnull (text);
       g_assert_true (flitlab_input_parse_number (text, -1, &back));
@@ -303,12 +303,12 @@ check_simulation (const char     *topology,
   study->simulation.node_buffers = 8;
   if (needs == NULL)
     {
-      g_assert_true (flitlab_runner_check_simulation (study, &error));
+      g_assert_true (flitlab_study_run_check_simulation (study, &error));
       g_assert_no_error (error);
     }
   else
     {
-      g_assert_false (flitlab_runner_check_simulation (study, &error));
+      g_assert_false (flitlab_study_run_check_simulation (study, &error));
       if (strstr (error->message, needs) == NULL)
         g_error ("%s/%s/%u: “%s” lacks “%s”", topology, flitlab_routing_to_string (routing),
                  vcs, error->message, needs);
@@ -334,18 +334,18 @@ test_check_simulation (void)
 static void
 test_param_equal (void)
 {
-  g_assert_true (flitlab_runner_param_equal ("8", "8x8"));
-  g_assert_true (flitlab_runner_param_equal ("8x8", "8"));
-  g_assert_true (flitlab_runner_param_equal ("6x6x6", "6"));
-  g_assert_true (flitlab_runner_param_equal ("12", "12.0"));
-  g_assert_true (flitlab_runner_param_equal ("16x16", "16x16"));
-  g_assert_true (flitlab_runner_param_equal ("paper", "paper"));
-  g_assert_false (flitlab_runner_param_equal ("8", "4x4"));
-  g_assert_false (flitlab_runner_param_equal ("4x8", "4"));
-  g_assert_false (flitlab_runner_param_equal ("4x8", "4x8x8"));
-  g_assert_false (flitlab_runner_param_equal ("12", "24"));
-  g_assert_false (flitlab_runner_param_equal ("paper", "consistent"));
-  g_assert_false (flitlab_runner_param_equal ("8", NULL));
+  g_assert_true (flitlab_study_run_param_equal ("8", "8x8"));
+  g_assert_true (flitlab_study_run_param_equal ("8x8", "8"));
+  g_assert_true (flitlab_study_run_param_equal ("6x6x6", "6"));
+  g_assert_true (flitlab_study_run_param_equal ("12", "12.0"));
+  g_assert_true (flitlab_study_run_param_equal ("16x16", "16x16"));
+  g_assert_true (flitlab_study_run_param_equal ("paper", "paper"));
+  g_assert_false (flitlab_study_run_param_equal ("8", "4x4"));
+  g_assert_false (flitlab_study_run_param_equal ("4x8", "4"));
+  g_assert_false (flitlab_study_run_param_equal ("4x8", "4x8x8"));
+  g_assert_false (flitlab_study_run_param_equal ("12", "24"));
+  g_assert_false (flitlab_study_run_param_equal ("paper", "consistent"));
+  g_assert_false (flitlab_study_run_param_equal ("8", NULL));
 }
 
 /* The examples' models, written k="8" and flits="12", follow their study; one of another
@@ -361,15 +361,15 @@ test_model_follows (void)
   model = flitlab_study_add_model (study, "greenberg-mesh");
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8"));
   g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("32.0"));
-  g_assert_true (flitlab_runner_model_follows (study, model));
+  g_assert_true (flitlab_study_run_model_follows (study, model));
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("4"));
-  g_assert_false (flitlab_runner_model_follows (study, model));
+  g_assert_false (flitlab_study_run_model_follows (study, model));
   g_hash_table_insert (model->params, g_strdup ("k"), g_strdup ("8x8"));
   g_hash_table_insert (model->params, g_strdup ("flits"), g_strdup ("16"));
-  g_assert_false (flitlab_runner_model_follows (study, model));
+  g_assert_false (flitlab_study_run_model_follows (study, model));
   /* A model that does not describe the network at all. */
   model = flitlab_study_add_model (study, "quaglia-adaptive-torus");
-  g_assert_false (flitlab_runner_model_follows (study, model));
+  g_assert_false (flitlab_study_run_model_follows (study, model));
 }
 
 /* The drawn curve: dense, from the smallest load up to saturation or the top load. */
@@ -382,16 +382,16 @@ test_model_curve (void)
   FlitlabStudyModel *model = flitlab_study_add_model (study, "ciciani-bi-torus");
   double saturation;
 
-  g_assert_true (flitlab_runner_fit_model (study, model->id, model->params, NULL));
-  g_assert_true (flitlab_runner_evaluate_models (study, NULL));
+  g_assert_true (flitlab_study_run_fit_model (study, model->id, model->params, NULL));
+  g_assert_true (flitlab_study_run_evaluate_models (study, NULL));
   saturation = model->curve->saturation_rate;
   g_assert_cmpfloat (saturation, >, 0);
 
   /* Top load below saturation: the curve ends there. */
   study->rate_min = 0.1 * saturation;
   study->rate_max = 0.5 * saturation;
-  below = flitlab_runner_model_curve (study, model, FLITLAB_RUNNER_CURVE_POINTS, NULL);
-  g_assert_cmpuint (below->n_rows, ==, FLITLAB_RUNNER_CURVE_POINTS);
+  below = flitlab_study_run_model_curve (study, model, FLITLAB_STUDY_RUN_CURVE_POINTS, NULL);
+  g_assert_cmpuint (below->n_rows, ==, FLITLAB_STUDY_RUN_CURVE_POINTS);
   g_assert_cmpuint (below->n_rows, >=, 200);
   g_assert_cmpfloat (flitlab_study_table_get (below, 0, 0), ==, study->rate_min);
   g_assert_cmpfloat_with_epsilon (flitlab_study_table_get (below, below->n_rows - 1, 0),
@@ -401,7 +401,7 @@ test_model_curve (void)
 
   /* Top load far beyond (a 32×32 torus's range): the curve stops at saturation. */
   study->rate_max = 10 * saturation;
-  beyond = flitlab_runner_model_curve (study, model, FLITLAB_RUNNER_CURVE_POINTS, NULL);
+  beyond = flitlab_study_run_model_curve (study, model, FLITLAB_STUDY_RUN_CURVE_POINTS, NULL);
   g_assert_cmpfloat_with_epsilon (flitlab_study_table_get (beyond, beyond->n_rows - 1, 0),
                                   saturation, 1e-12);
   g_assert_false (beyond->saturated[beyond->n_rows / 2]);
@@ -427,12 +427,12 @@ test_allow_deadlock (void)
   study->simulation.replications = 2;
   study->simulation.cycles = 20000;
   study->simulation.threads = 1;
-  g_assert_false (flitlab_runner_simulate (study, NULL, NULL, &error));
+  g_assert_false (flitlab_study_run_simulate (study, NULL, NULL, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
 
   study->simulation.allow_deadlock = TRUE;
-  g_assert_true (flitlab_runner_simulate (study, NULL, NULL, &error));
+  g_assert_true (flitlab_study_run_simulate (study, NULL, NULL, &error));
   g_assert_no_error (error);
   points = study->simulation.points;
   g_assert_cmpuint (points->n_rows, ==, 1);
@@ -501,18 +501,19 @@ test_studies_on_one_pool (void)
 
   off->simulation.enabled = FALSE;
   torus->simulation.threads = 1;  /* another study asks for every core: the pool has them */
-  g_assert_true (flitlab_runner_evaluate_models (torus, &error));
+  g_assert_true (flitlab_study_run_evaluate_models (torus, &error));
   g_assert_no_error (error);
   torus_alone = flitlab_study_copy (torus);
   cube_alone = flitlab_study_copy (cube);
-  g_assert_true (flitlab_runner_simulate (torus_alone, NULL, NULL, &error));
-  g_assert_true (flitlab_runner_simulate (cube_alone, NULL, NULL, &error));
+  g_assert_true (flitlab_study_run_simulate (torus_alone, NULL, NULL, &error));
+  g_assert_true (flitlab_study_run_simulate (cube_alone, NULL, NULL, &error));
   g_assert_no_error (error);
 
   studies[0] = cube;
   studies[1] = off;
   studies[2] = torus;
-  g_assert_true (flitlab_runner_simulate_studies (studies, 3, record_fraction, fractions, &error));
+  g_assert_true (flitlab_study_run_simulate_studies (studies, 3, record_fraction, fractions,
+                                                     &error));
   g_assert_no_error (error);
   assert_tables_equal (torus->simulation.points, torus_alone->simulation.points);
   assert_tables_equal (cube->simulation.points, cube_alone->simulation.points);
@@ -534,7 +535,7 @@ test_studies_on_one_pool (void)
   /* The torus's routing cannot run on it: refused, named, and the cube before it kept as it was. */
   g_clear_pointer (&cube->simulation.points, flitlab_study_table_free);
   torus->routing = FLITLAB_ROUTING_BACKTRACK;
-  g_assert_false (flitlab_runner_simulate_studies (studies, 3, NULL, NULL, &error));
+  g_assert_false (flitlab_study_run_simulate_studies (studies, 3, NULL, NULL, &error));
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "6x6 torus"));
   g_assert_null (cube->simulation.points);
@@ -545,16 +546,16 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/flitlab/runner/allow-deadlock", test_allow_deadlock);
-  g_test_add_func ("/flitlab/runner/studies-on-one-pool", test_studies_on_one_pool);
-  g_test_add_func ("/flitlab/runner/models-and-simulation", test_models_and_simulation);
-  g_test_add_func ("/flitlab/runner/errors-name-the-study", test_errors_name_the_study);
-  g_test_add_func ("/flitlab/runner/points-as-they-finish", test_points_as_they_finish);
-  g_test_add_func ("/flitlab/runner/fit-model", test_fit_model);
-  g_test_add_func ("/flitlab/runner/fit-model-flits-exact", test_fit_model_flits_exact);
-  g_test_add_func ("/flitlab/runner/param-equal", test_param_equal);
-  g_test_add_func ("/flitlab/runner/model-follows", test_model_follows);
-  g_test_add_func ("/flitlab/runner/model-curve", test_model_curve);
-  g_test_add_func ("/flitlab/runner/check-simulation", test_check_simulation);
+  g_test_add_func ("/flitlab/study-run/allow-deadlock", test_allow_deadlock);
+  g_test_add_func ("/flitlab/study-run/studies-on-one-pool", test_studies_on_one_pool);
+  g_test_add_func ("/flitlab/study-run/models-and-simulation", test_models_and_simulation);
+  g_test_add_func ("/flitlab/study-run/errors-name-the-study", test_errors_name_the_study);
+  g_test_add_func ("/flitlab/study-run/points-as-they-finish", test_points_as_they_finish);
+  g_test_add_func ("/flitlab/study-run/fit-model", test_fit_model);
+  g_test_add_func ("/flitlab/study-run/fit-model-flits-exact", test_fit_model_flits_exact);
+  g_test_add_func ("/flitlab/study-run/param-equal", test_param_equal);
+  g_test_add_func ("/flitlab/study-run/model-follows", test_model_follows);
+  g_test_add_func ("/flitlab/study-run/model-curve", test_model_curve);
+  g_test_add_func ("/flitlab/study-run/check-simulation", test_check_simulation);
   return g_test_run ();
 }

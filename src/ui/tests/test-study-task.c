@@ -1,11 +1,11 @@
-/* test-sim-runner.c: a study's simulation on a worker thread: progress, points, cancel
+/* test-study-task.c: a study's simulation on a worker thread: progress, points, cancel
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
-#include "flitlab-sim-runner.h"
+#include "flitlab-study-task.h"
 
 typedef struct
 {
@@ -26,11 +26,11 @@ on_done (GObject      *source,
 }
 
 static void
-on_fraction (FlitlabSimRunner *runner,
+on_fraction (FlitlabStudyTask *task,
              GParamSpec       *pspec,
              Watch            *watch)
 {
-  double fraction = flitlab_sim_runner_get_fraction (runner);
+  double fraction = flitlab_study_task_get_fraction (task);
 
   if (fraction < watch->last_fraction)
     watch->fraction_went_back = TRUE;
@@ -40,13 +40,13 @@ on_fraction (FlitlabSimRunner *runner,
 }
 
 static void
-on_points (FlitlabSimRunner *runner,
+on_points (FlitlabStudyTask *task,
            GParamSpec       *pspec,
            Watch            *watch)
 {
   guint n;
 
-  g_object_get (runner, "n-points", &n, NULL);
+  g_object_get (task, "n-points", &n, NULL);
   g_assert_cmpuint (n, >=, watch->most_points);
   watch->most_points = n;
 }
@@ -69,7 +69,7 @@ mesh_study (void)
 }
 
 static FlitlabStudy *
-run (FlitlabSimRunner   *runner,
+run (FlitlabStudyTask   *task,
      const FlitlabStudy *study,
      GCancellable       *cancellable,
      Watch              *watch,
@@ -77,15 +77,15 @@ run (FlitlabSimRunner   *runner,
 {
   FlitlabStudy *done;
 
-  g_signal_connect (runner, "notify::fraction", G_CALLBACK (on_fraction), watch);
-  g_signal_connect (runner, "notify::n-points", G_CALLBACK (on_points), watch);
-  flitlab_sim_runner_run_async (runner, study, cancellable, on_done, watch);
-  g_assert_true (flitlab_sim_runner_get_running (runner));
+  g_signal_connect (task, "notify::fraction", G_CALLBACK (on_fraction), watch);
+  g_signal_connect (task, "notify::n-points", G_CALLBACK (on_points), watch);
+  flitlab_study_task_run_async (task, study, cancellable, on_done, watch);
+  g_assert_true (flitlab_study_task_get_running (task));
   if (cancellable != NULL)
     g_cancellable_cancel (cancellable);
   while (watch->result == NULL)
     g_main_context_iteration (NULL, TRUE);
-  done = flitlab_sim_runner_run_finish (runner, watch->result, error);
+  done = flitlab_study_task_run_finish (task, watch->result, error);
   g_clear_object (&watch->result);
   return done;
 }
@@ -95,13 +95,13 @@ run (FlitlabSimRunner   *runner,
 static void
 test_progress_and_points (void)
 {
-  g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
+  g_autoptr(FlitlabStudyTask) task = flitlab_study_task_new ();
   g_autoptr(FlitlabStudy) study = mesh_study ();
   g_autoptr(FlitlabStudy) done = NULL;
   g_autoptr(GError) error = NULL;
   Watch watch = { 0 };
 
-  done = run (runner, study, NULL, &watch, &error);
+  done = run (task, study, NULL, &watch, &error);
   g_assert_no_error (error);
   g_assert_nonnull (done);
   g_assert_false (watch.fraction_went_back);
@@ -109,24 +109,24 @@ test_progress_and_points (void)
   g_assert_cmpuint (done->simulation.points->n_rows, ==, 4);
   g_assert_cmpuint (watch.most_points, ==, 4);
   g_assert_null (study->simulation.points);
-  g_assert_false (flitlab_sim_runner_get_running (runner));
+  g_assert_false (flitlab_study_task_get_running (task));
 }
 
-/* A cancelled run reports G_IO_ERROR_CANCELLED, and the runner can run again. */
+/* A cancelled run reports G_IO_ERROR_CANCELLED, and the task can run again. */
 static void
 test_cancel (void)
 {
-  g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
+  g_autoptr(FlitlabStudyTask) task = flitlab_study_task_new ();
   g_autoptr(FlitlabStudy) study = mesh_study ();
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(FlitlabStudy) done = NULL;
   g_autoptr(GError) error = NULL;
   Watch watch = { 0 };
 
-  done = run (runner, study, cancellable, &watch, &error);
+  done = run (task, study, cancellable, &watch, &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (done);
-  g_assert_false (flitlab_sim_runner_get_running (runner));
+  g_assert_false (flitlab_study_task_get_running (task));
 }
 
 static void
@@ -141,21 +141,21 @@ iterate_for (gint64 microseconds)
 /* Starts a run that will hold at once for its answer (its estimate settles in 2 s, well before
  * it could end) and waits until it does. */
 static void
-start_held_run (FlitlabSimRunner *runner,
+start_held_run (FlitlabStudyTask *task,
                 FlitlabStudy     *study,
                 GCancellable     *cancellable,
                 Watch            *watch)
 {
   study->simulation.cycles = 100000000;
-  flitlab_sim_runner_set_hold_above (runner, 1e-6);
-  flitlab_sim_runner_run_async (runner, study, cancellable, on_done, watch);
-  while (!flitlab_sim_runner_get_held (runner))
+  flitlab_study_task_set_hold_above (task, 1e-6);
+  flitlab_study_task_run_async (task, study, cancellable, on_done, watch);
+  while (!flitlab_study_task_get_held (task))
     g_main_context_iteration (NULL, TRUE);
 }
 
 /* Cancels the run and checks that it ends cancelled, with nothing. */
 static void
-cancel_and_finish (FlitlabSimRunner *runner,
+cancel_and_finish (FlitlabStudyTask *task,
                    GCancellable     *cancellable,
                    Watch            *watch)
 {
@@ -165,7 +165,7 @@ cancel_and_finish (FlitlabSimRunner *runner,
   g_cancellable_cancel (cancellable);
   while (watch->result == NULL)
     g_main_context_iteration (NULL, TRUE);
-  done = flitlab_sim_runner_run_finish (runner, watch->result, &error);
+  done = flitlab_study_task_run_finish (task, watch->result, &error);
   g_clear_object (&watch->result);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (done);
@@ -176,38 +176,38 @@ cancel_and_finish (FlitlabSimRunner *runner,
 static void
 test_hold (void)
 {
-  g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
+  g_autoptr(FlitlabStudyTask) task = flitlab_study_task_new ();
   g_autoptr(FlitlabStudy) study = mesh_study ();
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   Watch watch = { 0 };
   double held_at;
 
-  start_held_run (runner, study, cancellable, &watch);
-  held_at = flitlab_sim_runner_get_fraction (runner);
+  start_held_run (task, study, cancellable, &watch);
+  held_at = flitlab_study_task_get_fraction (task);
   iterate_for (G_TIME_SPAN_SECOND / 2);
-  g_assert_true (flitlab_sim_runner_get_held (runner));
-  g_assert_cmpfloat (flitlab_sim_runner_get_fraction (runner), ==, held_at);
+  g_assert_true (flitlab_study_task_get_held (task));
+  g_assert_cmpfloat (flitlab_study_task_get_fraction (task), ==, held_at);
   g_assert_null (watch.result);
 
-  flitlab_sim_runner_resume (runner);
-  g_assert_false (flitlab_sim_runner_get_held (runner));
-  while (flitlab_sim_runner_get_fraction (runner) == held_at)
+  flitlab_study_task_resume (task);
+  g_assert_false (flitlab_study_task_get_held (task));
+  while (flitlab_study_task_get_fraction (task) == held_at)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_false (flitlab_sim_runner_get_held (runner));
-  cancel_and_finish (runner, cancellable, &watch);
+  g_assert_false (flitlab_study_task_get_held (task));
+  cancel_and_finish (task, cancellable, &watch);
 }
 
 /* A cancel ends a held run. */
 static void
 test_cancel_held (void)
 {
-  g_autoptr(FlitlabSimRunner) runner = flitlab_sim_runner_new ();
+  g_autoptr(FlitlabStudyTask) task = flitlab_study_task_new ();
   g_autoptr(FlitlabStudy) study = mesh_study ();
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   Watch watch = { 0 };
 
-  start_held_run (runner, study, cancellable, &watch);
-  cancel_and_finish (runner, cancellable, &watch);
+  start_held_run (task, study, cancellable, &watch);
+  cancel_and_finish (task, cancellable, &watch);
 }
 
 int
@@ -216,9 +216,9 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/sim-runner/progress-and-points", test_progress_and_points);
-  g_test_add_func ("/sim-runner/cancel", test_cancel);
-  g_test_add_func ("/sim-runner/hold", test_hold);
-  g_test_add_func ("/sim-runner/cancel-held", test_cancel_held);
+  g_test_add_func ("/sim-task/progress-and-points", test_progress_and_points);
+  g_test_add_func ("/sim-task/cancel", test_cancel);
+  g_test_add_func ("/sim-task/hold", test_hold);
+  g_test_add_func ("/sim-task/cancel-held", test_cancel_held);
   return g_test_run ();
 }
