@@ -300,7 +300,7 @@ study_sim_config (const FlitlabStudy  *study,
 static const char * const points_columns[] = {
   "rate", "latency", "ci95", "network_latency", "throughput", "queueing", "mean_hops",
   "network_ci95", "transit_latency", "transit_ci95", "source_transit_latency",
-  "source_transit_ci95", "throughput_ci95", "deadlocked", NULL,
+  "source_transit_ci95", "throughput_ci95", "deadlocked", "messages", NULL,
 };
 
 static void
@@ -321,6 +321,7 @@ point_row (const FlitlabSimPoint *p,
   row[11] = p->ci95[FLITLAB_LATENCY_SOURCE_TRANSIT];
   row[12] = p->throughput_ci95;
   row[13] = p->deadlocked ? 1 : 0;
+  row[14] = (double) p->messages;
 }
 
 /* flitlab_sim_jobs_run() gives progress and points one user_data: the relay holds
