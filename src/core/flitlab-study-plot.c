@@ -298,6 +298,16 @@ mark_saturation (FlitlabPlotSeries       *series,
                             ? g_strdup (_(info->saturation)) : NULL;
 }
 
+char *
+flitlab_study_plot_dup_model_name (const FlitlabStudy      *study,
+                                   const FlitlabStudyModel *model)
+{
+  const FlitlabTopology *topology = flitlab_study_get_topology (study, NULL);
+
+  return model_name (study, topology, model,
+                     topology == NULL || flitlab_study_run_model_follows (study, model));
+}
+
 /* How a comparison labels a study's series: their labels begin with the study's name, and each
  * has a kind for the legend ("Model", "Simulation, 95% CI"). */
 typedef struct

@@ -33,4 +33,9 @@ void         flitlab_study_plot_show_guess (FlitlabPlot        *plot,
                                             const FlitlabStudy *study,
                                             double              guess);
 
+/* The study's model as the plot's legend names it: its citation and the parameters that tell
+ * it apart ("Ciciani et al. 1998, k = 5x10x20"), for a view beside the plot. */
+char        *flitlab_study_plot_dup_model_name (const FlitlabStudy      *study,
+                                                const FlitlabStudyModel *model);
+
 G_END_DECLS

@@ -244,6 +244,8 @@ flitlab_window_set_presenting (FlitlabWindow *self,
   gtk_widget_set_visible (self->sidebar, !presenting);
   gtk_widget_set_visible (self->editor_pane, !presenting && !comparing);
   gtk_widget_set_visible (self->figure_controls, !presenting);
+  gtk_widget_set_visible (GTK_WIDGET (self->results_table),
+                          !presenting && gtk_toggle_button_get_active (self->table_button));
   gtk_widget_set_visible (self->simulation_box, !presenting && !comparing);
   gtk_widget_set_visible (GTK_WIDGET (self->study_title), !presenting);
   gtk_widget_set_visible (GTK_WIDGET (self->study_notes),

@@ -51,6 +51,34 @@ hide_for_guess (FlitlabPlot *plot)
   plot->title = g_strdup (_("Where does it saturate? Click that load on the plot"));
 }
 
+/* The results table, when it shows: the studies of the plot, a running simulation's loads as
+ * the plot has them, the load the other views show selected. */
+static void
+show_results (FlitlabWindow           *self,
+              const FlitlabStudyTable *running)
+{
+  g_autoptr(GPtrArray) studies = NULL;
+  int index = flitlab_window_get_selected_index (self);
+
+  /* Kept while presenting hides it: it shows again as it was. */
+  if (!gtk_toggle_button_get_active (self->table_button))
+    return;
+  if (flitlab_window_comparing (self))
+    studies = flitlab_window_dup_selected_studies (self);
+  else
+    {
+      studies = g_ptr_array_new ();
+      if (index >= 0)
+        g_ptr_array_add (studies, (gpointer) flitlab_document_get_study (self->document, index));
+    }
+  flitlab_results_table_show (self->results_table, (const FlitlabStudy * const *) studies->pdata,
+                              flitlab_window_comparing (self) ? NULL : &running, studies->len);
+  if (!flitlab_window_comparing (self) && self->load_chosen)
+    flitlab_results_table_select_load (
+      self->results_table, 0,
+      gtk_adjustment_get_value (flitlab_network_page_get_load (self->network_page)));
+}
+
 void
 flitlab_window_rebuild_plot (FlitlabWindow *self)
 {
@@ -58,6 +86,7 @@ flitlab_window_rebuild_plot (FlitlabWindow *self)
   guint metric_index = gtk_drop_down_get_selected (self->metric_dropdown);
   const char *metric = metrics[MIN (metric_index, G_N_ELEMENTS (metrics) - 1)];
   FlitlabPlot *plot = NULL;
+  g_autoptr(FlitlabStudyTable) running = NULL;
 
   if (flitlab_window_comparing (self))
     {
@@ -69,9 +98,7 @@ flitlab_window_rebuild_plot (FlitlabWindow *self)
   else if (index >= 0)
     {
       /* A running simulation's loads show as they finish. */
-      g_autoptr(FlitlabStudyTable) running =
-        flitlab_document_dup_run_points (self->document, index);
-
+      running = flitlab_document_dup_run_points (self->document, index);
       self->points_shown = running != NULL ? running->n_rows : 0;
       plot = flitlab_study_plot_new_running (flitlab_document_get_study (self->document, index),
                                              metric, running);
@@ -90,6 +117,7 @@ flitlab_window_rebuild_plot (FlitlabWindow *self)
           gtk_adjustment_get_value (flitlab_network_page_get_load (self->network_page));
     }
   flitlab_plot_view_set_plot (self->plot_view, plot);
+  show_results (self, running);
 }
 
 FlitlabNetworkPage *
@@ -166,6 +194,30 @@ on_load_clicked (FlitlabWindow *self,
   flitlab_window_rebuild_plot (self);
 }
 
+/* A row of the results table selected: its load in the network and flow views, marked on the
+ * plot, as moving their load slider would. */
+static void
+on_results_load_selected (FlitlabWindow *self,
+                          guint          study,
+                          double         load)
+{
+  self->load_chosen = TRUE;
+  gtk_adjustment_set_value (flitlab_network_page_get_load (self->network_page), load);
+  flitlab_window_rebuild_plot (self);
+}
+
+/* The table shows below the plot, scrolled into view by taking the focus. */
+static void
+on_table_toggled (FlitlabWindow *self)
+{
+  gboolean on = gtk_toggle_button_get_active (self->table_button);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->results_table), on);
+  flitlab_window_rebuild_plot (self);
+  if (on)
+    gtk_widget_grab_focus (GTK_WIDGET (self->results_table));
+}
+
 void
 flitlab_window_plot_init (FlitlabWindow *self)
 {
@@ -177,4 +229,8 @@ flitlab_window_plot_init (FlitlabWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->plot_view, "load-clicked", G_CALLBACK (on_load_clicked), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->table_button, "toggled", G_CALLBACK (on_table_toggled), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->results_table, "load-selected",
+                           G_CALLBACK (on_results_load_selected), self, G_CONNECT_SWAPPED);
 }

@@ -10,6 +10,7 @@
 #include "flitlab-flow-page.h"
 #include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
+#include "flitlab-results-table.h"
 #include "flitlab-study-editor.h"
 #include "flitlab-window.h"
 
@@ -51,6 +52,8 @@ struct _FlitlabWindow
   FlitlabPlotView      *plot_view;
   GtkToggleButton      *predict_button;
   GtkButton            *reset_zoom_button;
+  FlitlabResultsTable  *results_table;     /* below the plot while table_button is on */
+  GtkToggleButton      *table_button;
   GMenu                *recent_section;
   GtkWidget            *sidebar;
   GtkWidget            *simulation_box;

@@ -241,6 +241,7 @@ on_figure_changed (FlitlabWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->metric_dropdown), plot);
   gtk_widget_set_visible (GTK_WIDGET (self->log_button), plot);
   gtk_widget_set_visible (GTK_WIDGET (self->predict_button), plot);
+  gtk_widget_set_visible (GTK_WIDGET (self->table_button), plot);
   gtk_widget_set_visible (GTK_WIDGET (self->reset_zoom_button),
                           plot && flitlab_plot_view_get_zoomed (self->plot_view));
   flitlab_window_update_caption (self);
@@ -728,6 +729,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   g_type_ensure (FLITLAB_TYPE_FLOW_PAGE);
   g_type_ensure (FLITLAB_TYPE_NETWORK_PAGE);
   g_type_ensure (FLITLAB_TYPE_PLOT_VIEW);
+  g_type_ensure (FLITLAB_TYPE_RESULTS_TABLE);
   g_type_ensure (FLITLAB_TYPE_STUDY_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/ui/flitlab-window.ui");
@@ -754,6 +756,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, plot_view);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, predict_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, reset_zoom_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, results_table);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, table_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulation_box);

@@ -166,6 +166,29 @@ if log is not None:
     shot("log")
     press(log)
 
+# The results table below the plot: a row per simulated load, taking the focus; the arrows
+# choose a row, and its load is the one the network view shows (and the plot marks).
+table = named(window, "Table", 5)
+check("the plot has a Table switch", table is not None)
+if table is not None:
+    press(table)
+    check("the table lists the study's 19 loads", find(window, "label", "19 loads", 5) is not None)
+    rawinput.pressKey("Down")
+    time.sleep(0.5)
+    rawinput.pressKey("Down")
+    time.sleep(1)
+    shot("table")
+    tabs = window.findChildren(lambda n: n.roleName == "page tab"
+                               and n.name in ("Network", "Plot"), recursive=True)
+    tab = {n.name: n for n in tabs}
+    if len(tab) == 2:
+        press(tab["Network"])
+        check("the row chosen is the network view's load",
+              find(window, "label", "0.0015 (model)", 5) is not None)
+        press(tab["Plot"])
+        time.sleep(0.5)
+    press(table)
+
 # Export the shown figure as SVG through the Export dialog (Ctrl+E): a file that parses as XML.
 # A first export goes to the project's folder (the settings are in memory: no folder is
 # remembered yet); the next ones to the folder used last, the same.
