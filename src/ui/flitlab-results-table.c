@@ -653,6 +653,21 @@ copy_rows (GtkWidget  *widget,
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
 }
 
+/* Ctrl+Page Up and Down step through the window's studies wherever the focus is: the list
+ * inside would take them for its own scrolling. */
+static gboolean
+on_key_pressed (FlitlabResultsTable *self,
+                guint                keyval,
+                guint                keycode,
+                GdkModifierType      state)
+{
+  if ((state & GDK_CONTROL_MASK) == 0 || (keyval != GDK_KEY_Page_Up && keyval != GDK_KEY_Page_Down))
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (self), keyval == GDK_KEY_Page_Up
+                                                 ? "win.previous-study" : "win.next-study", NULL);
+  return TRUE;
+}
+
 /* The table's focus is its rows': arrows then choose a load. */
 static gboolean
 flitlab_results_table_grab_focus (GtkWidget *widget)
@@ -713,6 +728,7 @@ flitlab_results_table_init (FlitlabResultsTable *self)
   GtkWidget *copy = gtk_button_new_with_mnemonic (_("_Copy as Text"));
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkSortListModel *sorted;
+  GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 6);
@@ -748,6 +764,9 @@ flitlab_results_table_init (FlitlabResultsTable *self)
                                   _("Results by load"), -1);
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (on_selected),
                             self);
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->view));
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), 240);
   gtk_widget_set_vexpand (scroller, TRUE);

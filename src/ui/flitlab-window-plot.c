@@ -206,7 +206,28 @@ on_results_load_selected (FlitlabWindow *self,
   flitlab_window_rebuild_plot (self);
 }
 
-/* The table shows below the plot, scrolled into view by taking the focus. */
+/* Once the table has its place on the page: the page scrolled to its end, where the table is
+ * whole, and the focus in it. */
+static gboolean
+focus_results (gpointer data)
+{
+  FlitlabWindow *self = data;
+  GtkWidget *page = gtk_widget_get_ancestor (GTK_WIDGET (self->results_table),
+                                             GTK_TYPE_SCROLLED_WINDOW);
+
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->results_table)))
+    {
+      GtkAdjustment *down = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
+
+      gtk_widget_grab_focus (GTK_WIDGET (self->results_table));
+      gtk_adjustment_set_value (down, gtk_adjustment_get_upper (down) -
+                                      gtk_adjustment_get_page_size (down));
+    }
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The table shows below the plot, and comes into view. */
 static void
 on_table_toggled (FlitlabWindow *self)
 {
@@ -214,8 +235,9 @@ on_table_toggled (FlitlabWindow *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->results_table), on);
   flitlab_window_rebuild_plot (self);
+  /* After the layout that gives it its place (an idle runs after the frame's). */
   if (on)
-    gtk_widget_grab_focus (GTK_WIDGET (self->results_table));
+    g_idle_add (focus_results, g_object_ref (self));
 }
 
 void
