@@ -168,6 +168,8 @@ os.remove(saved)
 proc = ran(["traffic", "--topology", "torus:9x9:bi", "--traffic", "neighbour", "--output", big])
 refused("run refuses a changed matrix file, naming it", ["run", project, "--output", saved],
         saved, "big.csv", "changed")
+refused("validate says the matrix file changed", ["validate", project], None, "big.csv",
+        "changed", "Big")
 os.remove(big)
 refused("run refuses a missing matrix file, naming it", ["run", project, "--output", saved],
         saved, "big.csv")
