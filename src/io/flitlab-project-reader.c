@@ -173,6 +173,21 @@ flitlab_project_load_from_data (const char  *data,
 }
 
 FlitlabProject *
+flitlab_project_load_from_data_in (const char  *data,
+                                   gsize        length,
+                                   const char  *name_for_errors,
+                                   const char  *folder,
+                                   GError     **error)
+{
+  g_autofree char *absolute = NULL;
+
+  g_return_val_if_fail (folder != NULL, NULL);
+
+  absolute = g_canonicalize_filename (folder, NULL);
+  return flitlab_reader_load_data (data, length, name_for_errors, absolute, error);
+}
+
+FlitlabProject *
 flitlab_reader_load_data (const char  *data,
                           gsize        length,
                           const char  *name_for_errors,
@@ -370,10 +385,6 @@ flitlab_project_load (const char  *path,
   if ((data = read_project_file (path, display, &length, error)) == NULL)
     return NULL;
   /* A matrix file's path is relative to the project's folder. */
-  {
-    g_autofree char *dirname = g_path_get_dirname (path);
-
-    folder = g_canonicalize_filename (dirname, NULL);
-  }
-  return flitlab_reader_load_data (data, length, display, folder, error);
+  folder = g_path_get_dirname (path);
+  return flitlab_project_load_from_data_in (data, length, display, folder, error);
 }
