@@ -560,7 +560,7 @@ flitlab_study_get_matrix (const FlitlabStudy  *self,
         g_propagate_error (error, g_error_copy (self->matrix_error));
       else
         g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
-                             _("the matrix traffic has no traffic matrix"));
+                             _("the traffic pattern “matrix” has no traffic matrix"));
     }
   return self->matrix;
 }
@@ -778,7 +778,7 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
   /* A matrix file that could not be read is kept, with why: running refuses it. */
   if (self->pattern == FLITLAB_TRAFFIC_MATRIX && self->matrix == NULL &&
       self->matrix_error == NULL)
-    return fail (error, _("the matrix traffic has no traffic matrix"));
+    return fail (error, _("the traffic pattern “matrix” has no traffic matrix"));
   if (self->pattern == FLITLAB_TRAFFIC_MATRIX && self->matrix != NULL &&
       self->network != NULL &&
       !flitlab_traffic_matrix_check_size (self->matrix,

@@ -258,10 +258,23 @@ flitlab_traffic_matrix_get (const FlitlabTrafficMatrix *self,
                             guint                       src,
                             guint                       dst)
 {
+  gsize lo, hi;
+
   g_return_val_if_fail (src < self->n_nodes && dst < self->n_nodes, 0);
-  for (gsize i = self->row_start[src]; i < self->row_start[src + 1]; i++)
-    if (self->cols[i] == dst)
-      return self->weights[i];
+  /* A row's entries are in column order. */
+  lo = self->row_start[src];
+  hi = self->row_start[src + 1];
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (self->cols[mid] == dst)
+        return self->weights[mid];
+      if (self->cols[mid] < dst)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
   return 0;
 }
 
