@@ -529,6 +529,9 @@ flitlab_traffic_matrix_new_from_csv (const char  *text,
                    _("a traffic matrix's file has at most %u bytes"), FLITLAB_MAX_MATRIX_BYTES);
       return NULL;
     }
+  /* A spreadsheet's byte order mark is no cell. */
+  if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
   /* The lines that hold something: blank lines and # comments are left out. */
   while (p < end)
     {

@@ -39,6 +39,7 @@ test_csv_headers (void)
     ",0,1,2\n0,0,1,2\n1,3,0,0\n2,0,0.5,0\n",
     "node,a,b,c\r\na, 0, 1, 2\r\nb,3,0,0\r\n\r\n# the last row\nc,0,0.5,0",
     "0,1,2\n0,0,1,2\n1,3,0,0\n2,0,0.5,0\n",
+    "\xef\xbb\xbf" "0,1,2\n3,0,0\n0,0.5,0\n",
   };
   g_autoptr(FlitlabTrafficMatrix) first = NULL;
 
