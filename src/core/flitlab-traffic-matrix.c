@@ -495,7 +495,8 @@ csv_row (guint    src,
   return TRUE;
 }
 
-static gboolean
+/* Sets error to message at line of the text; NULL, for the caller to return. */
+static FlitlabTrafficMatrix *
 fail_line (GError    **error,
            int         code,
            guint       line,
@@ -505,7 +506,7 @@ fail_line (GError    **error,
 
   /* Translators: a traffic matrix's problem at a line of its CSV text */
   g_set_error (error, FLITLAB_TRAFFIC_MATRIX_ERROR, code, _("line %u: %s"), line, text);
-  return FALSE;
+  return NULL;
 }
 
 FlitlabTrafficMatrix *
@@ -542,8 +543,7 @@ flitlab_traffic_matrix_new_from_csv (const char  *text,
       if (line.length > 0 && line.start[0] != '#')
         {
           if (memchr (line.start, '\0', line.length) != NULL)
-            return fail_line (error, FLITLAB_TRAFFIC_MATRIX_ERROR_PARSE, number,
-                              _("not text")), NULL;
+            return fail_line (error, FLITLAB_TRAFFIC_MATRIX_ERROR_PARSE, number, _("not text"));
           if (lines->len > FLITLAB_MAX_MATRIX_NODES + 1)
             {
               g_set_error (error, FLITLAB_TRAFFIC_MATRIX_ERROR,
@@ -578,8 +578,7 @@ flitlab_traffic_matrix_new_from_csv (const char  *text,
                   (first_cells == cells && lines->len == cells + 1));
     if (header_row && first_cells != cells && first_cells != cells - 1)
       return fail_line (error, FLITLAB_TRAFFIC_MATRIX_ERROR_PARSE, first->number,
-                        _("the header row has a different number of cells from the rows")),
-             NULL;
+                        _("the header row has a different number of cells from the rows"));
   }
   if (header_row)
     g_array_remove_index (lines, 0);
@@ -596,8 +595,7 @@ flitlab_traffic_matrix_new_from_csv (const char  *text,
             g_strdup_printf (_("%u values where line %u has %u (ragged rows)"), here,
                              g_array_index (lines, Line, 0).number, cells);
 
-          return fail_line (error, FLITLAB_TRAFFIC_MATRIX_ERROR_PARSE, line->number, message),
-                 NULL;
+          return fail_line (error, FLITLAB_TRAFFIC_MATRIX_ERROR_PARSE, line->number, message);
         }
     }
   if (cells != n && cells != n + 1)
