@@ -1,6 +1,7 @@
 /* flitlab-cli-private.h: what flitlab-cli's files share, one file per group of commands:
  * topology, models and model (flitlab-cli-model.c), simulate (-simulate.c), run, grid and
- * validate (-run.c), export (-export.c); flitlab-cli.c holds main and these helpers.
+ * validate (-run.c), export (-export.c), traffic (-traffic.c); flitlab-cli.c holds main and
+ * these helpers.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -31,6 +32,9 @@ gboolean flitlab_cli_cmd_grid      (int      argc,
                                     char   **argv,
                                     GError **error);
 gboolean flitlab_cli_cmd_export    (int      argc,
+                                    char   **argv,
+                                    GError **error);
+gboolean flitlab_cli_cmd_traffic   (int      argc,
                                     char   **argv,
                                     GError **error);
 gboolean flitlab_cli_cmd_validate  (int      argc,

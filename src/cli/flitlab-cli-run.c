@@ -208,6 +208,21 @@ flitlab_cli_cmd_validate (int      argc,
 
       if (project == NULL)
         return FALSE;
+      /* A matrix file missing or changed loads (the study keeps it) but cannot run. */
+      for (guint s = 0; s < flitlab_project_get_n_studies (project); s++)
+        {
+          const FlitlabStudy *study = flitlab_project_get_study (project, s);
+
+          if (study->matrix_error != NULL)
+            {
+              g_autofree char *display = g_filename_display_name (argv[i]);
+
+              g_propagate_error (error, g_error_copy (study->matrix_error));
+              g_prefix_error (error, _("Study “%s”: "), study->name);
+              g_prefix_error (error, "%s: ", display);
+              return FALSE;
+            }
+        }
       g_print (g_dngettext (GETTEXT_PACKAGE, "%s: valid, %u study\n", "%s: valid, %u studies\n",
                             flitlab_project_get_n_studies (project)),
                argv[i], flitlab_project_get_n_studies (project));

@@ -14,6 +14,7 @@
 #include "flitlab-file-write.h"
 #include "flitlab-latency.h"
 #include "flitlab-limits.h"
+#include "flitlab-matrix-file.h"
 #include "flitlab-model.h"
 #include "flitlab-render-dependency.h"
 #include "flitlab-render-topology.h"
@@ -194,6 +195,7 @@ flitlab_cli_cmd_simulate (int      argc,
   g_autofree char *flits = NULL, *vcs = NULL, *buffer = NULL, *seed = NULL, *replications = NULL;
   g_autofree char *warmup = NULL, *cycles = NULL, *threads = NULL, *hotspot = NULL;
   g_autofree char *hotspot_node = NULL;
+  g_autofree char *matrix_file = NULL;
   g_autofree char *buffers = NULL, *deadlock_out = NULL;
   gboolean progress = FALSE, check = FALSE, allow_deadlock = FALSE;
   const GOptionEntry entries[] = {
@@ -218,13 +220,16 @@ flitlab_cli_cmd_simulate (int      argc,
     { "buffer", 0, 0, G_OPTION_ARG_STRING, &buffer,
       N_("Flit buffer depth per virtual channel; default 1"), "B" },
     { "traffic", 0, 0, G_OPTION_ARG_STRING, &traffic,
-      N_("uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, hotspot"),
+      N_("uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, "
+         "hotspot, matrix"),
       "PATTERN" },
     { "hotspot", 0, 0, G_OPTION_ARG_STRING, &hotspot,
       N_("With --traffic hotspot: the fraction of messages sent to the hotspot; default 0.1"),
       "FRACTION" },
     { "hotspot-node", 0, 0, G_OPTION_ARG_STRING, &hotspot_node,
       N_("With --traffic hotspot: the hotspot node; default 0"), "NODE" },
+    { "matrix", 0, 0, G_OPTION_ARG_FILENAME, &matrix_file,
+      N_("With --traffic matrix: the traffic matrix, a CSV file (docs/traffic.md)"), "FILE" },
     { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text,
       N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed; default 1"), "S" },
@@ -290,6 +295,7 @@ flitlab_cli_cmd_simulate (int      argc,
   {
     gboolean backtrack = routing_value == FLITLAB_ROUTING_BACKTRACK;
     gboolean hotspot_traffic = traffic_value == FLITLAB_TRAFFIC_HOTSPOT;
+    gboolean matrix_traffic = traffic_value == FLITLAB_TRAFFIC_MATRIX;
     const struct { const char *name; const char *value; gboolean applies; } options[] = {
       { "--buffers", buffers, backtrack },
       { "--check", check ? "" : NULL, backtrack },
@@ -302,6 +308,7 @@ flitlab_cli_cmd_simulate (int      argc,
       { "--allow-deadlock", allow_deadlock ? "" : NULL, !backtrack },
       { "--hotspot", hotspot, hotspot_traffic },
       { "--hotspot-node", hotspot_node, hotspot_traffic },
+      { "--matrix", matrix_file, matrix_traffic },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (options); i++)
@@ -313,6 +320,9 @@ flitlab_cli_cmd_simulate (int      argc,
           if (g_str_has_prefix (options[i].name, "--hotspot"))
             return flitlab_cli_usage_error (error, _("%s does not apply without --traffic hotspot"),
                                             options[i].name);
+          if (matrix_file != NULL)
+            return flitlab_cli_usage_error (error, _("--matrix does not apply without --traffic "
+                                                     "matrix"));
           return flitlab_cli_usage_error (error, _("%s does not apply without --routing backtrack"),
                                           options[i].name);
         }
@@ -375,9 +385,26 @@ flitlab_cli_cmd_simulate (int      argc,
     return flitlab_cli_usage_error (error, _("--length is fixed or exp, not “%s”"), length);
   if (!traffic_named)
     return flitlab_cli_usage_error (error, _("--traffic is uniform, transpose, bit-complement, "
-                                             "bit-reversal, tornado, neighbour or hotspot, not "
-                                             "“%s”"), traffic);
+                                             "bit-reversal, tornado, neighbour, hotspot or "
+                                             "matrix, not “%s”"), traffic);
   config->traffic = traffic_value;
+  if (traffic_value == FLITLAB_TRAFFIC_MATRIX)
+    {
+      g_autofree char *display = NULL;
+
+      if (matrix_file == NULL)
+        return flitlab_cli_usage_error (error, _("--traffic matrix needs --matrix FILE"));
+      config->matrix = flitlab_matrix_file_load (matrix_file, NULL, error);
+      if (config->matrix == NULL)
+        return FALSE;
+      display = g_filename_display_name (matrix_file);
+      if (!flitlab_traffic_matrix_check_size (config->matrix,
+                                              flitlab_topology_get_n_nodes (topology), error))
+        {
+          g_prefix_error (error, "%s: ", display);
+          return FALSE;
+        }
+    }
   config->hotspot_fraction = 0.1;
   /* Each setting by its one check (flitlab-limits.h), as a project file's and the editor's;
    * an option not given keeps the default (a message length whole when lengths are fixed). */

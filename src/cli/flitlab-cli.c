@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * flitlab-cli COMMAND [OPTIONS]: topology, models, model, simulate, run, export, validate.
+ * flitlab-cli COMMAND [OPTIONS]: topology, models, model, simulate, run, export, validate,
+ * traffic.
  * Every error ends the program with a non-zero status and one line on stderr; results go to
  * stdout. Command names, options and CSV columns are a contract: add, never rename.
  *
@@ -218,6 +219,7 @@ static const Command commands[] = {
   { "export", flitlab_cli_cmd_export,
     N_("Draw a study's figure to SVG, PDF or PNG, or its data to CSV") },
   { "validate", flitlab_cli_cmd_validate, N_("Check .flitlab project files") },
+  { "traffic", flitlab_cli_cmd_traffic, N_("Write a traffic pattern's matrix as CSV") },
 };
 
 static void

@@ -38,6 +38,13 @@ G_BEGIN_DECLS
 #define FLITLAB_MAX_RATE          1000000000
 #define FLITLAB_MAX_RATES         10000   /* loads of a study's range */
 
+/* Traffic matrices (flitlab-traffic-matrix.h): a CSV file holds every entry, so its nodes are
+ * bounded as its bytes are; a project stores one of up to FLITLAB_MATRIX_INLINE_NODES nodes
+ * in the file itself, a larger one by its file's path and SHA-256. */
+#define FLITLAB_MAX_MATRIX_NODES    4096
+#define FLITLAB_MAX_MATRIX_BYTES    (512u * 1024u * 1024u)
+#define FLITLAB_MATRIX_INLINE_NODES 64
+
 #define FLITLAB_LIMITS_ERROR (flitlab_limits_error_quark ())
 
 typedef enum

@@ -451,11 +451,13 @@ flitlab_wormhole_step (Sim *s)
   if (s->measuring)
     s->batch = batch_of (s, s->cycle);
 
-  /* 1. Arrivals: the superposition of the nodes' Poisson processes, node drawn uniformly. */
+  /* 1. Arrivals: the superposition of the nodes' Poisson processes, node drawn by the traffic
+   * (uniformly, or by a matrix's row sums). */
   while (node_rate > 0 && s->next_arrival < (double) (s->cycle + 1))
     {
-      guint node = flitlab_rng_below (&s->rng, s->n_nodes);
-      guint dst = flitlab_traffic_destination (s->job->traffic, node, &s->rng);
+      guint node = flitlab_traffic_source (s->job->traffic, &s->rng);
+      guint dst = node == G_MAXUINT ? G_MAXUINT
+                                    : flitlab_traffic_destination (s->job->traffic, node, &s->rng);
 
       if (dst != G_MAXUINT)
         generate (s, node, dst);

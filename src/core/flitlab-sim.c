@@ -96,6 +96,7 @@ flitlab_sim_config_copy (const FlitlabSimConfig *config)
 
   copy->topology = g_strdup (config->topology);
   copy->network = config->network != NULL ? flitlab_topology_ref (config->network) : NULL;
+  copy->matrix = config->matrix != NULL ? flitlab_traffic_matrix_ref (config->matrix) : NULL;
   copy->rates = g_memdup2 (config->rates, sizeof (double) * config->n_rates);
   return copy;
 }
@@ -107,6 +108,7 @@ flitlab_sim_config_free (FlitlabSimConfig *config)
     return;
   g_free (config->topology);
   g_clear_pointer (&config->network, flitlab_topology_unref);
+  g_clear_pointer (&config->matrix, flitlab_traffic_matrix_unref);
   g_free (config->rates);
   g_free (config);
 }
@@ -419,8 +421,11 @@ flitlab_sim_build_network (const FlitlabSimConfig  *config,
                                   : flitlab_topology_new_from_spec (config->topology, error);
   if (built == NULL)
     return 0;
-  pattern = flitlab_traffic_new (built, config->traffic, config->hotspot_fraction,
-                                 config->hotspot_node, error);
+  if (config->traffic == FLITLAB_TRAFFIC_MATRIX && config->matrix != NULL)
+    pattern = flitlab_traffic_new_matrix (built, config->matrix, error);
+  else
+    pattern = flitlab_traffic_new (built, config->traffic, config->hotspot_fraction,
+                                   config->hotspot_node, error);
   if (pattern == NULL)
     return 0;
   vcs = flitlab_sim_wormhole_check (built, config, error);

@@ -58,6 +58,7 @@ typedef struct
   FlitlabRouting            routing;         /* not FLITLAB_ROUTING_BACKTRACK */
   FlitlabTies               ties;
   FlitlabTrafficPattern     traffic;
+  FlitlabTrafficMatrix     *matrix;          /* FLITLAB_TRAFFIC_MATRIX's (a reference, shared) */
   double                    hotspot_fraction;
   guint                     hotspot_node;
   FlitlabLengthDistribution length;

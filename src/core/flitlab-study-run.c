@@ -198,6 +198,14 @@ study_backtrack_config (const FlitlabStudy  *study,
                    _("backtracking routing runs on a hypercube, not on %s"), study->topology);
       return NULL;
     }
+  /* Its destinations are uniform: a matrix it cannot follow is refused, not replaced. */
+  if (study->pattern == FLITLAB_TRAFFIC_MATRIX)
+    {
+      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                           _("the backtracking simulator sends uniform traffic, not a traffic "
+                             "matrix"));
+      return NULL;
+    }
   config = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), sim->node_buffers);
   config->rates = g_memdup2 (rates, sizeof (double) * n_rates);
   config->n_rates = n_rates;
@@ -279,6 +287,14 @@ study_sim_config (const FlitlabStudy  *study,
   config->routing = study->routing;
   config->ties = study->ties;
   config->traffic = study->pattern;
+  if (study->pattern == FLITLAB_TRAFFIC_MATRIX)
+    {
+      FlitlabTrafficMatrix *matrix = flitlab_study_get_matrix (study, error);
+
+      if (matrix == NULL)
+        return NULL;
+      config->matrix = flitlab_traffic_matrix_ref (matrix);
+    }
   config->hotspot_fraction = study->hotspot_fraction;
   config->hotspot_node = study->hotspot_node;
   config->length = study->length;
@@ -788,6 +804,12 @@ flitlab_study_run_fit_model (const FlitlabStudy  *study,
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
                    _("The model describes %s"), _(fit->needs));
+      return FALSE;
+    }
+  if (study->pattern == FLITLAB_TRAFFIC_MATRIX)
+    {
+      g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                           _("The model describes uniform traffic, not a traffic matrix"));
       return FALSE;
     }
   if (study->pattern != FLITLAB_TRAFFIC_UNIFORM)

@@ -365,6 +365,10 @@ flitlab_study_copy (const FlitlabStudy *self)
   /* The network never changes: copies share it. */
   copy->network = self->network != NULL ? flitlab_topology_ref (self->network) : NULL;
   copy->network_error = self->network_error != NULL ? g_error_copy (self->network_error) : NULL;
+  copy->matrix = self->matrix != NULL ? flitlab_traffic_matrix_ref (self->matrix) : NULL;
+  copy->matrix_file = g_strdup (self->matrix_file);
+  copy->matrix_sha256 = g_strdup (self->matrix_sha256);
+  copy->matrix_error = self->matrix_error != NULL ? g_error_copy (self->matrix_error) : NULL;
 
   copy->models = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_model_free);
   for (guint i = 0; i < self->models->len; i++)
@@ -393,6 +397,10 @@ flitlab_study_free (FlitlabStudy *self)
   g_free (self->topology);
   g_clear_pointer (&self->network, flitlab_topology_unref);
   g_clear_error (&self->network_error);
+  g_clear_pointer (&self->matrix, flitlab_traffic_matrix_unref);
+  g_free (self->matrix_file);
+  g_free (self->matrix_sha256);
+  g_clear_error (&self->matrix_error);
   g_clear_pointer (&self->models, g_ptr_array_unref);
   g_clear_pointer (&self->simulation.points, flitlab_study_table_free);
   g_clear_pointer (&self->simulation.channels, g_ptr_array_unref);
@@ -438,6 +446,10 @@ flitlab_study_same_settings (const FlitlabStudy *a,
       g_strcmp0 (a->topology, b->topology) != 0 || a->routing != b->routing ||
       a->ties != b->ties || a->pattern != b->pattern ||
       a->hotspot_fraction != b->hotspot_fraction || a->hotspot_node != b->hotspot_node ||
+      !flitlab_traffic_matrix_equal (a->matrix, b->matrix) ||
+      g_strcmp0 (a->matrix_file, b->matrix_file) != 0 ||
+      g_strcmp0 (a->matrix_sha256, b->matrix_sha256) != 0 ||
+      (a->matrix_error == NULL) != (b->matrix_error == NULL) ||
       a->length != b->length || a->flits != b->flits ||
       a->flit_width != b->flit_width || a->rate_min != b->rate_min ||
       a->rate_max != b->rate_max || a->n_rates != b->n_rates ||
@@ -499,6 +511,58 @@ flitlab_study_set_built_topology (FlitlabStudy          *self,
   g_clear_error (&self->network_error);
   if (network != NULL)
     self->network = flitlab_topology_ref (network);
+}
+
+void
+flitlab_study_set_matrix (FlitlabStudy         *self,
+                          FlitlabTrafficMatrix *matrix,
+                          const char           *file,
+                          const char           *sha256)
+{
+  g_return_if_fail (self != NULL && matrix != NULL);
+
+  flitlab_traffic_matrix_ref (matrix);
+  g_clear_pointer (&self->matrix, flitlab_traffic_matrix_unref);
+  self->matrix = matrix;
+  g_free (self->matrix_file);
+  self->matrix_file = g_strdup (file);
+  g_free (self->matrix_sha256);
+  self->matrix_sha256 = g_strdup (sha256);
+  g_clear_error (&self->matrix_error);
+}
+
+void
+flitlab_study_set_matrix_error (FlitlabStudy *self,
+                                const char   *file,
+                                const char   *sha256,
+                                const GError *error)
+{
+  g_return_if_fail (self != NULL && file != NULL && error != NULL);
+
+  g_clear_pointer (&self->matrix, flitlab_traffic_matrix_unref);
+  g_free (self->matrix_file);
+  self->matrix_file = g_strdup (file);
+  g_free (self->matrix_sha256);
+  self->matrix_sha256 = g_strdup (sha256);
+  g_clear_error (&self->matrix_error);
+  self->matrix_error = g_error_copy (error);
+}
+
+FlitlabTrafficMatrix *
+flitlab_study_get_matrix (const FlitlabStudy  *self,
+                          GError             **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->matrix == NULL)
+    {
+      if (self->matrix_error != NULL)
+        g_propagate_error (error, g_error_copy (self->matrix_error));
+      else
+        g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                             _("the traffic pattern “matrix” has no traffic matrix"));
+    }
+  return self->matrix;
 }
 
 const FlitlabTopology *
@@ -708,9 +772,19 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
   if ((guint) self->ties > FLITLAB_TIES_POSITIVE)
     return fail (error, _("ties are “balanced” or “positive”, not “%s”"),
                  unnamed (number, sizeof number, self->ties));
-  if ((guint) self->pattern > FLITLAB_TRAFFIC_HOTSPOT)
+  if ((guint) self->pattern > FLITLAB_TRAFFIC_MATRIX)
     return fail (error, _("unknown traffic pattern “%s”"),
                  unnamed (number, sizeof number, self->pattern));
+  /* A matrix file that could not be read is kept, with why: running refuses it. */
+  if (self->pattern == FLITLAB_TRAFFIC_MATRIX && self->matrix == NULL &&
+      self->matrix_error == NULL)
+    return fail (error, _("the traffic pattern “matrix” has no traffic matrix"));
+  if (self->pattern == FLITLAB_TRAFFIC_MATRIX && self->matrix != NULL &&
+      self->network != NULL &&
+      !flitlab_traffic_matrix_check_size (self->matrix,
+                                          flitlab_topology_get_n_nodes (self->network),
+                                          &refused))
+    return fail (error, "%s", refused->message);
   /* Each setting by its one check (flitlab-limits.h), whose words every edge gives. */
   if (!flitlab_limits_check_hotspot_fraction (self->hotspot_fraction, &refused))
     return fail (error, "%s", refused->message);

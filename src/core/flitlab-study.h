@@ -119,6 +119,15 @@ struct _FlitlabStudy
   FlitlabTrafficPattern  pattern;
   double                 hotspot_fraction; /* 0..1, hotspot pattern only */
   guint                  hotspot_node;
+  /* The matrix pattern's weights: set with flitlab_study_set_matrix() or, when its file cannot
+   * give them, flitlab_study_set_matrix_error(); read with flitlab_study_get_matrix(). */
+  FlitlabTrafficMatrix  *matrix;           /* shared by the study's copies; NULL: none */
+  char                  *matrix_file;      /* the CSV file it was read from (as the reader
+                                              resolved it against the project's folder), or
+                                              NULL: none, the project holds it inline */
+  char                  *matrix_sha256;    /* that file's SHA-256 (hex) as read, or NULL */
+  GError                *matrix_error;     /* why the file gave no matrix (missing, changed,
+                                              refused), or NULL */
   FlitlabLengthDistribution length;
   double                 flits;            /* (mean) message length in flits, >= 1 */
   guint                  flit_width;       /* bits, >= 1 */
@@ -174,6 +183,22 @@ const FlitlabTopology *flitlab_study_get_topology  (const FlitlabStudy  *self,
  * they were written for, until the network is that one again. */
 void                  flitlab_study_follow_network (FlitlabStudy        *self,
                                                     const FlitlabStudy  *before);
+/* Sets the matrix pattern's weights (a reference is taken), with the file they were read from
+ * and its SHA-256 (both NULL for a matrix without a file), and clears any matrix error. The
+ * pattern is set on its own: FLITLAB_TRAFFIC_MATRIX uses them. */
+void                  flitlab_study_set_matrix     (FlitlabStudy        *self,
+                                                    FlitlabTrafficMatrix *matrix,
+                                                    const char          *file,
+                                                    const char          *sha256);
+/* Keeps a matrix file that could not be read (missing, changed since sha256, refused) with
+ * why: the study has no matrix and refuses to run with that error. */
+void                  flitlab_study_set_matrix_error (FlitlabStudy      *self,
+                                                    const char          *file,
+                                                    const char          *sha256,
+                                                    const GError        *error);
+/* The matrix, or NULL and error: the file's problem, or that the study has none. */
+FlitlabTrafficMatrix *flitlab_study_get_matrix     (const FlitlabStudy  *self,
+                                                    GError             **error);
 /* Drops every result (curves, points, per-channel statistics), keeping the settings. */
 void                  flitlab_study_clear_results  (FlitlabStudy        *self);
 

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Permutation patterns are computed once per network into a table; uniform and hotspot draw
- * from the replication's random stream.
+ * from the replication's random stream; a matrix draws source and destination by its weights.
  */
 
 #include "config.h"
@@ -20,6 +20,7 @@ struct _FlitlabTraffic
   double                hotspot_fraction;
   guint                 hotspot_node;
   guint                *permutation; /* permutation patterns: node -> destination */
+  FlitlabTrafficMatrix *matrix;      /* the matrix pattern's */
   double                active_fraction;
 };
 
@@ -27,7 +28,7 @@ G_DEFINE_QUARK (flitlab-traffic-error-quark, flitlab_traffic_error)
 
 static const char * const pattern_names[] = {
   "uniform", "transpose", "bit-complement", "bit-reversal", "tornado", "neighbour", "hotspot",
-  NULL,
+  "matrix", NULL,
 };
 
 const char * const *
@@ -39,7 +40,7 @@ flitlab_traffic_pattern_names (void)
 const char *
 flitlab_traffic_pattern_to_string (FlitlabTrafficPattern pattern)
 {
-  g_return_val_if_fail (pattern <= FLITLAB_TRAFFIC_HOTSPOT, NULL);
+  g_return_val_if_fail (pattern <= FLITLAB_TRAFFIC_MATRIX, NULL);
   return pattern_names[pattern];
 }
 
@@ -123,6 +124,7 @@ permute (const FlitlabTopology *topology,
         case FLITLAB_TRAFFIC_UNIFORM:
         case FLITLAB_TRAFFIC_HOTSPOT:
         case FLITLAB_TRAFFIC_BIT_REVERSAL:
+        case FLITLAB_TRAFFIC_MATRIX:
         default:
           g_assert_not_reached ();
         }
@@ -203,11 +205,37 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
       self->active_fraction = (double) active / self->n_nodes;
       return g_steal_pointer (&self);
 
+    case FLITLAB_TRAFFIC_MATRIX:
+      g_set_error_literal (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
+                           _("The matrix pattern needs a traffic matrix"));
+      return NULL;
+
     default:
       g_set_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
                    _("Unknown traffic pattern %d"), pattern);
       return NULL;
     }
+}
+
+FlitlabTraffic *
+flitlab_traffic_new_matrix (const FlitlabTopology  *topology,
+                            FlitlabTrafficMatrix   *matrix,
+                            GError                **error)
+{
+  FlitlabTraffic *self;
+  guint n_nodes;
+
+  g_return_val_if_fail (topology != NULL && matrix != NULL, NULL);
+
+  n_nodes = flitlab_topology_get_n_nodes (topology);
+  if (!flitlab_traffic_matrix_check_size (matrix, n_nodes, error))
+    return NULL;
+  self = g_new0 (FlitlabTraffic, 1);
+  self->pattern = FLITLAB_TRAFFIC_MATRIX;
+  self->n_nodes = n_nodes;
+  self->matrix = flitlab_traffic_matrix_ref (matrix);
+  self->active_fraction = (double) flitlab_traffic_matrix_get_n_sources (matrix) / n_nodes;
+  return self;
 }
 
 void
@@ -216,7 +244,58 @@ flitlab_traffic_free (FlitlabTraffic *self)
   if (self == NULL)
     return;
   g_free (self->permutation);
+  g_clear_pointer (&self->matrix, flitlab_traffic_matrix_unref);
   g_free (self);
+}
+
+/* A pattern's row: the share of src's messages each destination gets. */
+static gboolean
+pattern_row (guint    src,
+             double  *row,
+             gpointer user_data,
+             GError **error)
+{
+  const FlitlabTraffic *self = user_data;
+  guint n = self->n_nodes;
+
+  if (self->permutation != NULL)
+    {
+      if (self->permutation[src] != G_MAXUINT)
+        row[self->permutation[src]] = 1;
+      return TRUE;
+    }
+  for (guint dst = 0; dst < n; dst++)
+    row[dst] = dst == src ? 0 : 1.0 / (n - 1);
+  if (self->pattern == FLITLAB_TRAFFIC_HOTSPOT && src != self->hotspot_node)
+    {
+      for (guint dst = 0; dst < n; dst++)
+        row[dst] *= 1 - self->hotspot_fraction;
+      row[self->hotspot_node] += self->hotspot_fraction;
+    }
+  return TRUE;
+}
+
+FlitlabTrafficMatrix *
+flitlab_traffic_to_matrix (const FlitlabTraffic  *self,
+                           GError               **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->matrix != NULL)
+    return flitlab_traffic_matrix_ref (self->matrix);
+  return flitlab_traffic_matrix_new (self->n_nodes, pattern_row, (gpointer) self, error);
+}
+
+guint
+flitlab_traffic_source (const FlitlabTraffic *self,
+                        FlitlabRng           *rng)
+{
+  guint32 column;
+
+  if (self->matrix == NULL)
+    return flitlab_rng_below (rng, self->n_nodes);
+  column = flitlab_rng_below (rng, flitlab_traffic_matrix_source_columns (self->matrix));
+  return flitlab_traffic_matrix_draw_source (self->matrix, column, flitlab_rng_uniform (rng));
 }
 
 guint
@@ -228,6 +307,18 @@ flitlab_traffic_destination (const FlitlabTraffic *self,
 
   if (self->permutation != NULL)
     return self->permutation[src];
+
+  if (self->matrix != NULL)
+    {
+      guint n = flitlab_traffic_matrix_row_columns (self->matrix, src);
+      guint32 column;
+
+      if (n == 0)
+        return G_MAXUINT;
+      column = flitlab_rng_below (rng, n);
+      return flitlab_traffic_matrix_draw_destination (self->matrix, src, column,
+                                                      flitlab_rng_uniform (rng));
+    }
 
   if (self->pattern == FLITLAB_TRAFFIC_HOTSPOT && src != self->hotspot_node &&
       flitlab_rng_uniform (rng) < self->hotspot_fraction)

@@ -9,6 +9,7 @@
 
 #include "flitlab-rng.h"
 #include "flitlab-topology.h"
+#include "flitlab-traffic-matrix.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,7 @@ typedef enum
   FLITLAB_TRAFFIC_TORNADO,       /* every coordinate c -> c + ceil(k/2) - 1 (mod k) */
   FLITLAB_TRAFFIC_NEIGHBOUR,     /* every coordinate c -> c + 1 (mod k); hypercube: bit 0 flipped */
   FLITLAB_TRAFFIC_HOTSPOT,       /* a fraction to one node, the rest uniform */
+  FLITLAB_TRAFFIC_MATRIX,        /* a traffic matrix's weights (flitlab-traffic-matrix.h) */
 } FlitlabTrafficPattern;
 
 typedef struct _FlitlabTraffic FlitlabTraffic;
@@ -44,13 +46,27 @@ FlitlabTraffic *flitlab_traffic_new                (const FlitlabTopology *topol
                                                     double                 hotspot_fraction,
                                                     guint                  hotspot_node,
                                                     GError               **error);
+/* The traffic of a matrix of the network's size (takes a reference to it). */
+FlitlabTraffic *flitlab_traffic_new_matrix         (const FlitlabTopology *topology,
+                                                    FlitlabTrafficMatrix  *matrix,
+                                                    GError               **error);
 void            flitlab_traffic_free               (FlitlabTraffic        *self);
+/* The traffic as a matrix: a matrix's own, or a pattern's (row: the share of the source's
+ * messages each destination gets; a permutation's fixed point a row of zeros). */
+FlitlabTrafficMatrix *flitlab_traffic_to_matrix    (const FlitlabTraffic  *self,
+                                                    GError               **error);
+/* The source of the next message of the nodes' superposed arrivals: uniform over the nodes, or
+ * a matrix's source by its row sums; G_MAXUINT when the arrival is no message (a matrix whose
+ * rows of zeros stand for nodes that send nothing). */
+guint           flitlab_traffic_source             (const FlitlabTraffic  *self,
+                                                    FlitlabRng            *rng);
 /* The destination of a new message from src, or G_MAXUINT when a permutation maps src onto
  * itself: such a node generates no traffic. */
 guint           flitlab_traffic_destination        (const FlitlabTraffic  *self,
                                                     guint                  src,
                                                     FlitlabRng            *rng);
-/* The share of nodes that generate traffic (1 for uniform and hotspot). */
+/* The share of nodes that generate traffic (1 for uniform and hotspot; a matrix's nodes whose
+ * row is not zero). */
 double          flitlab_traffic_active_fraction    (const FlitlabTraffic  *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabTraffic, flitlab_traffic_free)

@@ -28,9 +28,19 @@ typedef struct
    * together, held under FLITLAB_PROJECT_MAX_NETWORK_NODES. */
   GHashTable *topologies;
   guint64     topology_nodes;
+  /* The folder a <matrix file="..."> is relative to; NULL: matrix files are not opened (the
+   * writer's check of its own bytes), each such study keeps its file unread. */
+  const char *base_dir;
 } Reader;
 
 #define INVALID FLITLAB_PROJECT_ERROR_INVALID
+
+/* flitlab_project_load_from_data () with the folder of matrix files (NULL: none opened). */
+FlitlabProject *flitlab_reader_load_data (const char  *data,
+                                          gsize        length,
+                                          const char  *name_for_errors,
+                                          const char  *base_dir,
+                                          GError     **error);
 
 /* Records the first problem, at node's line (NULL: line 1), and returns FALSE. */
 gboolean        flitlab_reader_fail (Reader     *r,

@@ -8,11 +8,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 #include <libxml/tree.h>
 
 #include "flitlab-limits.h"
+#include "flitlab-matrix-file.h"
 #include "flitlab-model.h"
 #include "flitlab-project-xml.h"
 #include "flitlab-sim.h"
@@ -458,6 +460,82 @@ parse_traffic (Reader                *r,
                                        &study->flit_width);
 }
 
+/* <matrix>: the matrix pattern's weights, as CSV text inline or as a file (relative to the
+ * project's folder) with its SHA-256. A file that is missing, changed or refused is kept with
+ * why: the study loads and refuses to run. */
+static gboolean
+parse_matrix (Reader                *r,
+              xmlNode               *node,
+              FlitlabStudy          *study,
+              const FlitlabTopology *topology)
+{
+  static const char * const attributes[] = { "file", "sha256", NULL };
+  g_autoptr(FlitlabTrafficMatrix) matrix = NULL;
+  g_autoptr(GError) refused = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *sha256 = NULL;
+  g_autofree char *found = NULL;
+  g_autofree char *path = NULL;
+  guint n_nodes = topology != NULL ? flitlab_topology_get_n_nodes (topology) : 0;
+
+  if (!flitlab_reader_check_attributes (r, node, attributes))
+    return FALSE;
+  if (study->pattern != FLITLAB_TRAFFIC_MATRIX)
+    return flitlab_reader_fail (r, node, INVALID,
+                                _("<matrix> belongs to the traffic pattern “matrix”"));
+  file = flitlab_reader_dup_attribute (node, "file");
+  if (file == NULL)
+    {
+      g_autofree char *text = flitlab_reader_leaf_text (r, node);
+
+      if (text == NULL)
+        return FALSE;
+      matrix = flitlab_traffic_matrix_new_from_csv (text, strlen (text), &refused);
+      if (matrix == NULL ||
+          (topology != NULL && !flitlab_traffic_matrix_check_size (matrix, n_nodes, &refused)))
+        return flitlab_reader_fail (r, node, INVALID, "%s", refused->message);
+      flitlab_study_set_matrix (study, matrix, NULL, NULL);
+      return TRUE;
+    }
+
+  sha256 = flitlab_reader_require_attribute (r, node, "sha256");
+  if (sha256 == NULL)
+    return FALSE;
+  if (file[0] == '\0' || strlen (sha256) != 64 ||
+      strspn (sha256, "0123456789abcdef") != 64)
+    return flitlab_reader_fail (r, node, INVALID, _("<matrix> needs a file and its SHA-256 "
+                                                    "as 64 hexadecimal digits"));
+  path = r->base_dir != NULL ? g_canonicalize_filename (file, r->base_dir) : g_strdup (file);
+  if (r->base_dir == NULL)
+    {
+      g_set_error_literal (&refused, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                           _("The traffic matrix file was not read"));
+      flitlab_study_set_matrix_error (study, path, sha256, refused);
+      return TRUE;
+    }
+  matrix = flitlab_matrix_file_load (path, &found, &refused);
+  if (matrix != NULL && !g_str_equal (found, sha256))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (&refused, FLITLAB_TRAFFIC_MATRIX_ERROR, FLITLAB_TRAFFIC_MATRIX_ERROR_CHANGED,
+                   _("The traffic matrix %s has changed since the project was saved (its "
+                     "SHA-256 is not the one the project holds)"), display);
+    }
+  else if (matrix != NULL && topology != NULL &&
+           !flitlab_traffic_matrix_check_size (matrix, n_nodes, &refused))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_prefix_error (&refused, "%s: ", display);
+    }
+  if (refused != NULL)
+    flitlab_study_set_matrix_error (study, path, sha256, refused);
+  else
+    flitlab_study_set_matrix (study, matrix, path, sha256);
+  return TRUE;
+}
+
 static gboolean
 parse_load (Reader       *r,
             xmlNode      *node,
@@ -536,6 +614,13 @@ parse_study (Reader  *r,
           ok = seen_traffic ? flitlab_reader_fail (r, child, INVALID, _("<traffic> appears twice"))
                             : parse_traffic (r, child, study, topology);
           seen_traffic = TRUE;
+        }
+      else if (g_str_equal (element, "matrix"))
+        {
+          ok = !seen_traffic || study->matrix != NULL || study->matrix_error != NULL
+                 ? flitlab_reader_fail (r, child, INVALID, _("<matrix> comes once, after "
+                                                             "<traffic>"))
+                 : parse_matrix (r, child, study, topology);
         }
       else if (g_str_equal (element, "load"))
         {

@@ -167,6 +167,33 @@ flitlab_project_load_from_data (const char  *data,
                                 const char  *name_for_errors,
                                 GError     **error)
 {
+  g_autofree char *cwd = g_get_current_dir ();
+
+  return flitlab_reader_load_data (data, length, name_for_errors, cwd, error);
+}
+
+FlitlabProject *
+flitlab_project_load_from_data_in (const char  *data,
+                                   gsize        length,
+                                   const char  *name_for_errors,
+                                   const char  *folder,
+                                   GError     **error)
+{
+  g_autofree char *absolute = NULL;
+
+  g_return_val_if_fail (folder != NULL, NULL);
+
+  absolute = g_canonicalize_filename (folder, NULL);
+  return flitlab_reader_load_data (data, length, name_for_errors, absolute, error);
+}
+
+FlitlabProject *
+flitlab_reader_load_data (const char  *data,
+                          gsize        length,
+                          const char  *name_for_errors,
+                          const char  *base_dir,
+                          GError     **error)
+{
   Reader reader = { 0 };
   xmlParserCtxt *ctxt;
   xmlDoc *doc;
@@ -181,6 +208,7 @@ flitlab_project_load_from_data (const char  *data,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   reader.file = name_for_errors != NULL ? name_for_errors : "(project)";
+  reader.base_dir = base_dir;
   /* The window loads on a worker thread: libxml2 2.9 wants its globals set up before two
    * threads parse, and this call does it once, under libxml2's own lock. */
   xmlInitParser ();
@@ -345,14 +373,18 @@ flitlab_project_load (const char  *path,
 {
   g_autofree char *data = NULL;
   g_autofree char *display = NULL;
+  g_autofree char *folder = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* Read the bytes ourselves: libxml2 never opens a file or a URL on our behalf. */
+
   display = g_filename_display_name (path);
   if ((data = read_project_file (path, display, &length, error)) == NULL)
     return NULL;
-  return flitlab_project_load_from_data (data, length, display, error);
+  /* A matrix file's path is relative to the project's folder. */
+  folder = g_path_get_dirname (path);
+  return flitlab_project_load_from_data_in (data, length, display, folder, error);
 }

@@ -17,6 +17,8 @@
 
 #include "flitlab-file-write.h"
 #include "flitlab-input.h"
+#include "flitlab-limits.h"
+#include "flitlab-project-reader-private.h"
 #include "flitlab-project-xml.h"
 #include "flitlab-sim.h"
 
@@ -241,10 +243,70 @@ write_channels (GString   *out,
 }
 
 /* channels: with the per-channel results (flitlab_project_save () says when they are left out). */
+/* file relative to the folder base (both absolute), so that a project and its matrix file
+ * can move together; file as it is without a base. */
+static char *
+relative_path (const char *file,
+               const char *base)
+{
+  g_auto(GStrv) f = NULL;
+  g_auto(GStrv) b = NULL;
+  GString *out;
+  guint i = 0;
+
+  if (base == NULL || !g_path_is_absolute (file))
+    return g_strdup (file);
+  f = g_strsplit (file, G_DIR_SEPARATOR_S, -1);
+  b = g_strsplit (base, G_DIR_SEPARATOR_S, -1);
+  while (f[i] != NULL && b[i] != NULL && f[i + 1] != NULL && g_str_equal (f[i], b[i]))
+    i++;
+  out = g_string_new (NULL);
+  for (guint j = i; b[j] != NULL; j++)
+    if (b[j][0] != '\0')
+      g_string_append (out, ".." G_DIR_SEPARATOR_S);
+  for (guint j = i; f[j] != NULL; j++)
+    {
+      g_string_append (out, f[j]);
+      if (f[j + 1] != NULL)
+        g_string_append_c (out, G_DIR_SEPARATOR);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The matrix pattern's weights: inline when small, else its file's path and SHA-256 (also
+ * when the file could not be read: the project keeps naming it). */
+static void
+write_matrix (GString            *out,
+              const FlitlabStudy *study,
+              const char         *base_dir)
+{
+  if (study->matrix != NULL &&
+      (flitlab_traffic_matrix_get_n_nodes (study->matrix) <= FLITLAB_MATRIX_INLINE_NODES ||
+       study->matrix_file == NULL))
+    {
+      g_autofree char *csv = flitlab_traffic_matrix_to_csv (study->matrix, FALSE, NULL);
+
+      g_string_append (out, "    <matrix>\n");
+      g_string_append (out, csv);
+      g_string_append (out, "    </matrix>\n");
+    }
+  else if (study->matrix_file != NULL)
+    {
+      g_autofree char *file = relative_path (study->matrix_file, base_dir);
+      g_autofree char *utf8 = g_filename_display_name (file);
+
+      g_string_append (out, "    <matrix");
+      attr_string (out, "file", utf8);
+      attr_string (out, "sha256", study->matrix_sha256 != NULL ? study->matrix_sha256 : "");
+      g_string_append (out, "/>\n");
+    }
+}
+
 static void
 write_study (GString            *out,
              const FlitlabStudy *study,
-             gboolean            channels)
+             gboolean            channels,
+             const char         *base_dir)
 {
   const FlitlabStudySimulation *sim = &study->simulation;
 
@@ -275,6 +337,8 @@ write_study (GString            *out,
   attr_double (out, "flits", study->flits);
   attr_uint (out, "flit-width", study->flit_width);
   g_string_append (out, "/>\n");
+  if (study->pattern == FLITLAB_TRAFFIC_MATRIX)
+    write_matrix (out, study, base_dir);
 
   g_string_append (out, "    <load");
   attr_double (out, "min", study->rate_min);
@@ -332,10 +396,12 @@ write_study (GString            *out,
 }
 
 /* full_length: 0, or the bytes of the project with its per-channel results, which the file
- * then says were left out (in a comment, which the reader skips). */
+ * then says were left out (in a comment, which the reader skips). base_dir: the folder matrix
+ * files are written relative to (NULL: as the studies hold them). */
 static char *
 project_data (const FlitlabProject *self,
               gsize                 full_length,
+              const char           *base_dir,
               gsize                *length)
 {
   GString *out;
@@ -352,7 +418,7 @@ project_data (const FlitlabProject *self,
                             "(%u MiB; docs/project-format.md). -->\n", full_length,
                             FLITLAB_PROJECT_MAX_BYTES / (1024 * 1024));
   for (guint i = 0; i < flitlab_project_get_n_studies (self); i++)
-    write_study (out, flitlab_project_get_study (self, i), full_length == 0);
+    write_study (out, flitlab_project_get_study (self, i), full_length == 0, base_dir);
   g_string_append (out, "</flitlab-project>\n");
 
   if (length != NULL)
@@ -366,21 +432,20 @@ flitlab_project_to_data (const FlitlabProject *self,
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  return project_data (self, 0, length);
+  return project_data (self, 0, NULL, length);
 }
 
-char *
-flitlab_project_to_data_within (const FlitlabProject  *self,
-                                gsize                  max_bytes,
-                                gboolean              *channels_left_out,
-                                gsize                 *length)
+static char *
+data_within (const FlitlabProject  *self,
+             gsize                  max_bytes,
+             const char            *base_dir,
+             gboolean              *channels_left_out,
+             gsize                 *length)
 {
   g_autofree char *full = NULL;
   gsize full_length;
 
-  g_return_val_if_fail (self != NULL && length != NULL, NULL);
-
-  full = project_data (self, 0, &full_length);
+  full = project_data (self, 0, base_dir, &full_length);
   if (channels_left_out != NULL)
     *channels_left_out = full_length > max_bytes;
   if (full_length <= max_bytes)
@@ -389,7 +454,18 @@ flitlab_project_to_data_within (const FlitlabProject  *self,
       return g_steal_pointer (&full);
     }
   g_clear_pointer (&full, g_free);
-  return project_data (self, full_length, length);
+  return project_data (self, full_length, base_dir, length);
+}
+
+char *
+flitlab_project_to_data_within (const FlitlabProject  *self,
+                                gsize                  max_bytes,
+                                gboolean              *channels_left_out,
+                                gsize                 *length)
+{
+  g_return_val_if_fail (self != NULL && length != NULL, NULL);
+
+  return data_within (self, max_bytes, NULL, channels_left_out, length);
 }
 
 gboolean
@@ -409,6 +485,7 @@ flitlab_project_save_full (const FlitlabProject *self,
   g_autofree char *data = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(FlitlabProject) check = NULL;
+  g_autofree char *folder = NULL;
   gsize length;
 
   g_return_val_if_fail (self != NULL, FALSE);
@@ -427,9 +504,14 @@ flitlab_project_save_full (const FlitlabProject *self,
   /* Per-channel results are what makes a project huge (a 64×64 torus has 16,384 channels per
    * load): over the reader's limit they are left out, and the reader's check below refuses
    * what is still too large. */
-  data = flitlab_project_to_data_within (self, FLITLAB_PROJECT_MAX_BYTES, channels_left_out,
-                                         &length);
-  check = flitlab_project_load_from_data (data, length, _("(the project to save)"), &local_error);
+  /* Matrix files are written relative to the project's folder, and not read again here. */
+  {
+    g_autofree char *dirname = g_path_get_dirname (path);
+
+    folder = g_canonicalize_filename (dirname, NULL);
+  }
+  data = data_within (self, FLITLAB_PROJECT_MAX_BYTES, folder, channels_left_out, &length);
+  check = flitlab_reader_load_data (data, length, _("(the project to save)"), NULL, &local_error);
   if (check == NULL)
     {
       g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID,

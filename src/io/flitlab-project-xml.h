@@ -44,6 +44,14 @@ FlitlabProject *flitlab_project_load_from_data (const char        *data,
                                              gsize                 length,
                                              const char           *name_for_errors,
                                              GError              **error);
+/* As flitlab_project_load_from_data (), with the folder a study's matrix file is relative to
+ * (flitlab_project_load () uses the project's own; flitlab_project_load_from_data () the
+ * current folder): for bytes read from a file elsewhere, such as flitlab-mpi's broadcast. */
+FlitlabProject *flitlab_project_load_from_data_in (const char      *data,
+                                             gsize                 length,
+                                             const char           *name_for_errors,
+                                             const char           *folder,
+                                             GError              **error);
 /* Atomic: writes a temporary file beside path and renames it over; a failed save leaves
  * the old file as it was. A project that flitlab_project_load() would refuse (a study out of
  * range, an unknown model, a bad topology spec) is not written: FLITLAB_PROJECT_ERROR_INVALID. */

@@ -50,9 +50,11 @@ flitlab_mpi_jobs_init (FlitlabMpiJobs  *jobs,
                        gboolean         master,
                        GError         **error)
 {
+  g_autofree char *folder = g_path_get_dirname (path);
   guint selected = 0;
 
-  jobs->project = flitlab_project_load_from_data (data, length, path, error);
+  /* A study's matrix file is relative to the project's folder, on every rank. */
+  jobs->project = flitlab_project_load_from_data_in (data, length, path, folder, error);
   if (jobs->project == NULL)
     return FALSE;
   jobs->studies = g_ptr_array_new ();

@@ -340,7 +340,8 @@ run_rank (const Options *options)
     return FALSE;
   data = g_malloc (length);
   MPI_Bcast (data, (int) length, MPI_BYTE, MASTER, MPI_COMM_WORLD);
-  /* Rank 0 built the same jobs from the same bytes; this cannot fail but for memory. */
+  /* Rank 0 built the same jobs from the same bytes; this fails only for memory or for a
+   * study's matrix file that this rank cannot read or finds changed (docs/mpi.md). */
   if (!flitlab_mpi_jobs_init (&jobs, data, length, options->path, options->only, FALSE, &error))
     {
       g_printerr ("flitlab-mpi run: %s\n", error->message);

@@ -241,7 +241,7 @@ break_study (FlitlabStudy *s,
       s->routing = FLITLAB_ROUTING_N;
       break;
     case 2:
-      s->pattern = FLITLAB_TRAFFIC_HOTSPOT + 1;
+      s->pattern = FLITLAB_TRAFFIC_MATRIX + 1;
       break;
     case 3:
       s->length = FLITLAB_LENGTH_EXPONENTIAL + 1;
@@ -332,7 +332,7 @@ test_names (void)
   const char * const *patterns = flitlab_traffic_pattern_names ();
 
   g_assert_cmpuint (g_strv_length ((char **) routings), ==, 4);
-  g_assert_cmpuint (g_strv_length ((char **) patterns), ==, 7);
+  g_assert_cmpuint (g_strv_length ((char **) patterns), ==, 8);
   g_assert_cmpuint (g_strv_length ((char **) flitlab_length_names ()), ==, 2);
   g_assert_true (flitlab_study_name_in (routings, "backtrack"));
   g_assert_true (flitlab_study_name_in (patterns, "bit-reversal"));
