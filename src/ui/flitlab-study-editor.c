@@ -22,58 +22,9 @@
 #include "flitlab-model.h"
 #include "flitlab-study-run.h"
 #include "flitlab-sim.h"
-#include "flitlab-study-editor.h"
+#include "flitlab-study-editor-private.h"
 #include "flitlab-topology.h"
 
-struct _FlitlabStudyEditor
-{
-  GtkBox                parent_instance;
-
-  /* Template children */
-  AdwEntryRow          *buffer_row;
-  AdwEntryRow          *cycles_row;
-  AdwComboRow          *family_row;
-  AdwEntryRow          *flit_width_row;
-  AdwEntryRow          *flits_row;
-  AdwEntryRow          *hotspot_row;
-  AdwComboRow          *length_row;
-  AdwComboRow          *links_row;
-  GtkLabel             *load_error;
-  AdwPreferencesGroup  *models_group;
-  AdwEntryRow          *n_rates_row;
-  AdwEntryRow          *name_row;
-  GtkLabel             *name_error;
-  GtkLabel             *network_error;
-  AdwEntryRow          *node_buffers_row;
-  AdwComboRow          *pattern_row;
-  AdwEntryRow          *rate_max_row;
-  AdwEntryRow          *rate_min_row;
-  AdwEntryRow          *replications_row;
-  AdwComboRow          *routing_row;
-  AdwComboRow          *ties_row;      /* in FlitlabTies order */
-  AdwEntryRow          *seed_row;
-  GtkLabel             *simulation_error;
-  AdwExpanderRow       *simulation_row;
-  AdwEntryRow          *size_row;
-  AdwActionRow         *summary_row;
-  GtkLabel             *traffic_error;
-  AdwActionRow         *unit_row;
-  AdwEntryRow          *vcs_row;
-  AdwActionRow         *deadlock_row;
-  GtkSwitch            *deadlock_switch;
-  AdwEntryRow          *warmup_row;
-
-  FlitlabDocument      *document;
-  GSignalGroup         *document_signals; /* its study-changed, moved with it */
-  int                   index;   /* of the study shown in document; -1: none */
-  const FlitlabStudy   *study;   /* document's study index, refreshed when it changes */
-  GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
-  GPtrArray            *model_switches; /* GtkSwitch*, likewise */
-  int                   routings_family; /* whose routings routing_row lists; -1: none yet */
-  FlitlabRouting        routings[FLITLAB_ROUTING_N]; /* those routings, in the row's order */
-  guint                 n_routings;
-  gboolean              updating;       /* filling the rows: no edits */
-};
 
 G_DEFINE_FINAL_TYPE (FlitlabStudyEditor, flitlab_study_editor, GTK_TYPE_BOX)
 
@@ -132,10 +83,10 @@ routing_label (FlitlabRouting routing)
 /* The pattern row's words, in FlitlabTrafficPattern order. */
 static const char * const pattern_labels[] = {
   N_("Uniform"), N_("Transpose"), N_("Bit complement"), N_("Bit reversal"), N_("Tornado"),
-  N_("Nearest neighbour"), N_("Hotspot"),
+  N_("Nearest neighbour"), N_("Hotspot"), N_("Matrix from file…"),
 };
 
-G_STATIC_ASSERT (G_N_ELEMENTS (pattern_labels) == FLITLAB_TRAFFIC_HOTSPOT + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (pattern_labels) == FLITLAB_TRAFFIC_MATRIX + 1);
 
 /* ---- the study's topology spec, split into the rows' parts --------------------------- */
 
@@ -220,9 +171,9 @@ set_entry_number (AdwEntryRow *row,
   set_entry (row, text);
 }
 
-static void
-show_message (GtkLabel   *label,
-              const char *message)
+void
+flitlab_study_editor_show_message (GtkLabel   *label,
+                                   const char *message)
 {
   gtk_label_set_text (label, message != NULL ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
@@ -359,7 +310,7 @@ show_network (FlitlabStudyEditor *self)
     }
   else
     adw_action_row_set_subtitle (self->summary_row, topology_error->message);
-  show_message (self->network_error, NULL);
+  flitlab_study_editor_show_message (self->network_error, NULL);
 }
 
 static void
@@ -374,10 +325,11 @@ show_traffic_and_load (FlitlabStudyEditor *self)
   set_entry_number (self->hotspot_row, study->hotspot_fraction);
   gtk_widget_set_visible (GTK_WIDGET (self->hotspot_row),
                           study->pattern == FLITLAB_TRAFFIC_HOTSPOT);
+  flitlab_study_editor_show_matrix (self);
   adw_combo_row_set_selected (self->length_row, study->length);
   set_entry_number (self->flits_row, study->flits);
   set_entry_printf (self->flit_width_row, "%u", study->flit_width);
-  show_message (self->traffic_error, NULL);
+  flitlab_study_editor_show_message (self->traffic_error, NULL);
 
   set_entry_number (self->rate_min_row, study->rate_min);
   set_entry_number (self->rate_max_row, study->rate_max);
@@ -388,7 +340,7 @@ show_traffic_and_load (FlitlabStudyEditor *self)
                           study->rate_max, study->rate_max * flits_per_message,
                           study->rate_max * flits_per_message * study->flit_width);
   adw_action_row_set_subtitle (self->unit_row, unit);
-  show_message (self->load_error, NULL);
+  flitlab_study_editor_show_message (self->load_error, NULL);
 }
 
 static void
@@ -423,13 +375,13 @@ show_simulation (FlitlabStudyEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->node_buffers_row), backtrack);
   /* A simulation that cannot run says why here, before anyone presses Run. */
   if (sim->enabled && !flitlab_study_run_check_simulation (self->study, &error))
-    show_message (self->simulation_error, error->message);
+    flitlab_study_editor_show_message (self->simulation_error, error->message);
   else
-    show_message (self->simulation_error, NULL);
+    flitlab_study_editor_show_message (self->simulation_error, NULL);
 }
 
-static void
-show_study (FlitlabStudyEditor *self)
+void
+flitlab_study_editor_refresh (FlitlabStudyEditor *self)
 {
   const FlitlabStudy *study = self->document != NULL
                               ? flitlab_document_get_study (self->document, self->index) : NULL;
@@ -440,7 +392,7 @@ show_study (FlitlabStudyEditor *self)
     return;
   self->updating = TRUE;
   set_entry (self->name_row, study->name);
-  show_message (self->name_error, NULL);
+  flitlab_study_editor_show_message (self->name_error, NULL);
   show_network (self);
   show_traffic_and_load (self);
   show_models (self);
@@ -453,7 +405,7 @@ on_study_changed (FlitlabStudyEditor *self,
                   guint               index)
 {
   if ((int) index == self->index)
-    show_study (self);
+    flitlab_study_editor_refresh (self);
 }
 
 void
@@ -466,7 +418,7 @@ flitlab_study_editor_show (FlitlabStudyEditor *self,
   g_set_object (&self->document, document);
   g_signal_group_set_target (self->document_signals, document);
   self->index = index;
-  show_study (self);
+  flitlab_study_editor_refresh (self);
 }
 
 /* ---- editing ----------------------------------------------------------------------- */
@@ -535,12 +487,12 @@ say_results_dropped (const FlitlabStudy *study,
 
 /* Hands an edited copy to the document, or explains why it cannot be. keep_results: the edit
  * changes nothing the results depend on (the name). */
-static void
-commit (FlitlabStudyEditor *self,
-        FlitlabStudy       *edited,
-        GtkWidget          *row,
-        GtkLabel           *error_label,
-        gboolean            keep_results)
+void
+flitlab_study_editor_commit (FlitlabStudyEditor *self,
+                             FlitlabStudy       *edited,
+                             GtkWidget          *row,
+                             GtkLabel           *error_label,
+                             gboolean            keep_results)
 {
   g_autoptr(GString) note = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
@@ -552,8 +504,8 @@ commit (FlitlabStudyEditor *self,
       /* A choice (a combo row) that cannot be taken goes back to the study's; a typed value
        * stays, marked, for correcting. */
       if (row == NULL)
-        show_study (self);
-      show_message (error_label, error->message);
+        flitlab_study_editor_refresh (self);
+      flitlab_study_editor_show_message (error_label, error->message);
       if (row != NULL)
         gtk_widget_add_css_class (row, "error");
       flitlab_study_free (edited);
@@ -561,7 +513,7 @@ commit (FlitlabStudyEditor *self,
     }
   if (row != NULL)
     gtk_widget_remove_css_class (row, "error");
-  show_message (error_label, NULL);
+  flitlab_study_editor_show_message (error_label, NULL);
 
   /* Nothing changed (a value typed again): no edit, and nothing to say. */
   if (flitlab_study_same_settings (self->study, edited))
@@ -590,7 +542,7 @@ refuse (GtkWidget  *row,
         const char *message)
 {
   gtk_widget_add_css_class (row, "error");
-  show_message (label, message);
+  flitlab_study_editor_show_message (label, message);
 }
 
 
@@ -653,7 +605,7 @@ on_entry_apply (FlitlabStudyEditor *self,
     {
       g_free (edited->name);
       edited->name = g_steal_pointer (&text);
-      commit (self, edited, GTK_WIDGET (row), label, TRUE);
+      flitlab_study_editor_commit (self, edited, GTK_WIDGET (row), label, TRUE);
       return;
     }
   /* Each value by its one check (flitlab-limits.h): a project file and flitlab-cli accept and
@@ -706,7 +658,7 @@ on_entry_apply (FlitlabStudyEditor *self,
       flitlab_study_free (edited);
       return;
     }
-  commit (self, edited, GTK_WIDGET (row), label, FALSE);
+  flitlab_study_editor_commit (self, edited, GTK_WIDGET (row), label, FALSE);
 }
 
 static void
@@ -752,6 +704,14 @@ on_combo_selected (FlitlabStudyEditor *self,
     edited->routing = self->routings[selected];
   else if (row == self->ties_row)
     edited->ties = selected;
+  else if (row == self->pattern_row && selected == FLITLAB_TRAFFIC_MATRIX &&
+           flitlab_study_get_matrix (self->study, NULL) == NULL)
+    {
+      /* A matrix needs its file first: the row stays as it is until one is read. */
+      flitlab_study_free (edited);
+      flitlab_study_editor_choose_matrix (self);
+      return;
+    }
   else if (row == self->pattern_row)
     edited->pattern = selected;
   else if (row == self->length_row)
@@ -763,7 +723,7 @@ on_combo_selected (FlitlabStudyEditor *self,
       flitlab_study_free (edited);
       return;
     }
-  commit (self, edited, NULL, self->network_error, FALSE);
+  flitlab_study_editor_commit (self, edited, NULL, self->network_error, FALSE);
 }
 
 static void
@@ -778,7 +738,7 @@ on_simulation_enabled (FlitlabStudyEditor *self)
   edited = flitlab_study_copy (self->study);
   edited->simulation.enabled = adw_expander_row_get_enable_expansion (self->simulation_row);
   /* Turning the simulation on or off keeps any points it has. */
-  commit (self, edited, NULL, self->simulation_error, TRUE);
+  flitlab_study_editor_commit (self, edited, NULL, self->simulation_error, TRUE);
 }
 
 static void
@@ -791,7 +751,7 @@ on_deadlock_switch (FlitlabStudyEditor *self)
     return;
   edited = flitlab_study_copy (self->study);
   edited->simulation.allow_deadlock = gtk_switch_get_active (self->deadlock_switch);
-  commit (self, edited, NULL, self->simulation_error, FALSE);
+  flitlab_study_editor_commit (self, edited, NULL, self->simulation_error, FALSE);
 }
 
 static void
@@ -823,7 +783,7 @@ on_model_switch (FlitlabStudyEditor *self,
     for (guint m = edited->models->len; m-- > 0;)
       if (g_str_equal (((FlitlabStudyModel *) edited->models->pdata[m])->id, id))
         g_ptr_array_remove_index (edited->models, m);
-  commit (self, edited, NULL, self->network_error, TRUE);
+  flitlab_study_editor_commit (self, edited, NULL, self->network_error, TRUE);
 }
 
 /* ---- GObject ----------------------------------------------------------------------- */
@@ -911,6 +871,9 @@ flitlab_study_editor_class_init (FlitlabStudyEditorClass *klass)
   CHILD (network_error);
   CHILD (node_buffers_row);
   CHILD (pattern_row);
+  CHILD (matrix_row);
+  gtk_widget_class_bind_template_callback (widget_class,
+                                           flitlab_study_editor_on_matrix_button);
   CHILD (rate_max_row);
   CHILD (rate_min_row);
   CHILD (replications_row);

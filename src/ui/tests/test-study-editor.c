@@ -8,7 +8,10 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "flitlab-limits.h"
+#include "flitlab-matrix-chooser.h"
 #include "flitlab-model.h"
 #include "flitlab-study-run.h"
 #include "flitlab-study-editor.h"
@@ -494,6 +497,99 @@ test_same_value_keeps_results (Fixture       *f,
   g_assert_nonnull (flitlab_document_get_study (f->document, f->index)->simulation.points);
 }
 
+/* A uniform matrix of n nodes as CSV. */
+static char *
+uniform_csv (guint n)
+{
+  GString *csv = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      g_string_append_printf (csv, "%d%c", i != j, j + 1 < n ? ',' : '\n');
+  return g_string_free (csv, FALSE);
+}
+
+static void
+on_read (GObject      *source,
+         GAsyncResult *result,
+         gpointer      data)
+{
+  GAsyncResult **done = data;
+
+  *done = g_object_ref (result);
+}
+
+/* What the chooser reads of a file for a network of n_nodes nodes. */
+static FlitlabChosenMatrix *
+read_matrix (const char  *path,
+             guint        n_nodes,
+             GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GAsyncResult) done = NULL;
+
+  flitlab_matrix_chooser_read_async (file, n_nodes, NULL, on_read, &done);
+  while (done == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return flitlab_matrix_chooser_finish (done, error);
+}
+
+/* A matrix study: the pattern row says so and the matrix row names what it holds; another
+ * pattern and back keeps the matrix, with no file asked for. The chooser reads a file on a
+ * worker thread and refuses one of another network's size, naming it. */
+static void
+test_matrix (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *csv = uniform_csv (64);
+  g_autofree char *small = uniform_csv (4);
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-editor-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "uniform.csv", NULL);
+  g_autofree char *small_path = g_build_filename (dir, "small.csv", NULL);
+  g_autoptr(FlitlabChosenMatrix) chosen = NULL;
+  g_autoptr(GError) error = NULL;
+  FlitlabStudy *study = flitlab_study_copy (flitlab_document_get_study (f->document, f->index));
+  g_autoptr(FlitlabTrafficMatrix) matrix =
+    flitlab_traffic_matrix_new_from_csv (csv, strlen (csv), NULL);
+
+  g_assert_nonnull (matrix);
+  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
+  g_assert_true (g_file_set_contents (small_path, small, -1, NULL));
+  chosen = read_matrix (path, 64, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (flitlab_traffic_matrix_get_n_nodes (chosen->matrix), ==, 64);
+  g_assert_cmpstr (chosen->path, ==, path);
+  g_assert_cmpuint (strlen (chosen->sha256), ==, 64);
+  g_assert_null (read_matrix (small_path, 64, &error));
+  g_assert_error (error, FLITLAB_TRAFFIC_MATRIX_ERROR, FLITLAB_TRAFFIC_MATRIX_ERROR_SIZE);
+  g_assert_nonnull (strstr (error->message, "small.csv"));
+
+  study->pattern = FLITLAB_TRAFFIC_MATRIX;
+  flitlab_study_set_matrix (study, chosen->matrix, chosen->path, chosen->sha256);
+  g_ptr_array_set_size (study->models, 0);
+  flitlab_document_insert_study (f->document, G_MAXUINT, study);
+  show (f, flitlab_document_get_n_studies (f->document) - 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (f, "pattern_row"))), ==,
+                    FLITLAB_TRAFFIC_MATRIX);
+  g_assert_true (gtk_widget_get_visible (child (f, "matrix_row")));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (child (f, "matrix_row"))), ==,
+                   "uniform.csv, 64 nodes");
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "pattern_row")), FLITLAB_TRAFFIC_UNIFORM);
+  g_assert_nonnull (f->edited);
+  g_assert_cmpint (f->edited->pattern, ==, FLITLAB_TRAFFIC_UNIFORM);
+  g_assert_false (gtk_widget_get_visible (child (f, "matrix_row")));
+  f->edited = NULL;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "pattern_row")), FLITLAB_TRAFFIC_MATRIX);
+  g_assert_nonnull (f->edited);
+  g_assert_cmpint (f->edited->pattern, ==, FLITLAB_TRAFFIC_MATRIX);
+  g_assert_true (flitlab_traffic_matrix_equal (f->edited->matrix, matrix));
+
+  g_unlink (path);
+  g_unlink (small_path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -514,6 +610,7 @@ main (int   argc,
   ADD ("kept-model-of-another-network", test_kept_model_of_another_network);
   ADD ("second-instance-keeps-its-own", test_second_instance_keeps_its_own);
   ADD ("examples-follow-edits", test_examples_follow_edits);
+  ADD ("matrix", test_matrix);
 #undef ADD
   return g_test_run ();
 }

@@ -37,7 +37,7 @@ gi.require_version("Gdk", "3.0")   # as dogtail's own
 gi.require_version("Gtk", "3.0")
 from gi.repository import Gdk, Gio, GLib, Gtk  # noqa: E402
 
-from dogtail import rawinput  # noqa: E402
+from dogtail import rawinput, tree  # noqa: E402
 from dogtail.config import config  # noqa: E402
 
 from gui import app_window, check, finish, shot  # noqa: E402
@@ -555,8 +555,32 @@ def visit_combo(editor, study, name):
             break
         if choose(combo, item):
             coverage["values"] += 1
+            if item == MATRIX_ITEM:
+                cancel_matrix_chooser(study, combo, before)
             after(study, name, item)
     return True
+
+
+# The destination that asks for a file first: its chooser opens, and cancelled, the study keeps
+# its destinations.
+MATRIX_ITEM = "Matrix from file…"
+
+
+def cancel_matrix_chooser(study, combo, before):
+    end = time.time() + 5
+    dialog = None
+    while dialog is None and time.time() < end:
+        time.sleep(0.2)
+        dialog = next((c for c in tree.root.application("flitlab").children
+                       if c.name == "Traffic Matrix"),
+                      None)
+    if dialog is None:
+        fail(f"study “{study}”: “{MATRIX_ITEM}” opens no file chooser")
+        return
+    rawinput.pressKey("Escape")
+    time.sleep(0.5)
+    if combo_shown(combo) not in (before, MATRIX_ITEM):
+        fail(f"study “{study}”: the matrix chooser cancelled leaves “{combo_shown(combo)}”")
 
 
 def visit_switch(editor, study, key):

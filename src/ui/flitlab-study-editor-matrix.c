@@ -1,0 +1,103 @@
+/* flitlab-study-editor-matrix.c: the editor's traffic matrix, read from a file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Choosing "Matrix from file…" asks for the file first: the study's traffic becomes the matrix
+ * only once a file is read and fits the network (flitlab-matrix-chooser.c reads it on a worker
+ * thread); cancelled or refused, the row goes back to the study's pattern.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "flitlab-matrix-chooser.h"
+#include "flitlab-study-editor-private.h"
+
+void
+flitlab_study_editor_show_matrix (FlitlabStudyEditor *self)
+{
+  const FlitlabStudy *study = self->study;
+  g_autoptr(GError) error = NULL;
+  const FlitlabTrafficMatrix *matrix = flitlab_study_get_matrix (study, &error);
+  g_autofree char *name = study->matrix_file != NULL ? g_path_get_basename (study->matrix_file)
+                                                     : NULL;
+  g_autofree char *text = NULL;
+
+  if (matrix == NULL)
+    text = g_strdup (error->message);
+  else if (name != NULL)
+    /* Translators: a traffic matrix's file and its number of nodes */
+    text = g_strdup_printf (_("%s, %u nodes"), name, flitlab_traffic_matrix_get_n_nodes (matrix));
+  else
+    text = g_strdup_printf (_("Kept in the project, %u nodes"),
+                            flitlab_traffic_matrix_get_n_nodes (matrix));
+  adw_action_row_set_subtitle (self->matrix_row, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->matrix_row), study->pattern == FLITLAB_TRAFFIC_MATRIX);
+}
+
+/* Whom a matrix file was asked for: the editor and the study it showed. */
+typedef struct
+{
+  FlitlabStudyEditor *editor;
+  FlitlabDocument    *document;
+  int                 index;
+} MatrixAsk;
+
+/* A matrix read from the file chosen: the traffic of the study it was chosen for, unless the
+ * editor shows another one by now. */
+static void
+on_matrix_chosen (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      data)
+{
+  g_autofree MatrixAsk *ask = data;
+  g_autoptr(FlitlabStudyEditor) self = ask->editor;
+  g_autoptr(FlitlabDocument) document = ask->document;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabChosenMatrix) chosen = flitlab_matrix_chooser_finish (result, &error);
+  FlitlabStudy *edited;
+
+  if (self->study == NULL || self->document != document || self->index != ask->index)
+    return;
+  if (chosen == NULL)
+    {
+      flitlab_study_editor_refresh (self);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        flitlab_study_editor_show_message (self->traffic_error, error->message);
+      return;
+    }
+  edited = flitlab_study_copy (self->study);
+  edited->pattern = FLITLAB_TRAFFIC_MATRIX;
+  flitlab_study_set_matrix (edited, chosen->matrix, chosen->path, chosen->sha256);
+  flitlab_study_editor_commit (self, edited, NULL, self->traffic_error, FALSE);
+}
+
+void
+flitlab_study_editor_choose_matrix (FlitlabStudyEditor *self)
+{
+  const FlitlabTopology *topology = flitlab_study_get_topology (self->study, NULL);
+  MatrixAsk *ask = NULL;
+
+  if (topology == NULL)
+    {
+      flitlab_study_editor_refresh (self);
+      flitlab_study_editor_show_message (self->traffic_error,
+                                         _("The network must be valid before its traffic "
+                                           "matrix"));
+      return;
+    }
+  ask = g_new (MatrixAsk, 1);
+  *ask = (MatrixAsk) { g_object_ref (self), g_object_ref (self->document), self->index };
+  flitlab_matrix_chooser_run_async (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                    flitlab_topology_get_n_nodes (topology), NULL,
+                                    on_matrix_chosen, ask);
+}
+
+void
+flitlab_study_editor_on_matrix_button (FlitlabStudyEditor *self)
+{
+  if (self->study != NULL)
+    flitlab_study_editor_choose_matrix (self);
+}
+

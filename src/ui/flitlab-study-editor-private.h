@@ -1,0 +1,91 @@
+/* flitlab-study-editor-private.h: what the editor's files share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * flitlab-study-editor.c shows a study in the rows and turns the rows' edits into edited
+ * copies; flitlab-study-editor-matrix.c asks for a traffic matrix's file.
+ */
+
+#pragma once
+
+#include "flitlab-routing.h"
+#include "flitlab-study-editor.h"
+
+G_BEGIN_DECLS
+
+struct _FlitlabStudyEditor
+{
+  GtkBox                parent_instance;
+
+  /* Template children */
+  AdwEntryRow          *buffer_row;
+  AdwEntryRow          *cycles_row;
+  AdwComboRow          *family_row;
+  AdwEntryRow          *flit_width_row;
+  AdwEntryRow          *flits_row;
+  AdwEntryRow          *hotspot_row;
+  AdwComboRow          *length_row;
+  AdwComboRow          *links_row;
+  GtkLabel             *load_error;
+  AdwActionRow         *matrix_row;     /* the matrix pattern's file */
+  AdwPreferencesGroup  *models_group;
+  AdwEntryRow          *n_rates_row;
+  AdwEntryRow          *name_row;
+  GtkLabel             *name_error;
+  GtkLabel             *network_error;
+  AdwEntryRow          *node_buffers_row;
+  AdwComboRow          *pattern_row;
+  AdwEntryRow          *rate_max_row;
+  AdwEntryRow          *rate_min_row;
+  AdwEntryRow          *replications_row;
+  AdwComboRow          *routing_row;
+  AdwComboRow          *ties_row;      /* in FlitlabTies order */
+  AdwEntryRow          *seed_row;
+  GtkLabel             *simulation_error;
+  AdwExpanderRow       *simulation_row;
+  AdwEntryRow          *size_row;
+  AdwActionRow         *summary_row;
+  GtkLabel             *traffic_error;
+  AdwActionRow         *unit_row;
+  AdwEntryRow          *vcs_row;
+  AdwActionRow         *deadlock_row;
+  GtkSwitch            *deadlock_switch;
+  AdwEntryRow          *warmup_row;
+
+  FlitlabDocument      *document;
+  GSignalGroup         *document_signals; /* its study-changed, moved with it */
+  int                   index;   /* of the study shown in document; -1: none */
+  const FlitlabStudy   *study;   /* document's study index, refreshed when it changes */
+  GPtrArray            *model_rows;     /* AdwActionRow*, one per registered model */
+  GPtrArray            *model_switches; /* GtkSwitch*, likewise */
+  int                   routings_family; /* whose routings routing_row lists; -1: none yet */
+  FlitlabRouting        routings[FLITLAB_ROUTING_N]; /* those routings, in the row's order */
+  guint                 n_routings;
+  gboolean              updating;       /* filling the rows: no edits */
+};
+
+/* Shows the study the editor follows again, every row from it. */
+void flitlab_study_editor_refresh      (FlitlabStudyEditor *self);
+/* Says message under a group of rows (NULL: nothing to say). */
+void flitlab_study_editor_show_message (GtkLabel           *label,
+                                        const char         *message);
+/* Hands an edited copy to the document, or explains why it cannot be. keep_results: the edit
+ * changes nothing the results depend on (the name). row: the entry row typed in (marked when
+ * refused), NULL for a choice (put back when refused). */
+void flitlab_study_editor_commit       (FlitlabStudyEditor *self,
+                                        FlitlabStudy       *edited,
+                                        GtkWidget          *row,
+                                        GtkLabel           *error_label,
+                                        gboolean            keep_results);
+
+/* flitlab-study-editor-matrix.c */
+/* The matrix pattern's row: shown with the matrix pattern, saying the file or why there is no
+ * matrix. */
+void flitlab_study_editor_show_matrix   (FlitlabStudyEditor *self);
+/* Asks for a matrix file for the shown study's network; a file read and fitting it makes the
+ * study's traffic that matrix. */
+void flitlab_study_editor_choose_matrix (FlitlabStudyEditor *self);
+/* Choose…: another file. */
+void flitlab_study_editor_on_matrix_button (FlitlabStudyEditor *self);
+
+G_END_DECLS
