@@ -294,12 +294,15 @@ flitlab_router_dateline_class (const FlitlabRouter *self,
 
 /* Torus, mesh, hypercube: the minimal hops out of node towards dst as a mask of node's
  * out-channels, per dimension still to correct each direction that shortens the way, the tie
- * bit deciding half way round a ring. */
+ * bit deciding half way round a ring. lowest_only: only the lowest dimension still to correct
+ * (a node's out-channels are in dimension order, so the mask's lowest bit is the same), all
+ * that dimension-ordered routing asks for. */
 static inline guint32
 minimal_mask (const FlitlabRouter *self,
               guint                node,
               guint                dst,
-              guint32              ties)
+              guint32              ties,
+              gboolean             lowest_only)
 {
   const guint *a = self->coords + (gsize) node * self->n_dims;
   const guint *b = self->coords + (gsize) dst * self->n_dims;
@@ -341,6 +344,8 @@ minimal_mask (const FlitlabRouter *self,
         mask |= 1u << slot[2 * d];
       if (minus)
         mask |= 1u << slot[2 * d + 1];
+      if (lowest_only)
+        break;
     }
   return mask;
 }
@@ -429,7 +434,11 @@ flitlab_router_hops (const FlitlabRouter *self,
       return;
     }
 
-  mask = minimal_mask (self, node, dst, ties);
+  /* Dimension order needs the lowest minimal hop alone; adaptive routing every one. */
+  if (self->routing == FLITLAB_ROUTING_ADAPTIVE)
+    mask = minimal_mask (self, node, dst, ties, FALSE);
+  else
+    mask = minimal_mask (self, node, dst, ties, TRUE);
   g_assert (mask != 0);
   hops->first_out = self->out_first[node];
   hops->escape = hops->first_out + (guint) __builtin_ctz (mask);
@@ -470,7 +479,8 @@ flitlab_router_minimal_hops (const FlitlabRouter *self,
     return 0;
   if (self->family != FLITLAB_TOPOLOGY_NECKLACE)
     {
-      for (guint32 mask = minimal_mask (self, node, dst, ties); mask != 0; mask &= mask - 1)
+      for (guint32 mask = minimal_mask (self, node, dst, ties, FALSE); mask != 0;
+           mask &= mask - 1)
         next[n++] = self->out_first[node] + (guint) __builtin_ctz (mask);
       return n;
     }
@@ -514,7 +524,7 @@ flitlab_router_route (const FlitlabRouter *self,
   while (node != dst)
     {
       guint c = self->out_first[node] + (guint) __builtin_ctz (minimal_mask (self, node, dst,
-                                                                            ties));
+                                                                            ties, TRUE));
 
       g_array_append_val (route, c);
       node = self->channels[c].dst;
