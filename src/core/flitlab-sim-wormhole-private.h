@@ -91,6 +91,7 @@ typedef struct
   gint32                 ejection_vc;  /* the first VC of the first ejection channel */
   guint                  V;
   guint                  B;
+  guint32                fixed_length; /* a message's flits with FLITLAB_LENGTH_FIXED */
   FlitlabRouting         routing;
 
   Vc                    *vc;

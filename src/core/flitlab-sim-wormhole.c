@@ -61,7 +61,7 @@ draw_length (Sim *s)
   const FlitlabSimConfig *config = s->job->config;
 
   if (config->length == FLITLAB_LENGTH_FIXED)
-    return (guint32) MAX (1, lround (config->flits));
+    return s->fixed_length;
   if (config->flits <= 1)
     return 1;
   /* Geometric on 1, 2, ...: the discrete exponential with mean exactly config->flits. */
@@ -816,6 +816,7 @@ flitlab_wormhole_init (Sim                   *sp,
   s.V = job->vcs;
   s.ejection_vc = (gint32) (s.ejection_base * s.V);
   s.B = MAX (config->buffer, 1);
+  s.fixed_length = (guint32) MAX (1, lround (config->flits));
   s.routing = config->routing;
   s.out = out;
   flitlab_rng_init (&s.rng, config->seed, job->stream);
