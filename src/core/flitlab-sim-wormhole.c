@@ -402,8 +402,47 @@ advance (Sim    *s,
       cur = prev;
       prev = s->vc[cur].prev;
     }
-  for (; prev != NONE; cur = prev, prev = s->vc[cur].prev)
-    moved |= move (s, m, id, prev, cur, FALSE, FALSE, cycle, &contended);
+  /* move() between two network or injection VCs, written out: the VC a flit leaves is the
+   * one the next flit enters, and the arrays stay in registers. */
+  if (prev != NONE)
+    {
+      Vc *const vc = s->vc;
+      guint64 *const stamp = s->stamp, *const crossed = s->crossed;
+      const guint32 B = s->B;
+      Vc *t = &vc[cur];
+
+      do
+        {
+          Vc *f = &vc[prev];
+          guint32 count = f->count;
+
+          if (count != 0 && t->count < B)
+            {
+              guint channel = t->channel;
+
+              if (stamp[channel] == cycle)
+                contended = TRUE;
+              else
+                {
+                  stamp[channel] = cycle;
+                  f->count = count - 1;
+                  crossed[channel]++;
+                  t->count++;
+                  moved = TRUE;
+                  /* The tail has left f: the worm now ends at t. */
+                  if (count == 1 && f->prev == NONE && m->at_source == 0)
+                    {
+                      t->prev = NONE;
+                      free_vc (s, prev);
+                    }
+                }
+            }
+          cur = prev;
+          t = f;
+          prev = f->prev;
+        }
+      while (prev != NONE);
+    }
 
   /* The tail end: the processor feeds the injection VC. */
   if (m->at_source > 0 && s->vc[cur].owner == id &&
