@@ -376,11 +376,11 @@ move (Sim      *s,
 }
 
 static void
-advance (Sim    *s,
-         gint32  id)
+advance (Sim     *s,
+         Message *m,
+         gint32   id)
 {
   const guint64 cycle = s->cycle;
-  Message *m = message (s, id);
   gint32 cur = m->head, next = m->next_vc, prev;
   gboolean moved = FALSE, contended = FALSE;
 
@@ -444,13 +444,15 @@ advance (Sim    *s,
       while (prev != NONE);
     }
 
-  /* The tail end: the processor feeds the injection VC. */
-  if (m->at_source > 0 && s->vc[cur].owner == id &&
-      vc_channel (s, cur) >= s->injection_base && vc_channel (s, cur) < s->ejection_base)
+  /* The tail end: the processor feeds the injection VC. While its source has flits to send a
+   * worm holds its source's injection VC (a VC is freed only once the source is done), which
+   * has nothing upstream: cur, where the walk ended. */
+  if (m->at_source > 0)
     {
-      guint channel = vc_channel (s, cur);
+      Vc *inj = &s->vc[cur];
+      guint channel = inj->channel;
 
-      if (s->vc[cur].count >= s->B)
+      if (inj->count >= s->B)
         ;
       else if (s->stamp[channel] == cycle)
         contended = TRUE;
@@ -458,7 +460,7 @@ advance (Sim    *s,
         {
           s->stamp[channel] = cycle;
           moved = TRUE;
-          s->vc[cur].count++;
+          inj->count++;
           s->crossed[channel]++;
           if (m->at_source-- == m->length)
             {
@@ -519,18 +521,23 @@ flitlab_wormhole_step (Sim *s)
   s->waiting.len = kept;
   s->blocked = kept;
 
-  /* 3. Flits, oldest worm first; finished worms leave the list. */
+  /* 3. Flits, oldest worm first; finished worms leave the list. Messages are added only by
+   * the arrivals, so their array stays where it is. */
   kept = 0;
-  for (guint i = 0; i < s->active.len; i++)
-    {
-      gint32 id = s->active.ids[i];
-      Message *m = message (s, id);
+  {
+    Message *const messages = (Message *) (void *) s->messages->data;
 
-      if (!m->stalled)
-        advance (s, id);
-      if (!m->done)
-        s->active.ids[kept++] = id;
-    }
+    for (guint i = 0; i < s->active.len; i++)
+      {
+        gint32 id = s->active.ids[i];
+        Message *m = &messages[id];
+
+        if (!m->stalled)
+          advance (s, m, id);
+        if (!m->done)
+          s->active.ids[kept++] = id;
+      }
+  }
   s->active.len = kept;
 
   /* Headers that arrived this cycle wait behind those already waiting. */
