@@ -44,6 +44,10 @@ typedef struct
   guint32 route_node; /* the node its hops below were routed at, G_MAXUINT32 before its first */
   FlitlabHops routed; /* where its header may go from route_node (flitlab_router_hops()) */
   gint32  queue_next; /* the next message in the source queue */
+  guint32 wait_channel; /* after its waiting header failed to get a VC at this node: the one
+                           channel whose VCs it asks for (G_MAXUINT32 when more than one, and
+                           before the first try), */
+  guint64 wait_freed;   /* and that channel's freed count then */
   gboolean passed_base; /* necklace: the header has been at a base vertex */
   gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
   gboolean tagged;    /* generated inside the measured window */
@@ -96,6 +100,7 @@ typedef struct
 
   Vc                    *vc;
   guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
+  guint64               *freed;     /* per physical channel: VCs freed so far */
   FlitlabRouter         *router;
   const FlitlabChannel  *channels;  /* the topology's, by id */
 

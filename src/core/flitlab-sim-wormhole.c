@@ -95,6 +95,7 @@ generate (Sim   *s,
   m.next_vc = NONE;
   m.route_node = G_MAXUINT32;
   m.queue_next = NONE;
+  m.wait_channel = G_MAXUINT32;
   m.tagged = s->measuring;
   s->out->generated += m.tagged;
   if (m.tagged)
@@ -157,6 +158,7 @@ free_vc (Sim    *s,
   guint channel = vc_channel (s, vc);
 
   vc_set (s, vc, NONE, NONE);
+  s->freed[channel]++;
   if (channel >= s->injection_base && channel < s->ejection_base)
     grant_injection (s, channel - s->injection_base);
 }
@@ -271,10 +273,19 @@ allocate (Sim    *s,
     }
 
   if (vc == NONE)
-    return FALSE;
+    {
+      /* Asking for the VCs of one channel, it fails again until one of them is freed. */
+      if (node == m->dst || m->routed.adaptive == 0)
+        {
+          m->wait_channel = *preferred;
+          m->wait_freed = s->freed[*preferred];
+        }
+      return FALSE;
+    }
 
   vc_set (s, vc, id, here);
   m->next_vc = vc;
+  m->wait_channel = G_MAXUINT32;
   return TRUE;
 }
 
@@ -503,13 +514,21 @@ flitlab_wormhole_step (Sim *s)
       s->next_arrival += flitlab_rng_exponential (&s->rng, 1.0 / node_rate);
     }
 
-  /* 2. Output VCs, first come first served. */
+  /* 2. Output VCs, first come first served. A header that failed to get one of the VCs of
+   * one channel, none of which has been freed since, fails again: it is not tried. */
   for (guint i = 0; i < s->waiting.len; i++)
     {
       gint32 id = s->waiting.ids[i];
+      Message *m = message (s, id);
       guint preferred;
 
-      if (allocate (s, id, &preferred))
+      if (m->wait_channel != G_MAXUINT32 && s->freed[m->wait_channel] == m->wait_freed)
+        {
+          s->waiting.ids[kept++] = id;
+          if (s->measuring)
+            s->out->channel_blocked[m->wait_channel]++;
+        }
+      else if (allocate (s, id, &preferred))
         message (s, id)->stalled = FALSE;
       else
         {
@@ -825,11 +844,11 @@ gsize
 flitlab_sim_wormhole_bytes_per_channel (const FlitlabTopology *topology,
                                         guint                  vcs)
 {
-  /* VC state, the crossing stamp, the flits crossing outside the window, the two statistics
-   * counters, the topology's channel record and its out-channel index. Messages and queues
+  /* VC state, the crossing stamp, the VCs freed, the flits crossing outside the window, the
+   * two statistics counters, the topology's channel record and its out-channel index. Messages and queues
    * grow with the load, not the network; the per-node tables (coordinates, first out-channel
    * and out-channel places) are not counted. */
-  return vcs * sizeof (Vc) + sizeof (guint64) * 4 + sizeof (FlitlabChannel) + sizeof (guint);
+  return vcs * sizeof (Vc) + sizeof (guint64) * 5 + sizeof (FlitlabChannel) + sizeof (guint);
 }
 
 void
@@ -874,6 +893,7 @@ flitlab_wormhole_init (Sim                   *sp,
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
     s.vc[i] = (Vc) { NONE, NONE, 0, (guint32) (i / s.V) };
   s.stamp = g_new (guint64, s.n_channels);
+  s.freed = g_new0 (guint64, s.n_channels);
   s.uncounted = g_new0 (guint64, s.n_channels);
   memset (s.stamp, 0xff, sizeof (guint64) * s.n_channels);
   s.router = flitlab_router_new (topology, s.routing, s.V);
@@ -892,6 +912,7 @@ flitlab_wormhole_clear (Sim *s)
 {
   g_free (s->vc);
   g_free (s->stamp);
+  g_free (s->freed);
   g_free (s->uncounted);
   flitlab_router_free (s->router);
   g_array_unref (s->messages);
