@@ -397,7 +397,12 @@ advance (Sim     *s,
 
   /* The header, into the VC it was granted. */
   if (next != NONE)
-    moved = move (s, m, id, cur, next, TRUE, next >= s->ejection_vc, cycle, &contended);
+    {
+      if (next >= s->ejection_vc)
+        moved = move (s, m, id, cur, next, TRUE, TRUE, cycle, &contended);
+      else
+        moved = move (s, m, id, cur, next, TRUE, FALSE, cycle, &contended);
+    }
   if (m->done)
     {
       m->moved = s->last_move = cycle;
