@@ -26,6 +26,14 @@ typedef struct
   guint32 channel;  /* the physical channel it belongs to (never changes) */
 } Vc;
 
+/* A physical channel's crossings: the last cycle a flit crossed it (one flit per cycle), and
+ * the flits that have crossed it since the start; side by side, as each crossing needs both. */
+typedef struct
+{
+  guint64 stamp;
+  guint64 flits;
+} Crossings;
+
 typedef struct
 {
   guint32 src;
@@ -99,7 +107,7 @@ typedef struct
   FlitlabRouting         routing;
 
   Vc                    *vc;
-  guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
+  Crossings             *crossings; /* per physical channel */
   guint64               *freed;     /* per physical channel: VCs freed so far */
   FlitlabRouter         *router;
   const FlitlabChannel  *channels;  /* the topology's, by id */
@@ -123,9 +131,7 @@ typedef struct
   gboolean               measuring; /* this cycle is in the measured window (set by
                                        flitlab_wormhole_step()) */
   guint                  batch;     /* and its batch, when it is */
-  guint64               *crossed;   /* per channel, flits that crossed it: the window's
-                                       channel_flits while measuring, else uncounted ones */
-  guint64               *uncounted;
+  guint64               *window_flits; /* per channel: its flits when the window started */
   FlitlabSimReplication *out;
 
   /* Automatic warm-up: the latencies of finished messages in batches of five (MSER-5). */

@@ -343,15 +343,15 @@ move (Sim      *s,
   if (f->count == 0 || (!ejection && t->count >= s->B))
     return FALSE;
   channel = t->channel;
-  if (s->stamp[channel] == cycle)
+  if (s->crossings[channel].stamp == cycle)
     {
       *contended = TRUE;
       return FALSE;
     }
 
-  s->stamp[channel] = cycle;
+  s->crossings[channel].stamp = cycle;
   left = --f->count;
-  s->crossed[channel]++;
+  s->crossings[channel].flits++;
 
   if (!ejection)
     t->count++;
@@ -423,7 +423,7 @@ advance (Sim     *s,
   if (prev != NONE)
     {
       Vc *const vc = s->vc;
-      guint64 *const stamp = s->stamp, *const crossed = s->crossed;
+      Crossings *const crossings = s->crossings;
       const guint32 B = s->B;
       Vc *t = &vc[cur];
 
@@ -436,13 +436,13 @@ advance (Sim     *s,
             {
               guint channel = t->channel;
 
-              if (stamp[channel] == cycle)
+              if (crossings[channel].stamp == cycle)
                 contended = TRUE;
               else
                 {
-                  stamp[channel] = cycle;
+                  crossings[channel].stamp = cycle;
                   f->count = count - 1;
-                  crossed[channel]++;
+                  crossings[channel].flits++;
                   t->count++;
                   moved = TRUE;
                   /* The tail has left f: the worm now ends at t. */
@@ -470,14 +470,14 @@ advance (Sim     *s,
 
       if (inj->count >= s->B)
         ;
-      else if (s->stamp[channel] == cycle)
+      else if (s->crossings[channel].stamp == cycle)
         contended = TRUE;
       else
         {
-          s->stamp[channel] = cycle;
+          s->crossings[channel].stamp = cycle;
           moved = TRUE;
           inj->count++;
-          s->crossed[channel]++;
+          s->crossings[channel].flits++;
           if (m->at_source-- == m->length)
             {
               /* The header has entered the injection VC. */
@@ -504,7 +504,6 @@ flitlab_wormhole_step (Sim *s)
 
   /* The measured window, once per cycle. */
   s->measuring = in_window (s);
-  s->crossed = s->measuring ? s->out->channel_flits : s->uncounted;
   if (s->measuring)
     s->batch = batch_of (s, s->cycle);
 
@@ -849,11 +848,11 @@ gsize
 flitlab_sim_wormhole_bytes_per_channel (const FlitlabTopology *topology,
                                         guint                  vcs)
 {
-  /* VC state, the crossing stamp, the VCs freed, the flits crossing outside the window, the
-   * two statistics counters, the topology's channel record and its out-channel index. Messages and queues
-   * grow with the load, not the network; the per-node tables (coordinates, first out-channel
-   * and out-channel places) are not counted. */
-  return vcs * sizeof (Vc) + sizeof (guint64) * 5 + sizeof (FlitlabChannel) + sizeof (guint);
+  /* VC state, the crossing stamp and count, the VCs freed, the count at the window's start,
+   * the two statistics counters, the topology's channel record and its out-channel index.
+   * Messages and queues grow with the load, not the network; the per-node tables
+   * (coordinates, first out-channel and out-channel places) are not counted. */
+  return vcs * sizeof (Vc) + sizeof (guint64) * 6 + sizeof (FlitlabChannel) + sizeof (guint);
 }
 
 void
@@ -897,10 +896,11 @@ flitlab_wormhole_init (Sim                   *sp,
   s.vc = g_new (Vc, (gsize) s.n_channels * s.V);
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
     s.vc[i] = (Vc) { NONE, NONE, 0, (guint32) (i / s.V) };
-  s.stamp = g_new (guint64, s.n_channels);
+  s.crossings = g_new (Crossings, s.n_channels);
+  for (guint c = 0; c < s.n_channels; c++)
+    s.crossings[c] = (Crossings) { G_MAXUINT64, 0 };
+  s.window_flits = g_new0 (guint64, s.n_channels);
   s.freed = g_new0 (guint64, s.n_channels);
-  s.uncounted = g_new0 (guint64, s.n_channels);
-  memset (s.stamp, 0xff, sizeof (guint64) * s.n_channels);
   s.router = flitlab_router_new (topology, s.routing, s.V);
   s.messages = g_array_new (FALSE, FALSE, sizeof (Message));
   s.queues = g_new (SourceQueue, s.n_nodes);
@@ -916,9 +916,9 @@ void
 flitlab_wormhole_clear (Sim *s)
 {
   g_free (s->vc);
-  g_free (s->stamp);
+  g_free (s->crossings);
   g_free (s->freed);
-  g_free (s->uncounted);
+  g_free (s->window_flits);
   flitlab_router_free (s->router);
   g_array_unref (s->messages);
   g_free (s->free_ids.ids);
@@ -960,8 +960,13 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
   s.window_start = s.cycle;
   s.window_end = s.cycle + job->cycles;
   out->cycles = job->cycles;
+  for (guint c = 0; c < s.n_channels; c++)
+    s.window_flits[c] = s.crossings[c].flits;
   if (!out->deadlocked && !run_until (&s, s.window_end, s.window_end, error))
     goto out;
+  /* The flits that crossed each channel in the window (which a deadlock may have cut short). */
+  for (guint c = 0; c < s.n_channels; c++)
+    out->channel_flits[c] = s.crossings[c].flits - s.window_flits[c];
 
   /* Drain: run on (arrivals continue, untagged) until every tagged message has arrived. A
    * stable network drains in about one latency; one that does not within as long again as
