@@ -9,6 +9,12 @@
  *
  * This file holds main and what the commands share (flitlab-cli-private.h); each group of
  * commands has its own file.
+ *
+ * It is built twice (src/cli/meson.build). flitlab-cli itself runs simulate, which needs the
+ * core tier and GLib alone, and so starts without loading cairo, pango, libxml2 and the
+ * forty libraries they bring (about 8 ms of CPU time, docs/performance.md); for every other
+ * command it executes flitlab-cli-full (FLITLAB_CLI_LEAN), the same program with every
+ * command, with the same arguments.
  */
 
 #include "config.h"
@@ -16,9 +22,12 @@
 /* SIGXFSZ: -std=c17 shows only what ISO C has unless asked. */
 #define _DEFAULT_SOURCE
 
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 
@@ -198,6 +207,50 @@ flitlab_cli_parse_uint64 (const char  *option,
 
 /* ---- main --------------------------------------------------------------------------- */
 
+#ifdef FLITLAB_CLI_LEAN
+static char **full_argv;
+
+/* flitlab-cli-full: beside this program when it runs from the build tree (or from a prefix
+ * that keeps the two together), else where meson installs it. */
+static char *
+full_path (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (self != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (self);
+      char *sibling = g_build_filename (dir, "flitlab-cli-full", NULL);
+
+      if (g_file_test (sibling, G_FILE_TEST_IS_EXECUTABLE))
+        return sibling;
+      g_free (sibling);
+    }
+  return g_strdup (FLITLAB_CLI_FULL);
+}
+
+/* A command this program leaves to flitlab-cli-full, given the whole command line; returns only
+ * when it cannot be started. */
+static gboolean
+run_in_full (int      argc,
+             char   **argv,
+             GError **error)
+{
+  g_autofree char *path = full_path ();
+  int saved_errno;
+
+  fflush (stdout);
+  fflush (stderr);
+  execv (path, full_argv);
+  saved_errno = errno;
+  return flitlab_cli_usage_error (error, "%s: %s", path, g_strerror (saved_errno));
+}
+
+#define FULL(command) run_in_full
+#else
+#define FULL(command) command
+#endif
+
 typedef struct
 {
   const char *name;
@@ -206,20 +259,22 @@ typedef struct
 } Command;
 
 static const Command commands[] = {
-  { "topology", flitlab_cli_cmd_topology,
+  { "topology", FULL (flitlab_cli_cmd_topology),
     N_("Describe a network: nodes, channels, diameter, mean distance") },
-  { "models", flitlab_cli_cmd_models,
+  { "models", FULL (flitlab_cli_cmd_models),
     N_("List the analytical models, their parameters and papers") },
-  { "model", flitlab_cli_cmd_model, N_("Evaluate a model at a list of loads (table or CSV)") },
+  { "model", FULL (flitlab_cli_cmd_model),
+    N_("Evaluate a model at a list of loads (table or CSV)") },
   { "simulate", flitlab_cli_cmd_simulate,
     N_("Run the flit-level wormhole simulator at a list of loads") },
-  { "run", flitlab_cli_cmd_run,
+  { "run", FULL (flitlab_cli_cmd_run),
     N_("Run every study of a project headless and save the results into it") },
-  { "grid", flitlab_cli_cmd_grid, N_("Write a project of one study per combination of settings") },
-  { "export", flitlab_cli_cmd_export,
+  { "grid", FULL (flitlab_cli_cmd_grid),
+    N_("Write a project of one study per combination of settings") },
+  { "export", FULL (flitlab_cli_cmd_export),
     N_("Draw a study's figure to SVG, PDF or PNG, or its data to CSV") },
-  { "validate", flitlab_cli_cmd_validate, N_("Check .flitlab project files") },
-  { "traffic", flitlab_cli_cmd_traffic, N_("Write a traffic pattern's matrix as CSV") },
+  { "validate", FULL (flitlab_cli_cmd_validate), N_("Check .flitlab project files") },
+  { "traffic", FULL (flitlab_cli_cmd_traffic), N_("Write a traffic pattern's matrix as CSV") },
 };
 
 static void
@@ -247,6 +302,10 @@ main (int   argc,
 {
   g_autoptr(GError) error = NULL;
   const char *name;
+
+#ifdef FLITLAB_CLI_LEAN
+  full_argv = argv;
+#endif
 
   /* Messages in the user's language; numbers, CSV and option names stay as they are. */
   flitlab_locale_init ();

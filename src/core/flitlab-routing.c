@@ -200,7 +200,19 @@ struct _FlitlabRouter
   guint                *out_first;  /* per node: its first out-channel (they are consecutive) */
   guint8               *out_slot;   /* torus, mesh: (node x n_dims + dim) x 2 + (direction < 0)
                                        -> that channel's place among node's out-channels */
+  /* Dimension order on a torus or mesh: per dimension d, from coordinate a towards b, at
+   * dor_way[dor_offset[d] + a k + b], which way (DOR_PLUS, DOR_MINUS, or DOR_TIE: the tie bit
+   * decides), and the dateline class of the hop each way (bits DOR_CLASS_SHIFT + way);
+   * the escape VCs of class c are [dor_lo[c], dor_hi[c]). NULL otherwise. */
+  guint8               *dor_way;
+  gsize                 dor_offset[FLITLAB_TOPOLOGY_MAX_DIMS];
+  guint16               dor_lo[2];
+  guint16               dor_hi[2];
 };
+
+enum { DOR_PLUS = 0, DOR_MINUS = 1, DOR_TIE = 2, DOR_WAY = 3, DOR_CLASS_SHIFT = 2 };
+
+static void dor_tables (FlitlabRouter *self);
 
 FlitlabRouter *
 flitlab_router_new (const FlitlabTopology *topology,
@@ -249,6 +261,9 @@ flitlab_router_new (const FlitlabTopology *topology,
         }
       self->out_first[n] = first;
     }
+  if (routing == FLITLAB_ROUTING_DOR &&
+      (self->torus || self->family == FLITLAB_TOPOLOGY_MESH) && self->n_dims > 0)
+    dor_tables (self);
   return self;
 }
 
@@ -261,6 +276,7 @@ flitlab_router_free (FlitlabRouter *self)
   g_free (self->coords);
   g_free (self->out_first);
   g_free (self->out_slot);
+  g_free (self->dor_way);
   g_free (self);
 }
 
@@ -284,6 +300,95 @@ dateline_class (const FlitlabRouter *self,
   return dst_coord > to_coord ? 0 : 1;
 }
 
+/* The tables of dor_hops(): the answers of minimal_mask() and dateline_class() for every
+ * coordinate pair of every dimension, the channel the way goes being wraparound when it leaves
+ * the ring's last node + or its first -. None past a megabyte (a ring of over 1024 nodes):
+ * flitlab_router_hops() then works them out at each hop. */
+static void
+dor_tables (FlitlabRouter *self)
+{
+  gsize size = 0;
+
+  for (guint d = 0; d < self->n_dims; d++)
+    {
+      self->dor_offset[d] = size;
+      size += (gsize) self->radix[d] * self->radix[d];
+    }
+  if (size > 1u << 20)
+    return;
+  self->dor_way = g_new0 (guint8, size);
+  for (guint d = 0; d < self->n_dims; d++)
+    {
+      guint k = self->radix[d];
+
+      for (guint a = 0; a < k; a++)
+        for (guint b = 0; b < k; b++)
+          {
+            guint way, cls[2] = { 0, 0 };
+
+            if (a == b)
+              continue;
+            if (!self->torus)
+              way = b > a ? DOR_PLUS : DOR_MINUS;
+            else if (!self->bidirectional)
+              way = DOR_PLUS;
+            else
+              {
+                guint forward = b > a ? b - a : b + k - a;
+
+                way = forward < k - forward ? DOR_PLUS : forward > k - forward ? DOR_MINUS
+                      : DOR_TIE;
+              }
+            if (self->torus)
+              {
+                guint plus_to = (a + 1) % k, minus_to = (a + k - 1) % k;
+
+                cls[DOR_PLUS] = a + 1 == k ? 1 : b < plus_to ? 0 : 1;
+                cls[DOR_MINUS] = a == 0 ? 1 : b > minus_to ? 0 : 1;
+              }
+            self->dor_way[self->dor_offset[d] + (gsize) a * k + b] =
+              (guint8) (way | cls[DOR_PLUS] << DOR_CLASS_SHIFT |
+                        cls[DOR_MINUS] << (DOR_CLASS_SHIFT + 1));
+          }
+    }
+  /* As flitlab_router_hops() below: a torus of two VCs or more splits them into its two
+   * classes, else every VC is an escape VC. */
+  for (guint c = 0; c < 2; c++)
+    {
+      gboolean classes = self->torus && self->vcs >= 2;
+
+      self->dor_lo[c] = (guint16) (classes ? c * (self->vcs / 2) : 0);
+      self->dor_hi[c] = (guint16) (classes ? (c + 1) * (self->vcs / 2) : self->vcs);
+    }
+}
+
+/* flitlab_router_hops() for dimension order on a torus or mesh, from the tables. */
+static inline void
+dor_hops (const FlitlabRouter *self,
+          guint                node,
+          guint                dst,
+          guint32              ties,
+          FlitlabHops         *hops)
+{
+  const guint *a = self->coords + (gsize) node * self->n_dims;
+  const guint *b = self->coords + (gsize) dst * self->n_dims;
+  guint d = 0, e, way, cls;
+
+  while (a[d] == b[d])
+    d++;
+  e = self->dor_way[self->dor_offset[d] + (gsize) a[d] * self->radix[d] + b[d]];
+  way = e & DOR_WAY;
+  if (way == DOR_TIE)
+    way = (ties >> d) & 1 ? DOR_MINUS : DOR_PLUS;
+  cls = (e >> (DOR_CLASS_SHIFT + way)) & 1;
+  hops->first_out = self->out_first[node];
+  hops->escape = hops->first_out + self->out_slot[((gsize) node * self->n_dims + d) * 2 + way];
+  hops->escape_lo = self->dor_lo[cls];
+  hops->escape_hi = self->dor_hi[cls];
+  hops->adaptive = 0;
+  hops->adaptive_lo = self->torus ? 2 : 1;
+}
+
 guint
 flitlab_router_dateline_class (const FlitlabRouter *self,
                                guint                channel,
@@ -294,12 +399,15 @@ flitlab_router_dateline_class (const FlitlabRouter *self,
 
 /* Torus, mesh, hypercube: the minimal hops out of node towards dst as a mask of node's
  * out-channels, per dimension still to correct each direction that shortens the way, the tie
- * bit deciding half way round a ring. */
+ * bit deciding half way round a ring. lowest_only: only the lowest dimension still to correct
+ * (a node's out-channels are in dimension order, so the mask's lowest bit is the same), all
+ * that dimension-ordered routing asks for. */
 static inline guint32
 minimal_mask (const FlitlabRouter *self,
               guint                node,
               guint                dst,
-              guint32              ties)
+              guint32              ties,
+              gboolean             lowest_only)
 {
   const guint *a = self->coords + (gsize) node * self->n_dims;
   const guint *b = self->coords + (gsize) dst * self->n_dims;
@@ -341,6 +449,8 @@ minimal_mask (const FlitlabRouter *self,
         mask |= 1u << slot[2 * d];
       if (minus)
         mask |= 1u << slot[2 * d + 1];
+      if (lowest_only)
+        break;
     }
   return mask;
 }
@@ -423,13 +533,22 @@ flitlab_router_hops (const FlitlabRouter *self,
   guint32 mask;
 
   g_assert (node != dst);
+  if (self->dor_way != NULL)
+    {
+      dor_hops (self, node, dst, ties, hops);
+      return;
+    }
   if (self->routing == FLITLAB_ROUTING_NECKLACE)
     {
       necklace_hops (self, node, dst, passed_base, hops);
       return;
     }
 
-  mask = minimal_mask (self, node, dst, ties);
+  /* Dimension order needs the lowest minimal hop alone; adaptive routing every one. */
+  if (self->routing == FLITLAB_ROUTING_ADAPTIVE)
+    mask = minimal_mask (self, node, dst, ties, FALSE);
+  else
+    mask = minimal_mask (self, node, dst, ties, TRUE);
   g_assert (mask != 0);
   hops->first_out = self->out_first[node];
   hops->escape = hops->first_out + (guint) __builtin_ctz (mask);
@@ -470,7 +589,8 @@ flitlab_router_minimal_hops (const FlitlabRouter *self,
     return 0;
   if (self->family != FLITLAB_TOPOLOGY_NECKLACE)
     {
-      for (guint32 mask = minimal_mask (self, node, dst, ties); mask != 0; mask &= mask - 1)
+      for (guint32 mask = minimal_mask (self, node, dst, ties, FALSE); mask != 0;
+           mask &= mask - 1)
         next[n++] = self->out_first[node] + (guint) __builtin_ctz (mask);
       return n;
     }
@@ -514,7 +634,7 @@ flitlab_router_route (const FlitlabRouter *self,
   while (node != dst)
     {
       guint c = self->out_first[node] + (guint) __builtin_ctz (minimal_mask (self, node, dst,
-                                                                            ties));
+                                                                            ties, TRUE));
 
       g_array_append_val (route, c);
       node = self->channels[c].dst;

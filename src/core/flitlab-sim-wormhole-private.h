@@ -26,6 +26,14 @@ typedef struct
   guint32 channel;  /* the physical channel it belongs to (never changes) */
 } Vc;
 
+/* A physical channel's crossings: the last cycle a flit crossed it (one flit per cycle), and
+ * the flits that have crossed it since the start; side by side, as each crossing needs both. */
+typedef struct
+{
+  guint64 stamp;
+  guint64 flits;
+} Crossings;
+
 typedef struct
 {
   guint32 src;
@@ -44,6 +52,10 @@ typedef struct
   guint32 route_node; /* the node its hops below were routed at, G_MAXUINT32 before its first */
   FlitlabHops routed; /* where its header may go from route_node (flitlab_router_hops()) */
   gint32  queue_next; /* the next message in the source queue */
+  guint32 wait_channel; /* after its waiting header failed to get a VC at this node: the one
+                           channel whose VCs it asks for (G_MAXUINT32 when more than one, and
+                           before the first try), */
+  guint64 wait_freed;   /* and that channel's freed count then */
   gboolean passed_base; /* necklace: the header has been at a base vertex */
   gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
   gboolean tagged;    /* generated inside the measured window */
@@ -91,10 +103,12 @@ typedef struct
   gint32                 ejection_vc;  /* the first VC of the first ejection channel */
   guint                  V;
   guint                  B;
+  guint32                fixed_length; /* a message's flits with FLITLAB_LENGTH_FIXED */
   FlitlabRouting         routing;
 
   Vc                    *vc;
-  guint64               *stamp;     /* per physical channel: last cycle a flit crossed it */
+  Crossings             *crossings; /* per physical channel */
+  guint64               *freed;     /* per physical channel: VCs freed so far */
   FlitlabRouter         *router;
   const FlitlabChannel  *channels;  /* the topology's, by id */
 
@@ -117,9 +131,7 @@ typedef struct
   gboolean               measuring; /* this cycle is in the measured window (set by
                                        flitlab_wormhole_step()) */
   guint                  batch;     /* and its batch, when it is */
-  guint64               *crossed;   /* per channel, flits that crossed it: the window's
-                                       channel_flits while measuring, else uncounted ones */
-  guint64               *uncounted;
+  guint64               *window_flits; /* per channel: its flits when the window started */
   FlitlabSimReplication *out;
 
   /* Automatic warm-up: the latencies of finished messages in batches of five (MSER-5). */

@@ -61,7 +61,7 @@ draw_length (Sim *s)
   const FlitlabSimConfig *config = s->job->config;
 
   if (config->length == FLITLAB_LENGTH_FIXED)
-    return (guint32) MAX (1, lround (config->flits));
+    return s->fixed_length;
   if (config->flits <= 1)
     return 1;
   /* Geometric on 1, 2, ...: the discrete exponential with mean exactly config->flits. */
@@ -95,6 +95,7 @@ generate (Sim   *s,
   m.next_vc = NONE;
   m.route_node = G_MAXUINT32;
   m.queue_next = NONE;
+  m.wait_channel = G_MAXUINT32;
   m.tagged = s->measuring;
   s->out->generated += m.tagged;
   if (m.tagged)
@@ -157,6 +158,7 @@ free_vc (Sim    *s,
   guint channel = vc_channel (s, vc);
 
   vc_set (s, vc, NONE, NONE);
+  s->freed[channel]++;
   if (channel >= s->injection_base && channel < s->ejection_base)
     grant_injection (s, channel - s->injection_base);
 }
@@ -271,10 +273,19 @@ allocate (Sim    *s,
     }
 
   if (vc == NONE)
-    return FALSE;
+    {
+      /* Asking for the VCs of one channel, it fails again until one of them is freed. */
+      if (node == m->dst || m->routed.adaptive == 0)
+        {
+          m->wait_channel = *preferred;
+          m->wait_freed = s->freed[*preferred];
+        }
+      return FALSE;
+    }
 
   vc_set (s, vc, id, here);
   m->next_vc = vc;
+  m->wait_channel = G_MAXUINT32;
   return TRUE;
 }
 
@@ -332,15 +343,15 @@ move (Sim      *s,
   if (f->count == 0 || (!ejection && t->count >= s->B))
     return FALSE;
   channel = t->channel;
-  if (s->stamp[channel] == cycle)
+  if (s->crossings[channel].stamp == cycle)
     {
       *contended = TRUE;
       return FALSE;
     }
 
-  s->stamp[channel] = cycle;
+  s->crossings[channel].stamp = cycle;
   left = --f->count;
-  s->crossed[channel]++;
+  s->crossings[channel].flits++;
 
   if (!ejection)
     t->count++;
@@ -376,17 +387,22 @@ move (Sim      *s,
 }
 
 static void
-advance (Sim    *s,
-         gint32  id)
+advance (Sim     *s,
+         Message *m,
+         gint32   id)
 {
   const guint64 cycle = s->cycle;
-  Message *m = message (s, id);
   gint32 cur = m->head, next = m->next_vc, prev;
   gboolean moved = FALSE, contended = FALSE;
 
   /* The header, into the VC it was granted. */
   if (next != NONE)
-    moved = move (s, m, id, cur, next, TRUE, next >= s->ejection_vc, cycle, &contended);
+    {
+      if (next >= s->ejection_vc)
+        moved = move (s, m, id, cur, next, TRUE, TRUE, cycle, &contended);
+      else
+        moved = move (s, m, id, cur, next, TRUE, FALSE, cycle, &contended);
+    }
   if (m->done)
     {
       m->moved = s->last_move = cycle;
@@ -402,25 +418,66 @@ advance (Sim    *s,
       cur = prev;
       prev = s->vc[cur].prev;
     }
-  for (; prev != NONE; cur = prev, prev = s->vc[cur].prev)
-    moved |= move (s, m, id, prev, cur, FALSE, FALSE, cycle, &contended);
-
-  /* The tail end: the processor feeds the injection VC. */
-  if (m->at_source > 0 && s->vc[cur].owner == id &&
-      vc_channel (s, cur) >= s->injection_base && vc_channel (s, cur) < s->ejection_base)
+  /* move() between two network or injection VCs, written out: the VC a flit leaves is the
+   * one the next flit enters, and the arrays stay in registers. */
+  if (prev != NONE)
     {
-      guint channel = vc_channel (s, cur);
+      Vc *const vc = s->vc;
+      Crossings *const crossings = s->crossings;
+      const guint32 B = s->B;
+      Vc *t = &vc[cur];
 
-      if (s->vc[cur].count >= s->B)
+      do
+        {
+          Vc *f = &vc[prev];
+          guint32 count = f->count;
+
+          if (count != 0 && t->count < B)
+            {
+              guint channel = t->channel;
+
+              if (crossings[channel].stamp == cycle)
+                contended = TRUE;
+              else
+                {
+                  crossings[channel].stamp = cycle;
+                  f->count = count - 1;
+                  crossings[channel].flits++;
+                  t->count++;
+                  moved = TRUE;
+                  /* The tail has left f: the worm now ends at t. */
+                  if (count == 1 && f->prev == NONE && m->at_source == 0)
+                    {
+                      t->prev = NONE;
+                      free_vc (s, prev);
+                    }
+                }
+            }
+          cur = prev;
+          t = f;
+          prev = f->prev;
+        }
+      while (prev != NONE);
+    }
+
+  /* The tail end: the processor feeds the injection VC. While its source has flits to send a
+   * worm holds its source's injection VC (a VC is freed only once the source is done), which
+   * has nothing upstream: cur, where the walk ended. */
+  if (m->at_source > 0)
+    {
+      Vc *inj = &s->vc[cur];
+      guint channel = inj->channel;
+
+      if (inj->count >= s->B)
         ;
-      else if (s->stamp[channel] == cycle)
+      else if (s->crossings[channel].stamp == cycle)
         contended = TRUE;
       else
         {
-          s->stamp[channel] = cycle;
+          s->crossings[channel].stamp = cycle;
           moved = TRUE;
-          s->vc[cur].count++;
-          s->crossed[channel]++;
+          inj->count++;
+          s->crossings[channel].flits++;
           if (m->at_source-- == m->length)
             {
               /* The header has entered the injection VC. */
@@ -447,7 +504,6 @@ flitlab_wormhole_step (Sim *s)
 
   /* The measured window, once per cycle. */
   s->measuring = in_window (s);
-  s->crossed = s->measuring ? s->out->channel_flits : s->uncounted;
   if (s->measuring)
     s->batch = batch_of (s, s->cycle);
 
@@ -464,13 +520,21 @@ flitlab_wormhole_step (Sim *s)
       s->next_arrival += flitlab_rng_exponential (&s->rng, 1.0 / node_rate);
     }
 
-  /* 2. Output VCs, first come first served. */
+  /* 2. Output VCs, first come first served. A header that failed to get one of the VCs of
+   * one channel, none of which has been freed since, fails again: it is not tried. */
   for (guint i = 0; i < s->waiting.len; i++)
     {
       gint32 id = s->waiting.ids[i];
+      Message *m = message (s, id);
       guint preferred;
 
-      if (allocate (s, id, &preferred))
+      if (m->wait_channel != G_MAXUINT32 && s->freed[m->wait_channel] == m->wait_freed)
+        {
+          s->waiting.ids[kept++] = id;
+          if (s->measuring)
+            s->out->channel_blocked[m->wait_channel]++;
+        }
+      else if (allocate (s, id, &preferred))
         message (s, id)->stalled = FALSE;
       else
         {
@@ -482,18 +546,23 @@ flitlab_wormhole_step (Sim *s)
   s->waiting.len = kept;
   s->blocked = kept;
 
-  /* 3. Flits, oldest worm first; finished worms leave the list. */
+  /* 3. Flits, oldest worm first; finished worms leave the list. Messages are added only by
+   * the arrivals, so their array stays where it is. */
   kept = 0;
-  for (guint i = 0; i < s->active.len; i++)
-    {
-      gint32 id = s->active.ids[i];
-      Message *m = message (s, id);
+  {
+    Message *const messages = (Message *) (void *) s->messages->data;
 
-      if (!m->stalled)
-        advance (s, id);
-      if (!m->done)
-        s->active.ids[kept++] = id;
-    }
+    for (guint i = 0; i < s->active.len; i++)
+      {
+        gint32 id = s->active.ids[i];
+        Message *m = &messages[id];
+
+        if (!m->stalled)
+          advance (s, m, id);
+        if (!m->done)
+          s->active.ids[kept++] = id;
+      }
+  }
   s->active.len = kept;
 
   /* Headers that arrived this cycle wait behind those already waiting. */
@@ -781,11 +850,11 @@ gsize
 flitlab_sim_wormhole_bytes_per_channel (const FlitlabTopology *topology,
                                         guint                  vcs)
 {
-  /* VC state, the crossing stamp, the flits crossing outside the window, the two statistics
-   * counters, the topology's channel record and its out-channel index. Messages and queues
-   * grow with the load, not the network; the per-node tables (coordinates, first out-channel
-   * and out-channel places) are not counted. */
-  return vcs * sizeof (Vc) + sizeof (guint64) * 4 + sizeof (FlitlabChannel) + sizeof (guint);
+  /* VC state, the crossing stamp and count, the VCs freed, the count at the window's start,
+   * the two statistics counters, the topology's channel record and its out-channel index.
+   * Messages and queues grow with the load, not the network; the per-node tables
+   * (coordinates, first out-channel and out-channel places) are not counted. */
+  return vcs * sizeof (Vc) + sizeof (guint64) * 6 + sizeof (FlitlabChannel) + sizeof (guint);
 }
 
 void
@@ -818,6 +887,7 @@ flitlab_wormhole_init (Sim                   *sp,
   s.V = job->vcs;
   s.ejection_vc = (gint32) (s.ejection_base * s.V);
   s.B = MAX (config->buffer, 1);
+  s.fixed_length = (guint32) MAX (1, lround (config->flits));
   s.routing = config->routing;
   s.out = out;
   flitlab_rng_init (&s.rng, config->seed, job->stream);
@@ -828,9 +898,11 @@ flitlab_wormhole_init (Sim                   *sp,
   s.vc = g_new (Vc, (gsize) s.n_channels * s.V);
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
     s.vc[i] = (Vc) { NONE, NONE, 0, (guint32) (i / s.V) };
-  s.stamp = g_new (guint64, s.n_channels);
-  s.uncounted = g_new0 (guint64, s.n_channels);
-  memset (s.stamp, 0xff, sizeof (guint64) * s.n_channels);
+  s.crossings = g_new (Crossings, s.n_channels);
+  for (guint c = 0; c < s.n_channels; c++)
+    s.crossings[c] = (Crossings) { G_MAXUINT64, 0 };
+  s.window_flits = g_new0 (guint64, s.n_channels);
+  s.freed = g_new0 (guint64, s.n_channels);
   s.router = flitlab_router_new (topology, s.routing, s.V);
   s.messages = g_array_new (FALSE, FALSE, sizeof (Message));
   s.queues = g_new (SourceQueue, s.n_nodes);
@@ -846,8 +918,9 @@ void
 flitlab_wormhole_clear (Sim *s)
 {
   g_free (s->vc);
-  g_free (s->stamp);
-  g_free (s->uncounted);
+  g_free (s->crossings);
+  g_free (s->freed);
+  g_free (s->window_flits);
   flitlab_router_free (s->router);
   g_array_unref (s->messages);
   g_free (s->free_ids.ids);
@@ -889,8 +962,13 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
   s.window_start = s.cycle;
   s.window_end = s.cycle + job->cycles;
   out->cycles = job->cycles;
+  for (guint c = 0; c < s.n_channels; c++)
+    s.window_flits[c] = s.crossings[c].flits;
   if (!out->deadlocked && !run_until (&s, s.window_end, s.window_end, error))
     goto out;
+  /* The flits that crossed each channel in the window (which a deadlock may have cut short). */
+  for (guint c = 0; c < s.n_channels; c++)
+    out->channel_flits[c] = s.crossings[c].flits - s.window_flits[c];
 
   /* Drain: run on (arrivals continue, untagged) until every tagged message has arrived. A
    * stable network drains in about one latency; one that does not within as long again as
