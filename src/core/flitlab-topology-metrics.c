@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 #include "flitlab-routing.h"
 #include "flitlab-topology-metrics.h"
@@ -170,6 +171,68 @@ flitlab_topology_metrics_new (const FlitlabTopology  *topology,
   metrics->ideal_throughput = (double) metrics->max_load_denominator /
                               (double) metrics->max_load_numerator;
   return g_steal_pointer (&metrics);
+}
+
+gboolean
+flitlab_topology_metrics_load_traffic (FlitlabTopologyMetrics     *metrics,
+                                       const FlitlabTopology      *topology,
+                                       const FlitlabTrafficMatrix *traffic,
+                                       GError                    **error)
+{
+  g_autoptr(FlitlabRouter) router = NULL;
+  g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree double *load = NULL;
+  double total = 0, hops = 0, busiest = 0;
+  guint n_sources;
+
+  g_return_val_if_fail (metrics != NULL && topology != NULL && traffic != NULL, FALSE);
+
+  if (!flitlab_traffic_matrix_check_size (traffic, metrics->nodes, error))
+    return FALSE;
+  if (flitlab_traffic_matrix_get_n_nonzeros (traffic) > FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_PAIRS)
+    {
+      /* A gsize's format is no gettext's: the count goes in as text. */
+      g_autofree char *pairs =
+        g_strdup_printf ("%" G_GSIZE_FORMAT, flitlab_traffic_matrix_get_n_nonzeros (traffic));
+
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
+                   _("The channel loads of this traffic are routed pair by pair: at most %u "
+                     "pairs that send, not %s"),
+                   FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_PAIRS, pairs);
+      return FALSE;
+    }
+  n_sources = flitlab_traffic_matrix_get_n_sources (traffic);
+  for (guint s = 0; s < metrics->nodes; s++)
+    total += flitlab_traffic_matrix_row_sum (traffic, s);
+  load = g_new0 (double, metrics->channels);
+  router = flitlab_router_new (topology,
+                               flitlab_routing_deterministic (flitlab_topology_get_family (topology)),
+                               1);
+  for (guint s = 0; s < metrics->nodes; s++)
+    for (guint d = 0; flitlab_traffic_matrix_row_sum (traffic, s) > 0 && d < metrics->nodes; d++)
+      {
+        /* Flits per cycle from s to d, half of it each way round at a half-way tie. */
+        double flow = n_sources * flitlab_traffic_matrix_get (traffic, s, d) / total;
+
+        for (guint32 ties = 0; flow > 0 && ties < 2; ties++)
+          {
+            g_array_set_size (scratch, 0);
+            flitlab_router_route (router, s, d, ties ? G_MAXUINT32 : 0, scratch);
+            for (guint i = 0; i < scratch->len; i++)
+              load[g_array_index (scratch, guint, i)] += flow / 2;
+            hops += flow / 2 * scratch->len;
+          }
+      }
+  for (guint c = 0; c < metrics->channels; c++)
+    busiest = MAX (busiest, load[c]);
+  g_free (metrics->channel_load);
+  metrics->channel_load = g_steal_pointer (&load);
+  metrics->max_channel_load = busiest;
+  metrics->max_load_numerator = 0;
+  metrics->max_load_denominator = 1;
+  metrics->ideal_throughput = busiest > 0 ? 1 / busiest : INFINITY;
+  metrics->mean_route_hops = hops / n_sources;
+  return TRUE;
 }
 
 void

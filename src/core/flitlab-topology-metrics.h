@@ -19,11 +19,14 @@
 
 #include "flitlab-latency.h"
 #include "flitlab-topology.h"
+#include "flitlab-traffic-matrix.h"
 
 G_BEGIN_DECLS
 
 /* A necklace hypercube is routed pair by pair, N (N - 1) routes: up to this many nodes. */
 #define FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES 2048
+/* Another traffic than uniform is routed pair by pair: up to this many pairs that send. */
+#define FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_PAIRS (1u << 22)
 
 typedef struct
 {
@@ -59,6 +62,19 @@ typedef struct
 FlitlabTopologyMetrics *flitlab_topology_metrics_new  (const FlitlabTopology        *topology,
                                                        GError                      **error);
 void                    flitlab_topology_metrics_free (FlitlabTopologyMetrics       *metrics);
+/* The loads of traffic (a study's matrix, or a pattern's, flitlab_traffic_to_matrix()) in
+ * place of the uniform load: each node that sends injects one flit per cycle on average, as
+ * the simulator's load is the mean over the nodes that send, split over its row's
+ * destinations by their weights, along the same routes as the uniform load. channel_load,
+ * the busiest load (max_load_denominator 1: a weight need not be a ratio of small integers),
+ * the ideal throughput (flits per cycle per sending node) and mean_route_hops (per flit) become
+ * the traffic's. FALSE, and the metrics unchanged, with FLITLAB_TOPOLOGY_ERROR_TOO_LARGE for
+ * more than FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_PAIRS pairs that send, or the matrix's error
+ * when it has another number of nodes. */
+gboolean flitlab_topology_metrics_load_traffic (FlitlabTopologyMetrics     *metrics,
+                                                const FlitlabTopology      *topology,
+                                                const FlitlabTrafficMatrix *traffic,
+                                                GError                    **error);
 
 /* The zero-load latency of a message of flits flits to a uniformly chosen other node, counted
  * as latency counts (flitlab-latency.h): a lone message that crosses D links takes D + L + 1

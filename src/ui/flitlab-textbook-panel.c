@@ -142,6 +142,8 @@ show_metrics (FlitlabTextbookPanel         *self,
   g_autofree char *channels = g_strdup_printf ("%u", metrics->channels);
   g_autofree char *diameter = g_strdup_printf ("%u", metrics->diameter);
   g_autofree char *mean = g_strdup_printf ("%.4g", metrics->mean_distance);
+  g_autofree char *route_hops = g_strdup_printf ("%.4g", metrics->mean_route_hops);
+  gboolean uniform = study->pattern == FLITLAB_TRAFFIC_UNIFORM;
   g_autofree char *bisection = g_strdup_printf ("%u", metrics->bisection_channels);
   g_autofree char *gamma = NULL, *theta = NULL, *zero = NULL, *zero_formula = NULL;
   g_autofree char *mean_measured = NULL, *gamma_measured = NULL, *theta_measured = NULL;
@@ -193,26 +195,72 @@ show_metrics (FlitlabTextbookPanel         *self,
   add_row (self, 1, _("Nodes"), "N", nodes, NULL);
   add_row (self, 2, _("Network channels, one way each"), "C", channels, NULL);
   add_row (self, 3, _("Diameter: the longest minimal route"), _("max hops"), diameter, NULL);
-  add_row (self, 4, _("Mean distance"), _("Σ hops / N(N − 1)"), mean, mean_measured);
+  if (uniform)
+    add_row (self, 4, _("Mean distance"), _("Σ hops / N(N − 1)"), mean, mean_measured);
+  else
+    add_row (self, 4, _("Mean hops of this traffic's routes"), _("Σ flow × hops / Σ flow"),
+             route_hops, mean_measured);
   add_row (self, 5, _("Bisection channels"), "B_C", bisection, NULL);
-  add_row (self, 6, _("Busiest channel's load, every node sending 1 flit per cycle"), "γmax",
-           gamma,
-           gamma_measured);
-  add_row (self, 7, _("Ideal throughput, flits per cycle per node"), "Θ = 1 / γmax", theta,
-           theta_measured);
+  add_row (self, 6, uniform ? _("Busiest channel's load, every node sending 1 flit per cycle")
+                            : _("Busiest channel's load under this traffic, every node that sends "
+                                "sending 1 flit per cycle"),
+           "γmax", gamma, gamma_measured);
+  add_row (self, 7, uniform ? _("Ideal throughput, flits per cycle per node")
+                            : _("Ideal throughput, flits per cycle per node that sends"),
+           "Θ = 1 / γmax", theta, theta_measured);
   add_row (self, 8, _("Zero-load latency, cycles"), zero_formula, zero, zero_measured);
   gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
 }
 
+/* The study's traffic as a matrix: its own, or its pattern's; NULL for uniform traffic, whose
+ * loads the metrics have. A hotspot's matrix is dense: refused before it is built when it
+ * would have more pairs than the metrics route. */
+static FlitlabTrafficMatrix *
+traffic_matrix (const FlitlabStudy  *study,
+                GError             **error)
+{
+  const FlitlabTopology *topology = flitlab_study_get_topology (study, NULL);
+  guint64 n = flitlab_topology_get_n_nodes (topology);
+  g_autoptr(FlitlabTraffic) traffic = NULL;
+
+  if (study->pattern == FLITLAB_TRAFFIC_MATRIX)
+    {
+      FlitlabTrafficMatrix *matrix = flitlab_study_get_matrix (study, error);
+
+      return matrix != NULL ? flitlab_traffic_matrix_ref (matrix) : NULL;
+    }
+  if (study->pattern == FLITLAB_TRAFFIC_HOTSPOT &&
+      n * (n - 1) > FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_PAIRS)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
+                   _("The channel loads of a hotspot are routed pair by pair: at most %u "
+                     "pairs, not %.0f"),
+                   FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_PAIRS, (double) n * (n - 1));
+      return NULL;
+    }
+  traffic = flitlab_traffic_new (topology, study->pattern, study->hotspot_fraction,
+                                 study->hotspot_node, error);
+  return traffic != NULL ? flitlab_traffic_to_matrix (traffic, error) : NULL;
+}
+
+/* The network's figures under the study's traffic (task_data: a copy of the study). */
 static void
 metrics_worker (GTask        *task,
                 gpointer      source,
                 gpointer      task_data,
                 GCancellable *cancellable)
 {
+  const FlitlabStudy *study = task_data;
   g_autoptr(GError) error = NULL;
-  FlitlabTopologyMetrics *metrics = flitlab_topology_metrics_new (task_data, &error);
+  g_autoptr(FlitlabTrafficMatrix) matrix = NULL;
+  FlitlabTopologyMetrics *metrics =
+    flitlab_topology_metrics_new (flitlab_study_get_topology (study, NULL), &error);
 
+  if (metrics != NULL && study->pattern != FLITLAB_TRAFFIC_UNIFORM &&
+      ((matrix = traffic_matrix (study, &error)) == NULL ||
+       !flitlab_topology_metrics_load_traffic (metrics, flitlab_study_get_topology (study, NULL),
+                                               matrix, &error)))
+    g_clear_pointer (&metrics, flitlab_topology_metrics_free);
   if (metrics == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else
@@ -271,9 +319,8 @@ flitlab_textbook_panel_set_study (FlitlabTextbookPanel *self,
   self->cancellable = g_cancellable_new ();
   task = g_task_new (self, self->cancellable, on_metrics, NULL);
   g_task_set_name (task, "[flitlab] textbook figures");
-  /* The study's network, shared: it never changes, on whatever thread it is read. */
-  g_task_set_task_data (task, flitlab_topology_ref (topology),
-                        (GDestroyNotify) flitlab_topology_unref);
+  /* A copy of its own: its network and matrix, shared, never change, on whatever thread. */
+  g_task_set_task_data (task, flitlab_study_copy (study), (GDestroyNotify) flitlab_study_free);
   g_task_set_return_on_cancel (task, TRUE);
   g_task_run_in_thread (task, metrics_worker);
 }

@@ -10,6 +10,7 @@
 #include "flitlab-sim.h"
 #include "flitlab-routing.h"
 #include "flitlab-topology-metrics.h"
+#include "flitlab-traffic.h"
 
 static FlitlabTopologyMetrics *
 metrics_of (const char *spec)
@@ -228,6 +229,61 @@ check_zero_load (gconstpointer data)
     }
 }
 
+/* The matrix of a pattern on a network (flitlab_traffic_to_matrix()). */
+static FlitlabTrafficMatrix *
+pattern_matrix (const FlitlabTopology *topology,
+                FlitlabTrafficPattern  pattern)
+{
+  g_autoptr(FlitlabTraffic) traffic = flitlab_traffic_new (topology, pattern, 0.1, 0, NULL);
+
+  g_assert_nonnull (traffic);
+  return flitlab_traffic_to_matrix (traffic, NULL);
+}
+
+/* Another traffic's loads: uniform's matrix loads every channel as the uniform load does (ties
+ * split alike), and the neighbour pattern on a 4x4 torus, each node sending to (x + 1, y + 1),
+ * loads every +x and +y channel with exactly one flit per cycle and the others with none, over
+ * two hops. A matrix of another size is refused. */
+static void
+test_traffic (void)
+{
+  const char *specs[] = { "torus:4x4:bi", "torus:6x6:bi", "mesh:5x3", "hypercube:4" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    {
+      g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (specs[i], NULL);
+      g_autoptr(FlitlabTopologyMetrics) uniform = flitlab_topology_metrics_new (topology, NULL);
+      g_autoptr(FlitlabTopologyMetrics) metrics = flitlab_topology_metrics_new (topology, NULL);
+      g_autoptr(FlitlabTrafficMatrix) matrix = pattern_matrix (topology, FLITLAB_TRAFFIC_UNIFORM);
+
+      g_assert_true (flitlab_topology_metrics_load_traffic (metrics, topology, matrix, NULL));
+      for (guint c = 0; c < metrics->channels; c++)
+        g_assert_cmpfloat_with_epsilon (metrics->channel_load[c], uniform->channel_load[c], 1e-12);
+      g_assert_cmpfloat_with_epsilon (metrics->max_channel_load, uniform->max_channel_load, 1e-12);
+      g_assert_cmpfloat_with_epsilon (metrics->mean_route_hops, uniform->mean_route_hops, 1e-12);
+    }
+  {
+    g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec ("torus:4x4:bi", NULL);
+    g_autoptr(FlitlabTopology) other = flitlab_topology_new_from_spec ("torus:3x3:bi", NULL);
+    g_autoptr(FlitlabTopologyMetrics) metrics = flitlab_topology_metrics_new (topology, NULL);
+    g_autoptr(FlitlabTrafficMatrix) matrix = pattern_matrix (topology,
+                                                             FLITLAB_TRAFFIC_NEIGHBOUR);
+    g_autoptr(FlitlabTrafficMatrix) small = pattern_matrix (other, FLITLAB_TRAFFIC_UNIFORM);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (flitlab_topology_metrics_load_traffic (metrics, topology, matrix, NULL));
+    for (guint c = 0; c < metrics->channels; c++)
+      g_assert_cmpfloat (metrics->channel_load[c], ==,
+                         flitlab_topology_get_channel (topology, c)->direction > 0 ? 1 : 0);
+    g_assert_cmpfloat (metrics->max_channel_load, ==, 1);
+    g_assert_cmpfloat (metrics->ideal_throughput, ==, 1);
+    g_assert_cmpfloat (metrics->mean_route_hops, ==, 2);
+    g_assert_false (flitlab_topology_metrics_load_traffic (metrics, topology, small, &error));
+    g_assert_error (error, FLITLAB_TRAFFIC_MATRIX_ERROR, FLITLAB_TRAFFIC_MATRIX_ERROR_SIZE);
+    g_assert_cmpfloat (metrics->max_channel_load, ==, 1);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -254,5 +310,6 @@ main (int   argc,
                         check_zero_load);
   g_test_add_func ("/flitlab/topology-metrics/large", test_large);
   g_test_add_func ("/flitlab/topology-metrics/necklace", test_necklace);
+  g_test_add_func ("/flitlab/topology-metrics/traffic", test_traffic);
   return g_test_run ();
 }
