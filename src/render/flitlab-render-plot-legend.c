@@ -353,6 +353,7 @@ key_clear (gpointer data)
   g_free (((FlitlabPlotKey *) data)->text);
 }
 
+#define NOT_APART 1000
 static guint fit_entries (cairo_t                 *cr,
                           FlitlabPlotLegendLayout *layout,
                           guint                    columns,
@@ -498,9 +499,11 @@ legend_layout (cairo_t                 *cr,
 /* A crowded legend's entries in columns of rows within room (a width), each in the longest of
  * its forms (flitlab_plot_legend_forms ()) that lets them fit: the widest column gives up
  * words first, a kind's or a mark's before a study's, keeping the entries told apart where it
- * can. Without the phrases all of their kind have (common_phrases ()). Where even the shortest forms do not fit, the only cut inside a word:
- * each column cut to its share, ending in "…". Returns how many entries lost words, or
- * G_MAXUINT where they do not fit told apart (flitlab_plot_legend_told_apart ()). */
+ * can. Without the phrases all of their kind have (common_phrases ()). Where even the
+ * shortest forms do not fit, the only cut inside a word: each column cut to its share, ending
+ * in "…". Returns how many entries lost words, and
+ * NOT_APART more where not every entry is told apart (flitlab_plot_legend_told_apart ()), or
+ * G_MAXUINT where a word was cut. */
 static guint
 fit_entries (cairo_t                 *cr,
              FlitlabPlotLegendLayout *layout,
@@ -518,6 +521,7 @@ fit_entries (cairo_t                 *cr,
   FlitlabFontName font;
   double total = 0;
   guint pick, cut = 0;
+  gboolean all_apart = TRUE;
 
 #define FORMS(e) ((GPtrArray *) forms->pdata[(e)])
   /* Balanced: 13 entries in 8 columns take 2 rows, and then 7 columns hold them. */
@@ -537,8 +541,8 @@ fit_entries (cairo_t                 *cr,
   for (;;)
     {
       /* Of the columns whose widest entries can all give up words, the widest where their next
-       * forms no other entry has (the entries stay told apart), a kind's or a mark's before
-       * a series' (a study's name); else the widest. */
+       * forms keep the entries told apart, a kind's or a mark's before a series' (a study's
+       * name); else the widest. */
       guint widest[4] = { G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT };
       double most[LEGEND_MAX_COLUMNS] = { 0 };
 
@@ -551,22 +555,19 @@ fit_entries (cairo_t                 *cr,
             most[c] = MAX (most[c], width[e]);
           total += most[c];
           for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
-            {
-              if (width[e] != most[c])
-                continue;
-              shorter &= at[e] + 1 < FORMS (e)->len;
-              series |= g_array_index (layout->entries, LegendEntry, e).type ==
-                        FLITLAB_PLOT_KEY_SERIES;
-              /* Against the others' forms after the step: the column's widest move together. */
-              for (guint o = 0; shorter && o < n; o++)
-                {
-                  gboolean moves = o / rows == c && width[o] == most[c];
-
-                  apart &= o == e || !g_str_equal (FORMS (e)->pdata[at[e] + 1],
-                                                   FORMS (o)->pdata[MIN (at[o] + moves,
-                                                                         FORMS (o)->len - 1)]);
-                }
-            }
+            if (width[e] == most[c])
+              {
+                shorter &= at[e] + 1 < FORMS (e)->len;
+                series |= g_array_index (layout->entries, LegendEntry, e).type ==
+                          FLITLAB_PLOT_KEY_SERIES;
+              }
+          /* Told apart after the step: the column's widest move together. */
+          for (guint e = c * rows; shorter && e < MIN ((c + 1) * rows, n); e++)
+            at[e] += width[e] == most[c];
+          for (guint e = c * rows; shorter && e < MIN ((c + 1) * rows, n); e++)
+            apart &= width[e] != most[c] || flitlab_plot_legend_told_apart (forms, at, n, e);
+          for (guint e = c * rows; shorter && e < MIN ((c + 1) * rows, n); e++)
+            at[e] -= width[e] == most[c];
           shorter &= c * rows < n;
           for (guint k = (apart ? 0 : 2) + (series ? 1 : 0); shorter && k < 4; k++)
             if (widest[k] == G_MAXUINT || most[c] > most[widest[k]])
@@ -616,21 +617,21 @@ fit_entries (cairo_t                 *cr,
   layout->height = legend_height (layout);
   g_strfreev (common[0]);
   g_strfreev (common[1]);
-  for (guint e = 0; e < n; e++)
+  for (guint e = 0; e < n && total <= room; e++)
     {
-      if (total > room || !flitlab_plot_legend_told_apart (forms, at, n, e))
-        return G_MAXUINT;
       cut += g_str_has_suffix (FORMS (e)->pdata[at[e]], "…");
+      all_apart &= flitlab_plot_legend_told_apart (forms, at, n, e);
     }
-  return cut;
+  return total > room ? G_MAXUINT : cut + (all_apart ? 0 : NOT_APART);
 #undef FORMS
 }
 
-/* The most compact layout (type scale, heads) in no more than max_height, the entries told
- * apart (fit_entries ()) in as many columns as they then need across room: of the rows that
- * leave the plot soft_height (its value axis's label whole), those cutting fewest entries
- * short, the fewest (the plot the taller); else the fewest rows that fit; else as many rows
- * as max_height holds. */
+/* The most compact layout (type scale, heads) in no more than max_height, in as many columns
+ * as the entries then need across room (fit_entries ()), in as many rows as suit it best: the
+ * entries told apart in the rows that leave the plot soft_height (its value axis's label
+ * whole), of those the rows cutting fewest entries short, the fewest (the plot the taller);
+ * else told apart in the fewest rows; else fitting, no word cut, the same way; else as many
+ * rows as soft_height holds, or max_height. */
 static void
 legend_cut (cairo_t                 *cr,
             FlitlabPlotLegendLayout *layout,
@@ -638,7 +639,7 @@ legend_cut (cairo_t                 *cr,
             double                   max_height,
             double                   soft_height)
 {
-  guint n = layout->entries->len, most, best = 0, fewest = G_MAXUINT;
+  guint n = layout->entries->len, most, roomiest = 0, best = 0, best_rank = G_MAXUINT;
 
   layout->tight = TRUE;
   layout->gap = LEGEND_ROW_GAP * layout->type * LEGEND_TIGHTER;
@@ -647,14 +648,19 @@ legend_cut (cairo_t                 *cr,
   for (guint rows = 1; rows <= most; rows++)
     {
       gboolean soft = rows * layout->row + 2 * PAD (layout) <= soft_height;
-      guint cut = fit_entries (cr, layout, MIN ((n + rows - 1) / rows, LEGEND_MAX_COLUMNS), room);
+      guint score = fit_entries (cr, layout, MIN ((n + rows - 1) / rows, LEGEND_MAX_COLUMNS),
+                                 room);
+      /* Told apart within soft_height, told apart, fitting within it, fitting: each by the
+       * entries it cuts short, then the fewest rows. */
+      guint rank = score == G_MAXUINT ? G_MAXUINT
+                   : (score >= NOT_APART ? 2 * NOT_APART : 0) + (soft ? 0 : NOT_APART) +
+                     (soft ? score % NOT_APART : 0);
 
-      if (cut < fewest && (soft || best == 0))
-        best = rows, fewest = cut;
-      if (!soft && best > 0)
-        break;
+      roomiest = soft ? rows : roomiest;
+      if (rank < best_rank)
+        best = rows, best_rank = rank;
     }
-  best = best > 0 ? best : most;
+  best = best > 0 ? best : roomiest > 0 ? roomiest : most;
   fit_entries (cr, layout, MIN ((n + best - 1) / best, LEGEND_MAX_COLUMNS), room);
 }
 
@@ -744,10 +750,11 @@ place_legend (cairo_t                 *cr,
       if (frame_h - layout->height - gap >= MAX (60, 0.6 * frame_h) &&
           layout->width * layout->height <= share)
         break;
-      /* The plot keeps 60 pt, and where it can its value axis's label whole. */
+      /* The plot keeps 60 pt, and where it can its value axis's label no smaller than the
+       * tick labels (9 pt of its 10, set smaller to fit, draw_y_label ()). */
       if (try == 2 * G_N_ELEMENTS (scales) - 1)
         legend_cut (cr, layout, width - 8, MIN (share / MAX (width - 8, 1), frame_h - gap - 60),
-                    frame_h - gap - MAX (60, flitlab_plot_y_label_length (cr, plot, f)));
+                    frame_h - gap - MAX (60, 0.9 * flitlab_plot_y_label_length (cr, plot, f)));
     }
   if (plot->legend == FLITLAB_PLOT_LEGEND_BELOW || frame_h - layout->height - gap >= 30)
     {

@@ -47,8 +47,7 @@ with tempfile.TemporaryDirectory() as tmp:
           'label="Simulation, transit latency, 95% CI", kind="points"' in text, text[:400])
 
     # At column width the renderer breaks a long title into lines, gives a long legend entry
-    # in briefer words (without the phrases every model's has, and its last phrase, in one row
-    # of two columns that leaves the plot its height) and sets a comparison's legend
+    # in briefer words (without the phrases every model's has) and sets a comparison's legend
     # in four columns of four rows, within a quarter of the figure: the .tex and the .py do as
     # it does.
     tour = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
@@ -57,11 +56,10 @@ with tempfile.TemporaryDirectory() as tmp:
              ["--compare", "--study", "16×16×16 uni torus (Ciciani Table 2)",
               "--study", "6×6×6 bi torus", "--study", "8×8 mesh vs torus"],
              "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
-            ("a legend entry in briefer words, cut after a phrase", tour,
-             ["--study", "8×8 mesh vs torus"],
+            ("a legend entry in briefer words", tour, ["--study", "8×8 mesh vs torus"],
              "\\addlegendentry{\\ldots{}8\\ensuremath{\\times}8 torus, uni, "
-             "flits = 20, k = 8\\ldots{}}",
-             '"…8×8 torus, uni, flits = 20, k = 8…"'),
+             "flits = 20, k = 8 (other network)}",
+             '"…8×8 torus, uni, flits = 20, k = 8 (other network)"'),
             ("a legend in four columns, filled down", EXAMPLE, ["--compare"],
              "transpose legend, legend columns=4,", 'ncol=4,')):
         texts = []

@@ -41,7 +41,7 @@ if shutil.which("pdftotext") is None:
 
 def cut_inside(word, whole):
     """Whether word is no word of whole but the beginning of one ("tabl" of "table")."""
-    return word not in whole and any(o.startswith(word) for o in whole)
+    return word != "" and word not in whole and any(o.startswith(word) for o in whole)
 
 
 def figures(project):
@@ -92,7 +92,8 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
         # series' names.
         whole = {t for line in lines for t in TOKEN.split(line.split('",')[0].lower()) if t}
         cut = [w[4] for w in found if w[4].endswith("…") and len(w[4]) > 1
-               and cut_inside(TOKEN.split(w[4].strip("…").lower())[-1], whole)]
+               and cut_inside(([""] + [t for t in TOKEN.split(w[4].strip("…").lower()) if t])[-1],
+                              whole)]
         results.append((f"{name} {figure} at {at}: no word cut inside", not cut, f"cut: {cut}"))
         if saturated:
             results.append((f"{name} {figure} at {at}: its saturated loads are in the legend",
