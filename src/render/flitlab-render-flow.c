@@ -82,6 +82,8 @@ flitlab_flow_draw_arrow (cairo_t *cr,
   cairo_fill (cr);
 }
 
+/* The smallest type a box's name is set in, of the labels' (6 pt at a column's 8). */
+#define FLOW_LEAST_TYPE 0.75
 /* A colour bar shorter than this many label heights shows its 0 alone. */
 #define BAR_LEAST_LABELS 6
 
@@ -259,6 +261,8 @@ render_flow (cairo_t                 *cr,
   double column_h = 0, margin, grid_h, chains_h, bar_h, bar_bottom;
   guint column_lines;
   gboolean labels, names, short_names, turned, with_vectors;
+  FlitlabFontName least;
+  double least_w, least_h;
   FlitlabColorBar bar = { .map = FLITLAB_COLORMAP_VIRIDIS, .caption = _("utilization") };
   Type t;
   int focus;
@@ -334,6 +338,21 @@ render_flow (cairo_t                 *cr,
    * height, room for the bar's labels (a column's necklace diagram: its boxes and bar, not
    * bar charts squeezing them to a strip with a bar reading "0"). */
   grid_least = (MAX (d.rows, 1) + 1) * 0.9 * t.f;
+  /* A grid whose boxes are wide enough for names in the least type (its shortest) keeps them
+   * tall enough too (Quaglia's, over its bar charts). */
+  flitlab_font_name (&least, "Sans Bold", FLOW_LEAST_TYPE * t.f);
+  flitlab_render_text_size (cr, "Mg", least.name, &least_w, &least_h);
+  least_w = G_MAXDOUBLE;
+  for (guint c = 0; c < d.cells->len; c++)
+    {
+      g_autofree char *name = box_name (klass (point, g_array_index (d.cells, Cell, c).klass),
+                                        TRUE);
+
+      least_w = MIN (least_w, flitlab_render_type_width (&t, name, least.name));
+    }
+  if (least_w + 0.2 * t.f <= 0.8 * (right - left - flitlab_color_bar_get_width (cr, &bar, 10 * t.f)
+                                    - t.f) / MAX (d.columns, 1))
+    grid_least = MAX (grid_least, MAX (d.rows, 1) * least_h / 0.7);
   if (want[BAND_HEADER_CHAIN] == 0 && want[BAND_BUFFER_CHAIN] == 0)
     grid_least = MAX (grid_least, BAR_LEAST_LABELS * t.label_h + t.label_h);
   for (int dropped = N_BANDS; dropped >= 0; dropped--)
@@ -452,6 +471,8 @@ render_flow (cairo_t                 *cr,
       if (labels || names || short_names)
         break;
     }
+  /* Else each box whose name fits in FLOW_LEAST_TYPE of the labels' type carries it (a
+   * column's Quaglia grid: its X and Y classes, not its wider W_WE). */
 
   cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
   cairo_set_line_width (cr, 1.2);
@@ -516,6 +537,14 @@ render_flow (cairo_t                 *cr,
 
           flitlab_render_text (cr, name, t.small_bold.name, x + w / 2, y + h / 2, 0.5, 0.5,
                                turned ? -G_PI / 2 : 0);
+        }
+      else if (!labels)
+        {
+          g_autofree char *name = box_name (k, TRUE);
+
+          if (w >= flitlab_render_type_width (&t, name, least.name) + 0.2 * t.f &&
+              h >= least_h)
+            flitlab_render_text (cr, name, least.name, x + w / 2, y + h / 2, 0.5, 0.5, 0);
         }
       if (labels)
         {

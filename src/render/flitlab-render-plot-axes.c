@@ -178,24 +178,49 @@ y_tick_align (const FlitlabPlotFrame *f,
   return fabs (y - f->bottom) < 1.5 ? 1 : 0.5;
 }
 
-/* Along the value axis, in f->y_label_lines lines (broken at the space nearest the middle),
- * set smaller when still longer than the axis. */
-static void
-draw_y_label (cairo_t                *cr,
-              const char             *text,
-              const FlitlabPlotFrame *f)
+/* The value axis's label in f->y_label_lines lines, broken at the space nearest the middle. */
+static GStrv
+y_label_lines (const char             *text,
+               const FlitlabPlotFrame *f)
 {
-  g_auto(GStrv) lines = g_new0 (char *, 3);
+  GStrv lines = g_new0 (char *, 3);
   const char *space = NULL, *middle = text + strlen (text) / 2;
-  FlitlabFontName font;
 
-  flitlab_plot_font (f, "Sans", 10, &font);
   for (const char *c = strchr (text, ' '); f->y_label_lines == 2 && c != NULL;
        c = strchr (c + 1, ' '))
     if (space == NULL || ABS (c - middle) < ABS (space - middle))
       space = c;
   lines[0] = space != NULL ? g_strndup (text, space - text) : g_strdup (text);
   lines[1] = space != NULL ? g_strdup (space + 1) : NULL;
+  return lines;
+}
+
+double
+flitlab_plot_y_label_length (cairo_t                *cr,
+                             const FlitlabPlot      *plot,
+                             const FlitlabPlotFrame *f)
+{
+  g_auto(GStrv) lines = plot->y_label != NULL ? y_label_lines (plot->y_label, f) : NULL;
+  FlitlabFontName font;
+  double longest = 0;
+
+  flitlab_plot_font (f, "Sans", 10, &font);
+  for (guint i = 0; lines != NULL && lines[i] != NULL; i++)
+    longest = MAX (longest, flitlab_plot_text_width (cr, lines[i], font.name));
+  return longest;
+}
+
+/* Along the value axis, in f->y_label_lines lines, set smaller when still longer than the
+ * axis. */
+static void
+draw_y_label (cairo_t                *cr,
+              const char             *text,
+              const FlitlabPlotFrame *f)
+{
+  g_auto(GStrv) lines = y_label_lines (text, f);
+  FlitlabFontName font;
+
+  flitlab_plot_font (f, "Sans", 10, &font);
   for (guint i = 0; lines[i] != NULL; i++)
     flitlab_render_text_turned_within (cr, lines[i], font.name,
                                        6 * f->type + (i + 0.5) * f->label_h,

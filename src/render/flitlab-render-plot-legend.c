@@ -22,10 +22,13 @@
 #define LEGEND_COLUMN_GAP 12
 #define LEGEND_MAX_COLUMNS 8
 #define LEGEND_TIGHT 0.6
+/* A crowded legend's padding, row gap and column gap: at a column's 8 pt, four rows where
+ * three were. */
+#define LEGEND_TIGHTER 0.35
 /* The padding, key width and column gap of a layout at its type. */
-#define PAD(l) (LEGEND_PAD * (l)->type * ((l)->tight ? LEGEND_TIGHT : 1))
+#define PAD(l) (LEGEND_PAD * (l)->type * ((l)->tight ? LEGEND_TIGHTER : 1))
 #define KEY(l) (LEGEND_KEY * (l)->type * ((l)->tight ? LEGEND_TIGHT : 1))
-#define COLUMN_GAP(l) (LEGEND_COLUMN_GAP * (l)->type * ((l)->tight ? LEGEND_TIGHT : 1))
+#define COLUMN_GAP(l) (LEGEND_COLUMN_GAP * (l)->type * ((l)->tight ? LEGEND_TIGHTER : 1))
 static const char *saturated_text = FLITLAB_PLOT_SATURATED_TEXT;
 static const char *deadlocked_text = FLITLAB_PLOT_DEADLOCKED_TEXT;
 static const char *off_scale_text = FLITLAB_PLOT_OFF_SCALE_TEXT;
@@ -57,7 +60,8 @@ struct _FlitlabPlotLegendLayout
   double    row;       /* a row of one line's height */
   double    wrap;      /* the width its words were broken into lines at, or 0 */
   double    cut;       /* the width its words were cut to, ending in "…", or 0 */
-  gboolean  tight;     /* cut: padding, keys and gaps of LEGEND_TIGHT of their width */
+  gboolean  tight;     /* cut: keys of LEGEND_TIGHT of their width, padding and gaps of
+                          LEGEND_TIGHTER */
   double    column[LEGEND_MAX_COLUMNS]; /* each column's words' width */
   double    width, height;
 };
@@ -349,26 +353,38 @@ key_clear (gpointer data)
   g_free (((FlitlabPlotKey *) data)->text);
 }
 
+#define NOT_APART 1000
+static guint fit_entries (cairo_t                 *cr,
+                          FlitlabPlotLegendLayout *layout,
+                          guint                    columns,
+                          double                   room);
+
 GArray *
 flitlab_plot_legend_keys (const FlitlabPlot      *plot,
                           const FlitlabPlotFrame *f)
 {
   g_autoptr(GArray) entries = legend_entries (plot, f);
   GArray *keys = g_array_sized_new (FALSE, FALSE, sizeof (FlitlabPlotKey), entries->len);
-  const FlitlabPlotLegendLayout named = { .entries = entries, .heads = f->legend_heads };
-  GStrv common[2] = { f->legend_cut > 0 ? common_phrases (&named, FALSE) : NULL,
-                      f->legend_cut > 0 ? common_phrases (&named, TRUE) : NULL };
+  FlitlabPlotLegendLayout named = { .entries = entries, .type = f->type,
+                                    .heads = f->legend_heads, .tight = TRUE };
   FlitlabFontName font;
 
   g_array_set_clear_func (keys, key_clear);
   legend_font (f->type, &font);
+  /* A crowded legend's words as the renderer fitted them, measured in points as a file's. */
+  if (f->legend_cut > 0)
+    {
+      cairo_t *cr = flitlab_plot_points_context_new ();
+
+      fit_entries (cr, &named, MAX (f->legend_columns, 1), f->legend_cut);
+      cairo_destroy (cr);
+    }
   for (guint e = 0; e < entries->len; e++)
     {
       const LegendEntry *entry = &g_array_index (entries, LegendEntry, e);
-      g_autofree char *words = cut_words (&named, entry, common);
+      const char *words = entry_words (&named, entry);
       FlitlabPlotKey key = { entry->type,
-                             f->legend_cut > 0 && !is_mark (entry)
-                             ? flitlab_plot_cut_in_points (words, font.name, f->legend_cut)
+                             entry->wrapped != NULL ? g_strdup (entry->wrapped)
                              : f->legend_wrap > 0
                              ? flitlab_plot_wrap_in_points (words, font.name, f->legend_wrap)
                              : g_strdup (words),
@@ -377,8 +393,6 @@ flitlab_plot_legend_keys (const FlitlabPlot      *plot,
 
       g_array_append_val (keys, key);
     }
-  g_strfreev (common[0]);
-  g_strfreev (common[1]);
   return keys;
 }
 
@@ -482,121 +496,118 @@ legend_layout (cairo_t                 *cr,
     }
 }
 
-/* text's first k characters, without the spaces they end in, and "…". */
-static char *
-cut_at (const char *text,
-        glong       k)
+/* A crowded legend's entries in columns of rows within room (a width), each in the longest of
+ * its forms (flitlab_plot_legend_forms ()) that lets them fit: the widest column gives up
+ * words first, a kind's or a mark's before a study's, keeping the entries told apart where it
+ * can. Without the phrases all of their kind have (common_phrases ()). Where even the
+ * shortest forms do not fit, the only cut inside a word: each column cut to its share, ending
+ * in "…". Returns how many entries lost words, and
+ * NOT_APART more where not every entry is told apart (flitlab_plot_legend_told_apart ()), or
+ * G_MAXUINT where a word was cut. */
+static guint
+fit_entries (cairo_t                 *cr,
+             FlitlabPlotLegendLayout *layout,
+             guint                    columns,
+             double                   room)
 {
-  g_autofree char *head = g_utf8_substring (text, 0, k);
-
-  return g_strconcat (g_strchomp (head), "…", NULL);
-}
-
-char *
-flitlab_plot_cut_text (cairo_t    *cr,
-                       const char *text,
-                       const char *font,
-                       double      width)
-{
-  glong lo = 1, hi = g_utf8_strlen (text, -1);
-
-  if (flitlab_plot_text_width (cr, text, font) <= width)
-    return g_strdup (text);
-  /* The longest head of the words that fits with its "…" (at least one character), by halves:
-   * a name of thousands of characters takes a few measures. */
-  while (hi - lo > 1)
-    {
-      glong mid = (lo + hi) / 2;
-      g_autofree char *cut = cut_at (text, mid);
-
-      if (flitlab_plot_text_width (cr, cut, font) <= width)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  return cut_at (text, lo);
-}
-
-/* The most compact layout (type scale, heads) in no more than max_height: as many rows as that
- * holds, the entries in as many columns as they then need across room. The marks' words stay
- * whole (their columns as wide as they need); the other words are cut to the width the
- * columns share, without the phrases all of their kind have (common_phrases ()), ending in
- * "…". */
-static void
-legend_cut (cairo_t                 *cr,
-            FlitlabPlotLegendLayout *layout,
-            double                   room,
-            double                   max_height)
-{
-  FlitlabFontName font;
-  const double type = layout->type;
-  double keys, base;
-  guint n = layout->entries->len, rows, columns;
+  const guint n = layout->entries->len;
+  const guint rows = MAX ((n + columns - 1) / MAX (columns, 1), 1);
+  const double keys = KEY (layout) + COLUMN_GAP (layout);
+  g_autoptr(GPtrArray) forms = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autofree guint *at = g_new0 (guint, MAX (n, 1));
+  g_autofree double *width = g_new0 (double, MAX (n, 1));
+  g_autofree gboolean *brief = g_new0 (gboolean, MAX (n, 1));
   GStrv common[2] = { common_phrases (layout, FALSE), common_phrases (layout, TRUE) };
-  double column, lo, hi, total;
+  FlitlabFontName font;
+  double total = 0;
+  guint pick, cut = 0;
+  gboolean all_apart = TRUE;
 
-  legend_font (type, &font);
-  layout->tight = TRUE;
-  keys = KEY (layout) + COLUMN_GAP (layout);
-  base = 2 * PAD (layout) - COLUMN_GAP (layout);
-  rows = (guint) MAX (floor ((max_height - 2 * PAD (layout)) / layout->row), 1);
-  columns = MIN ((n + rows - 1) / rows, LEGEND_MAX_COLUMNS);
-  rows = MAX ((n + columns - 1) / columns, 1);
-  /* The columns holding a mark are as wide as its words (entry->width, from legend_layout ()):
-   * the widest series' width that leaves every column as wide as both within room. */
-  for (guint c = 0; c < columns; c++)
+#define FORMS(e) ((GPtrArray *) forms->pdata[(e)])
+  /* Balanced: 13 entries in 8 columns take 2 rows, and then 7 columns hold them. */
+  columns = MAX ((n + rows - 1) / rows, 1);
+  legend_font (layout->type, &font);
+  for (guint e = 0; e < n; e++)
     {
-      layout->column[c] = 0;
-      for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
+      const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+      g_autofree char *words = cut_words (layout, entry, common);
+
+      g_ptr_array_add (forms, flitlab_plot_legend_forms (words, is_mark (entry)));
+      /* Its second form its words in briefer words, not fewer (flitlab_plot_legend_forms ()). */
+      brief[e] = !is_mark (entry) && FORMS (e)->len > 1 &&
+                 !g_str_has_suffix (FORMS (e)->pdata[1], "…");
+      width[e] = flitlab_plot_text_width (cr, words, font.name);
+    }
+  for (;;)
+    {
+      /* Of the columns whose widest entries can all give up words, the widest where their next
+       * forms keep the entries told apart, a kind's or a mark's before a series' (a study's
+       * name); else the widest. */
+      guint widest[4] = { G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT };
+      double most[LEGEND_MAX_COLUMNS] = { 0 };
+
+      total = 2 * PAD (layout) - COLUMN_GAP (layout) + columns * keys;
+      for (guint c = 0; c < columns; c++)
         {
-          const LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
+          gboolean shorter = TRUE, apart = TRUE, series = FALSE;
 
-          if (is_mark (entry))
-            layout->column[c] = MAX (layout->column[c], entry->width);
+          for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
+            most[c] = MAX (most[c], width[e]);
+          total += most[c];
+          for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
+            if (width[e] == most[c])
+              {
+                shorter &= at[e] + 1 < FORMS (e)->len;
+                series |= g_array_index (layout->entries, LegendEntry, e).type ==
+                          FLITLAB_PLOT_KEY_SERIES;
+              }
+          /* Told apart after the step: the column's widest move together. */
+          for (guint e = c * rows; shorter && e < MIN ((c + 1) * rows, n); e++)
+            at[e] += width[e] == most[c];
+          for (guint e = c * rows; shorter && e < MIN ((c + 1) * rows, n); e++)
+            apart &= width[e] != most[c] || flitlab_plot_legend_told_apart (forms, at, n, e);
+          for (guint e = c * rows; shorter && e < MIN ((c + 1) * rows, n); e++)
+            at[e] -= width[e] == most[c];
+          shorter &= c * rows < n;
+          for (guint k = (apart ? 0 : 2) + (series ? 1 : 0); shorter && k < 4; k++)
+            if (widest[k] == G_MAXUINT || most[c] > most[widest[k]])
+              widest[k] = c;
         }
+      if (total <= room || widest[3] == G_MAXUINT)
+        break;
+      pick = widest[3];
+      for (guint k = 3; k-- > 0;)
+        pick = widest[k] != G_MAXUINT ? widest[k] : pick;
+      for (guint e = pick * rows; e < MIN ((pick + 1) * rows, n); e++)
+        if (width[e] == most[pick])
+          {
+            at[e]++;
+            width[e] = flitlab_plot_text_width (cr, FORMS (e)->pdata[at[e]], font.name);
+          }
     }
-  lo = 6 * type;
-  hi = MAX (room, lo);
-  for (guint step = 0; step < 30; step++)
-    {
-      double mid = (lo + hi) / 2, sum = base + columns * keys;
-
-      for (guint c = 0; c < columns; c++)
-        sum += MAX (layout->column[c], mid);
-      if (sum <= room)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  column = lo;
-  total = base + columns * keys;
-  for (guint c = 0; c < columns; c++)
-    total += MAX (layout->column[c], column);
-  if (total > room)
-    {
-      /* No room for the series beside whole marks: every column alike, the marks cut too. */
-      column = MAX ((room - base) / columns - keys, 6 * type);
-      for (guint c = 0; c < columns; c++)
-        layout->column[c] = 0;
-    }
+  /* Briefer words in one entry, in all: "bi" beside "bi", not beside "bi-directional". */
+  for (guint e = 0; e < n && total <= room; e++)
+    if (at[e] > 0 && brief[e])
+      for (guint o = 0; o < n; o++)
+        at[o] = at[o] == 0 && brief[o] ? 1 : at[o];
   layout->columns = columns;
   layout->rows = rows;
   layout->wrap = 0;
-  layout->cut = column;
-  layout->width = base;
+  layout->cut = room;
+  layout->width = 2 * PAD (layout) - COLUMN_GAP (layout);
   for (guint c = 0; c < columns; c++)
     {
-      double within = MAX (layout->column[c], column);
+      double share = MAX ((room - layout->width) / columns - keys, 6 * layout->type);
 
       layout->column[c] = 0;
       for (guint e = c * rows; e < MIN ((c + 1) * rows, n); e++)
         {
           LegendEntry *entry = &g_array_index (layout->entries, LegendEntry, e);
-          g_autofree char *words = cut_words (layout, entry, common);
+          const char *form = FORMS (e)->pdata[at[e]];
 
-          g_clear_pointer (&entry->wrapped, g_free);
-          entry->wrapped = flitlab_plot_cut_text (cr, words, font.name,
-                                                  is_mark (entry) ? within : column);
+          g_free (entry->wrapped);
+          entry->wrapped = total > room ? flitlab_plot_cut_text (cr, form, font.name, share)
+                                        : g_strdup (form);
           entry->lines = 1;
           entry->width = flitlab_plot_text_width (cr, entry->wrapped, font.name);
           layout->column[c] = MAX (layout->column[c], entry->width);
@@ -606,6 +617,51 @@ legend_cut (cairo_t                 *cr,
   layout->height = legend_height (layout);
   g_strfreev (common[0]);
   g_strfreev (common[1]);
+  for (guint e = 0; e < n && total <= room; e++)
+    {
+      cut += g_str_has_suffix (FORMS (e)->pdata[at[e]], "…");
+      all_apart &= flitlab_plot_legend_told_apart (forms, at, n, e);
+    }
+  return total > room ? G_MAXUINT : cut + (all_apart ? 0 : NOT_APART);
+#undef FORMS
+}
+
+/* The most compact layout (type scale, heads) in no more than max_height, in as many columns
+ * as the entries then need across room (fit_entries ()), in as many rows as suit it best: the
+ * entries told apart in the rows that leave the plot soft_height (its value axis's label
+ * whole), of those the rows cutting fewest entries short, the fewest (the plot the taller);
+ * else told apart in the fewest rows; else fitting, no word cut, the same way; else as many
+ * rows as soft_height holds, or max_height. */
+static void
+legend_cut (cairo_t                 *cr,
+            FlitlabPlotLegendLayout *layout,
+            double                   room,
+            double                   max_height,
+            double                   soft_height)
+{
+  guint n = layout->entries->len, most, roomiest = 0, best = 0, best_rank = G_MAXUINT;
+
+  layout->tight = TRUE;
+  layout->gap = LEGEND_ROW_GAP * layout->type * LEGEND_TIGHTER;
+  layout->row = layout->line + layout->gap;
+  most = (guint) MAX (floor ((max_height - 2 * PAD (layout)) / layout->row), 1);
+  for (guint rows = 1; rows <= most; rows++)
+    {
+      gboolean soft = rows * layout->row + 2 * PAD (layout) <= soft_height;
+      guint score = fit_entries (cr, layout, MIN ((n + rows - 1) / rows, LEGEND_MAX_COLUMNS),
+                                 room);
+      /* Told apart within soft_height, told apart, fitting within it, fitting: each by the
+       * entries it cuts short, then the fewest rows. */
+      guint rank = score == G_MAXUINT ? G_MAXUINT
+                   : (score >= NOT_APART ? 2 * NOT_APART : 0) + (soft ? 0 : NOT_APART) +
+                     (soft ? score % NOT_APART : 0);
+
+      roomiest = soft ? rows : roomiest;
+      if (rank < best_rank)
+        best = rows, best_rank = rank;
+    }
+  best = best > 0 ? best : roomiest > 0 ? roomiest : most;
+  fit_entries (cr, layout, MIN ((n + best - 1) / best, LEGEND_MAX_COLUMNS), room);
 }
 
 static void
@@ -694,9 +750,11 @@ place_legend (cairo_t                 *cr,
       if (frame_h - layout->height - gap >= MAX (60, 0.6 * frame_h) &&
           layout->width * layout->height <= share)
         break;
+      /* The plot keeps 60 pt, and where it can its value axis's label no smaller than the
+       * tick labels (9 pt of its 10, set smaller to fit, draw_y_label ()). */
       if (try == 2 * G_N_ELEMENTS (scales) - 1)
-        legend_cut (cr, layout, width - 8,
-                    MIN (share / MAX (width - 8, 1), frame_h - gap - 60));
+        legend_cut (cr, layout, width - 8, MIN (share / MAX (width - 8, 1), frame_h - gap - 60),
+                    frame_h - gap - MAX (60, 0.9 * flitlab_plot_y_label_length (cr, plot, f)));
     }
   if (plot->legend == FLITLAB_PLOT_LEGEND_BELOW || frame_h - layout->height - gap >= 30)
     {

@@ -49,6 +49,10 @@ gboolean    flitlab_plot_value_visible (const FlitlabPlotFrame *f,
 /* The widest value-axis tick label the frame's height could show: the left margin's. */
 double      flitlab_plot_y_tick_width  (cairo_t                *cr,
                                         const FlitlabPlotFrame *f);
+/* The longest line of the value axis's label: the height the plot keeps for it whole. */
+double      flitlab_plot_y_label_length (cairo_t                *cr,
+                                         const FlitlabPlot      *plot,
+                                         const FlitlabPlotFrame *f);
 /* A value axis that would show two ticks only (a plot made short by its legend) widens its
  * automatic range to the next ticks of that step, when that shows three or more. */
 void        flitlab_plot_widen_y_range (const FlitlabPlot      *plot,
@@ -105,15 +109,30 @@ double      flitlab_plot_title_width    (const FlitlabPlotFrame *frame,
 char       *flitlab_plot_wrap_in_points (const char *text,
                                          const char *font,
                                          double      width);
+
+/* flitlab-render-plot-legend-words.c */
+
 /* text cut to at most width in font, ending in "…" where it was cut (at least its first
- * character), as the legend of a crowded figure cuts its words; on cr, or in points. */
+ * character): a crowded legend's last resort, where even its words' shortest forms are too
+ * wide. */
 char       *flitlab_plot_cut_text       (cairo_t    *cr,
                                          const char *text,
                                          const char *font,
                                          double      width);
-char       *flitlab_plot_cut_in_points  (const char *text,
-                                         const char *font,
-                                         double      width);
+/* The forms a crowded legend may give an entry's words, longest first: whole, in briefer words,
+ * then without their last phrases (from a ", " or a " (") and, of the first phrase unless it
+ * is a setting, its last words, ending in "…": a word is never cut. A mark's words stay
+ * whole, or its name. */
+GPtrArray  *flitlab_plot_legend_forms   (const char *words,
+                                         gboolean    mark);
+/* Whether entry e's form (at[e] of its forms, each entry's flitlab_plot_legend_forms ()) tells
+ * it from the others: no other's form is the same, and words cut short are the beginning of
+ * no other's words ("…uni…" of "…uni, flits = 12" and "…uni, flits = 25" is not, "…uni,
+ * flits = 12…" is). */
+gboolean    flitlab_plot_legend_told_apart (GPtrArray   *forms,
+                                            const guint *at,
+                                            guint        n,
+                                            guint        e);
 
 /* flitlab-render-plot-legend.c */
 

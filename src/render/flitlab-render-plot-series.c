@@ -306,11 +306,13 @@ typedef struct
   double left, top, right, bottom;
 } LabelBox;
 
-/* Whether a label's box meets one placed or the legend's, with a gap. */
+/* Whether a label's box meets one placed or the legend's, with a gap: above and below, of
+ * row_gap (none: rows of labels apart by their lines' leading). */
 static gboolean
 label_box_taken (const FlitlabPlotFrame *f,
                  GArray                 *placed,
-                 const LabelBox         *box)
+                 const LabelBox         *box,
+                 double                  row_gap)
 {
   const LabelBox legend = { f->legend_left, f->legend_top, f->legend_right, f->legend_bottom };
 
@@ -319,7 +321,7 @@ label_box_taken (const FlitlabPlotFrame *f,
       const LabelBox *o = i < placed->len ? &g_array_index (placed, LabelBox, i) : &legend;
 
       if (box->left < o->right + 4 && box->right > o->left - 4 &&
-          box->top < o->bottom + 2 && box->bottom > o->top - 2)
+          box->top < o->bottom + row_gap && box->bottom > o->top - row_gap)
         return TRUE;
     }
   return FALSE;
@@ -335,7 +337,8 @@ saturation_label_clear (gpointer data)
 }
 
 /* Where one saturation label goes (see above); FALSE where it does not. shrink: set smaller
- * to stay in the frame where neither side has room (the only saturation of a plot). */
+ * to stay in the frame where neither side has room (the only saturation of a plot). anywhere:
+ * a line's last chance, in any row up the frame, covering data if it must. */
 static gboolean
 place_label (cairo_t                *cr,
              const FlitlabPlot      *plot,
@@ -347,6 +350,7 @@ place_label (cairo_t                *cr,
              guint                   s,
              const char             *text,
              gboolean                shrink,
+             gboolean                anywhere,
              GArray                 *labels)
 {
   const FlitlabPlotSeries *series = plot->series->pdata[s];
@@ -360,7 +364,7 @@ place_label (cairo_t                *cr,
   double widths[2] = { flitlab_plot_text_width (cr, text, font), 0 };
   LabelBox box = { 0 };
   guint chosen = 0, least = G_MAXUINT,
-        n_rows = (guint) MAX ((f->bottom - f->top) / 2 / row_height, 1);
+        n_rows = (guint) MAX ((f->bottom - f->top) / (anywhere ? 1 : 2) / row_height, 1);
   gboolean right = FALSE;
 
   /* After a comma where there is one: the mark's words, then what is said of them. */
@@ -393,7 +397,8 @@ place_label (cairo_t                *cr,
           spot.right = spot.left + widths[n];
           spot.bottom = f->bottom - 3 - row * row_height;
           spot.top = spot.bottom - (n + 1) * row_height;
-          if (label_box_taken (f, placed, &spot))
+          /* A last chance packs the rows: in the next row up from another label. */
+          if (label_box_taken (f, placed, &spot, anywhere ? 0 : 2))
             continue;
           /* A comparison's label, which may be left out, keeps clear of markers (3.5). */
           covered = flitlab_plot_covers (plot, f, spot.left, spot.top, widths[n],
@@ -413,13 +418,13 @@ place_label (cairo_t                *cr,
       box.bottom = f->bottom - 3 - row * row_height;
       box.top = box.bottom - row_height;
       chosen = 0;
-      if (!label_box_taken (f, placed, &box))
+      if (!label_box_taken (f, placed, &box, 2))
         least = 0;
     }
   /* Rows of labels up to half the frame's height on one spot: past them the lines say
    * enough. Among several saturations (a comparison) a label never covers data: its line,
    * in its study's colour, is enough. */
-  if (least == G_MAXUINT || (least > 0 && n_saturations > 1))
+  if (least == G_MAXUINT || (least > 0 && n_saturations > 1 && !anywhere))
     return FALSE;
   g_array_append_val (placed, box);
   g_array_append_val (labels, ((FlitlabPlotSaturationLabel) {
@@ -484,11 +489,20 @@ flitlab_plot_place_saturation_labels (cairo_t                *cr,
           before->color == series->color &&
           g_str_equal (label, label_before))
         continue;
-      /* The remark where it fits in type of the tick labels' size; else the legend says it. */
-      if (remarked == NULL ||
-          !place_label (cr, plot, f, font.name, row_height, placed, order->len, s,
-                        remarked, FALSE, labels))
-        place_label (cr, plot, f, font.name, row_height, placed, order->len, s, text, TRUE, labels);
+      /* The remark where it fits in type of the tick labels' size; else the legend says it.
+       * Every line says at least its value ("0.0242"), in its colour: the legend says what
+       * the lines are. */
+      if ((remarked == NULL ||
+           !place_label (cr, plot, f, font.name, row_height, placed, order->len, s,
+                         remarked, FALSE, FALSE, labels)) &&
+          !place_label (cr, plot, f, font.name, row_height, placed, order->len, s, text, TRUE,
+                        FALSE, labels))
+        {
+          g_autofree char *value = g_strdup_printf ("%.3g%s", series->saturation, arrow);
+
+          place_label (cr, plot, f, font.name, row_height, placed, order->len, s, value, TRUE,
+                       TRUE, labels);
+        }
     }
   return labels;
 }

@@ -274,18 +274,6 @@ flitlab_plot_wrap_in_points (const char *text,
 }
 
 char *
-flitlab_plot_cut_in_points (const char *text,
-                            const char *font,
-                            double      width)
-{
-  cairo_t *cr = flitlab_plot_points_context_new ();
-  char *cut = flitlab_plot_cut_text (cr, text, font, width);
-
-  cairo_destroy (cr);
-  return cut;
-}
-
-char *
 flitlab_plot_title_text (const FlitlabPlot      *plot,
                          const FlitlabPlotFrame *frame)
 {

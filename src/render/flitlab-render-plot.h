@@ -58,7 +58,7 @@ typedef struct
   /* The title's lines, and the width it was broken into them at (0: one line). */
   guint  title_lines;
   double title_wrap;
-  /* The width a crowded legend's words were cut to, each ending in "…", or 0. */
+  /* The width a crowded legend was fitted into, its words shortened to fit, or 0. */
   double legend_cut;
 } FlitlabPlotFrame;
 

@@ -46,21 +46,22 @@ with tempfile.TemporaryDirectory() as tmp:
     check("the .py is valid Python with the study's series",
           'label="Simulation, transit latency, 95% CI", kind="points"' in text, text[:400])
 
-    # At column width the renderer breaks a long title into lines, and cuts a long legend
-    # entry short (without the phrases every model's has) and sets a comparison's legend
-    # in five columns, within a quarter of the figure: the .tex and the .py do as it does.
+    # At column width the renderer breaks a long title into lines, gives a long legend entry
+    # in briefer words (without the phrases every model's has) and sets a comparison's legend
+    # in four columns of four rows, within a quarter of the figure: the .tex and the .py do as
+    # it does.
     tour = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
     for name, project, chosen, tex_has, py_has in (
             ("a title in two lines", tour,
              ["--compare", "--study", "16×16×16 uni torus (Ciciani Table 2)",
               "--study", "6×6×6 bi torus", "--study", "8×8 mesh vs torus"],
              "(Ciciani Table 2) \\ensuremath{\\cdot}\\\\6\\ensuremath", '(Ciciani Table 2) ·\\n6'),
-            ("a legend entry cut short", tour, ["--study", "8×8 mesh vs torus"],
-             "\\addlegendentry{\\ldots{}8\\ensuremath{\\times}8 torus, uni-directional, "
-             "flits = 20, k = 8 (not this\\ldots{}}",
-             '"…8×8 torus, uni-directional, flits = 20, k = 8 (not this…"'),
-            ("a legend in five columns, filled down", EXAMPLE, ["--compare"],
-             "transpose legend, legend columns=3,", 'ncol=5,')):
+            ("a legend entry in briefer words", tour, ["--study", "8×8 mesh vs torus"],
+             "\\addlegendentry{\\ldots{}8\\ensuremath{\\times}8 torus, uni, "
+             "flits = 20, k = 8 (other network)}",
+             '"…8×8 torus, uni, flits = 20, k = 8 (other network)"'),
+            ("a legend in four columns, filled down", EXAMPLE, ["--compare"],
+             "transpose legend, legend columns=4,", 'ncol=4,')):
         texts = []
         for ext in ("tex", "py"):
             target = os.path.join(tmp, f"broken.{ext}")

@@ -2,7 +2,8 @@
 # test-diagram-text.py: every bundled example's flow diagram and network diagram, for every
 # study that has one, exported as PDF at each preset (column, column-and-half, page, slide)
 # and at the default 640 × 420 pt, has all its words on the page, no two words overlapping,
-# and no number running into another (issue #14 item 8). Words and their boxes come from
+# and no number running into another (issue #14 item 8); a grid of Quaglia et al.'s names its
+# X and Y boxes at every size, a column's too (issue #34 item 4). Words and their boxes come from
 # pdftotext -bbox (poppler-utils); without it the test is skipped. Prints TAP.
 #
 # FLITLAB_DIAGRAM_TEXT_SIZES=WxH,WxH (no presets) measures other sizes by --width/--height.
@@ -28,6 +29,9 @@ if os.environ.get("FLITLAB_DIAGRAM_TEXT_SIZES"):
              for s in os.environ["FLITLAB_DIAGRAM_TEXT_SIZES"].split(",")]
 # A number: a tick label, a colour bar's end, a value in a box.
 NUMBER = re.compile(r"^[−-]?\d+(\.\d+)?(e[−-]?\d+)?%?$")
+# A box's name in Quaglia et al.'s grid: "X₁,₂", "bY₁".
+GRID_NAME = re.compile(r"^b?[XY][₀-₉]")
+TOO_SHORT = {("quaglia-2002.flitlab", "Table 2: 16×16 torus, adaptive", "--preset column")}
 # Two numbers run together, as "0.000.01" or "0.40.433".
 RUN_TOGETHER = re.compile(r"\d\.\d+\.\d")
 
@@ -70,6 +74,7 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
         for figure in ("flow", "topology"):
             if figure == "flow" and not with_model:
                 continue
+            named = {}
             for size in SIZES:
                 pdf = os.path.join(tmp, f"{name}-{s}-{figure}-{size[1]}.pdf")
                 what = f"{name} “{study}” {figure} at {' '.join(size)}"
@@ -80,6 +85,14 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
                     results.append((what, [proc.stderr.strip()]))
                     continue
                 results.append((what, problems(pdf)))
+                named[" ".join(size)] = len([w for w in words(pdf)[2] if GRID_NAME.match(w[4])])
+            # A grid's boxes carry their names at every size, in smaller type at a column;
+            # but a column's 16×16 grid, twelve rows in 60 pt, has boxes too short for any.
+            if figure == "flow" and max(named.values(), default=0) > 0:
+                short = {k: v for k, v in named.items()
+                         if v != max(named.values()) and (name, study, k) not in TOO_SHORT}
+                results.append((f"{name} “{study}” flow: as many X and Y boxes named at every "
+                                f"size", [f"named: {named}"] if short else []))
 if os.environ.get("FLITLAB_DIAGRAM_TEXT_KEEP"):
     print(f"# PDFs kept in {tmp}")
 else:

@@ -5,7 +5,8 @@
 # 640 × 420 pt), and every other study's plot at each preset, is that size (issue #34), has
 # all its words on the page, no two words overlapping and none set smaller than the figure's
 # type (words too wide are broken into lines), labels its value axis with at least three ticks,
-# and names its saturated loads' mark in the legend when it has some (issue #14).
+# names its saturated loads' mark in the legend when it has some (issue #14), and cuts no word
+# of a legend entry it shortens (issue #34 item 4).
 # Words and their boxes come from pdftotext -bbox (poppler-utils); without it the test is
 # skipped. Prints TAP.
 import itertools
@@ -30,10 +31,17 @@ SIZES = [["--preset", p] for p in ("column", "column-and-half", "page", "slide")
 PRESETS = {"column": (252, 180), "column-and-half": (360, 240), "page": (504, 300),
            "slide": (720, 405)}
 NUMBER = re.compile(r"^[−-]?\d+(\.\d+)?$")
+# What parts a name's words: spaces, punctuation, hyphens ("uni-directional": "uni").
+TOKEN = re.compile(r"[\s,;:()\-—=\"]+")
 
 if shutil.which("pdftotext") is None:
     print("1..0 # SKIP no pdftotext")
     sys.exit(0)
+
+
+def cut_inside(word, whole):
+    """Whether word is no word of whole but the beginning of one ("tabl" of "table")."""
+    return word != "" and word not in whole and any(o.startswith(word) for o in whole)
 
 
 def figures(project):
@@ -77,7 +85,16 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
         csv = pdf[:-4] + ".csv"
         subprocess.run([CLI, "export", project, *chosen, "--output", csv], capture_output=True)
         with open(csv) as f:
-            saturated = any(",points," in line and ",saturated," in line for line in f)
+            lines = f.read().splitlines()
+        saturated = any(",points," in line and ",saturated," in line for line in lines)
+        # A legend entry shortened to fit ends in "…" after a whole word, never inside one
+        # ("…uni-directio…", "Tabl…"): its last word is no mere beginning of a word of the
+        # series' names.
+        whole = {t for line in lines for t in TOKEN.split(line.split('",')[0].lower()) if t}
+        cut = [w[4] for w in found if w[4].endswith("…") and len(w[4]) > 1
+               and cut_inside(([""] + [t for t in TOKEN.split(w[4].strip("…").lower()) if t])[-1],
+                              whole)]
+        results.append((f"{name} {figure} at {at}: no word cut inside", not cut, f"cut: {cut}"))
         if saturated:
             results.append((f"{name} {figure} at {at}: its saturated loads are in the legend",
                             "carried" in [w[4] for w in found],
