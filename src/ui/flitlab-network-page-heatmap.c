@@ -4,8 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The colours come from the model (evaluated at the load of the slider: any load, at once),
- * from the simulation (its stored per-channel statistics, at the nearest load it kept), or from
- * their difference at a simulated load.
+ * from the simulation (its stored per-channel statistics, at the nearest load it kept), from
+ * their difference at a simulated load, or from the routes: the study's traffic, whatever it
+ * is, along its routes at the slider's load with no contention (the textbook figures' channel
+ * loads, flitlab-topology-metrics.h, worked out by the textbook panel).
  */
 
 #include "config.h"
@@ -36,6 +38,10 @@ static const Quantity simulation_quantities[] = {
 static const Quantity difference_quantities[] = {
   { "utilization", N_("Utilization"), N_("Utilization, simulation − model") },
 };
+static const Quantity routes_quantities[] = {
+  { "utilization", N_("Utilization"), N_("Utilization along the routes, no contention") },
+  { "flow", N_("Flow"), N_("Flow along the routes (messages per cycle)") },
+};
 
 static const Quantity *
 quantities (FlitlabHeatmapSource  source,
@@ -49,6 +55,9 @@ quantities (FlitlabHeatmapSource  source,
     case FLITLAB_HEATMAP_DIFFERENCE:
       *n = G_N_ELEMENTS (difference_quantities);
       return difference_quantities;
+    case FLITLAB_HEATMAP_ROUTES:
+      *n = G_N_ELEMENTS (routes_quantities);
+      return routes_quantities;
     case FLITLAB_HEATMAP_MODEL:
     default:
       *n = G_N_ELEMENTS (model_quantities);
@@ -117,6 +126,45 @@ measured_caption (const FlitlabStudy *study,
   return g_strdup_printf (_("%.4g (measured)"), rate);
 }
 
+/* The routes' colours at the slider's load: a network channel's flow is the load times its
+ * load per flit injected (each node that sends, one flit per cycle), its utilization that
+ * times the flits of a message; injection and ejection channels have none. */
+static void
+show_routes (FlitlabNetworkPage *self,
+             const Quantity     *quantity)
+{
+  const FlitlabStudy *study = shown_study (self);
+  const FlitlabTopologyMetrics *metrics = flitlab_textbook_panel_get_metrics (self->textbook_panel);
+  double rate = gtk_range_get_value (GTK_RANGE (self->load_scale));
+  guint n_channels =
+    flitlab_topology_get_n_channels (flitlab_topology_figure_get_topology (self->figure));
+  g_autofree double *values = NULL;
+  g_autofree char *text = NULL;
+
+  if (metrics == NULL || metrics->n_channel_load > n_channels)
+    {
+      flitlab_topology_figure_set_values (self->figure, NULL, 0);
+      gtk_label_set_text (self->load_label, _("The routes' loads are not worked out: see the "
+                                              "textbook figures"));
+      gtk_widget_queue_draw (GTK_WIDGET (self->area));
+      return;
+    }
+  values = g_new (double, n_channels);
+  for (guint c = 0; c < n_channels; c++)
+    values[c] = c >= metrics->n_channel_load ? NAN
+              : g_str_equal (quantity->series, "flow") ? rate * metrics->channel_load[c]
+              : rate * study->flits * metrics->channel_load[c];
+  flitlab_topology_figure_set_values (self->figure, values, n_channels);
+  self->figure->colormap = FLITLAB_COLORMAP_VIRIDIS;
+  g_free (self->figure->value_label);
+  self->figure->value_label = g_strdup (_(quantity->label));
+  /* Translators: the load of the routes' colours, and the busiest channel's utilization there */
+  text = g_strdup_printf (_("%.4g (routes; busiest channel %.0f%%)"), rate,
+                          100 * rate * study->flits * metrics->max_channel_load);
+  gtk_label_set_text (self->load_label, text);
+  gtk_widget_queue_draw (GTK_WIDGET (self->area));
+}
+
 /* Colours the network for the source, quantity and load chosen; says what is shown. */
 static void
 update_values (FlitlabNetworkPage *self)
@@ -133,6 +181,11 @@ update_values (FlitlabNetworkPage *self)
   g_autofree char *text = NULL;
   gboolean any = FALSE;
 
+  if (source == FLITLAB_HEATMAP_ROUTES)
+    {
+      show_routes (self, quantity);
+      return;
+    }
   if (source != FLITLAB_HEATMAP_MODEL)
     {
       measured = nearest_channels (shown_study (self), rate);
@@ -246,10 +299,20 @@ on_load_changed (FlitlabNetworkPage *self)
   on_setting_changed (self);
 }
 
+/* The textbook figures worked out: the routes' colours can be drawn. */
+static void
+on_metrics (FlitlabNetworkPage *self)
+{
+  if (gtk_drop_down_get_selected (self->source_dropdown) == FLITLAB_HEATMAP_ROUTES)
+    on_setting_changed (self);
+}
+
 /* The source, quantity, load and plane chosen. */
 void
 flitlab_network_page_init_heatmap (FlitlabNetworkPage *self)
 {
+  g_signal_connect_swapped (self->textbook_panel, "notify::metrics", G_CALLBACK (on_metrics),
+                            self);
   g_signal_connect_swapped (self->source_dropdown, "notify::selected",
                             G_CALLBACK (flitlab_network_page_source_changed), self);
   g_signal_connect_swapped (self->quantity_dropdown, "notify::selected",

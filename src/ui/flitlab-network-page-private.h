@@ -21,6 +21,7 @@ typedef enum
   FLITLAB_HEATMAP_MODEL,
   FLITLAB_HEATMAP_SIMULATION,
   FLITLAB_HEATMAP_DIFFERENCE,
+  FLITLAB_HEATMAP_ROUTES,     /* the traffic's flows along the routes, without contention */
 } FlitlabHeatmapSource;
 
 struct _FlitlabNetworkPage

@@ -24,9 +24,18 @@ struct _FlitlabTextbookPanel
   GtkLabel           *message;
   FlitlabStudy       *study;       /* a copy: the figures arrive after the study may be gone */
   GCancellable       *cancellable; /* of the figures being worked out */
+  FlitlabTopologyMetrics *metrics; /* the figures once worked out, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabTextbookPanel, flitlab_textbook_panel, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_METRICS,
+  N_PROPS,
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   COLUMN_NAME,
@@ -288,6 +297,15 @@ on_metrics (GObject      *source,
       return;
     }
   show_metrics (self, metrics);
+  self->metrics = g_steal_pointer (&metrics);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_METRICS]);
+}
+
+const FlitlabTopologyMetrics *
+flitlab_textbook_panel_get_metrics (FlitlabTextbookPanel *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_TEXTBOOK_PANEL (self), NULL);
+  return self->metrics;
 }
 
 void
@@ -304,6 +322,11 @@ flitlab_textbook_panel_set_study (FlitlabTextbookPanel *self,
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->study, flitlab_study_free);
+  if (self->metrics != NULL)
+    {
+      g_clear_pointer (&self->metrics, flitlab_topology_metrics_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_METRICS]);
+    }
   clear_grid (self);
   gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
   if (study == NULL)
@@ -334,13 +357,38 @@ flitlab_textbook_panel_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->study, flitlab_study_free);
+  g_clear_pointer (&self->metrics, flitlab_topology_metrics_free);
   G_OBJECT_CLASS (flitlab_textbook_panel_parent_class)->dispose (object);
+}
+
+static void
+flitlab_textbook_panel_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  FlitlabTextbookPanel *self = FLITLAB_TEXTBOOK_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_METRICS:
+      g_value_set_pointer (value, self->metrics);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
 flitlab_textbook_panel_class_init (FlitlabTextbookPanelClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = flitlab_textbook_panel_dispose;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = flitlab_textbook_panel_dispose;
+  object_class->get_property = flitlab_textbook_panel_get_property;
+  properties[PROP_METRICS] = g_param_spec_pointer ("metrics", NULL, NULL,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "flitlab-study.h"
+#include "flitlab-topology-metrics.h"
 
 G_BEGIN_DECLS
 
@@ -19,5 +20,8 @@ G_DECLARE_FINAL_TYPE (FlitlabTextbookPanel, flitlab_textbook_panel, FLITLAB, TEX
  * pair); the panel keeps a copy of study. */
 void flitlab_textbook_panel_set_study (FlitlabTextbookPanel *self,
                                        const FlitlabStudy   *study);
+/* The figures of the study last set, under its traffic; NULL while they are worked out or
+ * when they cannot be (the panel says why): "notify::metrics" tells when they change. */
+const FlitlabTopologyMetrics *flitlab_textbook_panel_get_metrics (FlitlabTextbookPanel *self);
 
 G_END_DECLS

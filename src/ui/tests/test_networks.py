@@ -119,4 +119,23 @@ if area is not None:
         time.sleep(1)
         shot("hypercube-10-whole")
         check("Ctrl+0 shows the whole network: no fit button", not fit_button_shown())
+
+# Routes: the study's traffic along its routes, worked out beside the textbook figures, colours
+# the network at any load, with the busiest channel's utilization in the load's caption.
+source = named(window, "Source of the values", 5)
+check("the network view has a source dropdown", source is not None)
+if source is not None:
+    source.click()
+    time.sleep(1)
+    rawinput.pressKey("End")
+    rawinput.pressKey("Return")
+    end = time.time() + 10
+    caption = None
+    while caption is None and time.time() < end:
+        time.sleep(0.5)
+        caption = next((n.name for n in window.findChildren(
+            lambda n: n.roleName == "label" and "(routes; busiest channel" in (n.name or ""),
+            recursive=True)), None)
+    shot("routes")
+    check(f"Routes colours the network ({caption!r})", caption is not None)
 finish()
