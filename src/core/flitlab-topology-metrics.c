@@ -183,6 +183,7 @@ flitlab_topology_metrics_load_traffic (FlitlabTopologyMetrics     *metrics,
   g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autofree double *load = NULL;
   double total = 0, hops = 0, busiest = 0;
+  FlitlabTopologyFamily family;
   guint n_sources;
 
   g_return_val_if_fail (metrics != NULL && topology != NULL && traffic != NULL, FALSE);
@@ -205,9 +206,8 @@ flitlab_topology_metrics_load_traffic (FlitlabTopologyMetrics     *metrics,
   for (guint s = 0; s < metrics->nodes; s++)
     total += flitlab_traffic_matrix_row_sum (traffic, s);
   load = g_new0 (double, metrics->channels);
-  router = flitlab_router_new (topology,
-                               flitlab_routing_deterministic (flitlab_topology_get_family (topology)),
-                               1);
+  family = flitlab_topology_get_family (topology);
+  router = flitlab_router_new (topology, flitlab_routing_deterministic (family), 1);
   for (guint s = 0; s < metrics->nodes; s++)
     for (guint d = 0; flitlab_traffic_matrix_row_sum (traffic, s) > 0 && d < metrics->nodes; d++)
       {
