@@ -299,11 +299,13 @@ on_load_changed (FlitlabNetworkPage *self)
   on_setting_changed (self);
 }
 
-/* The textbook figures worked out: the routes' colours can be drawn. */
+/* The textbook figures worked out (or dropped, also while the page is disposed of, its
+ * controls gone): the routes' colours can be drawn. */
 static void
 on_metrics (FlitlabNetworkPage *self)
 {
-  if (gtk_drop_down_get_selected (self->source_dropdown) == FLITLAB_HEATMAP_ROUTES)
+  if (self->source_dropdown != NULL &&
+      gtk_drop_down_get_selected (self->source_dropdown) == FLITLAB_HEATMAP_ROUTES)
     on_setting_changed (self);
 }
 
