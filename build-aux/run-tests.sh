@@ -43,7 +43,7 @@ logs=(build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json
       build-mpi/meson-logs/testlog.json)
 fuzz_skipped=0
 
-# The project reader's fuzz target for 60 seconds (docs/fuzzing.md), in its own clang build;
+# The project reader's fuzz target for 30 seconds (docs/fuzzing.md), in its own clang build;
 # meson test builds only what the target links. Counted as one test, skipped without clang.
 if command -v clang >/dev/null 2>&1; then
   [ -f build-fuzz/build.ninja ] || \
