@@ -34,7 +34,8 @@ G_SLICE=always-malloc \
 # container forbids.
 [ -f build-mpi/build.ninja ] || meson setup build-mpi -Dui=false -Dmpi=enabled || exit 1
 # flitlab-cli hands every command but simulate to flitlab-cli-full (src/cli/meson.build).
-meson compile -C build-mpi src/mpi/flitlab-mpi src/cli/flitlab-cli src/cli/flitlab-cli-full || exit 1
+meson compile -C build-mpi src/mpi/flitlab-mpi src/cli/flitlab-cli src/cli/flitlab-cli-full || \
+  exit 1
 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 \
 OMPI_MCA_btl_vader_single_copy_mechanism=none \
   meson test -C build-mpi --no-rebuild --print-errorlogs --num-processes 1 --suite mpi || status=1

@@ -209,7 +209,7 @@ flitlab_topology_metrics_load_traffic (FlitlabTopologyMetrics     *metrics,
   family = flitlab_topology_get_family (topology);
   router = flitlab_router_new (topology, flitlab_routing_deterministic (family), 1);
   for (guint s = 0; s < metrics->nodes; s++)
-    for (guint d = 0; flitlab_traffic_matrix_row_sum (traffic, s) > 0 && d < metrics->nodes; d++)
+    for (guint d = 0; d < metrics->nodes; d++)
       {
         /* Flits per cycle from s to d, half of it each way round at a half-way tie. */
         double flow = n_sources * flitlab_traffic_matrix_get (traffic, s, d) / total;

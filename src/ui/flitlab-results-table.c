@@ -281,6 +281,7 @@ add_row (FlitlabResultsTable     *self,
          guint                    study_index,
          const FlitlabStudy      *study,
          const FlitlabStudyTable *points,
+         const int               *model_columns,
          double                   load)
 {
   guint row = n_rows (self);
@@ -307,13 +308,12 @@ add_row (FlitlabResultsTable     *self,
   for (guint m = 0; m < study->models->len; m++)
     {
       const FlitlabStudyModel *model = study->models->pdata[m];
-      g_autofree char *name = flitlab_study_plot_dup_model_name (study, model);
       int at = model->curve != NULL ? flitlab_study_table_find_rate (model->curve, load) : -1;
       int latency = model->curve != NULL ? flitlab_study_table_find_column (model->curve,
                                                                             "latency") : -1;
 
       if (at >= 0 && latency >= 0)
-        set_cell (self, row, (guint) find_column (self, name),
+        set_cell (self, row, (guint) model_columns[m],
                   flitlab_study_table_get (model->curve, (guint) at, (guint) latency),
                   model->curve->saturated[at] ? MARK_SATURATED : MARK_NONE);
     }
@@ -529,10 +529,19 @@ flitlab_results_table_show (FlitlabResultsTable             *self,
   for (guint s = 0; s < n; s++)
     {
       g_autoptr(GArray) loads = study_loads (studies[s], own[s]);
+      /* Each model's column, named once per study (naming may fit the model to the study). */
+      g_autofree int *model_columns = g_new (int, studies[s]->models->len + 1);
 
+      for (guint m = 0; m < studies[s]->models->len; m++)
+        {
+          g_autofree char *name =
+            flitlab_study_plot_dup_model_name (studies[s], studies[s]->models->pdata[m]);
+
+          model_columns[m] = find_column (self, name);
+        }
       g_ptr_array_add (self->names, g_strdup (studies[s]->name));
       for (guint i = 0; i < loads->len; i++)
-        add_row (self, s, studies[s], own[s], g_array_index (loads, double, i));
+        add_row (self, s, studies[s], own[s], model_columns, g_array_index (loads, double, i));
     }
   text = rows_text (self, NULL);
   /* The same rows: the list, its order and its selection stay as they are. */
