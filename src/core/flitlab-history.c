@@ -10,15 +10,18 @@
 typedef enum
 {
   STEP_EDIT,   /* study: the other contents, swapped with the project's on undo and redo */
-  STEP_INSERT, /* study: NULL while inserted, the removed study while undone */
-  STEP_REMOVE, /* study: the removed study while done, NULL while undone */
+  STEP_INSERT, /* held: empty while inserted, the removed studies while undone */
+  STEP_REMOVE, /* held: the removed studies while done, empty while undone */
 } StepKind;
 
 typedef struct
 {
   StepKind      kind;
   guint         index;
-  FlitlabStudy *study;
+  guint         count;  /* STEP_INSERT, STEP_REMOVE: the studies from index on */
+  FlitlabStudy *study;  /* STEP_EDIT */
+  GPtrArray    *held;   /* STEP_INSERT, STEP_REMOVE: FlitlabStudy*, owned, in order (the array
+                           frees none: they move between it and the project) */
   guint64       serial; /* names the state the step leads to */
 } Step;
 
@@ -37,6 +40,9 @@ step_free (gpointer data)
   Step *step = data;
 
   g_clear_pointer (&step->study, flitlab_study_free);
+  for (guint i = 0; step->held != NULL && i < step->held->len; i++)
+    flitlab_study_free (step->held->pdata[i]);
+  g_clear_pointer (&step->held, g_ptr_array_unref);
   g_free (step);
 }
 
@@ -69,7 +75,7 @@ swap (FlitlabStudy *a,
   *b = tmp;
 }
 
-/* Applies step forwards (redo) or backwards (undo). */
+/* Applies step forwards (redo) or backwards (undo); returns the (first) study changed. */
 static FlitlabStudy *
 apply (FlitlabHistory *self,
        Step           *step,
@@ -84,28 +90,37 @@ apply (FlitlabHistory *self,
     }
   else if ((step->kind == STEP_INSERT) == forwards)
     {
-      changed = g_steal_pointer (&step->study);
-      flitlab_project_insert_study (self->project, step->index, changed);
+      changed = step->held->pdata[0];
+      for (guint i = 0; i < step->count; i++)
+        flitlab_project_insert_study (self->project, step->index + i, step->held->pdata[i]);
+      g_ptr_array_set_size (step->held, 0);
     }
   else
     {
-      changed = flitlab_project_remove_study (self->project, step->index);
-      step->study = changed;
+      for (guint i = 0; i < step->count; i++)
+        g_ptr_array_add (step->held, flitlab_project_remove_study (self->project, step->index));
+      changed = step->held->pdata[0];
     }
   return changed;
 }
 
+/* held: the studies an insertion brings (taken), NULL otherwise. */
 static void
 push (FlitlabHistory *self,
       StepKind        kind,
       guint           index,
-      FlitlabStudy   *study)
+      guint           count,
+      FlitlabStudy   *study,
+      GPtrArray      *held)
 {
   Step *step = g_new0 (Step, 1);
 
   step->kind = kind;
   step->index = index;
+  step->count = count;
   step->study = study;
+  if (kind != STEP_EDIT)
+    step->held = held != NULL ? held : g_ptr_array_new ();
   step->serial = ++self->serials;
   apply (self, step, TRUE);
   g_queue_push_head (&self->undo, step);
@@ -125,7 +140,7 @@ flitlab_history_edit (FlitlabHistory *self,
                       FlitlabStudy   *edited)
 {
   g_return_if_fail (index < flitlab_project_get_n_studies (self->project));
-  push (self, STEP_EDIT, index, edited);
+  push (self, STEP_EDIT, index, 1, edited, NULL);
 }
 
 void
@@ -133,15 +148,37 @@ flitlab_history_insert (FlitlabHistory *self,
                         guint           index,
                         FlitlabStudy   *study)
 {
-  push (self, STEP_INSERT, MIN (index, flitlab_project_get_n_studies (self->project)), study);
+  GPtrArray *studies = g_ptr_array_new ();
+
+  g_ptr_array_add (studies, study);
+  flitlab_history_insert_many (self, index, studies);
+}
+
+void
+flitlab_history_insert_many (FlitlabHistory *self,
+                             guint           index,
+                             GPtrArray      *studies)
+{
+  g_return_if_fail (studies != NULL && studies->len > 0);
+  push (self, STEP_INSERT, MIN (index, flitlab_project_get_n_studies (self->project)),
+        studies->len, NULL, studies);
 }
 
 void
 flitlab_history_remove (FlitlabHistory *self,
                         guint           index)
 {
-  g_return_if_fail (index < flitlab_project_get_n_studies (self->project));
-  push (self, STEP_REMOVE, index, NULL);
+  flitlab_history_remove_many (self, index, 1);
+}
+
+void
+flitlab_history_remove_many (FlitlabHistory *self,
+                             guint           index,
+                             guint           count)
+{
+  g_return_if_fail (count > 0 && index < flitlab_project_get_n_studies (self->project) &&
+                    count <= flitlab_project_get_n_studies (self->project) - index);
+  push (self, STEP_REMOVE, index, count, NULL, NULL);
 }
 
 guint64

@@ -31,9 +31,18 @@ void            flitlab_history_edit     (FlitlabHistory *self,
 void            flitlab_history_insert   (FlitlabHistory *self,
                                           guint           index,
                                           FlitlabStudy   *study);
+/* Inserts studies (FlitlabStudy*, non-empty, taken with the array, which must not free
+ * them) at index as one step, in order. */
+void            flitlab_history_insert_many (FlitlabHistory *self,
+                                          guint           index,
+                                          GPtrArray      *studies);
 /* Removes study index; the history keeps it for undo. */
 void            flitlab_history_remove   (FlitlabHistory *self,
                                           guint           index);
+/* Removes the count studies from index on as one step. */
+void            flitlab_history_remove_many (FlitlabHistory *self,
+                                          guint           index,
+                                          guint           count);
 
 /* Names the project's state as the history has made it: equal after an undo that comes back to
  * an earlier state (the one last saved, say), different after any other step. */
@@ -42,7 +51,8 @@ gboolean        flitlab_history_can_undo (FlitlabHistory *self);
 gboolean        flitlab_history_can_redo (FlitlabHistory *self);
 /* Take back (bring back) the last step; FALSE when there is none. index: the study the step
  * changed, for selecting it (after an undone insertion or a redone deletion, where it was);
- * study: the study whose contents or place changed, which may be held by the history now. */
+ * study: the study whose contents or place changed (the first, for several), which may be held
+ * by the history now. */
 gboolean        flitlab_history_undo     (FlitlabHistory *self,
                                           guint          *index,
                                           FlitlabStudy  **study);
