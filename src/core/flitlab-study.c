@@ -361,6 +361,7 @@ flitlab_study_copy (const FlitlabStudy *self)
   *copy = *self;
   copy->name = g_strdup (self->name);
   copy->notes = g_strdup (self->notes);
+  copy->group = g_strdup (self->group);
   copy->topology = g_strdup (self->topology);
   /* The network never changes: copies share it. */
   copy->network = self->network != NULL ? flitlab_topology_ref (self->network) : NULL;
@@ -394,6 +395,7 @@ flitlab_study_free (FlitlabStudy *self)
     return;
   g_free (self->name);
   g_free (self->notes);
+  g_free (self->group);
   g_free (self->topology);
   g_clear_pointer (&self->network, flitlab_topology_unref);
   g_clear_error (&self->network_error);
@@ -443,6 +445,7 @@ flitlab_study_same_settings (const FlitlabStudy *a,
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
 
   if (g_strcmp0 (a->name, b->name) != 0 || g_strcmp0 (a->notes, b->notes) != 0 ||
+      g_strcmp0 (a->group, b->group) != 0 ||
       g_strcmp0 (a->topology, b->topology) != 0 || a->routing != b->routing ||
       a->ties != b->ties || a->pattern != b->pattern ||
       a->hotspot_fraction != b->hotspot_fraction || a->hotspot_node != b->hotspot_node ||

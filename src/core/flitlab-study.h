@@ -106,6 +106,9 @@ struct _FlitlabStudy
 {
   char                  *name;
   char                  *notes;            /* free text; may be NULL */
+  char                  *group;            /* the sweep it was made in ("Torus: vcs × flits",
+                                              flitlab-grid.h), whose studies stand together in
+                                              the project; NULL: none */
 
   /* Network: set topology, network and network_error with flitlab_study_set_topology() */
   char                  *topology;         /* a spec: "torus:16x16x16:uni", "mesh:8x8", ... */

@@ -561,7 +561,7 @@ static FlitlabStudy *
 parse_study (Reader  *r,
              xmlNode *node)
 {
-  static const char * const attributes[] = { "name", NULL };
+  static const char * const attributes[] = { "name", "group", NULL };
   g_autoptr(FlitlabStudy) study = NULL;
   const FlitlabTopology *topology = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -580,6 +580,12 @@ parse_study (Reader  *r,
       return NULL;
     }
   study = flitlab_study_new (name);
+  study->group = flitlab_reader_dup_attribute (node, "group");
+  if (study->group != NULL && study->group[0] == '\0')
+    {
+      flitlab_reader_fail (r, node, INVALID, _("a study's group needs a non-empty name"));
+      return NULL;
+    }
 
   /* <network> first: the traffic and the per-channel results are checked against it. */
   while (flitlab_reader_next_element (r, node, &child))

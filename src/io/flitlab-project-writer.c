@@ -312,6 +312,8 @@ write_study (GString            *out,
 
   g_string_append (out, "  <study");
   attr_string (out, "name", study->name);
+  if (study->group != NULL)
+    attr_string (out, "group", study->group);
   g_string_append (out, ">\n");
 
   if (study->notes != NULL)
