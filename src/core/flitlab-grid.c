@@ -16,8 +16,8 @@
 #include "flitlab-topology.h"
 
 static const char * const keys[] = {
-  "topology", "routing", "pattern", "length", "flits", "vcs", "buffer", "seed", "replications",
-  "warmup", "cycles", NULL,
+  "topology", "routing", "pattern", "hotspot", "length", "flits", "vcs", "buffer", "seed",
+  "replications", "warmup", "cycles", NULL,
 };
 
 const char * const *
@@ -90,6 +90,17 @@ flitlab_grid_set (FlitlabStudy  *study,
       if (!flitlab_length_from_string (value, &study->length))
         return bad_value (key, value, error);
     }
+  else if (g_str_equal (key, "hotspot"))
+    {
+      g_autoptr(GError) refused = NULL;
+
+      if (!flitlab_limits_parse_hotspot_fraction (value, &study->hotspot_fraction, &refused))
+        {
+          g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                               refused->message);
+          return FALSE;
+        }
+    }
   /* The settings' one checks (flitlab-limits.h), as a project file's: the length as a mean,
    * since whether a fixed one is whole is the study's check once the length distribution,
    * which may be varied too, is set. */
@@ -133,6 +144,92 @@ flitlab_grid_set (FlitlabStudy  *study,
       return FALSE;
     }
   return TRUE;
+}
+
+char *
+flitlab_grid_get (const FlitlabStudy *study,
+                  const char         *key)
+{
+  const FlitlabStudySimulation *sim = &study->simulation;
+
+  g_return_val_if_fail (study != NULL && key != NULL, NULL);
+
+  if (g_str_equal (key, "topology"))
+    return g_strdup (study->topology);
+  if (g_str_equal (key, "routing"))
+    return g_strdup (flitlab_routing_to_string (study->routing));
+  if (g_str_equal (key, "pattern"))
+    return g_strdup (flitlab_traffic_pattern_to_string (study->pattern));
+  if (g_str_equal (key, "hotspot"))
+    return flitlab_input_format_number (study->hotspot_fraction);
+  if (g_str_equal (key, "length"))
+    return g_strdup (flitlab_length_to_string (study->length));
+  if (g_str_equal (key, "flits"))
+    return flitlab_input_format_number (study->flits);
+  if (g_str_equal (key, "vcs"))
+    return g_strdup_printf ("%u", sim->vcs);
+  if (g_str_equal (key, "buffer"))
+    return g_strdup_printf ("%u", sim->buffer);
+  if (g_str_equal (key, "seed"))
+    return g_strdup_printf ("%llu", (unsigned long long) sim->seed);
+  if (g_str_equal (key, "replications"))
+    return g_strdup_printf ("%u", sim->replications);
+  if (g_str_equal (key, "warmup"))
+    return g_strdup_printf ("%llu", (unsigned long long) sim->warmup);
+  if (g_str_equal (key, "cycles"))
+    return g_strdup_printf ("%llu", (unsigned long long) sim->cycles);
+  g_return_val_if_reached (NULL);
+}
+
+char **
+flitlab_grid_varied_keys (const FlitlabStudy * const *studies,
+                          guint                       n_studies)
+{
+  g_autoptr(GStrvBuilder) varied = g_strv_builder_new ();
+
+  for (guint k = 0; keys[k] != NULL; k++)
+    {
+      g_autofree char *first = n_studies > 0 ? flitlab_grid_get (studies[0], keys[k]) : NULL;
+
+      for (guint i = 1; i < n_studies; i++)
+        {
+          g_autofree char *value = flitlab_grid_get (studies[i], keys[k]);
+
+          if (!g_str_equal (value, first))
+            {
+              g_strv_builder_add (varied, keys[k]);
+              break;
+            }
+        }
+    }
+  return g_strv_builder_end (varied);
+}
+
+char *
+flitlab_grid_label (const FlitlabStudy *study,
+                    const char * const *varied)
+{
+  g_autoptr(GString) label = g_string_new (NULL);
+
+  for (guint k = 0; varied[k] != NULL; k++)
+    {
+      g_autofree char *value = flitlab_grid_get (study, varied[k]);
+
+      g_string_append_printf (label, "%s%s = %s", k > 0 ? ", " : "", varied[k], value);
+    }
+  return g_string_free (g_steal_pointer (&label), FALSE);
+}
+
+char *
+flitlab_grid_group_name (const char         *study_name,
+                         const char * const *varied,
+                         guint               n_varied)
+{
+  g_autoptr(GString) name = g_string_new (study_name);
+
+  for (guint k = 0; k < n_varied; k++)
+    g_string_append_printf (name, "%s%s", k > 0 ? " × " : ": ", varied[k]);
+  return g_string_free (g_steal_pointer (&name), FALSE);
 }
 
 /* The study's models that still describe it, refitted to it. */
@@ -210,6 +307,7 @@ flitlab_grid_expand (const FlitlabStudy  *study,
   g_autoptr(GPtrArray) studies =
     g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
   g_autofree guint *at = NULL;
+  g_autofree char *group = NULL;
   guint n_keys;
 
   g_return_val_if_fail (study != NULL && vary != NULL, NULL);
@@ -260,6 +358,7 @@ flitlab_grid_expand (const FlitlabStudy  *study,
     return NULL;
 
   /* at: the value index of each key, an odometer with the last key fastest. */
+  group = flitlab_grid_group_name (study->name, (const char * const *) names->pdata, n_keys);
   at = g_new0 (guint, n_keys);
   for (;;)
     {
@@ -279,6 +378,7 @@ flitlab_grid_expand (const FlitlabStudy  *study,
             return NULL;
         }
       replace_string (&copy->name, name->str);
+      replace_string (&copy->group, group);
       refit_models (copy);
       if (!flitlab_study_check_fields (copy, error) ||
           (copy->simulation.enabled && !flitlab_study_run_check_simulation (copy, error)))

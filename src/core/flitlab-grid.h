@@ -2,9 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * flitlab-cli grid: --vary vcs=2,4,8 --vary flits=8,16 gives six studies, named by their
- * values ("vcs=2, flits=8"), the last setting varying fastest. Each is the study with those
- * settings, its results dropped and its models refitted to it (a model that no longer
+ * flitlab-cli grid (and New Sweep in the window): --vary vcs=2,4,8 --vary flits=8,16 gives six
+ * studies, named by their values ("vcs=2, flits=8"), the last setting varying fastest, in one
+ * group named by the study and what varies ("Torus: vcs × flits"). Each is the study with
+ * those settings, its results dropped and its models refitted to it (a model that no longer
  * describes it is dropped), ready for flitlab-cli run or flitlab-mpi run.
  */
 
@@ -16,8 +17,9 @@
 
 G_BEGIN_DECLS
 
-/* The settings a grid varies, NULL-terminated: topology, routing, pattern, length, flits,
- * vcs, buffer, seed, replications, warmup, cycles. */
+/* The settings a grid varies, NULL-terminated: topology, routing, pattern, hotspot (the
+ * hotspot pattern's fraction), length, flits, vcs, buffer, seed, replications, warmup,
+ * cycles. */
 const char * const *flitlab_grid_keys      (void);
 
 /* Sets one of them from its text, as a project file writes it. */
@@ -25,6 +27,23 @@ gboolean            flitlab_grid_set       (FlitlabStudy        *study,
                                             const char          *key,
                                             const char          *value,
                                             GError             **error);
+
+/* The text of one of them, as flitlab_grid_set() takes it. */
+char               *flitlab_grid_get       (const FlitlabStudy  *study,
+                                            const char          *key);
+
+/* The settings, in flitlab_grid_keys()' order, whose values differ among the studies. */
+char              **flitlab_grid_varied_keys (const FlitlabStudy * const *studies,
+                                            guint                n_studies);
+
+/* What sets the study apart within its group: "vcs = 2, flits = 8" for varied vcs, flits. */
+char               *flitlab_grid_label     (const FlitlabStudy  *study,
+                                            const char * const  *varied);
+
+/* A group's name: the study's and what varies, "Torus: vcs × flits". */
+char               *flitlab_grid_group_name (const char         *study_name,
+                                            const char * const  *varied,
+                                            guint                n_varied);
 
 /* How many studies a grid makes unless told otherwise (flitlab-cli grid --max-studies). */
 #define FLITLAB_GRID_MAX_STUDIES 10000

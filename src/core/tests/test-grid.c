@@ -55,6 +55,43 @@ test_expand (void)
   flitlab_study_free (study);
 }
 
+/* The grid is one group; what varies among its studies labels each; every setting reads back
+ * as the text that sets it. */
+static void
+test_group (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabStudy) study = torus_study ();
+  const char *vary[] = { "vcs=2,4", "topology=torus:4x4:bi,torus:6x6:bi", "flits=16", NULL };
+  g_autoptr(GPtrArray) grid = flitlab_grid_expand (study, vary, FLITLAB_GRID_MAX_STUDIES, &error);
+  g_auto(GStrv) varied = NULL;
+  g_autofree char *label = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < grid->len; i++)
+    g_assert_cmpstr (((FlitlabStudy *) grid->pdata[i])->group, ==,
+                     "base: vcs × topology × flits");
+  varied = flitlab_grid_varied_keys ((const FlitlabStudy * const *) grid->pdata, grid->len);
+  g_assert_cmpstrv (varied, ((const char * const[]) { "topology", "vcs", NULL }));
+  label = flitlab_grid_label (grid->pdata[3], (const char * const *) varied);
+  g_assert_cmpstr (label, ==, "topology = torus:6x6:bi, vcs = 4");
+
+  study->pattern = FLITLAB_TRAFFIC_HOTSPOT;
+  g_assert_true (flitlab_grid_set (study, "hotspot", "0.25", &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (study->hotspot_fraction, ==, 0.25);
+  g_assert_false (flitlab_grid_set (study, "hotspot", "1.5", &error));
+  g_assert_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID);
+  for (const char * const *key = flitlab_grid_keys (); *key != NULL; key++)
+    {
+      g_autoptr(FlitlabStudy) copy = flitlab_study_copy (study);
+      g_autofree char *value = flitlab_grid_get (study, *key);
+
+      g_assert_true (flitlab_grid_set (copy, *key, value, NULL));
+      g_assert_true (flitlab_study_same_settings (copy, study));
+    }
+}
+
 /* A model that does not describe a combination's network is dropped from it. */
 static void
 test_model_dropped (void)
@@ -123,6 +160,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/grid/expand", test_expand);
+  g_test_add_func ("/flitlab/grid/group", test_group);
   g_test_add_func ("/flitlab/grid/model-dropped", test_model_dropped);
   g_test_add_func ("/flitlab/grid/errors", test_errors);
   g_test_add_func ("/flitlab/grid/limit", test_limit);
