@@ -340,6 +340,7 @@ test_bad_out_of_range (void)
     { LINE_EXTRA, "stray text", 0 },
     { 3, "  <study>", 3 },
     { 3, "  <study name=\"\">", 3 },
+    { 3, "  <study name=\"s\" group=\"\">", 3 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -102,6 +102,7 @@ assert_studies_equal (const FlitlabStudy *a,
 
   g_assert_cmpstr (a->name, ==, b->name);
   g_assert_cmpstr (a->notes, ==, b->notes);
+  g_assert_cmpstr (a->group, ==, b->group);
   g_assert_cmpstr (a->topology, ==, b->topology);
   g_assert_cmpint (a->routing, ==, b->routing);
   g_assert_cmpint (a->ties, ==, b->ties);

@@ -232,6 +232,7 @@ make_full_project (void)
 
   study = flitlab_study_new ("Full 4×4 torus");
   study->notes = g_strdup ("Line one\nline two\twith a tab & <tags> \"quotes\"\n");
+  study->group = g_strdup ("Full 4×4 torus: vcs & “more”");
   flitlab_study_set_topology (study, "torus:4x4:bi", NULL);
   study->routing = FLITLAB_ROUTING_ADAPTIVE;
   study->ties = FLITLAB_TIES_POSITIVE;
