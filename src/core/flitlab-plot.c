@@ -25,6 +25,7 @@ series_free (gpointer data)
   g_free (series->saturation_remark);
   g_free (series->group);
   g_free (series->kind_label);
+  g_strfreev (series->varied_values);
   g_free (series);
 }
 
@@ -52,6 +53,7 @@ flitlab_plot_free (FlitlabPlot *plot)
   g_free (plot->title);
   g_free (plot->x_label);
   g_free (plot->y_label);
+  g_strfreev (plot->varied);
   g_ptr_array_unref (plot->series);
   g_free (plot);
 }

@@ -47,6 +47,8 @@ typedef struct
    * the series has an entry of its own, its label. */
   char            *group;
   char            *kind_label;
+  char           **varied_values; /* a sweep's comparison: the series' study's values of the
+                                     plot's varied settings; else NULL */
 } FlitlabPlotSeries;
 
 /* Where the legend goes: auto (an inside corner covering no curve, point or error bar, else
@@ -74,6 +76,8 @@ typedef struct
   GPtrArray *series;                     /* FlitlabPlotSeries* */
   double     marker;                     /* a load marked by a thin vertical line (the load
                                             the network and flow views show); NaN: none */
+  char     **varied;                     /* a sweep's comparison: the settings that vary
+                                            (flitlab-grid.h), a CSV column each; else NULL */
 } FlitlabPlot;
 
 /* The palette's size (flitlab_plot_palette ()): a comparison gives each study its colour and

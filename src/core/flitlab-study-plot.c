@@ -10,9 +10,10 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "flitlab-grid.h"
 #include "flitlab-model.h"
-#include "flitlab-study-run.h"
 #include "flitlab-study-plot.h"
+#include "flitlab-study-run.h"
 
 /* Between a study's name and its series' own words, in a comparison's legend. */
 #define STUDY_SEPARATOR " — "
@@ -534,6 +535,22 @@ common_prefix (const FlitlabStudy * const *studies,
   return cut;
 }
 
+/* The settings that vary among a sweep's studies (all of one group), or NULL. */
+static char **
+sweep_varied (const FlitlabStudy * const *studies,
+              guint                       n_studies)
+{
+  g_auto(GStrv) varied = NULL;
+
+  if (n_studies < 2 || studies[0]->group == NULL)
+    return NULL;
+  for (guint i = 1; i < n_studies; i++)
+    if (g_strcmp0 (studies[i]->group, studies[0]->group) != 0)
+      return NULL;
+  varied = flitlab_grid_varied_keys (studies, n_studies);
+  return varied[0] != NULL ? g_steal_pointer (&varied) : NULL;
+}
+
 FlitlabPlot *
 flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
                                    guint                       n_studies,
@@ -608,6 +625,14 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
             g_ptr_array_add (line_kinds, shorter);
         }
     }
+  /* A sweep's studies: the title is the group's, the legend names only what varies
+   * ("vcs = 2"), and the CSV has a column per varied setting. */
+  plot->varied = sweep_varied (studies, n_studies);
+  if (plot->varied != NULL)
+    {
+      g_free (plot->title);
+      plot->title = g_strdup (studies[0]->group);
+    }
   for (guint i = 0, s = 0; i < n_studies; i++)
     {
       guint round = i / FLITLAB_PLOT_PALETTE_SIZE;
@@ -618,7 +643,17 @@ flitlab_study_plot_new_comparison (const FlitlabStudy * const *studies,
           guint kind;
 
           series->color = i % FLITLAB_PLOT_PALETTE_SIZE;
-          series->group = g_strdup (studies[i]->name + (prefix > 0 ? prefix + 2 : 0));
+          if (plot->varied != NULL)
+            {
+              guint n_varied = g_strv_length (plot->varied);
+
+              series->group = flitlab_grid_label (studies[i], (const char * const *) plot->varied);
+              series->varied_values = g_new0 (char *, n_varied + 1);
+              for (guint k = 0; k < n_varied; k++)
+                series->varied_values[k] = flitlab_grid_get (studies[i], plot->varied[k]);
+            }
+          else
+            series->group = g_strdup (studies[i]->name + (prefix > 0 ? prefix + 2 : 0));
           if (series->kind == FLITLAB_PLOT_LINE)
             {
               g_ptr_array_find_with_equal_func (line_kinds, series->kind_label, g_str_equal, &kind);

@@ -172,9 +172,17 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
                         const char         *path,
                         GError            **error)
 {
-  g_autoptr(GString) csv = g_string_new ("series,kind,rate,value,ci95\n");
+  g_autoptr(GString) csv = g_string_new ("series,kind,rate,value,ci95");
 
   g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
+
+  /* A sweep's settings that vary, a column each after the others. */
+  for (guint k = 0; plot->varied != NULL && plot->varied[k] != NULL; k++)
+    {
+      g_string_append_c (csv, ',');
+      append_csv_text (csv, plot->varied[k]);
+    }
+  g_string_append_c (csv, '\n');
 
   for (guint s = 0; s < plot->series->len; s++)
     {
@@ -197,8 +205,15 @@ flitlab_plot_write_csv (const FlitlabPlot  *plot,
           if (series->error != NULL && isfinite (series->error[i]))
             csv_number (e, sizeof e, series->error[i]);
           append_csv_text (csv, series->label != NULL ? series->label : "");
-          g_string_append_printf (csv, ",%s,%s,%s,%s\n",
+          g_string_append_printf (csv, ",%s,%s,%s,%s",
                                   series->kind == FLITLAB_PLOT_LINE ? "model" : "points", x, y, e);
+          for (guint k = 0; plot->varied != NULL && plot->varied[k] != NULL; k++)
+            {
+              g_string_append_c (csv, ',');
+              if (series->varied_values != NULL)
+                append_csv_text (csv, series->varied_values[k]);
+            }
+          g_string_append_c (csv, '\n');
         }
     }
   return flitlab_file_write (path, csv->str, csv->len, error);

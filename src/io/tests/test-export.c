@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "flitlab-export.h"
+#include "flitlab-grid.h"
 #include "flitlab-study-run.h"
 #include "flitlab-study-plot.h"
 #include "test-files.h"
@@ -515,6 +516,44 @@ test_network_and_flow_files (void)
 }
 
 /* Wrong formats and paths give an error, and no file. */
+/* A sweep's studies compared: the title is the group's, the legend names what varies, the CSV
+ * has its column. */
+static void
+test_sweep_comparison (void)
+{
+  static const double rates[] = { 0.01, 0.02 };
+  static const gboolean saturated[] = { FALSE, FALSE };
+  g_autoptr(FlitlabStudy) study = torus_study (rates, saturated, 2);
+  const char *vary[] = { "vcs=2,4", "flits=8", NULL };
+  g_autoptr(GPtrArray) grid = NULL;
+  g_autoptr(FlitlabPlot) plot = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = test_files_make_dir ();
+  g_autofree char *csv = g_build_filename (dir, "sweep.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  add_model (study, "4x4");
+  grid = flitlab_grid_expand (study, vary, FLITLAB_GRID_MAX_STUDIES, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < grid->len; i++)
+    g_assert_true (flitlab_study_run_evaluate_models (grid->pdata[i], NULL));
+  plot = flitlab_study_plot_new_comparison ((const FlitlabStudy * const *) grid->pdata, grid->len,
+                                            NULL);
+  g_assert_cmpstr (plot->title, ==, "small torus: vcs × flits");
+  g_assert_cmpstrv (plot->varied, ((const char * const[]) { "vcs", NULL }));
+  g_assert_cmpstr (((FlitlabPlotSeries *) plot->series->pdata[0])->group, ==, "vcs = 2");
+  g_assert_cmpstr (((FlitlabPlotSeries *) plot->series->pdata[plot->series->len - 1])->group,
+                   ==, "vcs = 4");
+  g_assert_true (flitlab_plot_write_csv (plot, csv, &error));
+  text = read_file (csv);
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "series,kind,rate,value,ci95,vcs");
+  g_assert_true (g_str_has_suffix (lines[1], ",2"));
+  g_assert_true (g_str_has_suffix (lines[g_strv_length (lines) - 2], ",4"));
+  test_files_remove_tree (dir);
+}
+
 static void
 test_bad_paths (void)
 {
@@ -577,6 +616,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/export/plot-files", test_plot_files);
   g_test_add_func ("/flitlab/export/hostile-labels", test_hostile_labels);
   g_test_add_func ("/flitlab/export/network-and-flow-files", test_network_and_flow_files);
+  g_test_add_func ("/flitlab/export/sweep-comparison", test_sweep_comparison);
   g_test_add_func ("/flitlab/export/bad-paths", test_bad_paths);
   return g_test_run ();
 }
