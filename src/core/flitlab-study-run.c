@@ -531,6 +531,33 @@ pool_study (FlitlabStudy  *study,
   return TRUE;
 }
 
+static void
+pooled_study_clear (PooledStudy *pooled)
+{
+  g_clear_pointer (&pooled->sim_jobs, flitlab_sim_jobs_free);
+  g_clear_pointer (&pooled->backtrack, flitlab_backtrack_config_free);
+  g_clear_pointer (&pooled->cost, g_free);
+}
+
+double
+flitlab_study_run_estimate_seconds (const FlitlabStudy *study,
+                                    guint               cores)
+{
+  g_autoptr(FlitlabStudy) copy = flitlab_study_copy (study);
+  PooledStudy pooled = { 0 };
+  double work = 0, speed;
+
+  flitlab_study_run_evaluate_models (copy, NULL);
+  if (!pool_study (copy, &pooled, NULL))
+    return NAN;
+  for (guint j = 0; j < pooled.set.n_jobs; j++)
+    work += pooled.cost[j];
+  speed = pooled.backtrack != NULL ? FLITLAB_STUDY_RUN_BACKTRACK_WORK_PER_SECOND
+                                   : FLITLAB_STUDY_RUN_WORMHOLE_WORK_PER_SECOND;
+  pooled_study_clear (&pooled);
+  return work / (speed * MAX (cores, 1));
+}
+
 gboolean
 flitlab_study_run_simulate_studies (FlitlabStudy * const  *studies,
                                     guint                  n_studies,
@@ -587,11 +614,7 @@ flitlab_study_run_simulate_studies (FlitlabStudy * const  *studies,
   if (!ran && failed < n_pooled && pooled[failed].sim_jobs != NULL)
     prefix_study (&failure, pooled[failed].study);
   for (guint k = 0; k < n_studies; k++)
-    {
-      g_clear_pointer (&pooled[k].sim_jobs, flitlab_sim_jobs_free);
-      g_clear_pointer (&pooled[k].backtrack, flitlab_backtrack_config_free);
-      g_clear_pointer (&pooled[k].cost, g_free);
-    }
+    pooled_study_clear (&pooled[k]);
   if (!ran)
     {
       g_propagate_error (error, g_steal_pointer (&failure));

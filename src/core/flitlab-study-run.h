@@ -45,6 +45,18 @@ gboolean flitlab_study_run_simulate_studies (FlitlabStudy * const  *studies,
                                              gpointer               user_data,
                                              GError               **error);
 
+/* A core's speed in each simulator's units of work per second (flitlab_sim_jobs_job_cost(),
+ * flitlab_backtrack_job_cost()), measured by bench/bench-estimate on the examples' meshes,
+ * tori and 6-cubes (docs/performance.md); a slower machine takes longer. */
+#define FLITLAB_STUDY_RUN_WORMHOLE_WORK_PER_SECOND  1.4e9
+#define FLITLAB_STUDY_RUN_BACKTRACK_WORK_PER_SECOND 4.8e7
+
+/* About how long the study's simulation takes on cores cores, from its jobs' work: for
+ * telling a user before a sweep starts, not a promise (a run that has to lengthen its
+ * warm-up or its batches takes longer). NaN when it cannot be simulated. */
+double flitlab_study_run_estimate_seconds (const FlitlabStudy *study,
+                                           guint               cores);
+
 /* Called on a simulation thread as soon as a load is simulated, with its row in the columns
  * of flitlab_study_run_points_columns(); several threads may call at once. */
 typedef void (*FlitlabStudyRunPointFunc) (const double *row,
