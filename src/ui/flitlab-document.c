@@ -26,6 +26,10 @@ struct _FlitlabDocument
   char           *warning;
   FlitlabHistory *history;
   GHashTable     *runs;          /* FlitlabStudy* -> Run* */
+  /* A group's runs go one at a time, each on every core: those waiting, in order, and the one
+   * going (NULL: none). */
+  GQueue          waiting;       /* Run* */
+  gpointer        queue_active;  /* Run* */
   /* The history's state when the project was last saved or opened, and whether results landed
    * since (outside the history): an undo back to that state makes the document unmodified. */
   guint64         saved_state;
@@ -43,6 +47,8 @@ typedef struct
   FlitlabStudyTask *task;
   GCancellable     *cancellable;
 } Run;
+
+static void start_next_waiting (FlitlabDocument *self);
 
 G_DEFINE_FINAL_TYPE (FlitlabDocument, flitlab_document, G_TYPE_OBJECT)
 
@@ -98,6 +104,14 @@ cancel_run (FlitlabDocument *self,
     return;
   g_cancellable_cancel (run->cancellable);
   g_hash_table_remove (self->runs, study);
+  /* A run that waits has no task going to report: it ends here. */
+  if (g_queue_remove (&self->waiting, run))
+    run_free (run);
+  else if (run == self->queue_active)
+    {
+      self->queue_active = NULL;
+      start_next_waiting (self);
+    }
   index = flitlab_document_find_study (self, study);
   cancelled = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Simulation stopped"));
   if (index >= 0)
@@ -512,16 +526,62 @@ flitlab_document_insert_study (FlitlabDocument *self,
 }
 
 void
+flitlab_document_insert_studies (FlitlabDocument *self,
+                                 guint            index,
+                                 GPtrArray       *studies)
+{
+  GPtrArray *taken;
+
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+  g_return_if_fail (studies != NULL && studies->len > 0);
+
+  taken = g_ptr_array_new ();
+  for (guint i = 0; i < studies->len; i++)
+    {
+      flitlab_study_run_evaluate_models (studies->pdata[i], NULL);
+      g_ptr_array_add (taken, studies->pdata[i]);
+    }
+  /* The studies now belong to the history, not to the caller's array. */
+  g_ptr_array_set_free_func (studies, NULL);
+  g_ptr_array_unref (studies);
+  index = MIN (index, flitlab_project_get_n_studies (self->project));
+  flitlab_history_insert_many (self->history, index, taken);
+  update_state (self);
+  g_signal_emit (self, signals[STUDIES_CHANGED], 0);
+}
+
+void
 flitlab_document_remove_study (FlitlabDocument *self,
                                guint            index)
 {
-  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
-  g_return_if_fail (index < flitlab_project_get_n_studies (self->project));
+  flitlab_document_remove_studies (self, index, 1);
+}
 
-  cancel_run (self, flitlab_project_get_study (self->project, index));
-  flitlab_history_remove (self->history, index);
+void
+flitlab_document_remove_studies (FlitlabDocument *self,
+                                 guint            index,
+                                 guint            count)
+{
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+  g_return_if_fail (count > 0 && index < flitlab_project_get_n_studies (self->project) &&
+                    count <= flitlab_project_get_n_studies (self->project) - index);
+
+  for (guint i = 0; i < count; i++)
+    cancel_run (self, flitlab_project_get_study (self->project, index + i));
+  flitlab_history_remove_many (self->history, index, count);
   update_state (self);
   g_signal_emit (self, signals[STUDIES_CHANGED], 0);
+}
+
+/* After an undo or redo: studies that left the project stop simulating. */
+static void
+cancel_runs_gone (FlitlabDocument *self)
+{
+  g_autoptr(GList) studies = g_hash_table_get_keys (self->runs);
+
+  for (GList *l = studies; l != NULL; l = l->next)
+    if (flitlab_document_find_study (self, l->data) < 0)
+      cancel_run (self, l->data);
 }
 
 static gboolean
@@ -538,6 +598,7 @@ step (FlitlabDocument *self,
   if (!(undo ? flitlab_history_undo : flitlab_history_redo) (self->history, &at, &study))
     return FALSE;
   cancel_run (self, study);
+  cancel_runs_gone (self);
   if (index != NULL)
     *index = at;
   update_state (self);
@@ -599,6 +660,11 @@ on_simulation_done (GObject      *source,
       return;
     }
   g_hash_table_remove (self->runs, study);
+  if (run == self->queue_active)
+    {
+      self->queue_active = NULL;
+      start_next_waiting (self);
+    }
   index = flitlab_document_find_study (self, study);
   if (done != NULL)
     {
@@ -619,6 +685,37 @@ on_simulation_done (GObject      *source,
   run_free (run);
 }
 
+static int
+run_has_study (gconstpointer run,
+               gconstpointer study)
+{
+  return ((const Run *) run)->study == study ? 0 : 1;
+}
+
+static Run *
+run_new (FlitlabDocument *self,
+         FlitlabStudy    *study)
+{
+  Run *run = g_new0 (Run, 1);
+
+  run->document = g_object_ref (self);
+  run->study = study;
+  run->task = flitlab_study_task_new ();
+  run->cancellable = g_cancellable_new ();
+  g_signal_connect_swapped (run->task, "notify::fraction", G_CALLBACK (on_task_notify), run);
+  g_signal_connect_swapped (run->task, "notify::n-points", G_CALLBACK (on_task_notify), run);
+  g_signal_connect_swapped (run->task, "notify::held", G_CALLBACK (on_task_notify), run);
+  g_hash_table_insert (self->runs, study, run);
+  return run;
+}
+
+static void
+run_start (Run *run)
+{
+  flitlab_study_task_run_async (run->task, run->study, run->cancellable, on_simulation_done,
+                                run);
+}
+
 void
 flitlab_document_simulate (FlitlabDocument *self,
                            guint            index)
@@ -632,18 +729,64 @@ flitlab_document_simulate (FlitlabDocument *self,
   study = flitlab_project_get_study (self->project, index);
   if (g_hash_table_contains (self->runs, study))
     return;
-  run = g_new0 (Run, 1);
-  run->document = g_object_ref (self);
-  run->study = study;
-  run->task = flitlab_study_task_new ();
-  run->cancellable = g_cancellable_new ();
-  g_signal_connect_swapped (run->task, "notify::fraction", G_CALLBACK (on_task_notify), run);
-  g_signal_connect_swapped (run->task, "notify::n-points", G_CALLBACK (on_task_notify), run);
-  g_signal_connect_swapped (run->task, "notify::held", G_CALLBACK (on_task_notify), run);
+  run = run_new (self, study);
   flitlab_study_task_set_hold_above (run->task, FLITLAB_DOCUMENT_LONG_RUN_SECONDS);
-  g_hash_table_insert (self->runs, study, run);
-  flitlab_study_task_run_async (run->task, study, run->cancellable, on_simulation_done, run);
+  run_start (run);
   g_signal_emit (self, signals[RUN_CHANGED], 0, index);
+}
+
+static void
+start_next_waiting (FlitlabDocument *self)
+{
+  if (self->queue_active != NULL)
+    return;
+  for (GList *l = self->waiting.head; l != NULL; l = l->next)
+    {
+      Run *run = l->data;
+
+      /* One of a group being taken away (an undo) waits to be stopped with it. */
+      if (flitlab_document_find_study (self, run->study) < 0)
+        continue;
+      g_queue_delete_link (&self->waiting, l);
+      self->queue_active = run;
+      run_start (run);
+      return;
+    }
+}
+
+void
+flitlab_document_simulate_group (FlitlabDocument *self,
+                                 guint            first,
+                                 guint            count)
+{
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+  g_return_if_fail (first < flitlab_project_get_n_studies (self->project) &&
+                    count <= flitlab_project_get_n_studies (self->project) - first);
+
+  for (guint i = first; i < first + count; i++)
+    {
+      FlitlabStudy *study = flitlab_project_get_study (self->project, i);
+      Run *run;
+
+      if (g_hash_table_contains (self->runs, study))
+        continue;
+      /* Asked for as a whole, after the sweep said how long it takes: it does not hold. */
+      run = run_new (self, study);
+      g_queue_push_tail (&self->waiting, run);
+      g_signal_emit (self, signals[RUN_CHANGED], 0, i);
+    }
+  start_next_waiting (self);
+}
+
+gboolean
+flitlab_document_get_waiting (FlitlabDocument *self,
+                              guint            index)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), FALSE);
+
+  return index < flitlab_project_get_n_studies (self->project) &&
+         g_queue_find_custom (&self->waiting, flitlab_project_get_study (self->project, index),
+                              run_has_study) != NULL;
 }
 
 void

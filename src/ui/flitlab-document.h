@@ -62,8 +62,17 @@ gboolean flitlab_document_edit_study   (FlitlabDocument *self,
 void     flitlab_document_insert_study (FlitlabDocument *self,
                                         guint            index,
                                         FlitlabStudy    *study);
+/* Inserts studies (FlitlabStudy*, taken with the array) at index as one step of the
+ * history, as a sweep's group. */
+void     flitlab_document_insert_studies (FlitlabDocument *self,
+                                        guint            index,
+                                        GPtrArray       *studies);
 void     flitlab_document_remove_study (FlitlabDocument *self,
                                         guint            index);
+/* Removes the count studies from index on as one step (a sweep's group). */
+void     flitlab_document_remove_studies (FlitlabDocument *self,
+                                        guint            index,
+                                        guint            count);
 /* index: where the step happened. A study whose contents change, or which leaves, stops
  * simulating. */
 gboolean flitlab_document_undo         (FlitlabDocument *self,
@@ -79,6 +88,13 @@ gboolean flitlab_document_get_can_redo (FlitlabDocument *self);
 
 /* Starts simulating study index on a worker thread; its results land when it finishes. */
 void     flitlab_document_simulate     (FlitlabDocument *self,
+                                        guint            index);
+/* Simulates the count studies from first on (a sweep's group) one after another, each on every
+ * core; they do not hold. A study waiting its turn is running (fraction 0) and waiting. */
+void     flitlab_document_simulate_group (FlitlabDocument *self,
+                                        guint            first,
+                                        guint            count);
+gboolean flitlab_document_get_waiting  (FlitlabDocument *self,
                                         guint            index);
 /* Stops study index's simulation, if one runs: its results will not land. */
 void     flitlab_document_stop         (FlitlabDocument *self,

@@ -263,6 +263,59 @@ test_cancel_on_remove (Fixture       *f,
   g_assert_null (flitlab_document_get_study (f->document, 0)->simulation.points);
 }
 
+/* A sweep's group: inserted and taken back as one step; simulated one study after another,
+ * the next waiting its turn; one stopped while it waits ends at once, and the rest go on; an
+ * undo of the group stops whatever of it still runs. */
+static void
+test_group (Fixture       *f,
+            gconstpointer  data)
+{
+  GPtrArray *studies = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_free);
+  guint index;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      FlitlabStudy *study = torus_study ("", 8 + 4 * i);
+
+      g_free (study->name);
+      study->name = g_strdup_printf ("flits=%u", 8 + 4 * i);
+      study->group = g_strdup ("4x4 torus: flits");
+      g_ptr_array_add (studies, study);
+    }
+  flitlab_document_insert_studies (f->document, 1, studies);
+  g_assert_cmpuint (flitlab_document_get_n_studies (f->document), ==, 4);
+  g_assert_cmpuint (f->studies_changed, ==, 2);
+
+  flitlab_document_simulate_group (f->document, 1, 3);
+  for (guint i = 1; i <= 3; i++)
+    g_assert_true (flitlab_document_get_running (f->document, i, NULL, NULL));
+  g_assert_false (flitlab_document_get_waiting (f->document, 1));
+  g_assert_true (flitlab_document_get_waiting (f->document, 2));
+  g_assert_true (flitlab_document_get_waiting (f->document, 3));
+  flitlab_document_stop (f->document, 2);
+  g_assert_cmpuint (f->run_finished, ==, 1);
+  g_assert_error (f->finished_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  wait_for_finished (f, 3);
+  g_assert_no_error (f->finished_error);
+  g_assert_nonnull (flitlab_document_get_study (f->document, 1)->simulation.points);
+  g_assert_null (flitlab_document_get_study (f->document, 2)->simulation.points);
+  g_assert_nonnull (flitlab_document_get_study (f->document, 3)->simulation.points);
+
+  flitlab_document_simulate_group (f->document, 1, 3);
+  g_assert_true (flitlab_document_undo (f->document, &index));
+  g_assert_cmpuint (index, ==, 1);
+  g_assert_cmpuint (flitlab_document_get_n_studies (f->document), ==, 1);
+  g_assert_false (flitlab_document_get_running (f->document, 0, NULL, NULL));
+  g_assert_true (flitlab_document_redo (f->document, &index));
+  g_assert_cmpuint (flitlab_document_get_n_studies (f->document), ==, 4);
+  for (guint i = 1; i <= 3; i++)
+    g_assert_false (flitlab_document_get_running (f->document, i, NULL, NULL));
+  flitlab_document_remove_studies (f->document, 1, 3);
+  g_assert_cmpuint (flitlab_document_get_n_studies (f->document), ==, 1);
+  g_assert_true (flitlab_document_undo (f->document, &index));
+  g_assert_cmpstr (flitlab_document_get_study (f->document, 3)->name, ==, "flits=16");
+}
+
 /* The document goes as soon as its last holder lets go, even with a simulation stopped
  * mid-run (the tear-down checks it with a weak pointer). */
 static void
@@ -289,6 +342,7 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/document/cancel-on-remove", Fixture, NULL, fixture_set_up, test_cancel_on_remove,
               fixture_tear_down);
+  g_test_add ("/document/group", Fixture, NULL, fixture_set_up, test_group, fixture_tear_down);
   g_test_add ("/document/finalize-while-running", Fixture, NULL, fixture_set_up,
               test_finalize_while_running, fixture_tear_down);
   return g_test_run ();
