@@ -24,6 +24,7 @@
 #include "flitlab-sim.h"
 #include "flitlab-study-editor-private.h"
 #include "flitlab-topology.h"
+#include "flitlab-ui-text.h"
 
 
 G_DEFINE_FINAL_TYPE (FlitlabStudyEditor, flitlab_study_editor, GTK_TYPE_BOX)
@@ -62,31 +63,6 @@ routings_of (guint           family,
       routings[n++] = r;
   return n;
 }
-
-static const char *
-routing_label (FlitlabRouting routing)
-{
-  switch (routing)
-    {
-    case FLITLAB_ROUTING_DOR:
-      return _("Dimension-ordered");
-    case FLITLAB_ROUTING_ADAPTIVE:
-      return _("Fully adaptive (Duato)");
-    case FLITLAB_ROUTING_BACKTRACK:
-      return _("Backtracking, finite node buffers");
-    case FLITLAB_ROUTING_NECKLACE:
-    default:
-      return _("Necklace (adaptive, virtual channels)");
-    }
-}
-
-/* The pattern row's words, in FlitlabTrafficPattern order. */
-static const char * const pattern_labels[] = {
-  N_("Uniform"), N_("Transpose"), N_("Bit complement"), N_("Bit reversal"), N_("Tornado"),
-  N_("Nearest neighbour"), N_("Hotspot"), N_("Matrix from file…"),
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (pattern_labels) == FLITLAB_TRAFFIC_MATRIX + 1);
 
 /* ---- the study's topology spec, split into the rows' parts --------------------------- */
 
@@ -254,7 +230,7 @@ show_routings (FlitlabStudyEditor *self,
       self->routings_family = family;
       self->n_routings = routings_of (family, self->routings);
       for (guint i = 0; i < self->n_routings; i++)
-        gtk_string_list_append (labels, routing_label (self->routings[i]));
+        gtk_string_list_append (labels, flitlab_ui_routing_label (self->routings[i]));
       adw_combo_row_set_model (self->routing_row, G_LIST_MODEL (labels));
     }
   for (guint i = 0; i < self->n_routings; i++)
@@ -920,8 +896,8 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
       g_signal_connect_object (rows[i], "apply", G_CALLBACK (on_entry_apply), self,
                                G_CONNECT_SWAPPED);
   }
-  for (guint i = 0; i < G_N_ELEMENTS (pattern_labels); i++)
-    gtk_string_list_append (patterns, _(pattern_labels[i]));
+  for (guint i = 0; i <= FLITLAB_TRAFFIC_MATRIX; i++)
+    gtk_string_list_append (patterns, flitlab_ui_pattern_label (i));
   adw_combo_row_set_model (self->pattern_row, G_LIST_MODEL (patterns));
   {
     AdwComboRow *combos[] = {

@@ -14,17 +14,31 @@
 
 /* ---- studies: add, duplicate, delete, undo, redo, edit ------------------------------ */
 
-static char *
-unique_name (const FlitlabProject *project,
-             const char           *base)
+static gboolean
+name_taken (const FlitlabProject *project,
+            const char           *name,
+            gboolean              group)
 {
-  if (flitlab_project_find_study (project, base) == NULL)
+  if (!group)
+    return flitlab_project_find_study (project, name) != NULL;
+  for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
+    if (g_strcmp0 (flitlab_project_get_study (project, i)->group, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+char *
+flitlab_window_unique_name (const FlitlabProject *project,
+                            const char           *base,
+                            gboolean              group)
+{
+  if (!name_taken (project, base, group))
     return g_strdup (base);
   for (guint i = 2;; i++)
     {
       g_autofree char *name = g_strdup_printf ("%s (%u)", base, i);
 
-      if (flitlab_project_find_study (project, name) == NULL)
+      if (!name_taken (project, name, group))
         return g_steal_pointer (&name);
     }
 }
@@ -46,7 +60,8 @@ add_study_action (GtkWidget  *widget,
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
   g_autofree char *name =
-    unique_name (flitlab_document_get_project (self->document), _("New study"));
+    flitlab_window_unique_name (flitlab_document_get_project (self->document), _("New study"),
+                                FALSE);
   FlitlabStudy *study = flitlab_study_new (name);
   FlitlabStudyModel *model;
 
@@ -75,7 +90,8 @@ duplicate_study_action (GtkWidget  *widget,
   /* Translators: the name of a duplicated study; %s is the original's */
   base = g_strdup_printf (_("%s (copy)"), study->name);
   g_free (copy->name);
-  copy->name = unique_name (flitlab_document_get_project (self->document), base);
+  copy->name = flitlab_window_unique_name (flitlab_document_get_project (self->document), base,
+                                           FALSE);
   insert_study (self, index + 1, copy);
 }
 
@@ -288,16 +304,15 @@ show_figure_action (GtkWidget  *widget,
   flitlab_window_focus_figure (self);
 }
 
-/* The last selected row of the sidebar, or NULL. */
-static GtkListBoxRow *
-last_selected_row (FlitlabWindow *self)
+/* The last selected study's index in the sidebar, or -1. */
+static int
+last_selected (FlitlabWindow *self)
 {
-  g_autoptr(GList) rows = gtk_list_box_get_selected_rows (self->studies_list);
-  GtkListBoxRow *last = NULL;
+  int last = -1;
 
-  for (GList *r = rows; r != NULL; r = r->next)
-    if (last == NULL || gtk_list_box_row_get_index (r->data) > gtk_list_box_row_get_index (last))
-      last = r->data;
+  for (guint i = 0; i < self->study_rows->len; i++)
+    if (gtk_list_box_row_is_selected (g_array_index (self->study_rows, FlitlabStudyRow, i).row))
+      last = i;
   return last;
 }
 
@@ -310,11 +325,13 @@ select_study_action (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
-  GtkListBoxRow *row = last_selected_row (self);
+  int last = last_selected (self);
+  GtkListBoxRow *row = last >= 0 ? g_array_index (self->study_rows, FlitlabStudyRow, last).row
+                                 : NULL;
   gboolean forward = g_str_equal (action_name, "win.next-study");
-  int index = (row != NULL ? gtk_list_box_row_get_index (row) : -1) + (forward ? 1 : -1);
-  GtkListBoxRow *next = index >= 0 ? gtk_list_box_get_row_at_index (self->studies_list, index)
-                                   : NULL;
+  int index = last + (forward ? 1 : -1);
+  GtkListBoxRow *next = index >= 0 && (guint) index < self->study_rows->len
+                        ? g_array_index (self->study_rows, FlitlabStudyRow, index).row : NULL;
   g_autoptr(GList) selected = gtk_list_box_get_selected_rows (self->studies_list);
 
   if (gtk_toggle_button_get_active (self->compare_button))
@@ -352,6 +369,7 @@ flitlab_window_update_actions (FlitlabWindow *self)
   gtk_widget_action_set_enabled (widget, "win.cancel-open", flitlab_window_get_loading (self));
   gtk_widget_action_set_enabled (widget, "win.duplicate-study", study);
   gtk_widget_action_set_enabled (widget, "win.delete-study", study);
+  gtk_widget_action_set_enabled (widget, "win.new-sweep", study);
   gtk_widget_action_set_enabled (widget, "win.simulate", study);
 }
 
@@ -359,6 +377,7 @@ void
 flitlab_window_class_add_actions (GtkWidgetClass *widget_class)
 {
   flitlab_window_class_add_file_actions (widget_class);
+  flitlab_window_class_add_group_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.simulate", NULL, simulate_action);
   gtk_widget_class_install_action (widget_class, "win.add-study", NULL, add_study_action);

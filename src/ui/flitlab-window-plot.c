@@ -25,11 +25,11 @@ flitlab_window_dup_selected_studies (FlitlabWindow *self)
 {
   GPtrArray *studies = g_ptr_array_new ();
 
-  for (guint i = 0; i < flitlab_document_get_n_studies (self->document); i++)
+  for (guint i = 0; i < self->study_rows->len; i++)
     {
-      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->studies_list, i);
+      GtkListBoxRow *row = g_array_index (self->study_rows, FlitlabStudyRow, i).row;
 
-      if (row != NULL && gtk_list_box_row_is_selected (row))
+      if (gtk_list_box_row_is_selected (row))
         g_ptr_array_add (studies, (gpointer) flitlab_document_get_study (self->document, i));
     }
   return studies;

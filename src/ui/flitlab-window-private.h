@@ -24,6 +24,9 @@ typedef struct
   GtkSpinner    *spinner; /* visible while the study simulates */
 } FlitlabStudyRow;
 
+/* A sweep's group in the sidebar: its header row (flitlab-window-groups.c). */
+typedef struct _FlitlabGroupRow FlitlabGroupRow;
+
 struct _FlitlabWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -77,7 +80,9 @@ struct _FlitlabWindow
   GtkLabel             *presentation_keys; /* presenting: the keys, until the first key or click */
   GSignalGroup         *document_signals; /* the document's signals, moved with it */
   GHashTable           *long_runs;  /* study → the question asked of its long run (not owned) */
-  GArray               *study_rows; /* FlitlabStudyRow per sidebar row, in the studies' order */
+  GArray               *study_rows; /* FlitlabStudyRow per study, in the studies' order */
+  GPtrArray            *group_rows; /* FlitlabGroupRow* per group header in the sidebar */
+  GHashTable           *collapsed_groups; /* the groups folded away, by name */
   gboolean              load_chosen; /* the network or flow load was moved: mark it on the plot */
   guint                 points_shown; /* loads of the shown study's running simulation drawn */
   int                   select_next; /* the row to select when the studies change; -1: same */
@@ -133,6 +138,31 @@ void flitlab_window_on_run_changed  (FlitlabWindow *self,
 void flitlab_window_on_run_finished (FlitlabWindow *self,
                                      guint          index,
                                      const GError  *error);
+
+/* flitlab-window-groups.c: sweeps and their groups in the sidebar. */
+void flitlab_window_groups_init    (FlitlabWindow *self);
+void flitlab_window_class_add_group_actions (GtkWidgetClass *widget_class);
+/* The group of study index: the first study and how many (1 for a study in none). */
+void flitlab_window_group_range    (FlitlabWindow *self,
+                                    guint          index,
+                                    guint         *first,
+                                    guint         *count);
+/* Adds the header of the count studies from first on, before their rows. */
+void flitlab_window_add_group_header (FlitlabWindow *self,
+                                      guint          first,
+                                      guint          count);
+/* The groups' rows folded or shown; their progress bars. */
+void flitlab_window_show_groups    (FlitlabWindow *self);
+void flitlab_window_show_group_runs (FlitlabWindow *self);
+/* A study selected in a folded group (Ctrl+Page Down) unfolds it. */
+void flitlab_window_reveal_study   (FlitlabWindow *self,
+                                    int            index);
+
+/* flitlab-window-actions.c: base, or base numbered ("base (2)") when the project has a study
+ * (or, group TRUE, a group) of that name. */
+char *flitlab_window_unique_name   (const FlitlabProject *project,
+                                    const char           *base,
+                                    gboolean              group);
 
 /* flitlab-window-files.c */
 void flitlab_window_class_add_file_actions (GtkWidgetClass *widget_class);

@@ -10,22 +10,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "flitlab-ui-text.h"
 #include "flitlab-window-private.h"
-
-/* "45 s", "33 min", "2 h 05 min". */
-static char *
-format_duration (double seconds)
-{
-  if (seconds < 90)
-    /* Translators: a duration in seconds */
-    return g_strdup_printf (_("%.0f s"), seconds);
-  if (seconds < 3600)
-    /* Translators: a duration in minutes */
-    return g_strdup_printf (_("%.0f min"), seconds / 60);
-  /* Translators: a duration in hours and minutes */
-  return g_strdup_printf (_("%.0f h %02.0f min"), floor (seconds / 3600),
-                          floor (fmod (seconds, 3600) / 60));
-}
 
 /* A simulation held because it will take long (flitlab-document.h) asks whether to go on:
  * Simulate resumes it, Stop (or closing the question) ends it. */
@@ -64,7 +50,7 @@ ask_if_long (FlitlabWindow *self,
   if (study == NULL || !flitlab_document_get_held (self->document, index) ||
       g_hash_table_contains (self->long_runs, study))
     return;
-  duration = format_duration (left);
+  duration = flitlab_ui_format_duration (left);
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL));
   /* Translators: how long a simulation will take ("33 min") */
   adw_message_dialog_format_heading (dialog, _("Simulate for About %s?"), duration);
@@ -98,12 +84,15 @@ flitlab_window_on_run_changed (FlitlabWindow *self,
   if ((int) index != flitlab_window_get_selected_index (self))
     return;
   gtk_progress_bar_set_fraction (self->simulation_progress, fraction);
-  if (flitlab_document_get_held (self->document, index))
+  if (flitlab_document_get_waiting (self->document, index))
+    /* Translators: a study of a group, simulated once those before it are */
+    gtk_label_set_text (self->time_left_label, _("Waiting for the group's studies before it"));
+  else if (flitlab_document_get_held (self->document, index))
     /* Translators: a simulation held until the question of its length is answered */
     gtk_label_set_text (self->time_left_label, _("Paused for your answer"));
   else if (left >= 0)
     {
-      g_autofree char *duration = format_duration (left);
+      g_autofree char *duration = flitlab_ui_format_duration (left);
       /* Translators: the estimated time a simulation still needs ("3 min") */
       g_autofree char *text = g_strdup_printf (_("%s left"), duration);
 

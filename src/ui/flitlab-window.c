@@ -72,7 +72,9 @@ int
 flitlab_window_get_selected_index (FlitlabWindow *self)
 {
   GtkListBoxRow *row = gtk_list_box_get_selected_row (self->studies_list);
-  int index = row != NULL ? gtk_list_box_row_get_index (row) : -1;
+  int index = row != NULL
+              ? GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "flitlab-study-index")) - 1
+              : -1;
 
   return index >= 0 && (guint) index < flitlab_document_get_n_studies (self->document) ? index : -1;
 }
@@ -157,6 +159,7 @@ flitlab_window_show_running (FlitlabWindow *self)
       gtk_widget_set_visible (GTK_WIDGET (spinner), study_running);
       gtk_spinner_set_spinning (spinner, study_running);
     }
+  flitlab_window_show_group_runs (self);
 }
 
 /* A study's notes; notes written for the network it had before say so first. */
@@ -292,6 +295,7 @@ on_study_selected (FlitlabWindow *self,
   self->load_chosen = FALSE;
   self->guess = NAN;
   gtk_toggle_button_set_active (self->predict_button, FALSE);
+  flitlab_window_reveal_study (self, flitlab_window_get_selected_index (self));
   flitlab_window_show_study (self);
   flitlab_window_update_actions (self);
   flitlab_window_focus_figure (self);
@@ -340,12 +344,26 @@ fill_studies (FlitlabWindow *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->studies_list))) != NULL)
     gtk_list_box_remove (self->studies_list, child);
   g_array_set_size (self->study_rows, 0);
+  g_ptr_array_set_size (self->group_rows, 0);
   for (guint i = 0; i < n; i++)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *label = gtk_label_new (NULL);
       GtkWidget *spinner = gtk_spinner_new ();
+      const char *group = flitlab_document_get_study (self->document, i)->group;
       FlitlabStudyRow row;
+
+      /* A sweep's studies under their group's header, set in. */
+      if (group != NULL &&
+          (i == 0 || g_strcmp0 (flitlab_document_get_study (self->document, i - 1)->group,
+                                group) != 0))
+        {
+          guint first, count;
+
+          flitlab_window_group_range (self, i, &first, &count);
+          flitlab_window_add_group_header (self, first, count);
+        }
+      gtk_widget_set_margin_start (box, group != NULL ? 22 : 0);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -356,11 +374,14 @@ fill_studies (FlitlabWindow *self)
       gtk_box_append (GTK_BOX (box), spinner);
       gtk_list_box_append (self->studies_list, box);
       row.row = GTK_LIST_BOX_ROW (gtk_widget_get_parent (box));
+      /* Plus one: no data is NULL, which a header row has. */
+      g_object_set_data (G_OBJECT (row.row), "flitlab-study-index", GINT_TO_POINTER (i + 1));
       row.label = GTK_LABEL (label);
       row.spinner = GTK_SPINNER (spinner);
       g_array_append_val (self->study_rows, row);
       name_row (&row, flitlab_document_get_study (self->document, i));
     }
+  flitlab_window_show_groups (self);
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "studies"
                                     : self->open_cancellable != NULL ? "opening" : "empty");
 }
@@ -371,10 +392,10 @@ flitlab_window_select_study (FlitlabWindow *self,
 {
   guint n = flitlab_document_get_n_studies (self->document);
 
-  if (n > 0 && index >= 0)
+  if (n > 0 && index >= 0 && self->study_rows->len == n)
     gtk_list_box_select_row (self->studies_list,
-                             gtk_list_box_get_row_at_index (self->studies_list,
-                                                            MIN ((guint) index, n - 1)));
+                             g_array_index (self->study_rows, FlitlabStudyRow,
+                                            MIN ((guint) index, n - 1)).row);
 }
 
 /* Rebuilds the sidebar and selects study index (or the last). */
@@ -648,6 +669,7 @@ flitlab_window_dispose (GObject *object)
   g_clear_pointer (&self->long_runs, g_hash_table_unref);
   /* The rows go with the list below. */
   g_array_set_size (self->study_rows, 0);
+  g_ptr_array_set_size (self->group_rows, 0);
   g_clear_object (&self->document_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
   G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
@@ -661,6 +683,8 @@ flitlab_window_finalize (GObject *object)
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->study_rows, g_array_unref);
+  g_clear_pointer (&self->group_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->collapsed_groups, g_hash_table_unref);
   G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
 }
 
@@ -852,6 +876,7 @@ flitlab_window_init (FlitlabWindow *self)
   self->guess = NAN;
   self->long_runs = g_hash_table_new (NULL, NULL);
   self->study_rows = g_array_new (FALSE, FALSE, sizeof (FlitlabStudyRow));
+  flitlab_window_groups_init (self);
   self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "studies-changed",
                                   G_CALLBACK (on_studies_changed), self);
