@@ -180,6 +180,7 @@ show_values (SweepRow *row)
       gtk_widget_set_tooltip_text (GTK_WIDGET (row->entry),
                                    _("Values separated by commas; FROM..TO:STEP gives a range "
                                      "(FROM..TO counts in ones)"));
+      gtk_entry_set_activates_default (row->entry, TRUE);
       g_signal_connect_swapped (row->entry, "changed", G_CALLBACK (schedule_update), self);
       row->values = GTK_WIDGET (row->entry);
     }
@@ -508,11 +509,11 @@ update (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Typing settles before the studies are made again (a few hundred may take a moment). */
+/* Typing settles before the studies are made again (a few hundred may take a moment); Create
+ * meanwhile makes them from what is typed (flitlab_sweep_dialog_create()). */
 static void
 schedule_update (FlitlabSweepDialog *self)
 {
-  gtk_widget_set_sensitive (self->create_button, FALSE);
   g_clear_handle_id (&self->update_id, g_source_remove);
   self->update_id = g_timeout_add (150, update, self);
 }
@@ -569,7 +570,9 @@ static void
 flitlab_sweep_dialog_class_init (FlitlabSweepDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   object_class->dispose = flitlab_sweep_dialog_dispose;
   object_class->finalize = flitlab_sweep_dialog_finalize;
   /* studies: a GPtrArray of FlitlabStudy, which the handler takes. */

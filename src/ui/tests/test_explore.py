@@ -6,7 +6,9 @@ A new study and the studies of every bundled example (FLITLAB_EXAMPLES, opened w
 in each, controls of the study editor get every value a person can give them (every item of a
 dropdown, both states of a switch; in an entry row a valid value, the same again, an invalid one,
 then the one it showed, each applied with Enter); then every view (Alt+1 to Alt+4 and the
-textbook figures), presentation mode (F5, Escape), and a comparison of 2 and then 5 studies.
+textbook figures), presentation mode (F5, Escape), and a comparison of 2 and then 5 studies. The
+new study is swept (New Sweep, a list, a range or a slip typed) and its group run, stopped,
+compared or deleted, then Undo.
 
 After every action: the application answers on the session bus within 500 ms (a main loop that
 hangs does not), it has printed no GLib warning or critical (its log, FLITLAB_APP_LOG), and its
@@ -777,6 +779,78 @@ def compare(window, sidebar, studies):
     after(studies[0], "Compare", "off")
 
 
+# Values a person may type in New Sweep's first row (the virtual channels): lists, ranges, slips.
+SWEEP_VALUES = ("2, 3", "1..4", "2..8:2", "0..0.5:0.1", "abc", "", "4..2", "1..5000", "2 2")
+GROUP_ACTIONS = ("Run Group", "Stop Group", "Compare Group", "Delete Group")
+
+
+def sweep(app, window, sidebar, study):
+    """New Sweep of the study: a value typed in its row, Create (or Cancel when it cannot make
+    them); then an item of the group's menu and Undo."""
+    progress(f"a sweep of “{study}”")
+    if not select(sidebar, study):
+        return
+    button = window.findChildren(lambda n: n.roleName == "push button" and n.name == "New Sweep",
+                                 recursive=True)
+    if not button or not click(button[0]):
+        fail("the sidebar has no New Sweep button")
+        return
+    after(study, "New Sweep", "opened")
+    dialogs = [c for c in app.children if c.name.startswith("New Sweep of")]
+    if not dialogs:
+        fail("New Sweep opens no dialog")
+        return
+    value = rng.choice(SWEEP_VALUES)
+    rawinput.pressKey("Tab")
+    rawinput.pressKey("Tab")
+    rawinput.keyCombo("<Control>a")
+    if value:
+        rawinput.typeText(value)
+    else:
+        rawinput.pressKey("BackSpace")
+    time.sleep(0.4)   # the summary follows the typing after a pause
+    after(study, "New Sweep: Virtual channels", value)
+    create = dialogs[0].findChildren(lambda n: n.roleName == "push button" and n.name == "Create",
+                                     recursive=True)
+    made = create and create[0].sensitive
+    coverage["views"]["New Sweep, " + ("created" if made else "cancelled")] += 1
+    rawinput.pressKey("Return" if made else "Escape")
+    after(study, "New Sweep", "created" if made else "closed")
+    if not made:
+        # Escape closes it; the Cancel button when it does not.
+        cancel = [n for d in app.children if d.name.startswith("New Sweep of")
+                  for n in d.findChildren(lambda n: n.roleName == "push button"
+                                          and n.name == "Cancel", recursive=True)]
+        if cancel:
+            click(cancel[0])
+            after(study, "New Sweep", "cancelled")
+        return
+    menu = []
+    for _ in range(20):
+        menu = window.findChildren(lambda n: n.roleName == "push button"
+                                   and n.name == "Group Menu" and shown(n), recursive=True)
+        if menu:
+            break
+        time.sleep(0.3)
+    if not menu or not click(menu[0]):
+        fail("a sweep makes no group with a menu in the sidebar")
+        return
+    action = rng.choice(GROUP_ACTIONS)
+    time.sleep(0.3)
+    items = app.findChildren(lambda n: n.roleName == "menu item" and n.name == action,
+                             recursive=True)
+    if not items:
+        fail(f"the group's menu has no {action}")
+        rawinput.pressKey("Escape")
+        return
+    # A popover's items have no screen coordinates under X11 (GTK 4.8): their action.
+    items[0].doActionNamed("click")
+    coverage["views"]["the group's " + action] += 1
+    after(study, "the group's menu", action)
+    rawinput.keyCombo("<Control>z")
+    after(study, "the window", "Undo")
+
+
 # ---- projects ---------------------------------------------------------------------------------
 
 def project(path):
@@ -909,6 +983,7 @@ def main():
         attempt(f"study “{new}”", explore_study, Editor(window), new, studies + [new],
                 NEW_STUDY_CONTROLS,
                 ("Routing",))
+        attempt(f"a sweep of “{new}”", sweep, app, window, sidebar, new)
     # The project it started with: its studies, the views, 2 and then 5 studies compared.
     explore_project(window, started_with)
     attempt("comparing", compare, window, sidebar, studies + [new])
