@@ -23,17 +23,17 @@ typedef struct
   guint64 counts[FLITLAB_LATENCY_HISTOGRAM_BINS];
 } FlitlabLatencyHistogram;
 
-FlitlabLatencyHistogram *flitlab_latency_histogram_new        (void);
-void                     flitlab_latency_histogram_free       (FlitlabLatencyHistogram       *self);
-void                     flitlab_latency_histogram_add        (FlitlabLatencyHistogram       *self,
-                                                               guint64                        latency);
+FlitlabLatencyHistogram *flitlab_latency_histogram_new   (void);
+void     flitlab_latency_histogram_free       (FlitlabLatencyHistogram       *self);
+void     flitlab_latency_histogram_add        (FlitlabLatencyHistogram       *self,
+                                               guint64                        latency);
 /* Adds other's counts to self's. */
-void                     flitlab_latency_histogram_merge      (FlitlabLatencyHistogram       *self,
-                                                               const FlitlabLatencyHistogram *other);
+void     flitlab_latency_histogram_merge      (FlitlabLatencyHistogram       *self,
+                                               const FlitlabLatencyHistogram *other);
 /* The nearest-rank percentile p in (0, 100]: the smallest latency (bin) at or below which at
  * least p% of the latencies lie; NaN when the histogram is empty. */
-double                   flitlab_latency_histogram_percentile (const FlitlabLatencyHistogram *self,
-                                                               double                         p);
+double   flitlab_latency_histogram_percentile (const FlitlabLatencyHistogram *self,
+                                               double                         p);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabLatencyHistogram, flitlab_latency_histogram_free)
 

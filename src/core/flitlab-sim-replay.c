@@ -123,6 +123,7 @@ release (Replay *r,
   if (held->src == held->dst)
     {
       r->local++;
+      r->last_delivery = MAX (r->last_delivery, r->s.cycle);
       clear_children (r, held->children, held->n_children);
       held_free (held);
       return;
@@ -336,7 +337,7 @@ replay_run (Replay               *r,
                      "delivers"), r->held);
       return FALSE;
     }
-  close_windows (r, r->delivered > 0 ? r->last_delivery + 1 : 0, TRUE);
+  close_windows (r, r->delivered + r->local > 0 ? r->last_delivery + 1 : 0, TRUE);
   return TRUE;
 }
 
@@ -412,7 +413,7 @@ flitlab_sim_replay (const FlitlabSimConfig      *config,
       result->latency_p99 = flitlab_latency_histogram_percentile (out.histogram, 99);
       result->queueing = n > 0 ? out.queueing_sum / n : NAN;
       result->mean_hops = n > 0 ? out.hops_sum / n : NAN;
-      result->makespan = r.delivered > 0 ? r.last_delivery + 1 : 0;
+      result->makespan = r.delivered + r.local > 0 ? r.last_delivery + 1 : 0;
       result->throughput = result->makespan > 0
                            ? n / ((double) result->makespan * r.s.n_nodes) : 0;
       result->n_channels = r.s.n_channels;

@@ -15,7 +15,7 @@
  *   (its tail taken at its destination), with dependencies (Netrace's rule);
  * latencies count from the release (flitlab-latency.h). A message to its own source is
  * delivered as it is released: it takes no channel and counts in no latency, but the
- * messages that depend on it wait for its release.
+ * messages that depend on it wait for its release, and the makespan ends no earlier.
  */
 
 #pragma once
