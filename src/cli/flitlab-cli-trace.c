@@ -218,6 +218,7 @@ flitlab_cli_simulate_trace (FlitlabSimConfig       *config,
                                                    "%s has %u"), display,
                                           flitlab_trace_file_get_n_nodes (file), spec, n_nodes);
         }
+      flitlab_trace_file_set_network_nodes (file, n_nodes);
       result = flitlab_sim_replay (config, &options, flitlab_trace_file_next, file,
                                    flitlab_trace_file_get_n_messages (file),
                                    trace->progress ? flitlab_cli_print_progress : NULL, NULL,

@@ -64,6 +64,7 @@ struct _FlitlabTraceFile
   FILE              *file;
   FlitlabTraceFormat format;
   guint64            previous;   /* the cycle of the message before */
+  guint              network_nodes; /* 0: no bound */
 
   /* Text */
   char              *line;
@@ -287,6 +288,14 @@ netrace_next (FlitlabTraceFile     *self,
     .n_children = n_deps,
     .children = self->children,
   };
+  if (self->network_nodes > 0 && MAX (message->src, message->dst) >= self->network_nodes)
+    {
+      g_set_error (error, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_PARSE,
+                   _("%s: packet %" G_GUINT64_FORMAT " names node %u, but the network has nodes "
+                     "0 to %u"), self->display, self->packet, MAX (message->src, message->dst),
+                   self->network_nodes - 1);
+      return FALSE;
+    }
   if (message->cycle < self->previous)
     {
       g_set_error (error, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_PARSE,
@@ -388,6 +397,11 @@ text_next (FlitlabTraceFile     *self,
         return text_fail (self, error, _("cycle %" G_GUINT64_FORMAT " is before the message "
                                          "ahead of it (cycle %" G_GUINT64_FORMAT "): a trace is "
                                          "in time order"), values[0], self->previous);
+      for (guint i = 1; i <= 2; i++)
+        if (self->network_nodes > 0 && values[i] >= self->network_nodes)
+          return text_fail (self, error, _("node %" G_GUINT64_FORMAT " is not in the network, "
+                                           "whose nodes are 0 to %u"), values[i],
+                            self->network_nodes - 1);
       self->previous = values[0];
       *message = (FlitlabTraceMessage) {
         .id = self->line_number,
@@ -465,6 +479,15 @@ FlitlabTraceFormat
 flitlab_trace_file_get_format (const FlitlabTraceFile *self)
 {
   return self->format;
+}
+
+void
+flitlab_trace_file_set_network_nodes (FlitlabTraceFile *self,
+                                      guint             n_nodes)
+{
+  g_return_if_fail (self != NULL);
+
+  self->network_nodes = n_nodes;
 }
 
 guint

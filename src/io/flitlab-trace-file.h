@@ -49,6 +49,10 @@ FlitlabTraceFormat flitlab_trace_file_get_format     (const FlitlabTraceFile    
 /* A Netrace header's nodes and packets; 0 for a text trace. */
 guint              flitlab_trace_file_get_n_nodes    (const FlitlabTraceFile    *self);
 guint64            flitlab_trace_file_get_n_messages (const FlitlabTraceFile    *self);
+/* The network's nodes: a message naming a node from n_nodes on is then refused here, with its
+ * line or packet (the replay refuses it too, by its number in the trace). 0: no bound. */
+void               flitlab_trace_file_set_network_nodes (FlitlabTraceFile       *self,
+                                                      guint                      n_nodes);
 /* Netrace's size in bytes of a packet type, or 0 for a type it does not define. */
 guint              flitlab_netrace_packet_bytes      (guint                      type);
 gboolean           flitlab_trace_file_next           (gpointer                   self,

@@ -132,8 +132,9 @@ check("a sweep's percentiles are filled, its makespan empty",
 # ---- bad input: one line, nothing written -----------------------------------------------------
 out = os.path.join(tmp, "out.csv")
 U = ["--utilisation-output", out]
-refused("a node the network does not have", [*TRACE, "--trace", write("n.txt", "0 0 16 1\n"),
-                                              *U], out, "n.txt", "node 16")
+refused("a node the network does not have", [*TRACE, "--trace",
+                                              write("n.txt", "0 0 1 1\n1 0 16 1\n"), *U], out,
+        "n.txt:2", "node 16")
 refused("a trace out of time order", [*TRACE, "--trace", write("o.txt", "5 0 1 1\n4 1 0 1\n"),
                                       *U], out, "o.txt:2", "time order")
 refused("a text line that is not a message", [*TRACE, "--trace", write("b.txt", "0 1 2\n"), *U],

@@ -230,6 +230,23 @@ test_netrace_bad (void)
       g_assert_nonnull (strstr (error->message, "bad.tra.bz2"));
       g_assert_null (strchr (error->message, '\n'));
     }
+
+  /* A node the network does not have: Netrace's node numbers go to 255. */
+  {
+    g_autoptr(GByteArray) data = netrace_header (0x484A5455, 1);
+    g_autoptr(FlitlabTraceFile) file = NULL;
+    g_autoptr(GError) error = NULL;
+    FlitlabTraceMessage m;
+
+    netrace_packet (data, 0, 1, 1, 0, 64, NULL, 0);
+    write_bz2 (path, data, 0);
+    file = flitlab_trace_file_open (path, &error);
+    g_assert_no_error (error);
+    flitlab_trace_file_set_network_nodes (file, 64);
+    g_assert_false (flitlab_trace_file_next (file, &m, &error));
+    g_assert_error (error, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_PARSE);
+    g_assert_nonnull (strstr (error->message, "packet 1 names node 64"));
+  }
   test_files_remove_tree (dir);
 }
 
