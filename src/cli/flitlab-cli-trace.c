@@ -154,7 +154,12 @@ append_result (GString                   *out,
   for (guint c = 0; c < G_N_ELEMENTS (values); c++)
     {
       text[c][0] = '\0';
-      if (g_str_equal (columns[c], "messages"))
+      /* As a sweep's saturated load: the word in the latency column, no makespan. */
+      if (r->saturated && g_str_equal (columns[c], "latency"))
+        g_strlcpy (text[c], "saturated", sizeof text[c]);
+      else if (r->saturated && g_str_equal (columns[c], "makespan"))
+        ;
+      else if (g_str_equal (columns[c], "messages"))
         g_snprintf (text[c], sizeof text[c], "%" G_GUINT64_FORMAT, r->messages);
       else if (g_str_equal (columns[c], "makespan"))
         g_snprintf (text[c], sizeof text[c], "%" G_GUINT64_FORMAT, r->makespan);

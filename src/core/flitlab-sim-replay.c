@@ -21,6 +21,11 @@
 #include "flitlab-sim-replay.h"
 #include "flitlab-sim-wormhole-private.h"
 
+/* Messages waiting in the sources' queues past which a replay stops as saturated: far more
+ * than a sweep tolerates (a trace's bursts are its own), but bounded (about 120 bytes each). */
+#define REPLAY_BACKLOG_PER_NODE 1024
+#define REPLAY_BACKLOG          100000
+
 /* A message read from the trace and not yet released. */
 typedef struct
 {
@@ -55,6 +60,7 @@ typedef struct
   GArray                     *slots;        /* Slot, by engine message id */
   GPtrArray                  *ready;        /* Held released, to generate this cycle */
   guint64                     held;         /* messages waiting for their parents */
+  gboolean                    saturated;    /* the sources' queues ran away: stopped */
   guint64                     delivered;
   guint64                     local;
   guint64                     last_delivery;
@@ -321,6 +327,12 @@ replay_run (Replay               *r,
                          "messages in the network"), s->cycle - s->last_move, s->active.len);
           return FALSE;
         }
+      /* The network does not carry the trace at this scale: stopped there, memory bounded. */
+      if (s->queued > REPLAY_BACKLOG_PER_NODE * (guint64) s->n_nodes + REPLAY_BACKLOG)
+        {
+          r->saturated = TRUE;
+          return TRUE;
+        }
       if ((s->cycle & 1023) == 0 && progress != NULL &&
           !progress (expected > 0 ? MIN (1.0, (double) r->delivered / expected) : 0, -1,
                      user_data))
@@ -404,6 +416,7 @@ flitlab_sim_replay (const FlitlabSimConfig      *config,
 
       result = g_new0 (FlitlabReplayResult, 1);
       result->scale = options->scale;
+      result->saturated = r.saturated;
       result->messages = r.delivered;
       result->local = r.local;
       for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
@@ -416,6 +429,16 @@ flitlab_sim_replay (const FlitlabSimConfig      *config,
       result->makespan = r.delivered + r.local > 0 ? r.last_delivery + 1 : 0;
       result->throughput = result->makespan > 0
                            ? n / ((double) result->makespan * r.s.n_nodes) : 0;
+      if (r.saturated)
+        {
+          /* What it carried until it stopped; no latency and no makespan. */
+          for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
+            result->latency[k] = NAN;
+          result->latency_p50 = result->latency_p95 = result->latency_p99 = NAN;
+          result->queueing = NAN;
+          result->makespan = 0;
+          result->throughput = n / ((double) r.s.cycle * r.s.n_nodes);
+        }
       result->n_channels = r.s.n_channels;
       result->utilization = g_new0 (double, r.s.n_channels);
       for (guint c = 0; c < r.s.n_channels && result->makespan > 0; c++)

@@ -56,6 +56,11 @@ typedef void (*FlitlabReplayWindowFunc) (guint64        start,
 typedef struct
 {
   double        scale;          /* recorded cycles were multiplied by it */
+  /* The network did not carry the trace at this scale: its sources' queues held more than
+   * 1024 messages per node and 100000 more together, and the replay stopped there.
+   * Then only messages, local, mean_hops and throughput (until it stopped) are set; the
+   * latencies are NaN and makespan 0. */
+  gboolean      saturated;
   guint64       messages;       /* delivered over the network (not those to their source) */
   guint64       local;          /* to their own source */
   double        latency[FLITLAB_LATENCY_N]; /* means over messages (NaN when none) */

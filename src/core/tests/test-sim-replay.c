@@ -228,6 +228,41 @@ test_bad_traces (void)
   g_clear_error (&error);
 }
 
+static gboolean
+burst_next (gpointer              data,
+            FlitlabTraceMessage  *message,
+            GError              **error)
+{
+  guint *left = data;
+
+  if (*left == 0)
+    return FALSE;
+  (*left)--;
+  *message = (FlitlabTraceMessage) { .id = *left, .cycle = 0, .src = *left % 4,
+                                     .dst = (*left + 1) % 4, .flits = 1 };
+  return TRUE;
+}
+
+/* A burst the sources' queues cannot hold in bounded memory (over 1024 messages per node and
+ * 100000): the replay stops, saturated, with no latency and no makespan. */
+static void
+test_saturated (void)
+{
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("mesh:2x2");
+  g_autoptr(FlitlabReplayResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  FlitlabReplayOptions options = { .scale = 1 };
+  guint left = 4 * 1024 + 100000 + 100;
+
+  result = flitlab_sim_replay (config, &options, burst_next, &left, 0, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (result->saturated);
+  g_assert_true (isnan (result->latency[FLITLAB_LATENCY_TOTAL]));
+  g_assert_true (isnan (result->latency_p50));
+  g_assert_cmpuint (result->makespan, ==, 0);
+  g_assert_cmpuint (left, ==, 0);
+}
+
 /* A sweep's percentiles: whole cycles, in order, none below the zero-load latency (at least
  * one hop: 1 + 4 + 1), and none for a saturated load. */
 static void
@@ -294,6 +329,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/replay/scale", test_scale);
   g_test_add_func ("/flitlab/replay/windows", test_windows);
   g_test_add_func ("/flitlab/replay/bad-traces", test_bad_traces);
+  g_test_add_func ("/flitlab/replay/saturated", test_saturated);
   g_test_add_func ("/flitlab/replay/histogram", test_histogram);
   g_test_add_func ("/flitlab/replay/sweep-percentiles", test_sweep_percentiles);
   return g_test_run ();
