@@ -281,7 +281,7 @@ flitlab_cli_cmd_simulate (int      argc,
       N_("With --utilisation-output: cycles per window; default 1000"), "CYCLES" },
     { "utilisation-output", 0, 0, G_OPTION_ARG_FILENAME, &utilisation,
       N_("With --traffic trace: write each channel's utilisation in every window to this CSV "
-         "file (scale,window,start,cycles,channel,kind,src,dst,utilization)"), "FILE" },
+         "file (scale,window,start,cycles,channel,utilization)"), "FILE" },
     { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text,
       N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N; with --traffic "
          "trace, scale factors of the trace's cycles"), "RATES" },

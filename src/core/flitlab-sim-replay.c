@@ -282,6 +282,7 @@ replay_run (Replay               *r,
   guint64 index = 1, previous = 0;
   g_autoptr(GError) read_error = NULL;
   Held *upcoming = read_next (r, next, reader, index, &previous, &read_error);
+  gboolean ok = FALSE;
 
   for (;;)
     {
@@ -290,7 +291,7 @@ replay_run (Replay               *r,
       if (read_error != NULL)
         {
           g_propagate_error (error, g_steal_pointer (&read_error));
-          return FALSE;
+          goto out;
         }
       /* The trace up to this cycle, then the messages released by now. */
       while (upcoming != NULL && upcoming->time <= s->cycle)
@@ -325,13 +326,14 @@ replay_run (Replay               *r,
           g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK,
                        _("Deadlock: no flit moved for %" G_GUINT64_FORMAT " cycles with %u "
                          "messages in the network"), s->cycle - s->last_move, s->active.len);
-          return FALSE;
+          goto out;
         }
       /* The network does not carry the trace at this scale: stopped there, memory bounded. */
       if (s->queued > REPLAY_BACKLOG_PER_NODE * (guint64) s->n_nodes + REPLAY_BACKLOG)
         {
           r->saturated = TRUE;
-          return TRUE;
+          ok = TRUE;
+          goto out;
         }
       if ((s->cycle & 1023) == 0 && progress != NULL &&
           !progress (expected > 0 ? MIN (1.0, (double) r->delivered / expected) : 0, -1,
@@ -339,7 +341,7 @@ replay_run (Replay               *r,
         {
           g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED,
                                _("The simulation was stopped"));
-          return FALSE;
+          goto out;
         }
     }
   if (r->held > 0)
@@ -347,10 +349,16 @@ replay_run (Replay               *r,
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                    _("%" G_GUINT64_FORMAT " messages of the trace wait for messages it never "
                      "delivers"), r->held);
-      return FALSE;
+      goto out;
     }
   close_windows (r, r->delivered + r->local > 0 ? r->last_delivery + 1 : 0, TRUE);
-  return TRUE;
+  ok = TRUE;
+
+out:
+  /* The message read ahead, when the replay stops before it. */
+  if (upcoming != NULL)
+    held_free (upcoming);
+  return ok;
 }
 
 FlitlabReplayResult *

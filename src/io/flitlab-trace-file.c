@@ -183,6 +183,16 @@ le64 (const guint8 *p)
   return GUINT64_FROM_LE (v);
 }
 
+static gboolean
+header_truncated (FlitlabTraceFile  *self,
+                  GError           **error)
+{
+  g_set_error (error, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_TRUNCATED,
+               _("%s: the Netrace trace ends inside its header (a truncated file?)"),
+               self->display);
+  return FALSE;
+}
+
 /* Skips length bytes of the decompressed data. */
 static gboolean
 bz_skip (FlitlabTraceFile  *self,
@@ -198,12 +208,7 @@ bz_skip (FlitlabTraceFile  *self,
       if (!bz_read (self, buffer, want, &got, error))
         return FALSE;
       if (got < want)
-        {
-          g_set_error (error, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_TRUNCATED,
-                       _("%s: the Netrace trace ends inside its header (a truncated file?)"),
-                       self->display);
-          return FALSE;
-        }
+        return header_truncated (self, error);
       length -= got;
     }
   return TRUE;
@@ -230,7 +235,7 @@ netrace_open (FlitlabTraceFile  *self,
       return FALSE;
     }
   if (got < sizeof header)
-    return bz_skip (self, sizeof header, error);
+    return header_truncated (self, error);
   self->n_nodes = header[38];
   self->n_messages = le64 (header + 48);
   notes = le32 (header + 56);
