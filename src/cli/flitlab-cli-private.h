@@ -10,6 +10,9 @@
 
 #include <glib.h>
 
+#include "flitlab-sim.h"
+#include "flitlab-topology.h"
+
 G_BEGIN_DECLS
 
 /* The commands: each parses its own options and returns FALSE with error set on failure. */
@@ -72,6 +75,40 @@ gboolean flitlab_cli_parse_uint64  (const char  *option,
                                     guint64      max,
                                     guint64     *out,
                                     GError     **error);
+#ifdef FLITLAB_CLI_LEAN
+/* Executes flitlab-cli-full with this program's whole command line; returns only when it
+ * cannot be started. */
+gboolean flitlab_cli_run_in_full   (int      argc,
+                                    char   **argv,
+                                    GError **error);
+#else
+/* simulate --traffic trace (flitlab-cli-trace.c): the options that only a trace takes. */
+typedef struct
+{
+  const char *path;            /* --trace */
+  const char *scale;           /* --trace-scale, or NULL */
+  const char *rates;           /* --rates: scale factors, or NULL */
+  gboolean    timestamps_only; /* --trace-timestamps */
+  const char *window;          /* --trace-window, or NULL */
+  const char *utilisation;     /* --utilisation-output, or NULL */
+  gboolean    csv;
+  gboolean    progress;
+} FlitlabCliTrace;
+
+gboolean flitlab_cli_simulate_trace (FlitlabSimConfig       *config,
+                                     const FlitlabTopology  *topology,
+                                     const FlitlabCliTrace  *trace,
+                                     GError                **error);
+#endif
+
+/* flitlab-cli simulate's columns, in order (added at the end, never renamed or moved), and a
+ * row of them: cells[i] for column i, "" for none; a table pads, CSV separates by commas. */
+const char * const *flitlab_cli_simulate_columns (guint *n_columns);
+void     flitlab_cli_append_row    (GString            *out,
+                                    gboolean            csv,
+                                    const char * const *cells,
+                                    guint               n_cells);
+
 /* Progress on stderr: a FlitlabProgressFunc. */
 gboolean flitlab_cli_print_progress (double   fraction,
                                      double   seconds_left,

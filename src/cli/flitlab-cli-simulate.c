@@ -177,12 +177,48 @@ simulate_backtrack (const FlitlabBacktrackConfig  *config,
   return TRUE;
 }
 
-/* flitlab-cli simulate's columns: added at the end, never renamed or moved (README). */
+/* flitlab-cli simulate's columns: added at the end, never renamed or moved (README). The
+ * percentiles are every sweep's; makespan a trace's (docs/traffic.md). */
 static const char * const simulate_columns[] = {
   "rate", "latency", "ci95", "network_latency", "throughput", "queueing", "mean_hops",
   "messages", "transit_latency", "transit_ci95", "network_ci95", "source_transit_latency",
-  "source_transit_ci95", "throughput_ci95",
+  "source_transit_ci95", "throughput_ci95", "latency_p50", "latency_p95", "latency_p99",
+  "makespan",
 };
+
+const char * const *
+flitlab_cli_simulate_columns (guint *n_columns)
+{
+  *n_columns = G_N_ELEMENTS (simulate_columns);
+  return simulate_columns;
+}
+
+void
+flitlab_cli_append_row (GString            *out,
+                        gboolean            csv,
+                        const char * const *cells,
+                        guint               n_cells)
+{
+  for (guint c = 0; c < n_cells; c++)
+    g_string_append_printf (out, csv ? "%s%s" : "%s%-14s", c > 0 ? (csv ? "," : " ") : "",
+                            cells[c]);
+  g_string_append_c (out, '\n');
+}
+
+#ifdef FLITLAB_CLI_LEAN
+/* --traffic trace reads files with libbz2 (src/io/flitlab-trace-file.c), which flitlab-cli-full
+ * runs: flitlab-cli starts as fast as before for every other simulation. */
+static gboolean
+asks_for_trace (int    argc,
+                char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (g_str_equal (argv[i], "--traffic=trace") ||
+        (g_str_equal (argv[i], "--traffic") && i + 1 < argc && g_str_equal (argv[i + 1], "trace")))
+      return TRUE;
+  return FALSE;
+}
+#endif
 
 gboolean
 flitlab_cli_cmd_simulate (int      argc,
@@ -197,7 +233,9 @@ flitlab_cli_cmd_simulate (int      argc,
   g_autofree char *hotspot_node = NULL;
   g_autofree char *matrix_file = NULL;
   g_autofree char *buffers = NULL, *deadlock_out = NULL;
-  gboolean progress = FALSE, check = FALSE, allow_deadlock = FALSE;
+  g_autofree char *trace = NULL, *trace_scale = NULL, *trace_window = NULL;
+  g_autofree char *utilisation = NULL;
+  gboolean progress = FALSE, check = FALSE, allow_deadlock = FALSE, trace_timestamps = FALSE;
   const GOptionEntry entries[] = {
     { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec,
       N_("The network, such as torus:8x8:bi (see flitlab-cli topology --help)"), "SPEC" },
@@ -221,7 +259,7 @@ flitlab_cli_cmd_simulate (int      argc,
       N_("Flit buffer depth per virtual channel; default 1"), "B" },
     { "traffic", 0, 0, G_OPTION_ARG_STRING, &traffic,
       N_("uniform (default), transpose, bit-complement, bit-reversal, tornado, neighbour, "
-         "hotspot, matrix"),
+         "hotspot, matrix, or trace (messages replayed from --trace FILE)"),
       "PATTERN" },
     { "hotspot", 0, 0, G_OPTION_ARG_STRING, &hotspot,
       N_("With --traffic hotspot: the fraction of messages sent to the hotspot; default 0.1"),
@@ -230,8 +268,23 @@ flitlab_cli_cmd_simulate (int      argc,
       N_("With --traffic hotspot: the hotspot node; default 0"), "NODE" },
     { "matrix", 0, 0, G_OPTION_ARG_FILENAME, &matrix_file,
       N_("With --traffic matrix: the traffic matrix, a CSV file (docs/traffic.md)"), "FILE" },
+    { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace,
+      N_("With --traffic trace: the trace, a text file or a Netrace .tra.bz2 (docs/traffic.md)"),
+      "FILE" },
+    { "trace-scale", 0, 0, G_OPTION_ARG_STRING, &trace_scale,
+      N_("With --traffic trace: multiply the recorded cycles by S (below 1: more load); "
+         "default 1"), "S" },
+    { "trace-timestamps", 0, 0, G_OPTION_ARG_NONE, &trace_timestamps,
+      N_("With --traffic trace: inject every message at its recorded cycle, ignoring a Netrace "
+         "trace's dependencies"), NULL },
+    { "trace-window", 0, 0, G_OPTION_ARG_STRING, &trace_window,
+      N_("With --utilisation-output: cycles per window; default 1000"), "CYCLES" },
+    { "utilisation-output", 0, 0, G_OPTION_ARG_FILENAME, &utilisation,
+      N_("With --traffic trace: write each channel's utilisation in every window to this CSV "
+         "file (scale,window,start,cycles,channel,utilization)"), "FILE" },
     { "rates", 'r', 0, G_OPTION_ARG_STRING, &rates_text,
-      N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N"), "RATES" },
+      N_("Loads in messages per cycle per node: a list A,B,… or a range A:B:N; with --traffic "
+         "trace, scale factors of the trace's cycles"), "RATES" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Random seed; default 1"), "S" },
     { "replications", 0, 0, G_OPTION_ARG_STRING, &replications,
       N_("Independent replications per load; default 3"), "R" },
@@ -265,10 +318,14 @@ flitlab_cli_cmd_simulate (int      argc,
   g_autoptr(GString) out = g_string_new (NULL);
   FlitlabRouting routing_value = FLITLAB_ROUTING_DOR;
   FlitlabTrafficPattern traffic_value = FLITLAB_TRAFFIC_UNIFORM;
-  gboolean routing_named, traffic_named;
+  gboolean routing_named, traffic_named, trace_traffic;
   guint64 value;
   gboolean csv;
 
+#ifdef FLITLAB_CLI_LEAN
+  if (asks_for_trace (argc, argv))
+    return flitlab_cli_run_in_full (argc, argv, error);
+#endif
   g_option_context_add_main_entries (context, entries, NULL);
   if (!flitlab_cli_parse_options (context, &argc, &argv, error))
     return FALSE;
@@ -278,7 +335,8 @@ flitlab_cli_cmd_simulate (int      argc,
     return flitlab_cli_usage_error (error,
                                     _("simulate needs --topology (such as --topology "
                                       "torus:8x8:bi)"));
-  if (rates_text == NULL)
+  trace_traffic = traffic != NULL && g_str_equal (traffic, "trace");
+  if (rates_text == NULL && !trace_traffic)
     return flitlab_cli_usage_error (error,
                                     _("simulate needs --rates (such as --rates 0.001,0.002 or "
                                       "0.001:0.01:10)"));
@@ -289,7 +347,8 @@ flitlab_cli_cmd_simulate (int      argc,
   /* The words as values (a word that names none leaves the default, and is refused where it
    * always was, below). */
   routing_named = routing == NULL || flitlab_routing_from_string (routing, &routing_value);
-  traffic_named = traffic == NULL || flitlab_traffic_pattern_from_string (traffic, &traffic_value);
+  traffic_named = traffic == NULL || trace_traffic ||
+                  flitlab_traffic_pattern_from_string (traffic, &traffic_value);
 
   /* An option that does not apply is refused, never silently ignored. */
   {
@@ -326,6 +385,33 @@ flitlab_cli_cmd_simulate (int      argc,
           return flitlab_cli_usage_error (error, _("%s does not apply without --routing backtrack"),
                                           options[i].name);
         }
+  }
+
+  /* A trace's options without a trace, and the options a replay has no use for with one. */
+  {
+    const struct { const char *name; const char *value; gboolean trace_only; } options[] = {
+      { "--trace", trace, TRUE },
+      { "--trace-scale", trace_scale, TRUE },
+      { "--trace-timestamps", trace_timestamps ? "" : NULL, TRUE },
+      { "--trace-window", trace_window, TRUE },
+      { "--utilisation-output", utilisation, TRUE },
+      { "--flits", flits, FALSE },
+      { "--length", length, FALSE },
+      { "--replications", replications, FALSE },
+      { "--warmup", warmup, FALSE },
+      { "--cycles", cycles, FALSE },
+      { "--threads", threads, FALSE },
+      { "--channels", channels, FALSE },
+      { "--allow-deadlock", allow_deadlock ? "" : NULL, FALSE },
+      { "--deadlock-out", deadlock_out, FALSE },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+      if (options[i].value != NULL && options[i].trace_only != trace_traffic)
+        return flitlab_cli_usage_error (error, options[i].trace_only
+                                               ? _("%s does not apply without --traffic trace")
+                                               : _("%s does not apply to --traffic trace"),
+                                        options[i].name);
   }
 
   if (deadlock_out != NULL && !allow_deadlock)
@@ -385,9 +471,27 @@ flitlab_cli_cmd_simulate (int      argc,
     return flitlab_cli_usage_error (error, _("--length is fixed or exp, not “%s”"), length);
   if (!traffic_named)
     return flitlab_cli_usage_error (error, _("--traffic is uniform, transpose, bit-complement, "
-                                             "bit-reversal, tornado, neighbour, hotspot or "
-                                             "matrix, not “%s”"), traffic);
+                                             "bit-reversal, tornado, neighbour, hotspot, "
+                                             "matrix or trace, not “%s”"), traffic);
   config->traffic = traffic_value;
+#ifndef FLITLAB_CLI_LEAN
+  if (trace_traffic)
+    {
+      FlitlabCliTrace options = {
+        .path = trace, .scale = trace_scale, .rates = rates_text,
+        .timestamps_only = trace_timestamps, .window = trace_window,
+        .utilisation = utilisation, .csv = csv, .progress = progress,
+      };
+
+      if (trace == NULL)
+        return flitlab_cli_usage_error (error, _("--traffic trace needs --trace FILE"));
+      if ((vcs != NULL && !flitlab_limits_parse_vcs (vcs, &config->vcs, error)) ||
+          (buffer != NULL && !flitlab_limits_parse_buffer (buffer, &config->buffer, error)) ||
+          !flitlab_cli_parse_uint64 ("--seed", seed, 0, G_MAXUINT64, &config->seed, error))
+        return FALSE;
+      return flitlab_cli_simulate_trace (config, topology, &options, error);
+    }
+#endif
   if (traffic_value == FLITLAB_TRAFFIC_MATRIX)
     {
       g_autofree char *display = NULL;
@@ -454,10 +558,7 @@ flitlab_cli_cmd_simulate (int      argc,
   if (result == NULL)
     return FALSE;
 
-  for (guint c = 0; c < G_N_ELEMENTS (simulate_columns); c++)
-    g_string_append_printf (out, csv ? "%s%s" : "%s%-14s", c > 0 ? (csv ? "," : " ") : "",
-                            simulate_columns[c]);
-  g_string_append_c (out, '\n');
+  flitlab_cli_append_row (out, csv, simulate_columns, G_N_ELEMENTS (simulate_columns));
   for (guint i = 0; i < result->n_points; i++)
     {
       const FlitlabSimPoint *p = &result->points[i];
@@ -467,28 +568,29 @@ flitlab_cli_cmd_simulate (int      argc,
         (double) p->messages, p->latency[FLITLAB_LATENCY_TRANSIT],
         p->ci95[FLITLAB_LATENCY_TRANSIT], p->ci95[FLITLAB_LATENCY_NETWORK],
         p->latency[FLITLAB_LATENCY_SOURCE_TRANSIT], p->ci95[FLITLAB_LATENCY_SOURCE_TRANSIT],
-        p->throughput_ci95,
+        p->throughput_ci95, p->latency_p50, p->latency_p95, p->latency_p99,
+        NAN, /* makespan: a trace's */
       };
+      char text[G_N_ELEMENTS (values)][G_ASCII_DTOSTR_BUF_SIZE];
+      const char *cells[G_N_ELEMENTS (values)];
 
       G_STATIC_ASSERT (G_N_ELEMENTS (values) == G_N_ELEMENTS (simulate_columns));
       for (guint c = 0; c < G_N_ELEMENTS (values); c++)
         {
-          char text[G_ASCII_DTOSTR_BUF_SIZE] = "";
-
+          text[c][0] = '\0';
           /* A saturated or deadlocked load has no latency: the word in the latency column,
            * the rest empty. */
           if (c == 1 && p->deadlocked)
-            g_strlcpy (text, "deadlock", sizeof text);
+            g_strlcpy (text[c], "deadlock", sizeof text[c]);
           else if (c == 1 && p->saturated)
-            g_strlcpy (text, "saturated", sizeof text);
+            g_strlcpy (text[c], "saturated", sizeof text[c]);
           else if (c == 7)
-            g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT, p->messages);
+            g_snprintf (text[c], sizeof text[c], "%" G_GUINT64_FORMAT, p->messages);
           else if (isfinite (values[c]))
-            flitlab_cli_format_number (text, sizeof text, values[c]);
-          g_string_append_printf (out, csv ? "%s%s" : "%s%-14s", c > 0 ? (csv ? "," : " ") : "",
-                                  text);
+            flitlab_cli_format_number (text[c], sizeof text[c], values[c]);
+          cells[c] = text[c];
         }
-      g_string_append_c (out, '\n');
+      flitlab_cli_append_row (out, csv, cells, G_N_ELEMENTS (cells));
     }
   fputs (out->str, stdout);
 

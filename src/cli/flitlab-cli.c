@@ -231,10 +231,10 @@ full_path (void)
 
 /* A command this program leaves to flitlab-cli-full, given the whole command line; returns only
  * when it cannot be started. */
-static gboolean
-run_in_full (int      argc,
-             char   **argv,
-             GError **error)
+gboolean
+flitlab_cli_run_in_full (int      argc,
+                         char   **argv,
+                         GError **error)
 {
   g_autofree char *path = full_path ();
   int saved_errno;
@@ -246,7 +246,7 @@ run_in_full (int      argc,
   return flitlab_cli_usage_error (error, "%s: %s", path, g_strerror (saved_errno));
 }
 
-#define FULL(command) run_in_full
+#define FULL(command) flitlab_cli_run_in_full
 #else
 #define FULL(command) command
 #endif

@@ -17,8 +17,8 @@
 #include "flitlab-stats.h"
 #include "flitlab-sim-jobs.h"
 
-/* "FLS1": the layout of pack_raw() below. */
-#define RAW_MAGIC 0x464c5331u
+/* "FLS2": the layout of pack_raw() below (FLS1 had no latency histogram). */
+#define RAW_MAGIC 0x464c5332u
 
 struct _FlitlabSimJobs
 {
@@ -142,6 +142,7 @@ typedef struct
   guint64 has_channels;
   guint64 deadlocked;
   guint64 n_deadlock;  /* FlitlabDeadlockLink after the channels */
+  guint64 has_histogram; /* a FlitlabLatencyHistogram after them */
   double  latency_sum[FLITLAB_LATENCY_N];
   double  queueing_sum;
   double  hops_sum;
@@ -153,17 +154,20 @@ typedef struct
 static gsize
 raw_size (guint    n_channels,
           gboolean has_channels,
-          guint64  n_deadlock)
+          guint64  n_deadlock,
+          gboolean has_histogram)
 {
   return sizeof (RawHeader) + (has_channels ? 2 * sizeof (guint64) * n_channels : 0) +
-         n_deadlock * sizeof (FlitlabDeadlockLink);
+         n_deadlock * sizeof (FlitlabDeadlockLink) +
+         (has_histogram ? sizeof (FlitlabLatencyHistogram) : 0);
 }
 
 static GBytes *
 pack_raw (const FlitlabSimReplication *rep)
 {
   gboolean has_channels = rep->channel_flits != NULL && rep->channel_blocked != NULL;
-  gsize size = raw_size (rep->n_channels, has_channels, rep->n_deadlock);
+  gboolean has_histogram = rep->histogram != NULL;
+  gsize size = raw_size (rep->n_channels, has_channels, rep->n_deadlock, has_histogram);
   guint8 *data = g_malloc0 (size);
   RawHeader header = {
     .magic = RAW_MAGIC,
@@ -177,6 +181,7 @@ pack_raw (const FlitlabSimReplication *rep)
     .has_channels = has_channels ? 1 : 0,
     .deadlocked = rep->deadlocked ? 1 : 0,
     .n_deadlock = rep->n_deadlock,
+    .has_histogram = has_histogram ? 1 : 0,
     .queueing_sum = rep->queueing_sum,
     .hops_sum = rep->hops_sum,
   };
@@ -193,8 +198,11 @@ pack_raw (const FlitlabSimReplication *rep)
               sizeof (guint64) * rep->n_channels);
     }
   if (rep->n_deadlock > 0)
-    memcpy (data + raw_size (rep->n_channels, has_channels, 0), rep->deadlock,
+    memcpy (data + raw_size (rep->n_channels, has_channels, 0, FALSE), rep->deadlock,
             sizeof (FlitlabDeadlockLink) * rep->n_deadlock);
+  if (has_histogram)
+    memcpy (data + raw_size (rep->n_channels, has_channels, rep->n_deadlock, FALSE),
+            rep->histogram, sizeof (FlitlabLatencyHistogram));
   return g_bytes_new_take (data, size);
 }
 
@@ -210,9 +218,10 @@ flitlab_sim_jobs_check_raw (const FlitlabSimJobs  *sim_jobs,
   if (size >= sizeof header)
     memcpy (&header, g_bytes_get_data (raw, NULL), sizeof header);
   if (size < sizeof header || header.magic != RAW_MAGIC || header.n_channels != n_channels ||
-      header.has_channels > 1 || header.deadlocked > 1 ||
+      header.has_channels > 1 || header.deadlocked > 1 || header.has_histogram > 1 ||
       header.n_deadlock > n_channels * (guint64) FLITLAB_MAX_VCS ||
-      size != raw_size (n_channels, header.has_channels, header.n_deadlock))
+      size != raw_size (n_channels, header.has_channels, header.n_deadlock,
+                        header.has_histogram))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                    _("A job's results do not belong to a network of %u channels"), n_channels);
@@ -253,8 +262,13 @@ unpack_raw (GBytes                *raw,
   rep->deadlocked = header.deadlocked != 0;
   rep->n_deadlock = header.n_deadlock;
   if (header.n_deadlock > 0)
-    rep->deadlock = g_memdup2 (data + raw_size (header.n_channels, header.has_channels, 0),
+    rep->deadlock = g_memdup2 (data + raw_size (header.n_channels, header.has_channels, 0,
+                                                 FALSE),
                                sizeof (FlitlabDeadlockLink) * header.n_deadlock);
+  if (header.has_histogram)
+    rep->histogram = g_memdup2 (data + raw_size (header.n_channels, header.has_channels,
+                                                 header.n_deadlock, FALSE),
+                                sizeof (FlitlabLatencyHistogram));
 }
 
 /* ---- jobs ------------------------------------------------------------------------- */

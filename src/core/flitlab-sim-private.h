@@ -6,6 +6,7 @@
 #pragma once
 
 #include "flitlab-job-pool.h"
+#include "flitlab-latency-histogram.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,7 @@ typedef struct
   guint     n_channels;
   guint64  *channel_flits;     /* flits that crossed each channel in the window */
   guint64  *channel_blocked;   /* header-cycles spent waiting for each channel in the window */
+  FlitlabLatencyHistogram *histogram; /* total latencies of the tagged messages, or NULL */
   gboolean  deadlocked;        /* allow_deadlock: the watchdog fired and the run stopped there */
   guint     n_deadlock;
   FlitlabDeadlockLink *deadlock; /* the cycle of waiting messages found then */

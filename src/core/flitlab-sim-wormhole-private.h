@@ -89,7 +89,14 @@ ids_push (IdList *list,
   list->ids[list->len++] = id;
 }
 
-typedef struct
+typedef struct _Sim Sim;
+
+/* Told of each message as its destination takes its tail (a trace's replay). */
+typedef void (*FlitlabWormholeDelivered) (Sim      *s,
+                                          gint32    id,
+                                          gpointer  data);
+
+struct _Sim
 {
   const FlitlabSimJob   *job;
   const FlitlabTopology *topology;
@@ -138,7 +145,10 @@ typedef struct
   GArray                *pilot;     /* double: batch means */
   double                 pilot_sum;
   guint                  pilot_n;
-} Sim;
+
+  FlitlabWormholeDelivered delivered; /* NULL, or told of every delivery */
+  gpointer               delivered_data;
+};
 
 static inline guint
 vc_channel (const Sim *s,
@@ -195,6 +205,12 @@ void                 flitlab_wormhole_init            (Sim                    *s
                                                        const FlitlabSimJob    *job,
                                                        FlitlabSimReplication  *out);
 void                 flitlab_wormhole_clear           (Sim                    *s);
+/* A message of length flits from node to dst joins node's source queue at the current cycle;
+ * its id (NONE when a saturated source drops it). */
+gint32               flitlab_wormhole_generate        (Sim                    *s,
+                                                       guint                   node,
+                                                       guint                   dst,
+                                                       guint32                 length);
 /* One cycle: arrivals, output VCs, flits. */
 void                 flitlab_wormhole_step            (Sim                    *s);
 /* A cycle of messages each waiting for a VC the next one holds, or NULL. */

@@ -71,20 +71,23 @@ draw_length (Sim *s)
 
 static void grant_injection (Sim *s, guint node);
 
-static void
-generate (Sim   *s,
-          guint  node,
-          guint  dst)
+/* A new message of length flits from node to dst, at the back of node's source queue; its id,
+ * or NONE when a saturated source dropped it. */
+gint32
+flitlab_wormhole_generate (Sim     *s,
+                           guint    node,
+                           guint    dst,
+                           guint32  length)
 {
   SourceQueue *queue = &s->queues[node];
   Message m = { 0 };
   gint32 id;
 
   if (s->capped && queue->length >= QUEUE_CAP)
-    return;
+    return NONE;
   m.src = node;
   m.dst = dst;
-  m.length = draw_length (s);
+  m.length = length;
   m.at_source = m.length;
   m.gen = s->cycle;
   m.moved = s->cycle;
@@ -123,6 +126,7 @@ generate (Sim   *s,
 
   if (queue->length == 1)
     grant_injection (s, node);
+  return id;
 }
 
 /* The head of node's source queue takes the injection VC if it is free. */
@@ -212,7 +216,11 @@ finish (Sim    *s,
         }
       out->queueing_sum += (double) (m->inject - m->gen);
       out->hops_sum += m->hops;
+      if (out->histogram != NULL)
+        flitlab_latency_histogram_add (out->histogram, s->cycle - m->gen + 1);
     }
+  if (s->delivered != NULL)
+    s->delivered (s, id, s->delivered_data);
 }
 
 /* ---- routing ---------------------------------------------------------------------- */
@@ -515,8 +523,9 @@ flitlab_wormhole_step (Sim *s)
       guint dst = node == G_MAXUINT ? G_MAXUINT
                                     : flitlab_traffic_destination (s->job->traffic, node, &s->rng);
 
-      if (dst != G_MAXUINT)
-        generate (s, node, dst);
+      /* A full queue of a saturated source drops the arrival before its length is drawn. */
+      if (dst != G_MAXUINT && !(s->capped && s->queues[node].length >= QUEUE_CAP))
+        flitlab_wormhole_generate (s, node, dst, draw_length (s));
       s->next_arrival += flitlab_rng_exponential (&s->rng, 1.0 / node_rate);
     }
 
@@ -863,6 +872,7 @@ flitlab_sim_replication_clear (FlitlabSimReplication *out)
   g_clear_pointer (&out->channel_flits, g_free);
   g_clear_pointer (&out->channel_blocked, g_free);
   g_clear_pointer (&out->deadlock, g_free);
+  g_clear_pointer (&out->histogram, flitlab_latency_histogram_free);
   out->n_deadlock = 0;
 }
 
@@ -945,6 +955,7 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
   out->n_channels = s.n_channels;
   out->channel_flits = g_new0 (guint64, s.n_channels);
   out->channel_blocked = g_new0 (guint64, s.n_channels);
+  out->histogram = flitlab_latency_histogram_new ();
 
   /* No window yet: nothing is tagged or counted during the warm-up. */
   s.window_start = s.window_end = G_MAXUINT64;

@@ -338,9 +338,21 @@ flitlab_sim_summarize (const FlitlabSimConfig      *config,
 
   for (guint k = 0; k < FLITLAB_LATENCY_N; k++)
     point->latency[k] = point->ci95[k] = NAN;
+  point->latency_p50 = point->latency_p95 = point->latency_p99 = NAN;
   point->queueing = NAN;
   if (point->saturated || point->messages == 0)
     return;
+
+  {
+    g_autoptr(FlitlabLatencyHistogram) histogram = flitlab_latency_histogram_new ();
+
+    for (guint r = 0; r < R; r++)
+      if (reps[r].histogram != NULL)
+        flitlab_latency_histogram_merge (histogram, reps[r].histogram);
+    point->latency_p50 = flitlab_latency_histogram_percentile (histogram, 50);
+    point->latency_p95 = flitlab_latency_histogram_percentile (histogram, 95);
+    point->latency_p99 = flitlab_latency_histogram_percentile (histogram, 99);
+  }
 
   point->queueing = queueing / point->messages;
   for (guint k = 0; k < FLITLAB_LATENCY_N; k++)

@@ -105,6 +105,11 @@ typedef struct
    * of its 95% confidence interval; NaN when saturated or when there is no interval. */
   double    latency[FLITLAB_LATENCY_N];
   double    ci95[FLITLAB_LATENCY_N];
+  /* Percentiles of the total latency ("latency") over the same messages, nearest rank, from
+   * a histogram exact below 1024 cycles (flitlab-latency-histogram.h); NaN as latency. */
+  double    latency_p50;
+  double    latency_p95;
+  double    latency_p99;
   double    queueing;         /* generation to injection of the header (source queue) */
   double    throughput;       /* accepted, messages per cycle per node (also when saturated) */
   double    throughput_ci95;  /* half-width of its 95% confidence interval */

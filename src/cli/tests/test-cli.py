@@ -182,7 +182,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check("simulate reports saturation", code == 0 and lines[-1].split(",")[1] == "saturated",
           out + err)
     header = lines[0].split(",")
-    check("simulate adds the latencies and their intervals", header[8:] == [
+    check("simulate adds the latencies and their intervals", header[8:14] == [
         "transit_latency", "transit_ci95", "network_ci95", "source_transit_latency",
         "source_transit_ci95", "throughput_ci95"], out + err)
     row = dict(zip(header, lines[1].split(",")))

@@ -77,6 +77,10 @@ test_jobs_match_run (void)
           assert_same (p->ci95[k], e->ci95[k]);
         }
       assert_same (p->queueing, e->queueing);
+      /* The latency histograms travel with the jobs' bytes. */
+      assert_same (p->latency_p50, e->latency_p50);
+      assert_same (p->latency_p95, e->latency_p95);
+      assert_same (p->latency_p99, e->latency_p99);
       assert_same (p->throughput, e->throughput);
       assert_same (p->throughput_ci95, e->throughput_ci95);
       assert_same (p->mean_hops, e->mean_hops);
