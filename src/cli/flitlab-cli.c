@@ -275,6 +275,12 @@ static const Command commands[] = {
     N_("Draw a study's figure to SVG, PDF or PNG, or its data to CSV") },
   { "validate", FULL (flitlab_cli_cmd_validate), N_("Check .flitlab project files") },
   { "traffic", FULL (flitlab_cli_cmd_traffic), N_("Write a traffic pattern's matrix as CSV") },
+  { "import-booksim", FULL (flitlab_cli_cmd_import_booksim),
+    N_("Read a BookSim 2 configuration into a project's study") },
+  { "export-booksim", FULL (flitlab_cli_cmd_export_booksim),
+    N_("Write a study as a BookSim 2 configuration") },
+  { "import-booksim-results", FULL (flitlab_cli_cmd_import_booksim_results),
+    N_("Add BookSim 2's printed results to a study as reference points") },
 };
 
 static void
