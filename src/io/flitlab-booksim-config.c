@@ -576,6 +576,12 @@ map_traffic (const FlitlabBooksimConfig *self,
           g_string_append (notes, _("• uniform: BookSim draws a packet's destination from all "
                                     "the nodes, its source too (a packet that goes nowhere, 1 "
                                     "in N); Flitlab's from the other nodes.\n"));
+        else if (study->pattern != FLITLAB_TRAFFIC_TORNADO &&
+                 study->pattern != FLITLAB_TRAFFIC_NEIGHBOUR)
+          g_string_append (notes, _("• BookSim permutes the bits of a node's number, Flitlab "
+                                    "its coordinates: the same permutation when k is a power "
+                                    "of two. A node the permutation maps onto itself sends its "
+                                    "packets to itself in BookSim, none in Flitlab.\n"));
         return TRUE;
       }
   if (g_str_equal (name, "hotspot"))
