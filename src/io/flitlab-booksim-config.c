@@ -126,11 +126,15 @@ is_key_char (char c,
   return g_ascii_isalpha (c) || c == '_' || (!first && g_ascii_isdigit (c));
 }
 
-/* A value is one of BookSim's tokens: a number, a word or a {list}, without blanks. */
+/* A value is one of BookSim's tokens: a number, a word, a path or a {list}, without blanks;
+ * a comment may follow it at once. */
 static gboolean
-is_value_char (char c)
+is_value_char (const char *p,
+               const char *end)
 {
-  return c != ';' && c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '=' && c != '/';
+  if (*p == '/')
+    return !(p + 1 < end && p[1] == '/');
+  return *p != ';' && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' && *p != '=';
 }
 
 static char *
@@ -193,7 +197,7 @@ flitlab_booksim_config_parse (FlitlabBooksimConfig *self,
       s.p++;
       skip_blanks (&s);
       start = s.p;
-      while (s.p < s.end && is_value_char (*s.p))
+      while (s.p < s.end && is_value_char (s.p, s.end))
         s.p++;
       if (s.p == start)
         {
@@ -860,6 +864,12 @@ flitlab_booksim_config_write_study (const FlitlabStudy *study,
 
   vcs = study->simulation.vcs > 0
         ? study->simulation.vcs : flitlab_routing_deadlock_free_vcs (study->routing, family);
+  /* BookSim's dim_order_torus halves the VCs into its two dateline classes: the deadlock lab's
+   * single VC has no BookSim equivalent. */
+  if (torus && study->routing == FLITLAB_ROUTING_DOR && vcs < 2)
+    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                 _("BookSim's dimension-order routing on a torus needs 2 virtual channels or "
+                   "more (its dateline classes), not %u"), vcs), NULL;
   rates = flitlab_study_dup_rates (study, &n_rates);
 
   /* The name on one comment line, whatever it holds. */

@@ -86,6 +86,10 @@ flitlab_booksim_results_parse (const char         *text,
               return FALSE;
             }
           g_string_append_len (echo, lines[i], end - lines[i]);
+          /* BookSim echoes the file's last character twice (it prints the character its
+           * failed read left behind): "…;\n\n", or "…;;" for a file without a newline. */
+          if (echo->len >= 2 && echo->str[echo->len - 1] == echo->str[echo->len - 2])
+            g_string_truncate (echo, echo->len - 1);
           if (!flitlab_booksim_config_parse (config, echo->str, echo->len, name, first, error))
             return FALSE;
           echoed = TRUE;

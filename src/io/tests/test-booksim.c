@@ -75,6 +75,15 @@ test_import (void)
   /* 0.08 flits per cycle per node in packets of 4 flits. */
   g_assert_cmpfloat_with_epsilon (study->rate_min, 0.02, 1e-12);
   g_assert_cmpuint (study->n_rates, ==, 1);
+  /* A path is a value; a comment may follow a value at once. */
+  {
+    g_autoptr(FlitlabBooksimConfig) config = flitlab_booksim_config_new ();
+
+    g_assert_true (flitlab_booksim_config_parse (config, "network_file = a/b.txt;//x\n"
+                                                 "k = 4//x\n;", 37, "cfg", 1, NULL));
+    g_assert_cmpstr (flitlab_booksim_config_get (config, "network_file"), ==, "a/b.txt");
+    g_assert_cmpstr (flitlab_booksim_config_get (config, "k"), ==, "4");
+  }
   /* The router key is noted with what it changes, the run key named, the unknown one warned
    * of at its line. */
   g_assert_nonnull (strstr (study->notes, "routing_delay = 1: "));
@@ -199,7 +208,9 @@ test_export_round_trip (void)
 static void
 test_export_refused (void)
 {
-  static const char * const specs[] = { "torus:4x4:uni", "torus:4x8:bi", "necklace:3,3" };
+  static const char * const specs[] = {
+    "torus:4x4:uni", "torus:4x8:bi", "necklace:3,3", "torus:4x4:bi",
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
     {
@@ -210,6 +221,9 @@ test_export_refused (void)
       g_assert_true (flitlab_study_set_topology (study, specs[i], NULL));
       if (i == 2)
         study->routing = FLITLAB_ROUTING_NECKLACE;
+      /* The deadlock lab's one VC on a torus. */
+      if (i == 3)
+        study->simulation.vcs = 1;
       text = flitlab_booksim_config_write_study (study, &error);
       g_assert_null (text);
       g_assert_error (error, FLITLAB_BOOKSIM_ERROR, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED);
@@ -226,7 +240,7 @@ booksim_output (const char *k,
   return g_strdup_printf (
     "BEGIN Configuration File: run.cfg\n"
     "topology = torus;\nk = %s;\nn = 2;\nrouting_function = dim_order;\npacket_size = 4;\n"
-    "injection_rate_uses_flits = 1;END Configuration File: run.cfg\n"
+    "injection_rate_uses_flits = 1;;END Configuration File: run.cfg\n"
     "OVERRIDE Parameter: injection_rate=%s\n"
     "Class 0:\nPacket latency average = 99.5\nNetwork latency average = 98\n%s",
     k, rate,
