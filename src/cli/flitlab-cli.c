@@ -286,12 +286,17 @@ static const Command commands[] = {
 static void
 print_help (FILE *stream)
 {
+  int width = 0;
+
   fprintf (stream, "%s",
            _("Usage: flitlab-cli COMMAND [OPTIONS…]\n\n"
              "Study wormhole-routed interconnection networks from the command line.\n\n"
              "Commands:\n"));
+  /* The summaries in one column, after the longest name. */
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (stream, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    width = MAX (width, (int) strlen (commands[i].name));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (stream, "  %-*s %s\n", width, commands[i].name, _(commands[i].summary));
   fprintf (stream, "%s",
            _("\nflitlab-cli COMMAND --help shows a command's options.\n"
              "Loads are message generation rates in messages per cycle per node.\n\n"
