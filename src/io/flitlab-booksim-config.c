@@ -9,10 +9,12 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
-#include <stdlib.h>
+#include <sys/stat.h>
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "flitlab-booksim-config.h"
 #include "flitlab-limits.h"
@@ -763,6 +765,41 @@ flitlab_booksim_config_to_study (const FlitlabBooksimConfig *self,
   return g_steal_pointer (&study);
 }
 
+char *
+flitlab_booksim_read_file (const char  *path,
+                           const char  *what,
+                           gsize       *length,
+                           GError     **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr(GError) local_error = NULL;
+  char *text = NULL;
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Cannot read %s %s: %s"), what, display, g_strerror (saved));
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode) || (guint64) st.st_size > FLITLAB_BOOKSIM_MAX_BYTES)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("Cannot read %s %s: not a regular file of at most %u MiB"), what, display,
+                   FLITLAB_BOOKSIM_MAX_BYTES / (1024 * 1024));
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &text, length, &local_error))
+    {
+      g_set_error (error, G_FILE_ERROR, local_error->code, _("Cannot read %s %s: %s"), what,
+                   display, local_error->message);
+      return NULL;
+    }
+  return text;
+}
+
 FlitlabStudy *
 flitlab_booksim_study_load (const char         *path,
                             const char * const *overrides,
@@ -774,16 +811,11 @@ flitlab_booksim_study_load (const char         *path,
   g_autofree char *base = g_path_get_basename (path);
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
-  g_autoptr(GError) local_error = NULL;
   gsize length;
 
-  if (!g_file_get_contents (path, &text, &length, &local_error))
-    {
-      g_set_error (error, G_FILE_ERROR, local_error->code,
-                   _("Cannot read the BookSim configuration %s: %s"), display,
-                   local_error->message);
-      return NULL;
-    }
+  text = flitlab_booksim_read_file (path, _("the BookSim configuration"), &length, error);
+  if (text == NULL)
+    return NULL;
   if (!flitlab_booksim_config_parse (config, text, length, display, 1, error))
     return NULL;
   for (guint i = 0; overrides != NULL && overrides[i] != NULL; i++)

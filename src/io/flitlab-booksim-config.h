@@ -73,6 +73,17 @@ gboolean              flitlab_booksim_config_get_load (const FlitlabBooksimConfi
                                                      double               *rate,
                                                      GError              **error);
 
+/* The largest BookSim file Flitlab reads: a configuration or one run's printed output. */
+#define FLITLAB_BOOKSIM_MAX_BYTES (64u * 1024u * 1024u)
+
+/* The text of a BookSim file, checked before it is read (a regular file of at most
+ * FLITLAB_BOOKSIM_MAX_BYTES: a FIFO would block). what names it in errors, with the file's
+ * name after it ("Cannot read <what> <file>: <why>"). */
+char                 *flitlab_booksim_read_file     (const char           *path,
+                                                     const char           *what,
+                                                     gsize                *length,
+                                                     GError              **error);
+
 /* Reads the file at path, then the overrides ("key=value", NULL-terminated; may be NULL), into
  * a study named for the file, as flitlab_booksim_config_to_study(): File ▸ Open's and
  * flitlab-cli import-booksim's one call. */

@@ -193,17 +193,13 @@ flitlab_booksim_results_load (const FlitlabStudy *study,
     {
       g_autofree char *display = g_filename_display_name (paths[i]);
       g_autofree char *text = NULL;
-      g_autoptr(GError) local_error = NULL;
       Row row;
       gboolean saturated;
       gsize length;
 
-      if (!g_file_get_contents (paths[i], &text, &length, &local_error))
-        {
-          g_set_error (error, G_FILE_ERROR, local_error->code,
-                       _("Cannot read BookSim's output %s: %s"), display, local_error->message);
-          return NULL;
-        }
+      text = flitlab_booksim_read_file (paths[i], _("BookSim's output"), &length, error);
+      if (text == NULL)
+        return NULL;
       if (!flitlab_booksim_results_parse (text, length, display, study, row.v, &saturated, error))
         return NULL;
       for (guint r = 0; r < rows->len; r++)

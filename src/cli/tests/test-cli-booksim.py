@@ -164,6 +164,11 @@ refused("a file that is no BookSim output",
         ["import-booksim-results", project, write("junk.txt", "hello\n")], None,
         "not BookSim's output")
 refused("import-booksim-results without outputs", ["import-booksim-results", project])
+refused("a folder is no output", ["import-booksim-results", project, tmp], None,
+        "not a regular file")
+refused("a configuration that is not there", ["import-booksim", path("none"), "--output",
+                                              path("none.flitlab")], path("none.flitlab"),
+        "Cannot read the BookSim configuration")
 
 shutil.rmtree(tmp)
 print(f"1..{len(results)}")
