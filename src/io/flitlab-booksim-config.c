@@ -839,18 +839,64 @@ append_number (GString    *out,
                                                                    value));
 }
 
+/* Flitlab's traffic patterns by BookSim's names, those BookSim has (hotspot aside). */
+static const char * const booksim_traffic[] = {
+  [FLITLAB_TRAFFIC_UNIFORM] = "uniform",
+  [FLITLAB_TRAFFIC_TRANSPOSE] = "transpose",
+  [FLITLAB_TRAFFIC_BIT_COMPLEMENT] = "bitcomp",
+  [FLITLAB_TRAFFIC_BIT_REVERSAL] = "bitrev",
+  [FLITLAB_TRAFFIC_TORNADO] = "tornado",
+  [FLITLAB_TRAFFIC_NEIGHBOUR] = "neighbor",
+};
+
+/* Whether BookSim runs the study as Flitlab does, with vcs virtual channels. */
+static gboolean
+check_exportable (const FlitlabStudy    *study,
+                  const FlitlabTopology *network,
+                  guint                  vcs,
+                  GError               **error)
+{
+  FlitlabTopologyFamily family = flitlab_topology_get_family (network);
+  gboolean torus = family == FLITLAB_TOPOLOGY_TORUS;
+  guint k = flitlab_topology_get_radix (network, 0);
+
+  /* A hypercube is BookSim's 2-ary n-mesh. */
+  if (family == FLITLAB_TOPOLOGY_NECKLACE ||
+      (torus && !flitlab_topology_is_bidirectional (network)))
+    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                 _("BookSim has no %s: it has bi-directional tori and meshes"),
+                 study->topology);
+  for (guint d = 1; d < flitlab_topology_get_n_dims (network); d++)
+    if (flitlab_topology_get_radix (network, d) != k)
+      return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                   _("BookSim's %s has one radix k in every dimension, unlike %s"),
+                   torus ? "torus" : "mesh", study->topology);
+  if (study->routing != FLITLAB_ROUTING_DOR && study->routing != FLITLAB_ROUTING_ADAPTIVE)
+    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED, _("BookSim has no %s routing"),
+                 flitlab_routing_to_string (study->routing));
+  if (study->pattern >= G_N_ELEMENTS (booksim_traffic) &&
+      !(study->pattern == FLITLAB_TRAFFIC_HOTSPOT && study->hotspot_fraction == 1))
+    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                 _("BookSim has no %s traffic as Flitlab's (its hotspot sends every packet to "
+                   "the hotspot: a hotspot fraction of 1)"),
+                 flitlab_traffic_pattern_to_string (study->pattern));
+  if (study->length != FLITLAB_LENGTH_FIXED)
+    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                 _("BookSim's packets have a fixed length, not %s lengths"),
+                 flitlab_length_to_string (study->length));
+  /* BookSim's dim_order_torus halves the VCs into its two dateline classes: the deadlock lab's
+   * single VC has no BookSim equivalent. */
+  if (torus && study->routing == FLITLAB_ROUTING_DOR && vcs < 2)
+    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                 _("BookSim's dimension-order routing on a torus needs 2 virtual channels or "
+                   "more (its dateline classes), not %u"), vcs);
+  return TRUE;
+}
+
 char *
 flitlab_booksim_config_write_study (const FlitlabStudy *study,
                                     GError            **error)
 {
-  static const char * const booksim_traffic[] = {
-    [FLITLAB_TRAFFIC_UNIFORM] = "uniform",
-    [FLITLAB_TRAFFIC_TRANSPOSE] = "transpose",
-    [FLITLAB_TRAFFIC_BIT_COMPLEMENT] = "bitcomp",
-    [FLITLAB_TRAFFIC_BIT_REVERSAL] = "bitrev",
-    [FLITLAB_TRAFFIC_TORNADO] = "tornado",
-    [FLITLAB_TRAFFIC_NEIGHBOUR] = "neighbor",
-  };
   const FlitlabTopology *network;
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree double *rates = NULL;
@@ -868,40 +914,10 @@ flitlab_booksim_config_write_study (const FlitlabStudy *study,
   n = flitlab_topology_get_n_dims (network);
   k = flitlab_topology_get_radix (network, 0);
   torus = family == FLITLAB_TOPOLOGY_TORUS;
-  /* A hypercube is BookSim's 2-ary n-mesh. */
-  if (family == FLITLAB_TOPOLOGY_NECKLACE ||
-      (torus && !flitlab_topology_is_bidirectional (network)))
-    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
-                 _("BookSim has no %s: it has bi-directional tori and meshes"),
-                 study->topology), NULL;
-  for (guint d = 1; d < n; d++)
-    if (flitlab_topology_get_radix (network, d) != k)
-      return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
-                   _("BookSim's %s has one radix k in every dimension, unlike %s"),
-                   torus ? "torus" : "mesh", study->topology), NULL;
-  if (study->routing != FLITLAB_ROUTING_DOR && study->routing != FLITLAB_ROUTING_ADAPTIVE)
-    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
-                 _("BookSim has no %s routing"),
-                 flitlab_routing_to_string (study->routing)), NULL;
-  if (study->pattern >= G_N_ELEMENTS (booksim_traffic) &&
-      !(study->pattern == FLITLAB_TRAFFIC_HOTSPOT && study->hotspot_fraction == 1))
-    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
-                 _("BookSim has no %s traffic as Flitlab's (its hotspot sends every packet to "
-                   "the hotspot: a hotspot fraction of 1)"),
-                 flitlab_traffic_pattern_to_string (study->pattern)), NULL;
-  if (study->length != FLITLAB_LENGTH_FIXED)
-    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
-                 _("BookSim's packets have a fixed length, not %s lengths"),
-                 flitlab_length_to_string (study->length)), NULL;
-
   vcs = study->simulation.vcs > 0
         ? study->simulation.vcs : flitlab_routing_deadlock_free_vcs (study->routing, family);
-  /* BookSim's dim_order_torus halves the VCs into its two dateline classes: the deadlock lab's
-   * single VC has no BookSim equivalent. */
-  if (torus && study->routing == FLITLAB_ROUTING_DOR && vcs < 2)
-    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
-                 _("BookSim's dimension-order routing on a torus needs 2 virtual channels or "
-                   "more (its dateline classes), not %u"), vcs), NULL;
+  if (!check_exportable (study, network, vcs, error))
+    return NULL;
   rates = flitlab_study_dup_rates (study, &n_rates);
 
   /* The name on one comment line, whatever it holds. */
