@@ -50,8 +50,8 @@ flitlab_booksim_results_parse (const char         *text,
                                GError            **error)
 {
   g_autoptr(FlitlabBooksimConfig) config = flitlab_booksim_config_new ();
-  g_autoptr(FlitlabTopology) network = NULL;
-  g_autofree char *spec = NULL, *ran = NULL, *study_spec = NULL;
+  g_autoptr(FlitlabStudy) ran = NULL;
+  g_autofree char *ran_spec = NULL, *study_spec = NULL;
   g_auto(GStrv) lines = NULL;
   double latency = NAN, network_latency = NAN, accepted = NAN, flits, rate;
   gboolean echoed = FALSE, overall = FALSE, unstable = FALSE;
@@ -137,22 +137,34 @@ flitlab_booksim_results_parse (const char         *text,
                      "did the run finish?"), name, OVERALL);
       return FALSE;
     }
-  spec = flitlab_booksim_config_dup_topology (config, error);
-  if (spec == NULL || !flitlab_booksim_config_get_load (config, &flits, &rate, error))
+  /* What BookSim ran, as a study: the study's network, message length, routing and traffic,
+   * or another study's points. */
+  ran = flitlab_booksim_config_to_study (config, name, NULL, error);
+  if (ran == NULL)
     return FALSE;
-  network = flitlab_topology_new_from_spec (spec, error);
-  if (network == NULL)
-    return FALSE;
-  ran = flitlab_topology_dup_spec (network);
+  ran_spec = flitlab_topology_dup_spec (ran->network);
   study_spec = study->network != NULL ? flitlab_topology_dup_spec (study->network)
                                       : g_strdup (study->topology);
-  if (!g_str_equal (ran, study_spec) || flits != study->flits)
+  if (!g_str_equal (ran_spec, study_spec) || ran->flits != study->flits)
     {
       g_set_error (error, FLITLAB_BOOKSIM_ERROR, FLITLAB_BOOKSIM_ERROR_INVALID,
                    _("%s: BookSim ran %s with packets of %g flits, not the study's %s with "
-                     "messages of %g"), name, ran, flits, study_spec, study->flits);
+                     "messages of %g"), name, ran_spec, ran->flits, study_spec, study->flits);
       return FALSE;
     }
+  if (ran->routing != study->routing || ran->pattern != study->pattern ||
+      (ran->pattern == FLITLAB_TRAFFIC_HOTSPOT && ran->hotspot_node != study->hotspot_node))
+    {
+      g_set_error (error, FLITLAB_BOOKSIM_ERROR, FLITLAB_BOOKSIM_ERROR_INVALID,
+                   _("%s: BookSim ran %s routing and %s traffic, not the study's %s and %s"),
+                   name, flitlab_routing_to_string (ran->routing),
+                   flitlab_traffic_pattern_to_string (ran->pattern),
+                   flitlab_routing_to_string (study->routing),
+                   flitlab_traffic_pattern_to_string (study->pattern));
+      return FALSE;
+    }
+  flits = ran->flits;
+  rate = ran->rate_min;
   row[0] = rate;
   row[1] = unstable ? NAN : latency;
   row[2] = unstable ? NAN : network_latency;

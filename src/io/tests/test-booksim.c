@@ -240,6 +240,7 @@ booksim_output (const char *k,
   return g_strdup_printf (
     "BEGIN Configuration File: run.cfg\n"
     "topology = torus;\nk = %s;\nn = 2;\nrouting_function = dim_order;\npacket_size = 4;\n"
+    "traffic = uniform;\n"
     "injection_rate_uses_flits = 1;;END Configuration File: run.cfg\n"
     "OVERRIDE Parameter: injection_rate=%s\n"
     "Class 0:\nPacket latency average = 99.5\nNetwork latency average = 98\n%s",
@@ -330,6 +331,9 @@ test_results_refused (void)
   g_autofree char *truncated_text = g_strndup (one_text, strstr (one_text, "Draining") - one_text);
   g_autofree char *unended_text = g_strndup (one_text, strstr (one_text, "END") - one_text);
   g_autofree char *other = write_file (dir, "other.txt", other_text);
+  g_autofree char *tornado_text = g_strconcat (one_text, "OVERRIDE Parameter: traffic=tornado\n",
+                                               NULL);
+  g_autofree char *tornado = write_file (dir, "tornado.txt", tornado_text);
   g_autofree char *one = write_file (dir, "one.txt", one_text);
   g_autofree char *truncated = write_file (dir, "truncated.txt", truncated_text);
   g_autofree char *unended = write_file (dir, "unended.txt", unended_text);
@@ -337,6 +341,7 @@ test_results_refused (void)
   g_autofree char *missing = g_build_filename (dir, "missing.txt", NULL);
   const struct { const char *paths[3]; const char *words; } cases[] = {
     { { other, NULL }, "ran torus:8x8:bi" },
+    { { tornado, NULL }, "ran dor routing and tornado traffic, not the study's dor and uniform" },
     { { truncated, NULL }, "did the run finish?" },
     { { unended, NULL }, "has no “END Configuration File:”" },
     { { nothing, NULL }, "not BookSim's output" },
