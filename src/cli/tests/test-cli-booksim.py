@@ -148,6 +148,8 @@ check("import-booksim-results adds the reference in place",
       and "<row>0.02 40.5 39.5 0.02</row>" in text
       and '<row saturated="true">0.05 - - -</row>' in text, proc.stderr + text)
 check("and says the conversion in the notes", "Packet latency average" in text, text)
+proc = ran(["validate", project])
+check("the project with BookSim's points is valid", proc.returncode == 0, proc.stderr)
 csv = path("plot.csv")
 proc = ran(["export", project, "--study", "BookSim: mesh44", "--metric", "total",
             "--output", csv])
