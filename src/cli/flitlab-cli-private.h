@@ -1,7 +1,7 @@
 /* flitlab-cli-private.h: what flitlab-cli's files share, one file per group of commands:
  * topology, models and model (flitlab-cli-model.c), simulate (-simulate.c), run, grid and
- * validate (-run.c), export (-export.c), traffic (-traffic.c); flitlab-cli.c holds main and
- * these helpers.
+ * validate (-run.c), export (-export.c), traffic (-traffic.c), import-booksim, export-booksim
+ * and import-booksim-results (-booksim.c); flitlab-cli.c holds main and these helpers.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -43,6 +43,15 @@ gboolean flitlab_cli_cmd_traffic   (int      argc,
 gboolean flitlab_cli_cmd_validate  (int      argc,
                                     char   **argv,
                                     GError **error);
+gboolean flitlab_cli_cmd_import_booksim (int      argc,
+                                         char   **argv,
+                                         GError **error);
+gboolean flitlab_cli_cmd_export_booksim (int      argc,
+                                         char   **argv,
+                                         GError **error);
+gboolean flitlab_cli_cmd_import_booksim_results (int      argc,
+                                                 char   **argv,
+                                                 GError **error);
 
 /* A CSV or table cell for a number: enough digits to be useful, locale-independent. */
 void     flitlab_cli_format_number (char   *buf,

@@ -275,17 +275,28 @@ static const Command commands[] = {
     N_("Draw a study's figure to SVG, PDF or PNG, or its data to CSV") },
   { "validate", FULL (flitlab_cli_cmd_validate), N_("Check .flitlab project files") },
   { "traffic", FULL (flitlab_cli_cmd_traffic), N_("Write a traffic pattern's matrix as CSV") },
+  { "import-booksim", FULL (flitlab_cli_cmd_import_booksim),
+    N_("Read a BookSim 2 configuration into a project's study") },
+  { "export-booksim", FULL (flitlab_cli_cmd_export_booksim),
+    N_("Write a study as a BookSim 2 configuration") },
+  { "import-booksim-results", FULL (flitlab_cli_cmd_import_booksim_results),
+    N_("Add BookSim 2's printed results to a study as reference points") },
 };
 
 static void
 print_help (FILE *stream)
 {
+  int width = 0;
+
   fprintf (stream, "%s",
            _("Usage: flitlab-cli COMMAND [OPTIONS…]\n\n"
              "Study wormhole-routed interconnection networks from the command line.\n\n"
              "Commands:\n"));
+  /* The summaries in one column, after the longest name. */
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (stream, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    width = MAX (width, (int) strlen (commands[i].name));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (stream, "  %-*s %s\n", width, commands[i].name, _(commands[i].summary));
   fprintf (stream, "%s",
            _("\nflitlab-cli COMMAND --help shows a command's options.\n"
              "Loads are message generation rates in messages per cycle per node.\n\n"

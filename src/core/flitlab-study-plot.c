@@ -460,15 +460,39 @@ add_study (FlitlabPlot           *plot,
   for (guint r = 0; r < study->references->len; r++)
     {
       const FlitlabStudyTable *reference = study->references->pdata[r];
-      FlitlabPlotSeries *series = add_table (plot, reference, is_latency ? "latency" : metric, NULL,
-                                             reference->title ? reference->title : _("reference"),
-                                             FLITLAB_PLOT_POINTS);
+      const char *title = reference->title ? reference->title : _("reference");
+      const char *column = is_latency ? "latency" : metric;
+      FlitlabLatency own;
+      FlitlabPlotSeries *series;
 
+      /* A reference that counts another latency than the plot's (BookSim's points) is drawn
+       * by its column of the plot's latency, when it has one. */
+      if (is_latency && reference->info != NULL &&
+          flitlab_latency_from_string (g_hash_table_lookup (reference->info,
+                                                            FLITLAB_STUDY_INFO_LATENCY),
+                                       &own) && own != latency)
+        {
+          column = flitlab_latency_column (latency);
+          if (flitlab_study_table_find_column (reference, column) < 0)
+            {
+              g_autofree char *lower = lower_latency (own);
+              /* Translators: %s: a reference ("BookSim 2"), then a latency ("total latency") */
+              g_autofree char *label = g_strdup_printf (_("%s: %s only"), title, lower);
+
+              add_nothing (plot, label, FLITLAB_PLOT_POINTS);
+              continue;
+            }
+        }
+      series = add_table (plot, reference, column, NULL, title, FLITLAB_PLOT_POINTS);
       if (series == NULL)
         continue;
       series->hollow = TRUE;
+      /* Another simulator's points (they count their own latency) keep their name. */
       if (comparison != NULL)
-        series->kind_label = g_strdup (_("Published values"));
+        series->kind_label = g_strdup (reference->info != NULL &&
+                                       g_hash_table_contains (reference->info,
+                                                              FLITLAB_STUDY_INFO_LATENCY)
+                                       ? title : _("Published values"));
     }
 }
 

@@ -55,6 +55,11 @@ typedef struct
                                   (e.g. "vcs" and "warmup" actually used by a simulation) */
 } FlitlabStudyTable;
 
+/* A reference's info: the latency (flitlab-latency.h: "total", ...) its "latency" column counts,
+ * when it is not the one the study's plot shows (BookSim's points: "total"). The plot then
+ * draws the reference's column of the plot's latency, or says it has none. */
+#define FLITLAB_STUDY_INFO_LATENCY "latency"
+
 /* Per-channel statistics at one load: named series indexed by channel ids (flitlab-topology.h:
  * network, then injection, then ejection channels) — of the study's topology for simulation
  * results, of the model's own topology (flitlab_model_get_topology()) for a model's. Names used
