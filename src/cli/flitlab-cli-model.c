@@ -66,7 +66,8 @@ flitlab_cli_cmd_topology (int      argc,
 
   g_option_context_set_summary (context,
     N_("SPEC is one of: torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, hypercube:10,\n"
-       "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge)."));
+       "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge),\n"
+       "file:PATH (a network file: BookSim's anynet listing or an edge list, docs/networks.md)."));
   g_option_context_add_main_entries (context, entries, NULL);
   if (!flitlab_cli_parse_options (context, &argc, &argv, error))
     return FALSE;
@@ -98,6 +99,21 @@ flitlab_cli_cmd_topology (int      argc,
   g_print ("diameter: %u\n", flitlab_topology_diameter (topology));
   g_print ("mean distance: %s\n", mean);
   g_print ("bisection width: %u\n", flitlab_topology_bisection_width (topology));
+  /* The families' widths follow a formula (flitlab-topology-distance.c); a file network's is
+   * searched, and said how. */
+  switch (flitlab_topology_bisection_method (topology))
+    {
+    case FLITLAB_BISECTION_EXHAUSTIVE:
+      g_print ("bisection method: exact, every balanced cut tried (up to %u nodes)\n",
+               FLITLAB_TOPOLOGY_BISECTION_EXACT_NODES);
+      break;
+    case FLITLAB_BISECTION_SWAP_BOUND:
+      g_print ("bisection method: upper bound, a breadth-first split improved by swaps\n");
+      break;
+    case FLITLAB_BISECTION_FORMULA:
+    default:
+      break;
+    }
   return TRUE;
 }
 

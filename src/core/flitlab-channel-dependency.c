@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The edges out of a vertex go to channels out of the node its channel leads to: at most
- * 2 FLITLAB_TOPOLOGY_MAX_DIMS of them, times two classes, so one 64-bit set per vertex holds
- * them (bit: position among the node's out channels times the classes, plus the class).
+ * 2 FLITLAB_TOPOLOGY_MAX_DIMS of them, times two classes (a file network: at most
+ * FLITLAB_TOPOLOGY_FILE_MAX_DEGREE, one class), so one 64-bit set per vertex holds them (bit:
+ * position among the node's out channels times the classes, plus the class).
  */
 
 #include "config.h"
@@ -16,6 +17,7 @@
 #include "flitlab-sim.h"
 
 G_STATIC_ASSERT (2 * FLITLAB_TOPOLOGY_MAX_DIMS * 2 <= 64);
+G_STATIC_ASSERT (FLITLAB_TOPOLOGY_FILE_MAX_DEGREE <= 64);
 
 struct _FlitlabChannelDependency
 {
@@ -155,6 +157,32 @@ add_routes_from (FlitlabChannelDependency *self,
     }
 }
 
+/* A file network's table routing: the router's hops depend on the header's phase
+ * (flitlab_router_ends_phase()), not only on where it is, so every route is walked whole and
+ * each two hops in a row are a dependency: N (N - 1) routes. */
+static void
+add_table_routes (FlitlabChannelDependency *self,
+                  guint                     n_nodes)
+{
+  g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint u = 0; u < n_nodes; u++)
+    for (guint t = 0; t < n_nodes; t++)
+      {
+        if (u == t)
+          continue;
+        g_array_set_size (route, 0);
+        flitlab_router_route (self->router, u, t, 0, route);
+        for (guint i = 1; i < route->len; i++)
+          {
+            guint from = g_array_index (route, guint, i - 1), to = g_array_index (route, guint, i);
+
+            self->next[vertex_of (self, from, 0)] |=
+              G_GUINT64_CONSTANT (1) << successor_bit (self->topology, 1, to, 0);
+          }
+      }
+}
+
 /* The vertex a successor bit of vertex v stands for. */
 static guint
 successor (const FlitlabChannelDependency *self,
@@ -256,8 +284,17 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
   n_nodes = flitlab_topology_get_n_nodes (topology);
   n_dims = flitlab_topology_get_n_dims (topology);
   torus = family == FLITLAB_TOPOLOGY_TORUS;
-  if (routing == FLITLAB_ROUTING_NECKLACE || routing == FLITLAB_ROUTING_BACKTRACK ||
-      family == FLITLAB_TOPOLOGY_NECKLACE)
+  if (family == FLITLAB_TOPOLOGY_FILE && !flitlab_routing_fits (routing, family))
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   _("The channel dependency graph of a network from a file is drawn for its "
+                     "updown or shortest routing"));
+      return NULL;
+    }
+  if (family != FLITLAB_TOPOLOGY_FILE &&
+      (routing == FLITLAB_ROUTING_NECKLACE || routing == FLITLAB_ROUTING_BACKTRACK ||
+       routing == FLITLAB_ROUTING_UPDOWN || routing == FLITLAB_ROUTING_SHORTEST ||
+       family == FLITLAB_TOPOLOGY_NECKLACE))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                    _("The channel dependency graph is drawn for dimension-ordered routes on a "
@@ -277,7 +314,9 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
 
   self = g_new0 (FlitlabChannelDependency, 1);
   self->topology = topology;
-  self->router = flitlab_router_new (topology, FLITLAB_ROUTING_DOR, vcs);
+  self->router = flitlab_router_new (topology, family == FLITLAB_TOPOLOGY_FILE ? routing
+                                                                             : FLITLAB_ROUTING_DOR,
+                                     vcs);
   /* As flitlab_router_hops()'s escape VCs: dateline classes from two VCs on. */
   self->n_classes = torus && vcs >= 2 ? 2 : 1;
   self->n_vertices = flitlab_topology_get_n_network_channels (topology) * self->n_classes;
@@ -294,9 +333,12 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
       stride[d] = product;
       product *= flitlab_topology_get_radix (topology, d);
     }
-  for (guint u = 0; u < n_nodes; u++)
-    add_routes_from (self, coords, stride, n_dims,
-                     torus && flitlab_topology_is_bidirectional (topology), u);
+  if (family == FLITLAB_TOPOLOGY_FILE)
+    add_table_routes (self, n_nodes);
+  else
+    for (guint u = 0; u < n_nodes; u++)
+      add_routes_from (self, coords, stride, n_dims,
+                       torus && flitlab_topology_is_bidirectional (topology), u);
 
   for (guint v = 0; v < self->n_vertices; v++)
     for (guint64 bits = self->next[v]; bits != 0; bits &= bits - 1)
