@@ -106,7 +106,28 @@ flitlab_topology_new_links (guint          n_nodes,
   self->n_links = n_links;
   self->links = g_steal_pointer (&sorted);
   self->origin = g_strdup (origin);
+  /* The neighbours of each node in id order: the links are sorted, so a node's smaller
+   * neighbours (links where it is the larger end) come in order, then its larger ones. */
+  self->adjacency_offsets = g_new0 (guint, n_nodes + 1);
+  for (guint v = 0; v < n_nodes; v++)
+    self->adjacency_offsets[v + 1] = self->adjacency_offsets[v] + degree[v];
+  self->adjacency = g_new (guint, 2 * (gsize) MAX (n_links, 1));
+  memset (degree, 0, sizeof (guint) * n_nodes);
+  for (guint i = 0; i < n_links; i++)
+    {
+      guint a = self->links[2 * i], b = self->links[2 * i + 1];
+
+      self->adjacency[self->adjacency_offsets[b] + degree[b]++] = a;
+    }
+  for (guint i = 0; i < n_links; i++)
+    {
+      guint a = self->links[2 * i], b = self->links[2 * i + 1];
+
+      self->adjacency[self->adjacency_offsets[a] + degree[a]++] = b;
+    }
   flitlab_topology_build_channels (self);
+  g_clear_pointer (&self->adjacency, g_free);
+  g_clear_pointer (&self->adjacency_offsets, g_free);
 
   /* Connected: every node reached from node 0. */
   seen = g_new0 (guint, n_nodes);

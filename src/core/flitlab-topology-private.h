@@ -39,6 +39,8 @@ struct _FlitlabTopology
   char                 *origin;           /* PATH of its spec file:PATH, or NULL */
   guint                 n_links;
   guint                *links;            /* 2 per link, smaller node first, in order */
+  guint                *adjacency;        /* while building: neighbours, node by node */
+  guint                *adjacency_offsets;
 
   /* Mean distance and diameter, computed once (necklaces need all pairs). */
   GMutex                lock;

@@ -24,7 +24,10 @@
 
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "flitlab-topology-private.h"
 
@@ -147,14 +150,10 @@ add_node_channels (FlitlabTopology *self,
       break;
 
     case FLITLAB_TOPOLOGY_FILE:
-      /* Its neighbours in id order: the links are sorted, so those where node is the larger
-       * end come first, then those where it is the smaller. */
-      for (guint i = 0; i < self->n_links; i++)
-        if (self->links[2 * i + 1] == node)
-          add_channel (channels, node, self->links[2 * i], G_MAXUINT, -1, FALSE, FALSE);
-      for (guint i = 0; i < self->n_links; i++)
-        if (self->links[2 * i] == node)
-          add_channel (channels, node, self->links[2 * i + 1], G_MAXUINT, +1, FALSE, FALSE);
+      /* Its neighbours, in id order (flitlab_topology_new_links()). */
+      for (guint i = self->adjacency_offsets[node]; i < self->adjacency_offsets[node + 1]; i++)
+        add_channel (channels, node, self->adjacency[i], G_MAXUINT,
+                     self->adjacency[i] > node ? +1 : -1, FALSE, FALSE);
       break;
 
     case FLITLAB_TOPOLOGY_NECKLACE:
@@ -467,6 +466,18 @@ new_from_file (const char  *path,
   FlitlabTopology *self;
   gsize length;
 
+  GStatBuf info;
+
+  /* A FIFO would block and a device never end: a regular file of a sane size only. */
+  if (g_stat (path, &info) == 0 &&
+      (!S_ISREG (info.st_mode) || info.st_size > FLITLAB_TOPOLOGY_FILE_MAX_BYTES))
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   S_ISREG (info.st_mode) ? _("%s: too large for a network file (at most %u bytes)")
+                                          : _("%s: not a regular file"),
+                   path, FLITLAB_TOPOLOGY_FILE_MAX_BYTES);
+      return NULL;
+    }
   if (!g_file_get_contents (path, &text, &length, &local_error))
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,

@@ -37,6 +37,8 @@ typedef enum
  * out-channels). */
 #define FLITLAB_TOPOLOGY_FILE_MAX_NODES  4096
 #define FLITLAB_TOPOLOGY_FILE_MAX_DEGREE 32
+/* file:PATH reads a regular file of at most this many bytes. */
+#define FLITLAB_TOPOLOGY_FILE_MAX_BYTES  (16u << 20)
 /* Up to this many nodes a file network's bisection width is found by trying every balanced
  * cut; above it, it is an upper bound (flitlab_topology_bisection_method()). */
 #define FLITLAB_TOPOLOGY_BISECTION_EXACT_NODES 20
