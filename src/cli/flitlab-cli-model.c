@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "flitlab-channel-dependency.h"
 #include "flitlab-export.h"
 #include "flitlab-model.h"
 #include "flitlab-render-dependency.h"
@@ -41,6 +42,43 @@ print_topology_csv (const FlitlabTopology  *topology,
            "ideal_throughput\n");
   g_print ("%u,%u,%u,%s,%u,%s,%s\n", metrics->nodes, metrics->channels, metrics->diameter, mean,
            metrics->bisection_channels, load, throughput);
+  return TRUE;
+}
+
+/* A file network's two routings: each one's channel dependency graph, and a cycle if it has
+ * one (channels as source>destination nodes), which is why it may deadlock. */
+static gboolean
+print_file_dependencies (const FlitlabTopology  *topology,
+                         GError                **error)
+{
+  const FlitlabRouting routings[] = { FLITLAB_ROUTING_UPDOWN, FLITLAB_ROUTING_SHORTEST };
+
+  for (guint r = 0; r < G_N_ELEMENTS (routings); r++)
+    {
+      g_autoptr(FlitlabChannelDependency) graph =
+        flitlab_channel_dependency_new (topology, routings[r], 1, error);
+      const FlitlabDependencyVertex *cycle;
+      guint n_cycle;
+
+      if (graph == NULL)
+        return FALSE;
+      cycle = flitlab_channel_dependency_get_cycle (graph, &n_cycle);
+      g_print ("%s dependencies: %u", flitlab_routing_to_string (routings[r]),
+               flitlab_channel_dependency_get_n_edges (graph));
+      if (cycle == NULL)
+        {
+          g_print (", acyclic: free of deadlock\n");
+          continue;
+        }
+      g_print (", a cycle of %u channels:", n_cycle);
+      for (guint i = 0; i < n_cycle; i++)
+        {
+          const FlitlabChannel *c = flitlab_topology_get_channel (topology, cycle[i].channel);
+
+          g_print (" %u>%u", c->src, c->dst);
+        }
+      g_print (": may deadlock\n");
+    }
   return TRUE;
 }
 
@@ -114,6 +152,8 @@ flitlab_cli_cmd_topology (int      argc,
     default:
       break;
     }
+  if (flitlab_topology_get_family (topology) == FLITLAB_TOPOLOGY_FILE)
+    return print_file_dependencies (topology, error);
   return TRUE;
 }
 

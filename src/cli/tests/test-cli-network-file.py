@@ -71,6 +71,15 @@ got = listing(proc) if proc.returncode == 0 else {}
 check("topology describes an anynet listing", got.get("nodes") == "5" and
       got.get("diameter") == "3" and got.get("mean distance") == "1.6" and
       got.get("bisection width") == "2", proc.stdout + proc.stderr)
+# A plain ring of six: up*/down* is acyclic; shortest paths (ties to the lower id) go round.
+plain = write("plain.txt", "0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n")
+proc = ran(["topology", "file:" + plain])
+got = listing(proc) if proc.returncode == 0 else {}
+check("topology: up*/down* dependencies are acyclic",
+      got.get("updown dependencies", "").endswith("acyclic: free of deadlock"), proc.stdout)
+check("topology: shortest-path dependencies go round the ring",
+      got.get("shortest dependencies") ==
+      "12, a cycle of 6 channels: 0>1 1>2 2>3 3>4 4>5 5>0: may deadlock", proc.stdout)
 proc = ran(["topology", "--format", "csv", "file:" + ring])
 rows = list(csv.DictReader(io.StringIO(proc.stdout)))
 check("topology --format csv", proc.returncode == 0 and len(rows) == 1 and
@@ -127,6 +136,14 @@ check("run simulates a project's inline network without its file",
       proc.returncode == 0 and "<points>" in text and
       '<network topology="file:gone.txt" routing="updown">\n      6\n      0 1\n' in text,
       proc.stderr + text[:400])
+
+svg = os.path.join(tmp, "net.svg")
+refused("export does not draw a file network yet",
+        ["export", saved, "--study", "irregular", "--figure", "topology", "-o", svg], svg,
+        "not drawn yet")
+refused("export does not draw a file network's dependencies yet",
+        ["export", saved, "--study", "irregular", "--figure", "dependency", "-o", svg], svg,
+        "not drawn yet")
 
 # ---- bad network files: one line each, nothing written ------------------------------------
 bad = {
