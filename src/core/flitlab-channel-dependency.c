@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "flitlab-channel-dependency.h"
@@ -157,30 +159,62 @@ add_routes_from (FlitlabChannelDependency *self,
     }
 }
 
-/* A file network's table routing: the router's hops depend on the header's phase
- * (flitlab_router_ends_phase()), not only on where it is, so every route is walked whole and
- * each two hops in a row are a dependency: N (N - 1) routes. */
+/* A file network's table routing: a hop depends on where the header is, where it goes and its
+ * phase (flitlab_router_ends_phase(): up*-down*'s down hop taken), so the states are (node,
+ * phase) per destination t. Every node starts a route in phase 0; a phase-1 state occurs when
+ * a route enters it by a down hop. Each state that occurs gives one dependency, its hop then
+ * the next state's: the same as walking all N (N - 1) routes, in O(N) per destination. */
+static void
+add_table_dependency (FlitlabChannelDependency *self,
+                      guint                     from,
+                      guint                     to)
+{
+  const guint *out;
+
+  flitlab_topology_get_out_channels (self->topology,
+                                     flitlab_topology_get_channel (self->topology, to)->src,
+                                     &out);
+  /* A node's out-channels have consecutive ids. */
+  self->next[vertex_of (self, from, 0)] |= G_GUINT64_CONSTANT (1) << (to - out[0]);
+}
+
 static void
 add_table_routes (FlitlabChannelDependency *self,
                   guint                     n_nodes)
 {
-  g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree gboolean *down_seen = g_new (gboolean, n_nodes);
+  g_autofree guint *queue = g_new (guint, n_nodes);
 
-  for (guint u = 0; u < n_nodes; u++)
-    for (guint t = 0; t < n_nodes; t++)
-      {
-        if (u == t)
-          continue;
-        g_array_set_size (route, 0);
-        flitlab_router_route (self->router, u, t, 0, route);
-        for (guint i = 1; i < route->len; i++)
-          {
-            guint from = g_array_index (route, guint, i - 1), to = g_array_index (route, guint, i);
+  for (guint t = 0; t < n_nodes; t++)
+    {
+      guint head = 0, tail = 0;
 
-            self->next[vertex_of (self, from, 0)] |=
-              G_GUINT64_CONSTANT (1) << successor_bit (self->topology, 1, to, 0);
-          }
-      }
+      memset (down_seen, 0, sizeof (gboolean) * n_nodes);
+      /* Phase 0 at every node but t (its first hop), then the phase-1 states found. */
+      for (guint k = 0; k < n_nodes + tail; k++)
+        {
+          gboolean down = k >= n_nodes;
+          guint u = down ? queue[head++] : k, v, first, second;
+          FlitlabHops hops;
+
+          if (u == t)
+            continue;
+          flitlab_router_hops (self->router, u, t, 0, down, &hops);
+          first = hops.escape;
+          v = flitlab_topology_get_channel (self->topology, first)->dst;
+          down = down || flitlab_router_ends_phase (self->router, first);
+          if (v == t)
+            continue;
+          flitlab_router_hops (self->router, v, t, 0, down, &hops);
+          second = hops.escape;
+          add_table_dependency (self, first, second);
+          if (down && !down_seen[v])
+            {
+              down_seen[v] = TRUE;
+              queue[tail++] = v;
+            }
+        }
+    }
 }
 
 /* The vertex a successor bit of vertex v stands for. */

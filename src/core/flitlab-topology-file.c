@@ -730,9 +730,9 @@ flitlab_topology_file_compute (FlitlabTopology *self)
   self->mean_distance = (double) sum / ((double) n * (n - 1));
   self->diameter = diameter;
 
-  /* The distances are symmetric: dist[w][dst] is dist[dst][w]. */
-  for (guint v = 0; v < n; v++)
-    for (guint dst = 0; dst < n; dst++)
+  /* The distances are symmetric: dist[w][dst] is dist[dst][w], read along row dst. */
+  for (guint dst = 0; dst < n; dst++)
+    for (guint v = 0; v < n; v++)
       {
         gsize at = (gsize) v * n + dst;
 

@@ -269,6 +269,40 @@ test_routes (void)
                    FLITLAB_ROUTING_UPDOWN);
 }
 
+/* The graph's edges are exactly the pairs of hops in a row on some route: every route walked
+ * whole, against the graph's states (flitlab-channel-dependency.c). */
+static void
+check_edges_are_routes (const FlitlabTopology          *t,
+                        FlitlabRouting                  routing,
+                        const FlitlabChannelDependency *graph)
+{
+  g_autoptr(FlitlabRouter) router = flitlab_router_new (t, routing, 1);
+  g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GHashTable) pairs = g_hash_table_new (g_direct_hash, g_direct_equal);
+  guint n = flitlab_topology_get_n_nodes (t);
+
+  for (guint a = 0; a < n; a++)
+    for (guint b = 0; b < n; b++)
+      {
+        g_array_set_size (route, 0);
+        if (a != b)
+          flitlab_router_route (router, a, b, 0, route);
+        for (guint i = 1; i < route->len; i++)
+          g_hash_table_add (pairs, GUINT_TO_POINTER (g_array_index (route, guint, i - 1) << 16 |
+                                                     g_array_index (route, guint, i)));
+      }
+  g_assert_cmpuint (flitlab_channel_dependency_get_n_edges (graph), ==,
+                    g_hash_table_size (pairs));
+  for (guint e = 0; e < flitlab_channel_dependency_get_n_edges (graph); e++)
+    {
+      FlitlabDependencyVertex from, to;
+
+      flitlab_channel_dependency_get_edge (graph, e, &from, &to);
+      g_assert_true (g_hash_table_contains (pairs, GUINT_TO_POINTER (from.channel << 16 |
+                                                                     to.channel)));
+    }
+}
+
 /* Up*\/down* has an acyclic channel dependency graph; shortest paths on a plain ring of six
  * go round it (0 to 2 by 1, 1 to 3 by 2, ... 5 to 1 by 0: each hop waits on the next). */
 static void
@@ -289,8 +323,10 @@ test_dependencies (void)
       g_assert_cmpuint (flitlab_channel_dependency_get_n_classes (updown), ==, 1);
       g_assert_cmpuint (flitlab_channel_dependency_get_n_edges (updown), >, 0);
       g_assert_false (flitlab_channel_dependency_has_cycle (updown));
+      check_edges_are_routes (t, FLITLAB_ROUTING_UPDOWN, updown);
       shortest = flitlab_channel_dependency_new (t, FLITLAB_ROUTING_SHORTEST, 1, &error);
       g_assert_no_error (error);
+      check_edges_are_routes (t, FLITLAB_ROUTING_SHORTEST, shortest);
       if (texts[i] == ring)
         {
           guint n_cycle;
@@ -390,6 +426,38 @@ test_simulate_uniform (void)
   g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID);
 }
 
+/* Far past saturation on one VC and single-flit buffers, the watchdog of the deadlock lab
+ * finds shortest paths on a plain ring of six deadlocked (their dependency cycle fills), never
+ * up*\/down*, whose routes turn back at most once. */
+static void
+test_simulate_deadlock (void)
+{
+  g_autoptr(FlitlabTopology) t = from_text ("0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n");
+  FlitlabRouting routings[] = { FLITLAB_ROUTING_UPDOWN, FLITLAB_ROUTING_SHORTEST };
+
+  for (guint r = 0; r < G_N_ELEMENTS (routings); r++)
+    {
+      g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("file:ring.txt");
+      g_autoptr(FlitlabSimResult) result = NULL;
+      g_autoptr(GError) error = NULL;
+      double rate = 0.5;
+
+      config->network = flitlab_topology_ref (t);
+      config->routing = routings[r];
+      config->allow_deadlock = TRUE;
+      config->vcs = 1;
+      config->buffer = 1;
+      config->flits = 8;
+      config->cycles = 20000;
+      config->replications = 2;
+      flitlab_sim_config_set_rates (config, &rate, 1);
+      result = flitlab_sim_run (config, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (result->points[0].saturated);
+      g_assert_cmpint (result->points[0].deadlocked, ==, routings[r] == FLITLAB_ROUTING_SHORTEST);
+    }
+}
+
 /* The papers' models do not describe a network from a file: a study says so. */
 static void
 test_models_refuse (void)
@@ -422,6 +490,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/topology-file/metrics", test_metrics);
   g_test_add_func ("/flitlab/topology-file/simulate-pair", test_simulate_pair);
   g_test_add_func ("/flitlab/topology-file/simulate-uniform", test_simulate_uniform);
+  g_test_add_func ("/flitlab/topology-file/simulate-deadlock", test_simulate_deadlock);
   g_test_add_func ("/flitlab/topology-file/models-refuse", test_models_refuse);
   return g_test_run ();
 }
