@@ -18,6 +18,7 @@
 #include "flitlab-study-run.h"
 #include "flitlab-topology.h"
 #include "flitlab-topology-metrics.h"
+#include "flitlab-traffic.h"
 
 /* A ring of six with a chord from 0 to 3, as an edge list with its node count. */
 static const char ring_chord[] =
@@ -458,6 +459,34 @@ test_simulate_deadlock (void)
     }
 }
 
+/* The patterns defined by coordinates have none to work with; bit reversal works on node
+ * numbers, as it does on every network of 2^k nodes. */
+static void
+test_traffic (void)
+{
+  g_autoptr(FlitlabTopology) t = from_text (ring_chord);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(FlitlabTopology) eight = NULL;
+  const FlitlabTrafficPattern refused[] = {
+    FLITLAB_TRAFFIC_TRANSPOSE, FLITLAB_TRAFFIC_BIT_COMPLEMENT, FLITLAB_TRAFFIC_TORNADO,
+    FLITLAB_TRAFFIC_NEIGHBOUR, FLITLAB_TRAFFIC_BIT_REVERSAL,
+  };
+  g_autoptr(FlitlabTraffic) reversal = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_null (flitlab_traffic_new (t, refused[i], 0, 0, &error));
+      g_assert_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID);
+    }
+  for (guint i = 0; i < 8; i++)
+    g_string_append_printf (text, "%u %u\n", i, (i + 1) % 8);
+  eight = from_text (text->str);
+  reversal = flitlab_traffic_new (eight, FLITLAB_TRAFFIC_BIT_REVERSAL, 0, 0, NULL);
+  g_assert_nonnull (reversal);
+}
+
 /* The papers' models do not describe a network from a file: a study says so. */
 static void
 test_models_refuse (void)
@@ -488,6 +517,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/topology-file/routes", test_routes);
   g_test_add_func ("/flitlab/topology-file/dependencies", test_dependencies);
   g_test_add_func ("/flitlab/topology-file/metrics", test_metrics);
+  g_test_add_func ("/flitlab/topology-file/traffic", test_traffic);
   g_test_add_func ("/flitlab/topology-file/simulate-pair", test_simulate_pair);
   g_test_add_func ("/flitlab/topology-file/simulate-uniform", test_simulate_uniform);
   g_test_add_func ("/flitlab/topology-file/simulate-deadlock", test_simulate_deadlock);
