@@ -162,13 +162,6 @@ flitlab_topology_new_links (guint          n_nodes,
 
 /* ---- the two formats --------------------------------------------------------------- */
 
-typedef struct
-{
-  guint   line;       /* of the text, from 1 */
-  GArray *links;      /* guint pairs */
-  guint   max_node;   /* the highest node named; G_MAXUINT before any */
-} Parse;
-
 static gboolean
 parse_id (const char  *word,
           guint        line,
@@ -372,11 +365,11 @@ read_anynet (char        **lines,
   for (guint i = 0; i < pairs->len; i++)
     {
       gint64 pair = g_array_index (pairs, gint64, i);
+      guint a = (guint) (pair >> 32), b = (guint) (pair & 0xffffffff);
 
-      links[2 * i] = GPOINTER_TO_UINT (g_hash_table_lookup (router_node,
-                                                            GUINT_TO_POINTER (pair >> 32)));
+      links[2 * i] = GPOINTER_TO_UINT (g_hash_table_lookup (router_node, GUINT_TO_POINTER (a)));
       links[2 * i + 1] = GPOINTER_TO_UINT (g_hash_table_lookup (router_node,
-                                                                GUINT_TO_POINTER (pair & 0xffffffff)));
+                                                                GUINT_TO_POINTER (b)));
     }
   return flitlab_topology_new_links (n_nodes, links, pairs->len, origin, error);
 }
