@@ -398,6 +398,16 @@ reader_topology (Reader     *r,
                            FLITLAB_PROJECT_MAX_NETWORK_NODES);
       return NULL;
     }
+  if (links != NULL)
+    r->file_network_pairs += (guint64) flitlab_topology_get_n_nodes (topology) *
+                             flitlab_topology_get_n_nodes (topology);
+  if (r->file_network_pairs > FLITLAB_PROJECT_MAX_FILE_NETWORK_PAIRS)
+    {
+      flitlab_reader_fail (r, node, INVALID, _("the project's distinct networks from files have "
+                                               "more than %u pairs of nodes together"),
+                           FLITLAB_PROJECT_MAX_FILE_NETWORK_PAIRS);
+      return NULL;
+    }
   return topology;
 }
 
