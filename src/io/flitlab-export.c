@@ -408,12 +408,11 @@ write_network_csv (FlitlabTopologyFigure  *figure,
     {
       const FlitlabChannel *channel = flitlab_topology_get_channel (topology, c);
       double value = figure->values != NULL && c < figure->n_values ? figure->values[c] : NAN;
-      char buf[G_ASCII_DTOSTR_BUF_SIZE], dim[16] = "-";
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-      /* A network from a file has no dimensions. */
-      if (channel->dim != G_MAXUINT)
-        g_snprintf (dim, sizeof dim, "%u", channel->dim);
-      g_string_append_printf (csv, "%u,%u,%u,%s,%d,%s\n", c, channel->src, channel->dst, dim,
+      /* -1: no dimension (a network from a file), as simulate --channels writes it. */
+      g_string_append_printf (csv, "%u,%u,%u,%d,%d,%s\n", c, channel->src, channel->dst,
+                              channel->dim == G_MAXUINT ? -1 : (int) channel->dim,
                               channel->direction,
                               isfinite (value) ? g_ascii_dtostr (buf, sizeof buf, value) : "-");
     }
