@@ -137,6 +137,13 @@ check("run simulates a project's inline network without its file",
       '<network topology="file:gone.txt" routing="updown">\n      6\n      0 1\n' in text,
       proc.stderr + text[:400])
 
+net_csv = os.path.join(tmp, "net.csv")
+proc = ran(["export", saved, "--study", "irregular", "--figure", "topology", "-o", net_csv])
+rows = list(csv.DictReader(open(net_csv))) if os.path.exists(net_csv) else []
+check("export --figure topology to .csv: the 14 network channels, no dimension",
+      proc.returncode == 0 and len(rows) == 14 and all(r["dim"] == "-1" for r in rows) and
+      [(r["src"], r["dst"]) for r in rows[:3]] == [("0", "1"), ("0", "3"), ("0", "5")],
+      proc.stderr + str(rows[:3]))
 svg = os.path.join(tmp, "net.svg")
 refused("export does not draw a file network yet",
         ["export", saved, "--study", "irregular", "--figure", "topology", "-o", svg], svg,
