@@ -106,7 +106,9 @@ gboolean       flitlab_router_ends_phase (const FlitlabRouter *self,
 /* The minimal next hops out of node towards dst, in id order (lowest dimension first):
  * flitlab_topology_minimal_next_hops() less the direction the tie bits rule out in a dimension
  * where both ways round a ring are minimal. next[0] is the dimension-ordered hop on a torus,
- * mesh or hypercube. Returns the count (0 when node == dst); next has room for 2 n + 2. */
+ * mesh or hypercube; on a file network every neighbour one hop nearer. Returns the count (0
+ * when node == dst); next has room for 2 n + 2 (a file network:
+ * FLITLAB_TOPOLOGY_FILE_MAX_DEGREE). */
 guint          flitlab_router_minimal_hops (const FlitlabRouter *self,
                                             guint                node,
                                             guint                dst,
