@@ -213,8 +213,8 @@ read_anynet (char        **lines,
              const char   *origin,
              GError      **error)
 {
-  /* Per router: its node (G_MAXUINT: none yet) and the line that named it; per node: its
-   * router. Links as router pairs, smaller first, each once. */
+  /* Per router: its node (G_MAXUINT: none yet); per node: its router. Links as router pairs,
+   * smaller first, each once. */
   g_autoptr(GHashTable) router_node = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) node_router = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) linked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
