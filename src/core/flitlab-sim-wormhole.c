@@ -370,7 +370,9 @@ move (Sim      *s,
         {
           /* The header has arrived: it asks for its next VC from the next cycle on. */
           m->hops++;
-          if (flitlab_router_ends_phase (s->router, channel))
+          /* Only necklace and up*-down* routing have phases: no call for the others. */
+          if ((s->routing == FLITLAB_ROUTING_NECKLACE || s->routing == FLITLAB_ROUTING_UPDOWN) &&
+              flitlab_router_ends_phase (s->router, channel))
             m->passed_base = TRUE;
           ids_push (&s->waiting_next, id);
         }
