@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "flitlab-channel-dependency.h"
 #include "flitlab-export.h"
 #include "flitlab-model.h"
 #include "flitlab-render-dependency.h"
@@ -44,6 +45,43 @@ print_topology_csv (const FlitlabTopology  *topology,
   return TRUE;
 }
 
+/* A file network's two routings: each one's channel dependency graph, and a cycle if it has
+ * one (channels as source>destination nodes), which is why it may deadlock. */
+static gboolean
+print_file_dependencies (const FlitlabTopology  *topology,
+                         GError                **error)
+{
+  const FlitlabRouting routings[] = { FLITLAB_ROUTING_UPDOWN, FLITLAB_ROUTING_SHORTEST };
+
+  for (guint r = 0; r < G_N_ELEMENTS (routings); r++)
+    {
+      g_autoptr(FlitlabChannelDependency) graph =
+        flitlab_channel_dependency_new (topology, routings[r], 1, error);
+      const FlitlabDependencyVertex *cycle;
+      guint n_cycle;
+
+      if (graph == NULL)
+        return FALSE;
+      cycle = flitlab_channel_dependency_get_cycle (graph, &n_cycle);
+      g_print ("%s dependencies: %u", flitlab_routing_to_string (routings[r]),
+               flitlab_channel_dependency_get_n_edges (graph));
+      if (cycle == NULL)
+        {
+          g_print (", acyclic: free of deadlock\n");
+          continue;
+        }
+      g_print (", a cycle of %u channels:", n_cycle);
+      for (guint i = 0; i < n_cycle; i++)
+        {
+          const FlitlabChannel *c = flitlab_topology_get_channel (topology, cycle[i].channel);
+
+          g_print (" %u>%u", c->src, c->dst);
+        }
+      g_print (": may deadlock\n");
+    }
+  return TRUE;
+}
+
 gboolean
 flitlab_cli_cmd_topology (int      argc,
                           char   **argv,
@@ -66,7 +104,8 @@ flitlab_cli_cmd_topology (int      argc,
 
   g_option_context_set_summary (context,
     N_("SPEC is one of: torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, hypercube:10,\n"
-       "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge)."));
+       "necklace:6,5 (regular (n,k)), necklace:3:4,4,2,... (irregular, one size per base edge),\n"
+       "file:PATH (a network file: BookSim's anynet listing or an edge list, docs/networks.md)."));
   g_option_context_add_main_entries (context, entries, NULL);
   if (!flitlab_cli_parse_options (context, &argc, &argv, error))
     return FALSE;
@@ -98,6 +137,23 @@ flitlab_cli_cmd_topology (int      argc,
   g_print ("diameter: %u\n", flitlab_topology_diameter (topology));
   g_print ("mean distance: %s\n", mean);
   g_print ("bisection width: %u\n", flitlab_topology_bisection_width (topology));
+  /* The families' widths follow a formula (flitlab-topology-distance.c); a file network's is
+   * searched, and said how. */
+  switch (flitlab_topology_bisection_method (topology))
+    {
+    case FLITLAB_BISECTION_EXHAUSTIVE:
+      g_print ("bisection method: exact, every balanced cut tried (up to %u nodes)\n",
+               FLITLAB_TOPOLOGY_BISECTION_EXACT_NODES);
+      break;
+    case FLITLAB_BISECTION_SWAP_BOUND:
+      g_print ("bisection method: upper bound, a breadth-first split improved by swaps\n");
+      break;
+    case FLITLAB_BISECTION_FORMULA:
+    default:
+      break;
+    }
+  if (flitlab_topology_get_family (topology) == FLITLAB_TOPOLOGY_FILE)
+    return print_file_dependencies (topology, error);
   return TRUE;
 }
 

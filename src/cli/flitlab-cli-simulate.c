@@ -240,7 +240,8 @@ flitlab_cli_cmd_simulate (int      argc,
     { "topology", 0, 0, G_OPTION_ARG_STRING, &topology_spec,
       N_("The network, such as torus:8x8:bi (see flitlab-cli topology --help)"), "SPEC" },
     { "routing", 0, 0, G_OPTION_ARG_STRING, &routing,
-      N_("dor (default), adaptive, necklace, or backtrack (004's store-and-forward hypercube)"),
+      N_("dor (default), adaptive, necklace, backtrack (004's store-and-forward hypercube), or "
+         "on a network from a file updown or shortest"),
       "ROUTING" },
     { "ties", 0, 0, G_OPTION_ARG_STRING, &ties,
       N_("Half-way destinations on even-radix tori: balanced (default: each message picks + or - "

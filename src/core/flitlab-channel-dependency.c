@@ -3,11 +3,14 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The edges out of a vertex go to channels out of the node its channel leads to: at most
- * 2 FLITLAB_TOPOLOGY_MAX_DIMS of them, times two classes, so one 64-bit set per vertex holds
- * them (bit: position among the node's out channels times the classes, plus the class).
+ * 2 FLITLAB_TOPOLOGY_MAX_DIMS of them, times two classes (a file network: at most
+ * FLITLAB_TOPOLOGY_FILE_MAX_DEGREE, one class), so one 64-bit set per vertex holds them (bit:
+ * position among the node's out channels times the classes, plus the class).
  */
 
 #include "config.h"
+
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -16,6 +19,7 @@
 #include "flitlab-sim.h"
 
 G_STATIC_ASSERT (2 * FLITLAB_TOPOLOGY_MAX_DIMS * 2 <= 64);
+G_STATIC_ASSERT (FLITLAB_TOPOLOGY_FILE_MAX_DEGREE <= 64);
 
 struct _FlitlabChannelDependency
 {
@@ -155,6 +159,64 @@ add_routes_from (FlitlabChannelDependency *self,
     }
 }
 
+/* A file network's table routing: a hop depends on where the header is, where it goes and its
+ * phase (flitlab_router_ends_phase(): up*-down*'s down hop taken), so the states are (node,
+ * phase) per destination t. Every node starts a route in phase 0; a phase-1 state occurs when
+ * a route enters it by a down hop. Each state that occurs gives one dependency, its hop then
+ * the next state's: the same as walking all N (N - 1) routes, in O(N) per destination. */
+static void
+add_table_dependency (FlitlabChannelDependency *self,
+                      guint                     from,
+                      guint                     to)
+{
+  const guint *out;
+
+  flitlab_topology_get_out_channels (self->topology,
+                                     flitlab_topology_get_channel (self->topology, to)->src,
+                                     &out);
+  /* A node's out-channels have consecutive ids. */
+  self->next[vertex_of (self, from, 0)] |= G_GUINT64_CONSTANT (1) << (to - out[0]);
+}
+
+static void
+add_table_routes (FlitlabChannelDependency *self,
+                  guint                     n_nodes)
+{
+  g_autofree gboolean *down_seen = g_new (gboolean, n_nodes);
+  g_autofree guint *queue = g_new (guint, n_nodes);
+
+  for (guint t = 0; t < n_nodes; t++)
+    {
+      guint head = 0, tail = 0;
+
+      memset (down_seen, 0, sizeof (gboolean) * n_nodes);
+      /* Phase 0 at every node but t (its first hop), then the phase-1 states found. */
+      for (guint k = 0; k < n_nodes + tail; k++)
+        {
+          gboolean down = k >= n_nodes;
+          guint u = down ? queue[head++] : k, v, first, second;
+          FlitlabHops hops;
+
+          if (u == t)
+            continue;
+          flitlab_router_hops (self->router, u, t, 0, down, &hops);
+          first = hops.escape;
+          v = flitlab_topology_get_channel (self->topology, first)->dst;
+          down = down || flitlab_router_ends_phase (self->router, first);
+          if (v == t)
+            continue;
+          flitlab_router_hops (self->router, v, t, 0, down, &hops);
+          second = hops.escape;
+          add_table_dependency (self, first, second);
+          if (down && !down_seen[v])
+            {
+              down_seen[v] = TRUE;
+              queue[tail++] = v;
+            }
+        }
+    }
+}
+
 /* The vertex a successor bit of vertex v stands for. */
 static guint
 successor (const FlitlabChannelDependency *self,
@@ -256,8 +318,17 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
   n_nodes = flitlab_topology_get_n_nodes (topology);
   n_dims = flitlab_topology_get_n_dims (topology);
   torus = family == FLITLAB_TOPOLOGY_TORUS;
-  if (routing == FLITLAB_ROUTING_NECKLACE || routing == FLITLAB_ROUTING_BACKTRACK ||
-      family == FLITLAB_TOPOLOGY_NECKLACE)
+  if (family == FLITLAB_TOPOLOGY_FILE && !flitlab_routing_fits (routing, family))
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   _("The channel dependency graph of a network from a file is drawn for its "
+                     "updown or shortest routing"));
+      return NULL;
+    }
+  if (family != FLITLAB_TOPOLOGY_FILE &&
+      (routing == FLITLAB_ROUTING_NECKLACE || routing == FLITLAB_ROUTING_BACKTRACK ||
+       routing == FLITLAB_ROUTING_UPDOWN || routing == FLITLAB_ROUTING_SHORTEST ||
+       family == FLITLAB_TOPOLOGY_NECKLACE))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                    _("The channel dependency graph is drawn for dimension-ordered routes on a "
@@ -277,7 +348,9 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
 
   self = g_new0 (FlitlabChannelDependency, 1);
   self->topology = topology;
-  self->router = flitlab_router_new (topology, FLITLAB_ROUTING_DOR, vcs);
+  self->router = flitlab_router_new (topology, family == FLITLAB_TOPOLOGY_FILE ? routing
+                                                                             : FLITLAB_ROUTING_DOR,
+                                     vcs);
   /* As flitlab_router_hops()'s escape VCs: dateline classes from two VCs on. */
   self->n_classes = torus && vcs >= 2 ? 2 : 1;
   self->n_vertices = flitlab_topology_get_n_network_channels (topology) * self->n_classes;
@@ -294,9 +367,12 @@ flitlab_channel_dependency_new (const FlitlabTopology  *topology,
       stride[d] = product;
       product *= flitlab_topology_get_radix (topology, d);
     }
-  for (guint u = 0; u < n_nodes; u++)
-    add_routes_from (self, coords, stride, n_dims,
-                     torus && flitlab_topology_is_bidirectional (topology), u);
+  if (family == FLITLAB_TOPOLOGY_FILE)
+    add_table_routes (self, n_nodes);
+  else
+    for (guint u = 0; u < n_nodes; u++)
+      add_routes_from (self, coords, stride, n_dims,
+                       torus && flitlab_topology_is_bidirectional (topology), u);
 
   for (guint v = 0; v < self->n_vertices; v++)
     for (guint64 bits = self->next[v]; bits != 0; bits &= bits - 1)

@@ -13,7 +13,9 @@
  * flitlab_sim_minimal_hops(), each way where a half-way tie lets a balanced message go either
  * way; the graph is the same as routing every ordered pair of distinct nodes (the .c says why
  * fewer suffice): about N (n k)^2 / 2 routes of two hops, so a window builds the graph of a
- * large network off its main loop.
+ * large network off its main loop. A network from a file is given the graph of the routing
+ * asked for, updown (acyclic: no down hop is ever followed by an up hop) or shortest (often
+ * cyclic), one class per channel, every route walked whole.
  */
 
 #pragma once
@@ -37,7 +39,8 @@ typedef struct
 typedef struct _FlitlabChannelDependency FlitlabChannelDependency;
 
 /* Errors: FLITLAB_SIM_ERROR_INVALID for necklace routing or a necklace hypercube (not
- * dimension-ordered), FLITLAB_TOPOLOGY_ERROR_TOO_LARGE above
+ * dimension-ordered), or a file network without its updown or shortest routing (and those
+ * routings elsewhere), FLITLAB_TOPOLOGY_ERROR_TOO_LARGE above
  * FLITLAB_CHANNEL_DEPENDENCY_MAX_NODES nodes. vcs: virtual channels per channel, 0 for the
  * routing's default (flitlab_sim_config_check()): two on a torus, so with the dateline. */
 FlitlabChannelDependency *

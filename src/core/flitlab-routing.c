@@ -12,7 +12,9 @@
 #include "flitlab-routing.h"
 #include "flitlab-topology-private.h"
 
-static const char * const routing_names[] = { "dor", "adaptive", "necklace", "backtrack", NULL };
+static const char * const routing_names[] = {
+  "dor", "adaptive", "necklace", "backtrack", "updown", "shortest", NULL
+};
 
 G_STATIC_ASSERT (G_N_ELEMENTS (routing_names) == FLITLAB_ROUTING_N + 1);
 
@@ -45,6 +47,10 @@ gboolean
 flitlab_routing_fits (FlitlabRouting        routing,
                       FlitlabTopologyFamily family)
 {
+  gboolean table = routing == FLITLAB_ROUTING_UPDOWN || routing == FLITLAB_ROUTING_SHORTEST;
+
+  if (family == FLITLAB_TOPOLOGY_FILE || table)
+    return family == FLITLAB_TOPOLOGY_FILE && table;
   if (family == FLITLAB_TOPOLOGY_NECKLACE || routing == FLITLAB_ROUTING_NECKLACE)
     return family == FLITLAB_TOPOLOGY_NECKLACE && routing == FLITLAB_ROUTING_NECKLACE;
   if (routing == FLITLAB_ROUTING_BACKTRACK)
@@ -64,6 +70,9 @@ flitlab_routing_deadlock_free_vcs (FlitlabRouting        routing,
       return escape;
     case FLITLAB_ROUTING_ADAPTIVE:
       return escape + 1;
+    case FLITLAB_ROUTING_UPDOWN:
+    case FLITLAB_ROUTING_SHORTEST:
+      return 1;
     case FLITLAB_ROUTING_NECKLACE:
     case FLITLAB_ROUTING_BACKTRACK:
     default:
@@ -71,9 +80,17 @@ flitlab_routing_deadlock_free_vcs (FlitlabRouting        routing,
     }
 }
 
+gboolean
+flitlab_routing_is_deadlock_prone (FlitlabRouting routing)
+{
+  return routing == FLITLAB_ROUTING_SHORTEST;
+}
+
 FlitlabRouting
 flitlab_routing_deterministic (FlitlabTopologyFamily family)
 {
+  if (family == FLITLAB_TOPOLOGY_FILE)
+    return FLITLAB_ROUTING_UPDOWN;
   return family == FLITLAB_TOPOLOGY_NECKLACE ? FLITLAB_ROUTING_NECKLACE : FLITLAB_ROUTING_DOR;
 }
 
@@ -208,6 +225,10 @@ struct _FlitlabRouter
   gsize                 dor_offset[FLITLAB_TOPOLOGY_MAX_DIMS];
   guint16               dor_lo[2];
   guint16               dor_hi[2];
+  /* A file network: the topology's next-hop tables (node n_nodes + dst -> the place among
+   * node's out-channels), before a down hop and after one (the same for shortest paths). */
+  const guint8         *table;
+  const guint8         *table_down;
 };
 
 enum { DOR_PLUS = 0, DOR_MINUS = 1, DOR_TIE = 2, DOR_WAY = 3, DOR_CLASS_SHIFT = 2 };
@@ -264,6 +285,15 @@ flitlab_router_new (const FlitlabTopology *topology,
   if (routing == FLITLAB_ROUTING_DOR &&
       (self->torus || self->family == FLITLAB_TOPOLOGY_MESH) && self->n_dims > 0)
     dor_tables (self);
+  if (self->family == FLITLAB_TOPOLOGY_FILE)
+    {
+      /* The topology's tables, built once and shared by every router of the network. */
+      flitlab_topology_ensure_stats (topology);
+      self->table = routing == FLITLAB_ROUTING_SHORTEST ? topology->next_shortest
+                                                        : topology->next_updown[0];
+      self->table_down = routing == FLITLAB_ROUTING_SHORTEST ? topology->next_shortest
+                                                             : topology->next_updown[1];
+    }
   return self;
 }
 
@@ -522,6 +552,31 @@ necklace_hops (const FlitlabRouter *self,
   hops->escape_hi = 1;
 }
 
+/* A file network's hop, from its tables: every VC an escape VC, no adaptive hop. */
+static guint
+table_hop (const FlitlabRouter *self,
+           guint                node,
+           guint                dst,
+           gboolean             down)
+{
+  guint8 slot = (down ? self->table_down : self->table)[(gsize) node * self->topology->n_nodes +
+                                                        dst];
+
+  g_assert (slot != FLITLAB_TOPOLOGY_NO_HOP);
+  return self->out_first[node] + slot;
+}
+
+gboolean
+flitlab_router_ends_phase (const FlitlabRouter *self,
+                           guint                channel)
+{
+  if (self->routing == FLITLAB_ROUTING_NECKLACE)
+    return self->channels[channel].dst < (1u << self->n_dims);
+  if (self->routing == FLITLAB_ROUTING_UPDOWN)
+    return !flitlab_topology_file_is_up (self->topology, channel);
+  return FALSE;
+}
+
 void
 flitlab_router_hops (const FlitlabRouter *self,
                      guint                node,
@@ -533,6 +588,16 @@ flitlab_router_hops (const FlitlabRouter *self,
   guint32 mask;
 
   g_assert (node != dst);
+  if (self->table != NULL)
+    {
+      hops->first_out = self->out_first[node];
+      hops->escape = table_hop (self, node, dst, passed_base);
+      hops->escape_lo = 0;
+      hops->escape_hi = (guint16) self->vcs;
+      hops->adaptive = 0;
+      hops->adaptive_lo = 1;
+      return;
+    }
   if (self->dor_way != NULL)
     {
       dor_hops (self, node, dst, ties, hops);
@@ -587,6 +652,8 @@ flitlab_router_minimal_hops (const FlitlabRouter *self,
 
   if (node == dst)
     return 0;
+  if (self->family == FLITLAB_TOPOLOGY_FILE)
+    return flitlab_topology_minimal_next_hops (self->topology, node, dst, next);
   if (self->family != FLITLAB_TOPOLOGY_NECKLACE)
     {
       for (guint32 mask = minimal_mask (self, node, dst, ties, FALSE); mask != 0;
@@ -631,6 +698,20 @@ flitlab_router_route (const FlitlabRouter *self,
 
   if (self->family == FLITLAB_TOPOLOGY_NECKLACE)
     return necklace_route (self->topology, src, dst, route);
+  if (self->table != NULL)
+    {
+      gboolean down = FALSE;
+
+      while (node != dst)
+        {
+          guint c = table_hop (self, node, dst, down);
+
+          g_array_append_val (route, c);
+          down |= flitlab_router_ends_phase (self, c);
+          node = self->channels[c].dst;
+        }
+      return route->len - start;
+    }
   while (node != dst)
     {
       guint c = self->out_first[node] + (guint) __builtin_ctz (minimal_mask (self, node, dst,
@@ -659,6 +740,15 @@ flitlab_router_paths (const FlitlabRouter *self,
 
   g_return_val_if_fail (src < n_nodes && dst < n_nodes, 0);
 
+  /* A table routing has one route, and its hops depend on the phase along it. */
+  if (self->table != NULL)
+    {
+      g_autoptr(GArray) route = g_array_new (FALSE, FALSE, sizeof (guint));
+
+      flitlab_router_route (self, src, dst, 0, route);
+      g_array_append_vals (channels, route->data, route->len);
+      return channels->len - start;
+    }
   g_array_append_val (queue, src);
   seen[src] = TRUE;
   for (guint q = 0; q < queue->len; q++)

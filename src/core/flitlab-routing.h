@@ -24,29 +24,38 @@ typedef enum
                                 necklace */
   FLITLAB_ROUTING_BACKTRACK, /* Horng and Kleinrock's store-and-forward hypercube with
                                 backtracking; no wormhole routing */
+  FLITLAB_ROUTING_UPDOWN,    /* a file network: up*-then-down* routes over a breadth-first
+                                tree (Autonet), deadlock-free on one VC */
+  FLITLAB_ROUTING_SHORTEST,  /* a file network: shortest-path tables, deadlock-prone */
 } FlitlabRouting;
 
-#define FLITLAB_ROUTING_N (FLITLAB_ROUTING_BACKTRACK + 1)
+#define FLITLAB_ROUTING_N (FLITLAB_ROUTING_SHORTEST + 1)
 
-/* "dor", "adaptive", "necklace", "backtrack": the names of project files and of --routing,
- * indexed by value, NULL-terminated. */
+/* "dor", "adaptive", "necklace", "backtrack", "updown", "shortest": the names of project files
+ * and of --routing, indexed by value, NULL-terminated. */
 const char * const *flitlab_routing_names       (void);
 const char         *flitlab_routing_to_string   (FlitlabRouting         routing);
 gboolean            flitlab_routing_from_string (const char            *text,
                                                  FlitlabRouting        *routing);
 /* Whether a network of the family is simulated (and modelled) with the routing: necklace
- * routing needs a necklace and is all a necklace has, backtracking runs on hypercubes, and
- * dimension-ordered and adaptive routing on tori, meshes and hypercubes. */
+ * routing needs a necklace and is all a necklace has, backtracking runs on hypercubes,
+ * dimension-ordered and adaptive routing on tori, meshes and hypercubes, and up*-down* and
+ * shortest-path routing on file networks, which have no other. */
 gboolean            flitlab_routing_fits        (FlitlabRouting         routing,
                                                  FlitlabTopologyFamily  family);
 /* The fewest virtual channels per channel with which the routing is free of deadlock on a
  * network of the family: dimension order 2 on a torus (its two dateline classes), else 1;
  * adaptive routing one more, for its adaptive VCs; necklace routing 3 (classes A and B and
- * one adaptive VC). */
+ * one adaptive VC); up*-down* 1. Shortest-path routing: 1, but no count makes it safe (every
+ * VC serves every hop): the simulator runs it in the deadlock lab only
+ * (flitlab_routing_is_deadlock_prone()). */
 guint               flitlab_routing_deadlock_free_vcs (FlitlabRouting        routing,
                                                        FlitlabTopologyFamily family);
-/* The family's deterministic routing: necklace routing on a necklace, dimension order on the
- * others (whose flitlab_router_route() is the route the textbooks draw). */
+/* Whether the routing may deadlock however many VCs it has: shortest-path routing. */
+gboolean            flitlab_routing_is_deadlock_prone (FlitlabRouting      routing);
+/* The family's deterministic routing: necklace routing on a necklace, up*-down* on a file
+ * network, dimension order on the others (whose flitlab_router_route() is the route the
+ * textbooks draw). */
 FlitlabRouting      flitlab_routing_deterministic (FlitlabTopologyFamily family);
 
 /* ---- the router ------------------------------------------------------------------------ */
@@ -81,17 +90,25 @@ void           flitlab_router_free     (FlitlabRouter         *self);
 
 /* The hops of a header at node bound for dst (node != dst). ties: the message's tie bits (bit
  * d set: the - way in dimension d when dst is half way round a ring; FLITLAB_TIES_POSITIVE is
- * 0). passed_base: necklace routing only, whether the worm has been at a base vertex. */
+ * 0). passed_base: the header's phase, set once flitlab_router_ends_phase() said so of a
+ * channel it took: necklace routing, whether the worm has been at a base vertex; up*-down*,
+ * whether it has taken a down hop. The table routings have no adaptive hops and use every VC
+ * as an escape VC (a file network has no dateline classes). */
 void           flitlab_router_hops     (const FlitlabRouter   *self,
                                         guint                  node,
                                         guint                  dst,
                                         guint32                ties,
                                         gboolean               passed_base,
                                         FlitlabHops           *hops);
+/* Whether the header's phase (passed_base) is over once it has taken channel. */
+gboolean       flitlab_router_ends_phase (const FlitlabRouter *self,
+                                          guint                channel);
 /* The minimal next hops out of node towards dst, in id order (lowest dimension first):
  * flitlab_topology_minimal_next_hops() less the direction the tie bits rule out in a dimension
  * where both ways round a ring are minimal. next[0] is the dimension-ordered hop on a torus,
- * mesh or hypercube. Returns the count (0 when node == dst); next has room for 2 n + 2. */
+ * mesh or hypercube; on a file network every neighbour one hop nearer. Returns the count (0
+ * when node == dst); next has room for 2 n + 2 (a file network:
+ * FLITLAB_TOPOLOGY_FILE_MAX_DEGREE). */
 guint          flitlab_router_minimal_hops (const FlitlabRouter *self,
                                             guint                node,
                                             guint                dst,

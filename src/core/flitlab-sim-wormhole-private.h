@@ -56,7 +56,8 @@ typedef struct
                            channel whose VCs it asks for (G_MAXUINT32 when more than one, and
                            before the first try), */
   guint64 wait_freed;   /* and that channel's freed count then */
-  gboolean passed_base; /* necklace: the header has been at a base vertex */
+  gboolean passed_base; /* necklace: the header has been at a base vertex; up*-down*: it has
+                           taken a down hop (flitlab_router_ends_phase()) */
   gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
   gboolean tagged;    /* generated inside the measured window */
   gboolean done;

@@ -34,7 +34,9 @@
  * while the rest of its path in that dimension still crosses the wrap-around link, class 1
  * otherwise: memoryless, and equivalent to Dally and Seitz's scheme for breaking the ring),
  * one class on meshes and hypercubes; adaptive routing adds VCs usable on any minimal hop above
- * those escape VCs (Duato); necklace routing follows 003 section 3.
+ * those escape VCs (Duato); necklace routing follows 003 section 3. A network from a file
+ * (flitlab-topology-file.c) routes by table, every VC usable on every hop (no dateline
+ * classes): up*-down* is free of deadlock on one VC, shortest paths only in the deadlock lab.
  */
 
 #include "config.h"
@@ -376,7 +378,9 @@ move (Sim      *s,
         {
           /* The header has arrived: it asks for its next VC from the next cycle on. */
           m->hops++;
-          if (s->channels[channel].dst < (1u << s->n_dims))
+          /* Only necklace and up*-down* routing have phases: no call for the others. */
+          if ((s->routing == FLITLAB_ROUTING_NECKLACE || s->routing == FLITLAB_ROUTING_UPDOWN) &&
+              flitlab_router_ends_phase (s->router, channel))
             m->passed_base = TRUE;
           ids_push (&s->waiting_next, id);
         }
@@ -823,6 +827,32 @@ flitlab_sim_wormhole_check (const FlitlabTopology   *topology,
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
                    _("A necklace hypercube is simulated with necklace routing "
                      "(--routing necklace)"));
+      return 0;
+    }
+
+  if (family == FLITLAB_TOPOLOGY_FILE &&
+      config->routing != FLITLAB_ROUTING_UPDOWN && config->routing != FLITLAB_ROUTING_SHORTEST)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   _("A network from a file is simulated with up*/down* or shortest-path "
+                     "routing (--routing updown or shortest)"));
+      return 0;
+    }
+  if (family != FLITLAB_TOPOLOGY_FILE &&
+      (config->routing == FLITLAB_ROUTING_UPDOWN || config->routing == FLITLAB_ROUTING_SHORTEST))
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                   _("%s routing needs a network from a file (such as file:net.txt)"),
+                   flitlab_routing_to_string (config->routing));
+      return 0;
+    }
+  /* Shortest paths may deadlock on any number of VCs: only the deadlock lab runs them. */
+  if (flitlab_routing_is_deadlock_prone (config->routing) && !config->allow_deadlock)
+    {
+      g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK_PRONE,
+                   _("Shortest-path routing may deadlock on a network from a file, with any "
+                     "number of virtual channels: its channel dependency graph may have a "
+                     "cycle"));
       return 0;
     }
 

@@ -818,6 +818,14 @@ flitlab_study_run_fit_model (const FlitlabStudy  *study,
       regular = regular && flitlab_topology_get_necklace_size (topology, e) ==
                            flitlab_topology_get_necklace_size (topology, 0);
 
+  /* The papers' models are of regular networks; say so rather than which one is needed. */
+  if (flitlab_topology_get_family (topology) == FLITLAB_TOPOLOGY_FILE)
+    {
+      g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                   _("The analytical models describe the papers' regular networks, not a network "
+                     "from a file: simulate it instead"));
+      return FALSE;
+    }
   if (flitlab_topology_get_family (topology) != fit->family ||
       (fit->n_dims > 0 && n_dims != fit->n_dims) ||
       (fit->direction == 1 && flitlab_topology_is_bidirectional (topology)) ||

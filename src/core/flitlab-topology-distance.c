@@ -65,6 +65,9 @@ flitlab_topology_distance (const FlitlabTopology *self,
       return (guint) __builtin_popcount (src ^ dst);
     case FLITLAB_TOPOLOGY_NECKLACE:
       return necklace_distance (self, src, dst);
+    case FLITLAB_TOPOLOGY_FILE:
+      flitlab_topology_ensure_stats (self);
+      return self->dist[(gsize) src * self->n_nodes + dst];
     case FLITLAB_TOPOLOGY_TORUS:
     case FLITLAB_TOPOLOGY_MESH:
     default:
@@ -163,6 +166,10 @@ compute_stats (FlitlabTopology *self)
       self->diameter = self->n_dims;
       return;
 
+    case FLITLAB_TOPOLOGY_FILE:
+      flitlab_topology_file_compute (self);
+      return;
+
     case FLITLAB_TOPOLOGY_TORUS:
     case FLITLAB_TOPOLOGY_MESH:
       self->diameter = 0;
@@ -229,8 +236,8 @@ compute_stats (FlitlabTopology *self)
     }
 }
 
-static void
-ensure_stats (const FlitlabTopology *self)
+void
+flitlab_topology_ensure_stats (const FlitlabTopology *self)
 {
   FlitlabTopology *mutable = (FlitlabTopology *) self;
 
@@ -246,14 +253,14 @@ ensure_stats (const FlitlabTopology *self)
 double
 flitlab_topology_mean_distance (const FlitlabTopology *self)
 {
-  ensure_stats (self);
+  flitlab_topology_ensure_stats (self);
   return self->mean_distance;
 }
 
 guint
 flitlab_topology_diameter (const FlitlabTopology *self)
 {
-  ensure_stats (self);
+  flitlab_topology_ensure_stats (self);
   return self->diameter;
 }
 
@@ -303,7 +310,9 @@ cube_bisection (const FlitlabTopology *self,
  * [23]: a cut across one base dimension cuts its 2^(n-1) base links and, in the middle, each of
  * the 2^(n-1) necklaces beside them. In general 2^(n-1) plus the non-empty necklaces of the
  * base dimension that has fewest (2^(n-1) for k = 0, a plain hypercube); for an irregular one
- * that cut need not be balanced, so the value is then only an estimate. */
+ * that cut need not be balanced, so the value is then only an estimate. A file network: every
+ * balanced cut tried up to FLITLAB_TOPOLOGY_BISECTION_EXACT_NODES nodes, else an upper bound
+ * (flitlab-topology-file.c). */
 guint
 flitlab_topology_bisection_width (const FlitlabTopology *self)
 {
@@ -313,6 +322,9 @@ flitlab_topology_bisection_width (const FlitlabTopology *self)
     {
     case FLITLAB_TOPOLOGY_HYPERCUBE:
       return self->n_nodes / 2;
+    case FLITLAB_TOPOLOGY_FILE:
+      flitlab_topology_ensure_stats (self);
+      return self->bisection;
     case FLITLAB_TOPOLOGY_NECKLACE:
       for (guint d = 0; d < self->n_dims; d++)
         {
@@ -328,6 +340,15 @@ flitlab_topology_bisection_width (const FlitlabTopology *self)
     default:
       return cube_bisection (self, (1u << self->n_dims) - 1);
     }
+}
+
+FlitlabBisectionMethod
+flitlab_topology_bisection_method (const FlitlabTopology *self)
+{
+  if (self->family != FLITLAB_TOPOLOGY_FILE)
+    return FLITLAB_BISECTION_FORMULA;
+  flitlab_topology_ensure_stats (self);
+  return self->bisection_method;
 }
 
 guint

@@ -98,7 +98,7 @@ load_by_lines (const FlitlabTopology *topology,
     }
 }
 
-/* A necklace hypercube: every ordered pair along its route, in half-flits. */
+/* A necklace hypercube or a file network: every ordered pair along its route, in half-flits. */
 static void
 load_by_pairs (const FlitlabTopology *topology,
                const FlitlabRouter   *router,
@@ -134,19 +134,22 @@ flitlab_topology_metrics_new (const FlitlabTopology  *topology,
   /* Every node has as many channels in as out, so a cut is crossed as often each way. */
   metrics->bisection_channels = 2 * flitlab_topology_bisection_width (topology);
 
-  if (family == FLITLAB_TOPOLOGY_NECKLACE &&
+  if ((family == FLITLAB_TOPOLOGY_NECKLACE || family == FLITLAB_TOPOLOGY_FILE) &&
       metrics->nodes > FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES)
     {
       g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_TOO_LARGE,
-                   _("The channel loads of a necklace hypercube are routed pair by pair: at most "
-                     "%u nodes, not %u"),
+                   family == FLITLAB_TOPOLOGY_FILE
+                   ? _("The channel loads of a network from a file are routed pair by pair: at "
+                       "most %u nodes, not %u")
+                   : _("The channel loads of a necklace hypercube are routed pair by pair: at most "
+                       "%u nodes, not %u"),
                    FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES, metrics->nodes);
       return NULL;
     }
 
   count = g_new0 (guint64, metrics->channels);
   router = flitlab_router_new (topology, flitlab_routing_deterministic (family), 1);
-  if (family == FLITLAB_TOPOLOGY_NECKLACE)
+  if (family == FLITLAB_TOPOLOGY_NECKLACE || family == FLITLAB_TOPOLOGY_FILE)
     load_by_pairs (topology, router, count);
   else
     load_by_lines (topology, router, count);

@@ -9,7 +9,8 @@
  * dimension first, and where a bi-directional torus of even radix puts the destination
  * exactly half way round, half of that flow each way (FLITLAB_TIES_BALANCED). A necklace
  * hypercube is loaded along 003's route (flitlab_router_route() of FLITLAB_ROUTING_NECKLACE),
- * the one its necklace routing escapes to. The channel bound: no node injects more than 1 / γmax
+ * the one its necklace routing escapes to; a network from a file along its up*-down* routes
+ * (FLITLAB_ROUTING_UPDOWN). The channel bound: no node injects more than 1 / γmax
  * flits per cycle.
  */
 
@@ -23,7 +24,8 @@
 
 G_BEGIN_DECLS
 
-/* A necklace hypercube is routed pair by pair, N (N - 1) routes: up to this many nodes. */
+/* A necklace hypercube or a file network is routed pair by pair, N (N - 1) routes: up to this
+ * many nodes. */
 #define FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES 2048
 /* Another traffic than uniform is routed pair by pair: up to this many pairs that send. */
 #define FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_PAIRS (1u << 22)
@@ -52,7 +54,7 @@ typedef struct
   double  *channel_load;        /* per network channel id: its load, flits per cycle */
 } FlitlabTopologyMetrics;
 
-/* FLITLAB_TOPOLOGY_ERROR_TOO_LARGE for a necklace hypercube of more than
+/* FLITLAB_TOPOLOGY_ERROR_TOO_LARGE for a necklace hypercube or file network of more than
  * FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_NODES nodes. Tori, meshes and hypercubes of any size:
  * DOR makes a route's hops in dimension d a walk along one line of that dimension, from the
  * source's coordinate to the destination's, and every line of a dimension carries the same

@@ -24,15 +24,18 @@
 
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "flitlab-topology-private.h"
 
 
 G_DEFINE_QUARK (flitlab-topology-error-quark, flitlab_topology_error)
 
-static FlitlabTopology *
-topology_alloc (FlitlabTopologyFamily family)
+FlitlabTopology *
+flitlab_topology_alloc (FlitlabTopologyFamily family)
 {
   FlitlabTopology *self = g_new0 (FlitlabTopology, 1);
 
@@ -67,6 +70,13 @@ flitlab_topology_unref (FlitlabTopology *self)
   g_free (self->edge_dim);
   g_free (self->node_edge);
   g_free (self->edge_of);
+  g_free (self->origin);
+  g_free (self->links);
+  g_free (self->dist);
+  g_free (self->next_shortest);
+  g_free (self->next_updown[0]);
+  g_free (self->next_updown[1]);
+  g_free (self->level);
   g_mutex_clear (&self->lock);
   g_free (self);
 }
@@ -139,6 +149,13 @@ add_node_channels (FlitlabTopology *self,
         add_channel (channels, node, node ^ (1u << d), d, (node >> d) & 1 ? -1 : +1, FALSE, FALSE);
       break;
 
+    case FLITLAB_TOPOLOGY_FILE:
+      /* Its neighbours, in id order (flitlab_topology_new_links()). */
+      for (guint i = self->adjacency_offsets[node]; i < self->adjacency_offsets[node + 1]; i++)
+        add_channel (channels, node, self->adjacency[i], G_MAXUINT,
+                     self->adjacency[i] > node ? +1 : -1, FALSE, FALSE);
+      break;
+
     case FLITLAB_TOPOLOGY_NECKLACE:
     default:
       if (node < (1u << self->n_dims))
@@ -170,8 +187,8 @@ add_node_channels (FlitlabTopology *self,
     }
 }
 
-static void
-build_channels (FlitlabTopology *self)
+void
+flitlab_topology_build_channels (FlitlabTopology *self)
 {
   GArray *channels = g_array_new (FALSE, FALSE, sizeof (FlitlabChannel));
 
@@ -245,12 +262,12 @@ new_cube (FlitlabTopologyFamily   family,
         }
     }
 
-  self = topology_alloc (family);
+  self = flitlab_topology_alloc (family);
   self->bidirectional = bidirectional;
   self->n_dims = n_dims;
   memcpy (self->radices, radices, sizeof (guint) * n_dims);
   self->n_nodes = (guint) nodes;
-  build_channels (self);
+  flitlab_topology_build_channels (self);
   return self;
 }
 
@@ -284,13 +301,13 @@ flitlab_topology_new_hypercube (guint    n,
                    _("A hypercube has 1 to 16 dimensions, not %u"), n);
       return NULL;
     }
-  self = topology_alloc (FLITLAB_TOPOLOGY_HYPERCUBE);
+  self = flitlab_topology_alloc (FLITLAB_TOPOLOGY_HYPERCUBE);
   self->bidirectional = TRUE;
   self->n_dims = n;
   for (guint d = 0; d < n; d++)
     self->radices[d] = 2;
   self->n_nodes = 1u << n;
-  build_channels (self);
+  flitlab_topology_build_channels (self);
   return self;
 }
 
@@ -340,7 +357,7 @@ flitlab_topology_new_necklace_irregular (guint          n,
       return NULL;
     }
 
-  self = topology_alloc (FLITLAB_TOPOLOGY_NECKLACE);
+  self = flitlab_topology_alloc (FLITLAB_TOPOLOGY_NECKLACE);
   self->bidirectional = TRUE;
   self->irregular = TRUE;
   self->n_dims = n;
@@ -373,7 +390,7 @@ flitlab_topology_new_necklace_irregular (guint          n,
         self->node_edge[next + j] = i;
       next += sizes[i];
     }
-  build_channels (self);
+  flitlab_topology_build_channels (self);
   return self;
 }
 
@@ -439,6 +456,47 @@ parse_list (const char *text,
   return TRUE;
 }
 
+/* A network file, read here with GLib alone: its errors start with its path. */
+static FlitlabTopology *
+new_from_file (const char  *path,
+               GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local_error = NULL;
+  FlitlabTopology *self;
+  gsize length;
+
+  GStatBuf info;
+
+  /* A FIFO would block and a device never end: a regular file of a sane size only. */
+  if (g_stat (path, &info) == 0 &&
+      (!S_ISREG (info.st_mode) || info.st_size > FLITLAB_TOPOLOGY_FILE_MAX_BYTES))
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   S_ISREG (info.st_mode) ? _("%s: too large for a network file (at most %u bytes)")
+                                          : _("%s: not a regular file"),
+                   path, FLITLAB_TOPOLOGY_FILE_MAX_BYTES);
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &text, &length, &local_error))
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   "%s", local_error->message);
+      return NULL;
+    }
+  if (strlen (text) != length)
+    {
+      g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
+                   _("%s: not a network file (it holds a NUL byte)"), path);
+      return NULL;
+    }
+  self = flitlab_topology_new_from_text (text, path, &local_error);
+  if (self == NULL)
+    g_set_error (error, FLITLAB_TOPOLOGY_ERROR, local_error->code, "%s: %s", path,
+                 local_error->message);
+  return self;
+}
+
 FlitlabTopology *
 flitlab_topology_new_from_spec (const char  *spec,
                                 GError     **error)
@@ -497,18 +555,26 @@ flitlab_topology_new_from_spec (const char  *spec,
       return flitlab_topology_new_necklace_irregular (values[0], sizes, n_sizes, error);
     }
 
+  if (g_str_has_prefix (spec, "file:") && spec[5] != '\0')
+    return new_from_file (spec + 5, error);
+
 bad:
   g_set_error (error, FLITLAB_TOPOLOGY_ERROR, FLITLAB_TOPOLOGY_ERROR_INVALID,
                _("“%s” is not a network: write torus:16x16x16:uni, torus:6x6x6:bi, mesh:8x8, "
-                 "hypercube:10, necklace:6,5 or necklace:3:4,4,2,…"), spec);
+                 "hypercube:10, necklace:6,5, necklace:3:4,4,2,… or file:PATH"), spec);
   return NULL;
 }
 
 FlitlabTopology *
 flitlab_topology_copy (const FlitlabTopology *self)
 {
-  g_autofree char *spec = flitlab_topology_dup_spec (self);
+  g_autofree char *spec = NULL;
 
+  /* A file network from its links: the file may have changed since, or be gone. */
+  if (self->family == FLITLAB_TOPOLOGY_FILE)
+    return flitlab_topology_new_links (self->n_nodes, self->links, self->n_links, self->origin,
+                                       NULL);
+  spec = flitlab_topology_dup_spec (self);
   return flitlab_topology_new_from_spec (spec, NULL);
 }
 
@@ -539,6 +605,9 @@ flitlab_topology_dup_spec (const FlitlabTopology *self)
       break;
     case FLITLAB_TOPOLOGY_HYPERCUBE:
       g_string_append_printf (text, "hypercube:%u", self->n_dims);
+      break;
+    case FLITLAB_TOPOLOGY_FILE:
+      g_string_append_printf (text, "file:%s", self->origin != NULL ? self->origin : "");
       break;
     case FLITLAB_TOPOLOGY_NECKLACE:
     default:
@@ -577,6 +646,10 @@ flitlab_topology_dup_title (const FlitlabTopology *self)
       break;
     case FLITLAB_TOPOLOGY_HYPERCUBE:
       g_string_append_printf (text, _("%u-cube (%u nodes)"), self->n_dims, self->n_nodes);
+      break;
+    case FLITLAB_TOPOLOGY_FILE:
+      g_string_append_printf (text, _("network from a file (%u nodes, %u links)"), self->n_nodes,
+                              self->n_links);
       break;
     case FLITLAB_TOPOLOGY_NECKLACE:
     default:

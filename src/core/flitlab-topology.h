@@ -28,7 +28,28 @@ typedef enum
   FLITLAB_TOPOLOGY_MESH,      /* k-ary n-mesh, bi-directional links, no wrap-around */
   FLITLAB_TOPOLOGY_HYPERCUBE, /* Boolean n-cube (e-cube routing) */
   FLITLAB_TOPOLOGY_NECKLACE,  /* regular (n,k) or irregular necklace hypercube (003) */
+  FLITLAB_TOPOLOGY_FILE,      /* any connected network of bi-directional links, read from a
+                                 file (flitlab-topology-file.c, docs/networks.md) */
 } FlitlabTopologyFamily;
+
+/* A network read from a file: at most this many nodes (its distances and routing tables are
+ * kept for every pair) and this many links per node (a router's hops are a 32-bit set of its
+ * out-channels). */
+#define FLITLAB_TOPOLOGY_FILE_MAX_NODES  4096
+#define FLITLAB_TOPOLOGY_FILE_MAX_DEGREE 32
+/* file:PATH reads a regular file of at most this many bytes. */
+#define FLITLAB_TOPOLOGY_FILE_MAX_BYTES  (16u << 20)
+/* Up to this many nodes a file network's bisection width is found by trying every balanced
+ * cut; above it, it is an upper bound (flitlab_topology_bisection_method()). */
+#define FLITLAB_TOPOLOGY_BISECTION_EXACT_NODES 20
+
+/* How flitlab_topology_bisection_width() was found. */
+typedef enum
+{
+  FLITLAB_BISECTION_FORMULA,    /* the family's closed form (flitlab-topology-distance.c) */
+  FLITLAB_BISECTION_EXHAUSTIVE, /* every balanced cut tried: exact */
+  FLITLAB_BISECTION_SWAP_BOUND, /* a breadth-first split improved by swaps: an upper bound */
+} FlitlabBisectionMethod;
 
 typedef enum
 {
@@ -48,11 +69,12 @@ typedef struct
   guint              src;
   guint              dst;
   /* Torus/mesh/hypercube: the dimension crossed. Necklace: the base-hypercube dimension of the
-   * edge or necklace the channel lies on. Injection/ejection: G_MAXUINT. */
+   * edge or necklace the channel lies on. Injection/ejection and file networks: G_MAXUINT. */
   guint              dim;
   /* +1 or -1 along the dimension (torus/mesh: coordinate grows or shrinks, modulo k on a torus;
    * hypercube: +1 sets the bit, -1 clears it; necklace: +1 walks from the smaller base vertex
-   * towards the larger one). 0 for injection/ejection. */
+   * towards the larger one; file network: +1 towards the larger node id). 0 for
+   * injection/ejection. */
   int                direction;
   /* TRUE for the torus link from coordinate k-1 to 0 (or 0 to k-1): where a dateline lies. */
   gboolean           wraparound;
@@ -93,8 +115,27 @@ FlitlabTopology *flitlab_topology_new_necklace_irregular (guint             n,
                                                      const guint           *sizes,
                                                      guint                  n_sizes,
                                                      GError               **error);
+/* A network of n_nodes nodes and n_links bi-directional links, links[2 i] to links[2 i + 1]:
+ * connected, no link twice or to itself, at most FLITLAB_TOPOLOGY_FILE_MAX_DEGREE per node.
+ * origin: the PATH of its spec "file:PATH" (flitlab_topology_dup_spec()), or NULL for "file:". */
+FlitlabTopology *flitlab_topology_new_links         (guint                  n_nodes,
+                                                     const guint           *links,
+                                                     guint                  n_links,
+                                                     const char            *origin,
+                                                     GError               **error);
+/* A network from the text of a file, its format told by its content: BookSim's anynet listing
+ * ("router R node N router R2 …", one router per line) or an edge list ("a b" per line, an
+ * optional first line giving the node count); # starts a comment. Errors name the line. */
+FlitlabTopology *flitlab_topology_new_from_text     (const char            *text,
+                                                     const char            *origin,
+                                                     GError               **error);
+/* A file network as an edge list, the node count first, then one "a b" line per link (a < b,
+ * in order): what flitlab_topology_new_from_text() reads back as the same network. */
+char            *flitlab_topology_dup_edge_list     (const FlitlabTopology *self);
+
 /* Specs: "torus:16x16x16:uni", "torus:6x6x6:bi" (bi is the default), "mesh:8x8",
- * "hypercube:10", "necklace:6,5" (regular n,k), "necklace:3:4,4,2,..." (irregular). */
+ * "hypercube:10", "necklace:6,5" (regular n,k), "necklace:3:4,4,2,..." (irregular),
+ * "file:PATH" (read with flitlab_topology_new_from_text(); errors start with PATH). */
 FlitlabTopology *flitlab_topology_new_from_spec     (const char            *spec,
                                                      GError               **error);
 FlitlabTopology *flitlab_topology_copy              (const FlitlabTopology *self);
@@ -113,7 +154,8 @@ char            *flitlab_topology_dup_title         (const FlitlabTopology *self
 
 FlitlabTopologyFamily flitlab_topology_get_family   (const FlitlabTopology *self);
 gboolean         flitlab_topology_is_bidirectional  (const FlitlabTopology *self);
-/* Torus/mesh: the number of dimensions; hypercube and necklace: n of the (base) hypercube. */
+/* Torus/mesh: the number of dimensions; hypercube and necklace: n of the (base) hypercube;
+ * file network: 0. */
 guint            flitlab_topology_get_n_dims        (const FlitlabTopology *self);
 /* Torus/mesh: the radix of dimension d; hypercube: 2; necklace: 2 (of the base hypercube). */
 guint            flitlab_topology_get_radix         (const FlitlabTopology *self,
@@ -162,9 +204,11 @@ double           flitlab_topology_mean_distance     (const FlitlabTopology *self
 guint            flitlab_topology_diameter          (const FlitlabTopology *self);
 /* Number of channels (one direction) cut by a minimal balanced bisection of the nodes. */
 guint            flitlab_topology_bisection_width   (const FlitlabTopology *self);
+FlitlabBisectionMethod flitlab_topology_bisection_method (const FlitlabTopology *self);
 
 /* The network channels out of node that lie on some minimal path to dst; returns their count
- * (0 when node == dst). next must have room for 2 * n_dims entries. */
+ * (0 when node == dst). next must have room for 2 * n_dims entries (a file network:
+ * FLITLAB_TOPOLOGY_FILE_MAX_DEGREE). */
 guint            flitlab_topology_minimal_next_hops (const FlitlabTopology *self,
                                                      guint                  node,
                                                      guint                  dst,

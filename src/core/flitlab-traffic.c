@@ -77,6 +77,9 @@ permute (const FlitlabTopology *topology,
 
   if (family == FLITLAB_TOPOLOGY_NECKLACE)
     return FALSE;
+  /* A network from a file has node numbers but no coordinates. */
+  if (family == FLITLAB_TOPOLOGY_FILE && pattern != FLITLAB_TRAFFIC_BIT_REVERSAL)
+    return FALSE;
 
   if (pattern == FLITLAB_TRAFFIC_BIT_REVERSAL)
     {

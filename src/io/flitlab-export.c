@@ -410,8 +410,9 @@ write_network_csv (FlitlabTopologyFigure  *figure,
       double value = figure->values != NULL && c < figure->n_values ? figure->values[c] : NAN;
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-      g_string_append_printf (csv, "%u,%u,%u,%u,%d,%s\n", c, channel->src, channel->dst,
-                              channel->dim,
+      /* -1: no dimension (a network from a file), as simulate --channels writes it. */
+      g_string_append_printf (csv, "%u,%u,%u,%d,%d,%s\n", c, channel->src, channel->dst,
+                              channel->dim == G_MAXUINT ? -1 : (int) channel->dim,
                               channel->direction,
                               isfinite (value) ? g_ascii_dtostr (buf, sizeof buf, value) : "-");
     }

@@ -28,6 +28,7 @@ typedef struct
    * together, held under FLITLAB_PROJECT_MAX_NETWORK_NODES. */
   GHashTable *topologies;
   guint64     topology_nodes;
+  guint64     file_network_pairs;  /* of those from files, under ..._MAX_FILE_NETWORK_PAIRS */
   /* The folder a <matrix file="..."> is relative to; NULL: matrix files are not opened (the
    * writer's check of its own bytes), each such study keeps its file unread. */
   const char *base_dir;

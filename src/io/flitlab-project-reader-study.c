@@ -364,31 +364,48 @@ parse_simulation (Reader       *r,
 }
 
 /* The network of this spec, built once per load; NULL (and r failed) when it is not a
- * network or the project's networks would be too large together. */
+ * network or the project's networks would be too large together. A network from a file
+ * (file:PATH) is built from links, the edge list the project keeps inline, never from the
+ * file, so that the project opens anywhere. */
 static const FlitlabTopology *
 reader_topology (Reader     *r,
                  xmlNode    *node,
-                 const char *spec)
+                 const char *spec,
+                 const char *links)
 {
   g_autoptr(GError) local_error = NULL;
-  FlitlabTopology *topology = g_hash_table_lookup (r->topologies, spec);
+  g_autofree char *key = links != NULL ? g_strconcat (spec, "\n", links, NULL) : g_strdup (spec);
+  FlitlabTopology *topology = g_hash_table_lookup (r->topologies, key);
 
   if (topology != NULL)
     return topology;
-  topology = flitlab_topology_new_from_spec (spec, &local_error);
+  if (links != NULL)
+    topology = flitlab_topology_new_from_text (links, spec + strlen ("file:"), &local_error);
+  else
+    topology = flitlab_topology_new_from_spec (spec, &local_error);
   if (topology == NULL)
     {
       flitlab_reader_fail (r, node, INVALID, _("topology “%s”: %s"), spec,
                            local_error != NULL ? local_error->message : _("not a valid spec"));
       return NULL;
     }
-  g_hash_table_insert (r->topologies, g_strdup (spec), topology);
+  g_hash_table_insert (r->topologies, g_steal_pointer (&key), topology);
   r->topology_nodes += flitlab_topology_get_n_nodes (topology);
   if (r->topology_nodes > FLITLAB_PROJECT_MAX_NETWORK_NODES)
     {
       flitlab_reader_fail (r, node, INVALID, _("the project's distinct networks have more than %u "
                                                "nodes together"),
                            FLITLAB_PROJECT_MAX_NETWORK_NODES);
+      return NULL;
+    }
+  if (links != NULL)
+    r->file_network_pairs += (guint64) flitlab_topology_get_n_nodes (topology) *
+                             flitlab_topology_get_n_nodes (topology);
+  if (r->file_network_pairs > FLITLAB_PROJECT_MAX_FILE_NETWORK_PAIRS)
+    {
+      flitlab_reader_fail (r, node, INVALID, _("the project's distinct networks from files have "
+                                               "more than %u pairs of nodes together"),
+                           FLITLAB_PROJECT_MAX_FILE_NETWORK_PAIRS);
       return NULL;
     }
   return topology;
@@ -401,7 +418,7 @@ parse_network (Reader                 *r,
                const FlitlabTopology **topology)
 {
   static const char * const attributes[] = { "topology", "routing", "ties", NULL };
-  g_autofree char *spec = NULL;
+  g_autofree char *spec = NULL, *links = NULL;
   guint routing, ties = study->ties;
 
   if (!flitlab_reader_check_attributes (r, node, attributes)
@@ -417,7 +434,17 @@ parse_network (Reader                 *r,
   /* The topology library is the one judge of a spec; building it also gives the node and
    * channel counts the traffic and per-channel results are checked against. The study keeps
    * the network with the spec as written. */
-  if ((*topology = reader_topology (r, node, spec)) == NULL)
+  links = flitlab_reader_leaf_text (r, node);
+  if (links == NULL)
+    return FALSE;
+  g_strstrip (links);
+  if (g_str_has_prefix (spec, "file:") != (links[0] != '\0'))
+    return flitlab_reader_fail (r, node, INVALID, links[0] == '\0'
+                                ? _("topology “%s”: a network from a file keeps its links inline, "
+                                    "in <network>")
+                                : _("topology “%s”: only a network from a file (file:PATH) has "
+                                    "links in <network>"), spec);
+  if ((*topology = reader_topology (r, node, spec, links[0] != '\0' ? links : NULL)) == NULL)
     return FALSE;
   flitlab_study_set_built_topology (study, spec, *topology);
   return TRUE;

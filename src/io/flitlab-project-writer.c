@@ -309,6 +309,7 @@ write_study (GString            *out,
              const char         *base_dir)
 {
   const FlitlabStudySimulation *sim = &study->simulation;
+  const FlitlabTopology *network;
 
   g_string_append (out, "  <study");
   attr_string (out, "name", study->name);
@@ -329,7 +330,21 @@ write_study (GString            *out,
   /* Written only when not the default, so that files from before the setting read the same. */
   if (study->ties != FLITLAB_TIES_BALANCED)
     attr_string (out, "ties", flitlab_ties_to_string (study->ties));
-  g_string_append (out, "/>\n");
+  network = flitlab_study_get_topology (study, NULL);
+  if (network != NULL && flitlab_topology_get_family (network) == FLITLAB_TOPOLOGY_FILE)
+    {
+      /* The network itself, as an edge list, so that the project opens without its file. */
+      g_autofree char *links = flitlab_topology_dup_edge_list (network);
+      g_auto(GStrv) lines = g_strsplit (links, "\n", -1);
+
+      g_string_append (out, ">\n");
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (lines[i][0] != '\0')
+          g_string_append_printf (out, "      %s\n", lines[i]);
+      g_string_append (out, "    </network>\n");
+    }
+  else
+    g_string_append (out, "/>\n");
 
   g_string_append (out, "    <traffic");
   attr_string (out, "pattern", flitlab_traffic_pattern_to_string (study->pattern));

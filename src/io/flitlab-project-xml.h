@@ -33,6 +33,9 @@ typedef enum
 #define FLITLAB_PROJECT_MAX_SERIES      64                      /* in one <channels> */
 #define FLITLAB_PROJECT_MAX_NETWORK_NODES (2u * 1024u * 1024u)  /* the nodes of a project's
                                                                     distinct networks together */
+/* The node pairs of a project's distinct networks from files together: each keeps tables of
+ * every pair once used (docs/networks.md), about 20 bytes a pair; four of 4096 nodes. */
+#define FLITLAB_PROJECT_MAX_FILE_NETWORK_PAIRS (64u * 1024u * 1024u)
 
 GQuark          flitlab_project_error_quark (void);
 

@@ -21,6 +21,10 @@ flitlab_ui_routing_label (FlitlabRouting routing)
       return _("Fully adaptive (Duato)");
     case FLITLAB_ROUTING_BACKTRACK:
       return _("Backtracking, finite node buffers");
+    case FLITLAB_ROUTING_UPDOWN:
+      return _("Up*/down* (Autonet), deadlock-free");
+    case FLITLAB_ROUTING_SHORTEST:
+      return _("Shortest paths, deadlock-prone");
     case FLITLAB_ROUTING_NECKLACE:
     default:
       return _("Necklace (adaptive, virtual channels)");

@@ -331,7 +331,7 @@ test_names (void)
   const char * const *routings = flitlab_routing_names ();
   const char * const *patterns = flitlab_traffic_pattern_names ();
 
-  g_assert_cmpuint (g_strv_length ((char **) routings), ==, 4);
+  g_assert_cmpuint (g_strv_length ((char **) routings), ==, 6);
   g_assert_cmpuint (g_strv_length ((char **) patterns), ==, 8);
   g_assert_cmpuint (g_strv_length ((char **) flitlab_length_names ()), ==, 2);
   g_assert_true (flitlab_study_name_in (routings, "backtrack"));
@@ -393,6 +393,7 @@ test_family_routings (void)
     { FLITLAB_TOPOLOGY_MESH, "dor,adaptive" },
     { FLITLAB_TOPOLOGY_HYPERCUBE, "dor,adaptive,backtrack" },
     { FLITLAB_TOPOLOGY_NECKLACE, "necklace" },
+    { FLITLAB_TOPOLOGY_FILE, "updown,shortest" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

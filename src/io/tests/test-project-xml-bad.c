@@ -543,6 +543,20 @@ test_bad_hostile_sizes (void)
       append_study (text, i, spec, NULL);
     }
   assert_refused (text, "distinct networks have more than");
+
+  /* Networks from files: at most FLITLAB_PROJECT_MAX_FILE_NETWORK_PAIRS pairs of nodes
+   * together, which four rings of 4096 keep within and a fifth passes. */
+  g_string_assign (text, head);
+  for (guint i = 0; i < 5; i++)
+    {
+      g_string_append_printf (text, "<study name=\"f%u\"><network topology=\"file:ring%u.txt\" "
+                              "routing=\"updown\">4096\n", i, i);
+      for (guint v = 0; v < 4096; v++)
+        g_string_append_printf (text, "%u %u\n", v, (v + 1) % 4096);
+      g_string_append (text, "</network><traffic pattern=\"uniform\" length=\"fixed\" "
+                       "flits=\"8\"/><load min=\"0.001\" max=\"0.01\" count=\"2\"/></study>\n");
+    }
+  assert_refused (text, "networks from files have more than");
 }
 
 int

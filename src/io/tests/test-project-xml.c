@@ -19,6 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "flitlab-project-xml.h"
+#include "flitlab-routing.h"
 #include "flitlab-topology.h"
 #include "test-files.h"
 #include "test-projects.h"
@@ -341,6 +342,75 @@ test_allow_deadlock (void)
   g_free (saved);
   saved = flitlab_project_to_data (project, NULL);
   g_assert_null (strstr (saved, "allow-deadlock"));
+}
+
+/* A network from a file is kept inline, so the project opens without the file: written as an
+ * edge list in <network>, read back as the same network, valid against the schema. */
+static void
+test_file_network (void)
+{
+  g_autoptr(FlitlabProject) project = flitlab_project_new ();
+  g_autoptr(FlitlabProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabTopology) network =
+    flitlab_topology_new_from_text ("router 0 node 1 router 1\nrouter 1 node 0 router 2\n"
+                                    "router 2 node 2 router 0\n", "net.txt", &error);
+  FlitlabStudy *study = flitlab_study_new ("irregular");
+  g_autofree char *data = NULL, *again = NULL, *links = NULL, *links_again = NULL;
+  const FlitlabTopology *read;
+
+  g_assert_no_error (error);
+  flitlab_study_set_built_topology (study, "file:net.txt", network);
+  study->routing = FLITLAB_ROUTING_UPDOWN;
+  flitlab_project_insert_study (project, G_MAXUINT, study);
+  data = flitlab_project_to_data (project, NULL);
+  g_assert_nonnull (strstr (data, "<network topology=\"file:net.txt\" routing=\"updown\">\n"
+                                  "      3\n      0 1\n      0 2\n      1 2\n    </network>\n"));
+  validate_data_with_schema (data, strlen (data));
+
+  loaded = flitlab_project_load_from_data (data, strlen (data), "memory", &error);
+  g_assert_no_error (error);
+  study = flitlab_project_get_study (loaded, 0);
+  g_assert_cmpstr (study->topology, ==, "file:net.txt");
+  g_assert_cmpint (study->routing, ==, FLITLAB_ROUTING_UPDOWN);
+  read = flitlab_study_get_topology (study, &error);
+  g_assert_no_error (error);
+  links = flitlab_topology_dup_edge_list (network);
+  links_again = flitlab_topology_dup_edge_list (read);
+  g_assert_cmpstr (links_again, ==, links);
+  again = flitlab_project_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, data);
+}
+
+/* The inline links are checked as a file's are; they belong to file networks only. */
+static void
+test_file_network_bad (void)
+{
+  static const struct { const char *network; const char *message; } cases[] = {
+    { "<network topology=\"file:n.txt\" routing=\"updown\"/>", "keeps its links inline" },
+    { "<network topology=\"mesh:2x2\" routing=\"dor\">2\n0 1</network>",
+      "only a network from a file" },
+    { "<network topology=\"file:n.txt\" routing=\"updown\">4\n0 1\n2 3</network>",
+      "not connected" },
+    { "<network topology=\"file:n.txt\" routing=\"updown\">0 1\n1 0</network>",
+      "line 2: nodes 1 and 0 are linked twice" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text =
+        g_strdup_printf ("<flitlab-project format=\"1\">\n  <study name=\"s\">\n    %s\n"
+                         "    <traffic pattern=\"uniform\" length=\"fixed\" flits=\"8\"/>\n"
+                         "    <load min=\"0\" max=\"0\" count=\"1\"/>\n  </study>\n"
+                         "</flitlab-project>\n", cases[i].network);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(FlitlabProject) project = load_string (text, &error);
+
+      g_assert_null (project);
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].message) == NULL)
+        g_error ("case %u: “%s” does not say “%s”", i, error->message, cases[i].message);
+    }
 }
 
 /* The XML declaration's encoding is honoured; what we write is always UTF-8. */
@@ -847,6 +917,8 @@ main (int   argc,
   g_test_add_func ("/flitlab/project/round-trip-file", test_round_trip_file);
   g_test_add_func ("/flitlab/project/strings", test_strings);
   g_test_add_func ("/flitlab/project/minimal-defaults", test_minimal_defaults);
+  g_test_add_func ("/flitlab/project/file-network", test_file_network);
+  g_test_add_func ("/flitlab/project/file-network-bad", test_file_network_bad);
   g_test_add_func ("/flitlab/project/allow-deadlock", test_allow_deadlock);
   g_test_add_func ("/flitlab/project/empty", test_empty_project);
   g_test_add_func ("/flitlab/project/encoding", test_encoding);
