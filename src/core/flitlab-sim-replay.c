@@ -202,30 +202,34 @@ read_next (Replay               *r,
   if (message.cycle < *previous)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("Message %" G_GUINT64_FORMAT " of the trace is at cycle %" G_GUINT64_FORMAT
-                     ", before the one ahead of it (cycle %" G_GUINT64_FORMAT "): a trace is in "
-                     "time order"), index, message.cycle, *previous);
+                   _("Message %llu of the trace is at cycle %llu"
+                     ", before the one ahead of it (cycle %llu): a trace is in "
+                     "time order"),
+                   (unsigned long long) index, (unsigned long long) message.cycle,
+                   (unsigned long long) *previous);
       return NULL;
     }
   if (message.src >= r->s.n_nodes || message.dst >= r->s.n_nodes)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("Message %" G_GUINT64_FORMAT " of the trace names node %u, but the network "
-                     "has nodes 0 to %u"), index, MAX (message.src, message.dst),
+                   _("Message %llu of the trace names node %u, but the network "
+                     "has nodes 0 to %u"),
+                   (unsigned long long) index, MAX (message.src, message.dst),
                    r->s.n_nodes - 1);
       return NULL;
     }
   if (message.flits == 0)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("Message %" G_GUINT64_FORMAT " of the trace has no flits"), index);
+                   _("Message %llu of the trace has no flits"), (unsigned long long) index);
       return NULL;
     }
   time = floor ((double) message.cycle * r->options->scale);
   if (!(time < 0x1p62))
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("Message %" G_GUINT64_FORMAT " of the trace is too late once scaled"), index);
+                   _("Message %llu of the trace is too late once scaled"),
+                   (unsigned long long) index);
       return NULL;
     }
   *previous = message.cycle;
@@ -324,8 +328,9 @@ replay_run (Replay               *r,
       if (s->active.len > 0 && s->cycle - s->last_move > watchdog)
         {
           g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK,
-                       _("Deadlock: no flit moved for %" G_GUINT64_FORMAT " cycles with %u "
-                         "messages in the network"), s->cycle - s->last_move, s->active.len);
+                       _("Deadlock: no flit moved for %llu cycles with %u "
+                         "messages in the network"),
+                       (unsigned long long) s->cycle - s->last_move, s->active.len);
           goto out;
         }
       /* The network does not carry the trace at this scale: stopped there, memory bounded. */
@@ -347,8 +352,8 @@ replay_run (Replay               *r,
   if (r->held > 0)
     {
       g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                   _("%" G_GUINT64_FORMAT " messages of the trace wait for messages it never "
-                     "delivers"), r->held);
+                   _("%llu messages of the trace wait for messages it never "
+                     "delivers"), (unsigned long long) r->held);
       goto out;
     }
   close_windows (r, r->delivered + r->local > 0 ? r->last_delivery + 1 : 0, TRUE);

@@ -424,8 +424,10 @@ get_uint (const FlitlabBooksimConfig *self,
     }
   if (!g_ascii_string_to_unsigned (text, 10, min, max, out, NULL))
     return fail (error, FLITLAB_BOOKSIM_ERROR_INVALID,
-                 _("%s: %s is a whole number from %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT
-                   ", not “%s”"), where_set (self, key), key, min, max, text);
+                 _("%s: %s is a whole number from %llu to %llu"
+                   ", not “%s”"),
+                 where_set (self, key), key, (unsigned long long) min,
+                 (unsigned long long) max, text);
   return TRUE;
 }
 
@@ -496,8 +498,8 @@ flitlab_booksim_config_dup_topology (const FlitlabBooksimConfig *self,
   if (c != 1)
     {
       fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
-            _("%s: Flitlab cannot run a concentrated network (c = %" G_GUINT64_FORMAT "): one "
-              "node per router"), where_set (self, "c"), c);
+            _("%s: Flitlab cannot run a concentrated network (c = %llu): one "
+              "node per router"), where_set (self, "c"), (unsigned long long) c);
       return NULL;
     }
   spec = g_string_new (torus ? "torus:" : "mesh:");
@@ -666,8 +668,8 @@ flitlab_booksim_config_to_study (const FlitlabBooksimConfig *self,
   if (classes != 1)
     {
       fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
-            _("%s: Flitlab runs one traffic class, not %" G_GUINT64_FORMAT),
-            where_set (self, "classes"), classes);
+            _("%s: Flitlab runs one traffic class, not %llu"),
+            where_set (self, "classes"), (unsigned long long) classes);
       return NULL;
     }
   spec = flitlab_booksim_config_dup_topology (self, error);

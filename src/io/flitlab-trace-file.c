@@ -160,8 +160,8 @@ truncated (FlitlabTraceFile  *self,
            GError           **error)
 {
   g_set_error (error, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_TRUNCATED,
-               _("%s: the Netrace trace ends inside packet %" G_GUINT64_FORMAT
-                 " (a truncated file?)"), self->display, self->packet + 1);
+               _("%s: the Netrace trace ends inside packet %llu"
+                 " (a truncated file?)"), self->display, (unsigned long long) self->packet + 1);
   return FALSE;
 }
 
@@ -277,8 +277,8 @@ netrace_next (FlitlabTraceFile     *self,
   if (flitlab_netrace_packet_bytes (type) == 0)
     {
       g_set_error (error, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_PARSE,
-                   _("%s: packet %" G_GUINT64_FORMAT " has type %u, which Netrace does not "
-                     "define"), self->display, self->packet, type);
+                   _("%s: packet %llu has type %u, which Netrace does not "
+                     "define"), self->display, (unsigned long long) self->packet, type);
       return FALSE;
     }
   for (guint i = 0; i < n_deps; i++)
@@ -296,18 +296,22 @@ netrace_next (FlitlabTraceFile     *self,
   if (self->network_nodes > 0 && MAX (message->src, message->dst) >= self->network_nodes)
     {
       g_set_error (error, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_PARSE,
-                   _("%s: packet %" G_GUINT64_FORMAT " names node %u, but the network has nodes "
-                     "0 to %u"), self->display, self->packet, MAX (message->src, message->dst),
+                   _("%s: packet %llu names node %u, but the network has nodes "
+                     "0 to %u"),
+                   self->display, (unsigned long long) self->packet,
+                   MAX (message->src, message->dst),
                    self->network_nodes - 1);
       return FALSE;
     }
   if (message->cycle < self->previous)
     {
       g_set_error (error, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_PARSE,
-                   _("%s: packet %" G_GUINT64_FORMAT " is at cycle %" G_GUINT64_FORMAT
-                     ", before the packet ahead of it (cycle %" G_GUINT64_FORMAT "): a trace is "
-                     "in time order"), self->display, self->packet, message->cycle,
-                   self->previous);
+                   _("%s: packet %llu is at cycle %llu"
+                     ", before the packet ahead of it (cycle %llu): a trace is "
+                     "in time order"),
+                   self->display, (unsigned long long) self->packet,
+                   (unsigned long long) message->cycle,
+                   (unsigned long long) self->previous);
       return FALSE;
     }
   self->previous = message->cycle;
@@ -387,9 +391,9 @@ text_next (FlitlabTraceFile     *self,
             {
               g_autofree char *shown = g_utf8_make_valid (field, -1);
 
-              return text_fail (self, error, _("the %s is a whole number from %d to %"
-                                               G_GUINT64_FORMAT ", not “%s”"),
-                                _(names[n]), n == 3 ? 1 : 0, max[n], shown);
+              return text_fail (self, error,
+                                _("the %s is a whole number from %d to %llu, not “%s”"),
+                                _(names[n]), n == 3 ? 1 : 0, (unsigned long long) max[n], shown);
             }
           n++;
         }
@@ -399,13 +403,16 @@ text_next (FlitlabTraceFile     *self,
         return text_fail (self, error, _("a message is four numbers: cycle, source, "
                                          "destination, flits"));
       if (values[0] < self->previous)
-        return text_fail (self, error, _("cycle %" G_GUINT64_FORMAT " is before the message "
-                                         "ahead of it (cycle %" G_GUINT64_FORMAT "): a trace is "
-                                         "in time order"), values[0], self->previous);
+        return text_fail (self, error, _("cycle %llu is before the message "
+                                         "ahead of it (cycle %llu): a trace is "
+                                         "in time order"),
+                                       (unsigned long long) values[0],
+                                       (unsigned long long) self->previous);
       for (guint i = 1; i <= 2; i++)
         if (self->network_nodes > 0 && values[i] >= self->network_nodes)
-          return text_fail (self, error, _("node %" G_GUINT64_FORMAT " is not in the network, "
-                                           "whose nodes are 0 to %u"), values[i],
+          return text_fail (self, error, _("node %llu is not in the network, "
+                                           "whose nodes are 0 to %u"),
+                                         (unsigned long long) values[i],
                             self->network_nodes - 1);
       self->previous = values[0];
       *message = (FlitlabTraceMessage) {
