@@ -250,10 +250,11 @@ test_responsive (Fixture       *f,
                   load / 1000.0, load_cpu / 1000.0, call / 1000.0,
                   (g_get_monotonic_time () - start) / 1000.0, probe.ticks,
                   probe.longest / 1000.0, probe.longest_cpu / 1000.0);
-  /* The timer ran all along, and the main thread never worked between two ticks for half of
-   * what a load costs it (measured in its own CPU time: a gap in wall time may be another
-   * process's turn on a shared machine, as it once was in CI, 207 ms). */
-  g_assert_cmpuint (probe.ticks, >=, 3);
+  /* The timer ran during the load, and the main thread never worked between two ticks for half
+   * of what a load costs it (measured in its own CPU time: a gap in wall time may be another
+   * process's turn on a shared machine, as it once was in CI, 207 ms, and once 254 ms of a
+   * 298 ms load, leaving 2 ticks: how many there are is the machine's, not the window's). */
+  g_assert_cmpuint (probe.ticks, >=, 1);
   g_assert_cmpint (probe.longest_cpu, <, load_cpu / 2);
 
   after = flitlab_window_get_document (f->window);
