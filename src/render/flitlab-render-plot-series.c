@@ -484,9 +484,9 @@ flitlab_plot_place_saturation_labels (cairo_t                *cr,
                                                  NULL)
                                   : NULL;
 
-      /* Two models of one study saturating together (a comparison): one label says it. */
+      /* Models saturating together, of one study or of several (a sweep over a setting the
+       * model does not take): their lines are one line, and one label says it. */
       if (before != NULL && before->saturation == series->saturation &&
-          before->color == series->color &&
           g_str_equal (label, label_before))
         continue;
       /* The remark where it fits in type of the tick labels' size; else the legend says it.
