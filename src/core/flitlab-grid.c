@@ -220,6 +220,18 @@ flitlab_grid_label (const FlitlabStudy *study,
   return g_string_free (g_steal_pointer (&label), FALSE);
 }
 
+const char *
+flitlab_grid_common_group (const FlitlabStudy * const *studies,
+                           guint                       n_studies)
+{
+  if (n_studies == 0 || studies[0]->group == NULL)
+    return NULL;
+  for (guint i = 1; i < n_studies; i++)
+    if (g_strcmp0 (studies[i]->group, studies[0]->group) != 0)
+      return NULL;
+  return studies[0]->group;
+}
+
 char *
 flitlab_grid_group_name (const char         *study_name,
                          const char * const *varied,

@@ -40,6 +40,10 @@ char              **flitlab_grid_varied_keys (const FlitlabStudy * const *studie
 char               *flitlab_grid_label     (const FlitlabStudy  *study,
                                             const char * const  *varied);
 
+/* The group all the studies belong to, or NULL (none, or several). */
+const char         *flitlab_grid_common_group (const FlitlabStudy * const *studies,
+                                            guint                n_studies);
+
 /* A group's name: the study's and what varies, "Torus: vcs × flits". */
 char               *flitlab_grid_group_name (const char         *study_name,
                                             const char * const  *varied,

@@ -566,11 +566,8 @@ sweep_varied (const FlitlabStudy * const *studies,
 {
   g_auto(GStrv) varied = NULL;
 
-  if (n_studies < 2 || studies[0]->group == NULL)
+  if (n_studies < 2 || flitlab_grid_common_group (studies, n_studies) == NULL)
     return NULL;
-  for (guint i = 1; i < n_studies; i++)
-    if (g_strcmp0 (studies[i]->group, studies[0]->group) != 0)
-      return NULL;
   varied = flitlab_grid_varied_keys (studies, n_studies);
   return varied[0] != NULL ? g_steal_pointer (&varied) : NULL;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flitlab-export-dialog.h"
+#include "flitlab-grid.h"
 #include "flitlab-window-private.h"
 
 
@@ -186,13 +187,22 @@ export_action (GtkWidget  *widget,
 {
   FlitlabWindow *self = FLITLAB_WINDOW (widget);
   int index = flitlab_window_get_selected_index (self);
+  g_autoptr(GPtrArray) compared = NULL;
+  const char *name;
   FlitlabExportDialog *dialog;
 
   if (index < 0)
     return;
+  name = flitlab_document_get_study (self->document, index)->name;
+  /* A sweep's group compared is named by the group, as its figure's title. */
+  compared = flitlab_window_dup_selected_studies (self);
+  if (flitlab_window_comparing (self) &&
+      flitlab_grid_common_group ((const FlitlabStudy * const *) compared->pdata,
+                                 compared->len) != NULL)
+    name = ((FlitlabStudy *) compared->pdata[0])->group;
   dialog = flitlab_export_dialog_new (GTK_WINDOW (self), self->toast_overlay, self->settings,
-                                      flitlab_document_get_study (self->document, index)->name,
-                                      flitlab_document_get_file (self->document), shown_figure);
+                                      name, flitlab_document_get_file (self->document),
+                                      shown_figure);
   /* Modal and destroyed with the window: GTK keeps it until it closes. */
   if (dialog != NULL)
     gtk_window_present (GTK_WINDOW (dialog));
