@@ -472,22 +472,23 @@ flitlab_plot_place_saturation_labels (cairo_t                *cr,
     {
       guint s = g_array_index (order, guint, i);
       const FlitlabPlotSeries *series = plot->series->pdata[s];
-      const FlitlabPlotSeries *before = i > 0
-                                        ? plot->series->pdata[g_array_index (order, guint, i - 1)]
-                                        : NULL;
+      const FlitlabPlotSeries *after = i + 1 < order->len
+                                       ? plot->series->pdata[g_array_index (order, guint, i + 1)]
+                                       : NULL;
       g_autofree char *label = saturation_text (series);
       const char *arrow = series->saturation > f->x_max ? " →" : "";
       g_autofree char *text = g_strconcat (label, arrow, NULL);
-      g_autofree char *label_before = before != NULL ? saturation_text (before) : NULL;
+      g_autofree char *label_after = after != NULL ? saturation_text (after) : NULL;
       g_autofree char *remarked = series->saturation_remark != NULL
                                   ? g_strconcat (label, ", ", series->saturation_remark, arrow,
                                                  NULL)
                                   : NULL;
 
       /* Models saturating together, of one study or of several (a sweep over a setting the
-       * model does not take): their lines are one line, and one label says it. */
-      if (before != NULL && before->saturation == series->saturation &&
-          g_str_equal (label, label_before))
+       * model does not take): their lines are one line, and one label says it, the last's,
+       * whose line is drawn over the others. */
+      if (after != NULL && after->saturation == series->saturation &&
+          g_str_equal (label, label_after))
         continue;
       /* The remark where it fits in type of the tick labels' size; else the legend says it.
        * Every line says at least its value ("0.0242"), in its colour: the legend says what
