@@ -501,8 +501,10 @@ flitlab_plot_place_saturation_labels (cairo_t                *cr,
         {
           g_autofree char *value = g_strdup_printf ("%.3g%s", series->saturation, arrow);
 
+          /* Covering data if it must, unless the lines crowd the figure: labels on labels on
+           * curves then say nothing, and the hover and the CSV give the values. */
           place_label (cr, plot, f, font.name, row_height, placed, order->len, s, value, TRUE,
-                       TRUE, labels);
+                       order->len <= FLITLAB_PLOT_CROWDED_SATURATIONS, labels);
         }
     }
   return labels;

@@ -173,6 +173,11 @@ GArray            *flitlab_plot_legend_keys (const FlitlabPlot      *plot,
  * saturation line in the frame. For the renderer and the .tex and .py exports. */
 const char        *flitlab_plot_saturation_legend_text (const FlitlabPlot      *plot,
                                                         const FlitlabPlotFrame *frame);
+/* Past this many saturation lines in a figure (Ciciani's six studies compared have fourteen,
+ * ten within an eighth of the loads) a line whose label finds no room clear of the data is
+ * left unlabelled rather than labelled over the curves. */
+#define FLITLAB_PLOT_CROWDED_SATURATIONS 10
+
 /* A label of a model's saturation line as the renderer places it, in the frame's space. */
 typedef struct
 {

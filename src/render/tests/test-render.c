@@ -321,10 +321,8 @@ test_legend_covers_no_data (void)
  * label every saturation line they draw (or its arrow past the loads shown) with its value:
  * the lines of a comparison too, which a label may not find room beside (issue #34 item 4:
  * Quaglia's 0.0242). Models saturating together (of one study, or of studies a sweep varied in
- * what the model does not take) share one label, as their lines are one. Left out:
- * a figure of more than CROWDED_LINES lines (Ciciani's six studies, fourteen lines, ten of
- * them within an eighth of the loads), whose unlabelled lines are counted. */
-#define CROWDED_LINES 10
+ * what the model does not take) share one label, as their lines are one. Left out: a figure
+ * of more than FLITLAB_PLOT_CROWDED_SATURATIONS lines, whose unlabelled lines are counted. */
 static void
 test_saturation_labels (void)
 {
@@ -365,7 +363,7 @@ test_saturation_labels (void)
                   g_test_message ("%s at %s: the saturation %g has no label", plot->title,
                                   preset->name, series->saturation);
                 crowded += !labelled;
-                g_assert_true (labelled || drawn > CROWDED_LINES);
+                g_assert_true (labelled || drawn > FLITLAB_PLOT_CROWDED_SATURATIONS);
                 lines++;
               }
             checked++;
