@@ -7,40 +7,8 @@
 import csv
 import io
 import os
-import shutil
-import subprocess
-import sys
-import tempfile
 
-CLI = sys.argv[1]
-results = []
-tmp = tempfile.mkdtemp(prefix="flitlab-network-file-")
-
-
-def ran(args):
-    return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=120)
-
-
-def check(name, ok, detail=""):
-    results.append((name, bool(ok), detail))
-
-
-def refused(name, args, output, *words):
-    """One line on stderr naming the problem, a non-zero exit, nothing on stdout or in output."""
-    proc = ran(args)
-    lines = proc.stderr.strip().splitlines()
-    ok = proc.returncode > 0 and len(lines) == 1 and lines[0].startswith("flitlab-cli")
-    ok = ok and all(w in proc.stderr for w in words) and proc.stdout == ""
-    if output is not None and os.path.exists(output):
-        ok = False
-    check(name, ok, f"exit {proc.returncode}, stderr {proc.stderr[:300]!r}")
-
-
-def write(name, text):
-    path = os.path.join(tmp, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
+from cli_tap import check, ran, refused, report, tmp, write
 
 
 def listing(proc):
@@ -179,10 +147,4 @@ refused("topology refuses a missing file", ["topology", "file:" + os.path.join(t
         None, "no.txt")
 refused("topology refuses a directory", ["topology", "file:" + tmp], None, "not a regular file")
 
-shutil.rmtree(tmp, ignore_errors=True)
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} {name}")
-    if not ok:
-        print(f"# {detail}")
-sys.exit(0)
+report()

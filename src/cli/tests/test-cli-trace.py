@@ -8,41 +8,9 @@ import bz2
 import csv
 import io
 import os
-import shutil
 import struct
-import subprocess
-import sys
-import tempfile
 
-CLI = sys.argv[1]
-results = []
-tmp = tempfile.mkdtemp(prefix="flitlab-trace-")
-
-
-def ran(args):
-    return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=120)
-
-
-def check(name, ok, detail=""):
-    results.append((name, bool(ok), detail))
-
-
-def refused(name, args, output=None, *words):
-    """One line on stderr naming the problem, a non-zero exit, output not written."""
-    proc = ran(args)
-    lines = proc.stderr.strip().splitlines()
-    ok = proc.returncode > 0 and len(lines) == 1 and lines[0].startswith("flitlab-cli")
-    ok = ok and all(w in proc.stderr for w in words) and proc.stdout == ""
-    if output is not None and os.path.exists(output):
-        ok = False
-    check(name, ok, f"exit {proc.returncode}, stderr {proc.stderr[:300]!r}")
-
-
-def write(name, data):
-    path = os.path.join(tmp, name)
-    with open(path, "wb" if isinstance(data, bytes) else "w") as f:
-        f.write(data)
-    return path
+from cli_tap import check, ran, refused, report, tmp, write
 
 
 def rows(proc):
@@ -157,10 +125,4 @@ refused("--trace-scale and --rates both", [*TRACE, "--trace", text, "--trace-sca
                                            "--rates", "1"], None, "--rates")
 refused("a scale factor of 0", [*TRACE, "--trace", text, "--trace-scale", "0"], None, "0")
 
-shutil.rmtree(tmp, ignore_errors=True)
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} {name}")
-    if not ok:
-        print(f"# {detail}")
-sys.exit(0)
+report()
