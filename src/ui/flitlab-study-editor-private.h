@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * flitlab-study-editor.c shows a study in the rows and turns the rows' edits into edited
- * copies; flitlab-study-editor-matrix.c asks for a traffic matrix's file.
+ * copies; flitlab-study-editor-matrix.c asks for a traffic matrix's file,
+ * flitlab-study-editor-network.c for a network's.
  */
 
 #pragma once
@@ -87,5 +88,9 @@ void flitlab_study_editor_show_matrix   (FlitlabStudyEditor *self);
 void flitlab_study_editor_choose_matrix (FlitlabStudyEditor *self);
 /* Choose…: another file. */
 void flitlab_study_editor_on_matrix_button (FlitlabStudyEditor *self);
+
+/* flitlab-study-editor-network.c: asks for a network file (docs/networks.md); one read makes
+ * it the shown study's network. */
+void flitlab_study_editor_choose_network (FlitlabStudyEditor *self);
 
 G_END_DECLS

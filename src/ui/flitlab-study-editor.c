@@ -46,9 +46,10 @@ static const struct
   { "mesh", "8x8" },
   { "hypercube", "6" },
   { "necklace", "3,4" },
+  { "file", NULL },   /* its file is chosen (flitlab-study-editor-network.c) */
 };
 
-G_STATIC_ASSERT (G_N_ELEMENTS (families) == FLITLAB_TOPOLOGY_NECKLACE + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (families) == FLITLAB_TOPOLOGY_FILE + 1);
 
 /* The routings of a family (families[] is in FlitlabTopologyFamily order), the default first;
  * returns their count. */
@@ -264,6 +265,8 @@ show_network (FlitlabStudyEditor *self)
   adw_combo_row_set_selected (self->family_row, family);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->size_row), size_title (family));
   set_entry (self->size_row, size);
+  /* A file's network has no size to type: the summary says what it is. */
+  gtk_widget_set_visible (GTK_WIDGET (self->size_row), family != FLITLAB_TOPOLOGY_FILE);
   adw_combo_row_set_selected (self->links_row, spec_unidirectional (study->topology) ? 1 : 0);
   gtk_widget_set_visible (GTK_WIDGET (self->links_row), family == 0);
   show_routings (self, family);
@@ -655,9 +658,17 @@ on_combo_selected (FlitlabStudyEditor *self,
       guint old = spec_family (self->study->topology);
       FlitlabRouting routings[FLITLAB_ROUTING_N];
 
-      if (selected == old)
+      if (selected == old && selected != FLITLAB_TOPOLOGY_FILE)
         {
           flitlab_study_free (edited);
+          return;
+        }
+      /* A network from a file needs its file first: the row stays as it is until one is
+       * read (chosen again, another file). */
+      if (selected == FLITLAB_TOPOLOGY_FILE)
+        {
+          flitlab_study_free (edited);
+          flitlab_study_editor_choose_network (self);
           return;
         }
       /* Tori and meshes share their radices; other families start from a small network. */

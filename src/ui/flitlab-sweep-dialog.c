@@ -372,9 +372,13 @@ row_vary (FlitlabSweepDialog  *self,
             }
           else if (g_str_equal (key, "topology"))
             {
+              const FlitlabTopology *network = flitlab_study_get_topology (self->study, NULL);
               char *spec = spec_with_size (self->study->topology, tokens[t]);
 
-              if (spec == NULL || strchr (spec, ',') != NULL)
+              /* A necklace's size has commas, which the grid's values cannot hold; a network
+               * from a file has no size. */
+              if (spec == NULL || strchr (spec, ',') != NULL || network == NULL ||
+                  flitlab_topology_get_family (network) == FLITLAB_TOPOLOGY_FILE)
                 {
                   g_free (spec);
                   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,

@@ -558,33 +558,33 @@ def visit_combo(editor, study, name):
         shown = combo_shown(combo)
         if choose(combo, item):
             coverage["values"] += 1
-            if item == MATRIX_ITEM:
-                cancel_matrix_chooser(study, combo, shown)
+            if item in FILE_ITEMS:
+                cancel_file_chooser(study, combo, shown, item)
             after(study, name, item)
     return True
 
 
-# The destination that asks for a file first: its chooser opens, and cancelled, the study keeps
-# its destinations.
-MATRIX_ITEM = "Matrix from file…"
+# The items that ask for a file first, and their choosers' titles: the chooser opens, and
+# cancelled, the study keeps what it had.
+FILE_ITEMS = {"Matrix from file…": "Traffic Matrix", "Network from a file…": "Network File"}
 
 
-def cancel_matrix_chooser(study, combo, last):
-    """Cancelled, the dropdown shows the destinations it showed before again."""
+def cancel_file_chooser(study, combo, last, item):
+    """Cancelled, the dropdown shows what it showed before again."""
     end = time.time() + 5
     dialog = None
     while dialog is None and time.time() < end:
         time.sleep(0.2)
         dialog = next((c for c in tree.root.application("flitlab").children
-                       if c.name == "Traffic Matrix"),
+                       if c.name == FILE_ITEMS[item]),
                       None)
     if dialog is None:
-        fail(f"study “{study}”: “{MATRIX_ITEM}” opens no file chooser")
+        fail(f"study “{study}”: “{item}” opens no file chooser")
         return
     rawinput.pressKey("Escape")
     time.sleep(0.5)
     if combo_shown(combo) != last:
-        fail(f"study “{study}”: the matrix chooser cancelled leaves “{combo_shown(combo)}”")
+        fail(f"study “{study}”: the chooser of “{item}” cancelled leaves “{combo_shown(combo)}”")
 
 
 def visit_switch(editor, study, key):
