@@ -401,7 +401,14 @@ add_model (FlitlabPlot              *plot,
   if (comparison != NULL)
     {
       series->kind_label = g_strconcat (_("Model"), parameters, note, NULL);
-      if (comparison->short_kinds != NULL)
+      /* Shorter, what sets it apart first, so that a legend cut to its first words still
+       * tells "Another network's model" from "Other settings' model". */
+      if (comparison->short_kinds != NULL && drawn && !own)
+        g_hash_table_insert (comparison->short_kinds, series,
+                             g_strdup (describes_other_network (topology, model)
+                                       ? _("Another network's model")
+                                       : _("Other settings' model")));
+      else if (comparison->short_kinds != NULL)
         g_hash_table_insert (comparison->short_kinds, series, g_strconcat (_("Model"), note, NULL));
     }
 }
