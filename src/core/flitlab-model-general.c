@@ -51,6 +51,7 @@ typedef struct
   gboolean              free_ejection;
   FlitlabLatency        latency;
   FlitlabTies           ties;
+  gboolean              inputs;
 
   guint                 n_nodes;
   guint                 n_network;
@@ -70,6 +71,8 @@ typedef struct
 {
   double *x; /* service time per resource */
   double *w; /* wait per resource (the source queue's for an injection channel) */
+  double *rho; /* utilization per resource */
+  double  lambda;
 } Solution;
 
 static inline guint
@@ -177,6 +180,14 @@ static const FlitlabModelParamInfo general_params[] = {
     .default_value = "queue",
     .description = N_("queue: messages wait for the ejection channel as the simulator's do; "
                       "free: they never wait there (001's footnote 1)"),
+  },
+  {
+    .name = "blocking",
+    .unit = "",
+    .range = N_("inputs or greenberg"),
+    .default_value = "inputs",
+    .description = N_("inputs: a message waits behind the other inputs' messages only; "
+                      "greenberg: 001's Eq. 6 alone"),
   },
   { NULL },
 };
@@ -501,6 +512,11 @@ general_prepare (GHashTable  *params,
   if (!flitlab_latency_from_string (text, &self->latency) ||
       self->latency == FLITLAB_LATENCY_SOURCE_TRANSIT)
     return invalid (error, "latency", general_params[8].range, text);
+  text = lookup (params, "blocking");
+  if (g_str_equal (text, "inputs"))
+    self->inputs = TRUE;
+  else if (!g_str_equal (text, "greenberg"))
+    return invalid (error, "blocking", general_params[10].range, text);
   text = lookup (params, "ejection");
   if (g_str_equal (text, "free"))
     self->free_ejection = TRUE;
@@ -555,6 +571,26 @@ fw (const General *self,
   return lambda * (x * x + d * d + var) / (2 * (1 - rho));
 }
 
+/* The wait of a message that reaches edge->to through edge->from: 001's Eq. 6 takes out the
+ * share of the residual work that its own input brought (blocking); with blocking=inputs the
+ * queue it waits behind drains as an M/G/1 queue of the other inputs' messages only, since
+ * each waiting header holds its own input channel (docs/models/general.md). */
+static inline double
+edge_wait (const General  *self,
+           const Solution *s,
+           const Edge     *edge)
+{
+  double w = edge->blocking * s->w[edge->to];
+
+  if (self->inputs)
+    {
+      double own = s->lambda * edge->flow * s->x[edge->to];
+
+      w *= (1 - s->rho[edge->to]) / (1 - s->rho[edge->to] + own);
+    }
+  return w;
+}
+
 /* Service times from the ejection channels back to the injection channels (Eq. 7 with
  * Eq. 6's blocking), and every wait; FALSE beyond saturation. One pass, successors first. */
 static gboolean
@@ -568,6 +604,7 @@ solve (const General *self,
 
   if (!(lambda >= 0) || !(lambda * self->max_link_flow * L < 1))
     return FALSE;
+  s->lambda = lambda;
   for (guint i = 0; i < self->n_order; i++)
     {
       guint r = self->order[i];
@@ -580,9 +617,10 @@ solve (const General *self,
           {
             const Edge *edge = &self->edges[e];
 
-            x += edge->p * (s->x[edge->to] + edge->blocking * s->w[edge->to]);
+            x += edge->p * (s->x[edge->to] + edge_wait (self, s, edge));
           }
       s->x[r] = x;
+      s->rho[r] = lambda * self->flow[r] * x;
       if (r >= first_ejection)
         s->w[r] = self->free_ejection ? 0 : fw (self, lambda * self->flow[r], x, &bad);
       else if (r < first_network)
@@ -596,6 +634,7 @@ solve (const General *self,
           double rho = own * x + cross * L, d = x - L;
 
           bad |= !(rho < 1);
+          s->rho[r] = rho;
           s->w[r] = (own * (x * x + d * d + var) + cross * (L * L + var)) / (2 * (1 - rho));
         }
       if (bad)
@@ -618,7 +657,7 @@ mean_latency (const General  *self,
       const Edge *edge = &self->edges[e];
 
       if (self->latency != FLITLAB_LATENCY_TRANSIT || !is_injection (self, edge->from))
-        waits += edge->flow * edge->blocking * s->w[edge->to];
+        waits += edge->flow * edge_wait (self, s, edge);
     }
   if (self->latency == FLITLAB_LATENCY_TOTAL)
     for (guint r = 0; r < self->n_nodes; r++)
@@ -655,7 +694,7 @@ pair_route (const General *self,
 
       g_assert (edge != NULL);
       if (i > 0 || self->latency != FLITLAB_LATENCY_TRANSIT)
-        t += edge->blocking * pair->s->w[res[i + 1]];
+        t += edge_wait (self, pair->s, edge);
     }
   if (self->latency == FLITLAB_LATENCY_TOTAL)
     t += pair->s->w[res[0]];
@@ -797,8 +836,8 @@ general_evaluate (gpointer           state,
                   gboolean           want_detail)
 {
   const General *self = state;
-  g_autofree double *x = g_new0 (double, 2 * self->n_res);
-  Solution s = { x, x + self->n_res };
+  g_autofree double *x = g_new0 (double, 3 * self->n_res);
+  Solution s = { x, x + self->n_res, x + 2 * self->n_res, 0 };
 
   if (!solve (self, point->rate, &s))
     return FALSE;
@@ -814,8 +853,8 @@ static double
 general_saturation_rate (gpointer state)
 {
   const General *self = state;
-  g_autofree double *x = g_new0 (double, 2 * self->n_res);
-  Solution s = { x, x + self->n_res };
+  g_autofree double *x = g_new0 (double, 3 * self->n_res);
+  Solution s = { x, x + self->n_res, x + 2 * self->n_res, 0 };
   double lo = 0, hi = 1 / (self->flits * MAX (self->max_link_flow, 1));
 
   /* A source alone: its injection channel is held L cycles per message at least. */

@@ -127,9 +127,10 @@ test_greenberg_mesh (void)
       g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
       g_autoptr(FlitlabModel) paper = NULL;
       g_autoptr(FlitlabModel) model = general ("topology", spec, "flits", "20", "latency",
-                                               "total", "ejection", "free", NULL);
+                                               "total", "ejection", "free", "blocking",
+                                               "greenberg", NULL);
       g_autoptr(FlitlabModel) queued = general ("topology", spec, "flits", "20", "latency",
-                                                "total", NULL);
+                                                "total", "blocking", "greenberg", NULL);
       double sat;
 
       g_hash_table_insert (params, "k", (gpointer) ks[i]);
@@ -164,7 +165,8 @@ test_greenberg_torus (void)
   g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(FlitlabModel) paper = NULL;
   g_autoptr(FlitlabModel) model = general ("topology", "torus:8x8:uni", "flits", "20",
-                                           "latency", "total", "ejection", "free", NULL);
+                                           "latency", "total", "ejection", "free", "blocking",
+                                           "greenberg", NULL);
   double sat;
 
   g_hash_table_insert (params, "k", "8");
@@ -259,7 +261,8 @@ test_bad_parameters (void)
   static const char * const bad[][2] = {
     { "topology", "necklace:6,5" }, { "topology", "torus:1x4" }, { "latency", "wall" },
     { "length", "uniform" }, { "traffic", "everywhere" }, { "traffic", "matrix" },
-    { "ties", "left" }, { "ejection", "never" }, { "flits", "0" }, { "hotspot", "2" },
+    { "ties", "left" }, { "ejection", "never" }, { "blocking", "none" }, { "flits", "0" },
+    { "hotspot", "2" },
     { "matrix", "0,1\n1,0\n" }, { "matrix", "oops" }, { "traffic", "bit-reversal" },
   };
 
