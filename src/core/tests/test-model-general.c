@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "flitlab-model.h"
+#include "flitlab-sim-replay.h"
 #include "flitlab-topology-metrics.h"
 #include "flitlab-traffic.h"
 
@@ -112,6 +113,58 @@ test_zero_load (void)
                          flitlab_topology_distance (topology, src[i], dst[i]) + 20 - 1);
     g_assert_true (isnan (pairs->values[5 * 64 + 5]));
   }
+}
+
+/* One message from src to dst, then the end of the trace. */
+static gboolean
+one_message (gpointer              data,
+             FlitlabTraceMessage  *message,
+             GError              **error)
+{
+  guint *pair = data;
+
+  if (pair[2]++ > 0)
+    return FALSE;
+  *message = (FlitlabTraceMessage) { .id = 1, .cycle = 10, .src = pair[0], .dst = pair[1],
+                                     .flits = 12 };
+  return TRUE;
+}
+
+/* Against the simulator itself: a lone message of each pair, replayed on the wormhole engine,
+ * takes exactly the model's zero-load latency of that pair, in each of the three counts;
+ * tori with their dateline classes, the 6-cube, a mesh. */
+static void
+test_zero_load_simulated (void)
+{
+  static const struct { const char *spec; guint src, dst; } cases[] = {
+    { "torus:4x4x4:bi", 0, 42 }, { "torus:4x4x4:bi", 63, 1 }, { "torus:5x5:uni", 4, 0 },
+    { "hypercube:6", 0, 63 }, { "mesh:8x8", 7, 56 },
+  };
+  static const char * const counts[] = { "transit", "network", "total" };
+  static const FlitlabLatency latencies[] = {
+    FLITLAB_LATENCY_TRANSIT, FLITLAB_LATENCY_NETWORK, FLITLAB_LATENCY_TOTAL,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint l = 0; l < G_N_ELEMENTS (counts); l++)
+      {
+        g_autoptr(FlitlabModel) model = general ("topology", cases[i].spec, "flits", "12",
+                                                 "latency", counts[l], NULL);
+        g_autoptr(FlitlabModelPoint) point = flitlab_model_evaluate_detail (model, 0);
+        g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new (cases[i].spec);
+        g_autoptr(FlitlabReplayResult) result = NULL;
+        FlitlabReplayOptions options = { .scale = 1 };
+        const FlitlabModelVector *pairs = point->vectors->pdata[0];
+        guint pair[3] = { cases[i].src, cases[i].dst, 0 };
+        guint n = flitlab_topology_get_n_nodes (flitlab_model_get_topology (model));
+
+        config->flits = 12;
+        result = flitlab_sim_replay (config, &options, one_message, pair, 1, NULL, NULL, NULL);
+        g_assert_nonnull (result);
+        g_assert_cmpuint (result->messages, ==, 1);
+        g_assert_cmpfloat (pairs->values[cases[i].src * n + cases[i].dst], ==,
+                           result->latency[latencies[l]]);
+      }
 }
 
 /* Uniform traffic on a k x k mesh, no wait at the ejection channel, total latency: 001's
@@ -309,6 +362,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/model/general/zero-load", test_zero_load);
+  g_test_add_func ("/flitlab/model/general/zero-load-simulated", test_zero_load_simulated);
   g_test_add_func ("/flitlab/model/general/greenberg-mesh", test_greenberg_mesh);
   g_test_add_func ("/flitlab/model/general/greenberg-torus", test_greenberg_torus);
   g_test_add_func ("/flitlab/model/general/flows", test_flows);
