@@ -8,7 +8,9 @@
  * channel, each network channel's dateline class, its ejection channel), with the arrival
  * rates and routing probabilities of any traffic matrix (after Kiasari, Lu and Jantsch, IEEE
  * TVLSI 2013). The routes are the router's (flitlab_router_route(), as the simulator routes
- * them), half-way ties on even-radix tori included. docs/models/general.md derives it.
+ * them), half-way ties on even-radix tori included. Two departures from 001, each a parameter
+ * that restores it: a message waits behind the other inputs' messages only (blocking=inputs),
+ * and at the ejection channel too (ejection=queue). docs/models/general.md derives it all.
  *
  * Units: one cycle moves one flit over one channel; L = "flits" is the (mean) message length;
  * the load lambda is messages per cycle per node that sends, as the simulator's.
@@ -69,10 +71,10 @@ typedef struct
 
 typedef struct
 {
-  double *x; /* service time per resource */
-  double *w; /* wait per resource (the source queue's for an injection channel) */
-  double *rho; /* utilization per resource */
-  double  lambda;
+  double *x;      /* service time per resource */
+  double *w;      /* wait per resource (the source queue's for an injection channel) */
+  double *rho;    /* utilization per resource */
+  double  lambda; /* the load solved for */
 } Solution;
 
 static inline guint
