@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,6 +13,8 @@
 
 #include "flitlab-channel-dependency.h"
 #include "flitlab-export.h"
+#include "flitlab-file-write.h"
+#include "flitlab-matrix-file.h"
 #include "flitlab-model.h"
 #include "flitlab-render-dependency.h"
 #include "flitlab-render-topology.h"
@@ -186,6 +189,8 @@ flitlab_cli_cmd_models (int      argc,
         else
           g_print (_("  --param %s=…  %s; unit: %s; range: %s\n"),
                    p->name, _(p->description), *p->unit != '\0' ? _(p->unit) : "", _(p->range));
+      /* Untranslated, as the simulation table's columns and --metric name it. */
+      g_print ("  latency: %s\n", flitlab_latency_to_string (info->latency));
       /* The CSV columns' names are not translated: they are what the csv format writes. */
       g_print ("  %s rate,latency", _("columns:"));
       for
@@ -197,6 +202,76 @@ flitlab_cli_cmd_models (int      argc,
 }
 
 /* ---- model -------------------------------------------------------------------------- */
+
+/* --channels and --pairs: the detail of every rate, channel by channel and, where the model
+ * gives them (general-wormhole), pair by pair. */
+static gboolean
+write_detail (const FlitlabModel  *model,
+              GArray              *rates,
+              const char          *channels,
+              const char          *pairs,
+              GError             **error)
+{
+  static const char * const kinds[] = { "network", "injection", "ejection" };
+  const FlitlabTopology *topology = flitlab_model_get_topology (model);
+  g_autoptr(GString) by_channel = g_string_new ("rate,channel,kind,src,dst,dim,direction,flow,"
+                                                "time,wait,utilization\n");
+  g_autoptr(GString) by_pair = g_string_new ("rate,src,dst,latency\n");
+  guint n_nodes = flitlab_topology_get_n_nodes (topology);
+
+  for (guint i = 0; i < rates->len; i++)
+    {
+      g_autoptr(FlitlabModelPoint) point =
+        flitlab_model_evaluate_detail (model, g_array_index (rates, double, i));
+      char rate[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (point->saturated)
+        continue;
+      flitlab_cli_format_number (rate, sizeof rate, point->rate);
+      for (guint c = 0; c < point->n_channels; c++)
+        {
+          const FlitlabChannel *channel = flitlab_topology_get_channel (topology, c);
+          const double values[] = { point->channel_flow[c], point->channel_time[c],
+                                    point->channel_wait[c], point->channel_utilization[c] };
+
+          g_string_append_printf (by_channel, "%s,%u,%s,%u,%u,%d,%d", rate, c,
+                                  kinds[channel->kind], channel->src, channel->dst,
+                                  channel->dim == G_MAXUINT ? -1 : (int) channel->dim,
+                                  channel->direction);
+          for (guint v = 0; v < G_N_ELEMENTS (values); v++)
+            {
+              char cell[G_ASCII_DTOSTR_BUF_SIZE] = "";
+
+              if (isfinite (values[v]))
+                flitlab_cli_format_number (cell, sizeof cell, values[v]);
+              g_string_append_printf (by_channel, ",%s", cell);
+            }
+          g_string_append_c (by_channel, '\n');
+        }
+      for (guint v = 0; point->vectors != NULL && v < point->vectors->len; v++)
+        {
+          const FlitlabModelVector *vector = point->vectors->pdata[v];
+
+          if (!g_str_equal (vector->name, "pair latency") ||
+              vector->n_values != n_nodes * n_nodes)
+            continue;
+          for (guint k = 0; k < vector->n_values; k++)
+            if (isfinite (vector->values[k]))
+              {
+                char cell[G_ASCII_DTOSTR_BUF_SIZE];
+
+                flitlab_cli_format_number (cell, sizeof cell, vector->values[k]);
+                g_string_append_printf (by_pair, "%s,%u,%u,%s\n", rate, k / n_nodes,
+                                        k % n_nodes, cell);
+              }
+        }
+    }
+  if (channels != NULL && !flitlab_file_write (channels, by_channel->str, by_channel->len, error))
+    return FALSE;
+  if (pairs != NULL && !flitlab_file_write (pairs, by_pair->str, by_pair->len, error))
+    return FALSE;
+  return TRUE;
+}
 
 static void
 print_row (GString     *out,
@@ -229,6 +304,7 @@ flitlab_cli_cmd_model (int      argc,
   g_auto(GStrv) params = NULL;
   g_autofree char *rates_text = NULL;
   g_autofree char *format = NULL;
+  g_autofree char *channels = NULL, *pairs = NULL;
   gboolean saturation = FALSE;
   const GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params,
@@ -239,6 +315,12 @@ flitlab_cli_cmd_model (int      argc,
       "FORMAT" },
     { "saturation", 's', 0, G_OPTION_ARG_NONE, &saturation,
       N_("Also print the saturation rate and what it is (on stderr for csv)"), NULL },
+    { "channels", 0, 0, G_OPTION_ARG_FILENAME, &channels,
+      N_("Write each channel's flow, service time, wait and utilization at every rate to this "
+         "CSV file"), "FILE" },
+    { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs,
+      N_("Write the latency of every source and destination pair at every rate to this CSV file "
+         "(models that give it: general-wormhole)"), "FILE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (N_("ID — evaluate an analytical "
@@ -276,6 +358,25 @@ flitlab_cli_cmd_model (int      argc,
         return flitlab_cli_usage_error (error, _("--param %s is given twice"), name);
       g_hash_table_insert (table, g_steal_pointer (&name), g_strdup (eq + 1));
     }
+
+  /* A model's matrix is its CSV text: the core opens no file, the CLI reads the one named. */
+  if (g_hash_table_contains (table, "matrix") &&
+      *(const char *) g_hash_table_lookup (table, "matrix") != '\0')
+    {
+      g_autoptr(FlitlabTrafficMatrix) matrix =
+        flitlab_matrix_file_load (g_hash_table_lookup (table, "matrix"), NULL, error);
+
+      if (matrix == NULL)
+        return FALSE;
+      g_hash_table_insert (table, g_strdup ("matrix"),
+                           flitlab_traffic_matrix_to_csv (matrix, FALSE, NULL));
+    }
+
+  if ((channels != NULL || pairs != NULL) && rates_text == NULL)
+    return flitlab_cli_usage_error (error, _("--channels and --pairs need --rates"));
+  if (!flitlab_cli_check_output ("--channels", channels, TRUE, error) ||
+      !flitlab_cli_check_output ("--pairs", pairs, TRUE, error))
+    return FALSE;
 
   model = flitlab_model_new (argv[1], table, error);
   if (model == NULL)
@@ -328,6 +429,9 @@ flitlab_cli_cmd_model (int      argc,
           print_row (out, csv, rate, latency, values, n_columns);
         }
       fputs (out->str, stdout);
+      if ((channels != NULL || pairs != NULL) &&
+          !write_detail (model, rates, channels, pairs, error))
+        return FALSE;
     }
 
   if (saturation)

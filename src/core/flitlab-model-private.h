@@ -27,5 +27,7 @@ extern const FlitlabModelInfo flitlab_model_quaglia_adaptive_torus;
 extern const FlitlabModelInfo flitlab_model_meraji_necklace;
 /* flitlab-model-horng.c (004) */
 extern const FlitlabModelInfo flitlab_model_horng_kleinrock;
+/* flitlab-model-general.c (001 generalised to any traffic) */
+extern const FlitlabModelInfo flitlab_model_general_wormhole;
 
 G_END_DECLS

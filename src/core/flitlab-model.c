@@ -33,6 +33,7 @@ static const FlitlabModelInfo * const models[] = {
   &flitlab_model_quaglia_adaptive_torus,
   &flitlab_model_meraji_necklace,
   &flitlab_model_horng_kleinrock,
+  &flitlab_model_general_wormhole,
   NULL,
 };
 

@@ -778,6 +778,58 @@ not_a_param_of (gpointer key,
   return !takes_param (user_data, key);
 }
 
+/* general-wormhole (docs/models/general.md) describes any traffic on any torus, mesh or
+ * hypercube routed in dimension order: its parameters are the study's network, traffic and
+ * lengths; latency is the model's own. Up to GENERAL_FIT_NODES nodes, as it routes every pair
+ * each time the study changes. */
+#define GENERAL_FIT_NODES 256
+
+static gboolean
+fit_general (const FlitlabStudy     *study,
+             const FlitlabTopology  *topology,
+             const FlitlabModelInfo *info,
+             GHashTable             *params,
+             GError                **error)
+{
+  g_autoptr(FlitlabModel) model = NULL;
+  FlitlabTopologyFamily family = flitlab_topology_get_family (topology);
+
+  if ((family != FLITLAB_TOPOLOGY_TORUS && family != FLITLAB_TOPOLOGY_MESH &&
+       family != FLITLAB_TOPOLOGY_HYPERCUBE) || study->routing != FLITLAB_ROUTING_DOR)
+    {
+      g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                   _("The model describes %s"), _(info->fit.needs));
+      return FALSE;
+    }
+  if (flitlab_topology_get_n_nodes (topology) > GENERAL_FIT_NODES)
+    {
+      g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                   _("The model follows every pair of nodes: in the window, up to %u nodes "
+                     "(flitlab-cli model general-wormhole takes more)"), GENERAL_FIT_NODES);
+      return FALSE;
+    }
+  if (study->pattern == FLITLAB_TRAFFIC_MATRIX && study->matrix == NULL)
+    {
+      g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                           study->matrix_error != NULL ? study->matrix_error->message
+                                                       : _("The study has no traffic matrix"));
+      return FALSE;
+    }
+  g_hash_table_foreach_remove (params, not_a_param_of, (gpointer) info);
+  set_param (params, "topology", flitlab_topology_dup_spec (topology));
+  set_param (params, "flits", flitlab_input_format_number (study->flits));
+  set_param (params, "length", g_strdup (flitlab_length_to_string (study->length)));
+  set_param (params, "traffic", g_strdup (flitlab_traffic_pattern_to_string (study->pattern)));
+  set_param (params, "hotspot", flitlab_input_format_number (study->hotspot_fraction));
+  set_param (params, "hotspot-node", g_strdup_printf ("%u", study->hotspot_node));
+  set_param (params, "ties", g_strdup (flitlab_ties_to_string (study->ties)));
+  set_param (params, "matrix", study->pattern == FLITLAB_TRAFFIC_MATRIX
+                               ? flitlab_traffic_matrix_to_csv (study->matrix, FALSE, NULL)
+                               : g_strdup (""));
+  model = flitlab_model_new (info->id, params, error);
+  return model != NULL;
+}
+
 gboolean
 flitlab_study_run_fit_model (const FlitlabStudy  *study,
                              const char          *model_id,
@@ -804,6 +856,9 @@ flitlab_study_run_fit_model (const FlitlabStudy  *study,
                    _("No model is called %s"), model_id);
       return FALSE;
     }
+  if (g_str_equal (info->id, "general-wormhole") &&
+      flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_FILE)
+    return fit_general (study, topology, info, params, error);
   fit = &info->fit;
   n_dims = flitlab_topology_get_n_dims (topology);
   for (guint d = 0; d < n_dims; d++)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # test-cli.py: flitlab-cli's contract, as scripts outside the project call it: command
 # names, options, CSV columns, exit codes and one-line errors. Prints TAP.
+import csv
 import os
 import re
 import resource
@@ -112,8 +113,47 @@ fails_with_one_line("topology needs a spec", "topology")
 # models and model
 code, out, _ = run("models")
 for model in ("ciciani-uni-torus", "ciciani-bi-torus", "ciciani-hypercube", "greenberg-mesh",
-              "greenberg-torus", "quaglia-adaptive-torus", "meraji-necklace", "horng-kleinrock"):
+              "greenberg-torus", "quaglia-adaptive-torus", "meraji-necklace", "horng-kleinrock",
+              "general-wormhole"):
     check(f"models lists {model}", code == 0 and model in out, out)
+# Every model says which latency it predicts, a line of its own after its parameters, named
+# as the simulation's columns and --metric name it (meraji-necklace: source-transit).
+blocks = [b for b in out.strip().split("\n\n") if b]
+check("models prints a latency line for every model",
+      code == 0 and len(blocks) == 9 and
+      all(sum(1 for l in b.splitlines()
+              if l.strip() in ("latency: transit", "latency: network", "latency: total",
+                               "latency: source-transit")) == 1
+          for b in blocks), out)
+check("models: greenberg-mesh predicts total latency, general-wormhole transit",
+      "latency: total" in [b for b in blocks if b.startswith("greenberg-mesh")][0] and
+      "latency: transit" in [b for b in blocks if b.startswith("general-wormhole")][0], out)
+code, out, err = run("model", "general-wormhole", "--param", "topology=mesh:8x8",
+                     "--param", "flits=16", "--rates", "0", "--format", "csv")
+check("general-wormhole's zero-load transit latency is hops + L - 1",
+      code == 0 and abs(float(out.strip().splitlines()[1].split(",")[1]) - (16 / 3 + 15)) < 1e-6,
+      out + err)
+with tempfile.TemporaryDirectory() as tmp:
+    matrix = os.path.join(tmp, "m.csv")
+    with open(matrix, "w") as f:
+        for s in range(16):
+            f.write(",".join("1" if d == (s + 5) % 16 else "0" for d in range(16)) + "\n")
+    pairs, channels = os.path.join(tmp, "pairs.csv"), os.path.join(tmp, "channels.csv")
+    code, out, err = run("model", "general-wormhole", "--param", "topology=torus:4x4:bi",
+                         "--param", f"matrix={matrix}", "--rates", "0,0.01", "--format", "csv",
+                         "--pairs", pairs, "--channels", channels)
+    ok = code == 0 and os.path.exists(pairs) and os.path.exists(channels)
+    prows = list(csv.DictReader(open(pairs))) if ok else []
+    crows = list(csv.DictReader(open(channels))) if ok else []
+    check("general-wormhole reads a matrix file and writes its pairs and channels",
+          ok and len(prows) == 32 and len(crows) == 2 * (64 + 32), out + err)
+    check("a pair's zero-load transit latency is its hops + L - 1",
+          ok and all(float(r["latency"]) == 16 - 1 + 2 for r in prows
+                     if r["rate"] == "0" and r["src"] == "0"), prows[:2])
+fails_with_one_line("general-wormhole refuses a necklace", "model", "general-wormhole",
+                    "--param", "topology=necklace:6,5", "--rates", "0.001")
+fails_with_one_line("general-wormhole refuses a missing matrix file", "model",
+                    "general-wormhole", "--param", "matrix=/nonexistent.csv", "--rates", "0.001")
 
 code, out, err = run("model", "ciciani-bi-torus", "--param", "k=6x6x6", "--param", "flits=12",
                      "--rates", "0.001,0.002", "--format", "csv")

@@ -247,6 +247,15 @@ test_fit_model (void)
   check_fit ("hypercube:12", FLITLAB_ROUTING_BACKTRACK, "horng-kleinrock", "buffers", NULL);
   check_fit ("torus:8x8:bi", FLITLAB_ROUTING_DOR, "no-such-model", "no-such-model", NULL);
   check_fit ("torus:1x8:bi", FLITLAB_ROUTING_DOR, "ciciani-bi-torus", "radix", NULL);
+  /* general-wormhole: any torus, mesh or hypercube routed in dimension order, the study's
+   * traffic; up to 256 nodes in the window. */
+  check_fit ("torus:4x4x4:bi", FLITLAB_ROUTING_DOR, "general-wormhole", NULL,
+             "topology", "torus:4x4x4:bi", "traffic", "uniform", "flits", "12", NULL);
+  check_fit ("hypercube:6", FLITLAB_ROUTING_DOR, "general-wormhole", NULL,
+             "topology", "hypercube:6", NULL);
+  check_fit ("torus:8x8:bi", FLITLAB_ROUTING_ADAPTIVE, "general-wormhole", "dimension-ordered",
+             NULL);
+  check_fit ("mesh:32x32", FLITLAB_ROUTING_DOR, "general-wormhole", "256 nodes", NULL);
 
   {
     g_autoptr(FlitlabStudy) study = study_of ("torus:8x8:bi", FLITLAB_ROUTING_DOR);
@@ -256,6 +265,8 @@ test_fit_model (void)
     study->pattern = FLITLAB_TRAFFIC_TRANSPOSE;
     g_assert_false (flitlab_study_run_fit_model (study, "ciciani-bi-torus", params, &error));
     g_assert_nonnull (strstr (error->message, "uniform"));
+    g_assert_true (flitlab_study_run_fit_model (study, "general-wormhole", params, NULL));
+    g_assert_cmpstr (g_hash_table_lookup (params, "traffic"), ==, "transpose");
   }
 }
 
