@@ -160,11 +160,13 @@ show_study (FlitlabStudyPage   *page,
   if (study == NULL)
     return;
   self->routing = study->routing;
-  if (self->routing != FLITLAB_ROUTING_DOR && self->routing != FLITLAB_ROUTING_ADAPTIVE)
+  if (self->routing != FLITLAB_ROUTING_DOR && self->routing != FLITLAB_ROUTING_ADAPTIVE &&
+      self->routing != FLITLAB_ROUTING_UPDOWN && self->routing != FLITLAB_ROUTING_SHORTEST)
     {
       flitlab_study_page_show_message (page, _("No channel dependency graph for this study: it is "
-                                               "drawn for dimension-ordered and adaptive routing, "
-                                               "and this study routes otherwise."));
+                                               "drawn for dimension-ordered, adaptive, up*/down* "
+                                               "and shortest-path routing, and this study routes "
+                                               "otherwise."));
       return;
     }
   if (flitlab_study_get_topology (study, &error) == NULL)
