@@ -49,9 +49,9 @@ with open(path, "w") as f:
 """)
 EOF
   /usr/bin/time -f "$n nodes, topology: %e s, %M KiB" \
-    "$cli" export "$dir/net$n.flitlab" --figure topology -o "$dir/net$n.png"
+    "$cli" export "$dir/net$n.flitlab" --study net --figure topology -o "$dir/net$n.png"
   if [ "$n" -le 150 ]; then
     /usr/bin/time -f "$n nodes, dependency: %e s, %M KiB" \
-      "$cli" export "$dir/net$n.flitlab" --figure dependency -o "$dir/dep$n.png"
+      "$cli" export "$dir/net$n.flitlab" --study net --figure dependency -o "$dir/dep$n.png"
   fi
 done

@@ -26,7 +26,8 @@
 #include "flitlab-render-topology-private.h"
 
 #define NONE G_MAXUINT
-/* A file network's graph up to this many channels is ranked by dot, within a second. */
+/* A file network's graph up to this many channels is ranked by dot: about a second at most
+ * (bench/bench-network-draw.sh). */
 #define FILE_GRAPH_MAX_DOT 600
 /* dot's boxes and the room between them (flitlab-topology-graphviz.c), in its points. */
 #define DOT_BOX_W   (72 * GRAPHVIZ_BOX_WIDTH)

@@ -74,6 +74,9 @@ graphviz_run (guint         n_vertices,
       /* Boxes about as wide as a channel's label, ranked top to bottom. */
       set_inches (g, AGRAPH, "nodesep", GRAPHVIZ_NODE_SEP);
       set_inches (g, AGRAPH, "ranksep", GRAPHVIZ_RANK_SEP);
+      /* Fewer rounds of crossing reduction: seconds less on hundreds of channels. */
+      agattr (g, AGRAPH, "mclimit", "0.2");
+      agattr (g, AGRAPH, "nslimit", "2");
       agattr (g, AGNODE, "shape", "box");
       agattr (g, AGNODE, "fixedsize", "true");
       set_inches (g, AGNODE, "width", GRAPHVIZ_BOX_WIDTH);
