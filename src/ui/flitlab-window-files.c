@@ -459,21 +459,27 @@ save_action (GtkWidget  *widget,
 
 /* ---- BookSim's results ------------------------------------------------------------------ */
 
-/* BookSim's outputs (a few kilobytes each) read into the study at index as its reference
- * "BookSim 2", one undoable edit. Read here rather than on a worker thread: they take
- * milliseconds, and the study cannot change under them. */
-static void
-import_booksim_results (FlitlabWindow *self,
-                        guint          index,
-                        GListModel    *files)
+/* BookSim's outputs are a few kilobytes each: read here rather than on a worker thread, they
+ * take milliseconds, and the study cannot change under them. */
+void
+flitlab_window_import_booksim_results (FlitlabWindow *self,
+                                       GListModel    *files)
 {
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
-  const FlitlabStudy *study = flitlab_document_get_study (self->document, index);
+  int index;
+  const FlitlabStudy *study;
   FlitlabStudyTable *reference;
   FlitlabStudy *edited;
   g_autofree char *done = NULL;
 
+  g_return_if_fail (FLITLAB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_LIST_MODEL (files));
+
+  index = flitlab_window_get_selected_index (self);
+  if (index < 0)
+    return;
+  study = flitlab_document_get_study (self->document, index);
   for (guint i = 0; i < g_list_model_get_n_items (files); i++)
     {
       g_autoptr(GFile) file = g_list_model_get_item (files, i);
@@ -515,13 +521,11 @@ on_booksim_results_response (FlitlabWindow        *self,
                              int                   response,
                              GtkFileChooserNative *chooser)
 {
-  int index = flitlab_window_get_selected_index (self);
-
-  if (response == GTK_RESPONSE_ACCEPT && index >= 0)
+  if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
 
-      import_booksim_results (self, index, files);
+      flitlab_window_import_booksim_results (self, files);
     }
   g_clear_object (&self->chooser);
 }
