@@ -505,10 +505,19 @@ flitlab_window_import_booksim_results (FlitlabWindow *self,
       flitlab_window_show_error (self, _("Could Not Read BookSim’s Results"), error->message);
       return;
     }
-  /* Translators: %s is the study's name */
-  done = g_strdup_printf (_("BookSim’s results added to “%s”"), study->name);
   edited = flitlab_study_copy (study);
   flitlab_booksim_results_add (edited, reference);
+  /* The same numbers read again: no edit, so no Undo to offer. */
+  if (flitlab_study_same_settings (study, edited))
+    {
+      /* Translators: %s is the study's name */
+      done = g_strdup_printf (_("“%s” has these BookSim results already"), study->name);
+      flitlab_study_free (edited);
+      flitlab_window_toast (self, done);
+      return;
+    }
+  /* Translators: %s is the study's name */
+  done = g_strdup_printf (_("BookSim’s results added to “%s”"), study->name);
   if (!flitlab_document_edit_study (self->document, index, edited, &error))
     /* The edit stands; a model's curve could not follow it. */
     flitlab_window_toast (self, error->message);

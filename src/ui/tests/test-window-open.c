@@ -526,8 +526,11 @@ test_booksim (Fixture       *f,
   g_assert_cmpuint (study->references->len, ==, 1);
   g_assert_cmpstr (((FlitlabStudyTable *) study->references->pdata[0])->title, ==, "BookSim 2");
   g_assert_cmpuint (((FlitlabStudyTable *) study->references->pdata[0])->n_rows, ==, 1);
+  /* Read again: nothing changes, and the step to undo is still the import. */
+  flitlab_window_import_booksim_results (f->window, G_LIST_MODEL (outputs));
   g_assert_true (flitlab_document_undo (document, &index));
   g_assert_cmpuint (study->references->len, ==, 0);
+  g_assert_false (flitlab_document_get_can_undo (document));
 
   g_list_store_append (others, other_file);
   flitlab_window_import_booksim_results (f->window, G_LIST_MODEL (others));
