@@ -497,6 +497,30 @@ layout_size (Layout     *l,
   return l->labels >= need_labels && l->box_w >= 2 && l->box_h >= 2;
 }
 
+/* Where dot puts the channels of a file network's graph (Graphviz's points, y down), or NULL:
+ * too many channels, or Graphviz failed. */
+static Point *
+rank_file_graph (const FlitlabTopology          *topology,
+                 const FlitlabChannelDependency *graph)
+{
+  guint n_channels = flitlab_topology_get_n_network_channels (topology);
+  guint n_edges = flitlab_channel_dependency_get_n_edges (graph);
+  g_autofree guint *edges = NULL;
+
+  if (n_channels > FILE_GRAPH_MAX_DOT)
+    return NULL;
+  edges = g_new (guint, 2 * MAX (n_edges, 1));
+  for (guint e = 0; e < n_edges; e++)
+    {
+      FlitlabDependencyVertex from, to;
+
+      flitlab_channel_dependency_get_edge (graph, e, &from, &to);
+      edges[2 * e] = from.channel;
+      edges[2 * e + 1] = to.channel;
+    }
+  return flitlab_graphviz_layout (n_channels, edges, n_edges, TRUE, NULL);
+}
+
 /* A network from a file: its channels' boxes where dot ranks them, or in rows (too many for
  * dot, or Graphviz failed), scaled into the room under the header; labelled when they fit. */
 static void
@@ -506,25 +530,11 @@ layout_file (Layout     *l,
              double      height)
 {
   const FlitlabDependencyFigure *figure = l->figure;
-  g_autofree Point *at = NULL;
+  g_autofree Point *at = rank_file_graph (figure->topology, figure->graph);
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
   double label_w, top = 0, sx, sy, area_w, area_h;
   char label[32];
 
-  if (l->n_channels <= FILE_GRAPH_MAX_DOT)
-    {
-      g_autofree guint *edges = g_new (guint, 2 * MAX (l->n_edges, 1));
-
-      for (guint e = 0; e < l->n_edges; e++)
-        {
-          FlitlabDependencyVertex from, to;
-
-          flitlab_channel_dependency_get_edge (figure->graph, e, &from, &to);
-          edges[2 * e] = from.channel;
-          edges[2 * e + 1] = to.channel;
-        }
-      at = flitlab_graphviz_layout (l->n_channels, edges, l->n_edges, TRUE, NULL);
-    }
   l->ranked = at != NULL;
   if (at == NULL)
     {
@@ -885,6 +895,16 @@ flitlab_render_dependency (cairo_t                       *cr,
   if (drawn != NULL)
     drawn->every_ring = l.every_ring;
   layout_clear (&l);
+}
+
+void
+flitlab_render_dependency_prepare (const FlitlabTopology          *topology,
+                                   const FlitlabChannelDependency *graph)
+{
+  g_return_if_fail (topology != NULL && graph != NULL);
+
+  if (flitlab_topology_get_family (topology) == FLITLAB_TOPOLOGY_FILE)
+    g_free (rank_file_graph (topology, graph));
 }
 
 gboolean

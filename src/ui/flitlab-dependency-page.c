@@ -110,9 +110,13 @@ build_worker (GTask        *task,
                                                                     request->vcs, &error);
 
   if (graph == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, graph, (GDestroyNotify) flitlab_channel_dependency_free);
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  /* A file network's graph is ranked by Graphviz: here, not in the first drawing. */
+  flitlab_render_dependency_prepare (request->topology, graph);
+  g_task_return_pointer (task, graph, (GDestroyNotify) flitlab_channel_dependency_free);
 }
 
 static void
