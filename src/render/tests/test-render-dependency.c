@@ -300,10 +300,10 @@ test_file_network (void)
     guint n_found = 0;
     FlitlabDependencyVertex v;
 
-    /* A box is some 30 × 16 points here: a coarse scan meets each (a hit lays the figure out,
-     * type measured and all). */
-    for (double y = 0; y < 450 && n_found < 12; y += 7)
-      for (double x = 0; x < 600 && n_found < 12; x += 12)
+    /* A box is some 30 × 16 points here, under the header: a coarse scan meets each (a hit
+     * lays the figure out, type measured and all). */
+    for (double y = 60; y < 450 && n_found < 12; y += 7)
+      for (double x = 0; x < 600 && n_found < 12; x += 14)
         if (flitlab_render_dependency_hit (cr, &figure, 600, 450, x, y, &v))
           {
             g_assert_cmpuint (v.channel, <, 12);
