@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(build-essential meson ninja-build pkg-config gettext
           libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev
           libxml2-dev libxml2-utils libcairo2-dev libpango1.0-dev libbz2-dev
+          libgraphviz-dev
           desktop-file-utils appstream python3)
 if [ "${1:-}" = "--tests" ]; then
   packages+=(xvfb xauth dbus-x11 openbox at-spi2-core python3-dogtail python3-pyatspi

@@ -172,14 +172,11 @@ export_dependency (const FlitlabStudy  *study,
   const FlitlabTopology *topology;
   guint vcs = study->simulation.vcs;
 
-  if (study->routing == FLITLAB_ROUTING_UPDOWN || study->routing == FLITLAB_ROUTING_SHORTEST)
-    return flitlab_cli_usage_error (error, _("Study “%s”: a network from a file is not drawn yet "
-                                             "(flitlab-cli topology file:PATH says whether its "
-                                             "routings' dependency graphs have a cycle)"),
-                                    study->name);
-  if (study->routing != FLITLAB_ROUTING_DOR && study->routing != FLITLAB_ROUTING_ADAPTIVE)
+  if (study->routing != FLITLAB_ROUTING_DOR && study->routing != FLITLAB_ROUTING_ADAPTIVE &&
+      study->routing != FLITLAB_ROUTING_UPDOWN && study->routing != FLITLAB_ROUTING_SHORTEST)
     return flitlab_cli_usage_error (error, _("Study “%s” routes by %s, which has no channel "
-                                             "dependency graph to draw (dor or adaptive have)"),
+                                             "dependency graph to draw (dor, adaptive, updown "
+                                             "or shortest have)"),
                                     study->name,
                                     flitlab_routing_to_string (study->routing));
   if (vcs_text != NULL && !flitlab_limits_parse_vcs (vcs_text, &vcs, error))

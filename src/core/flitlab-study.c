@@ -427,6 +427,23 @@ string_tables_equal (GHashTable *a,
   return TRUE;
 }
 
+/* The same title, columns and numbers (NaN as NaN). */
+static gboolean
+same_reference (const FlitlabStudyTable *a,
+                const FlitlabStudyTable *b)
+{
+  if (g_strcmp0 (a->title, b->title) != 0 || a->n_columns != b->n_columns ||
+      a->n_rows != b->n_rows)
+    return FALSE;
+  for (guint c = 0; c < a->n_columns; c++)
+    if (g_strcmp0 (a->columns[c], b->columns[c]) != 0)
+      return FALSE;
+  for (gsize i = 0; i < (gsize) a->n_rows * a->n_columns; i++)
+    if (a->values[i] != b->values[i] && !(isnan (a->values[i]) && isnan (b->values[i])))
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 same_simulation_settings (const FlitlabStudySimulation *a,
                           const FlitlabStudySimulation *b)
@@ -467,10 +484,11 @@ flitlab_study_same_settings (const FlitlabStudy *a,
       if (g_strcmp0 (ma->id, mb->id) != 0 || !string_tables_equal (ma->params, mb->params))
         return FALSE;
     }
-  /* References are data, not settings; a copy that dropped some is another study. */
+  /* References are data the study is given, not results it computes: a copy that dropped
+   * some, or was given other numbers under a title (BookSim's results read again), is
+   * another study. */
   for (guint r = 0; r < a->references->len; r++)
-    if (g_strcmp0 (((FlitlabStudyTable *) a->references->pdata[r])->title,
-                   ((FlitlabStudyTable *) b->references->pdata[r])->title) != 0)
+    if (!same_reference (a->references->pdata[r], b->references->pdata[r]))
       return FALSE;
   return TRUE;
 }

@@ -164,7 +164,8 @@ FlitlabStudy         *flitlab_study_new            (const char          *name);
 FlitlabStudy         *flitlab_study_copy           (const FlitlabStudy  *self);
 void                  flitlab_study_free           (FlitlabStudy        *self);
 /* Whether a and b differ in nothing but their results: every setting, model and parameter,
- * reference title and view setting alike. An edit that leaves a study so changes nothing. */
+ * reference (title and numbers) and view setting alike. An edit that leaves a study so
+ * changes nothing. */
 gboolean              flitlab_study_same_settings  (const FlitlabStudy  *a,
                                                     const FlitlabStudy  *b);
 /* The network a study's notes were written for, kept in its settings as

@@ -7,6 +7,10 @@
  * channels of one direction; its place in the ring counts from the line's coordinate 0 the
  * way the direction goes, so on a torus the wrap-around channel comes last and a ring's cycle
  * closes with one arc back to its start. A hypercube's rings hold one channel each.
+ *
+ * A network from a file has no lines: its graph is ranked top to bottom by Graphviz's dot
+ * (flitlab_graphviz_layout()), so every arrow points down when the graph has no cycle, and an
+ * arrow pointing up closes one. Beyond FILE_GRAPH_MAX_DOT channels its boxes go in rows.
  */
 
 #include "config.h"
@@ -19,8 +23,17 @@
 #include "flitlab-render-dependency.h"
 #include "flitlab-render-private.h"
 #include "flitlab-render-text.h"
+#include "flitlab-render-topology-private.h"
 
 #define NONE G_MAXUINT
+/* A file network's graph up to this many channels is ranked by dot: about a second at most
+ * (bench/bench-network-draw.sh). */
+#define FILE_GRAPH_MAX_DOT 600
+/* dot's boxes and the room between them (flitlab-topology-graphviz.c), in its points. */
+#define DOT_BOX_W   (72 * GRAPHVIZ_BOX_WIDTH)
+#define DOT_BOX_H   (72 * GRAPHVIZ_BOX_HEIGHT)
+#define DOT_PITCH_X (72 * (GRAPHVIZ_BOX_WIDTH + GRAPHVIZ_NODE_SEP))
+#define DOT_PITCH_Y (72 * (GRAPHVIZ_BOX_HEIGHT + GRAPHVIZ_RANK_SEP))
 
 typedef FlitlabRenderType Type;
 
@@ -59,6 +72,9 @@ typedef struct
   /* Geometry */
   double   column_w, gutter, pitch, box_w, box_h, row_h, arc_h, block_h, columns_top, left, gap;
   Labels   labels;
+  /* A network from a file: each channel's box where dot put it (its centre), or in rows. */
+  gboolean file_graph, ranked;
+  Point   *centres;
 } Layout;
 
 static guint
@@ -152,6 +168,12 @@ box_of (const Layout *l,
   const Place *p = &l->places[channel];
   guint block;
 
+  if (l->file_graph)
+    {
+      *x = l->centres[channel].x - l->box_w / 2;
+      *y = l->centres[channel].y - l->box_h / 2;
+      return TRUE;
+    }
   if (!ring_block (l, p, &block))
     return FALSE;
   *x = l->left + p->column * (l->column_w + l->gap) + l->gutter + p->position * l->pitch +
@@ -264,6 +286,24 @@ draw_edge (const Layout *l,
   gboolean highlight = highlight_edge (l, from - l->places, to - l->places);
 
   set_edge_style (cr, cycle, highlight, turn, t->f);
+  if (l->file_graph)
+    {
+      /* Centre to centre, cut where the line leaves each box. */
+      double cx0 = x0 + l->box_w / 2, cy0 = y0 + h / 2, cx1 = x1 + l->box_w / 2,
+             cy1 = y1 + h / 2, dx = cx1 - cx0, dy = cy1 - cy0;
+      double cut = MIN (fabs (dx) > 0 ? l->box_w / 2 / fabs (dx) : G_MAXDOUBLE,
+                        fabs (dy) > 0 ? h / 2 / fabs (dy) : G_MAXDOUBLE);
+      double len = hypot (dx, dy);
+
+      if (len < 1 || cut >= 0.5)
+        return;
+      a = MIN (0.6 * t->f, 0.3 * len * (1 - 2 * cut));
+      cairo_move_to (cr, cx0 + cut * dx, cy0 + cut * dy);
+      cairo_line_to (cr, cx1 - cut * dx - a * dx / len, cy1 - cut * dy - a * dy / len);
+      cairo_stroke (cr);
+      arrow_head (cr, cx1 - cut * dx, cy1 - cut * dy, dx, dy, a);
+      return;
+    }
   if (turn || to->position > from->position)
     {
       double sx = x0 + l->box_w, sy = y0 + h / 2, ex = x1, ey = y1 + h / 2,
@@ -300,6 +340,10 @@ routing_phrase (const FlitlabDependencyFigure *figure)
     {
     case FLITLAB_ROUTING_ADAPTIVE:
       return _("adaptive routing's escape channels (dimension-ordered)");
+    case FLITLAB_ROUTING_UPDOWN:
+      return _("up*/down* routing");
+    case FLITLAB_ROUTING_SHORTEST:
+      return _("shortest-path routing");
     case FLITLAB_ROUTING_DOR:
     default:
       return flitlab_topology_get_family (figure->topology) == FLITLAB_TOPOLOGY_HYPERCUBE
@@ -365,6 +409,14 @@ draw_header (const Type   *t,
     add_note (t, notes, max_lines, w,
               _("Crossing the dateline (the wrap-around link) moves a worm to VC "
                 "class 1 (orange; class 0 blue), which breaks each ring's cycle."));
+  if (l->ranked)
+    add_note (t, notes, max_lines, w,
+              _("Ranked top to bottom: without a cycle every arrow points down; an arrow "
+                "pointing up closes a cycle."));
+  if (l->file_graph && figure->routing == FLITLAB_ROUTING_UPDOWN)
+    add_note (t, notes, max_lines, w,
+              _("A route climbs towards the root, then descends, never up again after a "
+                "step down."));
   if (cycle)
     add_note (t, notes, max_lines, w,
               _("Red: a cycle, each channel waited for by a worm holding the one "
@@ -445,6 +497,87 @@ layout_size (Layout     *l,
   return l->labels >= need_labels && l->box_w >= 2 && l->box_h >= 2;
 }
 
+/* Where dot puts the channels of a file network's graph (Graphviz's points, y down), or NULL:
+ * too many channels, or Graphviz failed. */
+static Point *
+rank_file_graph (const FlitlabTopology          *topology,
+                 const FlitlabChannelDependency *graph)
+{
+  guint n_channels = flitlab_topology_get_n_network_channels (topology);
+  guint n_edges = flitlab_channel_dependency_get_n_edges (graph);
+  g_autofree guint *edges = NULL;
+
+  if (n_channels > FILE_GRAPH_MAX_DOT)
+    return NULL;
+  edges = g_new (guint, 2 * MAX (n_edges, 1));
+  for (guint e = 0; e < n_edges; e++)
+    {
+      FlitlabDependencyVertex from, to;
+
+      flitlab_channel_dependency_get_edge (graph, e, &from, &to);
+      edges[2 * e] = from.channel;
+      edges[2 * e + 1] = to.channel;
+    }
+  return flitlab_graphviz_layout (n_channels, edges, n_edges, TRUE, NULL);
+}
+
+/* A network from a file: its channels' boxes where dot ranks them, or in rows (too many for
+ * dot, or Graphviz failed), scaled into the room under the header; labelled when they fit. */
+static void
+layout_file (Layout     *l,
+             const Type *t,
+             double      width,
+             double      height)
+{
+  const FlitlabDependencyFigure *figure = l->figure;
+  g_autofree Point *at = rank_file_graph (figure->topology, figure->graph);
+  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  double label_w, top = 0, sx, sy, area_w, area_h;
+  char label[32];
+
+  l->ranked = at != NULL;
+  if (at == NULL)
+    {
+      guint columns = (guint) ceil (sqrt (2.0 * l->n_channels));
+
+      at = g_new (Point, l->n_channels);
+      for (guint c = 0; c < l->n_channels; c++)
+        at[c] = (Point) { (c % columns) * DOT_PITCH_X, (c / columns) * DOT_PITCH_Y };
+    }
+  for (guint c = 0; c < l->n_channels; c++)
+    {
+      x0 = MIN (x0, at[c].x), x1 = MAX (x1, at[c].x);
+      y0 = MIN (y0, at[c].y), y1 = MAX (y1, at[c].y);
+    }
+  g_snprintf (label, sizeof label, "%u→%u", flitlab_topology_get_n_nodes (figure->topology) - 1,
+              flitlab_topology_get_n_nodes (figure->topology) - 1);
+  label_w = flitlab_render_type_width (t, label, t->small_bold.name);
+  l->left = l->margin;
+  /* The header's notes say whether boxes are labelled: measured with labels, then without
+   * when they do not fit. */
+  for (Labels labels = LABELS_CHANNEL; ; labels = LABELS_NONE)
+    {
+      l->labels = labels;
+      top = draw_header (t, l, 0, width, height, l->margin, FALSE);
+      area_w = MAX (width - 2 * l->margin, 1);
+      area_h = MAX (height - l->margin - top, 1);
+      /* One box's room beyond the outermost centres; no larger than twice dot's spacing. */
+      sx = MIN (area_w / (x1 - x0 + DOT_PITCH_X), 2);
+      sy = MIN (area_h / (y1 - y0 + DOT_PITCH_Y), 2);
+      l->box_w = MIN (DOT_BOX_W * sx, label_w + 1.2 * t->f);
+      l->box_h = MIN (DOT_BOX_H * sy, 1.6 * t->small_h);
+      if (labels == LABELS_NONE ||
+          (l->box_w >= label_w + 0.2 * t->f && l->box_h >= 1.05 * t->small_h))
+        break;
+    }
+  l->centres = g_new (Point, l->n_channels);
+  for (guint c = 0; c < l->n_channels; c++)
+    l->centres[c] = (Point) {
+      l->margin + area_w / 2 + sx * (at[c].x - (x0 + x1) / 2),
+      top + area_h / 2 + sy * (at[c].y - (y0 + y1) / 2),
+    };
+}
+
 /* Everything a drawing and a hit-test need: which rings, boxes of what size where, the
  * header's height. Free with layout_clear(). */
 static void
@@ -473,7 +606,9 @@ layout_init (Layout                        *l,
   l->in_cycle = g_new0 (gboolean, l->n_channels * l->n_classes);
   l->used = g_new0 (gboolean, l->n_channels * l->n_classes);
   l->highlight = g_new0 (gboolean, l->n_channels);
-  layout_places (l);
+  l->file_graph = family == FLITLAB_TOPOLOGY_FILE;
+  if (!l->file_graph)
+    layout_places (l);
 
   l->cycle = flitlab_channel_dependency_get_cycle (figure->graph, &l->n_cycle);
   for (guint i = 0; i < l->n_cycle; i++)
@@ -490,6 +625,14 @@ layout_init (Layout                        *l,
       l->used[vertex (l, from.channel, from.vc_class)] = TRUE;
       l->used[vertex (l, to.channel, to.vc_class)] = TRUE;
       l->n_turns += l->places[from.channel].group != l->places[to.channel].group;
+    }
+  if (l->file_graph)
+    {
+      for (guint v = 0; v < l->n_channels * l->n_classes; v++)
+        l->any_unused |= !l->used[v];
+      l->every_ring = TRUE;
+      layout_file (l, t, width, height);
+      return;
     }
   /* The ring drawn of each group when not all are: the highlighted channels' (a deadlock
    * the window shows), else the cycle's, else the first. */
@@ -589,6 +732,7 @@ layout_clear (Layout *l)
   g_free (l->in_cycle);
   g_free (l->used);
   g_free (l->highlight);
+  g_free (l->centres);
 }
 
 void
@@ -751,6 +895,16 @@ flitlab_render_dependency (cairo_t                       *cr,
   if (drawn != NULL)
     drawn->every_ring = l.every_ring;
   layout_clear (&l);
+}
+
+void
+flitlab_render_dependency_prepare (const FlitlabTopology          *topology,
+                                   const FlitlabChannelDependency *graph)
+{
+  g_return_if_fail (topology != NULL && graph != NULL);
+
+  if (flitlab_topology_get_family (topology) == FLITLAB_TOPOLOGY_FILE)
+    g_free (rank_file_graph (topology, graph));
 }
 
 gboolean

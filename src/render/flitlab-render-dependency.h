@@ -57,6 +57,12 @@ void     flitlab_render_dependency         (cairo_t                       *cr,
                                             double                         height,
                                             FlitlabDependencyDrawing      *drawn);
 
+/* Lays out what a drawing of graph will need, and keeps it: a network from a file's graph
+ * ranked by Graphviz (up to a second), which a window's worker thread does before its first
+ * drawing; nothing for the other networks. Any thread. */
+void     flitlab_render_dependency_prepare (const FlitlabTopology          *topology,
+                                            const FlitlabChannelDependency *graph);
+
 /* The vertex whose box is at (x, y) of figure drawn in width × height with cr's type (the
  * window's hover); FALSE when (x, y) is on no box. */
 gboolean flitlab_render_dependency_hit     (cairo_t                       *cr,

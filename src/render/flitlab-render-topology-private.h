@@ -5,8 +5,9 @@
  * flitlab-topology-figure.c holds the figure and its settings, flitlab-topology-layout.c lays the
  * network out (in units, then placed on the figure), flitlab-render-topology.c draws it,
  * flitlab-topology-hit.c answers what is under a point, flitlab-render-topology-stack.c draws
- * the stack of planes. The geometry of lines and curves is in
- * flitlab-topology-geometry-private.h, the bucket grid in flitlab-topology-grid.h.
+ * the stack of planes, flitlab-topology-graphviz.c places a network from a file. The geometry
+ * of lines and curves is in flitlab-topology-geometry-private.h, the bucket grid in
+ * flitlab-topology-grid.h.
  */
 
 #pragma once
@@ -216,6 +217,29 @@ flitlab_topology_layout_new (cairo_t             *cr,
                              FlitlabTopologyFigure *figure,
                              double               width,
                              double               height);
+
+/* flitlab-topology-graphviz.c */
+/* dot's boxes and the room between them, in Graphviz's inches of 72 points. */
+#define GRAPHVIZ_BOX_WIDTH  0.6
+#define GRAPHVIZ_BOX_HEIGHT 0.25
+#define GRAPHVIZ_NODE_SEP   0.15
+#define GRAPHVIZ_RANK_SEP   0.35
+/* Graphviz's places for the vertices of a graph, edges[2 i] to edges[2 i + 1], in its points
+ * with y down, to be freed: undirected by neato (sfdp for large graphs), directed ranked top
+ * to bottom by dot. The same every time for a graph, and cached. NULL with
+ * FLITLAB_RENDER_ERROR_INVALID when Graphviz fails. */
+Point *
+flitlab_graphviz_layout (guint         n_vertices,
+                         const guint  *edges,
+                         guint         n_edges,
+                         gboolean      directed,
+                         GError      **error);
+/* A network from a file laid out by Graphviz: per node its place in units (linked nodes one
+ * apart on average, y down), to be freed; the same every time for a network, and cached.
+ * NULL with FLITLAB_RENDER_ERROR_INVALID when Graphviz fails. */
+Point *
+flitlab_topology_graphviz_positions (const FlitlabTopology  *t,
+                                     GError                **error);
 
 /* flitlab-render-topology.c */
 /* The type size: the figure's font_size, else chosen for the width. */

@@ -368,12 +368,13 @@ flitlab_topology_figure_check (const FlitlabTopologyFigure  *figure,
   n_channels = flitlab_topology_get_n_channels (t);
   n_planes = flitlab_topology_figure_get_n_planes (figure);
 
-  /* The layouts below are the families'; a network from a file needs a general one. */
+  /* A network from a file is laid out by Graphviz, which may fail (the layout is kept). */
   if (family == FLITLAB_TOPOLOGY_FILE)
     {
-      g_set_error (error, FLITLAB_RENDER_ERROR, FLITLAB_RENDER_ERROR_INVALID,
-                   _("A network from a file is not drawn yet: flitlab-cli topology describes it"));
-      return FALSE;
+      g_autofree Point *at = flitlab_topology_graphviz_positions (t, error);
+
+      if (at == NULL)
+        return FALSE;
     }
   if (family == FLITLAB_TOPOLOGY_NECKLACE &&
       (n_dims > MAX_HYPERCUBE_DIMS || n_nodes > MAX_DRAWN_NODES))

@@ -566,6 +566,33 @@ build_necklace (Builder *b)
     }
 }
 
+/* A network from a file: its nodes where Graphviz puts them (flitlab-topology-graphviz.c),
+ * each channel straight, the two of a link parted as on a grid. Should Graphviz fail after the
+ * figure's check, the nodes go round a circle. */
+static void
+build_file (Builder *b)
+{
+  const FlitlabTopology *t = b->topology;
+  guint n_nodes = flitlab_topology_get_n_nodes (t);
+  g_autofree Point *at = flitlab_topology_graphviz_positions (t, NULL);
+
+  for (guint v = 0; v < n_nodes; v++)
+    {
+      double angle = 2 * G_PI * v / n_nodes;
+
+      add_node (b, v, NODE_PLAIN,
+                at != NULL ? at[v] : pt (n_nodes * cos (angle) / (2 * G_PI),
+                                         n_nodes * sin (angle) / (2 * G_PI)));
+    }
+  for (guint id = 0; id < flitlab_topology_get_n_network_channels (t); id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (t, id);
+      Piece p = line_piece (node_at (b, c->src), node_at (b, c->dst), TRUE, TRUE);
+
+      add_shape (b, id, &p, 1);
+    }
+}
+
 /* ---- placing ----------------------------------------------------------------------- */
 
 double
@@ -595,6 +622,12 @@ flitlab_topology_node_label (const FlitlabTopology *t,
   FlitlabTopologyFamily family = flitlab_topology_get_family (t);
   guint coords[FLITLAB_TOPOLOGY_MAX_DIMS];
 
+  /* A network from a file has no coordinates: its node numbers. */
+  if (family == FLITLAB_TOPOLOGY_FILE)
+    {
+      g_snprintf (buf, size, "%u", node);
+      return;
+    }
   if (family == FLITLAB_TOPOLOGY_NECKLACE && node >= (1u << flitlab_topology_get_n_dims (t)))
     {
       g_snprintf (buf, size, "%u", flitlab_topology_get_necklace_address (t, node).i);
@@ -916,6 +949,9 @@ flitlab_topology_layout_new (cairo_t             *cr,
       break;
     case FLITLAB_TOPOLOGY_NECKLACE:
       build_necklace (&b);
+      break;
+    case FLITLAB_TOPOLOGY_FILE:
+      build_file (&b);
       break;
     case FLITLAB_TOPOLOGY_TORUS:
     case FLITLAB_TOPOLOGY_MESH:

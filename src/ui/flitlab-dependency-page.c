@@ -110,9 +110,13 @@ build_worker (GTask        *task,
                                                                     request->vcs, &error);
 
   if (graph == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, graph, (GDestroyNotify) flitlab_channel_dependency_free);
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  /* A file network's graph is ranked by Graphviz: here, not in the first drawing. */
+  flitlab_render_dependency_prepare (request->topology, graph);
+  g_task_return_pointer (task, graph, (GDestroyNotify) flitlab_channel_dependency_free);
 }
 
 static void
@@ -160,11 +164,13 @@ show_study (FlitlabStudyPage   *page,
   if (study == NULL)
     return;
   self->routing = study->routing;
-  if (self->routing != FLITLAB_ROUTING_DOR && self->routing != FLITLAB_ROUTING_ADAPTIVE)
+  if (self->routing != FLITLAB_ROUTING_DOR && self->routing != FLITLAB_ROUTING_ADAPTIVE &&
+      self->routing != FLITLAB_ROUTING_UPDOWN && self->routing != FLITLAB_ROUTING_SHORTEST)
     {
       flitlab_study_page_show_message (page, _("No channel dependency graph for this study: it is "
-                                               "drawn for dimension-ordered and adaptive routing, "
-                                               "and this study routes otherwise."));
+                                               "drawn for dimension-ordered, adaptive, up*/down* "
+                                               "and shortest-path routing, and this study routes "
+                                               "otherwise."));
       return;
     }
   if (flitlab_study_get_topology (study, &error) == NULL)

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "flitlab-booksim-config.h"
 #include "flitlab-document.h"
 #include "flitlab-history.h"
 #include "flitlab-project-xml.h"
@@ -34,6 +35,9 @@ struct _FlitlabDocument
    * since (outside the history): an undo back to that state makes the document unmodified. */
   guint64         saved_state;
   gboolean        results_since_saved;
+  /* Read from another program's file (a BookSim configuration): no project file yet, and
+   * unsaved until it is saved as one. */
+  gboolean        imported;
   gboolean        modified;
   gboolean        can_undo;
   gboolean        can_redo;
@@ -213,11 +217,13 @@ flitlab_document_init (FlitlabDocument *self)
 
 /* ---- opening ------------------------------------------------------------------------ */
 
-/* A project as read, with its curves evaluated where the file had none. */
+/* A project as read, with its curves evaluated where the file had none; or a BookSim
+ * configuration read into a new project (imported). */
 typedef struct
 {
   FlitlabProject *project;
   char           *warning;
+  gboolean        imported;
 } Loaded;
 
 static void
@@ -228,13 +234,62 @@ loaded_free (Loaded *loaded)
   g_free (loaded);
 }
 
+/* Whether the file at path is meant as a project: named so, or markup from its first
+ * character on (a project with a mistake); anything else may be a BookSim configuration. */
+static gboolean
+is_meant_as_project (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) stream = NULL;
+  char head[256];
+  gssize n;
+
+  if (g_str_has_suffix (path, ".flitlab"))
+    return TRUE;
+  stream = g_file_read (file, NULL, NULL);
+  n = stream != NULL ? g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head, NULL, NULL)
+                     : -1;
+  for (gssize i = 0; i < n; i++)
+    if (!g_ascii_isspace (head[i]))
+      return head[i] == '<';
+  return TRUE;
+}
+
+/* A BookSim configuration at path as a new project of its one study, its warnings (keys
+ * Flitlab does not know) in loaded's warning; the study's notes list the keys it does not
+ * model (flitlab_booksim_config_to_study()). */
+static Loaded *
+load_booksim (const char  *path,
+              GError     **error)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  FlitlabStudy *study = flitlab_booksim_study_load (path, NULL, warnings, error);
+  Loaded *loaded;
+
+  if (study == NULL)
+    return NULL;
+  loaded = g_new0 (Loaded, 1);
+  loaded->project = flitlab_project_new ();
+  loaded->imported = TRUE;
+  flitlab_project_set_title (loaded->project, study->name);
+  flitlab_project_insert_study (loaded->project, G_MAXUINT, study);
+  if (warnings->len > 0)
+    {
+      g_ptr_array_add (warnings, NULL);
+      loaded->warning = g_strjoinv ("; ", (char **) warnings->pdata);
+    }
+  return loaded;
+}
+
 /* Reads and parses file and evaluates the curves it lacks (a project written by hand may come
- * without them); no GTK and no document, so the open worker can call it. */
+ * without them), or reads a BookSim configuration (a file that is not meant as a project); no
+ * GTK and no document, so the open worker can call it. */
 static Loaded *
 load_project (GFile   *file,
               GError **error)
 {
   g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GError) project_error = NULL;
   FlitlabProject *project;
   Loaded *loaded;
 
@@ -246,9 +301,26 @@ load_project (GFile   *file,
                    _("%s: only local files can be opened"), uri);
       return NULL;
     }
-  project = flitlab_project_load (path, error);
+  project = flitlab_project_load (path, &project_error);
   if (project == NULL)
-    return NULL;
+    {
+      g_autoptr(GError) booksim_error = NULL;
+
+      if (is_meant_as_project (path))
+        {
+          g_propagate_error (error, g_steal_pointer (&project_error));
+          return NULL;
+        }
+      loaded = load_booksim (path, &booksim_error);
+      if (g_error_matches (booksim_error, FLITLAB_BOOKSIM_ERROR, FLITLAB_BOOKSIM_ERROR_PARSE))
+        /* Translators: %s says where BookSim's format was broken, as "torus88:3: …" */
+        g_set_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE,
+                     _("Neither a Flitlab project nor a BookSim configuration: %s"),
+                     booksim_error->message);
+      else if (booksim_error != NULL)
+        g_propagate_error (error, g_steal_pointer (&booksim_error));
+      return loaded;
+    }
   loaded = g_new0 (Loaded, 1);
   loaded->project = project;
   for (guint i = 0; i < flitlab_project_get_n_studies (project); i++)
@@ -284,8 +356,11 @@ static FlitlabDocument *
 document_new_for_loaded (GFile  *file,
                          Loaded *loaded)
 {
-  FlitlabDocument *self = document_new_for_project (file, g_steal_pointer (&loaded->project));
+  /* An imported file is not the project's: saving asks where. */
+  FlitlabDocument *self = document_new_for_project (loaded->imported ? NULL : file,
+                                                    g_steal_pointer (&loaded->project));
 
+  self->imported = self->modified = loaded->imported;
   self->warning = g_steal_pointer (&loaded->warning);
   loaded_free (loaded);
   return self;
@@ -473,7 +548,7 @@ update_state (FlitlabDocument *self)
 {
   set_boolean (self, &self->modified,
                flitlab_history_get_state (self->history) != self->saved_state ||
-               self->results_since_saved, PROP_MODIFIED);
+               self->results_since_saved || self->imported, PROP_MODIFIED);
   set_boolean (self, &self->can_undo, flitlab_history_can_undo (self->history), PROP_CAN_UNDO);
   set_boolean (self, &self->can_redo, flitlab_history_can_redo (self->history), PROP_CAN_REDO);
 }
@@ -908,6 +983,7 @@ flitlab_document_save (FlitlabDocument  *self,
     }
   self->saved_state = flitlab_history_get_state (self->history);
   self->results_since_saved = FALSE;
+  self->imported = FALSE;
   update_state (self);
   return TRUE;
 }

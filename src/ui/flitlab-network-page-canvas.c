@@ -150,6 +150,9 @@ describe_node (const FlitlabTopology *topology,
                                 a.b, a.d, a.i);
       return g_string_free (text, FALSE);
     }
+  /* A network from a file has no coordinates. */
+  if (n_dims == 0)
+    return g_string_free (text, FALSE);
   flitlab_topology_get_coords (topology, node, coords);
   g_string_append (text, " (");
   for (guint d = 0; d < n_dims; d++)
@@ -331,6 +334,9 @@ on_motion (FlitlabNetworkPage       *self,
         text = g_strdup_printf (_("%u channels from group %u to group %u, dimension %u (the value "
                                   "is their mean)"),
                                 group, c->src, c->dst, c->dim);
+      else if (flitlab_topology_get_family (topology) == FLITLAB_TOPOLOGY_FILE)
+        /* Translators: a directed link of a network read from a file: its number, its ends */
+        text = g_strdup_printf (_("Channel %d: node %u → node %u"), channel, c->src, c->dst);
       else
         /* Translators: a directed link: its number, its ends, its dimension and direction */
         text = g_strdup_printf (_("Channel %d: node %u → node %u, dimension %u, %s"), channel,

@@ -380,6 +380,7 @@ flitlab_window_update_actions (FlitlabWindow *self)
   gtk_widget_action_set_enabled (widget, "win.duplicate-study", study);
   gtk_widget_action_set_enabled (widget, "win.delete-study", study);
   gtk_widget_action_set_enabled (widget, "win.new-sweep", study);
+  gtk_widget_action_set_enabled (widget, "win.import-booksim-results", study);
   gtk_widget_action_set_enabled (widget, "win.simulate", study);
 }
 

@@ -1,5 +1,6 @@
-/* flitlab-window-files.c: the window's files: opening one (on a worker thread, with its bar),
- * saving, the recent files and the Examples menu
+/* flitlab-window-files.c: the window's files: opening one (on a worker thread, with its bar;
+ * a BookSim configuration too), saving, the recent files, the Examples menu, and BookSim's
+ * printed results read into the study shown
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "flitlab-booksim-results.h"
 #include "flitlab-window-private.h"
 
 #define MAX_RECENT 8
@@ -326,6 +328,18 @@ add_filter (GtkFileChooser *chooser)
   gtk_file_chooser_add_filter (chooser, filter);
 }
 
+/* BookSim's configurations have no name of their own (torus88, anynet_config): any file.
+ * One that is not a project opens as a new one (flitlab-document.c's load_project()). */
+static void
+add_booksim_filter (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("BookSim 2 configurations (any file)"));
+  gtk_file_filter_add_pattern (filter, "*");
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
 static void
 on_open_response (FlitlabWindow        *self,
                   int                   response,
@@ -357,6 +371,7 @@ open_action (GtkWidget  *widget,
                                                GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
                                                _("_Cancel"));
   add_filter (GTK_FILE_CHOOSER (self->chooser));
+  add_booksim_filter (GTK_FILE_CHOOSER (self->chooser));
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_open_response), self,
                            G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
@@ -442,6 +457,119 @@ save_action (GtkWidget  *widget,
     flitlab_window_save_to (self, NULL);
 }
 
+/* ---- BookSim's results ------------------------------------------------------------------ */
+
+/* BookSim's outputs are a few kilobytes each: read here rather than on a worker thread, they
+ * take milliseconds, and the study cannot change under them. */
+void
+flitlab_window_import_booksim_results (FlitlabWindow *self,
+                                       GListModel    *files)
+{
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  int index;
+  const FlitlabStudy *study;
+  FlitlabStudyTable *reference;
+  FlitlabStudy *edited;
+  g_autofree char *done = NULL;
+
+  g_return_if_fail (FLITLAB_IS_WINDOW (self));
+  g_return_if_fail (G_IS_LIST_MODEL (files));
+
+  index = flitlab_window_get_selected_index (self);
+  if (index < 0)
+    return;
+  study = flitlab_document_get_study (self->document, index);
+  for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+    {
+      g_autoptr(GFile) file = g_list_model_get_item (files, i);
+      char *path = g_file_get_path (file);
+
+      if (path == NULL)
+        {
+          g_autofree char *uri = g_file_get_uri (file);
+          g_autofree char *message =
+            g_strdup_printf (_("%s: only local files can be read"), uri);
+
+          flitlab_window_show_error (self, _("Could Not Read BookSim’s Results"), message);
+          return;
+        }
+      g_ptr_array_add (paths, path);
+    }
+  if (paths->len == 0)
+    return;
+  g_ptr_array_add (paths, NULL);
+  reference = flitlab_booksim_results_load (study, (const char * const *) paths->pdata, &error);
+  if (reference == NULL)
+    {
+      flitlab_window_show_error (self, _("Could Not Read BookSim’s Results"), error->message);
+      return;
+    }
+  edited = flitlab_study_copy (study);
+  flitlab_booksim_results_add (edited, reference);
+  /* The same numbers read again: no edit, so no Undo to offer. */
+  if (flitlab_study_same_settings (study, edited))
+    {
+      /* Translators: %s is the study's name */
+      done = g_strdup_printf (_("“%s” has these BookSim results already"), study->name);
+      flitlab_study_free (edited);
+      flitlab_window_toast (self, done);
+      return;
+    }
+  /* Translators: %s is the study's name */
+  done = g_strdup_printf (_("BookSim’s results added to “%s”"), study->name);
+  if (!flitlab_document_edit_study (self->document, index, edited, &error))
+    /* The edit stands; a model's curve could not follow it. */
+    flitlab_window_toast (self, error->message);
+  else
+    flitlab_window_toast_undo (self, done);
+}
+
+static void
+on_booksim_results_response (FlitlabWindow        *self,
+                             int                   response,
+                             GtkFileChooserNative *chooser)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+
+      flitlab_window_import_booksim_results (self, files);
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+import_booksim_results_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (widget);
+  g_autoptr(GtkFileFilter) text = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) any = gtk_file_filter_new ();
+
+  if (flitlab_window_get_selected_index (self) < 0)
+    return;
+  g_clear_object (&self->chooser);
+  /* Translators: a file chooser's title; BookSim prints one output per load */
+  self->chooser = gtk_file_chooser_native_new (_("BookSim’s Outputs, One per Load"),
+                                               GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               _("_Import"), _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
+  gtk_file_filter_set_name (text, _("BookSim 2 outputs (text)"));
+  gtk_file_filter_add_mime_type (text, "text/plain");
+  gtk_file_filter_add_suffix (text, "txt");
+  gtk_file_filter_add_suffix (text, "log");
+  gtk_file_filter_add_suffix (text, "out");
+  gtk_file_filter_set_name (any, _("All files"));
+  gtk_file_filter_add_pattern (any, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), text);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), any);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (on_booksim_results_response),
+                           self, G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
 void
 flitlab_window_class_add_file_actions (GtkWidgetClass *widget_class)
 {
@@ -451,4 +579,6 @@ flitlab_window_class_add_file_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.cancel-open", NULL, cancel_open_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.import-booksim-results", NULL,
+                                   import_booksim_results_action);
 }

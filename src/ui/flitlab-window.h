@@ -27,5 +27,10 @@ gboolean         flitlab_window_get_loading  (FlitlabWindow   *self);
 void             flitlab_window_show_error   (FlitlabWindow   *self,
                                               const char      *heading,
                                               const char      *body);
+/* Reads BookSim 2's outputs (GFiles, one per load) into the study shown as its reference
+ * "BookSim 2", one edit that Undo takes back (Import BookSim Results…); a failure is shown in
+ * a dialog and changes nothing. Nothing without a study shown. */
+void             flitlab_window_import_booksim_results (FlitlabWindow *self,
+                                                        GListModel    *files);
 
 G_END_DECLS

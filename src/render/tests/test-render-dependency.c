@@ -264,6 +264,61 @@ test_to_file (void)
   g_rmdir (dir);
 }
 
+/* A network read from a file, a plain ring of six: its up-down graph drawn whole without red,
+ * its shortest-path graph with the cycle of six round the ring in red; each box hit where the
+ * figure draws it (its channel's label is under it). */
+static void
+test_file_network (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-dependency-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "ring.txt", NULL);
+  g_autofree char *spec = g_strconcat ("file:", path, NULL);
+  FlitlabDependencyDrawing drawn;
+  guint n_cycle;
+
+  g_assert_true (g_file_set_contents (path, "0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n", -1, NULL));
+  drawn = draw (spec, FLITLAB_ROUTING_UPDOWN, 0, 600, 450, 0, &n_cycle);
+  g_assert_cmpuint (n_cycle, ==, 0);
+  g_assert_cmpuint (drawn.n_vertices_drawn, ==, 12);
+  g_assert_cmpuint (drawn.n_edges_drawn, >, 0);
+  g_assert_cmpuint (drawn.n_cycle_edges_drawn, ==, 0);
+
+  drawn = draw (spec, FLITLAB_ROUTING_SHORTEST, 0, 600, 450, 0, &n_cycle);
+  g_assert_cmpuint (n_cycle, ==, 6);
+  g_assert_cmpuint (drawn.n_vertices_drawn, ==, 12);
+  g_assert_cmpuint (drawn.n_cycle_edges_drawn, ==, 6);
+
+  /* Every box is hit somewhere: scanning the figure finds each channel once or more. */
+  {
+    g_autoptr(FlitlabTopology) topology = flitlab_topology_new_from_spec (spec, NULL);
+    g_autoptr(FlitlabChannelDependency) graph =
+      flitlab_channel_dependency_new (topology, FLITLAB_ROUTING_SHORTEST, 0, NULL);
+    FlitlabDependencyFigure figure = { topology, graph, FLITLAB_ROUTING_SHORTEST, NULL, 0, 0 };
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 450);
+    cairo_t *cr = cairo_create (surface);
+    gboolean found[12] = { FALSE };
+    guint n_found = 0;
+    FlitlabDependencyVertex v;
+
+    /* A box is some 30 × 16 points here, under the header: a coarse scan meets each (a hit
+     * lays the figure out, type measured and all). */
+    for (double y = 60; y < 450 && n_found < 12; y += 7)
+      for (double x = 0; x < 600 && n_found < 12; x += 14)
+        if (flitlab_render_dependency_hit (cr, &figure, 600, 450, x, y, &v))
+          {
+            g_assert_cmpuint (v.channel, <, 12);
+            n_found += !found[v.channel];
+            found[v.channel] = TRUE;
+          }
+    g_assert_cmpuint (n_found, ==, 12);
+    g_assert_false (flitlab_render_dependency_hit (cr, &figure, 600, 450, 2, 2, &v));
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -278,5 +333,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-dependency/hit", test_hit);
   g_test_add_func ("/flitlab/render-dependency/presets", test_presets);
   g_test_add_func ("/flitlab/render-dependency/to-file", test_to_file);
+  g_test_add_func ("/flitlab/render-dependency/file-network", test_file_network);
   return g_test_run ();
 }

@@ -219,7 +219,8 @@ check_hits (FlitlabTopologyFigure *figure,
       g_assert_cmpint (flitlab_topology_figure_hit_channel (figure, x, y), ==, (int) id);
       /* A link to another plane is drawn at the node in this one only. */
       if (flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_HYPERCUBE &&
-          flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_NECKLACE && c->dim >= 2)
+          flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_NECKLACE &&
+          flitlab_topology_get_family (t) != FLITLAB_TOPOLOGY_FILE && c->dim >= 2)
         {
           g_assert_true (flitlab_topology_figure_get_node_position (figure, c->src, &sx, &sy) !=
                          flitlab_topology_figure_get_node_position (figure, c->dst, &dx, &dy));
@@ -1153,6 +1154,93 @@ test_zoom (void)
   cairo_surface_destroy (surface);
 }
 
+/* A network read from a file (a ring of six with a chord 0-3), laid out by Graphviz: every node
+ * inside the figure and apart from the others, the two channels of a link apart, each
+ * channel's middle hits that channel, one stroked path per channel in SVG, the same places in
+ * a new figure (the layout is fixed and cached), and a route drawn. */
+static void
+test_file_network (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabTopology) topology =
+    flitlab_topology_new_from_text ("6\n0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n0 3\n", NULL, &error);
+  g_autoptr(FlitlabTopologyFigure) figure = NULL;
+  g_autoptr(FlitlabTopologyFigure) again = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-topology-XXXXXX", NULL);
+  g_autofree char *svg = tmp_file (dir, "file.svg");
+  g_autoptr(GPtrArray) styles = NULL;
+  const double width = 640, height = 480;
+  cairo_surface_t *surface =
+    cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width, (int) height);
+  cairo_t *cr = cairo_create (surface);
+  double x[6], y[6];
+  guint n_network, first_channel = 0;
+
+  g_assert_no_error (error);
+  n_network = flitlab_topology_get_n_network_channels (topology);
+  g_assert_cmpuint (n_network, ==, 14);
+  figure = flitlab_topology_figure_new (topology);
+  set_values (figure, 0);
+  g_assert_true (flitlab_topology_figure_check (figure, &error));
+  g_assert_no_error (error);
+  flitlab_render_topology (cr, figure, width, height);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  for (guint v = 0; v < 6; v++)
+    {
+      g_assert_true (flitlab_topology_figure_get_node_position (figure, v, &x[v], &y[v]));
+      g_assert_cmpfloat (x[v], >, 0);
+      g_assert_cmpfloat (x[v], <, width);
+      g_assert_cmpfloat (y[v], >, 0);
+      g_assert_cmpfloat (y[v], <, height);
+      for (guint u = 0; u < v; u++)
+        g_assert_cmpfloat (hypot (x[v] - x[u], y[v] - y[u]), >, 20);
+    }
+  /* The two channels of each link, drawn side by side. */
+  for (guint id = 0; id < n_network; id++)
+    {
+      const FlitlabChannel *c = flitlab_topology_get_channel (topology, id);
+      guint back = G_MAXUINT;
+      double ax, ay, bx, by;
+      const guint *out;
+      guint n_out = flitlab_topology_get_out_channels (topology, c->dst, &out);
+
+      for (guint j = 0; j < n_out; j++)
+        if (flitlab_topology_get_channel (topology, out[j])->dst == c->src)
+          back = out[j];
+      g_assert_cmpuint (back, !=, G_MAXUINT);
+      g_assert_true (flitlab_topology_figure_get_channel_middle (figure, id, &ax, &ay));
+      g_assert_true (flitlab_topology_figure_get_channel_middle (figure, back, &bx, &by));
+      g_assert_cmpfloat (hypot (ax - bx, ay - by), >, 1);
+    }
+  g_assert_cmpuint (flitlab_topology_figure_get_n_drawn_channels (figure), ==, n_network);
+  check_hits (figure, width, height);
+
+  /* Laid out once: a new figure puts the nodes where the first did. */
+  again = flitlab_topology_figure_new (topology);
+  set_values (again, 0);
+  flitlab_render_topology (cr, again, width, height);
+  for (guint v = 0; v < 6; v++)
+    {
+      double ax, ay;
+
+      g_assert_true (flitlab_topology_figure_get_node_position (again, v, &ax, &ay));
+      g_assert_cmpfloat_with_epsilon (ax, x[v], 1e-9);
+      g_assert_cmpfloat_with_epsilon (ay, y[v], 1e-9);
+    }
+
+  /* A route, and the file's channels. */
+  g_array_append_val (figure->route, first_channel);
+  g_assert_true (flitlab_topology_figure_check (figure, &error));
+  g_assert_true (flitlab_render_topology_to_file (figure, svg, 800, 600, 1, &error));
+  g_assert_no_error (error);
+  styles = svg_channel_styles (svg);
+  g_assert_cmpuint (styles->len, ==, n_network);
+  g_remove (svg);
+  g_rmdir (dir);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1176,6 +1264,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render-topology/hypercube-spacing", test_hypercube_spacing);
   g_test_add_func ("/flitlab/render-topology/zoom", test_zoom);
   g_test_add_func ("/flitlab/render-topology/png-and-pdf", test_png_and_pdf);
+  g_test_add_func ("/flitlab/render-topology/file-network", test_file_network);
 
   return g_test_run ();
 }

@@ -5,9 +5,12 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gstdio.h>
 
 #include "flitlab-document.h"
+#include "flitlab-project-xml.h"
 
 /* Counts of the document's signals, and the last run-finished's error. */
 typedef struct
@@ -328,6 +331,52 @@ test_finalize_while_running (Fixture       *f,
   g_assert_true (flitlab_document_get_running (f->document, 1, NULL, NULL));
 }
 
+/* File ▸ Open of a BookSim configuration: a new, unsaved project of its one study, with no file
+ * (saving asks where) and the unknown key as its warning; a broken project is still a
+ * project's error, not BookSim's, and a file that is neither says so. */
+static void
+test_open_booksim (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-test-document-XXXXXX", NULL);
+  g_autofree char *config = g_build_filename (dir, "torus44", NULL);
+  g_autofree char *broken = g_build_filename (dir, "broken.cfg", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (config);
+  g_autoptr(GFile) broken_file = g_file_new_for_path (broken);
+  g_autoptr(FlitlabDocument) document = NULL;
+  g_autoptr(FlitlabDocument) none = NULL;
+  g_autoptr(GError) error = NULL;
+  const FlitlabStudy *study;
+
+  g_assert_true (g_file_set_contents (config, "// a 4x4 torus\ntopology = torus;\nk = 4;\n"
+                                      "n = 2;\nrouting_function = dim_order;\n"
+                                      "no_such_key = 3;\n", -1, NULL));
+  document = flitlab_document_new_for_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (flitlab_document_get_n_studies (document), ==, 1);
+  study = flitlab_document_get_study (document, 0);
+  g_assert_cmpstr (study->topology, ==, "torus:4x4:bi");
+  g_assert_null (flitlab_document_get_file (document));
+  g_assert_true (flitlab_document_get_modified (document));
+  g_assert_nonnull (flitlab_document_get_warning (document));
+  g_assert_nonnull (strstr (flitlab_document_get_warning (document), "no_such_key"));
+
+  g_assert_true (g_file_set_contents (broken, "<flitlab-project format=\"1\">\n<study", -1, NULL));
+  none = flitlab_document_new_for_file (broken_file, &error);
+  g_assert_null (none);
+  g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE);
+  g_clear_error (&error);
+
+  /* Neither: the error says so. */
+  g_assert_true (g_file_set_contents (broken, "hello world\n", -1, NULL));
+  none = flitlab_document_new_for_file (broken_file, &error);
+  g_assert_null (none);
+  g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "BookSim"));
+  g_assert_no_errno (g_remove (config));
+  g_assert_no_errno (g_remove (broken));
+  g_assert_no_errno (g_rmdir (dir));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -345,5 +394,6 @@ main (int   argc,
   g_test_add ("/document/group", Fixture, NULL, fixture_set_up, test_group, fixture_tear_down);
   g_test_add ("/document/finalize-while-running", Fixture, NULL, fixture_set_up,
               test_finalize_while_running, fixture_tear_down);
+  g_test_add_func ("/document/open-booksim", test_open_booksim);
   return g_test_run ();
 }

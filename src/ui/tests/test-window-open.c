@@ -476,6 +476,74 @@ test_modified_follows_undo (Fixture       *f,
   g_assert_false (flitlab_document_get_modified (document));
 }
 
+/* BookSim's files through the window: a configuration opens as a new project of its one study
+ * (shown); its outputs, one per load, become the study's reference "BookSim 2", which Undo
+ * takes back; an output of another network is refused in a dialog, changing nothing. */
+static void
+test_booksim (Fixture       *f,
+              gconstpointer  data)
+{
+  static const char config[] =
+    "topology = torus;\nk = 4;\nn = 2;\nrouting_function = dim_order;\npacket_size = 4;\n"
+    "traffic = uniform;\ninjection_rate_uses_flits = 1;\ninjection_rate = 0.2;\n";
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-window-booksim-XXXXXX", NULL);
+  g_autofree char *config_path = g_build_filename (dir, "torus44", NULL);
+  g_autofree char *output_path = g_build_filename (dir, "run-0.2.txt", NULL);
+  g_autofree char *other_path = g_build_filename (dir, "run-8.txt", NULL);
+  g_autoptr(GFile) config_file = g_file_new_for_path (config_path);
+  g_autoptr(GListStore) outputs = g_list_store_new (G_TYPE_FILE);
+  g_autoptr(GListStore) others = g_list_store_new (G_TYPE_FILE);
+  g_autoptr(GFile) output_file = g_file_new_for_path (output_path);
+  g_autoptr(GFile) other_file = g_file_new_for_path (other_path);
+  g_autoptr(GPtrArray) dialogs = NULL;
+  FlitlabDocument *document;
+  const FlitlabStudy *study;
+  guint index;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *output = g_strdup_printf (
+        "BEGIN Configuration File: torus44\n%s"
+        "END Configuration File: torus44\n"
+        "====== Overall Traffic Statistics ======\n====== Traffic class 0 ======\n"
+        "Packet latency average = 21.25 (1 samples)\n"
+        "Network latency average = 20.5 (1 samples)\n"
+        "Accepted flit rate average = 0.1 (1 samples)\n",
+        i == 0 ? config : "topology = torus;\nk = 8;\nn = 2;\npacket_size = 4;\n");
+
+      g_assert_true (g_file_set_contents (i == 0 ? output_path : other_path, output, -1, NULL));
+    }
+  g_assert_true (g_file_set_contents (config_path, config, -1, NULL));
+  open_and_wait (f, config_file);
+  document = flitlab_window_get_document (f->window);
+  g_assert_cmpuint (flitlab_document_get_n_studies (document), ==, 1);
+  g_assert_null (flitlab_document_get_file (document));
+  WAIT_UNTIL (g_strcmp0 (shown_page (f), "studies") == 0);
+  study = flitlab_document_get_study (document, 0);
+  g_assert_cmpuint (study->references->len, ==, 0);
+
+  g_list_store_append (outputs, output_file);
+  flitlab_window_import_booksim_results (f->window, G_LIST_MODEL (outputs));
+  g_assert_cmpuint (study->references->len, ==, 1);
+  g_assert_cmpstr (((FlitlabStudyTable *) study->references->pdata[0])->title, ==, "BookSim 2");
+  g_assert_cmpuint (((FlitlabStudyTable *) study->references->pdata[0])->n_rows, ==, 1);
+  /* Read again: nothing changes, and the step to undo is still the import. */
+  flitlab_window_import_booksim_results (f->window, G_LIST_MODEL (outputs));
+  g_assert_true (flitlab_document_undo (document, &index));
+  g_assert_cmpuint (study->references->len, ==, 0);
+  g_assert_false (flitlab_document_get_can_undo (document));
+
+  g_list_store_append (others, other_file);
+  flitlab_window_import_booksim_results (f->window, G_LIST_MODEL (others));
+  g_assert_cmpuint (study->references->len, ==, 0);
+  dialogs = other_windows (f, ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_cmpuint (dialogs->len, ==, 1);
+  g_assert_no_errno (g_remove (config_path));
+  g_assert_no_errno (g_remove (output_path));
+  g_assert_no_errno (g_remove (other_path));
+  g_assert_no_errno (g_rmdir (dir));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -527,6 +595,7 @@ main (int   argc,
   ADD ("close-stops-simulation", test_close_stops_simulation);
   ADD ("discard", test_discard);
   ADD ("modified-follows-undo", test_modified_follows_undo);
+  ADD ("booksim", test_booksim);
 #undef ADD
   status = g_test_run ();
   g_remove (recent);
