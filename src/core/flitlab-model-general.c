@@ -113,9 +113,10 @@ static const FlitlabModelParamInfo general_params[] = {
     .name = "topology",
     .unit = "",
     .range = N_("a torus, mesh or hypercube spec: torus:8x8:bi, torus:4x4x4:uni, mesh:8x8, "
-                "hypercube:6"),
+                "hypercube:6; or file:PATH, a network from a file"),
     .default_value = "mesh:8x8",
-    .description = N_("The network, routed in dimension order as the simulator routes it"),
+    .description = N_("The network, routed as the simulator routes it: in dimension order, or "
+                      "up*/down* on a network from a file"),
   },
   {
     .name = "flits",
@@ -190,6 +191,14 @@ static const FlitlabModelParamInfo general_params[] = {
     .default_value = "inputs",
     .description = N_("inputs: a message waits behind the other inputs' messages only; "
                       "greenberg: 001's Eq. 6 alone"),
+  },
+  {
+    .name = "network",
+    .unit = "",
+    .range = N_("an edge list (docs/networks.md), or empty"),
+    .default_value = "",
+    .description = N_("With topology=file:PATH: the network's links, read instead of the file "
+                      "(the window passes the network its project keeps)"),
   },
   { NULL },
 };
@@ -498,6 +507,7 @@ general_prepare (GHashTable  *params,
   g_autoptr(General) self = g_new0 (General, 1);
   const char *spec = lookup (params, "topology"), *text;
   FlitlabTopologyFamily family;
+  FlitlabRouting routing;
   guint vcs;
 
   if (!flitlab_model_param_flits (params, &self->flits, error))
@@ -525,7 +535,12 @@ general_prepare (GHashTable  *params,
   else if (!g_str_equal (text, "queue"))
     return invalid (error, "ejection", general_params[9].range, text);
 
-  self->topology = flitlab_topology_new_from_spec (spec, error);
+  /* A network from a file may come as its links, the file's path naming it only. */
+  text = lookup (params, "network");
+  if (text[0] != '\0' && g_str_has_prefix (spec, "file:"))
+    self->topology = flitlab_topology_new_from_text (text, spec + strlen ("file:"), error);
+  else
+    self->topology = flitlab_topology_new_from_spec (spec, error);
   if (self->topology == NULL)
     {
       g_prefix_error (error, _("The parameter “topology”: "));
@@ -533,12 +548,14 @@ general_prepare (GHashTable  *params,
     }
   family = flitlab_topology_get_family (self->topology);
   if (family != FLITLAB_TOPOLOGY_TORUS && family != FLITLAB_TOPOLOGY_MESH &&
-      family != FLITLAB_TOPOLOGY_HYPERCUBE)
+      family != FLITLAB_TOPOLOGY_HYPERCUBE && family != FLITLAB_TOPOLOGY_FILE)
     return invalid (error, "topology", general_params[0].range, spec);
   self->n_nodes = flitlab_topology_get_n_nodes (self->topology);
   self->n_network = flitlab_topology_get_n_network_channels (self->topology);
-  vcs = flitlab_routing_deadlock_free_vcs (FLITLAB_ROUTING_DOR, family);
-  self->router = flitlab_router_new (self->topology, FLITLAB_ROUTING_DOR, vcs);
+  /* The deterministic routing the simulator has for the family, free of deadlock. */
+  routing = family == FLITLAB_TOPOLOGY_FILE ? FLITLAB_ROUTING_UPDOWN : FLITLAB_ROUTING_DOR;
+  vcs = flitlab_routing_deadlock_free_vcs (routing, family);
+  self->router = flitlab_router_new (self->topology, routing, vcs);
 
   self->matrix = build_matrix (self, params, error);
   if (self->matrix == NULL || !load_traffic (self, error))
@@ -895,7 +912,7 @@ const FlitlabModelInfo flitlab_model_general_wormhole = {
     .family = FLITLAB_TOPOLOGY_TORUS,
     .routing = FLITLAB_ROUTING_DOR,
     .needs = N_("a torus, mesh or hypercube of up to 256 nodes with dimension-ordered "
-                "routing"),
+                "routing, or a network from a file with up*/down* routing"),
   },
   .prepare = general_prepare,
   .build_topology = general_build_topology,

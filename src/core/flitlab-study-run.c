@@ -793,9 +793,11 @@ fit_general (const FlitlabStudy     *study,
 {
   g_autoptr(FlitlabModel) model = NULL;
   FlitlabTopologyFamily family = flitlab_topology_get_family (topology);
+  gboolean regular = family == FLITLAB_TOPOLOGY_TORUS || family == FLITLAB_TOPOLOGY_MESH ||
+                     family == FLITLAB_TOPOLOGY_HYPERCUBE;
 
-  if ((family != FLITLAB_TOPOLOGY_TORUS && family != FLITLAB_TOPOLOGY_MESH &&
-       family != FLITLAB_TOPOLOGY_HYPERCUBE) || study->routing != FLITLAB_ROUTING_DOR)
+  if (!(regular && study->routing == FLITLAB_ROUTING_DOR) &&
+      !(family == FLITLAB_TOPOLOGY_FILE && study->routing == FLITLAB_ROUTING_UPDOWN))
     {
       g_set_error (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
                    _("The model describes %s"), _(info->fit.needs));
@@ -817,6 +819,9 @@ fit_general (const FlitlabStudy     *study,
     }
   g_hash_table_foreach_remove (params, not_a_param_of, (gpointer) info);
   set_param (params, "topology", flitlab_topology_dup_spec (topology));
+  /* The network the project keeps, not its file, which may be gone. */
+  set_param (params, "network", family == FLITLAB_TOPOLOGY_FILE
+                                ? flitlab_topology_dup_edge_list (topology) : g_strdup (""));
   set_param (params, "flits", flitlab_input_format_number (study->flits));
   set_param (params, "length", g_strdup (flitlab_length_to_string (study->length)));
   set_param (params, "traffic", g_strdup (flitlab_traffic_pattern_to_string (study->pattern)));
@@ -856,8 +861,7 @@ flitlab_study_run_fit_model (const FlitlabStudy  *study,
                    _("No model is called %s"), model_id);
       return FALSE;
     }
-  if (g_str_equal (info->id, "general-wormhole") &&
-      flitlab_topology_get_family (topology) != FLITLAB_TOPOLOGY_FILE)
+  if (g_str_equal (info->id, "general-wormhole"))
     return fit_general (study, topology, info, params, error);
   fit = &info->fit;
   n_dims = flitlab_topology_get_n_dims (topology);

@@ -1,4 +1,5 @@
-/* test-model-general.c: general-wormhole, any traffic on a torus, mesh or hypercube
+/* test-model-general.c: general-wormhole, any traffic on a torus, mesh, hypercube or network
+ * from a file
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -11,6 +12,9 @@
 
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "flitlab-model.h"
 #include "flitlab-sim-replay.h"
@@ -113,6 +117,43 @@ test_zero_load (void)
                          flitlab_topology_distance (topology, src[i], dst[i]) + 20 - 1);
     g_assert_true (isnan (pairs->values[5 * 64 + 5]));
   }
+}
+
+/* A network from a file, routed up-then-down as the simulator routes it: zero load along those
+ * routes; its links given as text (as the window passes them) or read from its file, the same
+ * model. */
+static void
+test_file_network (void)
+{
+  static const char links[] = "6\n0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n0 3\n";
+  g_autofree char *path = NULL;
+  g_autofree char *spec = NULL;
+  int fd = g_file_open_tmp ("flitlab-general-XXXXXX.txt", &path, NULL);
+  g_autoptr(FlitlabModel) from_file = NULL, from_text = NULL;
+  g_autoptr(FlitlabTopologyMetrics) metrics = NULL;
+  g_autoptr(FlitlabTopology) topology = NULL;
+  g_autoptr(FlitlabTraffic) traffic = NULL;
+  g_autoptr(FlitlabTrafficMatrix) matrix = NULL;
+
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, links, -1, NULL));
+  spec = g_strconcat ("file:", path, NULL);
+  from_file = general ("topology", spec, "flits", "8", NULL);
+  g_assert_no_errno (g_remove (path));
+  /* The file is gone: its links given. */
+  from_text = general ("topology", spec, "network", links, "flits", "8", NULL);
+  topology = flitlab_topology_new_from_text (links, path, NULL);
+  metrics = flitlab_topology_metrics_new (topology, NULL);
+  traffic = flitlab_traffic_new (topology, FLITLAB_TRAFFIC_UNIFORM, 0.1, 0, NULL);
+  matrix = flitlab_traffic_to_matrix (traffic, NULL);
+  g_assert_true (flitlab_topology_metrics_load_traffic (metrics, topology, matrix, NULL));
+  g_assert_cmpfloat_with_epsilon (latency (from_text, 0),
+                                  flitlab_topology_metrics_zero_load_latency (
+                                    metrics, 8, FLITLAB_LATENCY_TRANSIT), 1e-9);
+  g_assert_cmpfloat (latency (from_file, 0), ==, latency (from_text, 0));
+  g_assert_cmpfloat (latency (from_file, 0.02), ==, latency (from_text, 0.02));
+  g_assert_cmpfloat (latency (from_text, 0.02), >, latency (from_text, 0));
 }
 
 /* One message from src to dst, then the end of the trace. */
@@ -363,6 +404,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/model/general/zero-load", test_zero_load);
   g_test_add_func ("/flitlab/model/general/zero-load-simulated", test_zero_load_simulated);
+  g_test_add_func ("/flitlab/model/general/file-network", test_file_network);
   g_test_add_func ("/flitlab/model/general/greenberg-mesh", test_greenberg_mesh);
   g_test_add_func ("/flitlab/model/general/greenberg-torus", test_greenberg_torus);
   g_test_add_func ("/flitlab/model/general/flows", test_flows);

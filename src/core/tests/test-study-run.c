@@ -8,6 +8,9 @@
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "flitlab-input.h"
 #include "flitlab-model.h"
@@ -267,6 +270,21 @@ test_fit_model (void)
     g_assert_nonnull (strstr (error->message, "uniform"));
     g_assert_true (flitlab_study_run_fit_model (study, "general-wormhole", params, NULL));
     g_assert_cmpstr (g_hash_table_lookup (params, "traffic"), ==, "transpose");
+  }
+  /* A network from a file routed up-then-down: the model gets its links, not only its path. */
+  {
+    static const char links[] = "6\n0 1\n0 3\n0 5\n1 2\n2 3\n3 4\n4 5\n";
+    g_autofree char *path = NULL, *spec = NULL;
+    int fd = g_file_open_tmp ("flitlab-fit-XXXXXX.txt", &path, NULL);
+
+    g_assert_cmpint (fd, >=, 0);
+    close (fd);
+    g_assert_true (g_file_set_contents (path, links, -1, NULL));
+    spec = g_strconcat ("file:", path, NULL);
+    check_fit (spec, FLITLAB_ROUTING_UPDOWN, "general-wormhole", NULL,
+               "topology", spec, "network", links, NULL);
+    check_fit (spec, FLITLAB_ROUTING_SHORTEST, "general-wormhole", "up*/down*", NULL);
+    g_assert_no_errno (g_remove (path));
   }
 }
 
