@@ -31,6 +31,7 @@ struct _FlitlabBooksimConfig
 {
   GHashTable *entries; /* key -> Entry */
   GPtrArray  *keys;    /* the keys in the order first set, for notes and warnings */
+  char       *folder;  /* where a relative network_file is, or NULL: the working folder */
 };
 
 static void
@@ -59,7 +60,16 @@ flitlab_booksim_config_free (FlitlabBooksimConfig *self)
     return;
   g_hash_table_unref (self->entries);
   g_ptr_array_unref (self->keys);
+  g_free (self->folder);
   g_free (self);
+}
+
+void
+flitlab_booksim_config_set_folder (FlitlabBooksimConfig *self,
+                                   const char           *folder)
+{
+  g_free (self->folder);
+  self->folder = g_strdup (folder);
 }
 
 static void
@@ -466,8 +476,8 @@ get_string (const FlitlabBooksimConfig *self,
 
 /* ---- the network, the routing, the traffic ------------------------------------------------ */
 
-/* The one place that says which of BookSim's topologies Flitlab runs. anynet (a network from
- * network_file) waits for Flitlab's networks from files. */
+/* The one place that says which of BookSim's topologies Flitlab runs. anynet is a network
+ * from its network_file (docs/networks.md), found beside the configuration when relative. */
 char *
 flitlab_booksim_config_dup_topology (const FlitlabBooksimConfig *self,
                                      GError                    **error)
@@ -479,10 +489,19 @@ flitlab_booksim_config_dup_topology (const FlitlabBooksimConfig *self,
 
   if (g_str_equal (topology, "anynet"))
     {
-      fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
-            _("%s: Flitlab cannot import BookSim's anynet networks (network_file) yet"),
-            where_set (self, "topology"));
-      return NULL;
+      const char *file = flitlab_booksim_config_get (self, "network_file");
+      g_autofree char *path = NULL;
+
+      if (file == NULL || file[0] == '\0')
+        {
+          fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                _("%s: an anynet network needs its network_file"),
+                where_set (self, "topology"));
+          return NULL;
+        }
+      path = g_path_is_absolute (file) || self->folder == NULL
+             ? g_strdup (file) : g_build_filename (self->folder, file, NULL);
+      return g_strconcat ("file:", path, NULL);
     }
   if (!torus && !g_str_equal (topology, "mesh"))
     {
@@ -553,6 +572,30 @@ map_routing (const FlitlabBooksimConfig *self,
   return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
                _("%s: Flitlab cannot run BookSim's routing “%s”: it runs dor, dim_order, "
                  "dor_dateline and min_adapt"), where_set (self, "routing_function"), name);
+}
+
+/* anynet's one routing, min: BookSim's shortest-path tables, as Flitlab's shortest. */
+static gboolean
+map_anynet_routing (const FlitlabBooksimConfig *self,
+                    FlitlabStudy               *study,
+                    GString                    *notes,
+                    GError                    **error)
+{
+  const char *name = get_string (self, "routing_function", "none");
+
+  if (!g_str_equal (name, "min"))
+    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                 _("%s: on an anynet network Flitlab runs BookSim's routing min (shortest "
+                   "paths), not “%s”"), where_set (self, "routing_function"), name);
+  study->routing = FLITLAB_ROUTING_SHORTEST;
+  /* Shortest paths may hold channels in a cycle: a deadlock is then a result to see. */
+  study->simulation.allow_deadlock = TRUE;
+  g_string_append (notes, _("• min on anynet: both simulators route by a table of shortest "
+                            "paths, which may deadlock (BookSim's ties may differ from "
+                            "Flitlab's lowest neighbour); the study is in the deadlock lab, "
+                            "where a deadlock is a result. Up*/down* (routing updown) is "
+                            "Flitlab's routing of the same network free of deadlock.\n"));
+  return TRUE;
 }
 
 static gboolean
@@ -686,7 +729,9 @@ flitlab_booksim_config_to_study (const FlitlabBooksimConfig *self,
                             "where Flitlab's takes 1 cycle per hop, router and channel; "
                             "BookSim's latencies are the longer by that much per hop (about "
                             "6 cycles per hop with BookSim's defaults on an 8×8 torus).\n"));
-  if (!map_routing (self, torus, &study->routing, notes, error) ||
+  if (!(flitlab_topology_get_family (study->network) == FLITLAB_TOPOLOGY_FILE
+         ? map_anynet_routing (self, study, notes, error)
+         : map_routing (self, torus, &study->routing, notes, error)) ||
       !map_traffic (self, study, notes, error))
     return NULL;
   traffic = flitlab_traffic_new (study->network, study->pattern, study->hotspot_fraction,
@@ -811,6 +856,7 @@ flitlab_booksim_study_load (const char         *path,
   g_autoptr(FlitlabBooksimConfig) config = flitlab_booksim_config_new ();
   g_autofree char *display = g_filename_display_name (path);
   g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *folder = NULL;
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
   gsize length;
@@ -820,6 +866,8 @@ flitlab_booksim_study_load (const char         *path,
     return NULL;
   if (!flitlab_booksim_config_parse (config, text, length, display, 1, error))
     return NULL;
+  folder = g_path_get_dirname (path);
+  flitlab_booksim_config_set_folder (config, folder);
   for (guint i = 0; overrides != NULL && overrides[i] != NULL; i++)
     if (!flitlab_booksim_config_override (config, overrides[i], error))
       return NULL;

@@ -43,6 +43,9 @@ gboolean              flitlab_booksim_config_parse  (FlitlabBooksimConfig *self,
                                                      const char           *name_for_errors,
                                                      guint                 first_line,
                                                      GError              **error);
+/* Where a relative network_file (anynet) is read from: the configuration's folder. */
+void                  flitlab_booksim_config_set_folder (FlitlabBooksimConfig *self,
+                                                     const char           *folder);
 /* One command-line override, "key=value", as BookSim takes it. */
 gboolean              flitlab_booksim_config_override (FlitlabBooksimConfig *self,
                                                      const char           *assignment,

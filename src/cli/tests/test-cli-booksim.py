@@ -46,9 +46,22 @@ check("credit_delay is in the notes with what it changes",
 proc = ran(["validate", project])
 check("the project is valid", proc.returncode == 0, proc.stderr)
 
-refused("anynet: one line, nothing written",
-        ["import-booksim", write("any", "topology = anynet;\nnetwork_file = a;\n"),
-         "--output", path("any.flitlab")], path("any.flitlab"), "anynet")
+# anynet: its network_file beside the configuration, BookSim's min routing as shortest paths.
+write("ring.anynet", "".join(f"router {r} node {r} router {(r + 1) % 5}\n" for r in range(5)))
+anynet = write("any", "topology = anynet;\nnetwork_file = ring.anynet;\n"
+                      "routing_function = min;\ninjection_rate = 0.01;\n")
+proc = ran(["import-booksim", anynet, "--output", path("any.flitlab")])
+text = open(path("any.flitlab")).read() if os.path.exists(path("any.flitlab")) else ""
+check("anynet: the network from its file, shortest paths in the deadlock lab",
+      proc.returncode == 0 and 'routing="shortest"' in text and "ring.anynet" in text and
+      'allow-deadlock="true"' in text, proc.stderr + text[:400])
+refused("anynet with a routing but min: one line, nothing written",
+        ["import-booksim", anynet, "routing_function=dor", "--output", path("any2.flitlab")],
+        path("any2.flitlab"), "min")
+refused("anynet without its file: one line, nothing written",
+        ["import-booksim", write("any3", "topology = anynet;\nnetwork_file = none;\n"
+                                         "routing_function = min;\n"),
+         "--output", path("any3.flitlab")], path("any3.flitlab"), "none")
 refused("a routing Flitlab cannot run: one line, nothing written",
         ["import-booksim", cfg, "routing_function=valiant", "--output", path("v.flitlab")],
         path("v.flitlab"), "valiant")
