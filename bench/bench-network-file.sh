@@ -16,26 +16,6 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
 for n in 64 512 2048 4096; do
-  python3 - "$n" "$dir/net$n.txt" <<'EOF'
-import random
-import sys
-
-n, path = int(sys.argv[1]), sys.argv[2]
-random.seed(1)
-links, degree = set(), [0] * n
-for i in range(1, n):
-    j = random.randrange(i)
-    links.add((j, i))
-    degree[i] += 1
-    degree[j] += 1
-while len(links) < 2 * n:
-    a, b = sorted(random.sample(range(n), 2))
-    if (a, b) not in links and degree[a] < 32 and degree[b] < 32:
-        links.add((a, b))
-        degree[a] += 1
-        degree[b] += 1
-with open(path, "w") as f:
-    f.write(f"{n}\n" + "".join(f"{a} {b}\n" for a, b in sorted(links)))
-EOF
+  python3 "$(dirname "$0")/random-network.py" "$n" "$dir/net$n.txt"
   /usr/bin/time -f "$n nodes: %e s, %M KiB" "$cli" topology "file:$dir/net$n.txt" > /dev/null
 done
