@@ -96,11 +96,14 @@ flitlab_cli_cmd_export_booksim (int      argc,
                                 GError **error)
 {
   g_autofree char *output = NULL, *name = NULL, *text = NULL;
+  g_autofree char *network_file = NULL, *network_path = NULL, *anynet = NULL;
+  const FlitlabTopology *network;
   const GOptionEntry entries[] = {
     { "study", 0, 0, G_OPTION_ARG_STRING, &name,
       N_("The study to write (needed when the project has several)"), "NAME" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("The BookSim configuration to write (- for standard output)"), "FILE" },
+      N_("The BookSim configuration to write (- for standard output); a network from a file "
+         "goes beside it, in FILE.anynet"), "FILE" },
     { NULL },
   };
   g_autoptr(GOptionContext) context =
@@ -123,13 +126,25 @@ flitlab_cli_cmd_export_booksim (int      argc,
   study = find_study (project, argv[1], name, error);
   if (study == NULL)
     return FALSE;
-  text = flitlab_booksim_config_write_study (study, error);
+  /* A network from a file goes beside the configuration, as BookSim's anynet listing. */
+  network = flitlab_study_get_topology (study, NULL);
+  if (network != NULL && flitlab_topology_get_family (network) == FLITLAB_TOPOLOGY_FILE &&
+      !g_str_equal (output, "-"))
+    {
+      g_autofree char *base = g_path_get_basename (output);
+
+      network_file = g_strconcat (base, ".anynet", NULL);
+      network_path = g_strconcat (output, ".anynet", NULL);
+      anynet = flitlab_booksim_anynet_text (network);
+    }
+  text = flitlab_booksim_config_write_study (study, network_file, error);
   if (text == NULL)
     {
       g_prefix_error (error, _("Study “%s”: "), study->name);
       return FALSE;
     }
-  return flitlab_file_write (output, text, strlen (text), error);
+  return (anynet == NULL || flitlab_file_write (network_path, anynet, strlen (anynet), error)) &&
+         flitlab_file_write (output, text, strlen (text), error);
 }
 
 gboolean

@@ -908,20 +908,27 @@ check_exportable (const FlitlabStudy    *study,
 {
   FlitlabTopologyFamily family = flitlab_topology_get_family (network);
   gboolean torus = family == FLITLAB_TOPOLOGY_TORUS;
-  guint k = flitlab_topology_get_radix (network, 0);
+  gboolean file = family == FLITLAB_TOPOLOGY_FILE;
+  guint k = file ? 0 : flitlab_topology_get_radix (network, 0);
 
+  /* A network from a file is BookSim's anynet, routed by min, its shortest paths. */
+  if (file && study->routing != FLITLAB_ROUTING_SHORTEST)
+    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                 _("BookSim routes an anynet network by shortest paths (min), not %s: "
+                   "choose shortest"), flitlab_routing_to_string (study->routing));
   /* A hypercube is BookSim's 2-ary n-mesh. */
   if (family == FLITLAB_TOPOLOGY_NECKLACE ||
       (torus && !flitlab_topology_is_bidirectional (network)))
     return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
                  _("BookSim has no %s: it has bi-directional tori and meshes"),
                  study->topology);
-  for (guint d = 1; d < flitlab_topology_get_n_dims (network); d++)
+  for (guint d = 1; !file && d < flitlab_topology_get_n_dims (network); d++)
     if (flitlab_topology_get_radix (network, d) != k)
       return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
                    _("BookSim's %s has one radix k in every dimension, unlike %s"),
                    torus ? "torus" : "mesh", study->topology);
-  if (study->routing != FLITLAB_ROUTING_DOR && study->routing != FLITLAB_ROUTING_ADAPTIVE)
+  if (!file && study->routing != FLITLAB_ROUTING_DOR &&
+      study->routing != FLITLAB_ROUTING_ADAPTIVE)
     return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED, _("BookSim has no %s routing"),
                  flitlab_routing_to_string (study->routing));
   if (study->pattern >= G_N_ELEMENTS (booksim_traffic) &&
@@ -944,7 +951,32 @@ check_exportable (const FlitlabStudy    *study,
 }
 
 char *
+flitlab_booksim_anynet_text (const FlitlabTopology *network)
+{
+  GString *out = g_string_new (NULL);
+  guint n_network = flitlab_topology_get_n_network_channels (network);
+
+  g_return_val_if_fail (flitlab_topology_get_family (network) == FLITLAB_TOPOLOGY_FILE, NULL);
+
+  /* Network channels go by source node: a router's line lists them in order. */
+  for (guint c = 0, node = G_MAXUINT; c < n_network; c++)
+    {
+      const FlitlabChannel *channel = flitlab_topology_get_channel (network, c);
+
+      if (channel->src != node)
+        {
+          node = channel->src;
+          g_string_append_printf (out, "%srouter %u node %u", c > 0 ? "\n" : "", node, node);
+        }
+      g_string_append_printf (out, " router %u", channel->dst);
+    }
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+char *
 flitlab_booksim_config_write_study (const FlitlabStudy *study,
+                                    const char         *network_file,
                                     GError            **error)
 {
   const FlitlabTopology *network;
@@ -961,8 +993,14 @@ flitlab_booksim_config_write_study (const FlitlabStudy *study,
   if (network == NULL)
     return NULL;
   family = flitlab_topology_get_family (network);
+  if (family == FLITLAB_TOPOLOGY_FILE && network_file == NULL)
+    {
+      fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+            _("An anynet configuration needs a file for its network, beside it"));
+      return NULL;
+    }
   n = flitlab_topology_get_n_dims (network);
-  k = flitlab_topology_get_radix (network, 0);
+  k = family == FLITLAB_TOPOLOGY_FILE ? 0 : flitlab_topology_get_radix (network, 0);
   torus = family == FLITLAB_TOPOLOGY_TORUS;
   vcs = study->simulation.vcs > 0
         ? study->simulation.vcs : flitlab_routing_deadlock_free_vcs (study->routing, family);
@@ -976,10 +1014,18 @@ flitlab_booksim_config_write_study (const FlitlabStudy *study,
                                "// written by flitlab-cli export-booksim (docs/booksim.md).\n\n",
                           name);
   g_string_append (out, "// The network, routing, traffic and load of the study.\n");
-  g_string_append_printf (out, "topology = %s;\nk = %u;\nn = %u;\n", torus ? "torus" : "mesh",
-                          k, n);
-  g_string_append_printf (out, "routing_function = %s;\n",
-                          study->routing == FLITLAB_ROUTING_DOR ? "dim_order" : "min_adapt");
+  if (family == FLITLAB_TOPOLOGY_FILE)
+    g_string_append_printf (out, "// BookSim reads network_file from its working folder: run "
+                                 "it beside this file.\ntopology = anynet;\nnetwork_file = %s;\n"
+                                 "routing_function = min;\n", network_file);
+  else
+    {
+      g_string_append_printf (out, "topology = %s;\nk = %u;\nn = %u;\n",
+                              torus ? "torus" : "mesh", k, n);
+      g_string_append_printf (out, "routing_function = %s;\n",
+                              study->routing == FLITLAB_ROUTING_DOR ? "dim_order"
+                                                                    : "min_adapt");
+    }
   if (study->routing == FLITLAB_ROUTING_ADAPTIVE && torus)
     {
       /* BookSim's min_adapt_torus: escape VCs 0 and 1, VC 3 its one adaptive VC. */

@@ -97,9 +97,15 @@ FlitlabStudy         *flitlab_booksim_study_load    (const char           *path,
 /* A BookSim configuration for the study: the same network, routing, virtual channels, buffers,
  * traffic, message length and load (its first; a comment lists the others as overrides), with
  * the keys Flitlab does not model set to bring BookSim's router closest to Flitlab's, and
- * comments saying so. NULL and an error for a study BookSim cannot run as Flitlab does. */
+ * comments saying so. A network from a file is BookSim's anynet, whose listing
+ * (flitlab_booksim_anynet_text()) the configuration names network_file (NULL for the others).
+ * NULL and an error for a study BookSim cannot run as Flitlab does. */
 char                 *flitlab_booksim_config_write_study (const FlitlabStudy *study,
+                                                     const char          *network_file,
                                                      GError              **error);
+/* A network from a file as BookSim's anynet listing: per router, its node (of its number)
+ * and the routers it links to. */
+char                 *flitlab_booksim_anynet_text   (const FlitlabTopology *network);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabBooksimConfig, flitlab_booksim_config_free)
 

@@ -55,6 +55,22 @@ text = open(path("any.flitlab")).read() if os.path.exists(path("any.flitlab")) e
 check("anynet: the network from its file, shortest paths in the deadlock lab",
       proc.returncode == 0 and 'routing="shortest"' in text and "ring.anynet" in text and
       'allow-deadlock="true"' in text, proc.stderr + text[:400])
+# ... and back out: an anynet configuration and its listing, which read back as the network.
+proc = ran(["export-booksim", path("any.flitlab"), "--output", path("any-out.cfg")])
+cfg_text = open(path("any-out.cfg")).read() if os.path.exists(path("any-out.cfg")) else ""
+listing = (open(path("any-out.cfg.anynet")).read()
+           if os.path.exists(path("any-out.cfg.anynet")) else "")
+check("export-booksim writes anynet and its listing beside it",
+      proc.returncode == 0 and "topology = anynet;" in cfg_text and
+      "network_file = any-out.cfg.anynet;" in cfg_text and "routing_function = min;" in cfg_text
+      and listing.startswith("router 0 node 0 router 1 router 4\n"),
+      proc.stderr + cfg_text[:300] + listing[:200])
+proc = ran(["import-booksim", path("any-out.cfg"), "--output", path("any-back.flitlab")])
+back = open(path("any-back.flitlab")).read() if os.path.exists(path("any-back.flitlab")) else ""
+check("its listing reads back as the same network",
+      proc.returncode == 0 and text[text.find("<network"):text.find("</network>")].split(">", 1)[1]
+      == back[back.find("<network"):back.find("</network>")].split(">", 1)[1],
+      proc.stderr + back[:300])
 refused("anynet with a routing but min: one line, nothing written",
         ["import-booksim", anynet, "routing_function=dor", "--output", path("any2.flitlab")],
         path("any2.flitlab"), "min")

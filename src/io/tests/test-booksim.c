@@ -186,7 +186,7 @@ test_export_round_trip (void)
   study->rate_min = 0.01;
   study->rate_max = 0.03;
   study->n_rates = 3;
-  text = flitlab_booksim_config_write_study (study, &error);
+  text = flitlab_booksim_config_write_study (study, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (text, "routing_function = dim_order;\n"));
   g_assert_nonnull (strstr (text, "num_vcs = 2;\n"));
@@ -224,7 +224,7 @@ test_export_refused (void)
       /* The deadlock lab's one VC on a torus. */
       if (i == 3)
         study->simulation.vcs = 1;
-      text = flitlab_booksim_config_write_study (study, &error);
+      text = flitlab_booksim_config_write_study (study, NULL, &error);
       g_assert_null (text);
       g_assert_error (error, FLITLAB_BOOKSIM_ERROR, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED);
     }
