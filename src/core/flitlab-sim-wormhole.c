@@ -73,6 +73,14 @@ draw_length (Sim *s)
 
 static void grant_injection (Sim *s, guint node);
 
+/* Whether node's source queue, capped once the point is found saturated, takes no more. */
+static inline gboolean
+source_full (const Sim *s,
+             guint      node)
+{
+  return s->capped && s->queues[node].length >= QUEUE_CAP;
+}
+
 /* A new message of length flits from node to dst, at the back of node's source queue; its id,
  * or NONE when a saturated source dropped it. */
 gint32
@@ -85,7 +93,7 @@ flitlab_wormhole_generate (Sim     *s,
   Message m = { 0 };
   gint32 id;
 
-  if (s->capped && queue->length >= QUEUE_CAP)
+  if (source_full (s, node))
     return NONE;
   m.src = node;
   m.dst = dst;
@@ -528,7 +536,7 @@ flitlab_wormhole_step (Sim *s)
                                     : flitlab_traffic_destination (s->job->traffic, node, &s->rng);
 
       /* A full queue of a saturated source drops the arrival before its length is drawn. */
-      if (dst != G_MAXUINT && !(s->capped && s->queues[node].length >= QUEUE_CAP))
+      if (dst != G_MAXUINT && !source_full (s, node))
         flitlab_wormhole_generate (s, node, dst, draw_length (s));
       s->next_arrival += flitlab_rng_exponential (&s->rng, 1.0 / node_rate);
     }
