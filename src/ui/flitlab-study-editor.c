@@ -884,6 +884,7 @@ static void
 flitlab_study_editor_init (FlitlabStudyEditor *self)
 {
   g_autoptr(GtkStringList) patterns = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) lengths = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->model_rows = g_ptr_array_new ();
@@ -910,6 +911,9 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
   for (guint i = 0; i <= FLITLAB_TRAFFIC_MATRIX; i++)
     gtk_string_list_append (patterns, flitlab_ui_pattern_label (i));
   adw_combo_row_set_model (self->pattern_row, G_LIST_MODEL (patterns));
+  for (guint i = 0; i <= FLITLAB_LENGTH_EXPONENTIAL; i++)
+    gtk_string_list_append (lengths, flitlab_ui_length_label (i));
+  adw_combo_row_set_model (self->length_row, G_LIST_MODEL (lengths));
   {
     AdwComboRow *combos[] = {
       self->family_row, self->links_row, self->routing_row, self->ties_row, self->pattern_row,
