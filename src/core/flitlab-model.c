@@ -64,6 +64,21 @@ find_param (const FlitlabModelInfo *info,
   return NULL;
 }
 
+FlitlabLatency
+flitlab_model_info_latency (const FlitlabModelInfo *info,
+                            GHashTable             *params)
+{
+  const char *text = params != NULL ? g_hash_table_lookup (params, "latency") : NULL;
+  FlitlabLatency latency;
+
+  g_return_val_if_fail (info != NULL, FLITLAB_LATENCY_TOTAL);
+
+  if (text != NULL && find_param (info, "latency") != NULL &&
+      flitlab_latency_from_string (text, &latency))
+    return latency;
+  return info->latency;
+}
+
 FlitlabModel *
 flitlab_model_new (const char  *id,
                    GHashTable  *params,

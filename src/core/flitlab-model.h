@@ -146,6 +146,10 @@ GQuark                   flitlab_model_error_quark   (void);
 /* Every model, in a stable order, NULL-terminated. */
 const FlitlabModelInfo * const *flitlab_model_list   (void);
 const FlitlabModelInfo  *flitlab_model_lookup        (const char        *id);
+/* The latency the model predicts with those parameters (string -> string; may be NULL): its
+ * "latency" parameter for a model that takes one (general-wormhole), else info->latency. */
+FlitlabLatency           flitlab_model_info_latency  (const FlitlabModelInfo *info,
+                                                      GHashTable        *params);
 
 /* params: string -> string; may be NULL for all defaults. */
 FlitlabModel            *flitlab_model_new           (const char        *id,

@@ -30,6 +30,7 @@ metric_latency (const FlitlabStudy    *study,
                 FlitlabLatency        *latency)
 {
   const FlitlabModelInfo *first = NULL;
+  GHashTable *first_params = NULL;
 
   if (!g_str_equal (metric, "latency"))
     return flitlab_latency_from_string (metric, latency);
@@ -41,12 +42,17 @@ metric_latency (const FlitlabStudy    *study,
       if (info != NULL && topology != NULL && flitlab_study_run_model_follows (study, model))
         {
           first = info;
+          first_params = model->params;
           break;
         }
       if (first == NULL)
-        first = info;
+        {
+          first = info;
+          first_params = model->params;
+        }
     }
-  *latency = first != NULL ? first->latency : FLITLAB_LATENCY_TOTAL;
+  *latency = first != NULL ? flitlab_model_info_latency (first, first_params)
+                           : FLITLAB_LATENCY_TOTAL;
   return TRUE;
 }
 
@@ -342,6 +348,7 @@ add_model (FlitlabPlot              *plot,
   /* The parameters after the citation (", k = 8x8x8"), and " (not this study's network)" or "". */
   const char *parameters = name + strlen (info != NULL ? _(info->citation) : model->id);
   const char *other = NULL;
+  FlitlabLatency predicted;
   gboolean drawn;
   g_autofree char *note = NULL;
   g_autofree char *named = NULL;
@@ -357,10 +364,12 @@ add_model (FlitlabPlot              *plot,
                                                       : _("not this study's settings");
   /* A curve of another latency than the axis's is never drawn on it: the legend names the
    * model and says what it predicts, the metric menu shows that latency. */
-  drawn = latency == NULL || info == NULL || info->latency == *latency;
+  predicted = info != NULL ? flitlab_model_info_latency (info, model->params)
+                           : FLITLAB_LATENCY_TOTAL;
+  drawn = latency == NULL || info == NULL || predicted == *latency;
   if (!drawn)
     {
-      g_autofree char *predicts = lower_latency (info->latency);
+      g_autofree char *predicts = lower_latency (predicted);
       /* Translators: %s: a latency in lower case ("transit latency"), then "not this study's
        * network" or "… settings" */
       g_autofree char *words = own ? g_strdup_printf (_("(predicts %s: not drawn)"), predicts)

@@ -213,8 +213,10 @@ collect_columns (FlitlabResultsTable             *self,
         const FlitlabModelInfo *info = flitlab_model_lookup (model->id);
         g_autofree char *name = flitlab_study_plot_dup_model_name (studies[s], model);
         g_autofree char *latency =
-          g_utf8_strdown (_(flitlab_latency_label (info != NULL ? info->latency
-                                                                : FLITLAB_LATENCY_TOTAL)), -1);
+          g_utf8_strdown (_(flitlab_latency_label (info != NULL
+                                                   ? flitlab_model_info_latency (info,
+                                                                                 model->params)
+                                                   : FLITLAB_LATENCY_TOTAL)), -1);
 
         /* Translators: a results table's column: a model's name and the latency it predicts */
         add_column (self, name, g_strdup_printf (_("%s (%s)"), name, latency));

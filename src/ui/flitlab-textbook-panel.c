@@ -138,7 +138,8 @@ show_metrics (FlitlabTextbookPanel         *self,
   const FlitlabStudyTable *points = study->simulation.points;
   const FlitlabStudyModel *first = study->models->len > 0 ? study->models->pdata[0] : NULL;
   const FlitlabModelInfo *info = first != NULL ? flitlab_model_lookup (first->id) : NULL;
-  FlitlabLatency latency = info != NULL ? info->latency : FLITLAB_LATENCY_TOTAL;
+  FlitlabLatency latency = info != NULL ? flitlab_model_info_latency (info, first->params)
+                                         : FLITLAB_LATENCY_TOTAL;
   int low = lowest_load_row (points);
   int hops_column = points != NULL ? flitlab_study_table_find_column (points, "mean_hops") : -1;
   int latency_column = points != NULL

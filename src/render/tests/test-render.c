@@ -892,6 +892,33 @@ test_like_for_like (void)
   g_assert_cmpfloat (((FlitlabPlotSeries *) total->series->pdata[1])->error[0], ==, 102);
 }
 
+/* A model whose latency is a parameter (general-wormhole's latency=total) is drawn on the axis
+ * of the latency it is set to predict, and named as not drawn on another's. */
+static void
+test_model_latency_parameter (void)
+{
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("general");
+  g_autoptr(FlitlabPlot) plot = NULL;
+  g_autoptr(FlitlabPlot) transit = NULL;
+  FlitlabStudyModel *model;
+
+  g_assert_true (flitlab_study_set_topology (study, "mesh:8x8", NULL));
+  model = flitlab_study_add_model (study, "general-wormhole");
+  g_assert_true (flitlab_study_run_fit_model (study, model->id, model->params, NULL));
+  g_hash_table_replace (model->params, g_strdup ("latency"), g_strdup ("total"));
+  g_assert_true (flitlab_study_run_evaluate_models (study, NULL));
+
+  plot = flitlab_study_plot_new (study, NULL);
+  g_assert_cmpstr (plot->y_label, ==, "Total latency (cycles)");
+  g_assert_null (strstr (((FlitlabPlotSeries *) plot->series->pdata[0])->label, "not drawn"));
+  g_assert_cmpuint (((FlitlabPlotSeries *) plot->series->pdata[0])->n, >, 100);
+  g_assert_false (isnan (((FlitlabPlotSeries *) plot->series->pdata[0])->y[0]));
+
+  transit = flitlab_study_plot_new (study, "transit");
+  g_assert_nonnull (strstr (((FlitlabPlotSeries *) transit->series->pdata[0])->label,
+                            "(predicts total latency: not drawn)"));
+}
+
 /* A saturated simulated load is marked in the plot and its CSV, and keeps its accepted
  * throughput; a value that is not a number for another reason is empty, never "saturated". */
 static void
@@ -994,6 +1021,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/saturation-labels", test_saturation_labels);
   g_test_add_func ("/flitlab/render/plot/empty-and-degenerate", test_empty_and_degenerate);
   g_test_add_func ("/flitlab/render/plot/files", test_files);
+  g_test_add_func ("/flitlab/render/plot/model-latency-parameter", test_model_latency_parameter);
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
   g_test_add_func ("/flitlab/render/plot/range-shows-every-point", test_range_shows_every_point);
   g_test_add_func ("/flitlab/render/plot/marks-answer-hover", test_marks_answer_hover);
