@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flitlab-latency-histogram.h"
+#include "flitlab-replay-frames.h"
 #include "flitlab-sim-replay.h"
 #include "flitlab-sim.h"
 #include "flitlab-topology.h"
@@ -211,6 +212,62 @@ test_windows (void)
   g_assert_cmpuint (w.flits, ==, 4 * 3 + 4 * 8);
 }
 
+/* The frames of a replay hold every crossing, also when too many windows make them merge;
+ * each frame's channel a share of its cycles, looked up by any cycle it covers. */
+static void
+test_frames (void)
+{
+  static const Row rows[] = {
+    { 1, 0, 0, 1, 4, 0 },
+    { 2, 100, 0, 15, 4, 0 },
+  };
+  g_autoptr(FlitlabSimConfig) config = flitlab_sim_config_new ("mesh:4x4");
+  g_autoptr(FlitlabTopology) mesh = flitlab_topology_new_from_spec ("mesh:4x4", NULL);
+  guint n = flitlab_topology_get_n_channels (mesh);
+  g_autofree double *values = g_new (double, n);
+
+  for (guint max_frames = 2; max_frames <= 64; max_frames *= 2)
+    {
+      g_autoptr(FlitlabReplayFrames) frames = flitlab_replay_frames_new (n, 5, max_frames);
+      Source source = { rows, G_N_ELEMENTS (rows), 0 };
+      FlitlabReplayOptions options = { .scale = 1, .window = 5,
+                                       .window_func = flitlab_replay_frames_add,
+                                       .window_data = frames };
+      g_autoptr(FlitlabReplayResult) result =
+        flitlab_sim_replay (config, &options, source_next, &source, 2, NULL, NULL, NULL);
+      gboolean finished = TRUE;
+      guint64 start, cycles, cycle = 0;
+      double flits = 0;
+
+      g_assert_nonnull (result);
+      /* Whole frames only until the replay has ended. */
+      g_assert_cmpuint (flitlab_replay_frames_get_end (frames, &finished) %
+                        flitlab_replay_frames_get_window (frames), ==, 0);
+      g_assert_false (finished);
+      flitlab_replay_frames_finish (frames);
+      g_assert_cmpuint (flitlab_replay_frames_get_end (frames, &finished), ==, 111);
+      g_assert_true (finished);
+      /* 111 cycles in windows of 5: 23 windows, halved until they fit. */
+      g_assert_cmpuint (flitlab_replay_frames_get_window (frames), ==,
+                        max_frames >= 32 ? 5 : max_frames == 16 ? 10 : max_frames == 8 ? 20
+                        : max_frames == 4 ? 40 : 80);
+      while (flitlab_replay_frames_lookup (frames, cycle, &start, &cycles, values))
+        {
+          g_assert_cmpuint (start, ==, cycle);
+          for (guint c = 0; c < n; c++)
+            {
+              g_assert_cmpfloat (values[c], >=, 0);
+              g_assert_cmpfloat (values[c], <=, 1);
+              flits += values[c] * cycles;
+            }
+          cycle += cycles;
+        }
+      g_assert_cmpuint (cycle, ==, 111);
+      g_assert_cmpfloat_with_epsilon (flits, 4 * 3 + 4 * 8, 1e-4);
+      g_assert_false (flitlab_replay_frames_lookup (frames, 111, &start, &cycles, values));
+    }
+}
+
 static void
 test_bad_traces (void)
 {
@@ -328,6 +385,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/replay/dependency-delays", test_dependency_delays);
   g_test_add_func ("/flitlab/replay/scale", test_scale);
   g_test_add_func ("/flitlab/replay/windows", test_windows);
+  g_test_add_func ("/flitlab/replay/frames", test_frames);
   g_test_add_func ("/flitlab/replay/bad-traces", test_bad_traces);
   g_test_add_func ("/flitlab/replay/saturated", test_saturated);
   g_test_add_func ("/flitlab/replay/histogram", test_histogram);
