@@ -56,7 +56,8 @@ flitlab_cli_cmd_traffic (int      argc,
     return flitlab_cli_usage_error (error, _("traffic needs --topology, --traffic and --output "
                                              "(such as --topology torus:4x4:bi --traffic "
                                              "transpose --output m.csv)"));
-  if (!flitlab_traffic_pattern_from_string (traffic, &value) || value == FLITLAB_TRAFFIC_MATRIX)
+  if (!flitlab_traffic_pattern_from_string (traffic, &value) || value == FLITLAB_TRAFFIC_MATRIX ||
+      value == FLITLAB_TRAFFIC_TRACE)
     return flitlab_cli_usage_error (error, _("--traffic is uniform, transpose, bit-complement, "
                                              "bit-reversal, tornado, neighbour or hotspot, not "
                                              "“%s”"), traffic);

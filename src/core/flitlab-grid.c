@@ -82,8 +82,19 @@ flitlab_grid_set (FlitlabStudy  *study,
     }
   else if (g_str_equal (key, "pattern"))
     {
-      if (!flitlab_traffic_pattern_from_string (value, &study->pattern))
+      FlitlabTrafficPattern pattern;
+
+      if (!flitlab_traffic_pattern_from_string (value, &pattern))
         return bad_value (key, value, error);
+      /* A trace is a file a study is given, not a pattern to sweep over. */
+      if (pattern == FLITLAB_TRAFFIC_TRACE)
+        {
+          g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                               _("pattern=trace is not swept: a trace is a file chosen in the "
+                                 "study editor"));
+          return FALSE;
+        }
+      study->pattern = pattern;
     }
   else if (g_str_equal (key, "length"))
     {

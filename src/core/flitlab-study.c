@@ -370,6 +370,10 @@ flitlab_study_copy (const FlitlabStudy *self)
   copy->matrix_file = g_strdup (self->matrix_file);
   copy->matrix_sha256 = g_strdup (self->matrix_sha256);
   copy->matrix_error = self->matrix_error != NULL ? g_error_copy (self->matrix_error) : NULL;
+  copy->trace = self->trace != NULL ? flitlab_study_trace_ref (self->trace) : NULL;
+  copy->trace_file = g_strdup (self->trace_file);
+  copy->trace_sha256 = g_strdup (self->trace_sha256);
+  copy->trace_error = self->trace_error != NULL ? g_error_copy (self->trace_error) : NULL;
 
   copy->models = g_ptr_array_new_with_free_func ((GDestroyNotify) flitlab_study_model_free);
   for (guint i = 0; i < self->models->len; i++)
@@ -403,6 +407,10 @@ flitlab_study_free (FlitlabStudy *self)
   g_free (self->matrix_file);
   g_free (self->matrix_sha256);
   g_clear_error (&self->matrix_error);
+  g_clear_pointer (&self->trace, flitlab_study_trace_unref);
+  g_free (self->trace_file);
+  g_free (self->trace_sha256);
+  g_clear_error (&self->trace_error);
   g_clear_pointer (&self->models, g_ptr_array_unref);
   g_clear_pointer (&self->simulation.points, flitlab_study_table_free);
   g_clear_pointer (&self->simulation.channels, g_ptr_array_unref);
@@ -470,6 +478,10 @@ flitlab_study_same_settings (const FlitlabStudy *a,
       g_strcmp0 (a->matrix_file, b->matrix_file) != 0 ||
       g_strcmp0 (a->matrix_sha256, b->matrix_sha256) != 0 ||
       (a->matrix_error == NULL) != (b->matrix_error == NULL) ||
+      !flitlab_study_trace_equal (a->trace, b->trace) ||
+      g_strcmp0 (a->trace_file, b->trace_file) != 0 ||
+      g_strcmp0 (a->trace_sha256, b->trace_sha256) != 0 ||
+      (a->trace_error == NULL) != (b->trace_error == NULL) ||
       a->length != b->length || a->flits != b->flits ||
       a->flit_width != b->flit_width || a->rate_min != b->rate_min ||
       a->rate_max != b->rate_max || a->n_rates != b->n_rates ||
@@ -584,6 +596,63 @@ flitlab_study_get_matrix (const FlitlabStudy  *self,
                              _("the traffic pattern “matrix” has no traffic matrix"));
     }
   return self->matrix;
+}
+
+void
+flitlab_study_set_trace (FlitlabStudy      *self,
+                         FlitlabStudyTrace *trace)
+{
+  g_return_if_fail (self != NULL && trace != NULL);
+
+  flitlab_study_trace_ref (trace);
+  g_clear_pointer (&self->trace, flitlab_study_trace_unref);
+  self->trace = trace;
+  g_free (self->trace_file);
+  self->trace_file = g_strdup (trace->file);
+  g_free (self->trace_sha256);
+  self->trace_sha256 = g_strdup (trace->sha256);
+  g_clear_error (&self->trace_error);
+}
+
+void
+flitlab_study_set_trace_error (FlitlabStudy *self,
+                               const char   *file,
+                               const char   *sha256,
+                               const GError *error)
+{
+  g_return_if_fail (self != NULL && file != NULL && error != NULL);
+
+  g_clear_pointer (&self->trace, flitlab_study_trace_unref);
+  /* file may be self->trace_file's own text. */
+  if (file != self->trace_file)
+    {
+      g_free (self->trace_file);
+      self->trace_file = g_strdup (file);
+    }
+  if (sha256 != self->trace_sha256)
+    {
+      g_free (self->trace_sha256);
+      self->trace_sha256 = g_strdup (sha256);
+    }
+  g_clear_error (&self->trace_error);
+  self->trace_error = g_error_copy (error);
+}
+
+FlitlabStudyTrace *
+flitlab_study_get_trace (const FlitlabStudy  *self,
+                         GError             **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->trace == NULL)
+    {
+      if (self->trace_error != NULL)
+        g_propagate_error (error, g_error_copy (self->trace_error));
+      else
+        g_set_error_literal (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                             _("the traffic pattern “trace” has no trace file"));
+    }
+  return self->trace;
 }
 
 const FlitlabTopology *
@@ -793,7 +862,7 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
   if ((guint) self->ties > FLITLAB_TIES_POSITIVE)
     return fail (error, _("ties are “balanced” or “positive”, not “%s”"),
                  unnamed (number, sizeof number, self->ties));
-  if ((guint) self->pattern > FLITLAB_TRAFFIC_MATRIX)
+  if ((guint) self->pattern > FLITLAB_TRAFFIC_TRACE)
     return fail (error, _("unknown traffic pattern “%s”"),
                  unnamed (number, sizeof number, self->pattern));
   /* A matrix file that could not be read is kept, with why: running refuses it. */
@@ -803,6 +872,16 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
   if (self->pattern == FLITLAB_TRAFFIC_MATRIX && self->matrix != NULL &&
       self->network != NULL &&
       !flitlab_traffic_matrix_check_size (self->matrix,
+                                          flitlab_topology_get_n_nodes (self->network),
+                                          &refused))
+    return fail (error, "%s", refused->message);
+  /* A trace file likewise; its counts are of the network it was chosen for. */
+  if (self->pattern == FLITLAB_TRAFFIC_TRACE && self->trace == NULL &&
+      self->trace_error == NULL)
+    return fail (error, _("the traffic pattern “trace” has no trace file"));
+  if (self->pattern == FLITLAB_TRAFFIC_TRACE && self->trace != NULL &&
+      self->trace->matrix != NULL && self->network != NULL &&
+      !flitlab_traffic_matrix_check_size (self->trace->matrix,
                                           flitlab_topology_get_n_nodes (self->network),
                                           &refused))
     return fail (error, "%s", refused->message);

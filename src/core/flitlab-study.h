@@ -20,6 +20,7 @@
 #include "flitlab-limits.h"
 #include "flitlab-routing.h"
 #include "flitlab-sim.h"
+#include "flitlab-study-trace.h"
 #include "flitlab-topology.h"
 #include "flitlab-traffic.h"
 
@@ -136,6 +137,13 @@ struct _FlitlabStudy
   char                  *matrix_sha256;    /* that file's SHA-256 (hex) as read, or NULL */
   GError                *matrix_error;     /* why the file gave no matrix (missing, changed,
                                               refused), or NULL */
+  /* The trace pattern's trace, likewise: flitlab_study_set_trace() or
+   * flitlab_study_set_trace_error(), read with flitlab_study_get_trace(). */
+  FlitlabStudyTrace     *trace;            /* shared by the study's copies; NULL: none */
+  char                  *trace_file;       /* the trace file (absolute), or NULL: none */
+  char                  *trace_sha256;     /* its SHA-256 (hex) when summarized, or NULL */
+  GError                *trace_error;      /* why the file gives no trace (missing, changed,
+                                              refused), or NULL */
   FlitlabLengthDistribution length;
   double                 flits;            /* (mean) message length in flits, >= 1 */
   guint                  flit_width;       /* bits, >= 1 */
@@ -207,6 +215,19 @@ void                  flitlab_study_set_matrix_error (FlitlabStudy      *self,
                                                     const GError        *error);
 /* The matrix, or NULL and error: the file's problem, or that the study has none. */
 FlitlabTrafficMatrix *flitlab_study_get_matrix     (const FlitlabStudy  *self,
+                                                    GError             **error);
+/* Sets the trace pattern's trace (a reference is taken), its file and SHA-256 taken from it,
+ * and clears any trace error. The pattern is set on its own: FLITLAB_TRAFFIC_TRACE uses it. */
+void                  flitlab_study_set_trace      (FlitlabStudy        *self,
+                                                    FlitlabStudyTrace   *trace);
+/* Keeps a trace file that could not be summarized (missing, changed since sha256, refused)
+ * with why: the study has no trace and refuses to run with that error. */
+void                  flitlab_study_set_trace_error (FlitlabStudy       *self,
+                                                    const char          *file,
+                                                    const char          *sha256,
+                                                    const GError        *error);
+/* The trace, or NULL and error: the file's problem, or that the study has none. */
+FlitlabStudyTrace    *flitlab_study_get_trace      (const FlitlabStudy  *self,
                                                     GError             **error);
 /* Drops every result (curves, points, per-channel statistics), keeping the settings. */
 void                  flitlab_study_clear_results  (FlitlabStudy        *self);

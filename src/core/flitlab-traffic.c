@@ -28,7 +28,7 @@ G_DEFINE_QUARK (flitlab-traffic-error-quark, flitlab_traffic_error)
 
 static const char * const pattern_names[] = {
   "uniform", "transpose", "bit-complement", "bit-reversal", "tornado", "neighbour", "hotspot",
-  "matrix", NULL,
+  "matrix", "trace", NULL,
 };
 
 const char * const *
@@ -40,7 +40,7 @@ flitlab_traffic_pattern_names (void)
 const char *
 flitlab_traffic_pattern_to_string (FlitlabTrafficPattern pattern)
 {
-  g_return_val_if_fail (pattern <= FLITLAB_TRAFFIC_MATRIX, NULL);
+  g_return_val_if_fail (pattern <= FLITLAB_TRAFFIC_TRACE, NULL);
   return pattern_names[pattern];
 }
 
@@ -128,6 +128,7 @@ permute (const FlitlabTopology *topology,
         case FLITLAB_TRAFFIC_HOTSPOT:
         case FLITLAB_TRAFFIC_BIT_REVERSAL:
         case FLITLAB_TRAFFIC_MATRIX:
+        case FLITLAB_TRAFFIC_TRACE:
         default:
           g_assert_not_reached ();
         }
@@ -211,6 +212,12 @@ flitlab_traffic_new (const FlitlabTopology  *topology,
     case FLITLAB_TRAFFIC_MATRIX:
       g_set_error_literal (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
                            _("The matrix pattern needs a traffic matrix"));
+      return NULL;
+
+    case FLITLAB_TRAFFIC_TRACE:
+      g_set_error_literal (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID,
+                           _("A trace is replayed from its file, not generated: choose a "
+                             "synthetic pattern or a traffic matrix"));
       return NULL;
 
     default:

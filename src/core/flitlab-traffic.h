@@ -30,6 +30,8 @@ typedef enum
   FLITLAB_TRAFFIC_NEIGHBOUR,     /* every coordinate c -> c + 1 (mod k); hypercube: bit 0 flipped */
   FLITLAB_TRAFFIC_HOTSPOT,       /* a fraction to one node, the rest uniform */
   FLITLAB_TRAFFIC_MATRIX,        /* a traffic matrix's weights (flitlab-traffic-matrix.h) */
+  FLITLAB_TRAFFIC_TRACE,         /* a trace file's messages, replayed (flitlab-study-trace.h):
+                                    a study's traffic, never generated */
 } FlitlabTrafficPattern;
 
 typedef struct _FlitlabTraffic FlitlabTraffic;

@@ -35,9 +35,10 @@ flitlab_ui_routing_label (FlitlabRouting routing)
 static const char * const pattern_labels[] = {
   N_("Uniform"), N_("Transpose"), N_("Bit complement"), N_("Bit reversal"), N_("Tornado"),
   N_("Nearest neighbour"), N_("Hotspot"), N_("Matrix from file…"),
+  N_("Trace from file…"),
 };
 
-G_STATIC_ASSERT (G_N_ELEMENTS (pattern_labels) == FLITLAB_TRAFFIC_MATRIX + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (pattern_labels) == FLITLAB_TRAFFIC_TRACE + 1);
 
 const char *
 flitlab_ui_pattern_label (FlitlabTrafficPattern pattern)

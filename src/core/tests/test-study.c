@@ -241,7 +241,7 @@ break_study (FlitlabStudy *s,
       s->routing = FLITLAB_ROUTING_N;
       break;
     case 2:
-      s->pattern = FLITLAB_TRAFFIC_MATRIX + 1;
+      s->pattern = FLITLAB_TRAFFIC_TRACE + 1;
       break;
     case 3:
       s->length = FLITLAB_LENGTH_EXPONENTIAL + 1;
@@ -332,7 +332,7 @@ test_names (void)
   const char * const *patterns = flitlab_traffic_pattern_names ();
 
   g_assert_cmpuint (g_strv_length ((char **) routings), ==, 6);
-  g_assert_cmpuint (g_strv_length ((char **) patterns), ==, 8);
+  g_assert_cmpuint (g_strv_length ((char **) patterns), ==, 9);
   g_assert_cmpuint (g_strv_length ((char **) flitlab_length_names ()), ==, 2);
   g_assert_true (flitlab_study_name_in (routings, "backtrack"));
   g_assert_true (flitlab_study_name_in (patterns, "bit-reversal"));
@@ -422,6 +422,106 @@ test_same_references (void)
   g_assert_false (flitlab_study_same_settings (study, copy));
 }
 
+static gboolean
+count_rows (guint    src,
+            double  *row,
+            gpointer user_data,
+            GError **error)
+{
+  row[(src + 1) % 4] = src + 1;
+  return TRUE;
+}
+
+static FlitlabStudyTrace *
+make_trace (void)
+{
+  FlitlabStudyTrace *trace = flitlab_study_trace_new ();
+
+  trace->file = g_strdup ("/data/trace.txt");
+  trace->sha256 = g_strnfill (64, 'a');
+  trace->messages = 10;
+  trace->last_cycle = 99;
+  trace->flits = 4.5;
+  trace->matrix = flitlab_traffic_matrix_new (4, count_rows, NULL, NULL);
+  g_assert_nonnull (trace->matrix);
+  return trace;
+}
+
+/* A trace study: its summary shared by copies, compared, checked; its load scale. */
+static void
+test_trace (void)
+{
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("Trace");
+  g_autoptr(FlitlabStudy) copy = NULL;
+  g_autoptr(FlitlabStudyTrace) trace = make_trace ();
+  g_autoptr(FlitlabStudyTrace) other = make_trace ();
+  g_autoptr(FlitlabTraffic) traffic = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) missing = NULL;
+  FlitlabTrafficPattern pattern;
+
+  g_assert_cmpstr (flitlab_traffic_pattern_to_string (FLITLAB_TRAFFIC_TRACE), ==, "trace");
+  g_assert_true (flitlab_traffic_pattern_from_string ("trace", &pattern));
+  g_assert_cmpint (pattern, ==, FLITLAB_TRAFFIC_TRACE);
+
+  /* 10 messages over 100 cycles on 4 nodes: 0.025 messages/cycle/node at scale 1. */
+  g_assert_cmpfloat_with_epsilon (flitlab_study_trace_scale_at (trace, 0.025, 4), 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (flitlab_study_trace_scale_at (trace, 0.05, 4), 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (flitlab_study_trace_natural_rate (trace, 4), 0.025, 1e-12);
+  g_assert_true (isnan (flitlab_study_trace_scale_at (trace, 0, 4)));
+  g_assert_true (isnan (flitlab_study_trace_scale_at (trace, 0.01, 0)));
+
+  g_assert_true (flitlab_study_set_topology (study, "mesh:2x2", NULL));
+  study->pattern = FLITLAB_TRAFFIC_TRACE;
+  g_assert_null (flitlab_study_get_trace (study, &error));
+  g_assert_error (error, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (flitlab_study_check (study, &error));
+  g_assert_nonnull (strstr (error->message, "trace"));
+  g_clear_error (&error);
+
+  flitlab_study_set_trace (study, trace);
+  g_assert_true (flitlab_study_get_trace (study, NULL) == trace);
+  g_assert_cmpstr (study->trace_file, ==, "/data/trace.txt");
+  g_assert_cmpstr (study->trace_sha256, ==, trace->sha256);
+  g_assert_true (flitlab_study_check (study, &error));
+  g_assert_no_error (error);
+
+  /* Copies share the summary; the same summary of the same file is the same setting. */
+  copy = flitlab_study_copy (study);
+  g_assert_true (copy->trace == trace);
+  g_assert_true (flitlab_study_same_settings (study, copy));
+  flitlab_study_set_trace (copy, other);
+  g_assert_true (flitlab_study_same_settings (study, copy));
+  g_clear_pointer (&other, flitlab_study_trace_unref);
+  other = make_trace ();
+  g_free (other->file);
+  other->file = g_strdup ("/data/other.txt");
+  flitlab_study_set_trace (copy, other);
+  g_assert_false (flitlab_study_same_settings (study, copy));
+
+  /* A file that is gone: the study keeps its name and says why it cannot run. */
+  g_set_error_literal (&missing, G_FILE_ERROR, G_FILE_ERROR_NOENT, "gone");
+  flitlab_study_set_trace_error (copy, copy->trace_file, copy->trace_sha256, missing);
+  g_assert_null (copy->trace);
+  g_assert_cmpstr (copy->trace_file, ==, "/data/other.txt");
+  g_assert_null (flitlab_study_get_trace (copy, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+  g_assert_false (flitlab_study_same_settings (study, copy));
+
+  /* Its counts are of the network it was chosen for. */
+  g_assert_true (flitlab_study_set_topology (study, "mesh:4x4", NULL));
+  g_assert_false (flitlab_study_check (study, &error));
+  g_clear_error (&error);
+
+  /* Never generated. */
+  traffic = flitlab_traffic_new (flitlab_study_get_topology (study, NULL), FLITLAB_TRAFFIC_TRACE,
+                                 0, 0, &error);
+  g_assert_null (traffic);
+  g_assert_error (error, FLITLAB_TRAFFIC_ERROR, FLITLAB_TRAFFIC_ERROR_INVALID);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -437,5 +537,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/study/rates", test_rates);
   g_test_add_func ("/flitlab/study/check", test_check);
   g_test_add_func ("/flitlab/study/names", test_names);
+  g_test_add_func ("/flitlab/study/trace", test_trace);
   return g_test_run ();
 }
