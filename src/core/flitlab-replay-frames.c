@@ -13,6 +13,7 @@
 
 struct _FlitlabReplayFrames
 {
+  gint     ref_count;
   GMutex   lock;
   guint    n_channels;
   guint    max_frames;
@@ -34,6 +35,7 @@ flitlab_replay_frames_new (guint   n_channels,
 
   g_return_val_if_fail (window >= 1 && max_frames >= 2, NULL);
 
+  self->ref_count = 1;
   g_mutex_init (&self->lock);
   self->n_channels = n_channels;
   self->max_frames = max_frames & ~1u;
@@ -43,10 +45,17 @@ flitlab_replay_frames_new (guint   n_channels,
   return self;
 }
 
-void
-flitlab_replay_frames_free (FlitlabReplayFrames *self)
+FlitlabReplayFrames *
+flitlab_replay_frames_ref (FlitlabReplayFrames *self)
 {
-  if (self == NULL)
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+void
+flitlab_replay_frames_unref (FlitlabReplayFrames *self)
+{
+  if (self == NULL || !g_atomic_int_dec_and_test (&self->ref_count))
     return;
   g_mutex_clear (&self->lock);
   g_free (self->utilization);

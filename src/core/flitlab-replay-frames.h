@@ -21,7 +21,9 @@ typedef struct _FlitlabReplayFrames FlitlabReplayFrames;
 FlitlabReplayFrames *flitlab_replay_frames_new      (guint                      n_channels,
                                                      guint64                    window,
                                                      guint                      max_frames);
-void                 flitlab_replay_frames_free     (FlitlabReplayFrames       *self);
+/* Reference-counted: the replay's thread and the viewer hold it each. */
+FlitlabReplayFrames *flitlab_replay_frames_ref      (FlitlabReplayFrames       *self);
+void                 flitlab_replay_frames_unref    (FlitlabReplayFrames       *self);
 /* A FlitlabReplayWindowFunc: user_data is the frames. */
 void                 flitlab_replay_frames_add      (guint64                    start,
                                                      guint64                    cycles,
@@ -44,6 +46,6 @@ gboolean             flitlab_replay_frames_lookup   (FlitlabReplayFrames       *
                                                      guint64                   *cycles,
                                                      double                    *values);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabReplayFrames, flitlab_replay_frames_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabReplayFrames, flitlab_replay_frames_unref)
 
 G_END_DECLS

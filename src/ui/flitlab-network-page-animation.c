@@ -298,9 +298,8 @@ cancel_look_ahead (FlitlabNetworkPage *self)
   update_skip_button (self);
 }
 
-/* The frame clock stops stepping and the button shows Play; the animation stays. */
-static void
-show_paused (FlitlabNetworkPage *self)
+void
+flitlab_network_page_show_paused (FlitlabNetworkPage *self)
 {
   if (self->tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->area), self->tick_id);
@@ -314,8 +313,9 @@ show_paused (FlitlabNetworkPage *self)
 void
 flitlab_network_page_stop_animation (FlitlabNetworkPage *self)
 {
+  flitlab_network_page_stop_replay (self);
   cancel_look_ahead (self);
-  show_paused (self);
+  flitlab_network_page_show_paused (self);
   g_clear_pointer (&self->trace, flitlab_sim_trace_free);
   g_clear_pointer (&self->ahead.links, g_free);
   self->ahead = (FlitlabSimTraceDeadlock) { 0 };
@@ -361,7 +361,7 @@ on_tick (GtkWidget     *widget,
   if (deadlock_reached (self))
     {
       self->tick_id = 0;
-      show_paused (self);
+      flitlab_network_page_show_paused (self);
       show_deadlock (self);
       return G_SOURCE_REMOVE;
     }
@@ -385,6 +385,11 @@ on_play_toggled (FlitlabNetworkPage *self)
       self->tick_id = 0;
       return;
     }
+  if (flitlab_network_page_is_replay (self))
+    {
+      flitlab_network_page_play_replay (self, TRUE);
+      return;
+    }
   /* Playing instead of skipping: from where the animation is. */
   cancel_look_ahead (self);
   if (!ensure_trace (self))
@@ -403,6 +408,11 @@ on_play_toggled (FlitlabNetworkPage *self)
 void
 flitlab_network_page_step (FlitlabNetworkPage *self)
 {
+  if (flitlab_network_page_is_replay (self))
+    {
+      flitlab_network_page_step_replay (self);
+      return;
+    }
   cancel_look_ahead (self);
   if (!ensure_trace (self))
     return;

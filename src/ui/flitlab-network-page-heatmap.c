@@ -166,8 +166,8 @@ show_routes (FlitlabNetworkPage *self,
 }
 
 /* Colours the network for the source, quantity and load chosen; says what is shown. */
-static void
-update_values (FlitlabNetworkPage *self)
+void
+flitlab_network_page_update_heatmap (FlitlabNetworkPage *self)
 {
   FlitlabHeatmapSource source = gtk_drop_down_get_selected (self->source_dropdown);
   const Quantity *quantity = current_quantity (self);
@@ -181,6 +181,9 @@ update_values (FlitlabNetworkPage *self)
   g_autofree char *text = NULL;
   gboolean any = FALSE;
 
+  /* A trace's replay is on the drawing: its windows' colours stay until it ends. */
+  if (flitlab_network_page_replay_shown (self))
+    return;
   if (source == FLITLAB_HEATMAP_ROUTES)
     {
       show_routes (self, quantity);
@@ -278,7 +281,7 @@ flitlab_network_page_source_changed (FlitlabNetworkPage *self)
   gtk_drop_down_set_selected (self->quantity_dropdown, 0);
   self->updating = FALSE;
   if (self->figure != NULL)
-    update_values (self);
+    flitlab_network_page_update_heatmap (self);
 }
 
 static void
@@ -287,7 +290,7 @@ on_setting_changed (FlitlabNetworkPage *self)
   if (self->updating || self->figure == NULL)
     return;
   self->figure->plane = (guint) gtk_spin_button_get_value_as_int (self->plane_spin);
-  update_values (self);
+  flitlab_network_page_update_heatmap (self);
 }
 
 /* Another load is another simulation: the animation ends. */

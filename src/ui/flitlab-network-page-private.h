@@ -10,6 +10,8 @@
 #include "flitlab-export.h"
 #include "flitlab-model.h"
 #include "flitlab-network-page.h"
+#include "flitlab-replay-frames.h"
+#include "flitlab-sim-replay.h"
 #include "flitlab-sim-trace.h"
 #include "flitlab-textbook-panel.h"
 
@@ -65,6 +67,15 @@ struct _FlitlabNetworkPage
   GHashTable          *worm_slots; /* message id -> its colour's index, for worms on screen */
   gint                 followed;   /* the message whose worm is followed, or -1 */
   FlitlabSimTraceMessage followed_message; /* it as it was when followed */
+  /* A trace study's animation (-replay.c): */
+  FlitlabReplayFrames *frames;       /* its replay's windows, or NULL */
+  GCancellable        *replaying;    /* while the replay runs */
+  FlitlabReplayResult *replayed;     /* how it went, once it ended; or NULL */
+  char                *replay_error; /* why it failed, or NULL */
+  double               frames_rate;  /* its load */
+  double               frames_done;  /* the share of the trace's messages delivered */
+  guint64              frame_cycle;  /* the frame shown: a cycle in it */
+  guint64              frame_end;    /* the cycle after it; 0 while none is shown */
   gint64               last_frame; /* frame time of the last step, microseconds */
   double               owed;       /* cycles due but not yet stepped */
   GArray              *deadlock;   /* guint: the deadlock's channel cycle shown, or empty */
@@ -96,6 +107,8 @@ scale_of (FlitlabNetworkPage *self)
 void     flitlab_network_page_init_heatmap         (FlitlabNetworkPage *self);
 /* Another source chosen (or the study shown): its quantities listed, the colours anew. */
 void     flitlab_network_page_source_changed       (FlitlabNetworkPage *self);
+/* The colours anew for the source, quantity and load chosen. */
+void     flitlab_network_page_update_heatmap       (FlitlabNetworkPage *self);
 
 /* flitlab-network-page-animation.c */
 void     flitlab_network_page_init_animation       (FlitlabNetworkPage *self);
@@ -103,6 +116,21 @@ void     flitlab_network_page_stop_animation       (FlitlabNetworkPage *self);
 /* One cycle on, paused. */
 void     flitlab_network_page_step                 (FlitlabNetworkPage *self);
 void     flitlab_network_page_show_trace           (FlitlabNetworkPage *self);
+/* The frame clock stops stepping and the button shows Play; the animation stays. */
+void     flitlab_network_page_show_paused          (FlitlabNetworkPage *self);
+
+/* flitlab-network-page-replay.c */
+/* Whether the study shown is a trace study, whose animation is its replay's windows. */
+gboolean flitlab_network_page_is_replay            (FlitlabNetworkPage *self);
+/* The speed menu's and buttons' words for the study shown: windows or cycles. */
+void     flitlab_network_page_replay_set_controls  (FlitlabNetworkPage *self);
+void     flitlab_network_page_play_replay          (FlitlabNetworkPage *self,
+                                                    gboolean            play);
+/* One window on, paused. */
+void     flitlab_network_page_step_replay          (FlitlabNetworkPage *self);
+/* Whether a replay's window is on the drawing (the heatmap's colours wait for its end). */
+gboolean flitlab_network_page_replay_shown         (FlitlabNetworkPage *self);
+void     flitlab_network_page_stop_replay          (FlitlabNetworkPage *self);
 /* Follows message id of the animation, or none (-1). */
 void     flitlab_network_page_follow               (FlitlabNetworkPage *self,
                                                     gint32              id);

@@ -44,16 +44,18 @@ show_study (FlitlabStudyPage   *page,
   double lo, hi;
   guint n_planes;
 
+  /* The figure goes first: the animation stopped colours none of the new study's network. */
+  g_clear_pointer (&self->figure, flitlab_topology_figure_free);
   flitlab_network_page_stop_animation (self);
   flitlab_network_page_hide_hover (self);
   flitlab_textbook_panel_set_study (self->textbook_panel, study);
-  g_clear_pointer (&self->figure, flitlab_topology_figure_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
   g_clear_pointer (&self->model, flitlab_model_free);
   self->route_from = -1;
   /* Skipping to the deadlock is the deadlock lab's. */
   gtk_widget_set_visible (GTK_WIDGET (self->skip_button),
                           study != NULL && study->simulation.allow_deadlock);
+  flitlab_network_page_replay_set_controls (self);
   if (study == NULL || (topology = flitlab_study_get_topology (study, NULL)) == NULL)
     {
       flitlab_network_page_update_zoom_widgets (self);
@@ -212,6 +214,9 @@ flitlab_network_page_finalize (GObject *object)
   g_clear_pointer (&self->worm_slots, g_hash_table_unref);
   g_clear_pointer (&self->deadlock, g_array_unref);
   g_clear_pointer (&self->trace, flitlab_sim_trace_free);
+  g_clear_pointer (&self->frames, flitlab_replay_frames_unref);
+  g_clear_pointer (&self->replayed, flitlab_replay_result_free);
+  g_clear_pointer (&self->replay_error, g_free);
   g_clear_pointer (&self->ahead.links, g_free);
   g_clear_pointer (&self->figure, flitlab_topology_figure_free);
   g_clear_pointer (&self->point, flitlab_model_point_free);
