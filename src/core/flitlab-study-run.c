@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -14,6 +15,7 @@
 #include "flitlab-study-run.h"
 #include "flitlab-sim-backtrack.h"
 #include "flitlab-sim-jobs.h"
+#include "flitlab-sim-replay.h"
 
 /* Whether load i of n keeps its per-channel results (n_values numbers each): evenly spread,
  * always the last, within FLITLAB_STUDY_RUN_MAX_CHANNEL_LOADS and _VALUES. */
@@ -199,11 +201,14 @@ study_backtrack_config (const FlitlabStudy  *study,
       return NULL;
     }
   /* Its destinations are uniform: a matrix it cannot follow is refused, not replaced. */
-  if (study->pattern == FLITLAB_TRAFFIC_MATRIX)
+  if (study->pattern == FLITLAB_TRAFFIC_MATRIX || study->pattern == FLITLAB_TRAFFIC_TRACE)
     {
       g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                           _("the backtracking simulator sends uniform traffic, not a traffic "
-                             "matrix"));
+                           study->pattern == FLITLAB_TRAFFIC_MATRIX
+                           ? _("the backtracking simulator sends uniform traffic, not a traffic "
+                               "matrix")
+                           : _("the backtracking simulator sends uniform traffic, not a "
+                               "trace"));
       return NULL;
     }
   config = flitlab_backtrack_config_new (flitlab_topology_get_n_dims (topology), sim->node_buffers);
@@ -287,6 +292,14 @@ study_sim_config (const FlitlabStudy  *study,
   config->routing = study->routing;
   config->ties = study->ties;
   config->traffic = study->pattern;
+  /* A trace's messages come from its file (flitlab_sim_replay()): the network's checks are
+   * made with the default traffic, which the replay does not use. */
+  if (study->pattern == FLITLAB_TRAFFIC_TRACE)
+    {
+      if (flitlab_study_get_trace (study, error) == NULL)
+        return NULL;
+      config->traffic = FLITLAB_TRAFFIC_UNIFORM;
+    }
   if (study->pattern == FLITLAB_TRAFFIC_MATRIX)
     {
       FlitlabTrafficMatrix *matrix = flitlab_study_get_matrix (study, error);
@@ -371,6 +384,229 @@ relay_point (guint                  index,
   relay->point (row, point->saturated, relay->user_data);
 }
 
+
+/* ---- a trace study: one replay per load ------------------------------------------------ */
+
+/* A trace study's points: a simulation's columns, then the replay's own. */
+static const char * const trace_columns[] = {
+  "rate", "latency", "ci95", "network_latency", "throughput", "queueing", "mean_hops",
+  "network_ci95", "transit_latency", "transit_ci95", "source_transit_latency",
+  "source_transit_ci95", "throughput_ci95", "deadlocked", "messages",
+  "latency_p50", "latency_p95", "latency_p99", "makespan", "scale", NULL,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (trace_columns) == G_N_ELEMENTS (points_columns) + 5);
+
+/* The replays of a trace study, one job per load on the job pool: each opens its own reader. */
+typedef struct
+{
+  FlitlabStudyTrace      *trace;
+  FlitlabSimConfig       *config;
+  double                 *rates;
+  double                 *scales;
+  guint                   n_rates;
+  FlitlabReplayResult   **results;   /* n_rates */
+  FlitlabStudyRunPointFunc point;
+  gpointer                point_data;
+} TraceRun;
+
+/* A job's progress, as the job pool hears it: messages delivered of the trace's. */
+typedef struct
+{
+  FlitlabSimTick tick;
+  gpointer       tick_data;
+  guint64        messages;
+} TraceTick;
+
+static gboolean
+trace_job_progress (double   fraction,
+                    double   seconds_left,
+                    gpointer user_data)
+{
+  TraceTick *t = user_data;
+
+  return t->tick == NULL || t->tick ((guint64) (fraction * (double) t->messages), t->messages,
+                                     t->tick_data);
+}
+
+static void
+trace_row (const FlitlabReplayResult *r,
+           double                     rate,
+           double                    *row)
+{
+  /* One replay is one deterministic run: no confidence intervals. */
+  const double values[] = {
+    rate, r->latency[FLITLAB_LATENCY_TOTAL], NAN, r->latency[FLITLAB_LATENCY_NETWORK],
+    r->throughput, r->queueing, r->mean_hops, NAN, r->latency[FLITLAB_LATENCY_TRANSIT], NAN,
+    r->latency[FLITLAB_LATENCY_SOURCE_TRANSIT], NAN, NAN, 0, (double) r->messages,
+    r->latency_p50, r->latency_p95, r->latency_p99,
+    r->saturated ? NAN : (double) r->makespan, r->scale,
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (values) == G_N_ELEMENTS (trace_columns) - 1);
+  memcpy (row, values, sizeof values);
+}
+
+static gboolean
+trace_run_job (guint            job,
+               FlitlabSimTick   tick,
+               gpointer         tick_data,
+               gpointer         user_data,
+               GError         **error)
+{
+  TraceRun *run = user_data;
+  const FlitlabStudyTrace *trace = run->trace;
+  TraceTick t = { tick, tick_data, trace->messages };
+  FlitlabReplayOptions options = { .scale = run->scales[job] };
+  gpointer reader = trace->open (trace, error);
+
+  if (reader == NULL)
+    return FALSE;
+  run->results[job] = flitlab_sim_replay (run->config, &options, trace->next, reader,
+                                          trace->messages, trace_job_progress, &t, error);
+  trace->close (reader);
+  if (run->results[job] == NULL)
+    return FALSE;
+  if (run->point != NULL)
+    {
+      double row[G_N_ELEMENTS (trace_columns) - 1];
+
+      trace_row (run->results[job], run->rates[job], row);
+      run->point (row, run->results[job]->saturated, run->point_data);
+    }
+  return TRUE;
+}
+
+static void
+trace_run_clear (TraceRun *run)
+{
+  for (guint i = 0; run->results != NULL && i < run->n_rates; i++)
+    g_clear_pointer (&run->results[i], flitlab_replay_result_free);
+  g_clear_pointer (&run->results, g_free);
+  g_clear_pointer (&run->trace, flitlab_study_trace_unref);
+  g_clear_pointer (&run->config, flitlab_sim_config_free);
+  g_clear_pointer (&run->rates, g_free);
+  g_clear_pointer (&run->scales, g_free);
+}
+
+/* Sets up run for the study's replays, checking everything they need but the file itself,
+ * which each replay opens (and its reader checks). Errors do not name the study. */
+static gboolean
+trace_run_init (const FlitlabStudy  *study,
+                TraceRun            *run,
+                GError             **error)
+{
+  const FlitlabTopology *network;
+  guint n_nodes;
+
+  run->rates = flitlab_study_dup_rates (study, &run->n_rates);
+  run->config = study_sim_config (study, run->rates, run->n_rates, error);
+  if (run->config == NULL || !flitlab_sim_config_check (run->config, error))
+    return FALSE;
+  network = flitlab_study_get_topology (study, error);
+  if (network == NULL)
+    return FALSE;
+  run->trace = flitlab_study_trace_ref (flitlab_study_get_trace (study, NULL));
+  n_nodes = flitlab_topology_get_n_nodes (network);
+  if (!flitlab_traffic_matrix_check_size (run->trace->matrix, n_nodes, error))
+    return FALSE;
+  run->scales = g_new (double, run->n_rates);
+  for (guint i = 0; i < run->n_rates; i++)
+    {
+      run->scales[i] = flitlab_study_trace_scale_at (run->trace, run->rates[i], n_nodes);
+      if (!isfinite (run->scales[i]) || run->scales[i] <= 0)
+        {
+          g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
+                               _("a trace is replayed at loads above 0: the load range must "
+                                 "start above 0"));
+          return FALSE;
+        }
+    }
+  run->results = g_new0 (FlitlabReplayResult *, run->n_rates);
+  return TRUE;
+}
+
+static void
+trace_run_set (TraceRun          *run,
+               FlitlabJobPoolSet *set)
+{
+  *set = (FlitlabJobPoolSet) {
+    .n_jobs = run->n_rates,
+    .cycles_per_job = MAX (run->trace->messages, 1),
+    .run_job = trace_run_job,
+    .user_data = run,
+  };
+}
+
+/* A replay's work in the simulator's units (flitlab_sim_jobs_job_cost()): every channel each
+ * cycle of the makespan, and every flit of every message each cycle it is in the network. */
+static double
+trace_job_cost (const TraceRun        *run,
+                const FlitlabTopology *network,
+                guint                  job)
+{
+  const FlitlabStudyTrace *trace = run->trace;
+  double cycles = ((double) trace->last_cycle + 1) * run->scales[job];
+  double latency = flitlab_topology_mean_distance (network) + trace->flits;
+
+  return cycles * flitlab_topology_get_n_channels (network) +
+         (double) trace->messages * trace->flits * latency;
+}
+
+static void
+trace_run_store (TraceRun     *run,
+                 FlitlabStudy *study)
+{
+  FlitlabStudySimulation *sim = &study->simulation;
+  FlitlabStudyTable *table = flitlab_study_table_new (trace_columns);
+
+  g_hash_table_insert (table->info, g_strdup ("trace"), g_strdup (run->trace->sha256));
+  g_ptr_array_set_size (sim->channels, 0);
+  for (guint i = 0; i < run->n_rates; i++)
+    {
+      const FlitlabReplayResult *r = run->results[i];
+      double row[G_N_ELEMENTS (trace_columns) - 1];
+
+      trace_row (r, run->rates[i], row);
+      flitlab_study_table_append (table, row, r->saturated);
+      if (!r->saturated && keep_channels (i, run->n_rates, r->n_channels))
+        store_channels (sim, run->rates[i], r->n_channels, "utilization", r->utilization,
+                        NULL, NULL);
+    }
+  g_clear_pointer (&sim->points, flitlab_study_table_free);
+  sim->points = table;
+}
+
+static gboolean
+simulate_trace (FlitlabStudy            *study,
+                FlitlabProgressFunc      progress,
+                FlitlabStudyRunPointFunc point,
+                gpointer                 user_data,
+                GError                 **error)
+{
+  TraceRun run = { 0 };
+  FlitlabJobPoolSet set;
+  gboolean ok;
+
+  if (!trace_run_init (study, &run, error))
+    {
+      trace_run_clear (&run);
+      prefix_study (error, study);
+      return FALSE;
+    }
+  run.point = point;
+  run.point_data = user_data;
+  trace_run_set (&run, &set);
+  ok = flitlab_job_pool_run (set.n_jobs, study->simulation.threads, set.cycles_per_job,
+                             set.run_job, set.user_data, progress, user_data, error);
+  if (ok)
+    trace_run_store (&run, study);
+  else
+    prefix_study (error, study);
+  trace_run_clear (&run);
+  return ok;
+}
+
 FlitlabSimConfig *
 flitlab_study_run_new_sim_config (const FlitlabStudy  *study,
                                   GError             **error)
@@ -446,6 +682,8 @@ flitlab_study_run_simulate_with_points (FlitlabStudy            *study,
   rates = flitlab_study_dup_rates (study, &n_rates);
   if (study->routing == FLITLAB_ROUTING_BACKTRACK)
     return simulate_backtrack (study, rates, n_rates, progress, user_data, error);
+  if (study->pattern == FLITLAB_TRAFFIC_TRACE)
+    return simulate_trace (study, progress, point, user_data, error);
 
   config = study_sim_config (study, rates, n_rates, error);
   if (config == NULL)
@@ -474,6 +712,7 @@ typedef struct
   FlitlabStudy           *study;
   FlitlabSimJobs           *sim_jobs;
   FlitlabBacktrackConfig *backtrack;
+  TraceRun               *trace;
   double                 *cost;
   FlitlabJobPoolSet       set;
 } PooledStudy;
@@ -508,6 +747,20 @@ pool_study (FlitlabStudy  *study,
                                                       flitlab_study_run_model_latency (study,
                                                                                        j / R));
     }
+  else if (study->pattern == FLITLAB_TRAFFIC_TRACE)
+    {
+      pooled->trace = g_new0 (TraceRun, 1);
+      if (!trace_run_init (study, pooled->trace, error))
+        {
+          prefix_study (error, study);
+          return FALSE;
+        }
+      trace_run_set (pooled->trace, &pooled->set);
+      pooled->cost = g_new (double, pooled->set.n_jobs);
+      for (guint j = 0; j < pooled->set.n_jobs; j++)
+        pooled->cost[j] = trace_job_cost (pooled->trace, flitlab_study_get_topology (study, NULL),
+                                          j);
+    }
   else
     {
       config = study_sim_config (study, rates, n_rates, error);
@@ -536,6 +789,9 @@ pooled_study_clear (PooledStudy *pooled)
 {
   g_clear_pointer (&pooled->sim_jobs, flitlab_sim_jobs_free);
   g_clear_pointer (&pooled->backtrack, flitlab_backtrack_config_free);
+  if (pooled->trace != NULL)
+    trace_run_clear (pooled->trace);
+  g_clear_pointer (&pooled->trace, g_free);
   g_clear_pointer (&pooled->cost, g_free);
 }
 
@@ -602,6 +858,11 @@ flitlab_study_run_simulate_studies (FlitlabStudy * const  *studies,
           if (result != NULL)
             flitlab_study_run_store_simulation (p->study, result);
         }
+      else if (p->trace != NULL)
+        {
+          if (ran_all)
+            trace_run_store (p->trace, p->study);
+        }
       else
         {
           g_autoptr(FlitlabBacktrackResult) result =
@@ -611,7 +872,8 @@ flitlab_study_run_simulate_studies (FlitlabStudy * const  *studies,
             store_backtrack (p->study, result);
         }
     }
-  if (!ran && failed < n_pooled && pooled[failed].sim_jobs != NULL)
+  if (!ran && failed < n_pooled &&
+      (pooled[failed].sim_jobs != NULL || pooled[failed].trace != NULL))
     prefix_study (&failure, pooled[failed].study);
   for (guint k = 0; k < n_studies; k++)
     pooled_study_clear (&pooled[k]);
@@ -673,6 +935,14 @@ flitlab_study_run_check_simulation (const FlitlabStudy  *study,
         study_backtrack_config (study, rates, n_rates, error);
 
       return config != NULL && flitlab_backtrack_config_check (config, error);
+    }
+  else if (study->pattern == FLITLAB_TRAFFIC_TRACE)
+    {
+      TraceRun run = { 0 };
+      gboolean ok = trace_run_init (study, &run, error);
+
+      trace_run_clear (&run);
+      return ok;
     }
   else
     {
@@ -817,19 +1087,41 @@ fit_general (const FlitlabStudy     *study,
                                                        : _("The study has no traffic matrix"));
       return FALSE;
     }
+  if (study->pattern == FLITLAB_TRAFFIC_TRACE && study->trace == NULL)
+    {
+      g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
+                           study->trace_error != NULL ? study->trace_error->message
+                                                      : _("The study has no trace"));
+      return FALSE;
+    }
   g_hash_table_foreach_remove (params, not_a_param_of, (gpointer) info);
   set_param (params, "topology", flitlab_topology_dup_spec (topology));
   /* The network the project keeps, not its file, which may be gone. */
   set_param (params, "network", family == FLITLAB_TOPOLOGY_FILE
                                 ? flitlab_topology_dup_edge_list (topology) : g_strdup (""));
-  set_param (params, "flits", flitlab_input_format_number (study->flits));
-  set_param (params, "length", g_strdup (flitlab_length_to_string (study->length)));
-  set_param (params, "traffic", g_strdup (flitlab_traffic_pattern_to_string (study->pattern)));
+  if (study->pattern == FLITLAB_TRAFFIC_TRACE)
+    {
+      /* A trace is its counts per pair as a matrix, every message at the trace's mean length
+       * (docs/models/general.md, "A trace study"). */
+      set_param (params, "flits", flitlab_input_format_number (study->trace->flits));
+      set_param (params, "length", g_strdup (flitlab_length_to_string (FLITLAB_LENGTH_FIXED)));
+      set_param (params, "traffic",
+                 g_strdup (flitlab_traffic_pattern_to_string (FLITLAB_TRAFFIC_MATRIX)));
+    }
+  else
+    {
+      set_param (params, "flits", flitlab_input_format_number (study->flits));
+      set_param (params, "length", g_strdup (flitlab_length_to_string (study->length)));
+      set_param (params, "traffic",
+                 g_strdup (flitlab_traffic_pattern_to_string (study->pattern)));
+    }
   set_param (params, "hotspot", flitlab_input_format_number (study->hotspot_fraction));
   set_param (params, "hotspot-node", g_strdup_printf ("%u", study->hotspot_node));
   set_param (params, "ties", g_strdup (flitlab_ties_to_string (study->ties)));
   set_param (params, "matrix", study->pattern == FLITLAB_TRAFFIC_MATRIX
                                ? flitlab_traffic_matrix_to_csv (study->matrix, FALSE, NULL)
+                               : study->pattern == FLITLAB_TRAFFIC_TRACE
+                               ? flitlab_traffic_matrix_to_csv (study->trace->matrix, FALSE, NULL)
                                : g_strdup (""));
   model = flitlab_model_new (info->id, params, error);
   return model != NULL;
@@ -896,10 +1188,13 @@ flitlab_study_run_fit_model (const FlitlabStudy  *study,
                    _("The model describes %s"), _(fit->needs));
       return FALSE;
     }
-  if (study->pattern == FLITLAB_TRAFFIC_MATRIX)
+  if (study->pattern == FLITLAB_TRAFFIC_MATRIX || study->pattern == FLITLAB_TRAFFIC_TRACE)
     {
       g_set_error_literal (error, FLITLAB_MODEL_ERROR, FLITLAB_MODEL_ERROR_INVALID_PARAMETER,
-                           _("The model describes uniform traffic, not a traffic matrix"));
+                           study->pattern == FLITLAB_TRAFFIC_MATRIX
+                           ? _("The model describes uniform traffic, not a traffic matrix")
+                           : _("The model describes uniform traffic, not a trace: "
+                               "general-wormhole takes a trace's counts"));
       return FALSE;
     }
   if (study->pattern != FLITLAB_TRAFFIC_UNIFORM)

@@ -19,6 +19,8 @@
 #include "flitlab-project-xml.h"
 #include "flitlab-sim.h"
 #include "flitlab-topology.h"
+#include "flitlab-trace-file.h"
+#include "flitlab-trace-summary.h"
 
 #include "flitlab-project-reader-private.h"
 
@@ -563,6 +565,93 @@ parse_matrix (Reader                *r,
   return TRUE;
 }
 
+/* <trace>: the trace pattern's file (relative to the project's folder) with its SHA-256 and
+ * its summary (messages, last cycle, mean flits, and the counts per pair as CSV text inside
+ * when the network has up to FLITLAB_MATRIX_INLINE_NODES nodes), so that loading reads no
+ * trace; without a summary the file is summarized again here. A file that is missing, changed
+ * or refused is kept with why: the study loads and refuses to run. */
+static gboolean
+parse_trace (Reader                *r,
+             xmlNode               *node,
+             FlitlabStudy          *study,
+             const FlitlabTopology *topology)
+{
+  static const char * const attributes[] = {
+    "file", "sha256", "messages", "last-cycle", "flits", NULL,
+  };
+  g_autoptr(FlitlabTrafficMatrix) matrix = NULL;
+  g_autoptr(FlitlabStudyTrace) trace = NULL;
+  g_autoptr(GError) refused = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *sha256 = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *messages_text = NULL;
+  guint n_nodes = topology != NULL ? flitlab_topology_get_n_nodes (topology) : 0;
+  guint64 messages = 0, last_cycle = 0;
+  double flits = 1;
+
+  if (!flitlab_reader_check_attributes (r, node, attributes))
+    return FALSE;
+  if (study->pattern != FLITLAB_TRAFFIC_TRACE)
+    return flitlab_reader_fail (r, node, INVALID,
+                                _("<trace> belongs to the traffic pattern “trace”"));
+  file = flitlab_reader_require_attribute (r, node, "file");
+  if (file == NULL || (sha256 = flitlab_reader_require_attribute (r, node, "sha256")) == NULL)
+    return FALSE;
+  if (file[0] == '\0' || strlen (sha256) != 64 || strspn (sha256, "0123456789abcdef") != 64)
+    return flitlab_reader_fail (r, node, INVALID, _("<trace> needs a file and its SHA-256 "
+                                                    "as 64 hexadecimal digits"));
+  messages_text = flitlab_reader_dup_attribute (node, "messages");
+  if (!flitlab_reader_uint_attribute (r, node, "messages", FALSE, 1, G_MAXUINT64, &messages) ||
+      !flitlab_reader_uint_attribute (r, node, "last-cycle", messages_text != NULL, 0,
+                                      G_MAXUINT64 - 1, &last_cycle) ||
+      !flitlab_reader_double_attribute (r, node, "flits", messages_text != NULL, 1,
+                                        FLITLAB_MAX_FLITS, &flits))
+    return FALSE;
+  text = flitlab_reader_leaf_text (r, node);
+  if (text == NULL)
+    return FALSE;
+  g_strstrip (text);
+  if (text[0] != '\0')
+    {
+      matrix = flitlab_traffic_matrix_new_from_csv (text, strlen (text), &refused);
+      if (matrix == NULL ||
+          (topology != NULL && !flitlab_traffic_matrix_check_size (matrix, n_nodes, &refused)))
+        return flitlab_reader_fail (r, node, INVALID, "%s", refused->message);
+    }
+
+  path = r->base_dir != NULL ? g_canonicalize_filename (file, r->base_dir) : g_strdup (file);
+  if (r->base_dir == NULL)
+    g_set_error_literal (&refused, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                         _("The trace file was not read"));
+  else if (messages_text != NULL && matrix != NULL)
+    trace = flitlab_trace_summary_restore (path, sha256, messages, last_cycle, flits, matrix,
+                                           &refused);
+  else if (n_nodes == 0)
+    g_set_error_literal (&refused, FLITLAB_STUDY_ERROR, FLITLAB_STUDY_ERROR_INVALID,
+                         _("The trace is summarized for the study's network, which cannot be "
+                           "built"));
+  else
+    {
+      trace = flitlab_trace_summary_read (path, n_nodes, &refused);
+      if (trace != NULL && !g_str_equal (trace->sha256, sha256))
+        {
+          g_autofree char *display = g_filename_display_name (path);
+
+          g_clear_pointer (&trace, flitlab_study_trace_unref);
+          g_set_error (&refused, FLITLAB_TRACE_FILE_ERROR, FLITLAB_TRACE_FILE_ERROR_CHANGED,
+                       _("Trace file “%s” has changed since the project was saved; choose it "
+                         "again"), display);
+        }
+    }
+  if (trace != NULL)
+    flitlab_study_set_trace (study, trace);
+  else
+    flitlab_study_set_trace_error (study, path, sha256, refused);
+  return TRUE;
+}
+
 static gboolean
 parse_load (Reader       *r,
             xmlNode      *node,
@@ -654,6 +743,13 @@ parse_study (Reader  *r,
                  ? flitlab_reader_fail (r, child, INVALID, _("<matrix> comes once, after "
                                                              "<traffic>"))
                  : parse_matrix (r, child, study, topology);
+        }
+      else if (g_str_equal (element, "trace"))
+        {
+          ok = !seen_traffic || study->trace != NULL || study->trace_error != NULL
+                 ? flitlab_reader_fail (r, child, INVALID, _("<trace> comes once, after "
+                                                             "<traffic>"))
+                 : parse_trace (r, child, study, topology);
         }
       else if (g_str_equal (element, "load"))
         {

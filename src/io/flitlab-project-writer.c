@@ -302,6 +302,46 @@ write_matrix (GString            *out,
     }
 }
 
+/* <trace>: the file relative to base_dir and its summary (docs/project-format.md); the counts
+ * inline when the network has up to FLITLAB_MATRIX_INLINE_NODES nodes. A file that gave no
+ * trace keeps its name and checksum only. */
+static void
+write_trace (GString            *out,
+             const FlitlabStudy *study,
+             const char         *base_dir)
+{
+  const FlitlabStudyTrace *trace = study->trace;
+  g_autofree char *file = NULL;
+  g_autofree char *utf8 = NULL;
+
+  if (study->trace_file == NULL)
+    return;
+  file = relative_path (study->trace_file, base_dir);
+  utf8 = g_filename_display_name (file);
+  g_string_append (out, "    <trace");
+  attr_string (out, "file", utf8);
+  attr_string (out, "sha256", study->trace_sha256 != NULL ? study->trace_sha256 : "");
+  if (trace == NULL)
+    {
+      g_string_append (out, "/>\n");
+      return;
+    }
+  attr_uint (out, "messages", trace->messages);
+  attr_uint (out, "last-cycle", trace->last_cycle);
+  attr_double (out, "flits", trace->flits);
+  if (trace->matrix != NULL &&
+      flitlab_traffic_matrix_get_n_nodes (trace->matrix) <= FLITLAB_MATRIX_INLINE_NODES)
+    {
+      g_autofree char *csv = flitlab_traffic_matrix_to_csv (trace->matrix, FALSE, NULL);
+
+      g_string_append (out, ">\n");
+      g_string_append (out, csv);
+      g_string_append (out, "    </trace>\n");
+    }
+  else
+    g_string_append (out, "/>\n");
+}
+
 static void
 write_study (GString            *out,
              const FlitlabStudy *study,
@@ -356,6 +396,8 @@ write_study (GString            *out,
   g_string_append (out, "/>\n");
   if (study->pattern == FLITLAB_TRAFFIC_MATRIX)
     write_matrix (out, study, base_dir);
+  if (study->pattern == FLITLAB_TRAFFIC_TRACE)
+    write_trace (out, study, base_dir);
 
   g_string_append (out, "    <load");
   attr_double (out, "min", study->rate_min);

@@ -27,6 +27,8 @@ typedef enum
 {
   FLITLAB_TRACE_FILE_ERROR_PARSE,     /* not a trace of either format */
   FLITLAB_TRACE_FILE_ERROR_TRUNCATED, /* a Netrace trace that ends inside its data */
+  FLITLAB_TRACE_FILE_ERROR_CHANGED,   /* not the file a study's trace summarized */
+  FLITLAB_TRACE_FILE_ERROR_EMPTY,     /* no message between two different nodes */
 } FlitlabTraceFileError;
 
 typedef enum
