@@ -12,6 +12,7 @@
 
 #include "flitlab-export-dialog.h"
 #include "flitlab-flow-page.h"
+#include "flitlab-height-for-width-bin.h"
 #include "flitlab-input.h"
 #include "flitlab-network-page.h"
 #include "flitlab-plot-view.h"
@@ -751,6 +752,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
 
   g_type_ensure (FLITLAB_TYPE_DEPENDENCY_PAGE);
   g_type_ensure (FLITLAB_TYPE_FLOW_PAGE);
+  g_type_ensure (FLITLAB_TYPE_HEIGHT_FOR_WIDTH_BIN);
   g_type_ensure (FLITLAB_TYPE_NETWORK_PAGE);
   g_type_ensure (FLITLAB_TYPE_PLOT_VIEW);
   g_type_ensure (FLITLAB_TYPE_RESULTS_TABLE);
