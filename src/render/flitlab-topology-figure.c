@@ -537,7 +537,10 @@ flitlab_topology_figure_dup_subtitle (const FlitlabTopologyFigure *figure)
 
                               flitlab_topology_group_size (t), flitlab_topology_group_size (t));
     }
-  if (flitlab_topology_figure_get_same_value (figure, &value))
+  /* Not on a fixed colour bar (an animation's windows), where one colour reads as its value
+   * and a subtitle coming and going would move the drawing from one frame to the next. */
+  if (!isfinite (figure->value_min) && !isfinite (figure->value_max) &&
+      flitlab_topology_figure_get_same_value (figure, &value))
     {
       if (text->len > 0)
         g_string_append (text, "; ");

@@ -74,6 +74,12 @@ flitlab_network_page_replay_set_controls (FlitlabNetworkPage *self)
     gtk_string_list_append (items, _(labels[i]));
   gtk_drop_down_set_model (self->speed_dropdown, G_LIST_MODEL (items));
   gtk_drop_down_set_selected (self->speed_dropdown, selected);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->play_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  windows ? _("Replay the trace") : _("Play the simulation"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->step_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  windows ? _("One window forward") : _("One cycle forward"), -1);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->play_button),
                                windows ? _("Replay the trace window by window (Space)")
                                        : _("Play the simulation on the network (Space)"));
@@ -109,7 +115,14 @@ show_frame (FlitlabNetworkPage *self,
   g_free (self->figure->value_label);
   self->figure->value_label = g_strdup (_("Utilization in the window (share of cycles a flit "
                                           "crossed)"));
-  if (n_network > 0)
+  if (n_network > 0 && !(values[busiest] > 0))
+    {
+      /* Translators: a trace's animation: a window of cycles in which the network was idle */
+      text = g_strdup_printf (_("Cycles %s to %s: no flit crossed a link. Each window is "
+                                "coloured by its own traffic."), first, last);
+      gtk_label_set_text (self->status_label, text);
+    }
+  else if (n_network > 0)
     {
       const FlitlabChannel *channel = flitlab_topology_get_channel (topology, busiest);
 
