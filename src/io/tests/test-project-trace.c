@@ -286,6 +286,39 @@ test_bad (void)
   test_files_remove_tree (dir);
 }
 
+/* The bundled example's trace study: loads without reading its trace, its model follows it,
+ * its simulation may start, and its stored replay has a row per load. */
+static void
+test_example (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "examples",
+                                                 "any-traffic.flitlab", NULL);
+  g_autoptr(FlitlabProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+  const FlitlabStudy *study;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("data/examples not found: set G_TEST_SRCDIR to the source root");
+      return;
+    }
+  project = flitlab_project_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (flitlab_project_get_n_studies (project), ==, 2);
+  study = flitlab_project_get_study (project, 1);
+  g_assert_cmpint (study->pattern, ==, FLITLAB_TRAFFIC_TRACE);
+  g_assert_nonnull (study->trace);
+  g_assert_cmpuint (study->trace->messages, ==, 2870);
+  g_assert_true (flitlab_study_run_model_follows (study, study->models->pdata[0]));
+  g_assert_true (flitlab_study_run_model_follows (flitlab_project_get_study (project, 0),
+                                                  flitlab_project_get_study (project, 0)
+                                                    ->models->pdata[0]));
+  g_assert_true (flitlab_study_run_check_simulation (study, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (study->simulation.points->n_rows, ==, study->n_rates);
+  g_assert_cmpuint (study->simulation.channels->len, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -294,5 +327,6 @@ main (int   argc,
   g_test_add_func ("/flitlab/project/trace/summary-and-run", test_summary_and_run);
   g_test_add_func ("/flitlab/project/trace/project", test_project);
   g_test_add_func ("/flitlab/project/trace/bad", test_bad);
+  g_test_add_func ("/flitlab/project/trace/example", test_example);
   return g_test_run ();
 }
