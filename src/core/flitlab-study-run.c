@@ -623,16 +623,6 @@ flitlab_study_run_new_sim_config (const FlitlabStudy  *study,
                            _("The backtracking network is not a wormhole network"));
       return NULL;
     }
-  /* Its messages come from its file, replayed (flitlab_study_run_simulate()): a configuration
-   * would simulate other traffic. */
-  if (study->pattern == FLITLAB_TRAFFIC_TRACE)
-    {
-      g_set_error_literal (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_INVALID,
-                           _("A trace study's messages are replayed from its file, not "
-                             "generated"));
-      prefix_study (error, study);
-      return NULL;
-    }
   rates = flitlab_study_dup_rates (study, &n_rates);
   config = study_sim_config (study, rates, n_rates, error);
   if (config == NULL)

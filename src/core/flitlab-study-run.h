@@ -75,8 +75,9 @@ gboolean flitlab_study_run_simulate_with_points (FlitlabStudy          *study,
                                                  FlitlabStudyRunPointFunc point,
                                                  gpointer               user_data,
                                                  GError               **error);
-/* The wormhole simulator's configuration of the study (not for backtracking routing, nor for a
- * trace, which is replayed). */
+/* The wormhole simulator's configuration of the study (not for backtracking routing). For a
+ * trace study, the network's configuration for flitlab_sim_replay(): its traffic is the
+ * default, which a replay does not use, so it is no configuration to simulate the study by. */
 FlitlabSimConfig *flitlab_study_run_new_sim_config (const FlitlabStudy  *study,
                                                     GError             **error);
 /* Stores a wormhole simulation's result (flitlab_sim_jobs_combine()) as the study's points and
