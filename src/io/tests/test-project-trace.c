@@ -133,6 +133,52 @@ test_summary_and_run (void)
   test_files_remove_tree (dir);
 }
 
+static gboolean
+stop_at_once (double   fraction,
+              double   seconds_left,
+              gpointer user_data)
+{
+  return FALSE;
+}
+
+/* The replays on a pool shared with another study (flitlab-cli run), and stopped: a stopped
+ * run leaves the results as they were. */
+static void
+test_pool_and_stop (void)
+{
+  g_autofree char *dir = test_files_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "ring.trace", NULL);
+  g_autofree char *text = trace_text ();
+  g_autoptr(FlitlabStudyTrace) trace = NULL;
+  g_autoptr(FlitlabStudy) study = NULL;
+  g_autoptr(FlitlabStudy) uniform = flitlab_study_new ("u");
+  g_autoptr(GError) error = NULL;
+  FlitlabStudy *studies[2];
+
+  write_text (path, text);
+  trace = flitlab_trace_summary_read (path, 4, &error);
+  g_assert_no_error (error);
+  study = trace_study (trace);
+  g_assert_true (flitlab_study_set_topology (uniform, "mesh:2x2", NULL));
+  uniform->simulation.enabled = TRUE;
+  uniform->simulation.cycles = 200;
+  uniform->simulation.replications = 1;
+  uniform->n_rates = 2;
+  studies[0] = uniform;
+  studies[1] = study;
+  g_assert_true (flitlab_study_run_simulate_studies (studies, 2, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (study->simulation.points->n_rows, ==, 3);
+  g_assert_cmpint (flitlab_study_table_find_column (study->simulation.points, "makespan"), >, 0);
+  g_assert_cmpuint (uniform->simulation.points->n_rows, ==, 2);
+
+  flitlab_study_clear_results (study);
+  g_assert_false (flitlab_study_run_simulate (study, stop_at_once, NULL, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED);
+  g_assert_null (study->simulation.points);
+  test_files_remove_tree (dir);
+}
+
 /* Saved beside the project with its summary; loaded without reading it; missing or changed,
  * kept and refused at run time. */
 static void
@@ -325,6 +371,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/project/trace/summary-and-run", test_summary_and_run);
+  g_test_add_func ("/flitlab/project/trace/pool-and-stop", test_pool_and_stop);
   g_test_add_func ("/flitlab/project/trace/project", test_project);
   g_test_add_func ("/flitlab/project/trace/bad", test_bad);
   g_test_add_func ("/flitlab/project/trace/example", test_example);
