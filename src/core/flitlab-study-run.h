@@ -27,7 +27,12 @@ gboolean flitlab_study_run_evaluate_models (FlitlabStudy         *study,
                                             GError              **error);
 
 /* Runs the study's simulation (wormhole, or backtracking with FLITLAB_ROUTING_BACKTRACK) and
- * stores its points and per-channel statistics. Does nothing when the simulation is off. */
+ * stores its points and per-channel statistics. Does nothing when the simulation is off.
+ * A trace study (FLITLAB_TRAFFIC_TRACE) replays its trace once per load of its range, at
+ * flitlab_study_trace_scale_at() that load, with dependencies; its points have the columns of
+ * flitlab_study_run_points_columns() (the ci95 columns NaN: one deterministic run each),
+ * then "latency_p50", "latency_p95", "latency_p99", "makespan" and "scale"; its per-channel
+ * statistics are "utilization" over the makespan. */
 gboolean flitlab_study_run_simulate        (FlitlabStudy         *study,
                                             FlitlabProgressFunc   progress,
                                             gpointer              user_data,
@@ -70,7 +75,9 @@ gboolean flitlab_study_run_simulate_with_points (FlitlabStudy          *study,
                                                  FlitlabStudyRunPointFunc point,
                                                  gpointer               user_data,
                                                  GError               **error);
-/* The wormhole simulator's configuration of the study (not for backtracking routing). */
+/* The wormhole simulator's configuration of the study (not for backtracking routing). For a
+ * trace study, the network's configuration for flitlab_sim_replay(): its traffic is the
+ * default, which a replay does not use, so it is no configuration to simulate the study by. */
 FlitlabSimConfig *flitlab_study_run_new_sim_config (const FlitlabStudy  *study,
                                                     GError             **error);
 /* Stores a wormhole simulation's result (flitlab_sim_jobs_combine()) as the study's points and

@@ -881,10 +881,12 @@ flitlab_study_check_fields (const FlitlabStudy  *self,
     return fail (error, _("the traffic pattern “trace” has no trace file"));
   if (self->pattern == FLITLAB_TRAFFIC_TRACE && self->trace != NULL &&
       self->trace->matrix != NULL && self->network != NULL &&
-      !flitlab_traffic_matrix_check_size (self->trace->matrix,
-                                          flitlab_topology_get_n_nodes (self->network),
-                                          &refused))
-    return fail (error, "%s", refused->message);
+      flitlab_traffic_matrix_get_n_nodes (self->trace->matrix) !=
+        flitlab_topology_get_n_nodes (self->network))
+    return fail (error, _("the trace was read for a network of %u nodes, and this one has %u: "
+                          "choose the trace again for it"),
+                 flitlab_traffic_matrix_get_n_nodes (self->trace->matrix),
+                 flitlab_topology_get_n_nodes (self->network));
   /* Each setting by its one check (flitlab-limits.h), whose words every edge gives. */
   if (!flitlab_limits_check_hotspot_fraction (self->hotspot_fraction, &refused))
     return fail (error, "%s", refused->message);

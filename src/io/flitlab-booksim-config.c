@@ -931,6 +931,10 @@ check_exportable (const FlitlabStudy    *study,
       study->routing != FLITLAB_ROUTING_ADAPTIVE)
     return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED, _("BookSim has no %s routing"),
                  flitlab_routing_to_string (study->routing));
+  if (study->pattern == FLITLAB_TRAFFIC_TRACE)
+    return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,
+                 _("A trace study is replayed from its file, which a BookSim configuration "
+                   "cannot name: export a study of a synthetic pattern"));
   if (study->pattern >= G_N_ELEMENTS (booksim_traffic) &&
       !(study->pattern == FLITLAB_TRAFFIC_HOTSPOT && study->hotspot_fraction == 1))
     return fail (error, FLITLAB_BOOKSIM_ERROR_UNSUPPORTED,

@@ -75,7 +75,9 @@ flitlab_mpi_jobs_init (FlitlabMpiJobs  *jobs,
         return FALSE;
       if (!study->simulation.enabled)
         continue;
-      if (study->routing == FLITLAB_ROUTING_BACKTRACK)
+      /* The backtracking simulator's, and a trace's replays (each reads the file), run on
+       * the master. */
+      if (study->routing == FLITLAB_ROUTING_BACKTRACK || study->pattern == FLITLAB_TRAFFIC_TRACE)
         {
           if (master && !flitlab_study_run_simulate (study, NULL, NULL, error))
             return FALSE;

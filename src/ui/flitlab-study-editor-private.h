@@ -4,6 +4,7 @@
  *
  * flitlab-study-editor.c shows a study in the rows and turns the rows' edits into edited
  * copies; flitlab-study-editor-matrix.c asks for a traffic matrix's file,
+ * flitlab-study-editor-trace.c for a trace's,
  * flitlab-study-editor-network.c for a network's.
  */
 
@@ -45,6 +46,7 @@ struct _FlitlabStudyEditor
   GtkLabel             *simulation_error;
   AdwExpanderRow       *simulation_row;
   AdwEntryRow          *size_row;
+  AdwActionRow         *trace_row;      /* the trace pattern's file */
   AdwActionRow         *summary_row;
   GtkLabel             *traffic_error;
   AdwActionRow         *unit_row;
@@ -88,6 +90,16 @@ void flitlab_study_editor_show_matrix   (FlitlabStudyEditor *self);
 void flitlab_study_editor_choose_matrix (FlitlabStudyEditor *self);
 /* Choose…: another file. */
 void flitlab_study_editor_on_matrix_button (FlitlabStudyEditor *self);
+
+/* flitlab-study-editor-trace.c */
+/* The trace pattern's row: shown with the trace pattern, saying the file and its summary or why
+ * there is no trace; the rows that do not apply to a trace made insensitive, saying why. */
+void flitlab_study_editor_show_trace   (FlitlabStudyEditor *self);
+/* Asks for a trace file for the shown study's network; a file summarized for it makes the
+ * study's traffic that trace. */
+void flitlab_study_editor_choose_trace (FlitlabStudyEditor *self);
+/* Choose…: another file. */
+void flitlab_study_editor_on_trace_button (FlitlabStudyEditor *self);
 
 /* flitlab-study-editor-network.c: asks for a network file (docs/networks.md); one read makes
  * it the shown study's network. */

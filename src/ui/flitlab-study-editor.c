@@ -297,7 +297,9 @@ show_traffic_and_load (FlitlabStudyEditor *self)
 {
   const FlitlabStudy *study = self->study;
   g_autofree char *unit = NULL;
-  double flits_per_message = study->flits;
+  /* A trace's messages are as long as it records. */
+  double flits_per_message = study->pattern == FLITLAB_TRAFFIC_TRACE && study->trace != NULL
+                             ? study->trace->flits : study->flits;
 
   /* The pattern and length rows list their enums in order. */
   adw_combo_row_set_selected (self->pattern_row, study->pattern);
@@ -305,6 +307,7 @@ show_traffic_and_load (FlitlabStudyEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->hotspot_row),
                           study->pattern == FLITLAB_TRAFFIC_HOTSPOT);
   flitlab_study_editor_show_matrix (self);
+  flitlab_study_editor_show_trace (self);
   adw_combo_row_set_selected (self->length_row, study->length);
   set_entry_number (self->flits_row, study->flits);
   set_entry_printf (self->flit_width_row, "%u", study->flit_width);
@@ -699,6 +702,14 @@ on_combo_selected (FlitlabStudyEditor *self,
       flitlab_study_editor_choose_matrix (self);
       return;
     }
+  else if (row == self->pattern_row && selected == FLITLAB_TRAFFIC_TRACE &&
+           flitlab_study_get_trace (self->study, NULL) == NULL)
+    {
+      /* Likewise a trace. */
+      flitlab_study_free (edited);
+      flitlab_study_editor_choose_trace (self);
+      return;
+    }
   else if (row == self->pattern_row)
     edited->pattern = selected;
   else if (row == self->length_row)
@@ -861,6 +872,9 @@ flitlab_study_editor_class_init (FlitlabStudyEditorClass *klass)
   CHILD (matrix_row);
   gtk_widget_class_bind_template_callback (widget_class,
                                            flitlab_study_editor_on_matrix_button);
+  CHILD (trace_row);
+  gtk_widget_class_bind_template_callback (widget_class,
+                                           flitlab_study_editor_on_trace_button);
   CHILD (rate_max_row);
   CHILD (rate_min_row);
   CHILD (replications_row);
@@ -908,7 +922,7 @@ flitlab_study_editor_init (FlitlabStudyEditor *self)
       g_signal_connect_object (rows[i], "apply", G_CALLBACK (on_entry_apply), self,
                                G_CONNECT_SWAPPED);
   }
-  for (guint i = 0; i <= FLITLAB_TRAFFIC_MATRIX; i++)
+  for (guint i = 0; i <= FLITLAB_TRAFFIC_TRACE; i++)
     gtk_string_list_append (patterns, flitlab_ui_pattern_label (i));
   adw_combo_row_set_model (self->pattern_row, G_LIST_MODEL (patterns));
   for (guint i = 0; i <= FLITLAB_LENGTH_EXPONENTIAL; i++)

@@ -239,6 +239,13 @@ traffic_matrix (const FlitlabStudy  *study,
 
       return matrix != NULL ? flitlab_traffic_matrix_ref (matrix) : NULL;
     }
+  /* A trace's weights are its messages per pair. */
+  if (study->pattern == FLITLAB_TRAFFIC_TRACE)
+    {
+      FlitlabStudyTrace *trace = flitlab_study_get_trace (study, error);
+
+      return trace != NULL ? flitlab_traffic_matrix_ref (trace->matrix) : NULL;
+    }
   if (study->pattern == FLITLAB_TRAFFIC_HOTSPOT &&
       n * (n - 1) > FLITLAB_TOPOLOGY_METRICS_MAX_ROUTED_PAIRS)
     {

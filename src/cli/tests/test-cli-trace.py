@@ -97,6 +97,48 @@ check("a sweep's columns end with the percentiles and makespan",
 check("a sweep's percentiles are filled, its makespan empty",
       r and float(r[0]["latency_p50"]) >= 6 and r[0]["makespan"] == "", r)
 
+# ---- a trace study run from a project (flitlab-cli run): the example, copied with its trace ---
+SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+example = os.path.join(SRCDIR, "data", "examples", "any-traffic.flitlab")
+if os.path.exists(example):
+    import shutil
+    import xml.etree.ElementTree as ET
+
+    study_dir = os.path.join(tmp, "study")
+    os.mkdir(study_dir)
+    for name in ("any-traffic.flitlab", "any-traffic.trace"):
+        shutil.copy(os.path.join(SRCDIR, "data", "examples", name), study_dir)
+    project = os.path.join(study_dir, "any-traffic.flitlab")
+    saved = os.path.join(study_dir, "out.flitlab")
+    study_name = "A stencil and a reduction (a trace)"
+    proc = ran(["run", project, "--study", study_name, "--output", saved])
+    check("run replays a trace study of a project", proc.returncode == 0, proc.stderr)
+    if proc.returncode == 0:
+        study = [s for s in ET.parse(saved).getroot().findall("study")
+                 if s.get("name") == study_name][0]
+        points = study.find("simulation").find("points")
+        columns = points.find("columns").text.split()
+        first = dict(zip(columns, points.findall("row")[0].text.split()))
+        check("its points: a simulation's columns, then the replay's, a row per load",
+              columns[:5] == ["rate", "latency", "ci95", "network_latency", "throughput"]
+              and columns[-5:] == ["latency_p50", "latency_p95", "latency_p99", "makespan",
+                                   "scale"]
+              and len(points.findall("row")) == int(study.find("load").get("count"))
+              and first["rate"] == "0.002" and first["ci95"] == "-", first)
+        check("the trace kept by its path beside the project, with its summary",
+              study.find("trace").get("file") == "any-traffic.trace"
+              and study.find("trace").get("messages") == "2870", ET.tostring(study.find("trace")))
+    # Changed since the project was saved: refused naming the file, the project untouched.
+    with open(os.path.join(study_dir, "any-traffic.trace"), "a") as f:
+        f.write("3840 1 2 2\n")
+    refused("run refuses a trace changed since the project was saved",
+            ["run", project, "--study", study_name, "--output", saved + ".2"], saved + ".2",
+            "any-traffic.trace", "changed")
+    os.remove(os.path.join(study_dir, "any-traffic.trace"))
+    refused("run refuses a trace study whose file is missing",
+            ["run", project, "--study", study_name, "--output", saved + ".3"], saved + ".3",
+            "any-traffic.trace", "missing")
+
 # ---- bad input: one line, nothing written -----------------------------------------------------
 out = os.path.join(tmp, "out.csv")
 U = ["--utilisation-output", out]

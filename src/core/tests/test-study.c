@@ -513,6 +513,7 @@ test_trace (void)
   /* Its counts are of the network it was chosen for. */
   g_assert_true (flitlab_study_set_topology (study, "mesh:4x4", NULL));
   g_assert_false (flitlab_study_check (study, &error));
+  g_assert_nonnull (strstr (error->message, "choose the trace again"));
   g_clear_error (&error);
 
   /* Never generated. */

@@ -133,6 +133,52 @@ test_summary_and_run (void)
   test_files_remove_tree (dir);
 }
 
+static gboolean
+stop_at_once (double   fraction,
+              double   seconds_left,
+              gpointer user_data)
+{
+  return FALSE;
+}
+
+/* The replays on a pool shared with another study (flitlab-cli run), and stopped: a stopped
+ * run leaves the results as they were. */
+static void
+test_pool_and_stop (void)
+{
+  g_autofree char *dir = test_files_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "ring.trace", NULL);
+  g_autofree char *text = trace_text ();
+  g_autoptr(FlitlabStudyTrace) trace = NULL;
+  g_autoptr(FlitlabStudy) study = NULL;
+  g_autoptr(FlitlabStudy) uniform = flitlab_study_new ("u");
+  g_autoptr(GError) error = NULL;
+  FlitlabStudy *studies[2];
+
+  write_text (path, text);
+  trace = flitlab_trace_summary_read (path, 4, &error);
+  g_assert_no_error (error);
+  study = trace_study (trace);
+  g_assert_true (flitlab_study_set_topology (uniform, "mesh:2x2", NULL));
+  uniform->simulation.enabled = TRUE;
+  uniform->simulation.cycles = 200;
+  uniform->simulation.replications = 1;
+  uniform->n_rates = 2;
+  studies[0] = uniform;
+  studies[1] = study;
+  g_assert_true (flitlab_study_run_simulate_studies (studies, 2, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (study->simulation.points->n_rows, ==, 3);
+  g_assert_cmpint (flitlab_study_table_find_column (study->simulation.points, "makespan"), >, 0);
+  g_assert_cmpuint (uniform->simulation.points->n_rows, ==, 2);
+
+  flitlab_study_clear_results (study);
+  g_assert_false (flitlab_study_run_simulate (study, stop_at_once, NULL, &error));
+  g_assert_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_CANCELLED);
+  g_assert_null (study->simulation.points);
+  test_files_remove_tree (dir);
+}
+
 /* Saved beside the project with its summary; loaded without reading it; missing or changed,
  * kept and refused at run time. */
 static void
@@ -286,13 +332,48 @@ test_bad (void)
   test_files_remove_tree (dir);
 }
 
+/* The bundled example's trace study: loads without reading its trace, its model follows it,
+ * its simulation may start, and its stored replay has a row per load. */
+static void
+test_example (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "examples",
+                                                 "any-traffic.flitlab", NULL);
+  g_autoptr(FlitlabProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+  const FlitlabStudy *study;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("data/examples not found: set G_TEST_SRCDIR to the source root");
+      return;
+    }
+  project = flitlab_project_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (flitlab_project_get_n_studies (project), ==, 2);
+  study = flitlab_project_get_study (project, 1);
+  g_assert_cmpint (study->pattern, ==, FLITLAB_TRAFFIC_TRACE);
+  g_assert_nonnull (study->trace);
+  g_assert_cmpuint (study->trace->messages, ==, 2870);
+  g_assert_true (flitlab_study_run_model_follows (study, study->models->pdata[0]));
+  g_assert_true (flitlab_study_run_model_follows (flitlab_project_get_study (project, 0),
+                                                  flitlab_project_get_study (project, 0)
+                                                    ->models->pdata[0]));
+  g_assert_true (flitlab_study_run_check_simulation (study, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (study->simulation.points->n_rows, ==, study->n_rates);
+  g_assert_cmpuint (study->simulation.channels->len, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/flitlab/project/trace/summary-and-run", test_summary_and_run);
+  g_test_add_func ("/flitlab/project/trace/pool-and-stop", test_pool_and_stop);
   g_test_add_func ("/flitlab/project/trace/project", test_project);
   g_test_add_func ("/flitlab/project/trace/bad", test_bad);
+  g_test_add_func ("/flitlab/project/trace/example", test_example);
   return g_test_run ();
 }

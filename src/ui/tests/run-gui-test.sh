@@ -24,6 +24,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/examples"
 cp "$src"/data/examples/*.flitlab "$work/examples/"
+# With the files they read beside them (any-traffic's trace and matrix).
+cp "$src"/data/examples/*.trace "$src"/data/examples/*.csv "$work/examples/"
 # A project of the tests' own (a path) goes beside the examples.
 if [ -f "$example" ]; then
   cp "$example" "$work/examples/"

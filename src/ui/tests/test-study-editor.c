@@ -15,6 +15,7 @@
 #include "flitlab-model.h"
 #include "flitlab-study-run.h"
 #include "flitlab-study-editor.h"
+#include "flitlab-trace-chooser.h"
 
 typedef struct
 {
@@ -381,8 +382,8 @@ test_examples_follow_edits (Fixture       *f,
                             gconstpointer  data)
 {
   static const char * const examples[] = {
-    "ciciani-1998", "flitlab-tour", "greenberg-1997", "horng-kleinrock", "meraji-necklace",
-    "quaglia-2002",
+    "any-traffic", "ciciani-1998", "flitlab-tour", "greenberg-1997", "horng-kleinrock",
+    "meraji-necklace", "quaglia-2002",
   };
 
   for (guint e = 0; e < G_N_ELEMENTS (examples); e++)
@@ -590,6 +591,87 @@ test_matrix (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* What the chooser summarizes of a trace file for a network of n_nodes nodes. */
+static FlitlabStudyTrace *
+read_trace (const char  *path,
+            guint        n_nodes,
+            GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GAsyncResult) done = NULL;
+
+  flitlab_trace_chooser_read_async (file, n_nodes, NULL, on_read, &done);
+  while (done == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return flitlab_trace_chooser_finish (done, error);
+}
+
+/* A trace study: "Trace from file…" in the pattern row, the trace row naming the file and its
+ * summary, the rows a replay has no use for insensitive and saying why; another pattern and
+ * back keeps the trace. The chooser summarizes on a worker thread and refuses a bad trace in
+ * one line naming the file. */
+static void
+test_trace (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-editor-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "ring.trace", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.trace", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(FlitlabStudyTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  FlitlabStudy *study = flitlab_study_copy (flitlab_document_get_study (f->document, f->index));
+  GtkWidget *flits_row;
+
+  for (guint m = 0; m < 64; m++)
+    g_string_append_printf (text, "%u %u %u 4\n", 2 * m, m, (m + 1) % 64);
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  g_assert_true (g_file_set_contents (bad_path, "0 1 2\n", -1, NULL));
+  trace = read_trace (path, 64, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (trace->messages, ==, 64);
+  g_assert_null (read_trace (bad_path, 64, &error));
+  g_assert_nonnull (strstr (error->message, "bad.trace"));
+  g_assert_null (strchr (error->message, '\n'));
+  g_clear_error (&error);
+
+  study->pattern = FLITLAB_TRAFFIC_TRACE;
+  flitlab_study_set_trace (study, trace);
+  g_ptr_array_set_size (study->models, 0);
+  flitlab_document_insert_study (f->document, G_MAXUINT, study);
+  show (f, flitlab_document_get_n_studies (f->document) - 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (f, "pattern_row"))), ==,
+                    FLITLAB_TRAFFIC_TRACE);
+  g_assert_true (gtk_widget_get_visible (child (f, "trace_row")));
+  g_assert_false (gtk_widget_get_visible (child (f, "matrix_row")));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (child (f, "trace_row"))), ==,
+                   "ring.trace: 64 messages of 4 flits on average over 127 cycles");
+  flits_row = child (f, "flits_row");
+  g_assert_false (gtk_widget_get_sensitive (flits_row));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (flits_row));
+  g_assert_false (gtk_widget_get_sensitive (child (f, "length_row")));
+  g_assert_false (gtk_widget_get_sensitive (child (f, "replications_row")));
+  g_assert_false (gtk_widget_get_sensitive (child (f, "warmup_row")));
+  g_assert_false (gtk_widget_get_sensitive (child (f, "cycles_row")));
+  g_assert_true (gtk_widget_get_sensitive (child (f, "buffer_row")));
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "pattern_row")), FLITLAB_TRAFFIC_UNIFORM);
+  g_assert_nonnull (f->edited);
+  g_assert_cmpint (f->edited->pattern, ==, FLITLAB_TRAFFIC_UNIFORM);
+  g_assert_false (gtk_widget_get_visible (child (f, "trace_row")));
+  g_assert_true (gtk_widget_get_sensitive (flits_row));
+  g_assert_null (gtk_widget_get_tooltip_text (flits_row));
+  f->edited = NULL;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (f, "pattern_row")), FLITLAB_TRAFFIC_TRACE);
+  g_assert_nonnull (f->edited);
+  g_assert_cmpint (f->edited->pattern, ==, FLITLAB_TRAFFIC_TRACE);
+  g_assert_true (f->edited->trace == trace);
+
+  g_unlink (path);
+  g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -611,6 +693,7 @@ main (int   argc,
   ADD ("second-instance-keeps-its-own", test_second_instance_keeps_its_own);
   ADD ("examples-follow-edits", test_examples_follow_edits);
   ADD ("matrix", test_matrix);
+  ADD ("trace", test_trace);
 #undef ADD
   return g_test_run ();
 }

@@ -1,0 +1,126 @@
+/* flitlab-study-editor-trace.c: the editor's trace, read from a file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Choosing "Trace from file…" asks for the file first, as "Matrix from file…" does
+ * (flitlab-study-editor-matrix.c): the study's traffic becomes the trace only once the file is
+ * summarized for the network (flitlab-trace-chooser.c, on a worker thread); cancelled or
+ * refused, the row goes back to the study's pattern. A trace's messages carry their own
+ * lengths and times, and it is replayed once per load: the rows of lengths and of a Poisson
+ * simulation's measurement do not apply to it.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "flitlab-study-editor-private.h"
+#include "flitlab-trace-chooser.h"
+
+/* A row that does not apply to a trace: insensitive, its tooltip saying why. */
+static void
+apply_to_trace (GtkWidget  *row,
+                gboolean    trace,
+                const char *why)
+{
+  gtk_widget_set_sensitive (row, !trace);
+  gtk_widget_set_tooltip_text (row, trace ? why : NULL);
+}
+
+void
+flitlab_study_editor_show_trace (FlitlabStudyEditor *self)
+{
+  const FlitlabStudy *study = self->study;
+  gboolean trace = study->pattern == FLITLAB_TRAFFIC_TRACE;
+  g_autoptr(GError) error = NULL;
+  const FlitlabStudyTrace *summary = flitlab_study_get_trace (study, &error);
+  g_autofree char *name = study->trace_file != NULL ? g_path_get_basename (study->trace_file)
+                                                    : NULL;
+  g_autofree char *text = NULL;
+  const char *lengths = _("A trace's messages have the lengths it records");
+  const char *replay = _("A trace is replayed once per load, each message at its recorded "
+                         "cycle: no replications, warm-up or measured cycles");
+
+  if (summary == NULL)
+    text = g_strdup (error->message);
+  else
+    {
+      g_autofree char *messages = g_strdup_printf ("%" G_GUINT64_FORMAT, summary->messages);
+      g_autofree char *cycles = g_strdup_printf ("%" G_GUINT64_FORMAT, summary->last_cycle + 1);
+
+      /* Translators: a trace's file, its messages, their mean length and the cycles it spans */
+      text = g_strdup_printf (_("%s: %s messages of %.3g flits on average over %s cycles"),
+                              name, messages, summary->flits, cycles);
+    }
+  adw_action_row_set_subtitle (self->trace_row, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->trace_row), trace);
+  apply_to_trace (GTK_WIDGET (self->length_row), trace, lengths);
+  apply_to_trace (GTK_WIDGET (self->flits_row), trace, lengths);
+  apply_to_trace (GTK_WIDGET (self->replications_row), trace, replay);
+  apply_to_trace (GTK_WIDGET (self->warmup_row), trace, replay);
+  apply_to_trace (GTK_WIDGET (self->cycles_row), trace, replay);
+}
+
+/* Whom a trace file was asked for: the editor and the study it showed. */
+typedef struct
+{
+  FlitlabStudyEditor *editor;
+  FlitlabDocument    *document;
+  int                 index;
+} TraceAsk;
+
+/* A trace summarized from the file chosen: the traffic of the study it was chosen for, unless
+ * the editor shows another one by now. */
+static void
+on_trace_chosen (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  g_autofree TraceAsk *ask = data;
+  g_autoptr(FlitlabStudyEditor) self = ask->editor;
+  g_autoptr(FlitlabDocument) document = ask->document;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FlitlabStudyTrace) trace = flitlab_trace_chooser_finish (result, &error);
+  FlitlabStudy *edited;
+
+  if (self->study == NULL || self->document != document || self->index != ask->index)
+    return;
+  if (trace == NULL)
+    {
+      flitlab_study_editor_refresh (self);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        flitlab_study_editor_show_message (self->traffic_error, error->message);
+      return;
+    }
+  edited = flitlab_study_copy (self->study);
+  edited->pattern = FLITLAB_TRAFFIC_TRACE;
+  flitlab_study_set_trace (edited, trace);
+  flitlab_study_editor_commit (self, edited, NULL, self->traffic_error, FALSE);
+}
+
+void
+flitlab_study_editor_choose_trace (FlitlabStudyEditor *self)
+{
+  const FlitlabTopology *topology = flitlab_study_get_topology (self->study, NULL);
+  TraceAsk *ask = NULL;
+
+  if (topology == NULL)
+    {
+      flitlab_study_editor_refresh (self);
+      flitlab_study_editor_show_message (self->traffic_error,
+                                         _("The network must be valid before its trace"));
+      return;
+    }
+  ask = g_new (TraceAsk, 1);
+  *ask = (TraceAsk) { g_object_ref (self), g_object_ref (self->document), self->index };
+  flitlab_trace_chooser_run_async (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   flitlab_topology_get_n_nodes (topology), NULL,
+                                   on_trace_chosen, ask);
+}
+
+void
+flitlab_study_editor_on_trace_button (FlitlabStudyEditor *self)
+{
+  if (self->study != NULL)
+    flitlab_study_editor_choose_trace (self);
+}
