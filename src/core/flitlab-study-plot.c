@@ -403,7 +403,8 @@ add_model (FlitlabPlot              *plot,
     return;
   if (drawn)
     mark_saturation (series, info, curve->saturation_rate);
-  if (drawn && own)
+  /* A finite trace's replay ends at any load: it has no saturation to set beside the model's. */
+  if (drawn && own && study->pattern != FLITLAB_TRAFFIC_TRACE)
     say_far_from_simulation (series, study->simulation.points);
   /* In a comparison's legend: "Model", with what tells it from the study's other models
    * ("Model, variant = paper"; flitlab_study_plot_new_comparison () may leave that out). */
@@ -455,23 +456,27 @@ add_study (FlitlabPlot           *plot,
       g_autoptr(GString) rest = g_string_new (NULL);
       g_autofree char *label = NULL;
       FlitlabPlotSeries *series;
+      /* A trace's replay is one deterministic run: points without intervals. */
+      gboolean replay = study->pattern == FLITLAB_TRAFFIC_TRACE;
+      const char *kind = replay ? _("Trace replay") : _("Simulation");
 
-      if (flitlab_study_table_find_column (points, ci) >= 0)
+      if (!replay && flitlab_study_table_find_column (points, ci) >= 0)
         /* xgettext:no-c-format */
         g_string_append_printf (rest, ", %s", _("95% CI"));
       if (!measured)
         g_string_append_printf (rest, ": %s", _("not measured, run again"));
       if (comparison != NULL)
-        label = g_strconcat (study->name, STUDY_SEPARATOR, _("simulation"), shown, rest->str, NULL);
+        label = g_strconcat (study->name, STUDY_SEPARATOR,
+                             replay ? _("trace replay") : _("simulation"), shown, rest->str, NULL);
       else
-        label = g_strconcat (_("Simulation"), shown, rest->str, NULL);
+        label = g_strconcat (kind, shown, rest->str, NULL);
       if (!measured)
         series = add_nothing (plot, label, FLITLAB_PLOT_POINTS);
       else
         series = add_table (plot, points, column, ci, label, FLITLAB_PLOT_POINTS);
       /* In a comparison's legend, the same words without the study's name, capitalised. */
       if (series != NULL && comparison != NULL)
-        series->kind_label = g_strconcat (_("Simulation"), rest->str, NULL);
+        series->kind_label = g_strconcat (kind, rest->str, NULL);
     }
   for (guint r = 0; r < study->references->len; r++)
     {

@@ -919,6 +919,27 @@ test_model_latency_parameter (void)
                             "(predicts total latency: not drawn)"));
 }
 
+/* A trace study's points are its replays: one deterministic run each, named so, without an
+ * interval in the legend. */
+static void
+test_trace_replay_points (void)
+{
+  g_autoptr(FlitlabStudy) study = flitlab_study_new ("trace");
+  g_autoptr(FlitlabPlot) plot = NULL;
+  guint n_columns = g_strv_length ((char **) flitlab_study_run_points_columns ());
+  double row[32];
+
+  study->pattern = FLITLAB_TRAFFIC_TRACE;
+  study->simulation.points = flitlab_study_table_new (flitlab_study_run_points_columns ());
+  for (guint c = 0; c < n_columns; c++)
+    row[c] = strstr (flitlab_study_run_points_columns ()[c], "ci95") != NULL ? NAN : 10 + c;
+  row[0] = 0.005;
+  flitlab_study_table_append (study->simulation.points, row, FALSE);
+  plot = flitlab_study_plot_new (study, "total");
+  g_assert_cmpstr (((FlitlabPlotSeries *) plot->series->pdata[0])->label, ==,
+                   "Trace replay, total latency");
+}
+
 /* A saturated simulated load is marked in the plot and its CSV, and keeps its accepted
  * throughput; a value that is not a number for another reason is empty, never "saturated". */
 static void
@@ -1022,6 +1043,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/render/plot/empty-and-degenerate", test_empty_and_degenerate);
   g_test_add_func ("/flitlab/render/plot/files", test_files);
   g_test_add_func ("/flitlab/render/plot/model-latency-parameter", test_model_latency_parameter);
+  g_test_add_func ("/flitlab/render/plot/trace-replay-points", test_trace_replay_points);
   g_test_add_func ("/flitlab/render/plot/zoom-and-pan", test_zoom_and_pan);
   g_test_add_func ("/flitlab/render/plot/range-shows-every-point", test_range_shows_every_point);
   g_test_add_func ("/flitlab/render/plot/marks-answer-hover", test_marks_answer_hover);
