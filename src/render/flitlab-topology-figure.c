@@ -539,7 +539,7 @@ flitlab_topology_figure_dup_subtitle (const FlitlabTopologyFigure *figure)
     }
   /* Not on a fixed colour bar (an animation's windows), where one colour reads as its value
    * and a subtitle coming and going would move the drawing from one frame to the next. */
-  if (!isfinite (figure->value_min) && !isfinite (figure->value_max) &&
+  if (!(isfinite (figure->value_min) && isfinite (figure->value_max)) &&
       flitlab_topology_figure_get_same_value (figure, &value))
     {
       if (text->len > 0)
