@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 
 from dogtail import rawinput
 
-from gui import app_window, check, find, finish, shot
+from gui import app_window, check, find, finish, label_starting, named, shot
 
 app, window = app_window()
 examples = os.environ["FLITLAB_EXAMPLES"]
@@ -64,13 +64,14 @@ def edit(entry_name, value):
     return True
 
 
-for name in sorted(os.listdir(examples)):
+shown = os.environ["FLITLAB_TEST_PROJECT"]
+for name in sorted(n for n in os.listdir(examples) if n.endswith(".flitlab")):
     path = os.path.join(examples, name)
     study, model, params, curve, routing, flits = first_study(path)
     label = name.removesuffix(".flitlab")
-    # The project the app started with is open already.
-    row = (find(window, "label", study) if path == os.environ["FLITLAB_TEST_PROJECT"]
-           else open_project(path, study))
+    # The project the app started with is open already, until another is opened.
+    row = (find(window, "label", study) if path == shown else open_project(path, study))
+    shown = path
     check(f"{label}: opens with its first study “{study}”", row is not None)
     if row is None:
         continue
@@ -106,5 +107,27 @@ for name in sorted(os.listdir(examples)):
                    "network as symmetric, so it shows no difference between links.", 5) is not None)
         rawinput.keyCombo("<Alt>1")
         time.sleep(1)
+
+# A trace study plays its replay window by window on the Network view (issue #31, item 4).
+label = "any-traffic"
+trace = (open_project(os.path.join(examples, f"{label}.flitlab"), "A stencil and a reduction "
+                      "(a trace)"))
+check(f"{label}: lists its trace study", trace is not None)
+if trace is not None:
+    trace.click()
+    time.sleep(1.5)
+    rawinput.keyCombo("<Alt>2")
+    time.sleep(2)
+    area = named(window, "Network diagram", 5)
+    if area is not None:
+        area.click()
+        rawinput.pressKey("Escape")
+    rawinput.pressKey("space")
+    time.sleep(3)
+    status = label_starting(window, "Cycles ", 5) or ""
+    clock = label_starting(window, "Load ", 2) or ""
+    shot(f"{label}-replay")
+    check(f"{label}: Play replays the trace window by window ({status!r}, {clock!r})",
+          "Each window is coloured by its own traffic" in status and ", cycles " in clock)
 
 finish()
