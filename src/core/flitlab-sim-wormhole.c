@@ -445,7 +445,7 @@ advance (Sim     *s,
       Vc *const vc = s->vc;
       Crossings *const crossings = s->crossings;
       const guint32 B = s->B;
-      Vc *t = &vc[cur];
+      Vc *t = &vc[cur], *down;
 
       do
         {
@@ -465,19 +465,23 @@ advance (Sim     *s,
                   crossings[channel].flits++;
                   t->count++;
                   moved = TRUE;
-                  /* The tail has left f: the worm now ends at t. */
-                  if (count == 1 && f->prev == NONE && m->at_source == 0)
-                    {
-                      t->prev = NONE;
-                      free_vc (s, prev);
-                    }
                 }
             }
           cur = prev;
+          down = t;
           t = f;
           prev = f->prev;
         }
       while (prev != NONE);
+      /* The walk ended at the worm's tail end, t (VC cur). Once the source has sent every flit
+       * that VC held a flit before this cycle (it is freed as the tail leaves it), so empty now
+       * it has sent the tail on to down, where the worm now ends: tested once per worm, not
+       * per flit. */
+      if (t->count == 0 && m->at_source == 0)
+        {
+          down->prev = NONE;
+          free_vc (s, cur);
+        }
     }
 
   /* The tail end: the processor feeds the injection VC. While its source has flits to send a
