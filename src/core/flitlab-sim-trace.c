@@ -98,7 +98,7 @@ guint
 flitlab_sim_trace_get_n_in_flight (const FlitlabSimTrace *trace)
 {
   g_return_val_if_fail (trace != NULL, 0);
-  return trace->sim.active.len;
+  return in_flight (&trace->sim);
 }
 
 void
@@ -221,7 +221,7 @@ flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace)
 
   s = &trace->sim;
   watchdog = flitlab_wormhole_watchdog_cycles (trace->config);
-  return s->active.len > 0 && s->cycle - s->last_move > watchdog;
+  return in_flight (s) > 0 && s->cycle - s->last_move > watchdog;
 }
 
 FlitlabDeadlockLink *

@@ -46,6 +46,8 @@ typedef struct
   guint64 inject;     /* cycle the header entered the injection channel */
   guint64 first;      /* cycle the header left the injection channel (G_MAXUINT64 before) */
   guint64 moved;      /* the last cycle one of its flits moved; its generation before */
+  guint64 order;      /* its place in injection order: the worms' count when it took the
+                         injection VC */
   guint32 ties;       /* bit d set: - in dimension d when it is half way round */
   gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
   gint32  next_vc;    /* the VC granted to its header and not yet entered, else NONE */
@@ -58,7 +60,8 @@ typedef struct
   guint64 wait_freed;   /* and that channel's freed count then */
   gboolean passed_base; /* necklace: the header has been at a base vertex; up*-down*: it has
                            taken a down hop (flitlab_router_ends_phase()) */
-  gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
+  gboolean stalled;   /* nothing of it can move until its waiting header gets a VC: it is
+                         out of the active list until then */
   gboolean tagged;    /* generated inside the measured window */
   gboolean done;
 } Message;
@@ -122,7 +125,10 @@ struct _Sim
 
   GArray                *messages;  /* Message */
   IdList                 free_ids;
-  IdList                 active;    /* in injection order */
+  IdList                 active;    /* worms that are not stalled, in injection order */
+  guint                  n_stalled; /* stalled worms, in no list but waiting */
+  IdList                 resumed;   /* stalled worms whose header got its VC this cycle */
+  guint64                injected;  /* worms so far (Message.order) */
   IdList                 waiting;   /* headers waiting for an output VC, in arrival order */
   IdList                 waiting_next;
   guint                  blocked;   /* the first this many of waiting failed this cycle */
@@ -156,6 +162,13 @@ vc_channel (const Sim *s,
             gint32     vc)
 {
   return s->vc[vc].channel;
+}
+
+/* The messages in the network: every worm, stalled or not. */
+static inline guint
+in_flight (const Sim *s)
+{
+  return s->active.len + s->n_stalled;
 }
 
 static inline gboolean

@@ -162,6 +162,7 @@ grant_injection (Sim   *s,
   vc_set (s, inj, id, NONE);
   m->head = inj;
   m->next_vc = NONE;
+  m->order = s->injected++;
   ids_push (&s->active, id);
 }
 
@@ -515,7 +516,58 @@ advance (Sim     *s,
   /* Nothing moved, and not for want of a physical channel: every buffer of the worm is full
    * or empty behind a waiting header, and only its own moves could change that. */
   else if (!contended && m->next_vc == NONE && !is_ejection_vc (s, m->head))
-    m->stalled = TRUE;
+    {
+      m->stalled = TRUE;
+      s->n_stalled++;
+    }
+}
+
+/* The worms in s->resumed back into the active list, each where its injection order puts it,
+ * so that the oldest worm still moves first. */
+static void
+resume_stalled (Sim *s)
+{
+  Message *const messages = (Message *) (void *) s->messages->data;
+  gint32 *const r = s->resumed.ids;
+  guint n = s->resumed.len, i;
+
+  /* Few a cycle: sorted by insertion. */
+  for (guint j = 1; j < n; j++)
+    {
+      gint32 id = r[j];
+      guint64 order = messages[id].order;
+      guint k;
+
+      for (k = j; k > 0 && messages[r[k - 1]].order > order; k--)
+        r[k] = r[k - 1];
+      r[k] = id;
+    }
+  /* Inserted from the youngest back, in place: each after the active worms older than it
+   * (found by bisection), the worms after it moved up at once. */
+  i = s->active.len;
+  for (guint j = 0; j < n; j++)
+    ids_push (&s->active, NONE);
+  for (guint j = n; j-- > 0;)
+    {
+      gint32 *const a = s->active.ids;
+      guint64 order = messages[r[j]].order;
+      guint lo = 0, hi = i;
+
+      while (lo < hi)
+        {
+          guint mid = (lo + hi) / 2;
+
+          if (messages[a[mid]].order < order)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      memmove (&a[lo + j + 1], &a[lo], (i - lo) * sizeof *a);
+      a[lo + j] = r[j];
+      i = lo;
+    }
+  s->n_stalled -= s->resumed.len;
+  s->resumed.len = 0;
 }
 
 /* ---- the cycle loop --------------------------------------------------------------- */
@@ -560,7 +612,13 @@ flitlab_wormhole_step (Sim *s)
             s->out->channel_blocked[m->wait_channel]++;
         }
       else if (allocate (s, id, &preferred))
-        message (s, id)->stalled = FALSE;
+        {
+          if (m->stalled)
+            {
+              m->stalled = FALSE;
+              ids_push (&s->resumed, id);
+            }
+        }
       else
         {
           s->waiting.ids[kept++] = id;
@@ -570,9 +628,11 @@ flitlab_wormhole_step (Sim *s)
     }
   s->waiting.len = kept;
   s->blocked = kept;
+  if (s->resumed.len > 0)
+    resume_stalled (s);
 
-  /* 3. Flits, oldest worm first; finished worms leave the list. Messages are added only by
-   * the arrivals, so their array stays where it is. */
+  /* 3. Flits, oldest worm first; finished and stalled worms leave the list. Messages are
+   * added only by the arrivals, so their array stays where it is. */
   kept = 0;
   {
     Message *const messages = (Message *) (void *) s->messages->data;
@@ -582,9 +642,8 @@ flitlab_wormhole_step (Sim *s)
         gint32 id = s->active.ids[i];
         Message *m = &messages[id];
 
-        if (!m->stalled)
-          advance (s, m, id);
-        if (!m->done)
+        advance (s, m, id);
+        if (!m->done && !m->stalled)
           s->active.ids[kept++] = id;
       }
   }
@@ -605,7 +664,7 @@ describe_deadlock (Sim *s)
 
   g_string_append_printf (text, _("Deadlock: no flit moved for %llu cycles with %u messages in "
                                   "the network; waiting headers hold:"),
-                          (unsigned long long) (s->cycle - s->last_move), s->active.len);
+                          (unsigned long long) (s->cycle - s->last_move), in_flight (s));
   for (guint i = 0; i < s->waiting.len && i < 8; i++)
     {
       Message *m = message (s, s->waiting.ids[i]);
@@ -731,7 +790,7 @@ run_until (Sim      *s,
     {
       flitlab_wormhole_step (s);
 
-      if (s->active.len > 0 && s->cycle - s->last_move > watchdog)
+      if (in_flight (s) > 0 && s->cycle - s->last_move > watchdog)
         {
           g_autofree char *message = NULL;
 
@@ -977,6 +1036,7 @@ flitlab_wormhole_clear (Sim *s)
   g_array_unref (s->messages);
   g_free (s->free_ids.ids);
   g_free (s->active.ids);
+  g_free (s->resumed.ids);
   g_free (s->waiting.ids);
   g_free (s->waiting_next.ids);
   g_free (s->queues);
@@ -1031,8 +1091,11 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
     {
       gboolean pending = FALSE;
 
+      /* A stalled worm's header is waiting. */
       for (guint i = 0; i < s.active.len && !pending; i++)
         pending = message (&s, s.active.ids[i])->tagged;
+      for (guint i = 0; i < s.waiting.len && !pending; i++)
+        pending = message (&s, s.waiting.ids[i])->tagged;
       for (guint n = 0; n < s.n_nodes && !pending; n++)
         pending = s.queues[n].head != NONE && message (&s, s.queues[n].head)->tagged;
       if (!pending)
