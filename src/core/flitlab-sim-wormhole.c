@@ -407,7 +407,9 @@ move (Sim      *s,
   return TRUE;
 }
 
-static void
+/* Moves what can move of the worm of message m (id); FALSE when the worm leaves the active
+ * list, delivered or stalled. */
+static gboolean
 advance (Sim     *s,
          Message *m,
          gint32   id)
@@ -420,14 +422,17 @@ advance (Sim     *s,
   if (next != NONE)
     {
       if (next >= s->ejection_vc)
-        moved = move (s, m, id, cur, next, TRUE, TRUE, cycle, &contended);
+        {
+          moved = move (s, m, id, cur, next, TRUE, TRUE, cycle, &contended);
+          /* A one-flit message is delivered as its header is. */
+          if (m->done)
+            {
+              m->moved = s->last_move = cycle;
+              return FALSE;
+            }
+        }
       else
         moved = move (s, m, id, cur, next, TRUE, FALSE, cycle, &contended);
-    }
-  if (m->done)
-    {
-      m->moved = s->last_move = cycle;
-      return;
     }
 
   /* Back along the worm: every VC pushes its front flit into the one downstream of it, the
@@ -436,6 +441,11 @@ advance (Sim     *s,
   if (prev != NONE && cur >= s->ejection_vc)
     {
       moved |= move (s, m, id, prev, cur, FALSE, TRUE, cycle, &contended);
+      if (m->done)
+        {
+          m->moved = s->last_move = cycle;
+          return FALSE;
+        }
       cur = prev;
       prev = s->vc[cur].prev;
     }
@@ -519,7 +529,9 @@ advance (Sim     *s,
     {
       m->stalled = TRUE;
       s->n_stalled++;
+      return FALSE;
     }
+  return TRUE;
 }
 
 /* The worms in s->resumed back into the active list, each where its injection order puts it,
@@ -640,11 +652,11 @@ flitlab_wormhole_step (Sim *s)
     for (guint i = 0; i < s->active.len; i++)
       {
         gint32 id = s->active.ids[i];
-        Message *m = &messages[id];
+        gboolean keep = advance (s, &messages[id], id);
 
-        advance (s, m, id);
-        if (!m->done && !m->stalled)
-          s->active.ids[kept++] = id;
+        /* Kept without a branch: whether a worm stays is hard to predict. */
+        s->active.ids[kept] = id;
+        kept += keep;
       }
   }
   s->active.len = kept;
