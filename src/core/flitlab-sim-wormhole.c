@@ -487,8 +487,8 @@ advance (Sim     *s,
       /* The walk ended at the worm's tail end, t (VC cur). Once the source has sent every flit
        * that VC held a flit before this cycle (it is freed as the tail leaves it), so empty now
        * it has sent the tail on to down, where the worm now ends: tested once per worm, not
-       * per flit. */
-      if (t->count == 0 && m->at_source == 0)
+       * per flit. One test for both: it is seldom true. */
+      if ((t->count | m->at_source) == 0)
         {
           down->prev = NONE;
           free_vc (s, cur);
