@@ -58,12 +58,13 @@ typedef struct
                            channel whose VCs it asks for (G_MAXUINT32 when more than one, and
                            before the first try), */
   guint64 wait_freed;   /* and that channel's freed count then */
-  gboolean passed_base; /* necklace: the header has been at a base vertex; up*-down*: it has
-                           taken a down hop (flitlab_router_ends_phase()) */
-  gboolean stalled;   /* nothing of it can move until its waiting header gets a VC: it is
+  /* Flags in bytes, so that a message is 128 bytes and found by a shift. */
+  guint8  passed_base; /* necklace: the header has been at a base vertex; up*-down*: it has
+                          taken a down hop (flitlab_router_ends_phase()) */
+  guint8  stalled;    /* nothing of it can move until its waiting header gets a VC: it is
                          out of the active list until then */
-  gboolean tagged;    /* generated inside the measured window */
-  gboolean done;
+  guint8  tagged;     /* generated inside the measured window */
+  guint8  done;
 } Message;
 
 typedef struct
