@@ -48,6 +48,7 @@
 
 #include "flitlab-limits.h"
 #include "flitlab-rng.h"
+#include "flitlab-routing-private.h"
 #include "flitlab-sim-wormhole-private.h"
 #include "flitlab-stats.h"
 
@@ -280,7 +281,7 @@ allocate (Sim    *s,
       /* Routed once at each node, whatever the cycles it then waits there. */
       if (m->route_node != node)
         {
-          flitlab_router_hops (s->router, node, m->dst, m->ties, m->passed_base, hops);
+          flitlab_router_hops_inline (s->router, node, m->dst, m->ties, m->passed_base, hops);
           m->route_node = node;
         }
       *preferred = hops->escape;
