@@ -464,7 +464,8 @@ advance (Sim     *s,
           Vc *f = &vc[prev];
           guint32 count = f->count;
 
-          if (count != 0 && t->count < B)
+          /* With single-flit buffers (counts 0 or 1) one comparison says both. */
+          if (B == 1 ? count > t->count : count != 0 && t->count < B)
             {
               guint channel = t->channel;
 
