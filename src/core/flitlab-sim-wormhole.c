@@ -461,7 +461,7 @@ advance (Sim     *s,
 
       do
         {
-          Vc *f = &vc[prev];
+          Vc *f = &vc[(guint32) prev];  /* prev >= 0: no sign extension */
           guint32 count = f->count;
 
           /* With single-flit buffers (counts 0 or 1) one comparison says both. */
