@@ -21,10 +21,23 @@ G_BEGIN_DECLS
 typedef struct
 {
   gint32  owner;    /* message, or NONE when free */
-  gint32  prev;     /* the VC upstream in the same worm, NONE at the worm's tail end */
+  guint32 prev_at;  /* the VC upstream in the same worm, as the byte offset of its record in
+                       the VC array (vc_at()): the walk along a worm is a chain of these
+                       loads, and an offset is one addition from an address. PREV_NONE at
+                       the worm's tail end. */
   guint32 count;    /* flits in the buffer */
   guint32 channel;  /* the physical channel it belongs to (never changes) */
 } Vc;
+
+#define PREV_NONE G_MAXUINT32
+
+/* The VC record at byte offset at of the VC array vc. */
+static inline Vc *
+vc_at (Vc      *vc,
+       guint32  at)
+{
+  return (Vc *) (void *) ((char *) vc + at);
+}
 
 /* A physical channel's crossings: the last cycle a flit crossed it (one flit per cycle), and
  * the flits that have crossed it since the start; side by side, as each crossing needs both. */
@@ -172,6 +185,16 @@ in_flight (const Sim *s)
   return s->active.len + s->n_stalled;
 }
 
+/* The VC upstream of vc in its worm, NONE at the worm's tail end. */
+static inline gint32
+vc_prev (const Sim *s,
+         gint32     vc)
+{
+  guint32 at = s->vc[vc].prev_at;
+
+  return at == PREV_NONE ? NONE : (gint32) (at / sizeof (Vc));
+}
+
 static inline gboolean
 is_ejection_vc (const Sim *s,
                 gint32     vc)
@@ -189,7 +212,7 @@ vc_set (Sim    *s,
   Vc *v = &s->vc[vc];
 
   v->owner = owner;
-  v->prev = prev;
+  v->prev_at = prev == NONE ? PREV_NONE : (guint32) prev * (guint32) sizeof (Vc);
   v->count = 0;
 }
 

@@ -398,9 +398,9 @@ move (Sim      *s,
 
   /* The tail has left from: nothing is upstream of it and the source has sent every flit.
    * The worm now ends at to. */
-  if (left == 0 && f->prev == NONE && m->at_source == 0)
+  if (left == 0 && f->prev_at == PREV_NONE && m->at_source == 0)
     {
-      t->prev = NONE;
+      t->prev_at = PREV_NONE;
       free_vc (s, from);
     }
   if (ejection && m->delivered == m->length)
@@ -438,7 +438,7 @@ advance (Sim     *s,
 
   /* Back along the worm: every VC pushes its front flit into the one downstream of it, the
    * header's (the ejection VC while the worm is delivering) first. */
-  prev = s->vc[cur].prev;
+  prev = vc_prev (s, cur);
   if (prev != NONE && cur >= s->ejection_vc)
     {
       moved |= move (s, m, id, prev, cur, FALSE, TRUE, cycle, &contended);
@@ -448,7 +448,7 @@ advance (Sim     *s,
           return FALSE;
         }
       cur = prev;
-      prev = s->vc[cur].prev;
+      prev = vc_prev (s, cur);
     }
   /* move() between two network or injection VCs, written out: the VC a flit leaves is the
    * one the next flit enters, and the arrays stay in registers. */
@@ -458,10 +458,11 @@ advance (Sim     *s,
       Crossings *const crossings = s->crossings;
       const guint32 B = s->B;
       Vc *t = &vc[cur], *down;
+      guint32 at = (guint32) prev * (guint32) sizeof (Vc);
 
       do
         {
-          Vc *f = &vc[(guint32) prev];  /* prev >= 0: no sign extension */
+          Vc *f = vc_at (vc, at);
           guint32 count = f->count;
 
           /* With single-flit buffers (counts 0 or 1) one comparison says both. */
@@ -480,19 +481,19 @@ advance (Sim     *s,
                   moved = TRUE;
                 }
             }
-          cur = prev;
           down = t;
           t = f;
-          prev = f->prev;
+          at = f->prev_at;
         }
-      while (prev != NONE);
+      while (at != PREV_NONE);
+      cur = (gint32) (t - vc);
       /* The walk ended at the worm's tail end, t (VC cur). Once the source has sent every flit
        * that VC held a flit before this cycle (it is freed as the tail leaves it), so empty now
        * it has sent the tail on to down, where the worm now ends: tested once per worm, not
        * per flit. One test for both: it is seldom true. */
       if ((t->count | m->at_source) == 0)
         {
-          down->prev = NONE;
+          down->prev_at = PREV_NONE;
           free_vc (s, cur);
         }
     }
@@ -1020,9 +1021,12 @@ flitlab_wormhole_init (Sim                   *sp,
    * no job index reaches. */
   flitlab_rng_init (&s.tie_rng, config->seed, job->stream | (G_GUINT64_CONSTANT (1) << 63));
 
+  /* Vc.prev_at: every record's offset below PREV_NONE (65 536 nodes of 34 channels with 64
+   * VCs are 2.3 GB of records). */
+  g_assert ((guint64) s.n_channels * s.V * sizeof (Vc) < PREV_NONE);
   s.vc = g_new (Vc, (gsize) s.n_channels * s.V);
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
-    s.vc[i] = (Vc) { NONE, NONE, 0, (guint32) (i / s.V) };
+    s.vc[i] = (Vc) { NONE, PREV_NONE, 0, (guint32) (i / s.V) };
   s.crossings = g_new (Crossings, s.n_channels);
   for (guint c = 0; c < s.n_channels; c++)
     s.crossings[c] = (Crossings) { G_MAXUINT64, 0 };
