@@ -416,7 +416,8 @@ advance (Sim     *s,
          gint32   id)
 {
   const guint64 cycle = s->cycle;
-  gint32 cur = m->head, next = m->next_vc, prev;
+  gint32 cur = m->head, next = m->next_vc;
+  guint32 at;
   gboolean moved = FALSE, contended = FALSE;
 
   /* The header, into the VC it was granted. */
@@ -438,9 +439,11 @@ advance (Sim     *s,
 
   /* Back along the worm: every VC pushes its front flit into the one downstream of it, the
    * header's (the ejection VC while the worm is delivering) first. */
-  prev = vc_prev (s, cur);
-  if (prev != NONE && cur >= s->ejection_vc)
+  at = s->vc[cur].prev_at;
+  if (at != PREV_NONE && cur >= s->ejection_vc)
     {
+      gint32 prev = (gint32) (at / sizeof (Vc));
+
       moved |= move (s, m, id, prev, cur, FALSE, TRUE, cycle, &contended);
       if (m->done)
         {
@@ -448,17 +451,16 @@ advance (Sim     *s,
           return FALSE;
         }
       cur = prev;
-      prev = vc_prev (s, cur);
+      at = s->vc[cur].prev_at;
     }
   /* move() between two network or injection VCs, written out: the VC a flit leaves is the
    * one the next flit enters, and the arrays stay in registers. */
-  if (prev != NONE)
+  if (at != PREV_NONE)
     {
       Vc *const vc = s->vc;
       Crossings *const crossings = s->crossings;
       const guint32 B = s->B;
       Vc *t = &vc[cur], *down;
-      guint32 at = (guint32) prev * (guint32) sizeof (Vc);
 
       do
         {
