@@ -78,6 +78,8 @@ typedef struct
                          out of the active list until then */
   guint8  tagged;     /* generated inside the measured window */
   guint8  done;
+  guint32 vcs;        /* the VCs of its worm, from head back to the tail end: the walk along
+                         it counts its steps, so that its end does not wait for its last load */
 } Message;
 
 typedef struct

@@ -162,6 +162,7 @@ grant_injection (Sim   *s,
 
   vc_set (s, inj, id, NONE);
   m->head = inj;
+  m->vcs = 1;
   m->next_vc = NONE;
   m->order = s->injected++;
   ids_push (&s->active, id);
@@ -383,6 +384,7 @@ move (Sim      *s,
       if (m->hops == 0 && m->first == G_MAXUINT64)
         m->first = cycle;
       m->head = to;
+      m->vcs++;
       m->next_vc = NONE;
       if (!ejection)
         {
@@ -402,6 +404,7 @@ move (Sim      *s,
     {
       t->prev_at = PREV_NONE;
       free_vc (s, from);
+      m->vcs--;
     }
   if (ejection && m->delivered == m->length)
     finish (s, id);
@@ -417,7 +420,7 @@ advance (Sim     *s,
 {
   const guint64 cycle = s->cycle;
   gint32 cur = m->head, next = m->next_vc;
-  guint32 at;
+  guint32 at, steps = m->vcs - 1;  /* VCs upstream of cur */
   gboolean moved = FALSE, contended = FALSE;
 
   /* The header, into the VC it was granted. */
@@ -451,6 +454,7 @@ advance (Sim     *s,
           return FALSE;
         }
       cur = prev;
+      steps--;
       at = s->vc[cur].prev_at;
     }
   /* move() between two network or injection VCs, written out: the VC a flit leaves is the
@@ -487,7 +491,12 @@ advance (Sim     *s,
           t = f;
           at = f->prev_at;
         }
-      while (at != PREV_NONE);
+      /* As many steps as VCs behind the first: the loop's end is known before the last
+       * record is read. */
+      while (--steps != 0);
+#ifndef NDEBUG
+      g_assert (at == PREV_NONE);
+#endif
       cur = (gint32) (t - vc);
       /* The walk ended at the worm's tail end, t (VC cur). Once the source has sent every flit
        * that VC held a flit before this cycle (it is freed as the tail leaves it), so empty now
@@ -497,6 +506,7 @@ advance (Sim     *s,
         {
           down->prev_at = PREV_NONE;
           free_vc (s, cur);
+          m->vcs--;
         }
     }
 
