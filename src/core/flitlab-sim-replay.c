@@ -310,7 +310,7 @@ replay_run (Replay               *r,
         release (r, r->ready->pdata[i]);
       g_ptr_array_remove_range (r->ready, 0, n_ready);
 
-      if (s->active.len == 0 && s->queued == 0 && r->ready->len == 0)
+      if (in_flight (s) == 0 && s->queued == 0 && r->ready->len == 0)
         {
           if (upcoming == NULL)
             break;
@@ -325,12 +325,12 @@ replay_run (Replay               *r,
 
       close_windows (r, s->cycle, FALSE);
       flitlab_wormhole_step (s);
-      if (s->active.len > 0 && s->cycle - s->last_move > watchdog)
+      if (in_flight (s) > 0 && s->cycle - s->last_move > watchdog)
         {
           g_set_error (error, FLITLAB_SIM_ERROR, FLITLAB_SIM_ERROR_DEADLOCK,
                        _("Deadlock: no flit moved for %llu cycles with %u "
                          "messages in the network"),
-                       (unsigned long long) s->cycle - s->last_move, s->active.len);
+                       (unsigned long long) s->cycle - s->last_move, in_flight (s));
           goto out;
         }
       /* The network does not carry the trace at this scale: stopped there, memory bounded. */

@@ -98,7 +98,7 @@ guint
 flitlab_sim_trace_get_n_in_flight (const FlitlabSimTrace *trace)
 {
   g_return_val_if_fail (trace != NULL, 0);
-  return trace->sim.active.len;
+  return in_flight (&trace->sim);
 }
 
 void
@@ -193,7 +193,7 @@ flitlab_sim_trace_get_worm (const FlitlabSimTrace *trace,
     return NULL;
   worm = g_array_new (FALSE, FALSE, sizeof (guint));
   /* From the header back to the tail: each VC of the worm knows the one upstream of it. */
-  for (vc = m->head; vc != NONE && s->vc[vc].owner == (gint32) id; vc = s->vc[vc].prev)
+  for (vc = m->head; vc != NONE && s->vc[vc].owner == (gint32) id; vc = vc_prev (s, vc))
     {
       guint channel = vc_channel (s, vc);
 
@@ -221,7 +221,7 @@ flitlab_sim_trace_is_deadlocked (const FlitlabSimTrace *trace)
 
   s = &trace->sim;
   watchdog = flitlab_wormhole_watchdog_cycles (trace->config);
-  return s->active.len > 0 && s->cycle - s->last_move > watchdog;
+  return in_flight (s) > 0 && s->cycle - s->last_move > watchdog;
 }
 
 FlitlabDeadlockLink *
@@ -266,7 +266,7 @@ flitlab_sim_trace_get_deadlock_channels (const FlitlabSimTrace     *trace,
           g_array_append_val (cycle, channel);
           if (channel == links[i].holds_channel)
             break;
-          vc = s->vc[vc].prev;
+          vc = vc_prev (s, vc);
         }
       /* A worm that does not reach back to holds_channel (not a state a deadlock leaves):
        * the link's own channel alone keeps the cycle a cycle. */

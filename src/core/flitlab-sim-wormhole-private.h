@@ -21,10 +21,23 @@ G_BEGIN_DECLS
 typedef struct
 {
   gint32  owner;    /* message, or NONE when free */
-  gint32  prev;     /* the VC upstream in the same worm, NONE at the worm's tail end */
+  guint32 prev_at;  /* the VC upstream in the same worm, as the byte offset of its record in
+                       the VC array (vc_at()): the walk along a worm is a chain of these
+                       loads, and an offset is one addition from an address. PREV_NONE at
+                       the worm's tail end. */
   guint32 count;    /* flits in the buffer */
   guint32 channel;  /* the physical channel it belongs to (never changes) */
 } Vc;
+
+#define PREV_NONE G_MAXUINT32
+
+/* The VC record at byte offset at of the VC array vc. */
+static inline Vc *
+vc_at (Vc      *vc,
+       guint32  at)
+{
+  return (Vc *) (void *) ((char *) vc + at);
+}
 
 /* A physical channel's crossings: the last cycle a flit crossed it (one flit per cycle), and
  * the flits that have crossed it since the start; side by side, as each crossing needs both. */
@@ -46,6 +59,8 @@ typedef struct
   guint64 inject;     /* cycle the header entered the injection channel */
   guint64 first;      /* cycle the header left the injection channel (G_MAXUINT64 before) */
   guint64 moved;      /* the last cycle one of its flits moved; its generation before */
+  guint64 order;      /* its place in injection order: the worms' count when it took the
+                         injection VC */
   guint32 ties;       /* bit d set: - in dimension d when it is half way round */
   gint32  head;       /* the VC holding the header, or the ejection VC once it is delivering */
   gint32  next_vc;    /* the VC granted to its header and not yet entered, else NONE */
@@ -56,11 +71,15 @@ typedef struct
                            channel whose VCs it asks for (G_MAXUINT32 when more than one, and
                            before the first try), */
   guint64 wait_freed;   /* and that channel's freed count then */
-  gboolean passed_base; /* necklace: the header has been at a base vertex; up*-down*: it has
-                           taken a down hop (flitlab_router_ends_phase()) */
-  gboolean stalled;   /* nothing of it can move until its waiting header gets a VC */
-  gboolean tagged;    /* generated inside the measured window */
-  gboolean done;
+  /* Flags in bytes, so that a message is 128 bytes and found by a shift. */
+  guint8  passed_base; /* necklace: the header has been at a base vertex; up*-down*: it has
+                          taken a down hop (flitlab_router_ends_phase()) */
+  guint8  stalled;    /* nothing of it can move until its waiting header gets a VC: it is
+                         out of the active list until then */
+  guint8  tagged;     /* generated inside the measured window */
+  guint8  done;
+  guint32 vcs;        /* the VCs of its worm, from head back to the tail end: the walk along
+                         it counts its steps, so that its end does not wait for its last load */
 } Message;
 
 typedef struct
@@ -122,7 +141,10 @@ struct _Sim
 
   GArray                *messages;  /* Message */
   IdList                 free_ids;
-  IdList                 active;    /* in injection order */
+  IdList                 active;    /* worms that are not stalled, in injection order */
+  guint                  n_stalled; /* stalled worms, in no list but waiting */
+  IdList                 resumed;   /* stalled worms whose header got its VC this cycle */
+  guint64                injected;  /* worms so far (Message.order) */
   IdList                 waiting;   /* headers waiting for an output VC, in arrival order */
   IdList                 waiting_next;
   guint                  blocked;   /* the first this many of waiting failed this cycle */
@@ -158,6 +180,23 @@ vc_channel (const Sim *s,
   return s->vc[vc].channel;
 }
 
+/* The messages in the network: every worm, stalled or not. */
+static inline guint
+in_flight (const Sim *s)
+{
+  return s->active.len + s->n_stalled;
+}
+
+/* The VC upstream of vc in its worm, NONE at the worm's tail end. */
+static inline gint32
+vc_prev (const Sim *s,
+         gint32     vc)
+{
+  guint32 at = s->vc[vc].prev_at;
+
+  return at == PREV_NONE ? NONE : (gint32) (at / sizeof (Vc));
+}
+
 static inline gboolean
 is_ejection_vc (const Sim *s,
                 gint32     vc)
@@ -175,7 +214,7 @@ vc_set (Sim    *s,
   Vc *v = &s->vc[vc];
 
   v->owner = owner;
-  v->prev = prev;
+  v->prev_at = prev == NONE ? PREV_NONE : (guint32) prev * (guint32) sizeof (Vc);
   v->count = 0;
 }
 

@@ -48,6 +48,7 @@
 
 #include "flitlab-limits.h"
 #include "flitlab-rng.h"
+#include "flitlab-routing-private.h"
 #include "flitlab-sim-wormhole-private.h"
 #include "flitlab-stats.h"
 
@@ -161,7 +162,9 @@ grant_injection (Sim   *s,
 
   vc_set (s, inj, id, NONE);
   m->head = inj;
+  m->vcs = 1;
   m->next_vc = NONE;
+  m->order = s->injected++;
   ids_push (&s->active, id);
 }
 
@@ -279,7 +282,7 @@ allocate (Sim    *s,
       /* Routed once at each node, whatever the cycles it then waits there. */
       if (m->route_node != node)
         {
-          flitlab_router_hops (s->router, node, m->dst, m->ties, m->passed_base, hops);
+          flitlab_router_hops_inline (s->router, node, m->dst, m->ties, m->passed_base, hops);
           m->route_node = node;
         }
       *preferred = hops->escape;
@@ -381,6 +384,7 @@ move (Sim      *s,
       if (m->hops == 0 && m->first == G_MAXUINT64)
         m->first = cycle;
       m->head = to;
+      m->vcs++;
       m->next_vc = NONE;
       if (!ejection)
         {
@@ -396,63 +400,79 @@ move (Sim      *s,
 
   /* The tail has left from: nothing is upstream of it and the source has sent every flit.
    * The worm now ends at to. */
-  if (left == 0 && f->prev == NONE && m->at_source == 0)
+  if (left == 0 && f->prev_at == PREV_NONE && m->at_source == 0)
     {
-      t->prev = NONE;
+      t->prev_at = PREV_NONE;
       free_vc (s, from);
+      m->vcs--;
     }
   if (ejection && m->delivered == m->length)
     finish (s, id);
   return TRUE;
 }
 
-static void
+/* Moves what can move of the worm of message m (id); FALSE when the worm leaves the active
+ * list, delivered or stalled. */
+static gboolean
 advance (Sim     *s,
          Message *m,
          gint32   id)
 {
   const guint64 cycle = s->cycle;
-  gint32 cur = m->head, next = m->next_vc, prev;
+  gint32 cur = m->head, next = m->next_vc;
+  guint32 at, steps = m->vcs - 1;  /* VCs upstream of cur */
   gboolean moved = FALSE, contended = FALSE;
 
   /* The header, into the VC it was granted. */
   if (next != NONE)
     {
       if (next >= s->ejection_vc)
-        moved = move (s, m, id, cur, next, TRUE, TRUE, cycle, &contended);
+        {
+          moved = move (s, m, id, cur, next, TRUE, TRUE, cycle, &contended);
+          /* A one-flit message is delivered as its header is. */
+          if (m->done)
+            {
+              m->moved = s->last_move = cycle;
+              return FALSE;
+            }
+        }
       else
         moved = move (s, m, id, cur, next, TRUE, FALSE, cycle, &contended);
-    }
-  if (m->done)
-    {
-      m->moved = s->last_move = cycle;
-      return;
     }
 
   /* Back along the worm: every VC pushes its front flit into the one downstream of it, the
    * header's (the ejection VC while the worm is delivering) first. */
-  prev = s->vc[cur].prev;
-  if (prev != NONE && cur >= s->ejection_vc)
+  at = s->vc[cur].prev_at;
+  if (at != PREV_NONE && cur >= s->ejection_vc)
     {
+      gint32 prev = (gint32) (at / sizeof (Vc));
+
       moved |= move (s, m, id, prev, cur, FALSE, TRUE, cycle, &contended);
+      if (m->done)
+        {
+          m->moved = s->last_move = cycle;
+          return FALSE;
+        }
       cur = prev;
-      prev = s->vc[cur].prev;
+      steps--;
+      at = s->vc[cur].prev_at;
     }
   /* move() between two network or injection VCs, written out: the VC a flit leaves is the
    * one the next flit enters, and the arrays stay in registers. */
-  if (prev != NONE)
+  if (at != PREV_NONE)
     {
       Vc *const vc = s->vc;
       Crossings *const crossings = s->crossings;
       const guint32 B = s->B;
-      Vc *t = &vc[cur];
+      Vc *t = &vc[cur], *down;
 
       do
         {
-          Vc *f = &vc[prev];
+          Vc *f = vc_at (vc, at);
           guint32 count = f->count;
 
-          if (count != 0 && t->count < B)
+          /* With single-flit buffers (counts 0 or 1) one comparison says both. */
+          if (B == 1 ? count > t->count : count != 0 && t->count < B)
             {
               guint channel = t->channel;
 
@@ -465,19 +485,29 @@ advance (Sim     *s,
                   crossings[channel].flits++;
                   t->count++;
                   moved = TRUE;
-                  /* The tail has left f: the worm now ends at t. */
-                  if (count == 1 && f->prev == NONE && m->at_source == 0)
-                    {
-                      t->prev = NONE;
-                      free_vc (s, prev);
-                    }
                 }
             }
-          cur = prev;
+          down = t;
           t = f;
-          prev = f->prev;
+          at = f->prev_at;
         }
-      while (prev != NONE);
+      /* As many steps as VCs behind the first: the loop's end is known before the last
+       * record is read. */
+      while (--steps != 0);
+#ifndef NDEBUG
+      g_assert (at == PREV_NONE);
+#endif
+      cur = (gint32) (t - vc);
+      /* The walk ended at the worm's tail end, t (VC cur). Once the source has sent every flit
+       * that VC held a flit before this cycle (it is freed as the tail leaves it), so empty now
+       * it has sent the tail on to down, where the worm now ends: tested once per worm, not
+       * per flit. One test for both: it is seldom true. */
+      if ((t->count | m->at_source) == 0)
+        {
+          down->prev_at = PREV_NONE;
+          free_vc (s, cur);
+          m->vcs--;
+        }
     }
 
   /* The tail end: the processor feeds the injection VC. While its source has flits to send a
@@ -511,7 +541,60 @@ advance (Sim     *s,
   /* Nothing moved, and not for want of a physical channel: every buffer of the worm is full
    * or empty behind a waiting header, and only its own moves could change that. */
   else if (!contended && m->next_vc == NONE && !is_ejection_vc (s, m->head))
-    m->stalled = TRUE;
+    {
+      m->stalled = TRUE;
+      s->n_stalled++;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The worms in s->resumed back into the active list, each where its injection order puts it,
+ * so that the oldest worm still moves first. */
+static void
+resume_stalled (Sim *s)
+{
+  Message *const messages = (Message *) (void *) s->messages->data;
+  gint32 *const r = s->resumed.ids;
+  guint n = s->resumed.len, i;
+
+  /* Few a cycle: sorted by insertion. */
+  for (guint j = 1; j < n; j++)
+    {
+      gint32 id = r[j];
+      guint64 order = messages[id].order;
+      guint k;
+
+      for (k = j; k > 0 && messages[r[k - 1]].order > order; k--)
+        r[k] = r[k - 1];
+      r[k] = id;
+    }
+  /* Inserted from the youngest back, in place: each after the active worms older than it
+   * (found by bisection), the worms after it moved up at once. */
+  i = s->active.len;
+  for (guint j = 0; j < n; j++)
+    ids_push (&s->active, NONE);
+  for (guint j = n; j-- > 0;)
+    {
+      gint32 *const a = s->active.ids;
+      guint64 order = messages[r[j]].order;
+      guint lo = 0, hi = i;
+
+      while (lo < hi)
+        {
+          guint mid = (lo + hi) / 2;
+
+          if (messages[a[mid]].order < order)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      memmove (&a[lo + j + 1], &a[lo], (i - lo) * sizeof *a);
+      a[lo + j] = r[j];
+      i = lo;
+    }
+  s->n_stalled -= s->resumed.len;
+  s->resumed.len = 0;
 }
 
 /* ---- the cycle loop --------------------------------------------------------------- */
@@ -556,7 +639,13 @@ flitlab_wormhole_step (Sim *s)
             s->out->channel_blocked[m->wait_channel]++;
         }
       else if (allocate (s, id, &preferred))
-        message (s, id)->stalled = FALSE;
+        {
+          if (m->stalled)
+            {
+              m->stalled = FALSE;
+              ids_push (&s->resumed, id);
+            }
+        }
       else
         {
           s->waiting.ids[kept++] = id;
@@ -566,9 +655,11 @@ flitlab_wormhole_step (Sim *s)
     }
   s->waiting.len = kept;
   s->blocked = kept;
+  if (s->resumed.len > 0)
+    resume_stalled (s);
 
-  /* 3. Flits, oldest worm first; finished worms leave the list. Messages are added only by
-   * the arrivals, so their array stays where it is. */
+  /* 3. Flits, oldest worm first; finished and stalled worms leave the list. Messages are
+   * added only by the arrivals, so their array stays where it is. */
   kept = 0;
   {
     Message *const messages = (Message *) (void *) s->messages->data;
@@ -576,12 +667,11 @@ flitlab_wormhole_step (Sim *s)
     for (guint i = 0; i < s->active.len; i++)
       {
         gint32 id = s->active.ids[i];
-        Message *m = &messages[id];
+        gboolean keep = advance (s, &messages[id], id);
 
-        if (!m->stalled)
-          advance (s, m, id);
-        if (!m->done)
-          s->active.ids[kept++] = id;
+        /* Kept without a branch: whether a worm stays is hard to predict. */
+        s->active.ids[kept] = id;
+        kept += keep;
       }
   }
   s->active.len = kept;
@@ -601,7 +691,7 @@ describe_deadlock (Sim *s)
 
   g_string_append_printf (text, _("Deadlock: no flit moved for %llu cycles with %u messages in "
                                   "the network; waiting headers hold:"),
-                          (unsigned long long) (s->cycle - s->last_move), s->active.len);
+                          (unsigned long long) (s->cycle - s->last_move), in_flight (s));
   for (guint i = 0; i < s->waiting.len && i < 8; i++)
     {
       Message *m = message (s, s->waiting.ids[i]);
@@ -727,7 +817,7 @@ run_until (Sim      *s,
     {
       flitlab_wormhole_step (s);
 
-      if (s->active.len > 0 && s->cycle - s->last_move > watchdog)
+      if (in_flight (s) > 0 && s->cycle - s->last_move > watchdog)
         {
           g_autofree char *message = NULL;
 
@@ -943,9 +1033,12 @@ flitlab_wormhole_init (Sim                   *sp,
    * no job index reaches. */
   flitlab_rng_init (&s.tie_rng, config->seed, job->stream | (G_GUINT64_CONSTANT (1) << 63));
 
+  /* Vc.prev_at: every record's offset below PREV_NONE (65 536 nodes of 34 channels with 64
+   * VCs are 2.3 GB of records). */
+  g_assert ((guint64) s.n_channels * s.V * sizeof (Vc) < PREV_NONE);
   s.vc = g_new (Vc, (gsize) s.n_channels * s.V);
   for (gsize i = 0; i < (gsize) s.n_channels * s.V; i++)
-    s.vc[i] = (Vc) { NONE, NONE, 0, (guint32) (i / s.V) };
+    s.vc[i] = (Vc) { NONE, PREV_NONE, 0, (guint32) (i / s.V) };
   s.crossings = g_new (Crossings, s.n_channels);
   for (guint c = 0; c < s.n_channels; c++)
     s.crossings[c] = (Crossings) { G_MAXUINT64, 0 };
@@ -973,6 +1066,7 @@ flitlab_wormhole_clear (Sim *s)
   g_array_unref (s->messages);
   g_free (s->free_ids.ids);
   g_free (s->active.ids);
+  g_free (s->resumed.ids);
   g_free (s->waiting.ids);
   g_free (s->waiting_next.ids);
   g_free (s->queues);
@@ -1027,8 +1121,11 @@ flitlab_sim_wormhole_run (const FlitlabSimJob    *job,
     {
       gboolean pending = FALSE;
 
+      /* A stalled worm's header is waiting. */
       for (guint i = 0; i < s.active.len && !pending; i++)
         pending = message (&s, s.active.ids[i])->tagged;
+      for (guint i = 0; i < s.waiting.len && !pending; i++)
+        pending = message (&s, s.waiting.ids[i])->tagged;
       for (guint n = 0; n < s.n_nodes && !pending; n++)
         pending = s.queues[n].head != NONE && message (&s, s.queues[n].head)->tagged;
       if (!pending)
