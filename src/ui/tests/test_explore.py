@@ -565,8 +565,10 @@ def visit_combo(editor, study, name):
 
 
 # The items that ask for a file first, and their choosers' titles: the chooser opens, and
-# cancelled, the study keeps what it had.
-FILE_ITEMS = {"Matrix from file…": "Traffic Matrix", "Network from a file…": "Network File"}
+# cancelled, the study keeps what it had. A study that keeps a matrix or a trace from before
+# another pattern takes it back without asking.
+FILE_ITEMS = {"Matrix from file…": "Traffic Matrix", "Trace from file…": "Trace",
+              "Network from a file…": "Network File"}
 
 
 def cancel_file_chooser(study, combo, last, item):
@@ -579,7 +581,8 @@ def cancel_file_chooser(study, combo, last, item):
                        if c.name == FILE_ITEMS[item]),
                       None)
     if dialog is None:
-        fail(f"study “{study}”: “{item}” opens no file chooser")
+        if combo_shown(combo) != item:
+            fail(f"study “{study}”: “{item}” opens no file chooser and takes no file kept")
         return
     rawinput.pressKey("Escape")
     time.sleep(0.5)
@@ -751,8 +754,8 @@ def visit_views(window, study):
 
 
 def compare(window, sidebar, studies):
-    """The first study selected, Compare on, 1 more Ctrl+clicked (2 compared), then 3 more (5),
-    each in every view; Compare off again."""
+    """The first study selected, Compare on, 1 more Ctrl+clicked (2 compared), then 3 more (5,
+    or as many as the project has), each in every view; Compare off again."""
     progress("comparing")
     button = window.findChildren(lambda n: n.roleName == "push button" and n.name == "Compare",
                                  recursive=True)
@@ -760,7 +763,10 @@ def compare(window, sidebar, studies):
         fail("the sidebar has no Compare button")
         return
     after(studies[0], "Compare", "on")
-    for count, added in ((2, studies[1:2]), (5, studies[2:5])):
+    most = min(5, len(studies))
+    for count, added in ((2, studies[1:2]), (most, studies[2:most])):
+        if count <= 2 and not added:
+            continue
         compared = ", ".join(studies[:count])
         rawinput.holdKey("Control_L")
         for study in added:
