@@ -287,8 +287,8 @@ static gboolean
 ensure_replay (FlitlabNetworkPage *self)
 {
   const FlitlabStudy *study = shown_study (self);
-  const FlitlabTopology *topology = flitlab_topology_figure_get_topology (self->figure);
-  guint n_channels = flitlab_topology_get_n_channels (topology);
+  const FlitlabTopology *topology;
+  guint n_channels;
   g_autoptr(GError) error = NULL;
   g_autoptr(GTask) task = NULL;
   g_autoptr(FlitlabSimConfig) config = NULL;
@@ -298,6 +298,11 @@ ensure_replay (FlitlabNetworkPage *self)
 
   if (self->frames != NULL)
     return TRUE;
+  /* No network drawn (its spec cannot be built): nothing to play it on. */
+  if (study == NULL || self->figure == NULL)
+    return FALSE;
+  topology = flitlab_topology_figure_get_topology (self->figure);
+  n_channels = flitlab_topology_get_n_channels (topology);
   self->frames_rate = gtk_range_get_value (GTK_RANGE (self->load_scale));
   if ((trace = flitlab_study_get_trace (study, &error)) == NULL ||
       (config = flitlab_study_run_new_sim_config (study, &error)) == NULL)
