@@ -10,15 +10,12 @@ import resource
 import shutil
 import signal
 import subprocess
-import sys
-import tempfile
 
-CLI = sys.argv[1]
+from cli_tap import CLI, check, report, results, tmp
+
 SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 TOUR = os.path.join(SRCDIR, "data", "examples", "flitlab-tour.flitlab")
 STUDY = "6×6×6 bi torus"
-results = []
-tmp = tempfile.mkdtemp(prefix="flitlab-bad-input-")
 
 
 def full_disk():
@@ -171,10 +168,6 @@ def ran(args, **kwargs):
 def one_line(proc):
     lines = proc.stderr.decode("utf-8", "replace").strip().splitlines()
     return proc.returncode > 0 and len(lines) == 1 and lines[0].startswith("flitlab-cli")
-
-
-def check(name, ok, detail=""):
-    results.append((name, bool(ok), detail))
 
 
 out33 = os.path.join(tmp, "issue33")
@@ -398,10 +391,4 @@ peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 results.append((f"every run stayed under 1 GiB (peak {peak_kib // 1024} MiB)",
                 peak_kib < 1024 * 1024, ""))
 
-shutil.rmtree(tmp, ignore_errors=True)
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} {name}")
-    if not ok:
-        print(f"# {detail}")
-sys.exit(0)
+report()
