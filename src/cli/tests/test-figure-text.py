@@ -15,13 +15,12 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_tap import CLI, report, results, tmp  # noqa: E402
 from pdf_words import turned, words  # noqa: E402
 
-CLI = sys.argv[1]
 SRCDIR = os.environ.get("G_TEST_SRCDIR", os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 EXAMPLES = os.path.join(SRCDIR, "data", "examples")
 SIZES = [["--preset", p] for p in ("column", "column-and-half", "page", "slide")] + \
@@ -35,6 +34,7 @@ NUMBER = re.compile(r"^[−-]?\d+(\.\d+)?$")
 TOKEN = re.compile(r"[\s,;:()\-—=\"]+")
 
 if shutil.which("pdftotext") is None:
+    shutil.rmtree(tmp, ignore_errors=True)
     print("1..0 # SKIP no pdftotext")
     sys.exit(0)
 
@@ -54,8 +54,6 @@ def figures(project):
         yield f"plot of {study}", ["--study", study], size
 
 
-results = []
-tmp = tempfile.mkdtemp(prefix="flitlab-figure-text-")
 for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
     project = os.path.join(EXAMPLES, name)
     for n, (figure, chosen, size) in enumerate(figures(project)):
@@ -121,10 +119,4 @@ for name in sorted(f for f in os.listdir(EXAMPLES) if f.endswith(".flitlab")):
                         f"overlapping",
                         found != [] and not off and not over,
                         f"off the page {off[:5]}, overlapping {over[:5]}"))
-shutil.rmtree(tmp, ignore_errors=True)
-
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} {name}")
-    if not ok:
-        print(f"# {detail}")
+report()
