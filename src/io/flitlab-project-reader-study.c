@@ -489,6 +489,22 @@ parse_traffic (Reader                *r,
                                        &study->flit_width);
 }
 
+/* Whether text is a SHA-256 as the project writes it: 64 lower-case hexadecimal digits. */
+static gboolean
+is_sha256 (const char *text)
+{
+  return strlen (text) == 64 && strspn (text, "0123456789abcdef") == 64;
+}
+
+/* A data file's path as the project names it, resolved against the project's folder; as
+ * written when the project has no folder (read from memory, where no file is read). */
+static char *
+resolve_path (Reader     *r,
+              const char *file)
+{
+  return r->base_dir != NULL ? g_canonicalize_filename (file, r->base_dir) : g_strdup (file);
+}
+
 /* <matrix>: the matrix pattern's weights, as CSV text inline or as a file (relative to the
  * project's folder) with its SHA-256. A file that is missing, changed or refused is kept with
  * why: the study loads and refuses to run. */
@@ -530,11 +546,10 @@ parse_matrix (Reader                *r,
   sha256 = flitlab_reader_require_attribute (r, node, "sha256");
   if (sha256 == NULL)
     return FALSE;
-  if (file[0] == '\0' || strlen (sha256) != 64 ||
-      strspn (sha256, "0123456789abcdef") != 64)
+  if (file[0] == '\0' || !is_sha256 (sha256))
     return flitlab_reader_fail (r, node, INVALID, _("<matrix> needs a file and its SHA-256 "
                                                     "as 64 hexadecimal digits"));
-  path = r->base_dir != NULL ? g_canonicalize_filename (file, r->base_dir) : g_strdup (file);
+  path = resolve_path (r, file);
   if (r->base_dir == NULL)
     {
       g_set_error_literal (&refused, G_FILE_ERROR, G_FILE_ERROR_FAILED,
@@ -599,7 +614,7 @@ parse_trace (Reader                *r,
   file = flitlab_reader_require_attribute (r, node, "file");
   if (file == NULL || (sha256 = flitlab_reader_require_attribute (r, node, "sha256")) == NULL)
     return FALSE;
-  if (file[0] == '\0' || strlen (sha256) != 64 || strspn (sha256, "0123456789abcdef") != 64)
+  if (file[0] == '\0' || !is_sha256 (sha256))
     return flitlab_reader_fail (r, node, INVALID, _("<trace> needs a file and its SHA-256 "
                                                     "as 64 hexadecimal digits"));
   messages_text = flitlab_reader_dup_attribute (node, "messages");
@@ -621,7 +636,7 @@ parse_trace (Reader                *r,
         return flitlab_reader_fail (r, node, INVALID, "%s", refused->message);
     }
 
-  path = r->base_dir != NULL ? g_canonicalize_filename (file, r->base_dir) : g_strdup (file);
+  path = resolve_path (r, file);
   if (r->base_dir == NULL)
     g_set_error_literal (&refused, G_FILE_ERROR, G_FILE_ERROR_FAILED,
                          _("The trace file was not read"));
