@@ -612,4 +612,6 @@ flitlab_network_page_init_animation (FlitlabNetworkPage *self)
   g_signal_connect_swapped (self->step_button, "clicked", G_CALLBACK (flitlab_network_page_step),
                             self);
   g_signal_connect_swapped (self->skip_button, "clicked", G_CALLBACK (on_skip_clicked), self);
+  flitlab_network_page_replay_set_controls (self);
+  gtk_drop_down_set_selected (self->speed_dropdown, 1);
 }
