@@ -473,9 +473,9 @@ flitlab_backtrack_config_new (guint n,
   config->n = n;
   config->buffers = buffers;
   config->seed = 1;
-  config->replications = 3;
+  config->replications = FLITLAB_DEFAULT_REPLICATIONS;
   config->warmup = 2000;
-  config->cycles = 20000;
+  config->cycles = FLITLAB_DEFAULT_CYCLES;
   return config;
 }
 

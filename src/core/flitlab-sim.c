@@ -84,8 +84,8 @@ flitlab_sim_config_new (const char *topology)
   config->flits = 16;
   config->buffer = 1;
   config->seed = 1;
-  config->replications = 3;
-  config->cycles = 20000;
+  config->replications = FLITLAB_DEFAULT_REPLICATIONS;
+  config->cycles = FLITLAB_DEFAULT_CYCLES;
   return config;
 }
 

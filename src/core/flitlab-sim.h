@@ -154,8 +154,8 @@ const char       *flitlab_length_to_string   (FlitlabLengthDistribution  length)
 gboolean          flitlab_length_from_string (const char                *text,
                                               FlitlabLengthDistribution *length);
 
-/* Defaults: dor, uniform, fixed 16 flits, default vcs, buffer 1, seed 1, 3 replications,
- * automatic warm-up, 20000 measured cycles. */
+/* Defaults: dor, uniform, fixed 16 flits, default vcs, buffer 1, seed 1, automatic warm-up,
+ * the default stopping rule (flitlab-limits.h). */
 FlitlabSimConfig *flitlab_sim_config_new     (const char                *topology);
 FlitlabSimConfig *flitlab_sim_config_copy    (const FlitlabSimConfig    *config);
 void              flitlab_sim_config_free    (FlitlabSimConfig          *config);

@@ -337,9 +337,9 @@ flitlab_study_new (const char *name)
   self->simulation.buffer = 1;
   self->simulation.node_buffers = 0;
   self->simulation.seed = 1;
-  self->simulation.replications = 3;
+  self->simulation.replications = FLITLAB_DEFAULT_REPLICATIONS;
   self->simulation.warmup = 0;
-  self->simulation.cycles = 20000;
+  self->simulation.cycles = FLITLAB_DEFAULT_CYCLES;
   self->simulation.threads = 0;
   self->simulation.watchdog = 0;
   self->simulation.channels = channels_array_new ();

@@ -166,8 +166,8 @@ GQuark                flitlab_study_error_quark    (void);
 
 /* Defaults: "torus:8x8:bi", dor, uniform (hotspot fraction 0.1 at node 0), fixed 16 flits,
  * 32-bit flits, 20 rates from 0.001 to 0.02, no model, simulation off with 0 (default) vcs,
- * buffer 1, no node buffers, seed 1, 3 replications, automatic warm-up, 20000 cycles,
- * 0 (all) threads, default watchdog. */
+ * buffer 1, no node buffers, seed 1, automatic warm-up, the default stopping rule
+ * (flitlab-limits.h), 0 (all) threads, default watchdog. */
 FlitlabStudy         *flitlab_study_new            (const char          *name);
 FlitlabStudy         *flitlab_study_copy           (const FlitlabStudy  *self);
 void                  flitlab_study_free           (FlitlabStudy        *self);

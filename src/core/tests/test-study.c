@@ -39,7 +39,7 @@ test_defaults (void)
   g_assert_cmpuint (study->simulation.seed, ==, 1);
   g_assert_cmpuint (study->simulation.replications, ==, 3);
   g_assert_cmpuint (study->simulation.warmup, ==, 0);
-  g_assert_cmpuint (study->simulation.cycles, ==, 20000);
+  g_assert_cmpuint (study->simulation.cycles, ==, 30000);
   g_assert_cmpuint (study->simulation.threads, ==, 0);
   g_assert_cmpuint (study->simulation.watchdog, ==, 0);
   g_assert_null (study->simulation.points);
