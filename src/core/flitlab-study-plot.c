@@ -279,7 +279,13 @@ model_name (const FlitlabStudy      *study,
                      g_strcmp0 (g_hash_table_lookup (other->params, k->data), value) != 0;
         }
       if (differs)
-        g_string_append_printf (name, ", %s = %s", (char *) k->data, value);
+        {
+          g_autofree char *shown = flitlab_study_run_param_shown (k->data, value);
+
+          /* An empty matrix against the study's: the other model's traffic is not one. */
+          g_string_append_printf (name, ", %s = %s", (char *) k->data,
+                                  shown != NULL ? shown : _("none"));
+        }
     }
   return g_string_free (name, FALSE);
 }

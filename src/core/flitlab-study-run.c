@@ -972,6 +972,27 @@ param_numbers (const char *text,
   return numbers->len > 0;
 }
 
+char *
+flitlab_study_run_param_shown (const char *key,
+                               const char *value)
+{
+  guint rows = 0, columns = 1;
+
+  g_return_val_if_fail (key != NULL && value != NULL, NULL);
+
+  if (*value == '\0')
+    return NULL;
+  if (!g_str_equal (key, "matrix"))
+    return g_strdup (value);
+  for (const char *c = value; *c != '\0' && *c != '\n'; c++)
+    columns += *c == ',';
+  /* A line per row, the last one with or without its newline. */
+  for (const char *c = value; *c != '\0'; c++)
+    rows += *c == '\n' && c[1] != '\0';
+  /* Translators: a traffic matrix's size, rows × columns */
+  return g_strdup_printf (_("%u×%u"), rows + 1, columns);
+}
+
 gboolean
 flitlab_study_run_param_equal (const char *a,
                                const char *b)

@@ -107,6 +107,13 @@ gboolean flitlab_study_run_fit_model       (const FlitlabStudy   *study,
 gboolean flitlab_study_run_param_equal     (const char           *a,
                                             const char           *b);
 
+/* A model parameter's value as a person reads it after its name: a traffic matrix, whose text
+ * holds every entry (4096 numbers for 64 nodes), by its size, "64×64"; any other value as it
+ * is. NULL for an empty value, which says nothing (no matrix: the traffic is not one; no
+ * network file). */
+char    *flitlab_study_run_param_shown     (const char           *key,
+                                            const char           *value);
+
 /* Whether the model describes the study itself: the study's network and traffic give exactly
  * its parameters (as values, flitlab_study_run_param_equal()), so it follows every edit of the
  * study. FALSE for a model kept to compare another network or message length with it, and

@@ -163,8 +163,14 @@ params_text (GHashTable *params)
   GString *text = g_string_new (NULL);
 
   for (GList *k = keys; k != NULL; k = k->next)
-    g_string_append_printf (text, "%s%s = %s", k != keys ? ", " : "", (char *) k->data,
-                            (char *) g_hash_table_lookup (params, k->data));
+    {
+      g_autofree char *value =
+        flitlab_study_run_param_shown (k->data, g_hash_table_lookup (params, k->data));
+
+      if (value != NULL)
+        g_string_append_printf (text, "%s%s = %s", text->len > 0 ? ", " : "",
+                                (char *) k->data, value);
+    }
   return g_string_free (text, FALSE);
 }
 

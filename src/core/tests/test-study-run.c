@@ -377,6 +377,21 @@ test_param_equal (void)
   g_assert_false (flitlab_study_run_param_equal ("8", NULL));
 }
 
+/* A matrix parameter is shown by its size: its text holds every entry. */
+static void
+test_param_shown (void)
+{
+  g_autofree char *radix = flitlab_study_run_param_shown ("k", "8x8");
+  g_autofree char *two = flitlab_study_run_param_shown ("matrix", "0,1\n1,0\n");
+  g_autofree char *unended = flitlab_study_run_param_shown ("matrix", "0,1,2\n1,0,2\n2,1,0");
+
+  g_assert_cmpstr (radix, ==, "8x8");
+  g_assert_cmpstr (two, ==, "2×2");
+  g_assert_cmpstr (unended, ==, "3×3");
+  g_assert_null (flitlab_study_run_param_shown ("matrix", ""));
+  g_assert_null (flitlab_study_run_param_shown ("network", ""));
+}
+
 /* The examples' models, written k="8" and flits="12", follow their study; one of another
  * network or length does not. */
 static void
@@ -583,6 +598,7 @@ main (int   argc,
   g_test_add_func ("/flitlab/study-run/fit-model", test_fit_model);
   g_test_add_func ("/flitlab/study-run/fit-model-flits-exact", test_fit_model_flits_exact);
   g_test_add_func ("/flitlab/study-run/param-equal", test_param_equal);
+  g_test_add_func ("/flitlab/study-run/param-shown", test_param_shown);
   g_test_add_func ("/flitlab/study-run/model-follows", test_model_follows);
   g_test_add_func ("/flitlab/study-run/model-curve", test_model_curve);
   g_test_add_func ("/flitlab/study-run/check-simulation", test_check_simulation);
