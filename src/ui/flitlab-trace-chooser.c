@@ -20,7 +20,7 @@ read_trace (const char  *path,
             guint        n_nodes,
             GError     **error)
 {
-  return flitlab_trace_summary_read (path, n_nodes, error);
+  return flitlab_trace_summary_read (path, n_nodes, NULL, NULL, NULL, error);
 }
 
 static const char * const suffixes[] = { "trace", "txt", "bz2", NULL };
