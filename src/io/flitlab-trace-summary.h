@@ -27,9 +27,9 @@ G_BEGIN_DECLS
  * source are counted in messages but in no pair). n_nodes: the network's nodes; a message
  * naming another node is refused at its line or packet. Errors are one line naming the file:
  * the reader's (flitlab-trace-file.h), G_FILE_ERROR, or FLITLAB_TRACE_FILE_ERROR_EMPTY.
- * progress (may be NULL) hears the share done of both passes, by bytes of the file: the hash
- * pass's first half, the messages' second (a Netrace trace's compressed bytes), never going
- * back, 1 once the summary is made; seconds_left is -1. It is called on the caller's thread
+ * progress (may be NULL) hears the share done of both passes, each by bytes of the file (the
+ * messages' by the position in it: a Netrace trace's compressed bytes), weighted by their
+ * usual share of the time; never going back, 1 once the summary is made; seconds_left is -1. It is called on the caller's thread
  * at the start, every 64 KiB hashed and every 4096 messages, where cancellable is checked too:
  * cancelled, or progress returning FALSE, the read ends with G_IO_ERROR_CANCELLED. */
 FlitlabStudyTrace *flitlab_trace_summary_read    (const char           *path,
