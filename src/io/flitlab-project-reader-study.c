@@ -649,7 +649,7 @@ parse_trace (Reader                *r,
                            "built"));
   else
     {
-      trace = flitlab_trace_summary_read (path, n_nodes, &refused);
+      trace = flitlab_trace_summary_read (path, n_nodes, NULL, NULL, NULL, &refused);
       if (trace != NULL && !g_str_equal (trace->sha256, sha256))
         {
           g_autofree char *display = g_filename_display_name (path);

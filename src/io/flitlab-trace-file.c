@@ -514,6 +514,17 @@ flitlab_trace_file_get_n_messages (const FlitlabTraceFile *self)
   return self->n_messages;
 }
 
+guint64
+flitlab_trace_file_get_position (const FlitlabTraceFile *self)
+{
+  off_t position;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  position = ftello (self->file);
+  return position > 0 ? (guint64) position : 0;
+}
+
 gboolean
 flitlab_trace_file_next (gpointer              self,
                          FlitlabTraceMessage  *message,

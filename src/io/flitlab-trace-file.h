@@ -55,6 +55,9 @@ guint64            flitlab_trace_file_get_n_messages (const FlitlabTraceFile    
  * line or packet (the replay refuses it too, by its number in the trace). 0: no bound. */
 void               flitlab_trace_file_set_network_nodes (FlitlabTraceFile       *self,
                                                       guint                      n_nodes);
+/* The bytes of the file read so far (a Netrace trace's are compressed bytes): how far a pass
+ * over the messages is, against the file's size. */
+guint64            flitlab_trace_file_get_position   (const FlitlabTraceFile    *self);
 /* Netrace's size in bytes of a packet type, or 0 for a type it does not define. */
 guint              flitlab_netrace_packet_bytes      (guint                      type);
 gboolean           flitlab_trace_file_next           (gpointer                   self,

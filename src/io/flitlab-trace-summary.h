@@ -15,8 +15,9 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
+#include "flitlab-sim.h"
 #include "flitlab-study-trace.h"
 
 G_BEGIN_DECLS
@@ -25,9 +26,17 @@ G_BEGIN_DECLS
  * it: its messages, last cycle, mean flits and counts per pair of nodes (messages to their own
  * source are counted in messages but in no pair). n_nodes: the network's nodes; a message
  * naming another node is refused at its line or packet. Errors are one line naming the file:
- * the reader's (flitlab-trace-file.h), G_FILE_ERROR, or FLITLAB_TRACE_FILE_ERROR_EMPTY. */
+ * the reader's (flitlab-trace-file.h), G_FILE_ERROR, or FLITLAB_TRACE_FILE_ERROR_EMPTY.
+ * progress (may be NULL) hears the share done of both passes, each by bytes of the file (the
+ * messages' by the position in it: a Netrace trace's compressed bytes), weighted by their
+ * usual share of the time; never going back, 1 once the summary is made; seconds_left is -1. It is called on the caller's thread
+ * at the start, every 64 KiB hashed and every 4096 messages, where cancellable is checked too:
+ * cancelled, or progress returning FALSE, the read ends with G_IO_ERROR_CANCELLED. */
 FlitlabStudyTrace *flitlab_trace_summary_read    (const char           *path,
                                                   guint                 n_nodes,
+                                                  GCancellable         *cancellable,
+                                                  FlitlabProgressFunc   progress,
+                                                  gpointer              progress_data,
                                                   GError              **error);
 /* A trace as a project holds its summary, without reading the file: the file must exist
  * (else G_FILE_ERROR_NOENT, "Trace file “…” is missing"); whether it is still the one with

@@ -25,11 +25,16 @@ flitlab_chosen_matrix_free (FlitlabChosenMatrix *chosen)
   g_free (chosen);
 }
 
-/* A FlitlabFileChooserRead: the matrix of path, of n_nodes nodes. */
+/* A FlitlabFileChooserRead: the matrix of path, of n_nodes nodes. A matrix file is at most
+ * FLITLAB_MAX_MATRIX_BYTES, read at once: it tells no progress, and a cancelled reading's
+ * matrix is dropped (flitlab-file-chooser-task.c). */
 static gpointer
-read_matrix (const char  *path,
-             guint        n_nodes,
-             GError     **error)
+read_matrix (const char           *path,
+             guint                 n_nodes,
+             GCancellable         *cancellable,
+             FlitlabProgressFunc   progress,
+             gpointer              progress_data,
+             GError              **error)
 {
   g_autoptr(FlitlabChosenMatrix) chosen = g_new0 (FlitlabChosenMatrix, 1);
 
@@ -62,25 +67,32 @@ static const FlitlabFileChooserKind matrix_file = {
 };
 
 void
-flitlab_matrix_chooser_read_async (GFile               *file,
-                                   guint                n_nodes,
-                                   GCancellable        *cancellable,
-                                   GAsyncReadyCallback  callback,
-                                   gpointer             user_data)
+flitlab_matrix_chooser_read_async (GFile                      *file,
+                                   guint                       n_nodes,
+                                   FlitlabFileChooserProgress *progress,
+                                   GCancellable               *cancellable,
+                                   GAsyncReadyCallback         callback,
+                                   gpointer                    user_data)
 {
-  flitlab_file_chooser_task_read_async (&matrix_file, file, n_nodes, cancellable, callback,
-                                        user_data);
+  flitlab_file_chooser_task_read_async (&matrix_file, file, n_nodes, progress, cancellable,
+                                        callback, user_data);
 }
 
 void
-flitlab_matrix_chooser_run_async (GtkWindow           *parent,
-                                  guint                n_nodes,
-                                  GCancellable        *cancellable,
-                                  GAsyncReadyCallback  callback,
-                                  gpointer             user_data)
+flitlab_matrix_chooser_choose_async (GtkWindow           *parent,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
 {
-  flitlab_file_chooser_task_run_async (&matrix_file, parent, n_nodes, cancellable, callback,
-                                       user_data);
+  flitlab_file_chooser_task_choose_async (&matrix_file, parent, cancellable, callback,
+                                          user_data);
+}
+
+GFile *
+flitlab_matrix_chooser_choose_finish (GAsyncResult  *result,
+                                      GError       **error)
+{
+  return flitlab_file_chooser_task_choose_finish (result, error);
 }
 
 FlitlabChosenMatrix *

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "flitlab-file-chooser-task.h"
 #include "flitlab-traffic-matrix.h"
 
 G_BEGIN_DECLS
@@ -21,22 +22,25 @@ typedef struct
 
 void flitlab_chosen_matrix_free (FlitlabChosenMatrix *chosen);
 
-/* Asks for a CSV file over parent, then reads it on a worker thread (flitlab_matrix_file_load())
- * and checks it has n_nodes nodes. _finish: the matrix, or the error, G_IO_ERROR_CANCELLED when
- * the person cancelled. */
-void                 flitlab_matrix_chooser_run_async  (GtkWindow            *parent,
-                                                        guint                 n_nodes,
-                                                        GCancellable         *cancellable,
-                                                        GAsyncReadyCallback   callback,
-                                                        gpointer              user_data);
-/* The reading alone, of a file already chosen. */
-void                 flitlab_matrix_chooser_read_async (GFile                *file,
-                                                        guint                 n_nodes,
-                                                        GCancellable         *cancellable,
-                                                        GAsyncReadyCallback   callback,
-                                                        gpointer              user_data);
-FlitlabChosenMatrix *flitlab_matrix_chooser_finish     (GAsyncResult         *result,
-                                                        GError              **error);
+/* Asks for a CSV file over parent. _finish: the file, or G_IO_ERROR_CANCELLED when the person
+ * cancelled. */
+void                 flitlab_matrix_chooser_choose_async  (GtkWindow                  *parent,
+                                                           GCancellable               *cancellable,
+                                                           GAsyncReadyCallback         callback,
+                                                           gpointer                    user_data);
+GFile               *flitlab_matrix_chooser_choose_finish (GAsyncResult               *result,
+                                                           GError                    **error);
+/* Reads file on a worker thread (flitlab_matrix_file_load()) and checks it has n_nodes nodes;
+ * it tells progress (may be NULL) nothing. _finish: the matrix, or the error,
+ * G_IO_ERROR_CANCELLED once cancellable is. */
+void                 flitlab_matrix_chooser_read_async    (GFile                      *file,
+                                                           guint                       n_nodes,
+                                                           FlitlabFileChooserProgress *progress,
+                                                           GCancellable               *cancellable,
+                                                           GAsyncReadyCallback         callback,
+                                                           gpointer                    user_data);
+FlitlabChosenMatrix *flitlab_matrix_chooser_finish        (GAsyncResult               *result,
+                                                           GError                    **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabChosenMatrix, flitlab_chosen_matrix_free)
 

@@ -4,7 +4,8 @@
  *
  * Choosing "Matrix from file…" asks for the file first: the study's traffic becomes the matrix
  * only once a file is read and fits the network (flitlab-matrix-chooser.c reads it on a worker
- * thread); cancelled or refused, the row goes back to the study's pattern.
+ * thread, shown being read by flitlab-study-editor-reading.c); cancelled or refused, the row
+ * goes back to the study's pattern.
  */
 
 #include "config.h"
@@ -36,6 +37,9 @@ flitlab_study_editor_show_matrix (FlitlabStudyEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->matrix_row), study->pattern == FLITLAB_TRAFFIC_MATRIX);
 }
 
+/* Why a matrix file is not read: its nodes are the network's. */
+static const char *no_network = N_("The network must be valid before its traffic matrix");
+
 /* Whom a matrix file was asked for: the editor and the study it showed. */
 typedef struct
 {
@@ -44,27 +48,24 @@ typedef struct
   int                 index;
 } MatrixAsk;
 
-/* A matrix read from the file chosen: the traffic of the study it was chosen for, unless the
- * editor shows another one by now. */
+/* The matrix read from the file: the traffic of the study it was chosen for (another study
+ * shown meanwhile cancelled the reading). */
 static void
-on_matrix_chosen (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      data)
+on_matrix_read (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
 {
-  g_autofree MatrixAsk *ask = data;
-  g_autoptr(FlitlabStudyEditor) self = ask->editor;
-  g_autoptr(FlitlabDocument) document = ask->document;
+  g_autoptr(FlitlabStudyEditor) self = flitlab_study_editor_end_reading (data);
   g_autoptr(GError) error = NULL;
   g_autoptr(FlitlabChosenMatrix) chosen = flitlab_matrix_chooser_finish (result, &error);
   FlitlabStudy *edited;
 
-  if (self->study == NULL || self->document != document || self->index != ask->index)
+  if (self == NULL || self->study == NULL)
     return;
   if (chosen == NULL)
     {
       flitlab_study_editor_refresh (self);
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        flitlab_study_editor_show_message (self->traffic_error, error->message);
+      flitlab_study_editor_show_message (self->traffic_error, error->message);
       return;
     }
   edited = flitlab_study_copy (self->study);
@@ -74,24 +75,51 @@ on_matrix_chosen (GObject      *source,
 }
 
 void
+flitlab_study_editor_read_matrix (FlitlabStudyEditor *self,
+                                  GFile              *file)
+{
+  g_autoptr(FlitlabFileChooserProgress) progress = flitlab_file_chooser_progress_new ();
+  FlitlabStudyEditorReading *reading;
+  guint n_nodes = flitlab_study_editor_reading_nodes (self, _(no_network));
+
+  if (n_nodes == 0)
+    return;
+  reading = flitlab_study_editor_start_reading (self, file, progress);
+  flitlab_matrix_chooser_read_async (file, n_nodes, progress, reading->cancellable,
+                                     on_matrix_read, reading);
+}
+
+/* A matrix file chosen: read for the study it was chosen for, unless the editor shows another
+ * one by now; none chosen, the row goes back to the study's pattern. */
+static void
+on_matrix_chosen (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      data)
+{
+  g_autofree MatrixAsk *ask = data;
+  g_autoptr(FlitlabStudyEditor) self = ask->editor;
+  g_autoptr(FlitlabDocument) document = ask->document;
+  g_autoptr(GFile) file = flitlab_matrix_chooser_choose_finish (result, NULL);
+
+  if (self->study == NULL || self->document != document || self->index != ask->index)
+    return;
+  if (file == NULL)
+    flitlab_study_editor_refresh (self);
+  else
+    flitlab_study_editor_read_matrix (self, file);
+}
+
+void
 flitlab_study_editor_choose_matrix (FlitlabStudyEditor *self)
 {
-  const FlitlabTopology *topology = flitlab_study_get_topology (self->study, NULL);
   MatrixAsk *ask = NULL;
 
-  if (topology == NULL)
-    {
-      flitlab_study_editor_refresh (self);
-      flitlab_study_editor_show_message (self->traffic_error,
-                                         _("The network must be valid before its traffic "
-                                           "matrix"));
-      return;
-    }
+  if (flitlab_study_editor_reading_nodes (self, _(no_network)) == 0)
+    return;
   ask = g_new (MatrixAsk, 1);
   *ask = (MatrixAsk) { g_object_ref (self), g_object_ref (self->document), self->index };
-  flitlab_matrix_chooser_run_async (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                    flitlab_topology_get_n_nodes (topology), NULL,
-                                    on_matrix_chosen, ask);
+  flitlab_matrix_chooser_choose_async (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                       NULL, on_matrix_chosen, ask);
 }
 
 void

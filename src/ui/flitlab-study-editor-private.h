@@ -4,12 +4,14 @@
  *
  * flitlab-study-editor.c shows a study in the rows and turns the rows' edits into edited
  * copies; flitlab-study-editor-matrix.c asks for a traffic matrix's file,
- * flitlab-study-editor-trace.c for a trace's,
- * flitlab-study-editor-network.c for a network's.
+ * flitlab-study-editor-trace.c for a trace's, and flitlab-study-editor-reading.c shows either
+ * being read, with its progress and Cancel;
+ * flitlab-study-editor-network.c asks for a network's.
  */
 
 #pragma once
 
+#include "flitlab-file-chooser-task.h"
 #include "flitlab-routing.h"
 #include "flitlab-study-editor.h"
 
@@ -39,6 +41,8 @@ struct _FlitlabStudyEditor
   AdwComboRow          *pattern_row;
   AdwEntryRow          *rate_max_row;
   AdwEntryRow          *rate_min_row;
+  GtkProgressBar       *reading_bar;
+  AdwActionRow         *reading_row;    /* a file being read for the traffic */
   AdwEntryRow          *replications_row;
   AdwComboRow          *routing_row;
   AdwComboRow          *ties_row;      /* in FlitlabTies order */
@@ -65,6 +69,9 @@ struct _FlitlabStudyEditor
   FlitlabRouting        routings[FLITLAB_ROUTING_N]; /* those routings, in the row's order */
   guint                 n_routings;
   gboolean              updating;       /* filling the rows: no edits */
+  GCancellable         *reading;        /* the file being read's; NULL: none */
+  FlitlabFileChooserProgress *reading_progress;
+  guint                 reading_poll;   /* the timeout showing reading_progress */
 };
 
 /* Shows the study the editor follows again, every row from it. */
@@ -88,6 +95,10 @@ void flitlab_study_editor_show_matrix   (FlitlabStudyEditor *self);
 /* Asks for a matrix file for the shown study's network; a file read and fitting it makes the
  * study's traffic that matrix. */
 void flitlab_study_editor_choose_matrix (FlitlabStudyEditor *self);
+/* Reads file, chosen for the shown study's network: read and fitting it, it makes the study's
+ * traffic that matrix. */
+void flitlab_study_editor_read_matrix   (FlitlabStudyEditor *self,
+                                         GFile              *file);
 /* Choose…: another file. */
 void flitlab_study_editor_on_matrix_button (FlitlabStudyEditor *self);
 
@@ -98,8 +109,41 @@ void flitlab_study_editor_show_trace   (FlitlabStudyEditor *self);
 /* Asks for a trace file for the shown study's network; a file summarized for it makes the
  * study's traffic that trace. */
 void flitlab_study_editor_choose_trace (FlitlabStudyEditor *self);
+/* Summarizes file, chosen for the shown study's network: summarized, it makes the study's
+ * traffic that trace. */
+void flitlab_study_editor_read_trace   (FlitlabStudyEditor *self,
+                                        GFile              *file);
 /* Choose…: another file. */
 void flitlab_study_editor_on_trace_button (FlitlabStudyEditor *self);
+
+/* flitlab-study-editor-reading.c */
+/* Whom a file's reading is for: the editor (weakly: a reading does not keep it) and the
+ * reading's cancellable. */
+typedef struct
+{
+  GWeakRef      editor;
+  GCancellable *cancellable;
+} FlitlabStudyEditorReading;
+
+/* The shown study's nodes, for a file to be read for them; 0 when its network cannot be built,
+ * then why is said under the traffic. */
+guint flitlab_study_editor_reading_nodes (FlitlabStudyEditor *self,
+                                          const char         *why);
+/* Shows file being read, with progress's fraction or pulsing while it has none, and a Cancel
+ * button; a reading before it is cancelled. Read with the cancellable in what it returns, and
+ * give that to flitlab_study_editor_end_reading() in the read's callback. */
+FlitlabStudyEditorReading *
+flitlab_study_editor_start_reading (FlitlabStudyEditor         *self,
+                                    GFile                      *file,
+                                    FlitlabFileChooserProgress *progress);
+/* Frees reading: the editor (a reference), the row hidden, when its result is still wanted;
+ * NULL when the reading was cancelled or replaced, or the editor is gone. */
+FlitlabStudyEditor *
+flitlab_study_editor_end_reading (FlitlabStudyEditorReading *reading);
+/* Stops a reading in progress, if any: its result will be dropped, its row is hidden. */
+void flitlab_study_editor_cancel_reading (FlitlabStudyEditor *self);
+/* Cancel: the reading stops and the rows show the study as it was. */
+void flitlab_study_editor_on_reading_cancel (FlitlabStudyEditor *self);
 
 /* flitlab-study-editor-network.c: asks for a network file (docs/networks.md); one read makes
  * it the shown study's network. */

@@ -4,8 +4,9 @@
  *
  * Choosing "Trace from file…" asks for the file first, as "Matrix from file…" does
  * (flitlab-study-editor-matrix.c): the study's traffic becomes the trace only once the file is
- * summarized for the network (flitlab-trace-chooser.c, on a worker thread); cancelled or
- * refused, the row goes back to the study's pattern. A trace's messages carry their own
+ * summarized for the network (flitlab-trace-chooser.c, on a worker thread, shown being read by
+ * flitlab-study-editor-reading.c); cancelled or refused, the row goes back to the study's
+ * pattern. A trace's messages carry their own
  * lengths and times, and it is replayed once per load: the rows of lengths and of a Poisson
  * simulation's measurement do not apply to it.
  */
@@ -61,6 +62,9 @@ flitlab_study_editor_show_trace (FlitlabStudyEditor *self)
   apply_to_trace (GTK_WIDGET (self->cycles_row), trace, replay);
 }
 
+/* Why a trace file is not read: its nodes are the network's. */
+static const char *no_network = N_("The network must be valid before its trace");
+
 /* Whom a trace file was asked for: the editor and the study it showed. */
 typedef struct
 {
@@ -69,27 +73,24 @@ typedef struct
   int                 index;
 } TraceAsk;
 
-/* A trace summarized from the file chosen: the traffic of the study it was chosen for, unless
- * the editor shows another one by now. */
+/* The trace summarized from the file: the traffic of the study it was chosen for (another study
+ * shown meanwhile cancelled the reading). */
 static void
-on_trace_chosen (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      data)
+on_trace_read (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
 {
-  g_autofree TraceAsk *ask = data;
-  g_autoptr(FlitlabStudyEditor) self = ask->editor;
-  g_autoptr(FlitlabDocument) document = ask->document;
+  g_autoptr(FlitlabStudyEditor) self = flitlab_study_editor_end_reading (data);
   g_autoptr(GError) error = NULL;
   g_autoptr(FlitlabStudyTrace) trace = flitlab_trace_chooser_finish (result, &error);
   FlitlabStudy *edited;
 
-  if (self->study == NULL || self->document != document || self->index != ask->index)
+  if (self == NULL || self->study == NULL)
     return;
   if (trace == NULL)
     {
       flitlab_study_editor_refresh (self);
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        flitlab_study_editor_show_message (self->traffic_error, error->message);
+      flitlab_study_editor_show_message (self->traffic_error, error->message);
       return;
     }
   edited = flitlab_study_copy (self->study);
@@ -99,23 +100,51 @@ on_trace_chosen (GObject      *source,
 }
 
 void
+flitlab_study_editor_read_trace (FlitlabStudyEditor *self,
+                                 GFile              *file)
+{
+  g_autoptr(FlitlabFileChooserProgress) progress = flitlab_file_chooser_progress_new ();
+  FlitlabStudyEditorReading *reading;
+  guint n_nodes = flitlab_study_editor_reading_nodes (self, _(no_network));
+
+  if (n_nodes == 0)
+    return;
+  reading = flitlab_study_editor_start_reading (self, file, progress);
+  flitlab_trace_chooser_read_async (file, n_nodes, progress, reading->cancellable,
+                                    on_trace_read, reading);
+}
+
+/* A trace file chosen: read for the study it was chosen for, unless the editor shows another
+ * one by now; none chosen, the row goes back to the study's pattern. */
+static void
+on_trace_chosen (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  g_autofree TraceAsk *ask = data;
+  g_autoptr(FlitlabStudyEditor) self = ask->editor;
+  g_autoptr(FlitlabDocument) document = ask->document;
+  g_autoptr(GFile) file = flitlab_trace_chooser_choose_finish (result, NULL);
+
+  if (self->study == NULL || self->document != document || self->index != ask->index)
+    return;
+  if (file == NULL)
+    flitlab_study_editor_refresh (self);
+  else
+    flitlab_study_editor_read_trace (self, file);
+}
+
+void
 flitlab_study_editor_choose_trace (FlitlabStudyEditor *self)
 {
-  const FlitlabTopology *topology = flitlab_study_get_topology (self->study, NULL);
   TraceAsk *ask = NULL;
 
-  if (topology == NULL)
-    {
-      flitlab_study_editor_refresh (self);
-      flitlab_study_editor_show_message (self->traffic_error,
-                                         _("The network must be valid before its trace"));
-      return;
-    }
+  if (flitlab_study_editor_reading_nodes (self, _(no_network)) == 0)
+    return;
   ask = g_new (TraceAsk, 1);
   *ask = (TraceAsk) { g_object_ref (self), g_object_ref (self->document), self->index };
-  flitlab_trace_chooser_run_async (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   flitlab_topology_get_n_nodes (topology), NULL,
-                                   on_trace_chosen, ask);
+  flitlab_trace_chooser_choose_async (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                      NULL, on_trace_chosen, ask);
 }
 
 void

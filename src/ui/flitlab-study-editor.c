@@ -403,6 +403,9 @@ flitlab_study_editor_show (FlitlabStudyEditor *self,
 {
   g_return_if_fail (FLITLAB_IS_STUDY_EDITOR (self));
 
+  /* A file read for the study shown before (or a document closed) is not wanted now. */
+  if (document != self->document || index != self->index)
+    flitlab_study_editor_cancel_reading (self);
   g_set_object (&self->document, document);
   g_signal_group_set_target (self->document_signals, document);
   self->index = index;
@@ -660,6 +663,9 @@ on_combo_selected (FlitlabStudyEditor *self,
 
   if (self->updating || self->study == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
+  /* Another pattern chosen: a file being read for the traffic is not wanted now. */
+  if (row == self->pattern_row)
+    flitlab_study_editor_cancel_reading (self);
   edited = flitlab_study_copy (self->study);
   size = spec_size (self->study->topology);
   if (row == self->family_row)
@@ -824,6 +830,7 @@ flitlab_study_editor_dispose (GObject *object)
 
   self->study = NULL;
   self->updating = TRUE;
+  flitlab_study_editor_cancel_reading (self);
   g_signal_group_set_target (self->document_signals, NULL);
   g_clear_object (&self->document);
   self->study = NULL;
@@ -883,6 +890,10 @@ flitlab_study_editor_class_init (FlitlabStudyEditorClass *klass)
                                            flitlab_study_editor_on_trace_button);
   CHILD (rate_max_row);
   CHILD (rate_min_row);
+  CHILD (reading_bar);
+  CHILD (reading_row);
+  gtk_widget_class_bind_template_callback (widget_class,
+                                           flitlab_study_editor_on_reading_cancel);
   CHILD (replications_row);
   CHILD (routing_row);
   CHILD (seed_row);

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A trace may hold millions of messages: it is summarized (read once, hashed, counted) on a
- * worker thread (flitlab-file-chooser-task.h), so the window keeps answering.
+ * worker thread (flitlab-file-chooser-task.h), so the window keeps answering and shows how far
+ * the summary is.
  */
 
 #include "config.h"
@@ -14,13 +15,17 @@
 #include "flitlab-trace-chooser.h"
 #include "flitlab-trace-summary.h"
 
-/* A FlitlabFileChooserRead: the summary of the trace at path for a network of n_nodes nodes. */
+/* A FlitlabFileChooserRead: the summary of the trace at path for a network of n_nodes nodes,
+ * with its progress (both passes over the file) and cancel. */
 static gpointer
-read_trace (const char  *path,
-            guint        n_nodes,
-            GError     **error)
+read_trace (const char           *path,
+            guint                 n_nodes,
+            GCancellable         *cancellable,
+            FlitlabProgressFunc   progress,
+            gpointer              progress_data,
+            GError              **error)
 {
-  return flitlab_trace_summary_read (path, n_nodes, error);
+  return flitlab_trace_summary_read (path, n_nodes, cancellable, progress, progress_data, error);
 }
 
 static const char * const suffixes[] = { "trace", "txt", "bz2", NULL };
@@ -37,25 +42,32 @@ static const FlitlabFileChooserKind trace_file = {
 };
 
 void
-flitlab_trace_chooser_read_async (GFile               *file,
-                                  guint                n_nodes,
-                                  GCancellable        *cancellable,
-                                  GAsyncReadyCallback  callback,
-                                  gpointer             user_data)
+flitlab_trace_chooser_read_async (GFile                      *file,
+                                  guint                       n_nodes,
+                                  FlitlabFileChooserProgress *progress,
+                                  GCancellable               *cancellable,
+                                  GAsyncReadyCallback         callback,
+                                  gpointer                    user_data)
 {
-  flitlab_file_chooser_task_read_async (&trace_file, file, n_nodes, cancellable, callback,
-                                        user_data);
+  flitlab_file_chooser_task_read_async (&trace_file, file, n_nodes, progress, cancellable,
+                                        callback, user_data);
 }
 
 void
-flitlab_trace_chooser_run_async (GtkWindow           *parent,
-                                 guint                n_nodes,
-                                 GCancellable        *cancellable,
-                                 GAsyncReadyCallback  callback,
-                                 gpointer             user_data)
+flitlab_trace_chooser_choose_async (GtkWindow           *parent,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
 {
-  flitlab_file_chooser_task_run_async (&trace_file, parent, n_nodes, cancellable, callback,
-                                       user_data);
+  flitlab_file_chooser_task_choose_async (&trace_file, parent, cancellable, callback,
+                                          user_data);
+}
+
+GFile *
+flitlab_trace_chooser_choose_finish (GAsyncResult  *result,
+                                     GError       **error)
+{
+  return flitlab_file_chooser_task_choose_finish (result, error);
 }
 
 FlitlabStudyTrace *

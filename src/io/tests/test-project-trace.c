@@ -76,7 +76,7 @@ test_summary_and_run (void)
   int makespan, scale;
 
   write_text (path, text);
-  trace = flitlab_trace_summary_read (path, 4, &error);
+  trace = flitlab_trace_summary_read (path, 4, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   sha256 = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
   g_assert_cmpstr (trace->sha256, ==, sha256);
@@ -156,7 +156,7 @@ test_pool_and_stop (void)
   FlitlabStudy *studies[2];
 
   write_text (path, text);
-  trace = flitlab_trace_summary_read (path, 4, &error);
+  trace = flitlab_trace_summary_read (path, 4, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   study = trace_study (trace);
   g_assert_true (flitlab_study_set_topology (uniform, "mesh:2x2", NULL));
@@ -200,7 +200,7 @@ test_project (void)
   g_assert_cmpint (g_mkdir_with_parents (traces, 0700), ==, 0);
   g_assert_cmpint (g_mkdir_with_parents (project_dir, 0700), ==, 0);
   write_text (path, text);
-  trace = flitlab_trace_summary_read (path, 4, &error);
+  trace = flitlab_trace_summary_read (path, 4, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   flitlab_project_insert_study (project, G_MAXUINT, trace_study (trace));
   g_assert_true (flitlab_project_save (project, project_path, &error));
@@ -305,7 +305,7 @@ test_bad (void)
       g_autoptr(FlitlabStudyTrace) trace = NULL;
 
       write_text (path, traces[i].text);
-      trace = flitlab_trace_summary_read (path, 4, &error);
+      trace = flitlab_trace_summary_read (path, 4, NULL, NULL, NULL, &error);
       g_test_message ("trace %u: %s", i, error != NULL ? error->message : "(accepted)");
       g_assert_null (trace);
       g_assert_nonnull (strstr (error->message, "bad.trace"));
@@ -328,6 +328,102 @@ test_bad (void)
       g_assert_null (project);
       g_assert_error (error, FLITLAB_PROJECT_ERROR, FLITLAB_PROJECT_ERROR_INVALID);
       g_assert_nonnull (strstr (error->message, elements[i].says));
+    }
+  test_files_remove_tree (dir);
+}
+
+/* A text trace of n messages on a 2x2 mesh, node i to i + 1 (mod 4), written at path. */
+static void
+write_ring (const char *path,
+            guint       n)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint m = 0; m < n; m++)
+    g_string_append_printf (text, "%u %u %u 2\n", m, m % 4, (m + 1) % 4);
+  write_text (path, text->str);
+}
+
+/* The fractions a summary reported; stop_at: the first fraction at or past which it is asked
+ * to stop (above 1: never). */
+typedef struct
+{
+  GArray *fractions;
+  double  stop_at;
+} Reports;
+
+static gboolean
+keep_report (double   fraction,
+             double   seconds_left,
+             gpointer data)
+{
+  Reports *reports = data;
+
+  g_assert_cmpfloat (seconds_left, <, 0);
+  g_array_append_val (reports->fractions, fraction);
+  return fraction < reports->stop_at;
+}
+
+/* The summary of a trace of some 350 KB and 30 000 messages reports both passes, every fraction
+ * in [0, 1], none going back, and 1 once it is done. */
+static void
+test_progress (void)
+{
+  g_autofree char *dir = test_files_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "ring.trace", NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  Reports reports = { fractions, 2 };
+  g_autoptr(FlitlabStudyTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  guint between = 0;
+
+  write_ring (path, 30000);
+  trace = flitlab_trace_summary_read (path, 4, cancellable, keep_report, &reports, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (trace->messages, ==, 30000);
+  for (guint i = 0; i < fractions->len; i++)
+    {
+      double fraction = g_array_index (fractions, double, i);
+
+      g_assert_cmpfloat (fraction, >=, 0);
+      g_assert_cmpfloat (fraction, <=, 1);
+      if (i > 0)
+        g_assert_cmpfloat (fraction, >=, g_array_index (fractions, double, i - 1));
+      between += fraction > 0 && fraction < 1;
+    }
+  /* The hash pass reports every 64 KiB (6 times here), the message pass every 4096 messages
+   * (7 times): more than either alone, so both report. */
+  g_assert_cmpuint (between, >=, 8);
+  g_assert_cmpfloat (g_array_index (fractions, double, fractions->len - 1), ==, 1);
+  test_files_remove_tree (dir);
+}
+
+/* A cancelled summary ends with G_IO_ERROR_CANCELLED and no trace: cancelled before it starts,
+ * or asked to stop by its progress in the hash pass or in the message pass. */
+static void
+test_cancel (void)
+{
+  g_autofree char *dir = test_files_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "ring.trace", NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  static const double stops[] = { 0, 0.6 };
+
+  write_ring (path, 30000);
+  g_cancellable_cancel (cancellable);
+  g_assert_null (flitlab_trace_summary_read (path, 4, cancellable, NULL, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_nonnull (strstr (error->message, "ring.trace"));
+  for (guint i = 0; i < G_N_ELEMENTS (stops); i++)
+    {
+      g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
+      Reports reports = { fractions, stops[i] };
+
+      g_clear_error (&error);
+      g_assert_null (flitlab_trace_summary_read (path, 4, NULL, keep_report, &reports, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_cmpfloat (g_array_index (fractions, double, fractions->len - 1), <, 1);
     }
   test_files_remove_tree (dir);
 }
@@ -374,6 +470,8 @@ main (int   argc,
   g_test_add_func ("/flitlab/project/trace/pool-and-stop", test_pool_and_stop);
   g_test_add_func ("/flitlab/project/trace/project", test_project);
   g_test_add_func ("/flitlab/project/trace/bad", test_bad);
+  g_test_add_func ("/flitlab/project/trace/progress", test_progress);
+  g_test_add_func ("/flitlab/project/trace/cancel", test_cancel);
   g_test_add_func ("/flitlab/project/trace/example", test_example);
   return g_test_run ();
 }

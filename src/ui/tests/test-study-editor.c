@@ -14,7 +14,7 @@
 #include "flitlab-matrix-chooser.h"
 #include "flitlab-model.h"
 #include "flitlab-study-run.h"
-#include "flitlab-study-editor.h"
+#include "flitlab-study-editor-private.h"
 #include "flitlab-trace-chooser.h"
 
 typedef struct
@@ -528,10 +528,13 @@ read_matrix (const char  *path,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GAsyncResult) done = NULL;
+  g_autoptr(FlitlabFileChooserProgress) progress = flitlab_file_chooser_progress_new ();
 
-  flitlab_matrix_chooser_read_async (file, n_nodes, NULL, on_read, &done);
+  flitlab_matrix_chooser_read_async (file, n_nodes, progress, NULL, on_read, &done);
   while (done == NULL)
     g_main_context_iteration (NULL, TRUE);
+  /* A matrix is read at once: no fraction to tell, the editor's bar pulses. */
+  g_assert_cmpfloat (flitlab_file_chooser_progress_get_fraction (progress), <, 0);
   return flitlab_matrix_chooser_finish (done, error);
 }
 
@@ -599,11 +602,17 @@ read_trace (const char  *path,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GAsyncResult) done = NULL;
+  g_autoptr(FlitlabFileChooserProgress) progress = flitlab_file_chooser_progress_new ();
+  FlitlabStudyTrace *trace;
 
-  flitlab_trace_chooser_read_async (file, n_nodes, NULL, on_read, &done);
+  flitlab_trace_chooser_read_async (file, n_nodes, progress, NULL, on_read, &done);
   while (done == NULL)
     g_main_context_iteration (NULL, TRUE);
-  return flitlab_trace_chooser_finish (done, error);
+  trace = flitlab_trace_chooser_finish (done, error);
+  /* A summary made has told all of it. */
+  if (trace != NULL)
+    g_assert_cmpfloat (flitlab_file_chooser_progress_get_fraction (progress), ==, 1);
+  return trace;
 }
 
 /* A trace study: "Trace from file…" in the pattern row, the trace row naming the file and its
@@ -672,6 +681,89 @@ test_trace (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* Reads path as the study's trace, as "Trace from file…" does once the file is chosen. */
+static void
+start_reading (Fixture    *f,
+               const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  flitlab_study_editor_read_trace (f->editor, file);
+  g_assert_true (gtk_widget_get_visible (child (f, "reading_row")));
+}
+
+/* Until the reading shown ends (its row hidden), however it ends. */
+static void
+wait_for_reading (Fixture *f)
+{
+  while (gtk_widget_get_visible (child (f, "reading_row")))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* A trace being read shows its row with the file's name; Cancel, another study shown or another
+ * file chosen drop it, the study's traffic as it was and no error said; a reading that ends
+ * hides its row, its trace the study's traffic. */
+static void
+test_trace_reading (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-editor-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "ring.trace", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.trace", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkWidget *row = child (f, "reading_row"), *traffic_error = child (f, "traffic_error");
+  int shown = f->index, other;
+
+  for (guint m = 0; m < 64; m++)
+    g_string_append_printf (text, "%u %u %u 4\n", 2 * m, m, (m + 1) % 64);
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  g_assert_true (g_file_set_contents (bad_path, "0 1 2\n", -1, NULL));
+  g_assert_false (gtk_widget_get_visible (row));
+  f->edited = NULL;
+
+  /* Cancel: the row hidden at once, the pattern row back to the study's. */
+  start_reading (f, path);
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                            "ring.trace"));
+  flitlab_study_editor_on_reading_cancel (f->editor);
+  g_assert_false (gtk_widget_get_visible (row));
+  g_assert_false (gtk_widget_get_visible (traffic_error));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (child (f, "pattern_row"))), ==,
+                    FLITLAB_TRAFFIC_UNIFORM);
+
+  /* Another study shown, then this one again: the reading is dropped. */
+  other = add_study (f, "mesh", "mesh:8x8", FLITLAB_ROUTING_DOR, NULL, NULL);
+  start_reading (f, path);
+  show (f, other);
+  g_assert_false (gtk_widget_get_visible (row));
+  show (f, shown);
+
+  /* Another file chosen while one is read: only the second counts, here refused. */
+  start_reading (f, path);
+  start_reading (f, bad_path);
+  wait_for_reading (f);
+  g_assert_true (gtk_widget_get_visible (traffic_error));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (traffic_error)), "bad.trace"));
+
+  /* None of those changed the study. */
+  g_assert_null (f->edited);
+  g_assert_cmpint (flitlab_document_get_study (f->document, shown)->pattern, ==,
+                   FLITLAB_TRAFFIC_UNIFORM);
+
+  /* A reading that ends: its trace is the traffic, the row hidden. */
+  start_reading (f, path);
+  wait_for_reading (f);
+  g_assert_nonnull (f->edited);
+  g_assert_cmpint (f->edited->pattern, ==, FLITLAB_TRAFFIC_TRACE);
+  g_assert_cmpuint (f->edited->trace->messages, ==, 64);
+  g_assert_false (gtk_widget_get_visible (row));
+  g_assert_false (gtk_widget_get_visible (traffic_error));
+
+  g_unlink (path);
+  g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -694,6 +786,7 @@ main (int   argc,
   ADD ("examples-follow-edits", test_examples_follow_edits);
   ADD ("matrix", test_matrix);
   ADD ("trace", test_trace);
+  ADD ("trace-reading", test_trace_reading);
 #undef ADD
   return g_test_run ();
 }
