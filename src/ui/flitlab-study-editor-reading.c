@@ -33,14 +33,21 @@ poll_progress (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-/* The row hidden and the reading forgotten, cancelled or not. */
+/* The row hidden and the reading forgotten, cancelled or not. The focus, if in the row (its
+ * Cancel pressed), goes to the Destinations row first, not to nowhere with the hidden button. */
 static void
 forget_reading (FlitlabStudyEditor *self)
 {
+  GtkWidget *row = GTK_WIDGET (self->reading_row);
+  GtkRoot *root = gtk_widget_get_root (row);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
   g_clear_handle_id (&self->reading_poll, g_source_remove);
   g_clear_pointer (&self->reading_progress, flitlab_file_chooser_progress_unref);
   g_clear_object (&self->reading);
-  gtk_widget_set_visible (GTK_WIDGET (self->reading_row), FALSE);
+  if (focus != NULL && (focus == row || gtk_widget_is_ancestor (focus, row)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->pattern_row));
+  gtk_widget_set_visible (row, FALSE);
 }
 
 void
