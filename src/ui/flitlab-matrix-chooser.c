@@ -88,13 +88,6 @@ flitlab_matrix_chooser_choose_async (GtkWindow           *parent,
                                           user_data);
 }
 
-GFile *
-flitlab_matrix_chooser_choose_finish (GAsyncResult  *result,
-                                      GError       **error)
-{
-  return flitlab_file_chooser_task_choose_finish (result, error);
-}
-
 FlitlabChosenMatrix *
 flitlab_matrix_chooser_finish (GAsyncResult  *result,
                                GError       **error)

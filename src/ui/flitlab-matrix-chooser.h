@@ -22,14 +22,11 @@ typedef struct
 
 void flitlab_chosen_matrix_free (FlitlabChosenMatrix *chosen);
 
-/* Asks for a CSV file over parent. _finish: the file, or G_IO_ERROR_CANCELLED when the person
- * cancelled. */
+/* Asks for a CSV file over parent. _finish: flitlab_file_chooser_task_choose_finish(). */
 void                 flitlab_matrix_chooser_choose_async  (GtkWindow                  *parent,
                                                            GCancellable               *cancellable,
                                                            GAsyncReadyCallback         callback,
                                                            gpointer                    user_data);
-GFile               *flitlab_matrix_chooser_choose_finish (GAsyncResult               *result,
-                                                           GError                    **error);
 /* Reads file on a worker thread (flitlab_matrix_file_load()) and checks it has n_nodes nodes;
  * it tells progress (may be NULL) nothing. _finish: the matrix, or the error,
  * G_IO_ERROR_CANCELLED once cancellable is. */

@@ -144,6 +144,17 @@ flitlab_study_editor_end_reading (FlitlabStudyEditorReading *reading);
 void flitlab_study_editor_cancel_reading (FlitlabStudyEditor *self);
 /* Cancel: the reading stops and the rows show the study as it was. */
 void flitlab_study_editor_on_reading_cancel (FlitlabStudyEditor *self);
+/* How a file chosen for the shown study is read (flitlab_study_editor_read_matrix(), _trace()). */
+typedef void (*FlitlabStudyEditorReadFile) (FlitlabStudyEditor *self,
+                                            GFile              *file);
+/* The data of flitlab_study_editor_on_file_chosen(), a chooser's _choose_async() callback: the
+ * file chosen is read by read for the study shown now, unless the editor shows another one by
+ * then; none chosen, the rows go back to the study (the pattern row too). */
+gpointer flitlab_study_editor_file_asked     (FlitlabStudyEditor         *self,
+                                              FlitlabStudyEditorReadFile  read);
+void     flitlab_study_editor_on_file_chosen (GObject                    *source,
+                                              GAsyncResult               *result,
+                                              gpointer                    data);
 
 /* flitlab-study-editor-network.c: asks for a network file (docs/networks.md); one read makes
  * it the shown study's network. */

@@ -8,7 +8,8 @@
  * polled from the reading's progress a few times a second, on the main thread; the worker only
  * stores a number (flitlab-file-chooser-task.h). One reading at a time: another file chosen,
  * another study shown, the document closed or the editor gone cancel the one in progress, whose
- * result is then dropped when its callback comes.
+ * result is then dropped when its callback comes. A file chosen in a dialog comes here too, to
+ * be read for the study it was chosen for (flitlab_study_editor_on_file_chosen()).
  */
 
 #include "config.h"
@@ -120,4 +121,41 @@ flitlab_study_editor_on_reading_cancel (FlitlabStudyEditor *self)
   /* The pattern row goes back to the study's pattern, as after a cancelled dialog. */
   if (self->study != NULL)
     flitlab_study_editor_refresh (self);
+}
+
+/* Whom a file was asked for: the editor, the study it showed, and how the file is read. */
+typedef struct
+{
+  FlitlabStudyEditor         *editor;
+  FlitlabDocument            *document;
+  int                         index;
+  FlitlabStudyEditorReadFile  read;
+} FileAsk;
+
+gpointer
+flitlab_study_editor_file_asked (FlitlabStudyEditor         *self,
+                                 FlitlabStudyEditorReadFile  read)
+{
+  FileAsk *ask = g_new (FileAsk, 1);
+
+  *ask = (FileAsk) { g_object_ref (self), g_object_ref (self->document), self->index, read };
+  return ask;
+}
+
+void
+flitlab_study_editor_on_file_chosen (GObject      *source,
+                                     GAsyncResult *result,
+                                     gpointer      data)
+{
+  g_autofree FileAsk *ask = data;
+  g_autoptr(FlitlabStudyEditor) self = ask->editor;
+  g_autoptr(FlitlabDocument) document = ask->document;
+  g_autoptr(GFile) file = flitlab_file_chooser_task_choose_finish (result, NULL);
+
+  if (self->study == NULL || self->document != document || self->index != ask->index)
+    return;
+  if (file == NULL)
+    flitlab_study_editor_refresh (self);
+  else
+    ask->read (self, file);
 }

@@ -65,14 +65,6 @@ flitlab_study_editor_show_trace (FlitlabStudyEditor *self)
 /* Why a trace file is not read: its nodes are the network's. */
 static const char *no_network = N_("The network must be valid before its trace");
 
-/* Whom a trace file was asked for: the editor and the study it showed. */
-typedef struct
-{
-  FlitlabStudyEditor *editor;
-  FlitlabDocument    *document;
-  int                 index;
-} TraceAsk;
-
 /* The trace summarized from the file: the traffic of the study it was chosen for (another study
  * shown meanwhile cancelled the reading). */
 static void
@@ -114,37 +106,16 @@ flitlab_study_editor_read_trace (FlitlabStudyEditor *self,
                                     on_trace_read, reading);
 }
 
-/* A trace file chosen: read for the study it was chosen for, unless the editor shows another
- * one by now; none chosen, the row goes back to the study's pattern. */
-static void
-on_trace_chosen (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      data)
-{
-  g_autofree TraceAsk *ask = data;
-  g_autoptr(FlitlabStudyEditor) self = ask->editor;
-  g_autoptr(FlitlabDocument) document = ask->document;
-  g_autoptr(GFile) file = flitlab_trace_chooser_choose_finish (result, NULL);
-
-  if (self->study == NULL || self->document != document || self->index != ask->index)
-    return;
-  if (file == NULL)
-    flitlab_study_editor_refresh (self);
-  else
-    flitlab_study_editor_read_trace (self, file);
-}
-
 void
 flitlab_study_editor_choose_trace (FlitlabStudyEditor *self)
 {
-  TraceAsk *ask = NULL;
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self)));
+  gpointer ask;
 
   if (flitlab_study_editor_reading_nodes (self, _(no_network)) == 0)
     return;
-  ask = g_new (TraceAsk, 1);
-  *ask = (TraceAsk) { g_object_ref (self), g_object_ref (self->document), self->index };
-  flitlab_trace_chooser_choose_async (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                      NULL, on_trace_chosen, ask);
+  ask = flitlab_study_editor_file_asked (self, flitlab_study_editor_read_trace);
+  flitlab_trace_chooser_choose_async (window, NULL, flitlab_study_editor_on_file_chosen, ask);
 }
 
 void

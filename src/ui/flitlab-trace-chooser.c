@@ -63,13 +63,6 @@ flitlab_trace_chooser_choose_async (GtkWindow           *parent,
                                           user_data);
 }
 
-GFile *
-flitlab_trace_chooser_choose_finish (GAsyncResult  *result,
-                                     GError       **error)
-{
-  return flitlab_file_chooser_task_choose_finish (result, error);
-}
-
 FlitlabStudyTrace *
 flitlab_trace_chooser_finish (GAsyncResult  *result,
                               GError       **error)

@@ -12,14 +12,11 @@
 
 G_BEGIN_DECLS
 
-/* Asks for a trace file over parent. _finish: the file, or G_IO_ERROR_CANCELLED when the person
- * cancelled. */
+/* Asks for a trace file over parent. _finish: flitlab_file_chooser_task_choose_finish(). */
 void               flitlab_trace_chooser_choose_async  (GtkWindow                  *parent,
                                                         GCancellable               *cancellable,
                                                         GAsyncReadyCallback         callback,
                                                         gpointer                    user_data);
-GFile             *flitlab_trace_chooser_choose_finish (GAsyncResult               *result,
-                                                        GError                    **error);
 /* Summarizes file on a worker thread (flitlab_trace_summary_read()) for a network of n_nodes
  * nodes, telling progress (may be NULL) how far it is. _finish: the trace, or the error (one
  * line naming the file), G_IO_ERROR_CANCELLED once cancellable is. */
