@@ -679,6 +679,8 @@ def offered(editor):
         backtracking = combo_shown(found["Routing"]).startswith("Backtracking")
         keys |= {"replications", "cycles", "warmup", "seed"}
         keys |= {"node buffers"} if backtracking else {"vcs", "buffer", DEADLOCK}
+        # A trace's rows that do not apply to it are greyed (replayed once per load).
+        keys -= {k for k in SIMULATION_ENTRIES if k in found and not found[k].sensitive}
     return sorted(keys)
 
 
