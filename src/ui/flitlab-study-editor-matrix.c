@@ -70,15 +70,8 @@ void
 flitlab_study_editor_read_matrix (FlitlabStudyEditor *self,
                                   GFile              *file)
 {
-  g_autoptr(FlitlabFileChooserProgress) progress = flitlab_file_chooser_progress_new ();
-  FlitlabStudyEditorReading *reading;
-  guint n_nodes = flitlab_study_editor_reading_nodes (self, _(no_network));
-
-  if (n_nodes == 0)
-    return;
-  reading = flitlab_study_editor_start_reading (self, file, progress);
-  flitlab_matrix_chooser_read_async (file, n_nodes, progress, reading->cancellable,
-                                     on_matrix_read, reading);
+  flitlab_study_editor_read_file (self, file, _(no_network), flitlab_matrix_chooser_read_async,
+                                  on_matrix_read);
 }
 
 void

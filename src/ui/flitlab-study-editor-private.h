@@ -129,13 +129,22 @@ typedef struct
  * then why is said under the traffic. */
 guint flitlab_study_editor_reading_nodes (FlitlabStudyEditor *self,
                                           const char         *why);
-/* Shows file being read, with progress's fraction or pulsing while it has none, and a Cancel
- * button; a reading before it is cancelled. Read with the cancellable in what it returns, and
- * give that to flitlab_study_editor_end_reading() in the read's callback. */
-FlitlabStudyEditorReading *
-flitlab_study_editor_start_reading (FlitlabStudyEditor         *self,
-                                    GFile                      *file,
-                                    FlitlabFileChooserProgress *progress);
+/* A chooser's _read_async() (flitlab-matrix-chooser.h, flitlab-trace-chooser.h). */
+typedef void (*FlitlabStudyEditorReadAsync) (GFile                      *file,
+                                             guint                       n_nodes,
+                                             FlitlabFileChooserProgress *progress,
+                                             GCancellable               *cancellable,
+                                             GAsyncReadyCallback         callback,
+                                             gpointer                    user_data);
+/* Reads file for the shown study's network with read_async, shown in the reading row with its
+ * progress (pulsing while it has none) and a Cancel button; a reading before it is cancelled.
+ * callback gets a FlitlabStudyEditorReading to give flitlab_study_editor_end_reading(). When
+ * the network cannot be built, why is said under the traffic and nothing is read. */
+void flitlab_study_editor_read_file (FlitlabStudyEditor          *self,
+                                     GFile                       *file,
+                                     const char                  *why,
+                                     FlitlabStudyEditorReadAsync  read_async,
+                                     GAsyncReadyCallback          callback);
 /* Frees reading: the editor (a reference), the row hidden, when its result is still wanted;
  * NULL when the reading was cancelled or replaced, or the editor is gone. */
 FlitlabStudyEditor *

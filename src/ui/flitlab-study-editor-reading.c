@@ -73,10 +73,11 @@ flitlab_study_editor_reading_nodes (FlitlabStudyEditor *self,
   return 0;
 }
 
-FlitlabStudyEditorReading *
-flitlab_study_editor_start_reading (FlitlabStudyEditor         *self,
-                                    GFile                      *file,
-                                    FlitlabFileChooserProgress *progress)
+/* Shows file being read, a reading before it cancelled: what the read's callback gets. */
+static FlitlabStudyEditorReading *
+start_reading (FlitlabStudyEditor         *self,
+               GFile                      *file,
+               FlitlabFileChooserProgress *progress)
 {
   FlitlabStudyEditorReading *reading = g_new0 (FlitlabStudyEditorReading, 1);
   g_autofree char *base = g_file_get_basename (file);
@@ -96,6 +97,23 @@ flitlab_study_editor_start_reading (FlitlabStudyEditor         *self,
   g_weak_ref_init (&reading->editor, self);
   reading->cancellable = g_object_ref (self->reading);
   return reading;
+}
+
+void
+flitlab_study_editor_read_file (FlitlabStudyEditor          *self,
+                                GFile                       *file,
+                                const char                  *why,
+                                FlitlabStudyEditorReadAsync  read_async,
+                                GAsyncReadyCallback          callback)
+{
+  g_autoptr(FlitlabFileChooserProgress) progress = flitlab_file_chooser_progress_new ();
+  FlitlabStudyEditorReading *reading;
+  guint n_nodes = flitlab_study_editor_reading_nodes (self, why);
+
+  if (n_nodes == 0)
+    return;
+  reading = start_reading (self, file, progress);
+  read_async (file, n_nodes, progress, reading->cancellable, callback, reading);
 }
 
 FlitlabStudyEditor *

@@ -95,15 +95,8 @@ void
 flitlab_study_editor_read_trace (FlitlabStudyEditor *self,
                                  GFile              *file)
 {
-  g_autoptr(FlitlabFileChooserProgress) progress = flitlab_file_chooser_progress_new ();
-  FlitlabStudyEditorReading *reading;
-  guint n_nodes = flitlab_study_editor_reading_nodes (self, _(no_network));
-
-  if (n_nodes == 0)
-    return;
-  reading = flitlab_study_editor_start_reading (self, file, progress);
-  flitlab_trace_chooser_read_async (file, n_nodes, progress, reading->cancellable,
-                                    on_trace_read, reading);
+  flitlab_study_editor_read_file (self, file, _(no_network), flitlab_trace_chooser_read_async,
+                                  on_trace_read);
 }
 
 void
