@@ -615,6 +615,20 @@ read_trace (const char  *path,
   return trace;
 }
 
+/* A trace of 64 messages around a ring of 64 nodes at path, and a line that is no trace at
+ * bad_path. */
+static void
+write_traces (const char *path,
+              const char *bad_path)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint m = 0; m < 64; m++)
+    g_string_append_printf (text, "%u %u %u 4\n", 2 * m, m, (m + 1) % 64);
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  g_assert_true (g_file_set_contents (bad_path, "0 1 2\n", -1, NULL));
+}
+
 /* A trace study: "Trace from file…" in the pattern row, the trace row naming the file and its
  * summary, the rows a replay has no use for insensitive and saying why; another pattern and
  * back keeps the trace. The chooser summarizes on a worker thread and refuses a bad trace in
@@ -626,16 +640,12 @@ test_trace (Fixture       *f,
   g_autofree char *dir = g_dir_make_tmp ("flitlab-editor-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "ring.trace", NULL);
   g_autofree char *bad_path = g_build_filename (dir, "bad.trace", NULL);
-  g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(FlitlabStudyTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
   FlitlabStudy *study = flitlab_study_copy (flitlab_document_get_study (f->document, f->index));
   GtkWidget *flits_row;
 
-  for (guint m = 0; m < 64; m++)
-    g_string_append_printf (text, "%u %u %u 4\n", 2 * m, m, (m + 1) % 64);
-  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
-  g_assert_true (g_file_set_contents (bad_path, "0 1 2\n", -1, NULL));
+  write_traces (path, bad_path);
   trace = read_trace (path, 64, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (trace->messages, ==, 64);
@@ -710,14 +720,10 @@ test_trace_reading (Fixture       *f,
   g_autofree char *dir = g_dir_make_tmp ("flitlab-editor-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "ring.trace", NULL);
   g_autofree char *bad_path = g_build_filename (dir, "bad.trace", NULL);
-  g_autoptr(GString) text = g_string_new (NULL);
   GtkWidget *row = child (f, "reading_row"), *traffic_error = child (f, "traffic_error");
   int shown = f->index, other;
 
-  for (guint m = 0; m < 64; m++)
-    g_string_append_printf (text, "%u %u %u 4\n", 2 * m, m, (m + 1) % 64);
-  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
-  g_assert_true (g_file_set_contents (bad_path, "0 1 2\n", -1, NULL));
+  write_traces (path, bad_path);
   g_assert_false (gtk_widget_get_visible (row));
   f->edited = NULL;
 
